@@ -1,0 +1,344 @@
+//===- TileOps.td - Ops of the tile dialect ----------------*- tablegen -*-===//
+//
+// The umbrella file of the dialect (the LLVM_TARGET_DEFINITIONS): includes the
+// dialect, types and attributes and defines every op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECT_TILE_TILEOPS_TD
+#define TILEC_DIALECT_TILE_TILEOPS_TD
+
+include "TileDialect.td"
+include "TileTypes.td"
+include "TileAttrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Program ids
+//===----------------------------------------------------------------------===//
+
+class Tile_ProgramIndexOp<string mnemonic> : Tile_Op<mnemonic, [Pure]> {
+  let arguments = (ins I32Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "int32_t":$axis)>];
+}
+
+def Tile_ProgramIdOp : Tile_ProgramIndexOp<"program_id"> {
+  let summary = "Index of the running program along a launch-grid axis";
+  let description = [{
+    Returns the index of the current program (thread block) along `axis`
+    (0, 1 or 2) of the launch grid, as an `i32`.
+
+    ```mlir
+    %pid = tile.program_id 0
+    ```
+  }];
+}
+
+def Tile_NumProgramsOp : Tile_ProgramIndexOp<"num_programs"> {
+  let summary = "Number of programs along a launch-grid axis";
+  let description = [{
+    Returns the size of the launch grid along `axis` (0, 1 or 2) as an `i32`.
+
+    ```mlir
+    %n = tile.num_programs 1
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tile construction and shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "Tile of consecutive integers";
+  let description = [{
+    Produces the 1-D tile `[start, start + 1, ..., end - 1]` of `i32`. The
+    length `end - start` must be a positive power of two.
+
+    ```mlir
+    %r = tile.make_range 0 to 128 : tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "int32_t":$start, "int32_t":$end)>];
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
+  let summary = "Tile filled with a scalar";
+  let description = [{
+    Produces a tile whose elements all equal the scalar operand; the element
+    type of the result is the type of the operand.
+
+    ```mlir
+    %t = tile.splat %x : f32 -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "Broadcast the unit dimensions of a tile";
+  let description = [{
+    Repeats the operand along its dimensions of size 1 to the result shape.
+    Operand and result have the same rank and element type; each operand
+    dimension equals the result dimension or is 1.
+
+    ```mlir
+    %b = tile.broadcast %t : tensor<1x64xf32> -> tensor<32x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
+  let summary = "Insert a dimension of size 1";
+  let description = [{
+    Inserts a dimension of size 1 before dimension `axis` of the operand;
+    `axis` equal to the operand rank appends it.
+
+    ```mlir
+    %e = tile.expand_dims %t {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$src, "int32_t":$axis)>];
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
+  let summary = "Reinterpret a tile with another shape";
+  let description = [{
+    Reshapes the operand in row-major order; element type and element count
+    are preserved.
+
+    ```mlir
+    %r = tile.reshape %t : tensor<4x16xf32> -> tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_TransOp : Tile_Op<"trans", [Pure]> {
+  let summary = "Permute the dimensions of a tile";
+  let description = [{
+    Permutes the dimensions of the operand: dimension `i` of the result is
+    dimension `order[i]` of the operand. `order` is a permutation of
+    `[0, rank)`.
+
+    ```mlir
+    %t = tile.trans %x {order = array<i32: 1, 0>} : tensor<32x64xf16> -> tensor<64x32xf16>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::llvm::ArrayRef<int32_t>":$order)>
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Offset a pointer or a tile of pointers";
+  let description = [{
+    Advances `ptr` by `offset` elements of its pointee type. Both operands are
+    scalars, or both are tiles of the same shape; `offset` is an integer of
+    any width (sign-extended). The result has the type of `ptr`.
+
+    ```mlir
+    %q = tile.addptr %p, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins AnyType:$ptr, AnyType:$offset);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$offset), [{
+      build($_builder, $_state, ptr.getType(), ptr, offset);
+    }]>
+  ];
+}
+
+def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
+                                   MemoryEffects<[MemRead]>]> {
+  let summary = "Load a scalar or a tile from global memory";
+  let description = [{
+    Loads through `ptr` (a `!tile.ptr<T>` or a tile of them). The result has
+    type `T` with the shape of `ptr`. Lanes where the optional `mask` (`i1`,
+    shaped like `ptr`) is false are not accessed and take the value of
+    `other`, or an undefined value without `other`; `other` requires a mask.
+    `cache` (".ca", ".cg", ...) and `evict` are cache hints; `isVolatile`
+    forbids caching and reordering of the access. Only the type of `ptr` is
+    written; the others are derived from it.
+
+    ```mlir
+    %v = tile.load %p, %m, %zero : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins AnyType:$ptr, Optional<AnyType>:$mask,
+                   Optional<AnyType>:$other, OptionalAttr<StrAttr>:$cache,
+                   OptionalAttr<StrAttr>:$evict, UnitAttr:$isVolatile);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:`
+    custom<LoadTypes>(type($ptr), ref($mask), type($mask), ref($other),
+                      type($other), type($result))
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$mask,
+                   "::mlir::Value":$other)>
+  ];
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+                                     MemoryEffects<[MemWrite]>]> {
+  let summary = "Store a scalar or a tile to global memory";
+  let description = [{
+    Stores `value` through `ptr` (a `!tile.ptr<T>` or a tile of them);
+    `value` has type `T` with the shape of `ptr`. Lanes where the optional
+    `mask` (`i1`, shaped like `ptr`) is false are not written. Only the type
+    of `ptr` is written; the others are derived from it.
+
+    ```mlir
+    tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins AnyType:$ptr, AnyType:$value, Optional<AnyType>:$mask,
+                   OptionalAttr<StrAttr>:$cache, OptionalAttr<StrAttr>:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`,` $mask^)? attr-dict `:`
+    custom<StoreTypes>(type($ptr), type($value), ref($mask), type($mask))
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value,
+                   "::mlir::Value":$mask)>
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and matrix products
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "Reduce a tile along one axis";
+  let description = [{
+    Combines the elements of `src` along `axis`. The result has the shape of
+    `src` without `axis`, or is a scalar when `src` is 1-D. `sum`, `max` and
+    `min` keep the element type; `argmax` and `argmin` return `i32` indices.
+    Integer `max`/`min` are signed. Float `max`/`min` ignore NaNs (a NaN is
+    returned only when every element is NaN), like Triton's default
+    `propagate_nan=False`. `argmax`/`argmin` return the smallest index of the
+    extremum.
+
+    ```mlir
+    %r = tile.reduce max %x {axis = 0 : i32} : tensor<128xf32> -> f32
+    ```
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_NumTensor:$src,
+                   I32Attr:$axis);
+  let results = (outs AnyTypeOf<[Tile_NumScalar, Tile_NumTensor]>:$result);
+  let assemblyFormat = [{
+    custom<ReduceKind>($kind) $src attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::tile::ReduceKind":$kind, "::mlir::Value":$src,
+                   "int32_t":$axis)>
+  ];
+}
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix product with accumulation";
+  let description = [{
+    Computes `a * b + acc` for `a : tensor<MxK>`, `b : tensor<KxN>` and
+    `acc : tensor<MxN>`; the result has the type of `acc`. For f32 inputs
+    `input_precision` selects TF32 (`tf32`, the default), three-pass TF32
+    (`tf32x3`) or full IEEE precision (`ieee`).
+
+    ```mlir
+    %d = tile.dot %a, %b, %acc : tensor<32x16xf16> * tensor<16x64xf16> -> tensor<32x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_NumTensor:$a, Tile_NumTensor:$b,
+                   Tile_NumTensor:$acc,
+                   DefaultValuedAttr<Tile_InputPrecisionAttr,
+                       "::mlir::tile::InputPrecision::tf32">:$input_precision);
+  let results = (outs Tile_NumTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `*` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b, "::mlir::Value":$acc,
+                   CArg<"::mlir::tile::InputPrecision",
+                        "::mlir::tile::InputPrecision::tf32">:$inputPrecision),
+    [{
+      build($_builder, $_state, acc.getType(), a, b, acc, inputPrecision);
+    }]>
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer casts
+//===----------------------------------------------------------------------===//
+
+def Tile_CastOp : Tile_Op<"cast", [Pure]> {
+  let summary = "Pointer cast";
+  let description = [{
+    Converts between pointer types (`!tile.ptr<T>` to `!tile.ptr<U>`), from a
+    pointer to `i64` or from `i64` to a pointer, elementwise on tiles of the
+    same shape. Numeric conversions use `arith` (`arith.extf`,
+    `arith.sitofp`, ...).
+
+    ```mlir
+    %q = tile.cast %p : !tile.ptr<f16> -> !tile.ptr<i16>
+    ```
+  }];
+  let arguments = (ins AnyType:$src);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+#endif // TILEC_DIALECT_TILE_TILEOPS_TD

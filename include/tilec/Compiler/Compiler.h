@@ -1,0 +1,68 @@
+//===- Compiler.h - The one entry point of the tilec pipeline -------------===//
+//
+// tilec, tilec-opt's users, the tests and (later) the JIT runtime all compile
+// through this class, so the pass pipeline is built in exactly one place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_COMPILER_COMPILER_H
+#define TILEC_COMPILER_COMPILER_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Diagnostics.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LogicalResult.h"
+
+#include <memory>
+#include <string>
+
+namespace tilec {
+
+struct CompileOptions {
+  std::string kernel;    // name of the @triton.jit function to compile
+  std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
+  int numWarps = 4;
+  bool optimize = true;  // canonicalize + CSE the tile IR
+};
+
+/// The result of the frontend: the parsed file and its diagnostics.
+struct ParsedSource {
+  std::unique_ptr<SourceFile> file;
+  std::unique_ptr<Module> module;
+  unsigned numErrors = 0;
+};
+
+class Compiler {
+public:
+  Compiler();
+  ~Compiler();
+
+  mlir::MLIRContext &context() { return *ctx_; }
+
+  /// Lexes and parses `file`, printing diagnostics to `errs`.
+  ParsedSource parse(std::string filename, std::string text,
+                     llvm::raw_ostream &errs);
+
+  /// Specializes `opts.kernel` of a parsed file for `opts.signature` and
+  /// returns its `tile` IR, or null after printing diagnostics to `errs`.
+  mlir::OwningOpRef<mlir::ModuleOp> compileToTile(const ParsedSource &src,
+                                                  const CompileOptions &opts,
+                                                  llvm::raw_ostream &errs);
+
+  /// The tile-level cleanup pipeline: canonicalize and CSE.
+  mlir::LogicalResult optimizeTile(mlir::ModuleOp module);
+
+  /// Checks options that do not depend on the source (num_warps, ...).
+  static bool validateOptions(const CompileOptions &opts,
+                              llvm::raw_ostream &errs);
+
+private:
+  std::unique_ptr<mlir::MLIRContext> ctx_;
+};
+
+} // namespace tilec
+
+#endif // TILEC_COMPILER_COMPILER_H

@@ -1,0 +1,50 @@
+//===- TileDialect.h - The tile dialect -------------------------*- C++ -*-===//
+//
+// The one public header of the `tile` dialect: the dialect, its types,
+// enums, attributes and ops, and a few helpers over tile types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECT_TILE_TILEDIALECT_H
+#define TILEC_DIALECT_TILE_TILEDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "Tile/TileDialect.h.inc"
+#include "Tile/TileEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "Tile/TileTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Tile/TileAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "Tile/TileOps.h.inc"
+
+namespace mlir::tile {
+
+/// Returns true if `type` is a `!tile.ptr<T>` or a ranked tensor of them.
+bool isPtrOrTensorOfPtr(Type type);
+
+/// Returns `elementType` with the shape of `like`: `elementType` itself when
+/// `like` is a scalar, else a ranked tensor of the same shape (and encoding).
+Type getTypeWithShapeOf(Type like, Type elementType);
+
+/// Returns the type a `tile.load` through `ptrType` produces (the pointee
+/// type with the shape of `ptrType`), or a null type if `ptrType` is not a
+/// pointer or a tensor of pointers.
+Type getLoadedType(Type ptrType);
+
+/// Returns the `i1` mask type matching `type`'s shape (`i1` for a scalar).
+Type getMaskType(Type type);
+
+} // namespace mlir::tile
+
+#endif // TILEC_DIALECT_TILE_TILEDIALECT_H

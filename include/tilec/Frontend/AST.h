@@ -1,0 +1,134 @@
+//===- AST.h - Syntax tree of the kernel language -------------------------===//
+//
+// The AST of the Python subset that Triton kernels are written in. Nodes are
+// deliberately uniform (one Expr and one Stmt struct with a kind), which keeps
+// the parser, the dumper and MLIRGen short.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_AST_H
+#define TILEC_FRONTEND_AST_H
+
+#include "tilec/Frontend/Diagnostics.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec {
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+enum class ExprKind {
+  Name,      // str = identifier
+  Int,       // intValue
+  Float,     // floatValue
+  Str,       // str
+  Bool,      // intValue (0/1)
+  None,
+  Ellipsis,
+  Attribute, // args[0].str
+  Call,      // args[0](args[1..], keywords)
+  Subscript, // args[0][args[1..]]
+  Slice,     // args: lower, upper, step (null when absent)
+  Tuple,     // args
+  List,      // args
+  BinOp,     // op: "+", "-", ..., args[0] op args[1]
+  UnaryOp,   // op: "-", "+", "~", "not"
+  Compare,   // args[0] ops[0] args[1] ops[1] args[2] ...
+  BoolOp,    // op: "and"/"or", args
+  IfExp,     // args: body, test, orelse
+};
+
+struct Keyword {
+  std::string name;
+  SourceLoc loc;
+  ExprPtr value;
+};
+
+struct Expr {
+  ExprKind kind;
+  SourceLoc loc;
+  unsigned length = 1; // columns of the node's first token, for carets
+  std::string str;
+  std::string op;
+  std::vector<std::string> ops; // Compare operators
+  uint64_t intValue = 0;
+  bool intOverflow = false;
+  double floatValue = 0;
+  std::vector<ExprPtr> args;
+  std::vector<Keyword> keywords;
+
+  Expr(ExprKind kind, SourceLoc loc) : kind(kind), loc(loc) {}
+};
+
+enum class StmtKind {
+  Expr,      // value
+  Assign,    // targets = value (targets: one or more, chained `a = b = v`)
+  AugAssign, // targets[0] op= value
+  AnnAssign, // targets[0]: annotation = value (value may be null)
+  If,        // test, body, orelse
+  For,       // targets[0] in iter: body (orelse unsupported)
+  While,     // test, body
+  Return,    // value (may be null)
+  Pass,
+  Break,
+  Continue,
+  Assert,    // test, value (message, may be null)
+};
+
+struct Stmt {
+  StmtKind kind;
+  SourceLoc loc;
+  unsigned length = 1;
+  std::vector<ExprPtr> targets;
+  std::string op;
+  ExprPtr value;
+  ExprPtr test;
+  ExprPtr iter;
+  ExprPtr annotation;
+  std::vector<StmtPtr> body;
+  std::vector<StmtPtr> orelse;
+
+  Stmt(StmtKind kind, SourceLoc loc) : kind(kind), loc(loc) {}
+};
+
+struct Param {
+  std::string name;
+  SourceLoc loc;
+  ExprPtr annotation; // may be null
+  ExprPtr defaultValue; // may be null
+  bool isConstexpr = false;
+};
+
+/// A `@triton.jit` function: a kernel or a helper called from kernels.
+struct Function {
+  std::string name;
+  SourceLoc loc;
+  std::vector<std::string> decorators; // decorator spellings, e.g. "triton.jit"
+  std::vector<Param> params;
+  std::vector<StmtPtr> body;
+  std::string docstring;
+};
+
+/// A parsed source file: its jit functions; all other top-level code skipped.
+struct Module {
+  std::vector<std::unique_ptr<Function>> functions;
+  unsigned skippedStatements = 0;
+
+  const Function *lookup(llvm::StringRef name) const;
+};
+
+/// Prints the AST as an indented tree with source locations.
+void dumpAST(const Module &module, llvm::raw_ostream &os);
+void dumpAST(const Function &fn, llvm::raw_ostream &os);
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_AST_H

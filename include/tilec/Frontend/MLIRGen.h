@@ -1,0 +1,41 @@
+//===- MLIRGen.h - Specialize a kernel and emit `tile` IR -----------------===//
+//
+// Walks the AST of one kernel with the values its signature fixes, evaluates
+// everything that is constant at compile time (tl.constexpr parameters,
+// shapes, dtypes, `tl.static_range`, `if` on constants) and emits `tile` IR
+// for the rest, with Triton's broadcasting and promotion rules. Helper jit
+// functions are inlined at their call sites, specialized per call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_MLIRGEN_H
+#define TILEC_FRONTEND_MLIRGEN_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Frontend/Types.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace tilec {
+
+struct KernelSpec {
+  const Function *kernel = nullptr;
+  Signature signature;
+  /// Where signature diagnostics point: the signature's own source.
+  DiagnosticEngine *signatureDiags = nullptr;
+  int numWarps = 4;
+};
+
+/// Emits the specialized kernel as a module holding one `func.func` marked
+/// `tile.kernel`. Returns null if any error was reported.
+mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &ctx,
+                                          const Module &module,
+                                          const KernelSpec &spec,
+                                          DiagnosticEngine &diags);
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_MLIRGEN_H

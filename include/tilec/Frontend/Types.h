@@ -1,0 +1,86 @@
+//===- Types.h - Element types and kernel signatures ----------------------===//
+//
+// DType is the frontend's element type: it keeps signedness (u32 vs i32),
+// which MLIR's signless integers do not, and pointers to element types.
+// Signature is Triton's AOT signature string, e.g.
+//   "*fp32:16, *fp32:16, i32, i32, i32, 1024"
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_TYPES_H
+#define TILEC_FRONTEND_TYPES_H
+
+#include "tilec/Frontend/Diagnostics.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilec {
+
+enum class ScalarKind {
+  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+};
+
+/// An element type: a scalar kind, or a pointer to one.
+struct DType {
+  ScalarKind kind = ScalarKind::I32;
+  bool isPointer = false;
+
+  static DType scalar(ScalarKind k) { return {k, false}; }
+  static DType pointerTo(ScalarKind k) { return {k, true}; }
+
+  bool isFloat() const;
+  bool isInt() const; // includes i1 and unsigned
+  bool isBool() const { return !isPointer && kind == ScalarKind::I1; }
+  bool isUnsigned() const;
+  bool isSigned() const { return isInt() && !isUnsigned() && !isBool(); }
+  unsigned bitwidth() const; // 64 for pointers
+  DType pointee() const { return {kind, false}; }
+
+  /// Triton's signature spelling: fp32, bf16, i32, u8, *fp16, ...
+  std::string str() const;
+  /// Triton's language spelling: float32, bfloat16, int32, pointer<fp16>...
+  std::string tlName() const;
+  mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
+
+  bool operator==(const DType &o) const {
+    return kind == o.kind && isPointer == o.isPointer;
+  }
+  bool operator!=(const DType &o) const { return !(*this == o); }
+};
+
+/// Parses a signature scalar name (fp32, bf16, i32, u64, i1, ...).
+std::optional<ScalarKind> parseSignatureScalar(llvm::StringRef s);
+/// Parses a `tl.` dtype attribute name (float32, int32, uint8, ...).
+std::optional<ScalarKind> parseTLDTypeName(llvm::StringRef s);
+
+/// One comma-separated entry of a signature.
+struct SignatureEntry {
+  enum Kind { Type, IntValue, FloatValue, BoolValue } kind = Type;
+  DType type;
+  unsigned divisibility = 1; // `:16`
+  int64_t intValue = 0;
+  double floatValue = 0;
+  SourceLoc loc;     // within the signature text (line 1)
+  unsigned length = 1;
+  std::string text;
+};
+
+struct Signature {
+  std::vector<SignatureEntry> entries;
+};
+
+/// Parses `text`; errors are reported against a SourceFile holding the
+/// signature text (named e.g. "<signature>"). Returns false on error.
+bool parseSignature(const SourceFile &text, DiagnosticEngine &diags,
+                    Signature &out);
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_TYPES_H

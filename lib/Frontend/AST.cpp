@@ -1,0 +1,148 @@
+//===- AST.cpp - Printing the syntax tree ---------------------------------===//
+
+#include "tilec/Frontend/AST.h"
+
+using namespace tilec;
+
+namespace {
+
+class Dumper {
+public:
+  explicit Dumper(llvm::raw_ostream &os) : os(os) {}
+
+  void function(const Function &fn) {
+    os << "Function " << fn.name << " " << loc(fn.loc);
+    for (auto &d : fn.decorators)
+      os << " @" << d;
+    os << "\n";
+    for (auto &p : fn.params) {
+      indent(1);
+      os << "Param " << p.name << (p.isConstexpr ? " constexpr" : "") << " "
+         << loc(p.loc) << "\n";
+      if (p.defaultValue)
+        expr(*p.defaultValue, 2);
+    }
+    if (!fn.docstring.empty()) {
+      indent(1);
+      os << "Docstring\n";
+    }
+    for (auto &s : fn.body)
+      stmt(*s, 1);
+  }
+
+private:
+  std::string loc(SourceLoc l) {
+    return "<" + std::to_string(l.line) + ":" + std::to_string(l.col) + ">";
+  }
+  void indent(int n) {
+    for (int i = 0; i < n; ++i)
+      os << "  ";
+  }
+
+  void stmt(const Stmt &s, int d) {
+    indent(d);
+    static const char *names[] = {"Expr", "Assign", "AugAssign", "AnnAssign",
+                                  "If",   "For",    "While",     "Return",
+                                  "Pass", "Break",  "Continue",  "Assert"};
+    os << names[(int)s.kind];
+    if (!s.op.empty())
+      os << " '" << s.op << "'";
+    os << " " << loc(s.loc) << "\n";
+    for (auto &t : s.targets) {
+      indent(d + 1);
+      os << "target:\n";
+      expr(*t, d + 2);
+    }
+    if (s.annotation) {
+      indent(d + 1);
+      os << "annotation:\n";
+      expr(*s.annotation, d + 2);
+    }
+    if (s.test) {
+      indent(d + 1);
+      os << "test:\n";
+      expr(*s.test, d + 2);
+    }
+    if (s.iter) {
+      indent(d + 1);
+      os << "iter:\n";
+      expr(*s.iter, d + 2);
+    }
+    if (s.value) {
+      indent(d + 1);
+      os << "value:\n";
+      expr(*s.value, d + 2);
+    }
+    if (!s.body.empty()) {
+      indent(d + 1);
+      os << "body:\n";
+      for (auto &b : s.body)
+        stmt(*b, d + 2);
+    }
+    if (!s.orelse.empty()) {
+      indent(d + 1);
+      os << "orelse:\n";
+      for (auto &b : s.orelse)
+        stmt(*b, d + 2);
+    }
+  }
+
+  void expr(const Expr &e, int d) {
+    indent(d);
+    switch (e.kind) {
+    case ExprKind::Name: os << "Name " << e.str; break;
+    case ExprKind::Int:
+      os << "Int " << e.intValue << (e.intOverflow ? " (overflow)" : "");
+      break;
+    case ExprKind::Float: os << "Float " << e.floatValue; break;
+    case ExprKind::Str: os << "Str \"" << e.str << "\""; break;
+    case ExprKind::Bool: os << "Bool " << (e.intValue ? "True" : "False"); break;
+    case ExprKind::None: os << "None"; break;
+    case ExprKind::Ellipsis: os << "Ellipsis"; break;
+    case ExprKind::Attribute: os << "Attribute ." << e.str; break;
+    case ExprKind::Call: os << "Call"; break;
+    case ExprKind::Subscript: os << "Subscript"; break;
+    case ExprKind::Slice: os << "Slice"; break;
+    case ExprKind::Tuple: os << "Tuple"; break;
+    case ExprKind::List: os << "List"; break;
+    case ExprKind::BinOp: os << "BinOp '" << e.op << "'"; break;
+    case ExprKind::UnaryOp: os << "UnaryOp '" << e.op << "'"; break;
+    case ExprKind::Compare:
+      os << "Compare";
+      for (auto &o : e.ops)
+        os << " '" << o << "'";
+      break;
+    case ExprKind::BoolOp: os << "BoolOp '" << e.op << "'"; break;
+    case ExprKind::IfExp: os << "IfExp"; break;
+    }
+    os << " " << loc(e.loc) << "\n";
+    for (auto &a : e.args) {
+      if (a)
+        expr(*a, d + 1);
+      else {
+        indent(d + 1);
+        os << "<none>\n";
+      }
+    }
+    for (auto &k : e.keywords) {
+      indent(d + 1);
+      os << "Keyword " << k.name << "\n";
+      expr(*k.value, d + 2);
+    }
+  }
+
+  llvm::raw_ostream &os;
+};
+
+} // namespace
+
+void tilec::dumpAST(const Function &fn, llvm::raw_ostream &os) {
+  Dumper(os).function(fn);
+}
+
+void tilec::dumpAST(const Module &module, llvm::raw_ostream &os) {
+  os << "Module (" << module.functions.size() << " jit functions, "
+     << module.skippedStatements << " top-level statements skipped)\n";
+  for (auto &fn : module.functions)
+    dumpAST(*fn, os);
+}

@@ -1,0 +1,168 @@
+//===- CodeGen.h - Internal state of MLIRGen ------------------------------===//
+//
+// Private to lib/Frontend: the value model of specialization (Val) and the
+// code generator class, whose methods are split across MLIRGen.cpp
+// (statements, control flow), Expressions.cpp (operators, casts,
+// broadcasting) and Builtins.cpp (the `tl.` functions).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_CODEGEN_H
+#define TILEC_LIB_FRONTEND_CODEGEN_H
+
+#include "tilec/Frontend/MLIRGen.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <set>
+
+namespace tilec {
+
+/// A value during specialization: a compile-time Python value (int, float,
+/// bool, None, str, dtype, tuple), a reference to something callable, or an
+/// IR value (a scalar or a tile) with its frontend dtype.
+struct Val {
+  enum Kind {
+    Error, // an error was already reported; propagate silently
+    None,
+    Int,
+    Float,
+    Bool,
+    Str,
+    DTypeV,
+    Tuple,
+    IR,
+    Module,  // `tl`, `triton`: s holds the name
+    Builtin, // a callable builtin: s holds its name ("tl.load", "range")
+    Method,  // a bound tensor method: s = name, elems[0] = self
+    Func,    // a jit helper function
+  };
+  Kind kind = Error;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;
+  DType dtype;
+  mlir::Value v;
+  std::vector<Val> elems;
+  const Function *fn = nullptr;
+
+  static Val error() { return Val(); }
+  static Val none() { Val r; r.kind = None; return r; }
+  static Val integer(int64_t x) { Val r; r.kind = Int; r.i = x; return r; }
+  static Val floating(double x) { Val r; r.kind = Float; r.f = x; return r; }
+  static Val boolean(bool x) { Val r; r.kind = Bool; r.i = x; return r; }
+  static Val str(std::string x) { Val r; r.kind = Str; r.s = std::move(x); return r; }
+  static Val dtypeVal(DType t) { Val r; r.kind = DTypeV; r.dtype = t; return r; }
+  static Val ir(mlir::Value v, DType t) { Val r; r.kind = IR; r.v = v; r.dtype = t; return r; }
+  static Val tuple(std::vector<Val> e) { Val r; r.kind = Tuple; r.elems = std::move(e); return r; }
+  static Val named(Kind k, std::string name) { Val r; r.kind = k; r.s = std::move(name); return r; }
+
+  bool isError() const { return kind == Error; }
+  bool isIR() const { return kind == IR; }
+  bool isNumber() const { return kind == Int || kind == Float || kind == Bool; }
+  bool isConstexpr() const;
+  /// Shape of an IR value ({} for a scalar).
+  llvm::SmallVector<int64_t> shape() const;
+  bool isScalarIR() const { return isIR() && shape().empty(); }
+};
+
+/// Describes a Val for diagnostics: "tensor<128xfp32>", "int constant 3", ...
+std::string describe(const Val &v);
+std::string shapeStr(llvm::ArrayRef<int64_t> shape);
+
+using Scope = std::map<std::string, Val>;
+
+class CodeGen {
+public:
+  CodeGen(mlir::MLIRContext &ctx, const Module &module, DiagnosticEngine &diags)
+      : ctx(ctx), module(module), diags(diags), b(&ctx) {}
+
+  mlir::OwningOpRef<mlir::ModuleOp> run(const KernelSpec &spec);
+
+  // ---- statements (MLIRGen.cpp)
+  /// Generates a block of statements; returns false once a `return` ran.
+  bool genBlock(const std::vector<StmtPtr> &stmts);
+  bool genStmt(const Stmt &s);
+  void genAssign(const Expr &target, Val value, const Stmt &s);
+  void genIf(const Stmt &s);
+  void genFor(const Stmt &s);
+  void genWhile(const Stmt &s);
+  Val callFunction(const Function &fn, const Expr &call, std::vector<Val> args,
+                   std::vector<std::pair<std::string, Val>> kwargs);
+
+  // ---- expressions (Expressions.cpp)
+  Val genExpr(const Expr &e);
+  Val lookupName(const Expr &e);
+  Val genAttribute(const Expr &e);
+  Val genCall(const Expr &e);
+  Val genSubscript(const Expr &e);
+  Val binaryOp(llvm::StringRef op, Val a, Val b, const Expr &where);
+  Val compareOp(llvm::StringRef op, Val a, Val b, const Expr &where);
+  Val unaryOp(llvm::StringRef op, Val a, const Expr &where);
+  Val boolOp(const Expr &e);
+  Val constBinary(llvm::StringRef op, const Val &a, const Val &b,
+                  const Expr &where);
+  /// Makes an IR value from a constant, in `dt` (a scalar).
+  Val materialize(const Val &c, DType dt, mlir::Location loc);
+  /// Makes an IR value of the constant's natural type (i32/i64, f32, i1).
+  Val toIR(const Val &c, mlir::Location loc, const Expr &where);
+  Val cast(const Val &x, DType to, mlir::Location loc, const Expr &where,
+           bool bitcast = false);
+  Val broadcastTo(const Val &x, llvm::ArrayRef<int64_t> shape,
+                  mlir::Location loc, const Expr &where);
+  /// Broadcasts two IR values to a common shape (Triton's rules).
+  bool broadcastPair(Val &a, Val &b, mlir::Location loc, const Expr &where);
+  /// The dtype two operands compute in (Triton's promotion, weak constants).
+  std::optional<DType> promote(const Val &a, const Val &b, const Expr &where,
+                               llvm::StringRef op);
+  bool truthy(const Val &v, const Expr &where, bool &out);
+  mlir::Type irType(DType dt, llvm::ArrayRef<int64_t> shape);
+  Val zerosLike(DType dt, llvm::ArrayRef<int64_t> shape, mlir::Location loc);
+
+  // ---- builtins (Builtins.cpp)
+  Val callBuiltin(llvm::StringRef name, const Expr &call, std::vector<Val> args,
+                  std::vector<std::pair<std::string, Val>> kwargs);
+  static bool isTensorMethod(llvm::StringRef name);
+  static bool isBuiltin(llvm::StringRef tlName);
+  Val reduce(llvm::StringRef kind, const Val &x, const Val &axis,
+             bool keepDims, const Expr &where);
+
+  // ---- utilities
+  mlir::Location loc(const Expr &e) { return loc(e.loc); }
+  mlir::Location loc(SourceLoc l);
+  Val error(const Expr &e, const llvm::Twine &msg) {
+    diags.error(e.loc, msg, e.length);
+    return Val::error();
+  }
+  Val error(SourceLoc l, const llvm::Twine &msg, unsigned len = 1) {
+    diags.error(l, msg, len);
+    return Val::error();
+  }
+  bool requireInt(const Val &v, const Expr &where, llvm::StringRef what,
+                  int64_t &out);
+
+  mlir::MLIRContext &ctx;
+  const Module &module;
+  DiagnosticEngine &diags;
+  mlir::OpBuilder b;
+  Scope scope;
+  std::vector<mlir::Location> callStack;
+  std::vector<const Function *> activeFunctions;
+  unsigned runtimeControlDepth = 0;
+  bool inHelper = false;
+  Val returnValue;
+  bool returned = false;
+  unsigned unrolledIterations = 0;
+};
+
+/// Names assigned anywhere in `stmts` (recursively), for loop carries.
+void collectAssigned(const std::vector<StmtPtr> &stmts,
+                     std::set<std::string> &out);
+
+} // namespace tilec
+
+#endif // TILEC_LIB_FRONTEND_CODEGEN_H

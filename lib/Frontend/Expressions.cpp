@@ -1,0 +1,1050 @@
+//===- Expressions.cpp - Operators, casts, broadcasting -------------------===//
+//
+// Expression-level code generation with Triton's semantics: constants fold
+// at compile time with Python's rules; once a runtime value is involved,
+// operands are promoted to a common dtype (Python scalars are "weak" and take
+// the tensor's type), broadcast to a common shape, and lowered to arith/math
+// ops on tensors or to `tile` ops (pointers, shapes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilec;
+namespace arith = mlir::arith;
+
+bool Val::isConstexpr() const {
+  switch (kind) {
+  case None: case Int: case Float: case Bool: case Str: case DTypeV:
+    return true;
+  case Tuple:
+    for (auto &e : elems)
+      if (!e.isConstexpr())
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+llvm::SmallVector<int64_t> Val::shape() const {
+  if (kind != IR)
+    return {};
+  if (auto t = mlir::dyn_cast<mlir::RankedTensorType>(v.getType()))
+    return llvm::SmallVector<int64_t>(t.getShape());
+  return {};
+}
+
+std::string tilec::shapeStr(llvm::ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string tilec::describe(const Val &v) {
+  switch (v.kind) {
+  case Val::Error: return "<error>";
+  case Val::None: return "None";
+  case Val::Int: return "the constant " + std::to_string(v.i);
+  case Val::Float: {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "the constant " << v.f;
+    return os.str();
+  }
+  case Val::Bool: return v.i ? "the constant True" : "the constant False";
+  case Val::Str: return "the string '" + v.s + "'";
+  case Val::DTypeV: return "the dtype " + v.dtype.tlName();
+  case Val::Tuple: return "a tuple of " + std::to_string(v.elems.size()) + " values";
+  case Val::Module: return "the module '" + v.s + "'";
+  case Val::Builtin: return "the function '" + v.s + "'";
+  case Val::Method: return "the method '" + v.s + "'";
+  case Val::Func: return "the jit function '" + v.fn->name + "'";
+  case Val::IR: {
+    auto shape = v.shape();
+    if (shape.empty())
+      return "a scalar of type " + v.dtype.str();
+    std::string s = "a tensor of type " + v.dtype.str() + " and shape ";
+    return s + shapeStr(shape);
+  }
+  }
+  return "?";
+}
+
+mlir::Type CodeGen::irType(DType dt, llvm::ArrayRef<int64_t> shape) {
+  mlir::Type t = dt.toMLIR(&ctx);
+  if (shape.empty())
+    return t;
+  return mlir::RankedTensorType::get(shape, t);
+}
+
+bool CodeGen::requireInt(const Val &v, const Expr &where, llvm::StringRef what,
+                         int64_t &out) {
+  if (v.isError())
+    return false;
+  if (v.kind == Val::Int || v.kind == Val::Bool) {
+    out = v.i;
+    return true;
+  }
+  error(where, what + " must be a compile-time integer constant, got " +
+                   describe(v));
+  return false;
+}
+
+bool CodeGen::truthy(const Val &v, const Expr &where, bool &out) {
+  switch (v.kind) {
+  case Val::Int: case Val::Bool: out = v.i != 0; return true;
+  case Val::Float: out = v.f != 0; return true;
+  case Val::None: out = false; return true;
+  case Val::Str: out = !v.s.empty(); return true;
+  case Val::Tuple: out = !v.elems.empty(); return true;
+  case Val::DTypeV: case Val::Module: case Val::Builtin: case Val::Func:
+  case Val::Method:
+    out = true;
+    return true;
+  case Val::IR:
+    error(where, "the truth value of " + describe(v) +
+                     " is not known at compile time here");
+    return false;
+  case Val::Error:
+    return false;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Constants, casts, broadcasting
+//===----------------------------------------------------------------------===//
+
+Val CodeGen::materialize(const Val &c, DType dt, mlir::Location l) {
+  mlir::Type t = dt.toMLIR(&ctx);
+  mlir::TypedAttr attr;
+  if (dt.isFloat()) {
+    double x = c.kind == Val::Float ? c.f : double(c.i);
+    attr = b.getFloatAttr(t, x);
+  } else if (dt.isInt()) {
+    int64_t x = c.kind == Val::Float ? int64_t(c.f) : c.i;
+    if (dt.isBool())
+      x = x != 0;
+    llvm::APInt bits = llvm::APInt(64, uint64_t(x), /*isSigned=*/true);
+    attr = b.getIntegerAttr(t, bits.trunc(dt.bitwidth()));
+  } else {
+    return Val::error();
+  }
+  return Val::ir(b.create<arith::ConstantOp>(l, attr), dt);
+}
+
+Val CodeGen::toIR(const Val &c, mlir::Location l, const Expr &where) {
+  switch (c.kind) {
+  case Val::IR:
+  case Val::Error:
+    return c;
+  case Val::Bool:
+    return materialize(c, DType::scalar(ScalarKind::I1), l);
+  case Val::Int:
+    if (c.i >= std::numeric_limits<int32_t>::min() &&
+        c.i <= std::numeric_limits<int32_t>::max())
+      return materialize(c, DType::scalar(ScalarKind::I32), l);
+    return materialize(c, DType::scalar(ScalarKind::I64), l);
+  case Val::Float:
+    return materialize(c, DType::scalar(ScalarKind::F32), l);
+  default:
+    return error(where, "expected a number or a tensor, got " + describe(c));
+  }
+}
+
+Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
+                  bool bitcast) {
+  if (x.isError())
+    return x;
+  if (x.isNumber()) {
+    if (to.isPointer)
+      return error(where, "cannot convert " + describe(x) + " to " + to.tlName());
+    return materialize(x, to, l);
+  }
+  if (!x.isIR())
+    return error(where, "cannot convert " + describe(x) + " to " + to.tlName());
+  DType from = x.dtype;
+  auto shape = x.shape();
+  mlir::Type dst = irType(to, shape);
+  mlir::Value v = x.v;
+  if (v.getType() == dst)
+    return Val::ir(v, to); // same bits, possibly another signedness
+  if (bitcast) {
+    if (from.bitwidth() != to.bitwidth() || from.isPointer || to.isPointer)
+      return error(where, "cannot bitcast " + from.tlName() + " to " +
+                              to.tlName() + ": the bit widths differ");
+    return Val::ir(b.create<arith::BitcastOp>(l, dst, v), to);
+  }
+  if (from.isPointer || to.isPointer) {
+    bool ok = (from.isPointer && to.isPointer) ||
+              (from.isPointer && to.isInt() && to.bitwidth() == 64) ||
+              (to.isPointer && from.isInt() && from.bitwidth() == 64);
+    if (!ok)
+      return error(where, "cannot cast " + from.tlName() + " to " +
+                              to.tlName() +
+                              " (pointers convert to pointers and to/from "
+                              "int64 only)");
+    return Val::ir(b.create<mlir::tile::CastOp>(l, dst, v), to);
+  }
+  if (from.isFloat() && to.isFloat()) {
+    if (from.bitwidth() == 16 && to.bitwidth() == 16) { // fp16 <-> bf16
+      Val mid = cast(x, DType::scalar(ScalarKind::F32), l, where);
+      return cast(mid, to, l, where);
+    }
+    if (to.bitwidth() > from.bitwidth())
+      return Val::ir(b.create<arith::ExtFOp>(l, dst, v), to);
+    return Val::ir(b.create<arith::TruncFOp>(l, dst, v), to);
+  }
+  if (from.isInt() && to.isFloat()) {
+    if (from.isSigned())
+      return Val::ir(b.create<arith::SIToFPOp>(l, dst, v), to);
+    return Val::ir(b.create<arith::UIToFPOp>(l, dst, v), to);
+  }
+  if (from.isFloat() && to.isInt()) {
+    if (to.isBool()) {
+      Val zero = broadcastTo(materialize(Val::floating(0), from, l), shape, l, where);
+      return Val::ir(b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, v,
+                                             zero.v),
+                     to);
+    }
+    if (to.isUnsigned())
+      return Val::ir(b.create<arith::FPToUIOp>(l, dst, v), to);
+    return Val::ir(b.create<arith::FPToSIOp>(l, dst, v), to);
+  }
+  // int -> int
+  if (to.isBool()) {
+    Val zero = broadcastTo(materialize(Val::integer(0), from, l), shape, l, where);
+    return Val::ir(
+        b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, v, zero.v), to);
+  }
+  if (to.bitwidth() > from.bitwidth()) {
+    if (from.isSigned())
+      return Val::ir(b.create<arith::ExtSIOp>(l, dst, v), to);
+    return Val::ir(b.create<arith::ExtUIOp>(l, dst, v), to);
+  }
+  return Val::ir(b.create<arith::TruncIOp>(l, dst, v), to);
+}
+
+Val CodeGen::broadcastTo(const Val &x, llvm::ArrayRef<int64_t> shape,
+                         mlir::Location l, const Expr &where) {
+  if (x.isError())
+    return x;
+  Val v = x;
+  if (v.isNumber())
+    v = toIR(v, l, where);
+  if (!v.isIR())
+    return error(where, "cannot broadcast " + describe(x) + " to a tensor");
+  auto src = v.shape();
+  if (src == llvm::ArrayRef<int64_t>(shape))
+    return v;
+  if (src.empty()) {
+    if (shape.empty())
+      return v;
+    return Val::ir(b.create<mlir::tile::SplatOp>(l, irType(v.dtype, shape), v.v),
+                   v.dtype);
+  }
+  if (src.size() > shape.size())
+    return error(where, "cannot broadcast " + describe(v) + " to shape " +
+                            shapeStr(shape));
+  // Prepend unit dimensions, then broadcast the unit dimensions.
+  while (src.size() < shape.size()) {
+    v = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, v.v, 0), v.dtype);
+    src.insert(src.begin(), 1);
+  }
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (src[i] != shape[i] && src[i] != 1)
+      return error(where, "cannot broadcast " + describe(x) + " to shape " +
+                              shapeStr(shape));
+  if (src == llvm::ArrayRef<int64_t>(shape))
+    return v;
+  return Val::ir(
+      b.create<mlir::tile::BroadcastOp>(l, irType(v.dtype, shape), v.v),
+      v.dtype);
+}
+
+bool CodeGen::broadcastPair(Val &a, Val &c, mlir::Location l,
+                            const Expr &where) {
+  auto sa = a.shape(), sc = c.shape();
+  if (sa == sc)
+    return true;
+  if (sa.empty()) {
+    a = broadcastTo(a, sc, l, where);
+    return !a.isError();
+  }
+  if (sc.empty()) {
+    c = broadcastTo(c, sa, l, where);
+    return !c.isError();
+  }
+  size_t rank = std::max(sa.size(), sc.size());
+  sa.insert(sa.begin(), rank - sa.size(), 1);
+  sc.insert(sc.begin(), rank - sc.size(), 1);
+  llvm::SmallVector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    if (sa[i] == sc[i] || sc[i] == 1)
+      out[i] = sa[i];
+    else if (sa[i] == 1)
+      out[i] = sc[i];
+    else {
+      error(where, "incompatible shapes for broadcasting: " +
+                       shapeStr(a.shape()) + " and " + shapeStr(c.shape()));
+      return false;
+    }
+  }
+  a = broadcastTo(a, out, l, where);
+  c = broadcastTo(c, out, l, where);
+  return !a.isError() && !c.isError();
+}
+
+Val CodeGen::zerosLike(DType dt, llvm::ArrayRef<int64_t> shape,
+                       mlir::Location l) {
+  mlir::Type elt = dt.toMLIR(&ctx);
+  mlir::TypedAttr zero = dt.isFloat() ? mlir::TypedAttr(b.getFloatAttr(elt, 0))
+                                      : mlir::TypedAttr(b.getIntegerAttr(elt, 0));
+  if (shape.empty())
+    return Val::ir(b.create<arith::ConstantOp>(l, zero), dt);
+  auto t = mlir::RankedTensorType::get(shape, elt);
+  return Val::ir(b.create<arith::ConstantOp>(
+                     l, mlir::SplatElementsAttr::get(t, zero)),
+                 dt);
+}
+
+//===----------------------------------------------------------------------===//
+// Promotion
+//===----------------------------------------------------------------------===//
+
+static DType promoteFloats(DType a, DType c) {
+  if (a == c)
+    return a;
+  if (a.kind == ScalarKind::F64 || c.kind == ScalarKind::F64)
+    return DType::scalar(ScalarKind::F64);
+  return DType::scalar(ScalarKind::F32); // includes fp16 with bf16
+}
+
+static DType promoteInts(DType a, DType c) {
+  if (a == c)
+    return a;
+  if (a.isBool())
+    return c;
+  if (c.isBool())
+    return a;
+  if (a.bitwidth() != c.bitwidth())
+    return a.bitwidth() > c.bitwidth() ? a : c;
+  return a.isUnsigned() ? a : c;
+}
+
+std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
+                                      const Expr &where, llvm::StringRef op) {
+  auto weak = [](const Val &constant, DType t) -> DType {
+    if (constant.kind == Val::Float)
+      return t.isFloat() ? t : DType::scalar(ScalarKind::F32);
+    if (constant.kind == Val::Int && t.isBool())
+      return DType::scalar(ScalarKind::I32);
+    return t;
+  };
+  DType r;
+  if (a.isNumber())
+    r = weak(a, c.dtype);
+  else if (c.isNumber())
+    r = weak(c, a.dtype);
+  else if (a.dtype.isFloat() || c.dtype.isFloat()) {
+    if (a.dtype.isFloat() && c.dtype.isFloat())
+      r = promoteFloats(a.dtype, c.dtype);
+    else
+      r = a.dtype.isFloat() ? a.dtype : c.dtype;
+  } else {
+    r = promoteInts(a.dtype, c.dtype);
+  }
+  (void)where;
+  (void)op;
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Operators
+//===----------------------------------------------------------------------===//
+
+static int64_t floorDiv(int64_t a, int64_t c) {
+  int64_t q = a / c;
+  if ((a % c != 0) && ((a < 0) != (c < 0)))
+    --q;
+  return q;
+}
+
+Val CodeGen::constBinary(llvm::StringRef op, const Val &a, const Val &c,
+                         const Expr &where) {
+  bool isFloat = a.kind == Val::Float || c.kind == Val::Float;
+  double fa = a.kind == Val::Float ? a.f : double(a.i);
+  double fc = c.kind == Val::Float ? c.f : double(c.i);
+  int64_t ia = a.i, ic = c.i;
+  auto overflow = [&]() {
+    return error(where, "integer overflow in constant expression");
+  };
+  if (op == "+") {
+    if (isFloat) return Val::floating(fa + fc);
+    int64_t r;
+    if (__builtin_add_overflow(ia, ic, &r)) return overflow();
+    return Val::integer(r);
+  }
+  if (op == "-") {
+    if (isFloat) return Val::floating(fa - fc);
+    int64_t r;
+    if (__builtin_sub_overflow(ia, ic, &r)) return overflow();
+    return Val::integer(r);
+  }
+  if (op == "*") {
+    if (isFloat) return Val::floating(fa * fc);
+    int64_t r;
+    if (__builtin_mul_overflow(ia, ic, &r)) return overflow();
+    return Val::integer(r);
+  }
+  if (op == "/") {
+    if (fc == 0) return error(where, "division by zero in constant expression");
+    return Val::floating(fa / fc);
+  }
+  if (op == "//" || op == "%") {
+    if (isFloat) {
+      if (fc == 0) return error(where, "division by zero in constant expression");
+      double q = std::floor(fa / fc);
+      return op == "//" ? Val::floating(q) : Val::floating(fa - q * fc);
+    }
+    if (ic == 0) return error(where, "division by zero in constant expression");
+    if (ia == std::numeric_limits<int64_t>::min() && ic == -1) return overflow();
+    int64_t q = floorDiv(ia, ic);
+    return op == "//" ? Val::integer(q) : Val::integer(ia - q * ic);
+  }
+  if (op == "**") {
+    if (isFloat || ic < 0) return Val::floating(std::pow(fa, fc));
+    int64_t r = 1;
+    for (int64_t i = 0; i < ic; ++i) {
+      if (__builtin_mul_overflow(r, ia, &r)) return overflow();
+      if (r == 0 || r == 1) break;
+    }
+    return Val::integer(r);
+  }
+  if (isFloat)
+    return error(where, "operator '" + op + "' requires integer operands, got " +
+                            describe(a) + " and " + describe(c));
+  if (op == "&") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia & ic) : Val::integer(ia & ic);
+  if (op == "|") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia | ic) : Val::integer(ia | ic);
+  if (op == "^") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia ^ ic) : Val::integer(ia ^ ic);
+  if (op == "<<" || op == ">>") {
+    if (ic < 0) return error(where, "negative shift count in constant expression");
+    if (op == ">>") return Val::integer(ic >= 64 ? (ia < 0 ? -1 : 0) : ia >> ic);
+    if (ic >= 63 || (ia != 0 && (std::abs(ia) >> (62 - ic)) != 0)) return overflow();
+    return Val::integer(ia << ic);
+  }
+  return error(where, "operator '" + op + "' is not supported on constants");
+}
+
+Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
+  if (a.isError() || c.isError())
+    return Val::error();
+  if (a.isNumber() && c.isNumber())
+    return constBinary(op, a, c, where);
+  if (a.kind == Val::Tuple && c.kind == Val::Tuple && op == "+") {
+    std::vector<Val> e = a.elems;
+    e.insert(e.end(), c.elems.begin(), c.elems.end());
+    return Val::tuple(std::move(e));
+  }
+  bool aOk = a.isIR() || a.isNumber(), cOk = c.isIR() || c.isNumber();
+  if (!aOk || !cOk)
+    return error(where, "unsupported operand types for '" + op + "': " +
+                            describe(a) + " and " + describe(c));
+  mlir::Location l = loc(where);
+  if (op == "@")
+    return error(where, "the '@' operator is not supported; use tl.dot");
+  if (op == "**")
+    return error(where, "'**' is only supported on compile-time constants; "
+                        "use multiplication or tl.exp2/tl.log2 on tensors");
+
+  // Pointer arithmetic: ptr + int, int + ptr, ptr - int.
+  bool aPtr = a.isIR() && a.dtype.isPointer, cPtr = c.isIR() && c.dtype.isPointer;
+  if (aPtr || cPtr) {
+    if (aPtr && cPtr)
+      return error(where, "unsupported operand types for '" + op +
+                              "': two pointers");
+    if (op != "+" && !(op == "-" && aPtr))
+      return error(where, "operator '" + op + "' is not supported on "
+                              "pointers; only pointer + integer and pointer "
+                              "- integer are");
+    Val ptr = aPtr ? a : c, off = aPtr ? c : a;
+    if (off.kind == Val::Float || (off.isIR() && !off.dtype.isInt()))
+      return error(where, "pointer offset must be an integer, got " +
+                              describe(off));
+    if (off.kind == Val::Bool)
+      off = Val::integer(off.i);
+    if (off.isNumber())
+      off = toIR(off, l, where);
+    if (off.dtype.isBool())
+      off = cast(off, DType::scalar(ScalarKind::I32), l, where);
+    if (op == "-") {
+      Val zero = materialize(Val::integer(0), off.dtype, l);
+      zero = broadcastTo(zero, off.shape(), l, where);
+      off = Val::ir(b.create<arith::SubIOp>(l, zero.v, off.v), off.dtype);
+    }
+    if (!broadcastPair(ptr, off, l, where))
+      return Val::error();
+    return Val::ir(b.create<mlir::tile::AddPtrOp>(l, ptr.v, off.v), ptr.dtype);
+  }
+
+  auto dtOpt = promote(a, c, where, op);
+  DType dt = *dtOpt;
+  bool bitwise = op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>";
+  if (bitwise && dt.isFloat())
+    return error(where, "operator '" + op + "' requires integer operands, got " +
+                            describe(a) + " and " + describe(c));
+  if (op == "/" && dt.isInt())
+    dt = DType::scalar(ScalarKind::F32); // true division of integers
+  if ((op == "+" || op == "-" || op == "*" || op == "//" || op == "%") &&
+      dt.isBool())
+    dt = DType::scalar(ScalarKind::I32);
+  a = cast(a, dt, l, where);
+  c = cast(c, dt, l, where);
+  if (a.isError() || c.isError() || !broadcastPair(a, c, l, where))
+    return Val::error();
+  mlir::Value x = a.v, y = c.v;
+  mlir::Value r;
+  bool f = dt.isFloat(), u = dt.isUnsigned() || dt.isBool();
+  if (op == "+")
+    r = f ? b.create<arith::AddFOp>(l, x, y).getResult()
+          : b.create<arith::AddIOp>(l, x, y).getResult();
+  else if (op == "-")
+    r = f ? b.create<arith::SubFOp>(l, x, y).getResult()
+          : b.create<arith::SubIOp>(l, x, y).getResult();
+  else if (op == "*")
+    r = f ? b.create<arith::MulFOp>(l, x, y).getResult()
+          : b.create<arith::MulIOp>(l, x, y).getResult();
+  else if (op == "/")
+    r = b.create<arith::DivFOp>(l, x, y);
+  else if (op == "//") {
+    if (f)
+      r = b.create<mlir::math::FloorOp>(l, b.create<arith::DivFOp>(l, x, y));
+    else
+      r = u ? b.create<arith::DivUIOp>(l, x, y).getResult()
+            : b.create<arith::DivSIOp>(l, x, y).getResult();
+  } else if (op == "%")
+    r = f ? b.create<arith::RemFOp>(l, x, y).getResult()
+          : u ? b.create<arith::RemUIOp>(l, x, y).getResult()
+              : b.create<arith::RemSIOp>(l, x, y).getResult();
+  else if (op == "&")
+    r = b.create<arith::AndIOp>(l, x, y);
+  else if (op == "|")
+    r = b.create<arith::OrIOp>(l, x, y);
+  else if (op == "^")
+    r = b.create<arith::XOrIOp>(l, x, y);
+  else if (op == "<<")
+    r = b.create<arith::ShLIOp>(l, x, y);
+  else if (op == ">>")
+    r = u ? b.create<arith::ShRUIOp>(l, x, y).getResult()
+          : b.create<arith::ShRSIOp>(l, x, y).getResult();
+  else
+    return error(where, "unsupported operator '" + op + "'");
+  return Val::ir(r, dt);
+}
+
+static bool constCompare(llvm::StringRef op, const Val &a, const Val &c,
+                         bool &out) {
+  if (!(a.isNumber() && c.isNumber()))
+    return false;
+  double x = a.kind == Val::Float ? a.f : double(a.i);
+  double y = c.kind == Val::Float ? c.f : double(c.i);
+  bool useInt = a.kind != Val::Float && c.kind != Val::Float;
+  if (op == "<") out = useInt ? a.i < c.i : x < y;
+  else if (op == "<=") out = useInt ? a.i <= c.i : x <= y;
+  else if (op == ">") out = useInt ? a.i > c.i : x > y;
+  else if (op == ">=") out = useInt ? a.i >= c.i : x >= y;
+  else if (op == "==") out = useInt ? a.i == c.i : x == y;
+  else if (op == "!=") out = useInt ? a.i != c.i : x != y;
+  else return false;
+  return true;
+}
+
+static bool sameConstant(const Val &a, const Val &c) {
+  if (a.kind != c.kind)
+    return a.isNumber() && c.isNumber() &&
+           (a.kind == Val::Float ? a.f : double(a.i)) ==
+               (c.kind == Val::Float ? c.f : double(c.i));
+  switch (a.kind) {
+  case Val::None: return true;
+  case Val::Int: case Val::Bool: return a.i == c.i;
+  case Val::Float: return a.f == c.f;
+  case Val::Str: return a.s == c.s;
+  case Val::DTypeV: return a.dtype == c.dtype;
+  case Val::Tuple:
+    if (a.elems.size() != c.elems.size()) return false;
+    for (size_t i = 0; i < a.elems.size(); ++i)
+      if (!sameConstant(a.elems[i], c.elems[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
+  if (a.isError() || c.isError())
+    return Val::error();
+  if (op == "is" || op == "is not") {
+    bool same;
+    if (a.kind == Val::None || c.kind == Val::None)
+      same = a.kind == c.kind;
+    else if (a.isConstexpr() && c.isConstexpr())
+      same = sameConstant(a, c);
+    else if (a.isIR() && c.isIR())
+      same = a.v == c.v;
+    else
+      same = false;
+    return Val::boolean(op == "is" ? same : !same);
+  }
+  if (op == "in" || op == "not in") {
+    if (c.kind != Val::Tuple || !a.isConstexpr())
+      return error(where, "'" + op + "' is only supported on compile-time "
+                              "tuples");
+    bool found = false;
+    for (auto &e : c.elems)
+      found |= sameConstant(a, e);
+    return Val::boolean(op == "in" ? found : !found);
+  }
+  if (a.isConstexpr() && c.isConstexpr()) {
+    bool r;
+    if (constCompare(op, a, c, r))
+      return Val::boolean(r);
+    if (op == "==" || op == "!=") {
+      bool same = sameConstant(a, c);
+      return Val::boolean(op == "==" ? same : !same);
+    }
+    return error(where, "cannot compare " + describe(a) + " and " + describe(c) +
+                            " with '" + op + "'");
+  }
+  if (!(a.isIR() || a.isNumber()) || !(c.isIR() || c.isNumber()))
+    return error(where, "cannot compare " + describe(a) + " and " + describe(c));
+  mlir::Location l = loc(where);
+  if ((a.isIR() && a.dtype.isPointer) || (c.isIR() && c.dtype.isPointer))
+    return error(where, "comparison of pointers is not supported");
+  DType dt = *promote(a, c, where, op);
+  a = cast(a, dt, l, where);
+  c = cast(c, dt, l, where);
+  if (a.isError() || c.isError() || !broadcastPair(a, c, l, where))
+    return Val::error();
+  DType i1 = DType::scalar(ScalarKind::I1);
+  if (dt.isFloat()) {
+    arith::CmpFPredicate p =
+        op == "<" ? arith::CmpFPredicate::OLT
+        : op == "<=" ? arith::CmpFPredicate::OLE
+        : op == ">" ? arith::CmpFPredicate::OGT
+        : op == ">=" ? arith::CmpFPredicate::OGE
+        : op == "==" ? arith::CmpFPredicate::OEQ
+                     : arith::CmpFPredicate::UNE;
+    return Val::ir(b.create<arith::CmpFOp>(l, p, a.v, c.v), i1);
+  }
+  bool u = dt.isUnsigned() || dt.isBool();
+  arith::CmpIPredicate p =
+      op == "<" ? (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt)
+      : op == "<=" ? (u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle)
+      : op == ">" ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+      : op == ">=" ? (u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge)
+      : op == "==" ? arith::CmpIPredicate::eq
+                   : arith::CmpIPredicate::ne;
+  return Val::ir(b.create<arith::CmpIOp>(l, p, a.v, c.v), i1);
+}
+
+Val CodeGen::unaryOp(llvm::StringRef op, Val a, const Expr &where) {
+  if (a.isError())
+    return a;
+  if (op == "not") {
+    if (!a.isIR()) {
+      bool t;
+      if (!truthy(a, where, t))
+        return Val::error();
+      return Val::boolean(!t);
+    }
+    if (!a.dtype.isBool())
+      a = cast(a, DType::scalar(ScalarKind::I1), loc(where), where);
+    Val one = broadcastTo(materialize(Val::boolean(true), a.dtype, loc(where)),
+                          a.shape(), loc(where), where);
+    return Val::ir(b.create<arith::XOrIOp>(loc(where), a.v, one.v), a.dtype);
+  }
+  if (a.kind == Val::Int || a.kind == Val::Bool) {
+    if (op == "-") {
+      if (a.i == std::numeric_limits<int64_t>::min())
+        return error(where, "integer overflow in constant expression");
+      return Val::integer(-a.i);
+    }
+    if (op == "+") return Val::integer(a.i);
+    if (op == "~") return Val::integer(~a.i);
+  }
+  if (a.kind == Val::Float) {
+    if (op == "-") return Val::floating(-a.f);
+    if (op == "+") return a;
+    return error(where, "operator '~' requires an integer operand, got " +
+                            describe(a));
+  }
+  if (!a.isIR())
+    return error(where, "unsupported operand for unary '" + op + "': " +
+                            describe(a));
+  if (a.dtype.isPointer)
+    return error(where, "unary '" + op + "' is not supported on pointers");
+  mlir::Location l = loc(where);
+  if (op == "+")
+    return a;
+  if (op == "-") {
+    if (a.dtype.isFloat())
+      return Val::ir(b.create<arith::NegFOp>(l, a.v), a.dtype);
+    Val zero = broadcastTo(materialize(Val::integer(0), a.dtype, l), a.shape(),
+                           l, where);
+    return Val::ir(b.create<arith::SubIOp>(l, zero.v, a.v), a.dtype);
+  }
+  if (a.dtype.isFloat())
+    return error(where, "operator '~' requires an integer operand, got " +
+                            describe(a));
+  Val ones = broadcastTo(materialize(Val::integer(-1), a.dtype, l), a.shape(),
+                         l, where);
+  return Val::ir(b.create<arith::XOrIOp>(l, a.v, ones.v), a.dtype);
+}
+
+Val CodeGen::boolOp(const Expr &e) {
+  bool isAnd = e.op == "and";
+  Val acc = genExpr(*e.args[0]);
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    if (acc.isError())
+      return acc;
+    if (!acc.isIR()) {
+      bool t;
+      if (!truthy(acc, *e.args[i - 1], t))
+        return Val::error();
+      // Python short-circuit on a constant left operand.
+      if (isAnd != t)
+        return acc;
+      acc = genExpr(*e.args[i]);
+      continue;
+    }
+    Val rhs = genExpr(*e.args[i]);
+    if (rhs.isError())
+      return rhs;
+    if (!rhs.isIR()) {
+      bool t;
+      if (!truthy(rhs, *e.args[i], t))
+        return Val::error();
+      if (isAnd && !t)
+        return Val::boolean(false);
+      if (!isAnd && t)
+        return Val::boolean(true);
+      continue;
+    }
+    if (!acc.dtype.isBool() || !rhs.dtype.isBool())
+      return error(e, "operands of '" + e.op + "' must be booleans (int1), "
+                                               "got " +
+                          describe(acc) + " and " + describe(rhs) +
+                          "; use '&' or '|' for bitwise operations");
+    mlir::Location l = loc(e);
+    if (!broadcastPair(acc, rhs, l, e))
+      return Val::error();
+    acc = Val::ir(isAnd ? b.create<arith::AndIOp>(l, acc.v, rhs.v).getResult()
+                        : b.create<arith::OrIOp>(l, acc.v, rhs.v).getResult(),
+                  acc.dtype);
+  }
+  return acc;
+}
+
+//===----------------------------------------------------------------------===//
+// Expression dispatch
+//===----------------------------------------------------------------------===//
+
+Val CodeGen::lookupName(const Expr &e) {
+  auto it = scope.find(e.str);
+  if (it != scope.end())
+    return it->second;
+  if (const Function *fn = module.lookup(e.str)) {
+    Val v;
+    v.kind = Val::Func;
+    v.fn = fn;
+    return v;
+  }
+  if (e.str == "tl")
+    return Val::named(Val::Module, "tl");
+  if (e.str == "triton")
+    return Val::named(Val::Module, "triton");
+  static const char *pyBuiltins[] = {"range", "float", "int", "bool", "min",
+                                     "max",   "len",   "abs", "print", "isinstance"};
+  for (const char *n : pyBuiltins)
+    if (e.str == n)
+      return Val::named(Val::Builtin, n);
+  if (e.str == "constexpr")
+    return Val::named(Val::Builtin, "tl.constexpr");
+  return error(e, "name '" + e.str + "' is not defined");
+}
+
+Val CodeGen::genAttribute(const Expr &e) {
+  Val base = genExpr(*e.args[0]);
+  if (base.isError())
+    return base;
+  const std::string &attr = e.str;
+  switch (base.kind) {
+  case Val::Module: {
+    if (base.s == "triton") {
+      if (attr == "language")
+        return Val::named(Val::Module, "tl");
+      if (attr == "cdiv" || attr == "next_power_of_2")
+        return Val::named(Val::Builtin, "tl." + attr);
+      return error(e, "'triton." + attr + "' is not available in jit "
+                                          "functions");
+    }
+    if (attr == "math" || attr == "core" || attr == "standard")
+      return Val::named(Val::Module, "tl"); // tl.math.exp == tl.exp
+    if (auto k = parseTLDTypeName(attr))
+      return Val::dtypeVal(DType::scalar(*k));
+    if (isBuiltin("tl." + attr))
+      return Val::named(Val::Builtin, "tl." + attr);
+    return error(e, "'tl." + attr + "' is not supported by tilec");
+  }
+  case Val::DTypeV: {
+    if (attr == "element_ty") {
+      if (!base.dtype.isPointer)
+        return error(e, base.dtype.tlName() + " is not a pointer type and "
+                                              "has no 'element_ty'");
+      return Val::dtypeVal(base.dtype.pointee());
+    }
+    if (attr == "primitive_bitwidth")
+      return Val::integer(base.dtype.bitwidth());
+    if (attr == "int_bitwidth" && base.dtype.isInt())
+      return Val::integer(base.dtype.bitwidth());
+    if (attr == "is_floating" || attr == "is_int" || attr == "is_ptr" ||
+        attr == "is_int_signed" || attr == "is_int_unsigned" ||
+        attr == "is_fp16" || attr == "is_bf16" || attr == "is_fp32" ||
+        attr == "is_fp64") {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
+    return error(e, "dtype has no attribute '" + attr + "'");
+  }
+  case Val::IR: {
+    if (attr == "dtype")
+      return Val::dtypeVal(base.dtype);
+    if (attr == "shape") {
+      std::vector<Val> dims;
+      for (int64_t d : base.shape())
+        dims.push_back(Val::integer(d));
+      return Val::tuple(std::move(dims));
+    }
+    if (attr == "numel") {
+      int64_t n = 1;
+      for (int64_t d : base.shape())
+        n *= d;
+      return Val::integer(n);
+    }
+    if (attr == "T") {
+      std::vector<Val> args{base};
+      Expr call(ExprKind::Call, e.loc);
+      call.length = e.length;
+      return callBuiltin("tl.trans", call, args, {});
+    }
+    if (isTensorMethod(attr)) {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
+    return error(e, "tensor has no attribute '" + attr + "'");
+  }
+  default:
+    return error(e, describe(base) + " has no attribute '" + attr + "'");
+  }
+}
+
+Val CodeGen::genCall(const Expr &e) {
+  Val callee = genExpr(*e.args[0]);
+  std::vector<Val> args;
+  std::vector<std::pair<std::string, Val>> kwargs;
+  bool bad = callee.isError();
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    args.push_back(genExpr(*e.args[i]));
+    bad |= args.back().isError();
+  }
+  for (auto &kw : e.keywords) {
+    kwargs.push_back({kw.name, genExpr(*kw.value)});
+    bad |= kwargs.back().second.isError();
+  }
+  if (bad)
+    return Val::error();
+  switch (callee.kind) {
+  case Val::Func:
+    return callFunction(*callee.fn, e, std::move(args), std::move(kwargs));
+  case Val::Builtin:
+    return callBuiltin(callee.s, e, std::move(args), std::move(kwargs));
+  case Val::Method: {
+    Val self = callee.elems[0];
+    if (self.kind == Val::DTypeV) {
+      if (!args.empty() || !kwargs.empty())
+        return error(e, "'" + callee.s + "' takes no arguments");
+      const DType &t = self.dtype;
+      const std::string &m = callee.s;
+      bool r = m == "is_floating" ? t.isFloat()
+               : m == "is_int" ? t.isInt()
+               : m == "is_ptr" ? t.isPointer
+               : m == "is_int_signed" ? t.isSigned()
+               : m == "is_int_unsigned" ? t.isUnsigned()
+               : m == "is_fp16" ? (!t.isPointer && t.kind == ScalarKind::F16)
+               : m == "is_bf16" ? (!t.isPointer && t.kind == ScalarKind::BF16)
+               : m == "is_fp32" ? (!t.isPointer && t.kind == ScalarKind::F32)
+                                : (!t.isPointer && t.kind == ScalarKind::F64);
+      return Val::boolean(r);
+    }
+    args.insert(args.begin(), self);
+    std::string name = callee.s == "to" ? "tl.cast" : "tl." + callee.s;
+    return callBuiltin(name, e, std::move(args), std::move(kwargs));
+  }
+  default:
+    return error(*e.args[0], describe(callee) + " is not callable");
+  }
+}
+
+Val CodeGen::genSubscript(const Expr &e) {
+  Val base = genExpr(*e.args[0]);
+  if (base.isError())
+    return base;
+  if (base.kind == Val::Tuple) {
+    if (e.args.size() != 2)
+      return error(e, "a tuple takes a single index");
+    Val idx = genExpr(*e.args[1]);
+    int64_t i;
+    if (!requireInt(idx, *e.args[1], "tuple index", i))
+      return Val::error();
+    int64_t n = base.elems.size();
+    if (i < -n || i >= n)
+      return error(*e.args[1], "tuple index " + llvm::Twine(i) +
+                                   " out of range for a tuple of " +
+                                   llvm::Twine(n) + " values");
+    return base.elems[i < 0 ? i + n : i];
+  }
+  if (!base.isIR())
+    return error(e, describe(base) + " is not subscriptable");
+  // Tensor indexing: `None` inserts a unit dimension, `:` keeps one.
+  auto shape = base.shape();
+  size_t srcDim = 0;
+  Val v = base;
+  mlir::Location l = loc(e);
+  unsigned outDim = 0;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    const Expr &item = *e.args[i];
+    if (item.kind == ExprKind::None) {
+      if (v.shape().empty()) {
+        v = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(v.dtype, {1}), v.v),
+                    v.dtype);
+      } else {
+        v = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, v.v, outDim), v.dtype);
+      }
+      ++outDim;
+      continue;
+    }
+    if (item.kind == ExprKind::Slice && !item.args[0] && !item.args[1] &&
+        !item.args[2]) {
+      if (srcDim >= shape.size())
+        return error(item, "too many indices for " + describe(base));
+      ++srcDim;
+      ++outDim;
+      continue;
+    }
+    if (item.kind == ExprKind::Slice)
+      return error(item, "slicing a tensor with bounds is not supported; only "
+                         "':' and 'None' are");
+    return error(item, "indexing a tensor with a value is not supported; only "
+                       "':' and 'None' are (use tl.where, tl.sum or loads)");
+  }
+  return v;
+}
+
+Val CodeGen::genExpr(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Name:
+    return lookupName(e);
+  case ExprKind::Int:
+    if (e.intOverflow || e.intValue > uint64_t(std::numeric_limits<int64_t>::max()))
+      return error(e, "integer literal '" + e.str + "' is too large (the "
+                                                    "limit is 2**63 - 1)");
+    return Val::integer(int64_t(e.intValue));
+  case ExprKind::Float:
+    if (!std::isfinite(e.floatValue))
+      return error(e, "floating-point literal '" + e.str + "' is out of range");
+    return Val::floating(e.floatValue);
+  case ExprKind::Str:
+    return Val::str(e.str);
+  case ExprKind::Bool:
+    return Val::boolean(e.intValue);
+  case ExprKind::None:
+    return Val::none();
+  case ExprKind::Ellipsis:
+    return error(e, "'...' is not supported in expressions");
+  case ExprKind::Attribute:
+    return genAttribute(e);
+  case ExprKind::Call:
+    return genCall(e);
+  case ExprKind::Subscript:
+    return genSubscript(e);
+  case ExprKind::Slice:
+    return error(e, "a slice is only allowed inside '[]'");
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    std::vector<Val> elems;
+    for (auto &a : e.args) {
+      elems.push_back(genExpr(*a));
+      if (elems.back().isError())
+        return Val::error();
+    }
+    return Val::tuple(std::move(elems));
+  }
+  case ExprKind::BinOp: {
+    Val a = genExpr(*e.args[0]);
+    Val c = genExpr(*e.args[1]);
+    return binaryOp(e.op, a, c, e);
+  }
+  case ExprKind::UnaryOp:
+    return unaryOp(e.op, genExpr(*e.args[0]), e);
+  case ExprKind::Compare: {
+    Val lhs = genExpr(*e.args[0]);
+    Val result;
+    for (size_t i = 0; i < e.ops.size(); ++i) {
+      Val rhs = genExpr(*e.args[i + 1]);
+      Val r = compareOp(e.ops[i], lhs, rhs, e);
+      if (i == 0)
+        result = r;
+      else if (result.isConstexpr() && r.isConstexpr()) {
+        bool x, y;
+        if (!truthy(result, e, x) || !truthy(r, e, y))
+          return Val::error();
+        result = Val::boolean(x && y);
+      } else {
+        result = binaryOp("&", result, r, e);
+      }
+      if (result.isError())
+        return result;
+      lhs = rhs;
+    }
+    return result;
+  }
+  case ExprKind::BoolOp:
+    return boolOp(e);
+  case ExprKind::IfExp: {
+    Val c = genExpr(*e.args[1]);
+    if (c.isError())
+      return c;
+    if (!c.isIR()) {
+      bool t;
+      if (!truthy(c, *e.args[1], t))
+        return Val::error();
+      return genExpr(*e.args[t ? 0 : 2]);
+    }
+    Val x = genExpr(*e.args[0]), y = genExpr(*e.args[2]);
+    std::vector<Val> args{c, x, y};
+    return callBuiltin("tl.where", e, args, {});
+  }
+  }
+  return Val::error();
+}

@@ -1,0 +1,394 @@
+//===- Lexer.cpp - Tokens of the Python/Triton kernel language ------------===//
+
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+using namespace tilec;
+
+namespace {
+
+bool isIdentStart(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         c >= 0x80;
+}
+bool isIdentChar(unsigned char c) {
+  return isIdentStart(c) || (c >= '0' && c <= '9');
+}
+
+bool isKeyword(llvm::StringRef s) {
+  return llvm::StringSwitch<bool>(s)
+      .Cases("and", "or", "not", "if", "elif", "else", "for", "in", true)
+      .Cases("while", "def", "return", "pass", "break", "continue", true)
+      .Cases("True", "False", "None", "is", "lambda", "class", "import", true)
+      .Cases("from", "as", "with", "try", "except", "finally", "raise", true)
+      .Cases("global", "nonlocal", "del", "assert", "yield", "async", true)
+      .Case("await", true)
+      .Default(false);
+}
+
+/// Operators, longest first so that maximal munch works.
+const char *const kOps[] = {
+    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>",
+    "<=",  ">=",  "==",  "!=",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=",
+    "^=",  "@=",  "+",   "-",   "*",   "/",  "%",  "@",  "&",  "|",  "^",
+    "~",   "<",   ">",   "(",   ")",   "[",  "]",  "{",  "}",  ",",  ":",
+    ".",   ";",   "=",
+};
+
+class Lexer {
+public:
+  Lexer(const SourceFile &file, DiagnosticEngine &diags)
+      : src(file.text()), diags(diags) {}
+
+  std::vector<Token> run();
+
+private:
+  SourceLoc here() const { return {line, col}; }
+  char peek(size_t k = 0) const {
+    return pos + k < src.size() ? src[pos + k] : '\0';
+  }
+  void advance() {
+    if (pos >= src.size())
+      return;
+    if (src[pos] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+    ++pos;
+  }
+  void push(Tok kind, std::string text, SourceLoc loc, unsigned length) {
+    Token t;
+    t.kind = kind;
+    t.text = std::move(text);
+    t.loc = loc;
+    t.length = length ? length : 1;
+    toks.push_back(std::move(t));
+  }
+  void error(SourceLoc loc, const llvm::Twine &msg, unsigned len = 1) {
+    diags.error(loc, msg, len);
+  }
+
+  bool handleLineStart();
+  void lexNumber();
+  void lexString(size_t prefixLen);
+
+  llvm::StringRef src;
+  DiagnosticEngine &diags;
+  size_t pos = 0;
+  unsigned line = 1, col = 1;
+  std::vector<Token> toks;
+  std::vector<unsigned> indents{0};
+  std::vector<std::pair<char, SourceLoc>> brackets;
+};
+
+/// At the start of a logical line: measures indentation and emits
+/// INDENT/DEDENT. Returns false if the line is blank or a comment.
+bool Lexer::handleLineStart() {
+  unsigned width = 0;
+  SourceLoc start = here();
+  while (peek() == ' ' || peek() == '\t' || peek() == '\f') {
+    if (peek() == '\t')
+      width = (width / 8 + 1) * 8;
+    else if (peek() == ' ')
+      ++width;
+    advance();
+  }
+  char c = peek();
+  if (c == '\n' || c == '#' || c == '\r' || pos >= src.size())
+    return false; // blank line: indentation does not count
+  if (width > indents.back()) {
+    indents.push_back(width);
+    push(Tok::Indent, "", here(), 1);
+  } else {
+    while (width < indents.back()) {
+      indents.pop_back();
+      push(Tok::Dedent, "", here(), 1);
+    }
+    if (width != indents.back()) {
+      error(here(), "unindent does not match any outer indentation level");
+      indents.push_back(width);
+    }
+  }
+  (void)start;
+  return true;
+}
+
+void Lexer::lexNumber() {
+  SourceLoc loc = here();
+  size_t begin = pos;
+  bool isFloat = false;
+  int base = 10;
+  if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X' || peek(1) == 'o' ||
+                        peek(1) == 'O' || peek(1) == 'b' || peek(1) == 'B')) {
+    char b = peek(1) | 0x20;
+    base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
+    advance();
+    advance();
+    while (isIdentChar(peek()))
+      advance();
+  } else {
+    while (isdigit((unsigned char)peek()) || peek() == '_')
+      advance();
+    if (peek() == '.' && peek(1) != '.') {
+      isFloat = true;
+      advance();
+      while (isdigit((unsigned char)peek()) || peek() == '_')
+        advance();
+    }
+    if (peek() == 'e' || peek() == 'E') {
+      size_t save = pos;
+      unsigned saveCol = col;
+      advance();
+      if (peek() == '+' || peek() == '-')
+        advance();
+      if (isdigit((unsigned char)peek())) {
+        isFloat = true;
+        while (isdigit((unsigned char)peek()) || peek() == '_')
+          advance();
+      } else {
+        pos = save;
+        col = saveCol;
+      }
+    }
+    if (peek() == 'j' || peek() == 'J') {
+      advance();
+      error(loc, "complex literals are not supported", pos - begin);
+      push(Tok::Error, "", loc, pos - begin);
+      return;
+    }
+  }
+  std::string text = src.substr(begin, pos - begin).str();
+  unsigned len = pos - begin;
+  if (isIdentChar(peek())) {
+    while (isIdentChar(peek()))
+      advance();
+    error(loc, "invalid numeric literal '" + src.substr(begin, pos - begin) + "'",
+          pos - begin);
+    push(Tok::Error, "", loc, pos - begin);
+    return;
+  }
+  std::string digits;
+  for (char c : text)
+    if (c != '_')
+      digits.push_back(c);
+  Token t;
+  t.loc = loc;
+  t.length = len;
+  t.text = text;
+  if (isFloat) {
+    t.kind = Tok::Float;
+    t.floatValue = std::strtod(digits.c_str(), nullptr);
+  } else {
+    t.kind = Tok::Int;
+    const char *d = digits.c_str() + (base == 10 ? 0 : 2);
+    if (!*d || (base != 10 && !isxdigit((unsigned char)*d))) {
+      error(loc, "invalid numeric literal '" + text + "'", len);
+      t.kind = Tok::Error;
+    } else {
+      char *end = nullptr;
+      errno = 0;
+      unsigned long long v = std::strtoull(d, &end, base);
+      if (*end) {
+        error(loc, "invalid numeric literal '" + text + "'", len);
+        t.kind = Tok::Error;
+      }
+      t.intOverflow = errno == ERANGE;
+      t.intValue = v;
+    }
+  }
+  toks.push_back(std::move(t));
+}
+
+void Lexer::lexString(size_t prefixLen) {
+  SourceLoc loc = here();
+  std::string prefix = src.substr(pos, prefixLen).lower();
+  bool raw = prefix.find('r') != std::string::npos;
+  for (size_t i = 0; i < prefixLen; ++i)
+    advance();
+  char q = peek();
+  bool triple = peek(1) == q && peek(2) == q;
+  for (int i = 0; i < (triple ? 3 : 1); ++i)
+    advance();
+  std::string value;
+  while (true) {
+    if (pos >= src.size()) {
+      error(loc, triple ? "unterminated triple-quoted string literal"
+                        : "unterminated string literal");
+      push(Tok::Error, "", loc, 1);
+      return;
+    }
+    char c = peek();
+    if (!triple && c == '\n') {
+      error(loc, "unterminated string literal");
+      push(Tok::Error, "", loc, 1);
+      return;
+    }
+    if (c == q && (!triple || (peek(1) == q && peek(2) == q))) {
+      for (int i = 0; i < (triple ? 3 : 1); ++i)
+        advance();
+      break;
+    }
+    if (c == '\\' && pos + 1 < src.size()) {
+      char n = peek(1);
+      advance();
+      advance();
+      if (raw) {
+        value.push_back('\\');
+        value.push_back(n);
+        continue;
+      }
+      switch (n) {
+      case 'n': value.push_back('\n'); break;
+      case 't': value.push_back('\t'); break;
+      case '\\': value.push_back('\\'); break;
+      case '\'': value.push_back('\''); break;
+      case '"': value.push_back('"'); break;
+      case '\n': break;
+      default:
+        value.push_back('\\');
+        value.push_back(n);
+      }
+      continue;
+    }
+    value.push_back(c);
+    advance();
+  }
+  unsigned len = loc.line == line ? col - loc.col : 1;
+  push(Tok::String, value, loc, len);
+}
+
+std::vector<Token> Lexer::run() {
+  bool atLineStart = true;
+  while (true) {
+    if (atLineStart && brackets.empty()) {
+      if (!handleLineStart()) {
+        // Blank or comment-only line: skip it entirely.
+        while (pos < src.size() && peek() != '\n')
+          advance();
+        if (pos >= src.size())
+          break;
+        advance();
+        continue;
+      }
+      atLineStart = false;
+    }
+    if (pos >= src.size())
+      break;
+    char c = peek();
+    SourceLoc loc = here();
+    if (c == ' ' || c == '\t' || c == '\f' || c == '\r') {
+      advance();
+      continue;
+    }
+    if (c == '#') {
+      while (pos < src.size() && peek() != '\n')
+        advance();
+      continue;
+    }
+    if (c == '\n') {
+      advance();
+      if (brackets.empty()) {
+        if (!toks.empty() && !toks.back().is(Tok::Newline) &&
+            !toks.back().is(Tok::Indent) && !toks.back().is(Tok::Dedent))
+          push(Tok::Newline, "", loc, 1);
+        atLineStart = true;
+      }
+      continue;
+    }
+    if (c == '\\' && (peek(1) == '\n' || (peek(1) == '\r' && peek(2) == '\n'))) {
+      advance();
+      if (peek() == '\r')
+        advance();
+      advance();
+      continue;
+    }
+    // String literals, with optional prefixes (r, b, u, f and pairs).
+    {
+      size_t k = 0;
+      while (k < 2 && (peek(k) == 'r' || peek(k) == 'R' || peek(k) == 'b' ||
+                       peek(k) == 'B' || peek(k) == 'u' || peek(k) == 'U' ||
+                       peek(k) == 'f' || peek(k) == 'F'))
+        ++k;
+      if (peek(k) == '\'' || peek(k) == '"') {
+        lexString(k);
+        continue;
+      }
+    }
+    if (isIdentStart((unsigned char)c)) {
+      size_t begin = pos;
+      while (isIdentChar((unsigned char)peek()))
+        advance();
+      std::string word = src.substr(begin, pos - begin).str();
+      push(isKeyword(word) ? Tok::Keyword : Tok::Name, word, loc, pos - begin);
+      continue;
+    }
+    if (isdigit((unsigned char)c) ||
+        (c == '.' && isdigit((unsigned char)peek(1)))) {
+      lexNumber();
+      continue;
+    }
+    bool matched = false;
+    for (const char *op : kOps) {
+      size_t n = strlen(op);
+      if (src.substr(pos, n) == op) {
+        for (size_t i = 0; i < n; ++i)
+          advance();
+        push(Tok::Op, op, loc, n);
+        matched = true;
+        if (n == 1 && (c == '(' || c == '[' || c == '{')) {
+          brackets.push_back({c, loc});
+        } else if (n == 1 && (c == ')' || c == ']' || c == '}')) {
+          char open = c == ')' ? '(' : c == ']' ? '[' : '{';
+          if (brackets.empty()) {
+            error(loc, llvm::Twine("unmatched '") + llvm::Twine(c) + "'");
+          } else if (brackets.back().first != open) {
+            error(loc, llvm::Twine("closing bracket '") + llvm::Twine(c) +
+                           "' does not match opening bracket '" +
+                           llvm::Twine(brackets.back().first) + "'");
+            brackets.pop_back();
+          } else {
+            brackets.pop_back();
+          }
+        }
+        break;
+      }
+    }
+    if (matched)
+      continue;
+    if (c == '\0')
+      error(loc, "unexpected null byte in source");
+    else if ((unsigned char)c < 0x20 || c == 0x7f)
+      error(loc, "unexpected control character in source");
+    else
+      error(loc, llvm::Twine("invalid character '") + llvm::Twine(c) +
+                     "' in source");
+    push(Tok::Error, "", loc, 1);
+    advance();
+  }
+  for (auto &b : brackets)
+    error(b.second, llvm::Twine("'") + llvm::Twine(b.first) +
+                        "' was never closed");
+  brackets.clear();
+  SourceLoc end = here();
+  if (!toks.empty() && !toks.back().is(Tok::Newline) &&
+      !toks.back().is(Tok::Dedent))
+    push(Tok::Newline, "", end, 1);
+  while (indents.size() > 1) {
+    indents.pop_back();
+    push(Tok::Dedent, "", end, 1);
+  }
+  push(Tok::Eof, "", end, 1);
+  return std::move(toks);
+}
+
+} // namespace
+
+std::vector<Token> tilec::lex(const SourceFile &file, DiagnosticEngine &diags) {
+  return Lexer(file, diags).run();
+}

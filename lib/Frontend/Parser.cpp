@@ -1,0 +1,1033 @@
+//===- Parser.cpp - Recursive-descent parser of kernel modules ------------===//
+//
+// Python's grammar for the subset kernels use, with Python's precedence:
+//   test      := or_test ['if' or_test 'else' test]
+//   or_test   := and_test ('or' and_test)*
+//   and_test  := not_test ('and' not_test)*
+//   not_test  := 'not' not_test | comparison
+//   comparison:= bitor (compop bitor)*
+//   bitor > bitxor > bitand > shift > arith > term > factor > power > primary
+// Errors are reported and the parser resynchronizes at the next statement, so
+// one run reports every syntax error of a file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Frontend/Parser.h"
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace tilec;
+
+namespace {
+
+class Parser {
+public:
+  Parser(std::vector<Token> toks, DiagnosticEngine &diags)
+      : toks(std::move(toks)), diags(diags) {}
+
+  std::unique_ptr<Module> parseModule();
+
+private:
+  // Token access.
+  const Token &cur() const { return toks[idx]; }
+  const Token &peekTok(size_t k = 1) const {
+    return toks[std::min(idx + k, toks.size() - 1)];
+  }
+  void consume() {
+    if (idx + 1 < toks.size())
+      ++idx;
+  }
+  bool isOp(const char *s) const { return cur().isOp(s); }
+  bool isKw(const char *s) const { return cur().isKeyword(s); }
+  bool acceptOp(const char *s) {
+    if (!isOp(s))
+      return false;
+    consume();
+    return true;
+  }
+  bool expectOp(const char *s, const char *context);
+  bool error(const Token &t, const llvm::Twine &msg) {
+    if (t.is(Tok::Error))
+      return false; // the lexer already reported it
+    diags.error(t.loc, msg, t.length);
+    return false;
+  }
+  std::string describe(const Token &t) const;
+
+  // Top level.
+  void skipStatement();
+  void skipToNextStatement();
+  std::unique_ptr<Function> parseFunction(std::vector<std::string> decorators);
+
+  // Statements.
+  bool parseBlock(std::vector<StmtPtr> &out);
+  bool parseStatement(std::vector<StmtPtr> &out);
+  bool parseSimpleStatements(std::vector<StmtPtr> &out);
+  StmtPtr parseSmallStatement();
+  StmtPtr parseIf(bool isElif);
+  StmtPtr parseFor();
+  StmtPtr parseWhile();
+
+  // Expressions.
+  ExprPtr parseTestList(); // a, b, c -> Tuple
+  ExprPtr parseTest();
+  ExprPtr parseOrTest();
+  ExprPtr parseAndTest();
+  ExprPtr parseNotTest();
+  ExprPtr parseComparison();
+  ExprPtr parseBinary(int level);
+  ExprPtr parseFactor();
+  ExprPtr parsePower();
+  ExprPtr parsePrimary();
+  ExprPtr parseAtom();
+  ExprPtr parseSubscriptItem();
+  bool parseCallArgs(Expr &call);
+
+  struct DepthGuard {
+    Parser &p;
+    bool ok;
+    DepthGuard(Parser &p, const Token &t) : p(p) {
+      ok = ++p.depth <= kMaxDepth;
+      if (!ok && !p.depthReported) {
+        p.diags.error(t.loc, "expression or block nesting is too deep (limit " +
+                                 llvm::Twine(kMaxDepth) + ")",
+                      t.length);
+        p.depthReported = true;
+      }
+    }
+    ~DepthGuard() { --p.depth; }
+  };
+  static constexpr unsigned kMaxDepth = 100;
+
+  std::vector<Token> toks;
+  size_t idx = 0;
+  DiagnosticEngine &diags;
+  unsigned depth = 0;
+  bool depthReported = false;
+};
+
+std::string Parser::describe(const Token &t) const {
+  switch (t.kind) {
+  case Tok::Eof:
+    return "end of file";
+  case Tok::Newline:
+    return "end of line";
+  case Tok::Indent:
+    return "indent";
+  case Tok::Dedent:
+    return "dedent";
+  case Tok::String:
+    return "string literal";
+  default:
+    return "'" + t.text + "'";
+  }
+}
+
+bool Parser::expectOp(const char *s, const char *context) {
+  if (acceptOp(s))
+    return true;
+  return error(cur(), llvm::Twine("expected '") + s + "' " + context +
+                          ", found " + describe(cur()));
+}
+
+/// Skips the rest of the current logical line, and the indented block that
+/// follows it, if any.
+void Parser::skipStatement() {
+  while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+    consume();
+  if (cur().is(Tok::Newline))
+    consume();
+  if (cur().is(Tok::Indent)) {
+    int level = 0;
+    do {
+      if (cur().is(Tok::Indent))
+        ++level;
+      else if (cur().is(Tok::Dedent))
+        --level;
+      consume();
+    } while (level > 0 && !cur().is(Tok::Eof));
+  }
+}
+
+/// Error recovery inside a block: drop tokens up to the end of the statement
+/// (and any block it opens), without leaving the enclosing block.
+void Parser::skipToNextStatement() {
+  while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof) &&
+         !cur().is(Tok::Dedent) && !cur().is(Tok::Indent))
+    consume();
+  if (cur().is(Tok::Newline))
+    consume();
+  if (cur().is(Tok::Indent)) {
+    int level = 0;
+    do {
+      if (cur().is(Tok::Indent))
+        ++level;
+      else if (cur().is(Tok::Dedent))
+        --level;
+      consume();
+    } while (level > 0 && !cur().is(Tok::Eof));
+  }
+}
+
+std::unique_ptr<Module> Parser::parseModule() {
+  auto module = std::make_unique<Module>();
+  while (!cur().is(Tok::Eof)) {
+    if (cur().is(Tok::Newline) || cur().is(Tok::Dedent) ||
+        cur().is(Tok::Indent)) {
+      // Stray indentation at top level is host code's problem; skip it.
+      if (cur().is(Tok::Indent)) {
+        skipStatement();
+        continue;
+      }
+      consume();
+      continue;
+    }
+    std::vector<std::string> decorators;
+    bool jit = false;
+    while (isOp("@")) {
+      consume();
+      std::string spelling;
+      while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
+        if (isOp("("))
+          break;
+        spelling += cur().text;
+        consume();
+      }
+      while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+        consume();
+      if (cur().is(Tok::Newline))
+        consume();
+      if (spelling == "triton.jit" || spelling == "jit" ||
+          spelling == "tl.jit")
+        jit = true;
+      decorators.push_back(spelling);
+    }
+    if (isKw("def") && jit) {
+      if (auto fn = parseFunction(std::move(decorators))) {
+        if (module->lookup(fn->name))
+          diags.error(fn->loc, "redefinition of jit function '" + fn->name +
+                                   "'",
+                      fn->name.size());
+        else
+          module->functions.push_back(std::move(fn));
+      }
+      continue;
+    }
+    ++module->skippedStatements;
+    skipStatement();
+  }
+  return module;
+}
+
+std::unique_ptr<Function>
+Parser::parseFunction(std::vector<std::string> decorators) {
+  consume(); // def
+  auto fn = std::make_unique<Function>();
+  fn->decorators = std::move(decorators);
+  if (!cur().is(Tok::Name)) {
+    error(cur(), "expected function name after 'def', found " + describe(cur()));
+    skipStatement();
+    return nullptr;
+  }
+  fn->name = cur().text;
+  fn->loc = cur().loc;
+  consume();
+  bool ok = expectOp("(", "after the function name");
+  while (ok && !isOp(")")) {
+    if (isOp("*") || isOp("**")) {
+      ok = error(cur(), "variadic parameters ('*args', '**kwargs') are not "
+                        "supported in jit functions");
+      break;
+    }
+    if (!cur().is(Tok::Name)) {
+      ok = error(cur(), "expected parameter name, found " + describe(cur()));
+      break;
+    }
+    Param p;
+    p.name = cur().text;
+    p.loc = cur().loc;
+    for (auto &q : fn->params)
+      if (q.name == p.name) {
+        error(cur(), "duplicate parameter '" + p.name + "'");
+        ok = false;
+      }
+    consume();
+    if (acceptOp(":")) {
+      p.annotation = parseTest();
+      if (!p.annotation) {
+        ok = false;
+        break;
+      }
+      const Expr *a = p.annotation.get();
+      if ((a->kind == ExprKind::Name && a->str == "constexpr") ||
+          (a->kind == ExprKind::Attribute && a->str == "constexpr"))
+        p.isConstexpr = true;
+    }
+    if (acceptOp("=")) {
+      p.defaultValue = parseTest();
+      if (!p.defaultValue) {
+        ok = false;
+        break;
+      }
+    }
+    fn->params.push_back(std::move(p));
+    if (!acceptOp(",")) {
+      if (!isOp(")"))
+        ok = error(cur(), "expected ',' or ')' in parameter list, found " +
+                              describe(cur()));
+      break;
+    }
+  }
+  if (ok)
+    ok = expectOp(")", "to close the parameter list");
+  if (ok && acceptOp("->"))
+    ok = parseTest() != nullptr;
+  if (ok)
+    ok = expectOp(":", "after the function signature");
+  if (!ok) {
+    skipStatement();
+    return nullptr;
+  }
+  parseBlock(fn->body);
+  // A leading string literal is the docstring.
+  if (!fn->body.empty() && fn->body.front()->kind == StmtKind::Expr &&
+      fn->body.front()->value->kind == ExprKind::Str) {
+    fn->docstring = fn->body.front()->value->str;
+    fn->body.erase(fn->body.begin());
+  }
+  return fn;
+}
+
+/// block := simple_stmts | NEWLINE INDENT statement+ DEDENT
+bool Parser::parseBlock(std::vector<StmtPtr> &out) {
+  DepthGuard guard(*this, cur());
+  if (!guard.ok) {
+    skipStatement();
+    return false;
+  }
+  if (!cur().is(Tok::Newline))
+    return parseSimpleStatements(out);
+  consume();
+  if (!cur().is(Tok::Indent)) {
+    return error(cur(), "expected an indented block, found " + describe(cur()));
+  }
+  consume();
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+    if (cur().is(Tok::Newline)) {
+      consume();
+      continue;
+    }
+    if (cur().is(Tok::Indent)) {
+      error(cur(), "unexpected indent");
+      skipStatement();
+      continue;
+    }
+    parseStatement(out);
+  }
+  if (cur().is(Tok::Dedent))
+    consume();
+  return true;
+}
+
+bool Parser::parseStatement(std::vector<StmtPtr> &out) {
+  const Token &t = cur();
+  StmtPtr s;
+  if (t.isKeyword("if")) {
+    s = parseIf(false);
+  } else if (t.isKeyword("for")) {
+    s = parseFor();
+  } else if (t.isKeyword("while")) {
+    s = parseWhile();
+  } else if (t.isKeyword("def")) {
+    error(t, "nested function definitions are not supported in jit "
+             "functions; define a separate @triton.jit function");
+    skipStatement();
+    return false;
+  } else if (t.isKeyword("with") || t.isKeyword("try") ||
+             t.isKeyword("class") || t.isKeyword("async")) {
+    error(t, "'" + t.text + "' statements are not supported in jit functions");
+    skipStatement();
+    return false;
+  } else if (t.isOp("@")) {
+    error(t, "decorators are not supported inside jit functions");
+    skipStatement();
+    return false;
+  } else if (t.isKeyword("elif") || t.isKeyword("else")) {
+    error(t, "'" + t.text + "' without a matching 'if'");
+    skipToNextStatement();
+    return false;
+  } else {
+    return parseSimpleStatements(out);
+  }
+  if (!s)
+    return false;
+  out.push_back(std::move(s));
+  return true;
+}
+
+/// simple_stmts := small_stmt (';' small_stmt)* [';'] NEWLINE
+bool Parser::parseSimpleStatements(std::vector<StmtPtr> &out) {
+  while (true) {
+    StmtPtr s = parseSmallStatement();
+    if (!s) {
+      skipToNextStatement();
+      return false;
+    }
+    out.push_back(std::move(s));
+    if (acceptOp(";")) {
+      if (cur().is(Tok::Newline))
+        break;
+      continue;
+    }
+    break;
+  }
+  if (cur().is(Tok::Newline)) {
+    consume();
+    return true;
+  }
+  if (cur().is(Tok::Eof) || cur().is(Tok::Dedent))
+    return true;
+  error(cur(), "expected end of statement, found " + describe(cur()));
+  skipToNextStatement();
+  return false;
+}
+
+static bool isAugOp(const Token &t) {
+  if (t.kind != Tok::Op)
+    return false;
+  return llvm::StringSwitch<bool>(t.text)
+      .Cases("+=", "-=", "*=", "/=", "//=", "%=", true)
+      .Cases("**=", "&=", "|=", "^=", "<<=", ">>=", "@=", true)
+      .Default(false);
+}
+
+StmtPtr Parser::parseSmallStatement() {
+  const Token &t = cur();
+  SourceLoc loc = t.loc;
+  if (t.isKeyword("pass") || t.isKeyword("break") || t.isKeyword("continue")) {
+    auto kind = t.text == "pass"    ? StmtKind::Pass
+                : t.text == "break" ? StmtKind::Break
+                                    : StmtKind::Continue;
+    auto s = std::make_unique<Stmt>(kind, loc);
+    s->length = t.length;
+    consume();
+    return s;
+  }
+  if (t.isKeyword("return")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Return, loc);
+    s->length = t.length;
+    consume();
+    if (!cur().is(Tok::Newline) && !isOp(";") && !cur().is(Tok::Eof)) {
+      s->value = parseTestList();
+      if (!s->value)
+        return nullptr;
+    }
+    return s;
+  }
+  if (t.isKeyword("assert")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Assert, loc);
+    s->length = t.length;
+    consume();
+    s->test = parseTest();
+    if (!s->test)
+      return nullptr;
+    if (acceptOp(",")) {
+      s->value = parseTest();
+      if (!s->value)
+        return nullptr;
+    }
+    return s;
+  }
+  if (t.kind == Tok::Keyword &&
+      (t.text == "import" || t.text == "from" || t.text == "global" ||
+       t.text == "nonlocal" || t.text == "del" || t.text == "raise" ||
+       t.text == "yield" || t.text == "await" || t.text == "lambda")) {
+    error(t, "'" + t.text + "' is not supported in jit functions");
+    return nullptr;
+  }
+  ExprPtr first = parseTestList();
+  if (!first)
+    return nullptr;
+  if (isAugOp(cur())) {
+    auto s = std::make_unique<Stmt>(StmtKind::AugAssign, loc);
+    std::string op = cur().text;
+    s->op = op.substr(0, op.size() - 1);
+    consume();
+    s->targets.push_back(std::move(first));
+    s->value = parseTestList();
+    if (!s->value)
+      return nullptr;
+    return s;
+  }
+  if (isOp(":")) {
+    consume();
+    auto s = std::make_unique<Stmt>(StmtKind::AnnAssign, loc);
+    s->targets.push_back(std::move(first));
+    s->annotation = parseTest();
+    if (!s->annotation)
+      return nullptr;
+    if (acceptOp("=")) {
+      s->value = parseTestList();
+      if (!s->value)
+        return nullptr;
+    }
+    return s;
+  }
+  if (isOp("=")) {
+    auto s = std::make_unique<Stmt>(StmtKind::Assign, loc);
+    s->targets.push_back(std::move(first));
+    while (acceptOp("=")) {
+      ExprPtr next = parseTestList();
+      if (!next)
+        return nullptr;
+      s->targets.push_back(std::move(next));
+    }
+    s->value = std::move(s->targets.back());
+    s->targets.pop_back();
+    return s;
+  }
+  auto s = std::make_unique<Stmt>(StmtKind::Expr, loc);
+  s->value = std::move(first);
+  return s;
+}
+
+StmtPtr Parser::parseIf(bool isElif) {
+  (void)isElif;
+  auto s = std::make_unique<Stmt>(StmtKind::If, cur().loc);
+  s->length = cur().length;
+  consume(); // if / elif
+  s->test = parseTest();
+  if (!s->test || !expectOp(":", "after the 'if' condition")) {
+    skipStatement();
+    return nullptr;
+  }
+  parseBlock(s->body);
+  if (isKw("elif")) {
+    StmtPtr nested = parseIf(true);
+    if (nested)
+      s->orelse.push_back(std::move(nested));
+  } else if (isKw("else")) {
+    consume();
+    if (!expectOp(":", "after 'else'")) {
+      skipStatement();
+      return s;
+    }
+    parseBlock(s->orelse);
+  }
+  return s;
+}
+
+StmtPtr Parser::parseFor() {
+  auto s = std::make_unique<Stmt>(StmtKind::For, cur().loc);
+  s->length = cur().length;
+  consume(); // for
+  // The target list stops before 'in', so parse it at bit-or level.
+  ExprPtr target = parseBinary(0);
+  if (target && isOp(",")) {
+    auto tuple = std::make_unique<Expr>(ExprKind::Tuple, target->loc);
+    tuple->args.push_back(std::move(target));
+    while (acceptOp(",")) {
+      if (isKw("in"))
+        break;
+      ExprPtr e = parseBinary(0);
+      if (!e) {
+        tuple.reset();
+        break;
+      }
+      tuple->args.push_back(std::move(e));
+    }
+    target = std::move(tuple);
+  }
+  if (!target) {
+    skipStatement();
+    return nullptr;
+  }
+  if (!isKw("in")) {
+    error(cur(), "expected 'in' after the loop variable, found " +
+                     describe(cur()));
+    skipStatement();
+    return nullptr;
+  }
+  consume();
+  s->targets.push_back(std::move(target));
+  s->iter = parseTestList();
+  if (!s->iter || !expectOp(":", "after the 'for' header")) {
+    skipStatement();
+    return nullptr;
+  }
+  parseBlock(s->body);
+  if (isKw("else")) {
+    error(cur(), "'for ... else' is not supported in jit functions");
+    skipStatement();
+  }
+  return s;
+}
+
+StmtPtr Parser::parseWhile() {
+  auto s = std::make_unique<Stmt>(StmtKind::While, cur().loc);
+  s->length = cur().length;
+  consume();
+  s->test = parseTest();
+  if (!s->test || !expectOp(":", "after the 'while' condition")) {
+    skipStatement();
+    return nullptr;
+  }
+  parseBlock(s->body);
+  if (isKw("else")) {
+    error(cur(), "'while ... else' is not supported in jit functions");
+    skipStatement();
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+ExprPtr Parser::parseTestList() {
+  ExprPtr first = parseTest();
+  if (!first || !isOp(","))
+    return first;
+  auto tuple = std::make_unique<Expr>(ExprKind::Tuple, first->loc);
+  tuple->args.push_back(std::move(first));
+  while (acceptOp(",")) {
+    if (cur().is(Tok::Newline) || isOp("=") || isOp(")") || isOp(";") ||
+        isOp(":") || isAugOp(cur()) || cur().is(Tok::Eof))
+      break;
+    ExprPtr e = parseTest();
+    if (!e)
+      return nullptr;
+    tuple->args.push_back(std::move(e));
+  }
+  return tuple;
+}
+
+ExprPtr Parser::parseTest() {
+  DepthGuard guard(*this, cur());
+  if (!guard.ok)
+    return nullptr;
+  if (isKw("lambda")) {
+    error(cur(), "lambda expressions are not supported in jit functions");
+    return nullptr;
+  }
+  ExprPtr body = parseOrTest();
+  if (!body || !isKw("if"))
+    return body;
+  SourceLoc loc = cur().loc;
+  consume();
+  ExprPtr test = parseOrTest();
+  if (!test)
+    return nullptr;
+  if (!isKw("else")) {
+    error(cur(), "expected 'else' in conditional expression, found " +
+                     describe(cur()));
+    return nullptr;
+  }
+  consume();
+  ExprPtr orelse = parseTest();
+  if (!orelse)
+    return nullptr;
+  auto e = std::make_unique<Expr>(ExprKind::IfExp, loc);
+  e->args.push_back(std::move(body));
+  e->args.push_back(std::move(test));
+  e->args.push_back(std::move(orelse));
+  return e;
+}
+
+ExprPtr Parser::parseOrTest() {
+  ExprPtr lhs = parseAndTest();
+  if (!lhs || !isKw("or"))
+    return lhs;
+  auto e = std::make_unique<Expr>(ExprKind::BoolOp, cur().loc);
+  e->op = "or";
+  e->length = 2;
+  e->args.push_back(std::move(lhs));
+  while (isKw("or")) {
+    consume();
+    ExprPtr rhs = parseAndTest();
+    if (!rhs)
+      return nullptr;
+    e->args.push_back(std::move(rhs));
+  }
+  return e;
+}
+
+ExprPtr Parser::parseAndTest() {
+  ExprPtr lhs = parseNotTest();
+  if (!lhs || !isKw("and"))
+    return lhs;
+  auto e = std::make_unique<Expr>(ExprKind::BoolOp, cur().loc);
+  e->op = "and";
+  e->length = 3;
+  e->args.push_back(std::move(lhs));
+  while (isKw("and")) {
+    consume();
+    ExprPtr rhs = parseNotTest();
+    if (!rhs)
+      return nullptr;
+    e->args.push_back(std::move(rhs));
+  }
+  return e;
+}
+
+ExprPtr Parser::parseNotTest() {
+  if (!isKw("not"))
+    return parseComparison();
+  DepthGuard guard(*this, cur());
+  if (!guard.ok)
+    return nullptr;
+  auto e = std::make_unique<Expr>(ExprKind::UnaryOp, cur().loc);
+  e->op = "not";
+  e->length = 3;
+  consume();
+  ExprPtr operand = parseNotTest();
+  if (!operand)
+    return nullptr;
+  e->args.push_back(std::move(operand));
+  return e;
+}
+
+ExprPtr Parser::parseComparison() {
+  ExprPtr lhs = parseBinary(0);
+  if (!lhs)
+    return nullptr;
+  std::unique_ptr<Expr> cmp;
+  while (true) {
+    std::string op;
+    const Token &t = cur();
+    if (t.kind == Tok::Op &&
+        (t.text == "<" || t.text == ">" || t.text == "==" || t.text == "!=" ||
+         t.text == "<=" || t.text == ">=")) {
+      op = t.text;
+      consume();
+    } else if (t.isKeyword("in")) {
+      op = "in";
+      consume();
+    } else if (t.isKeyword("not") && peekTok().isKeyword("in")) {
+      op = "not in";
+      consume();
+      consume();
+    } else if (t.isKeyword("is")) {
+      consume();
+      op = "is";
+      if (isKw("not")) {
+        consume();
+        op = "is not";
+      }
+    } else {
+      break;
+    }
+    if (!cmp) {
+      cmp = std::make_unique<Expr>(ExprKind::Compare, t.loc);
+      cmp->length = op.size();
+      cmp->args.push_back(std::move(lhs));
+    }
+    cmp->ops.push_back(op);
+    ExprPtr rhs = parseBinary(0);
+    if (!rhs)
+      return nullptr;
+    cmp->args.push_back(std::move(rhs));
+  }
+  if (cmp)
+    return cmp;
+  return lhs;
+}
+
+/// Binary operator levels, lowest precedence first.
+static const std::vector<std::vector<const char *>> kBinaryLevels = {
+    {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"},
+};
+
+ExprPtr Parser::parseBinary(int level) {
+  if (level == (int)kBinaryLevels.size())
+    return parseFactor();
+  ExprPtr lhs = parseBinary(level + 1);
+  if (!lhs)
+    return nullptr;
+  while (true) {
+    const char *matched = nullptr;
+    for (const char *op : kBinaryLevels[level])
+      if (isOp(op))
+        matched = op;
+    if (!matched)
+      return lhs;
+    auto e = std::make_unique<Expr>(ExprKind::BinOp, cur().loc);
+    e->op = matched;
+    e->length = cur().length;
+    consume();
+    ExprPtr rhs = parseBinary(level + 1);
+    if (!rhs)
+      return nullptr;
+    e->args.push_back(std::move(lhs));
+    e->args.push_back(std::move(rhs));
+    lhs = std::move(e);
+  }
+}
+
+ExprPtr Parser::parseFactor() {
+  if (isOp("-") || isOp("+") || isOp("~")) {
+    DepthGuard guard(*this, cur());
+    if (!guard.ok)
+      return nullptr;
+    auto e = std::make_unique<Expr>(ExprKind::UnaryOp, cur().loc);
+    e->op = cur().text;
+    consume();
+    ExprPtr operand = parseFactor();
+    if (!operand)
+      return nullptr;
+    e->args.push_back(std::move(operand));
+    return e;
+  }
+  return parsePower();
+}
+
+ExprPtr Parser::parsePower() {
+  ExprPtr base = parsePrimary();
+  if (!base || !isOp("**"))
+    return base;
+  auto e = std::make_unique<Expr>(ExprKind::BinOp, cur().loc);
+  e->op = "**";
+  e->length = 2;
+  consume();
+  ExprPtr exponent = parseFactor();
+  if (!exponent)
+    return nullptr;
+  e->args.push_back(std::move(base));
+  e->args.push_back(std::move(exponent));
+  return e;
+}
+
+ExprPtr Parser::parsePrimary() {
+  ExprPtr e = parseAtom();
+  while (e) {
+    if (isOp(".")) {
+      consume();
+      if (!cur().is(Tok::Name)) {
+        error(cur(), "expected attribute name after '.', found " +
+                         describe(cur()));
+        return nullptr;
+      }
+      auto a = std::make_unique<Expr>(ExprKind::Attribute, cur().loc);
+      a->str = cur().text;
+      a->length = cur().length;
+      consume();
+      a->args.push_back(std::move(e));
+      e = std::move(a);
+    } else if (isOp("(")) {
+      DepthGuard guard(*this, cur());
+      if (!guard.ok)
+        return nullptr;
+      auto c = std::make_unique<Expr>(ExprKind::Call, e->loc);
+      c->length = e->length;
+      consume();
+      c->args.push_back(std::move(e));
+      if (!parseCallArgs(*c))
+        return nullptr;
+      e = std::move(c);
+    } else if (isOp("[")) {
+      DepthGuard guard(*this, cur());
+      if (!guard.ok)
+        return nullptr;
+      auto s = std::make_unique<Expr>(ExprKind::Subscript, cur().loc);
+      consume();
+      s->args.push_back(std::move(e));
+      do {
+        if (isOp("]"))
+          break;
+        ExprPtr item = parseSubscriptItem();
+        if (!item)
+          return nullptr;
+        s->args.push_back(std::move(item));
+      } while (acceptOp(","));
+      if (s->args.size() == 1) {
+        error(cur(), "expected an index expression, found " + describe(cur()));
+        return nullptr;
+      }
+      if (!expectOp("]", "to close the subscript"))
+        return nullptr;
+      e = std::move(s);
+    } else {
+      break;
+    }
+  }
+  return e;
+}
+
+ExprPtr Parser::parseSubscriptItem() {
+  SourceLoc loc = cur().loc;
+  ExprPtr lower;
+  if (!isOp(":")) {
+    lower = parseTest();
+    if (!lower || !isOp(":"))
+      return lower;
+  }
+  // A slice lower:upper:step.
+  auto slice = std::make_unique<Expr>(ExprKind::Slice, loc);
+  consume(); // ':'
+  slice->args.push_back(std::move(lower));
+  ExprPtr upper, step;
+  if (!isOp(":") && !isOp(",") && !isOp("]")) {
+    upper = parseTest();
+    if (!upper)
+      return nullptr;
+  }
+  if (acceptOp(":") && !isOp(",") && !isOp("]")) {
+    step = parseTest();
+    if (!step)
+      return nullptr;
+  }
+  slice->args.push_back(std::move(upper));
+  slice->args.push_back(std::move(step));
+  return slice;
+}
+
+bool Parser::parseCallArgs(Expr &call) {
+  while (!isOp(")")) {
+    if (isOp("*") || isOp("**"))
+      return error(cur(), "argument unpacking ('*', '**') is not supported in "
+                          "jit functions");
+    if (cur().is(Tok::Name) && peekTok().isOp("=")) {
+      Keyword kw;
+      kw.name = cur().text;
+      kw.loc = cur().loc;
+      for (auto &k : call.keywords)
+        if (k.name == kw.name)
+          return error(cur(), "keyword argument '" + kw.name + "' repeated");
+      consume();
+      consume();
+      kw.value = parseTest();
+      if (!kw.value)
+        return false;
+      call.keywords.push_back(std::move(kw));
+    } else {
+      if (!call.keywords.empty())
+        return error(cur(), "positional argument follows keyword argument");
+      ExprPtr arg = parseTest();
+      if (!arg)
+        return false;
+      if (isKw("for"))
+        return error(cur(), "generator expressions are not supported in jit "
+                            "functions");
+      call.args.push_back(std::move(arg));
+    }
+    if (!acceptOp(","))
+      break;
+  }
+  return expectOp(")", "to close the argument list");
+}
+
+ExprPtr Parser::parseAtom() {
+  const Token &t = cur();
+  switch (t.kind) {
+  case Tok::Name: {
+    auto e = std::make_unique<Expr>(ExprKind::Name, t.loc);
+    e->str = t.text;
+    e->length = t.length;
+    consume();
+    return e;
+  }
+  case Tok::Int: {
+    auto e = std::make_unique<Expr>(ExprKind::Int, t.loc);
+    e->intValue = t.intValue;
+    e->intOverflow = t.intOverflow;
+    e->str = t.text;
+    e->length = t.length;
+    consume();
+    return e;
+  }
+  case Tok::Float: {
+    auto e = std::make_unique<Expr>(ExprKind::Float, t.loc);
+    e->floatValue = t.floatValue;
+    e->str = t.text;
+    e->length = t.length;
+    consume();
+    return e;
+  }
+  case Tok::String: {
+    auto e = std::make_unique<Expr>(ExprKind::Str, t.loc);
+    e->length = t.length;
+    while (cur().is(Tok::String)) { // implicit concatenation
+      e->str += cur().text;
+      consume();
+    }
+    return e;
+  }
+  case Tok::Keyword:
+    if (t.text == "True" || t.text == "False") {
+      auto e = std::make_unique<Expr>(ExprKind::Bool, t.loc);
+      e->intValue = t.text == "True";
+      e->length = t.length;
+      consume();
+      return e;
+    }
+    if (t.text == "None") {
+      auto e = std::make_unique<Expr>(ExprKind::None, t.loc);
+      e->length = 4;
+      consume();
+      return e;
+    }
+    error(t, "expected an expression, found keyword '" + t.text + "'");
+    return nullptr;
+  case Tok::Op: {
+    if (t.text == "...") {
+      auto e = std::make_unique<Expr>(ExprKind::Ellipsis, t.loc);
+      consume();
+      return e;
+    }
+    if (t.text == "(" || t.text == "[") {
+      DepthGuard guard(*this, t);
+      if (!guard.ok)
+        return nullptr;
+      bool isList = t.text == "[";
+      SourceLoc loc = t.loc;
+      const char *close = isList ? "]" : ")";
+      consume();
+      auto e = std::make_unique<Expr>(isList ? ExprKind::List : ExprKind::Tuple,
+                                      loc);
+      bool sawComma = false;
+      while (!isOp(close)) {
+        ExprPtr item = parseTest();
+        if (!item)
+          return nullptr;
+        if (isKw("for")) {
+          error(cur(), "comprehensions are not supported in jit functions");
+          return nullptr;
+        }
+        e->args.push_back(std::move(item));
+        if (!acceptOp(","))
+          break;
+        sawComma = true;
+      }
+      if (!expectOp(close, isList ? "to close the list" : "to close '('"))
+        return nullptr;
+      if (!isList && e->args.size() == 1 && !sawComma)
+        return std::move(e->args[0]); // parenthesized expression
+      return e;
+    }
+    if (t.text == "{") {
+      error(t, "dict and set literals are not supported in jit functions");
+      return nullptr;
+    }
+    error(t, "expected an expression, found " + describe(t));
+    return nullptr;
+  }
+  default:
+    error(t, "expected an expression, found " + describe(t));
+    return nullptr;
+  }
+}
+
+} // namespace
+
+const Function *Module::lookup(llvm::StringRef name) const {
+  for (auto &f : functions)
+    if (f->name == name)
+      return f.get();
+  return nullptr;
+}
+
+std::unique_ptr<Module> tilec::parseModule(const SourceFile &file,
+                                           DiagnosticEngine &diags) {
+  return Parser(lex(file, diags), diags).parseModule();
+}

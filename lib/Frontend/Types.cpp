@@ -1,0 +1,215 @@
+//===- Types.cpp - Element types and kernel signatures --------------------===//
+
+#include "tilec/Frontend/Types.h"
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+using namespace tilec;
+
+bool DType::isFloat() const {
+  return !isPointer && (kind == ScalarKind::F16 || kind == ScalarKind::BF16 ||
+                        kind == ScalarKind::F32 || kind == ScalarKind::F64);
+}
+bool DType::isInt() const { return !isPointer && !isFloat(); }
+bool DType::isUnsigned() const {
+  return !isPointer && (kind == ScalarKind::U8 || kind == ScalarKind::U16 ||
+                        kind == ScalarKind::U32 || kind == ScalarKind::U64);
+}
+
+unsigned DType::bitwidth() const {
+  if (isPointer)
+    return 64;
+  switch (kind) {
+  case ScalarKind::I1: return 1;
+  case ScalarKind::I8: case ScalarKind::U8: return 8;
+  case ScalarKind::I16: case ScalarKind::U16: case ScalarKind::F16:
+  case ScalarKind::BF16: return 16;
+  case ScalarKind::I32: case ScalarKind::U32: case ScalarKind::F32: return 32;
+  case ScalarKind::I64: case ScalarKind::U64: case ScalarKind::F64: return 64;
+  }
+  return 32;
+}
+
+static const char *sigName(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::I1: return "i1";
+  case ScalarKind::I8: return "i8";
+  case ScalarKind::I16: return "i16";
+  case ScalarKind::I32: return "i32";
+  case ScalarKind::I64: return "i64";
+  case ScalarKind::U8: return "u8";
+  case ScalarKind::U16: return "u16";
+  case ScalarKind::U32: return "u32";
+  case ScalarKind::U64: return "u64";
+  case ScalarKind::F16: return "fp16";
+  case ScalarKind::BF16: return "bf16";
+  case ScalarKind::F32: return "fp32";
+  case ScalarKind::F64: return "fp64";
+  }
+  return "?";
+}
+
+static const char *tlScalarName(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::I1: return "int1";
+  case ScalarKind::I8: return "int8";
+  case ScalarKind::I16: return "int16";
+  case ScalarKind::I32: return "int32";
+  case ScalarKind::I64: return "int64";
+  case ScalarKind::U8: return "uint8";
+  case ScalarKind::U16: return "uint16";
+  case ScalarKind::U32: return "uint32";
+  case ScalarKind::U64: return "uint64";
+  case ScalarKind::F16: return "float16";
+  case ScalarKind::BF16: return "bfloat16";
+  case ScalarKind::F32: return "float32";
+  case ScalarKind::F64: return "float64";
+  }
+  return "?";
+}
+
+std::string DType::str() const {
+  return (isPointer ? "*" : "") + std::string(sigName(kind));
+}
+
+std::string DType::tlName() const {
+  if (isPointer)
+    return "pointer<" + std::string(tlScalarName(kind)) + ">";
+  return tlScalarName(kind);
+}
+
+mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
+  mlir::Type t;
+  switch (kind) {
+  case ScalarKind::F16: t = mlir::Float16Type::get(ctx); break;
+  case ScalarKind::BF16: t = mlir::BFloat16Type::get(ctx); break;
+  case ScalarKind::F32: t = mlir::Float32Type::get(ctx); break;
+  case ScalarKind::F64: t = mlir::Float64Type::get(ctx); break;
+  default: t = mlir::IntegerType::get(ctx, bitwidth()); break;
+  }
+  if (isPointer)
+    return mlir::tile::PointerType::get(t);
+  return t;
+}
+
+std::optional<ScalarKind> tilec::parseSignatureScalar(llvm::StringRef s) {
+  return llvm::StringSwitch<std::optional<ScalarKind>>(s)
+      .Cases("i1", "u1", ScalarKind::I1)
+      .Case("i8", ScalarKind::I8)
+      .Case("i16", ScalarKind::I16)
+      .Case("i32", ScalarKind::I32)
+      .Case("i64", ScalarKind::I64)
+      .Case("u8", ScalarKind::U8)
+      .Case("u16", ScalarKind::U16)
+      .Case("u32", ScalarKind::U32)
+      .Case("u64", ScalarKind::U64)
+      .Case("fp16", ScalarKind::F16)
+      .Case("bf16", ScalarKind::BF16)
+      .Case("fp32", ScalarKind::F32)
+      .Case("fp64", ScalarKind::F64)
+      .Default(std::nullopt);
+}
+
+std::optional<ScalarKind> tilec::parseTLDTypeName(llvm::StringRef s) {
+  return llvm::StringSwitch<std::optional<ScalarKind>>(s)
+      .Case("int1", ScalarKind::I1)
+      .Case("int8", ScalarKind::I8)
+      .Case("int16", ScalarKind::I16)
+      .Case("int32", ScalarKind::I32)
+      .Case("int64", ScalarKind::I64)
+      .Case("uint8", ScalarKind::U8)
+      .Case("uint16", ScalarKind::U16)
+      .Case("uint32", ScalarKind::U32)
+      .Case("uint64", ScalarKind::U64)
+      .Cases("float16", "half", ScalarKind::F16)
+      .Case("bfloat16", ScalarKind::BF16)
+      .Cases("float32", "float", ScalarKind::F32)
+      .Cases("float64", "double", ScalarKind::F64)
+      .Default(std::nullopt);
+}
+
+bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
+                           Signature &out) {
+  llvm::StringRef text = file.text();
+  bool ok = true;
+  size_t pos = 0;
+  if (text.trim().empty())
+    return true; // a kernel without parameters
+  while (pos <= text.size()) {
+    size_t end = text.find(',', pos);
+    if (end == llvm::StringRef::npos)
+      end = text.size();
+    llvm::StringRef raw = text.slice(pos, end);
+    size_t lead = raw.size() - raw.ltrim().size();
+    llvm::StringRef item = raw.trim();
+    SignatureEntry e;
+    e.loc = {1, unsigned(pos + lead + 1)};
+    e.length = item.empty() ? 1 : item.size();
+    e.text = item.str();
+    auto fail = [&](const llvm::Twine &msg) {
+      diags.error(e.loc, msg, e.length);
+      ok = false;
+    };
+    if (item.empty()) {
+      fail("empty signature entry");
+    } else if (item.starts_with("*") ||
+               parseSignatureScalar(item.split(':').first.trim())) {
+      bool isPtr = item.consume_front("*");
+      auto [name, hint] = item.split(':');
+      auto kind = parseSignatureScalar(name.trim());
+      if (!kind) {
+        fail("unknown type '" + name.trim() +
+             "' in signature (expected fp16, bf16, fp32, fp64, i1, i8, i16, "
+             "i32, i64, u8, u16, u32 or u64)");
+      } else {
+        e.kind = SignatureEntry::Type;
+        e.type = {*kind, isPtr};
+        if (!hint.empty() || item.contains(':')) {
+          unsigned d = 0;
+          if (hint.trim().getAsInteger(10, d) || (d != 1 && d != 16))
+            fail("unsupported hint ':" + hint.trim() +
+                 "' in signature (only ':16' and ':1' are understood)");
+          else
+            e.divisibility = d;
+        }
+      }
+    } else if (item == "True" || item == "False") {
+      e.kind = SignatureEntry::BoolValue;
+      e.intValue = item == "True";
+    } else {
+      int64_t iv;
+      if (!item.getAsInteger(0, iv)) {
+        e.kind = SignatureEntry::IntValue;
+        e.intValue = iv;
+      } else {
+        std::string s = item.str();
+        char *endp = nullptr;
+        errno = 0;
+        double d = std::strtod(s.c_str(), &endp);
+        if (endp && *endp == '\0' && errno == 0 && std::isfinite(d) &&
+            (item.contains('.') || item.contains('e') || item.contains('E'))) {
+          e.kind = SignatureEntry::FloatValue;
+          e.floatValue = d;
+        } else if (!item.empty() && (isdigit((unsigned char)item[0]) ||
+                                     item[0] == '-')) {
+          fail("invalid constant '" + item + "' in signature");
+        } else {
+          fail("unknown type '" + item +
+               "' in signature (expected fp16, bf16, fp32, fp64, i1, i8, i16, "
+               "i32, i64, u8, u16, u32 or u64)");
+        }
+      }
+    }
+    out.entries.push_back(std::move(e));
+    if (end == text.size())
+      break;
+    pos = end + 1;
+  }
+  return ok;
+}

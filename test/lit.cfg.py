@@ -1,0 +1,33 @@
+# -*- Python -*-
+# lit configuration for tilec's regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILEC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".py", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%tilec_src", config.tilec_src_root))
+config.substitutions.append(("%seeds", os.path.join(config.tilec_src_root, "examples")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tilec_tools_dir, config.llvm_tools_dir]
+tools = ["tilec", "tilec-opt"]
+if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-frontend-fuzzer")):
+    tools.append("tilec-frontend-fuzzer")
+    config.available_features.add("fuzzer")
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if config.tilec_ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.tilec_ptxas))

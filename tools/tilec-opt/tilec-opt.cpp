@@ -1,0 +1,32 @@
+//===- tilec-opt.cpp - mlir-opt for the tilec dialects --------------------===//
+//
+// Runs MLIR passes over files of the `tile` dialect; the driver of the lit
+// tests for the dialect and its passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerInlinerPass();
+  mlir::registerSymbolDCEPass();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tile::TileDialect, mlir::func::FuncDialect,
+                  mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::scf::SCFDialect>();
+  mlir::func::registerInlinerExtension(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tilec optimizer driver\n", registry));
+}

@@ -1,0 +1,142 @@
+//===- tilec.cpp - The tilec command-line compiler ------------------------===//
+//
+//   tilec FILE --kernel NAME --signature SIG [--num-warps N]
+//         --emit=ast|tile [-o OUT]
+//   tilec --list-kernels FILE
+//
+// Exit status: 0 on success, 1 on any error in the input, 2 on bad usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Compiler/Compiler.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilec;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tilec options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                                      cl::init("-"), cl::cat(category));
+static cl::opt<std::string> kernelName("kernel",
+                                       cl::desc("The @triton.jit function to compile"),
+                                       cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string>
+    signature("signature",
+              cl::desc("Triton AOT signature, e.g. \"*fp32:16, i32, 1024\""),
+              cl::value_desc("sig"), cl::cat(category));
+static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
+                             cl::init(4), cl::cat(category));
+enum class Emit { AST, Tile };
+static cl::opt<Emit> emit(
+    "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
+    cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
+               clEnumValN(Emit::Tile, "tile", "the `tile` dialect IR")),
+    cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+static cl::opt<bool> listKernels("list-kernels",
+                                 cl::desc("List the @triton.jit functions"),
+                                 cl::cat(category));
+static cl::opt<bool> noOpt("no-opt",
+                           cl::desc("Print tile IR as generated, without "
+                                    "canonicalization and CSE"),
+                           cl::cat(category));
+static cl::opt<bool> printLocs("mlir-print-debuginfo-locs",
+                               cl::desc("Print source locations in the IR"),
+                               cl::cat(category));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
+
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!buffer) {
+    llvm::errs() << "tilec: error: cannot read '" << inputFile
+                 << "': " << buffer.getError().message() << "\n";
+    return 1;
+  }
+  Compiler compiler;
+  std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
+  ParsedSource src =
+      compiler.parse(name, (*buffer)->getBuffer().str(), llvm::errs());
+
+  std::error_code ec;
+  llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "tilec: error: cannot open '" << outputFile
+                 << "': " << ec.message() << "\n";
+    return 1;
+  }
+
+  if (listKernels) {
+    for (auto &f : src.module->functions) {
+      out.os() << f->name << "(";
+      for (size_t i = 0; i < f->params.size(); ++i)
+        out.os() << (i ? ", " : "") << f->params[i].name
+                 << (f->params[i].isConstexpr ? ": constexpr" : "");
+      out.os() << ")\n";
+    }
+    out.keep();
+    return src.numErrors ? 1 : 0;
+  }
+
+  if (emit == Emit::AST) {
+    if (src.numErrors)
+      return 1;
+    if (!kernelName.empty()) {
+      const Function *fn = src.module->lookup(kernelName);
+      if (!fn) {
+        llvm::errs() << name << ": error: no @triton.jit function named '"
+                     << kernelName << "'\n";
+        return 1;
+      }
+      dumpAST(*fn, out.os());
+    } else {
+      dumpAST(*src.module, out.os());
+    }
+    out.keep();
+    return 0;
+  }
+
+  if (kernelName.empty()) {
+    if (src.module->functions.size() == 1 && !src.numErrors) {
+      kernelName = src.module->functions[0]->name;
+    } else if (!src.numErrors) {
+      llvm::errs() << "tilec: error: --kernel is required";
+      if (!src.module->functions.empty()) {
+        llvm::errs() << " (the file defines:";
+        for (auto &f : src.module->functions)
+          llvm::errs() << " " << f->name;
+        llvm::errs() << ")";
+      }
+      llvm::errs() << "\n";
+      return 1;
+    }
+  }
+  CompileOptions opts;
+  opts.kernel = kernelName;
+  opts.signature = signature;
+  opts.numWarps = numWarps;
+  opts.optimize = !noOpt;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      compiler.compileToTile(src, opts, llvm::errs());
+  if (!module)
+    return 1;
+  mlir::OpPrintingFlags flags;
+  if (printLocs)
+    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(out.os(), flags);
+  out.keep();
+  return 0;
+}

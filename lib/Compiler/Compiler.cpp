@@ -100,6 +100,7 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
 mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   mlir::PassManager pm(ctx_.get());
   pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createLoopInvariantCodeMotionPass());
   pm.addPass(mlir::createCSEPass());
   return pm.run(module);
 }

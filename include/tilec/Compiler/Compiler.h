@@ -52,7 +52,7 @@ public:
                                                   const CompileOptions &opts,
                                                   llvm::raw_ostream &errs);
 
-  /// The tile-level cleanup pipeline: canonicalize and CSE.
+  /// The tile-level cleanup pipeline: canonicalize, hoist loop invariants, CSE.
   mlir::LogicalResult optimizeTile(mlir::ModuleOp module);
 
   /// Checks options that do not depend on the source (num_warps, ...).

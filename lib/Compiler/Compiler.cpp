@@ -6,6 +6,7 @@
 #include "tilec/Frontend/MLIRGen.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Types.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -102,5 +103,7 @@ mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createLoopInvariantCodeMotionPass());
   pm.addPass(mlir::createCSEPass());
+  pm.addPass(mlir::tile::createTileCombine());
+  pm.addPass(mlir::createCanonicalizerPass());
   return pm.run(module);
 }

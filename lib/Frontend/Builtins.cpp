@@ -484,9 +484,13 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
       return error(call, "tl.where expects tensors or numbers, got " +
                              describe(x) + " and " + describe(y));
-    DType dt = (x.isIR() && x.dtype.isPointer) ? x.dtype
-               : (y.isIR() && y.dtype.isPointer) ? y.dtype
-                                                  : *promote(x, y, call, "where");
+    std::optional<DType> pt = (x.isIR() && x.dtype.isPointer) ? x.dtype
+                              : (y.isIR() && y.dtype.isPointer)
+                                  ? y.dtype
+                                  : promote(x, y, call, "where");
+    if (!pt)
+      return Val::error();
+    DType dt = *pt;
     x = cast(x, dt, l, call);
     y = cast(y, dt, l, call);
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call) ||
@@ -504,7 +508,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     }
     if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
       return error(call, shown + " expects tensors or numbers");
-    DType dt = *promote(x, y, call, "max");
+    std::optional<DType> pt = promote(x, y, call, name.drop_front(3));
+    if (!pt)
+      return Val::error();
+    DType dt = *pt;
     x = cast(x, dt, l, call);
     y = cast(y, dt, l, call);
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
@@ -680,8 +687,6 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if (!xy.dtype.isFloat())
       return binaryOp("+", xy, z, call);
     xy.v.getDefiningOp()->erase();
-    DType dt = *promote(Val::ir(mlir::Value(), xy.dtype), z, call, "fma");
-    (void)dt;
     x = cast(x, xy.dtype, l, call);
     y = cast(y, xy.dtype, l, call);
     z = cast(z, xy.dtype, l, call);

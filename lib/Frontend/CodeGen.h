@@ -88,7 +88,12 @@ public:
   bool genBlock(const std::vector<StmtPtr> &stmts);
   bool genStmt(const Stmt &s);
   void genAssign(const Expr &target, Val value, const Stmt &s);
-  void genIf(const Stmt &s);
+  /// Generates an `if`. At the top level of a kernel, a runtime `if` with a
+  /// branch ending in `return` takes the statements after it, `rest`, into
+  /// its other branch; returns true if it did so.
+  bool genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest = {});
+  /// Generates statements for their diagnostics only, into a scratch block.
+  void checkOnly(const std::vector<StmtPtr> &stmts);
   void genFor(const Stmt &s);
   void genWhile(const Stmt &s);
   Val callFunction(const Function &fn, const Expr &call, std::vector<Val> args,
@@ -154,6 +159,8 @@ public:
   std::vector<const Function *> activeFunctions;
   unsigned runtimeControlDepth = 0;
   bool inHelper = false;
+  const std::vector<StmtPtr> *kernelBody = nullptr;
+  bool earlyReturnAllowed = false;
   Val returnValue;
   bool returned = false;
   unsigned unrolledIterations = 0;

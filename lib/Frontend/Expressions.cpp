@@ -364,8 +364,23 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   } else {
     r = promoteInts(a.dtype, c.dtype);
   }
-  (void)where;
-  (void)op;
+  // A weak integer constant must fit in the type it is converted to.
+  for (const Val *v : {&a, &c}) {
+    if (v->kind != Val::Int || !r.isInt() || r.isBool())
+      continue;
+    unsigned w = r.bitwidth();
+    bool fits = r.isUnsigned()
+                    ? v->i >= 0 && (w == 64 || v->i < (int64_t(1) << w))
+                    : w == 64 || (v->i >= -(int64_t(1) << (w - 1)) &&
+                                  v->i < (int64_t(1) << (w - 1)));
+    if (!fits) {
+      error(where, "the constant " + llvm::Twine(v->i) + " does not fit in " +
+                       r.tlName() + " (the type of the other operand of '" +
+                       op + "'); convert that operand first, e.g. with "
+                       ".to(tl.int64)");
+      return std::nullopt;
+    }
+  }
   return r;
 }
 
@@ -498,6 +513,8 @@ Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
   }
 
   auto dtOpt = promote(a, c, where, op);
+  if (!dtOpt)
+    return Val::error();
   DType dt = *dtOpt;
   bool bitwise = op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>";
   if (bitwise && dt.isFloat())
@@ -629,7 +646,10 @@ Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
   mlir::Location l = loc(where);
   if ((a.isIR() && a.dtype.isPointer) || (c.isIR() && c.dtype.isPointer))
     return error(where, "comparison of pointers is not supported");
-  DType dt = *promote(a, c, where, op);
+  auto dtOpt = promote(a, c, where, op);
+  if (!dtOpt)
+    return Val::error();
+  DType dt = *dtOpt;
   a = cast(a, dt, l, where);
   c = cast(c, dt, l, where);
   if (a.isError() || c.isError() || !broadcastPair(a, c, l, where))
@@ -799,6 +819,13 @@ Val CodeGen::genAttribute(const Expr &e) {
     }
     if (attr == "math" || attr == "core" || attr == "standard")
       return Val::named(Val::Module, "tl"); // tl.math.exp == tl.exp
+    if (base.s == "tl.PropagateNan") {
+      if (attr == "ALL" || attr == "NONE")
+        return Val::str(llvm::StringRef(attr).lower());
+      return error(e, "tl.PropagateNan has no member '" + attr + "'");
+    }
+    if (attr == "PropagateNan")
+      return Val::named(Val::Module, "tl.PropagateNan");
     if (auto k = parseTLDTypeName(attr))
       return Val::dtypeVal(DType::scalar(*k));
     if (isBuiltin("tl." + attr))

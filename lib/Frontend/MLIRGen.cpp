@@ -145,6 +145,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
 
   // 2. The body.
   activeFunctions.push_back(&fn);
+  kernelBody = &fn.body;
   genBlock(fn.body);
   activeFunctions.pop_back();
   b.create<mlir::func::ReturnOp>(loc(fn.loc));
@@ -164,13 +165,50 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
 //===----------------------------------------------------------------------===//
 
 bool CodeGen::genBlock(const std::vector<StmtPtr> &stmts) {
-  for (auto &s : stmts) {
-    if (!genStmt(*s))
+  bool topLevel = &stmts == kernelBody && !inHelper;
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt &s = *stmts[i];
+    if (topLevel && s.kind == StmtKind::If) {
+      if (genIf(s, llvm::ArrayRef<StmtPtr>(stmts).drop_front(i + 1))) {
+        returned = true;
+        return false;
+      }
+    } else if (!genStmt(s)) {
       return false;
+    }
     if (returned)
       return false;
   }
   return true;
+}
+
+void CodeGen::checkOnly(const std::vector<StmtPtr> &stmts) {
+  Scope before = scope;
+  std::set<std::string> assigned;
+  collectAssigned(stmts, assigned);
+  auto *scratch = new mlir::Block();
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(scratch);
+    bool savedReturned = returned;
+    ++runtimeControlDepth;
+    genBlock(stmts);
+    --runtimeControlDepth;
+    returned = savedReturned;
+  }
+  while (!scratch->empty()) {
+    scratch->back().dropAllUses();
+    scratch->back().erase();
+  }
+  delete scratch;
+  scope = before;
+  for (auto &name : assigned)
+    scope[name] = Val::error();
+}
+
+static bool endsWithReturn(const std::vector<StmtPtr> &stmts) {
+  return !stmts.empty() && stmts.back()->kind == StmtKind::Return &&
+         !stmts.back()->value;
 }
 
 bool CodeGen::genStmt(const Stmt &s) {
@@ -226,6 +264,10 @@ bool CodeGen::genStmt(const Stmt &s) {
     genWhile(s);
     return true;
   case StmtKind::Return: {
+    if (earlyReturnAllowed && !s.value) {
+      returned = true;
+      return false;
+    }
     if (runtimeControlDepth > 0) {
       error(s.loc, "'return' inside a loop or an 'if' on a runtime value is "
                    "not supported",
@@ -342,22 +384,36 @@ static std::optional<mlir::Value> scalarCondition(CodeGen &cg, Val c,
   return c.v;
 }
 
-void CodeGen::genIf(const Stmt &s) {
+bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
   Val c = genExpr(*s.test);
   if (c.isError()) {
     // Still check both branches for errors, without emitting live IR.
-    return;
+    checkOnly(s.body);
+    checkOnly(s.orelse);
+    return false;
   }
   if (!c.isIR()) {
     bool taken;
     if (!truthy(c, *s.test, taken))
-      return;
+      return false;
     genBlock(taken ? s.body : s.orelse);
-    return;
+    return false;
   }
   auto cond = scalarCondition(*this, c, *s.test, "if");
-  if (!cond)
-    return;
+  if (!cond) {
+    checkOnly(s.body);
+    checkOnly(s.orelse);
+    return false;
+  }
+  // `if cond: ...; return` at the top of a kernel: the statements after the
+  // `if` run only in the other branch.
+  int returningBranch = -1;
+  if (kernelBody && !inHelper && runtimeControlDepth == 0) {
+    if (endsWithReturn(s.body))
+      returningBranch = 0;
+    else if (endsWithReturn(s.orelse))
+      returningBranch = 1;
+  }
 
   std::set<std::string> assigned;
   collectAssigned(s.body, assigned);
@@ -375,7 +431,25 @@ void CodeGen::genIf(const Stmt &s) {
     scope = before;
     mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
     b.setInsertionPoint(blk->getTerminator());
+    bool savedAllowed = earlyReturnAllowed;
+    earlyReturnAllowed = br == returningBranch;
     genBlock(br == 0 ? s.body : s.orelse);
+    earlyReturnAllowed = savedAllowed;
+    if (returningBranch >= 0 && br != returningBranch && !returned) {
+      // The continuation runs at the kernel's top level again, inside this
+      // branch: an `if ...: return` in it is handled the same way.
+      --runtimeControlDepth;
+      for (size_t i = 0; i < rest.size() && !returned; ++i) {
+        if (rest[i]->kind == StmtKind::If) {
+          if (genIf(*rest[i], rest.drop_front(i + 1)))
+            break;
+        } else {
+          genStmt(*rest[i]);
+        }
+      }
+      ++runtimeControlDepth;
+    }
+    returned = false;
     branchScopes[br] = scope;
   }
   --runtimeControlDepth;
@@ -462,6 +536,7 @@ void CodeGen::genIf(const Stmt &s) {
   b.setInsertionPointAfter(newIf);
   for (size_t i = 0; i < resultNames.size(); ++i)
     scope[resultNames[i]] = Val::ir(newIf.getResult(i), results[0][i].dtype);
+  return returningBranch >= 0;
 }
 
 /// Decodes the iterable of a `for`: range(...), tl.range(...) or

@@ -91,7 +91,7 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
   case ScalarKind::BF16: t = mlir::BFloat16Type::get(ctx); break;
   case ScalarKind::F32: t = mlir::Float32Type::get(ctx); break;
   case ScalarKind::F64: t = mlir::Float64Type::get(ctx); break;
-  default: t = mlir::IntegerType::get(ctx, bitwidth()); break;
+  default: t = mlir::IntegerType::get(ctx, pointee().bitwidth()); break;
   }
   if (isPointer)
     return mlir::tile::PointerType::get(t);

@@ -4,7 +4,7 @@
 //         --emit=ast|tile [-o OUT]
 //   tilec --list-kernels FILE
 //
-// Exit status: 0 on success, 1 on any error in the input, 2 on bad usage.
+// Exit status: 0 on success, 1 on any error (input, signature or usage).
 //
 //===----------------------------------------------------------------------===//
 

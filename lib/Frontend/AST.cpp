@@ -4,6 +4,24 @@
 
 using namespace tilec;
 
+Expr::~Expr() {
+  std::vector<ExprPtr> work;
+  auto detachChildren = [&](Expr &x) {
+    for (auto &a : x.args)
+      if (a)
+        work.push_back(std::move(a));
+    for (auto &k : x.keywords)
+      if (k.value)
+        work.push_back(std::move(k.value));
+  };
+  detachChildren(*this);
+  while (!work.empty()) {
+    ExprPtr x = std::move(work.back());
+    work.pop_back();
+    detachChildren(*x);
+  } // each node is freed here with no children left, so nothing recurses
+}
+
 namespace {
 
 class Dumper {

@@ -657,6 +657,11 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     }
     if (!x.dtype.isFloat()) // integers compute in fp32, as in Triton
       x = cast(x, f32, l, call);
+    // fp16/bf16 inputs of transcendental functions are computed in fp32 and
+    // rounded back (Triton rejects them; floor/ceil are exact in any width).
+    DType resultType = x.dtype;
+    if (x.dtype.bitwidth() == 16 && name != "tl.floor" && name != "tl.ceil")
+      x = cast(x, f32, l, call);
     mlir::Value v = x.v, r;
     if (name == "tl.exp") r = b.create<math::ExpOp>(l, v);
     else if (name == "tl.exp2") r = b.create<math::Exp2Op>(l, v);
@@ -675,7 +680,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       mlir::Value e = b.create<math::ExpOp>(l, b.create<arith::NegFOp>(l, v));
       r = b.create<arith::DivFOp>(l, one.v, b.create<arith::AddFOp>(l, one.v, e));
     }
-    return Val::ir(r, x.dtype);
+    return cast(Val::ir(r, x.dtype), resultType, l, call);
   }
   if (name == "tl.fma") {
     Val x = a[0], y = a[1], z = a[2];

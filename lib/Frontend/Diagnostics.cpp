@@ -3,6 +3,7 @@
 #include "tilec/Frontend/Diagnostics.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/ConvertUTF.h"
 
 using namespace tilec;
 
@@ -60,18 +61,41 @@ void DiagnosticEngine::report(Severity sev, SourceLoc loc,
   llvm::StringRef line = file_.lineText(loc.line);
   if (!loc.line || (line.empty() && loc.col <= 1))
     return;
-  // Print the line with non-printable bytes replaced, so binary input cannot
-  // garble the terminal, then the caret under the culprit.
+  // Print the line with control bytes and invalid UTF-8 replaced by '?', so
+  // binary input cannot garble the terminal, then the caret under the
+  // culprit. Columns count bytes; the caret line counts characters, so it
+  // lines up under UTF-8 text.
   std::string shown, caret;
-  for (char c : line)
-    shown.push_back((c == '\t' || (c >= 0x20 && c < 0x7f) || (c & 0x80)) ? c
-                                                                         : '?');
+  std::vector<bool> startsChar(line.size() + 1, true);
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = line[i];
+    if (c < 0x80) {
+      shown.push_back(c == '\t' || (c >= 0x20 && c < 0x7f) ? char(c) : '?');
+      ++i;
+      continue;
+    }
+    auto *p = reinterpret_cast<const llvm::UTF8 *>(line.data() + i);
+    unsigned n = llvm::getNumBytesForUTF8(c);
+    if (i + n <= line.size() && llvm::isLegalUTF8Sequence(p, p + n)) {
+      shown.append(line.data() + i, n);
+      for (unsigned k = 1; k < n; ++k)
+        startsChar[i + k] = false;
+      i += n;
+    } else {
+      shown.push_back('?');
+      ++i;
+    }
+  }
   os_ << shown << "\n";
   unsigned col = loc.col ? loc.col : 1;
-  for (unsigned i = 1; i < col; ++i)
+  for (unsigned i = 1; i < col; ++i) {
+    if (i - 1 < line.size() && !startsChar[i - 1])
+      continue;
     caret.push_back(i - 1 < line.size() && line[i - 1] == '\t' ? '\t' : ' ');
+  }
   caret.push_back('^');
   for (unsigned i = 1; i < length && col - 1 + i < line.size() + 1; ++i)
-    caret.push_back('~');
+    if (startsChar[col - 1 + i])
+      caret.push_back('~');
   os_ << caret << "\n";
 }

@@ -322,12 +322,13 @@ Val CodeGen::zerosLike(DType dt, llvm::ArrayRef<int64_t> shape,
 // Promotion
 //===----------------------------------------------------------------------===//
 
+/// Triton's order: fp64 wins, then fp32, then fp16 (so fp16 with bf16 gives
+/// fp16), then bf16.
 static DType promoteFloats(DType a, DType c) {
-  if (a == c)
-    return a;
-  if (a.kind == ScalarKind::F64 || c.kind == ScalarKind::F64)
-    return DType::scalar(ScalarKind::F64);
-  return DType::scalar(ScalarKind::F32); // includes fp16 with bf16
+  for (ScalarKind k : {ScalarKind::F64, ScalarKind::F32, ScalarKind::F16})
+    if (a.kind == k || c.kind == k)
+      return DType::scalar(k);
+  return a;
 }
 
 static DType promoteInts(DType a, DType c) {
@@ -364,6 +365,10 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   } else {
     r = promoteInts(a.dtype, c.dtype);
   }
+  // PTX has no 16-bit float division or remainder: like Triton, compute them
+  // in fp32.
+  if ((op == "/" || op == "%") && r.isFloat() && r.bitwidth() == 16)
+    r = DType::scalar(ScalarKind::F32);
   // A weak integer constant must fit in the type it is converted to.
   for (const Val *v : {&a, &c}) {
     if (v->kind != Val::Int || !r.isInt() || r.isBool())

@@ -3,6 +3,8 @@
 #include "tilec/Frontend/Lexer.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/Format.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -11,9 +13,9 @@ using namespace tilec;
 
 namespace {
 
+// ASCII only: non-ASCII identifier characters go through identCharLen().
 bool isIdentStart(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         c >= 0x80;
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 bool isIdentChar(unsigned char c) {
   return isIdentStart(c) || (c >= '0' && c <= '9');
@@ -83,40 +85,129 @@ private:
   size_t pos = 0;
   unsigned line = 1, col = 1;
   std::vector<Token> toks;
-  std::vector<unsigned> indents{0};
+  /// Indentation widths of the open blocks, measured with tabs to multiples
+  /// of 8 (`first`) and with tabs as one column (`second`), as CPython does:
+  /// where the two disagree about an indent or dedent, the meaning depends on
+  /// the tab size and the line is rejected.
+  std::vector<std::pair<unsigned, unsigned>> indents{{0, 0}};
+  /// Length in bytes of the identifier character at `pos + k` (ASCII letter,
+  /// digit or '_', or a non-ASCII code point that is not punctuation or
+  /// space); 0 if there is none.
+  unsigned identCharLen(size_t k = 0) const;
+  /// Reports the non-ASCII (or invalid UTF-8) character at `pos` and skips it.
+  void lexBadUnicode();
   std::vector<std::pair<char, SourceLoc>> brackets;
 };
 
 /// At the start of a logical line: measures indentation and emits
 /// INDENT/DEDENT. Returns false if the line is blank or a comment.
 bool Lexer::handleLineStart() {
-  unsigned width = 0;
-  SourceLoc start = here();
+  unsigned width = 0, altWidth = 0;
   while (peek() == ' ' || peek() == '\t' || peek() == '\f') {
-    if (peek() == '\t')
+    if (peek() == '\t') {
       width = (width / 8 + 1) * 8;
-    else if (peek() == ' ')
+      ++altWidth;
+    } else if (peek() == ' ') {
       ++width;
+      ++altWidth;
+    } else { // form feed resets the column, as in CPython
+      width = altWidth = 0;
+    }
     advance();
   }
   char c = peek();
   if (c == '\n' || c == '#' || c == '\r' || pos >= src.size())
     return false; // blank line: indentation does not count
-  if (width > indents.back()) {
-    indents.push_back(width);
+  auto inconsistent = [&] {
+    error(here(), "inconsistent use of tabs and spaces in indentation");
+  };
+  if (width > indents.back().first) {
+    if (altWidth <= indents.back().second)
+      inconsistent();
+    indents.push_back({width, altWidth});
     push(Tok::Indent, "", here(), 1);
   } else {
-    while (width < indents.back()) {
+    while (width < indents.back().first) {
       indents.pop_back();
       push(Tok::Dedent, "", here(), 1);
     }
-    if (width != indents.back()) {
+    if (width != indents.back().first) {
       error(here(), "unindent does not match any outer indentation level");
-      indents.push_back(width);
+      indents.push_back({width, altWidth});
+    } else if (altWidth != indents.back().second) {
+      inconsistent();
     }
   }
-  (void)start;
   return true;
+}
+
+/// Code points that Python does not accept in identifiers but that editors
+/// and word processors like to produce: no-break and other spaces, dashes,
+/// typographic quotes, math and arrow symbols, CJK and full-width
+/// punctuation, the byte order mark.
+static bool isUnicodePunctuation(uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0xBF) || cp == 0xD7 || cp == 0xF7 ||
+         (cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0x3000 && cp <= 0x303F) ||
+         (cp >= 0xFE10 && cp <= 0xFE6F) || cp == 0xFEFF ||
+         (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) ||
+         (cp >= 0xFF3B && cp <= 0xFF40) || (cp >= 0xFF5B && cp <= 0xFF65) ||
+         (cp >= 0xFFF0 && cp <= 0xFFFF);
+}
+
+/// Decodes the UTF-8 sequence at the start of `s`; returns its length in
+/// bytes, or 0 if it is not valid UTF-8.
+static unsigned decodeUTF8(llvm::StringRef s, uint32_t &cp) {
+  if (s.empty())
+    return 0;
+  auto *begin = reinterpret_cast<const llvm::UTF8 *>(s.data());
+  unsigned n = llvm::getNumBytesForUTF8(*begin);
+  if (n > s.size() || !llvm::isLegalUTF8Sequence(begin, begin + n))
+    return 0;
+  const llvm::UTF8 *p = begin;
+  llvm::UTF32 out;
+  if (llvm::convertUTF8Sequence(&p, begin + n, &out, llvm::strictConversion) !=
+      llvm::conversionOK)
+    return 0;
+  cp = out;
+  return n;
+}
+
+unsigned Lexer::identCharLen(size_t k) const {
+  unsigned char c = peek(k);
+  if (c < 0x80)
+    return isIdentChar(c) ? 1 : 0;
+  if (pos + k >= src.size())
+    return 0;
+  uint32_t cp;
+  unsigned n = decodeUTF8(src.substr(pos + k), cp);
+  if (!n || isUnicodePunctuation(cp))
+    return 0;
+  return n;
+}
+
+void Lexer::lexBadUnicode() {
+  SourceLoc loc = here();
+  uint32_t cp;
+  unsigned n = decodeUTF8(src.substr(pos), cp);
+  if (!n) {
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    os << "invalid UTF-8 byte 0x"
+       << llvm::format_hex_no_prefix((unsigned char)peek(), 2, /*Upper=*/true)
+       << " in source";
+    error(loc, os.str());
+    push(Tok::Error, "", loc, 1);
+    advance();
+    return;
+  }
+  std::string msg;
+  llvm::raw_string_ostream os(msg);
+  os << "invalid character '" << src.substr(pos, n) << "' (U+"
+     << llvm::format_hex_no_prefix(cp, 4, /*Upper=*/true) << ") in source";
+  error(loc, os.str(), n);
+  push(Tok::Error, "", loc, n);
+  for (unsigned i = 0; i < n; ++i)
+    advance();
 }
 
 void Lexer::lexNumber() {
@@ -158,8 +249,10 @@ void Lexer::lexNumber() {
     }
     if (peek() == 'j' || peek() == 'J') {
       advance();
-      error(loc, "complex literals are not supported", pos - begin);
-      push(Tok::Error, "", loc, pos - begin);
+      // Valid Python, so host code may use it: the parser reports it only
+      // if a jit function does (an Error token's text is its message).
+      push(Tok::Error, "complex literals are not supported in jit functions",
+           loc, pos - begin);
       return;
     }
   }
@@ -265,6 +358,9 @@ void Lexer::lexString(size_t prefixLen) {
 
 std::vector<Token> Lexer::run() {
   bool atLineStart = true;
+  if (src.starts_with("\xEF\xBB\xBF")) // UTF-8 byte order mark
+    for (int i = 0; i < 3; ++i)
+      advance();
   while (true) {
     if (atLineStart && brackets.empty()) {
       if (!handleLineStart()) {
@@ -320,10 +416,12 @@ std::vector<Token> Lexer::run() {
         continue;
       }
     }
-    if (isIdentStart((unsigned char)c)) {
+    if (isIdentStart((unsigned char)c) ||
+        ((unsigned char)c >= 0x80 && identCharLen())) {
       size_t begin = pos;
-      while (isIdentChar((unsigned char)peek()))
-        advance();
+      while (unsigned n = identCharLen())
+        for (unsigned i = 0; i < n; ++i)
+          advance();
       std::string word = src.substr(begin, pos - begin).str();
       push(isKeyword(word) ? Tok::Keyword : Tok::Name, word, loc, pos - begin);
       continue;
@@ -361,6 +459,19 @@ std::vector<Token> Lexer::run() {
     }
     if (matched)
       continue;
+    if ((unsigned char)c >= 0x80) {
+      lexBadUnicode();
+      continue;
+    }
+    if (c == '\\') {
+      if (pos + 1 >= src.size())
+        error(loc, "unexpected end of file after line continuation character");
+      else
+        error(loc, "unexpected character after line continuation character");
+      push(Tok::Error, "", loc, 1);
+      advance();
+      continue;
+    }
     if (c == '\0')
       error(loc, "unexpected null byte in source");
     else if ((unsigned char)c < 0x20 || c == 0x7f)
@@ -375,7 +486,15 @@ std::vector<Token> Lexer::run() {
     error(b.second, llvm::Twine("'") + llvm::Twine(b.first) +
                         "' was never closed");
   brackets.clear();
+  // Tokens synthesized at the end of the file point just past the last real
+  // token, so an error there ("found end of file") shows a source line.
   SourceLoc end = here();
+  for (auto it = toks.rbegin(); it != toks.rend(); ++it) {
+    if (it->is(Tok::Newline) || it->is(Tok::Indent) || it->is(Tok::Dedent))
+      continue;
+    end = {it->loc.line, it->loc.col + it->length};
+    break;
+  }
   if (!toks.empty() && !toks.back().is(Tok::Newline) &&
       !toks.back().is(Tok::Dedent))
     push(Tok::Newline, "", end, 1);

@@ -576,9 +576,14 @@ void CodeGen::genFor(const Stmt &s) {
   std::vector<Val> pos;
   for (size_t i = 1; i < iter.args.size(); ++i)
     pos.push_back(genExpr(*iter.args[i]));
+  Val stepKw;
   for (auto &kw : iter.keywords) {
     Val v = genExpr(*kw.value);
-    if (kw.name == "num_stages" && callee.s == "tl.range") {
+    if (kw.name == "step") {
+      stepKw = v;
+      if (v.isError())
+        return;
+    } else if (kw.name == "num_stages" && callee.s == "tl.range") {
       int64_t n;
       if (requireInt(v, *kw.value, "num_stages", n))
         r.numStages = n;
@@ -593,6 +598,13 @@ void CodeGen::genFor(const Stmt &s) {
             kw.name.size());
       return;
     }
+  }
+  if (stepKw.kind != Val::Error) {
+    if (pos.size() != 2) {
+      error(iter, callee.s + "() with step= needs start and end");
+      return;
+    }
+    pos.push_back(stepKw);
   }
   if (pos.empty() || pos.size() > 3) {
     error(iter, callee.s + "() takes 1 to 3 positional arguments, got " +

@@ -48,8 +48,13 @@ private:
   }
   bool expectOp(const char *s, const char *context);
   bool error(const Token &t, const llvm::Twine &msg) {
-    if (t.is(Tok::Error))
-      return false; // the lexer already reported it
+    if (t.is(Tok::Error)) {
+      // The lexer reported it, unless it left the message to us (for
+      // constructs that are only wrong inside jit functions).
+      if (!t.text.empty())
+        diags.error(t.loc, t.text, t.length);
+      return false;
+    }
     diags.error(t.loc, msg, t.length);
     return false;
   }
@@ -99,6 +104,14 @@ private:
     ~DepthGuard() { --p.depth; }
   };
   static constexpr unsigned kMaxDepth = 100;
+  /// The tallest expression tree accepted. Chains of binary operators,
+  /// attributes, calls and subscripts grow the tree without nesting brackets;
+  /// everything after the parser (MLIRGen, the AST dumper, even the tree's
+  /// destructor) recurses on the tree, so a huge generated expression would
+  /// overflow the stack.
+  static constexpr unsigned kMaxExprHeight = 1000;
+  bool checkExprHeight(ExprPtr &e, SourceLoc start);
+  unsigned testNesting = 0;
 
   std::vector<Token> toks;
   size_t idx = 0;
@@ -106,6 +119,34 @@ private:
   unsigned depth = 0;
   bool depthReported = false;
 };
+
+/// Reports (once per expression) and drops an expression taller than
+/// kMaxExprHeight. Measures the height without recursing.
+bool Parser::checkExprHeight(ExprPtr &e, SourceLoc start) {
+  std::vector<std::pair<const Expr *, unsigned>> work{{e.get(), 1}};
+  unsigned height = 0;
+  while (!work.empty()) {
+    auto [x, h] = work.back();
+    work.pop_back();
+    height = std::max(height, h);
+    if (height > kMaxExprHeight)
+      break;
+    for (auto &a : x->args)
+      if (a)
+        work.push_back({a.get(), h + 1});
+    for (auto &k : x->keywords)
+      if (k.value)
+        work.push_back({k.value.get(), h + 1});
+  }
+  if (height <= kMaxExprHeight)
+    return true;
+  diags.error(start,
+              "expression is too deeply nested (more than " +
+                  llvm::Twine(kMaxExprHeight) +
+                  " levels of operators, calls, subscripts or attributes)");
+  e.reset();
+  return false;
+}
 
 std::string Parser::describe(const Token &t) const {
   switch (t.kind) {
@@ -185,7 +226,10 @@ std::unique_ptr<Module> Parser::parseModule() {
     }
     std::vector<std::string> decorators;
     bool jit = false;
+    SourceLoc jitLoc;
+    std::string jitSpelling;
     while (isOp("@")) {
+      SourceLoc at = cur().loc;
       consume();
       std::string spelling;
       while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
@@ -199,8 +243,11 @@ std::unique_ptr<Module> Parser::parseModule() {
       if (cur().is(Tok::Newline))
         consume();
       if (spelling == "triton.jit" || spelling == "jit" ||
-          spelling == "tl.jit")
+          spelling == "tl.jit") {
         jit = true;
+        jitLoc = at;
+        jitSpelling = spelling;
+      }
       decorators.push_back(spelling);
     }
     if (isKw("def") && jit) {
@@ -214,6 +261,12 @@ std::unique_ptr<Module> Parser::parseModule() {
       }
       continue;
     }
+    if (jit)
+      diags.error(jitLoc,
+                  "'@" + jitSpelling +
+                      "' must be followed by a function definition, found " +
+                      describe(cur()),
+                  jitSpelling.size() + 1);
     ++module->skippedStatements;
     skipStatement();
   }
@@ -308,9 +361,14 @@ bool Parser::parseBlock(std::vector<StmtPtr> &out) {
   }
   if (!cur().is(Tok::Newline))
     return parseSimpleStatements(out);
+  Token newline = cur();
   consume();
   if (!cur().is(Tok::Indent)) {
-    return error(cur(), "expected an indented block, found " + describe(cur()));
+    // At the end of the file or of the enclosing block there is no token to
+    // point at: point at the end of the line that wanted the block.
+    const Token &at =
+        cur().is(Tok::Eof) || cur().is(Tok::Dedent) ? newline : cur();
+    return error(at, "expected an indented block, found " + describe(cur()));
   }
   consume();
   while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
@@ -522,6 +580,7 @@ StmtPtr Parser::parseFor() {
   auto s = std::make_unique<Stmt>(StmtKind::For, cur().loc);
   s->length = cur().length;
   consume(); // for
+  SourceLoc targetLoc = cur().loc;
   // The target list stops before 'in', so parse it at bit-or level.
   ExprPtr target = parseBinary(0);
   if (target && isOp(",")) {
@@ -539,6 +598,8 @@ StmtPtr Parser::parseFor() {
     }
     target = std::move(tuple);
   }
+  if (target && !checkExprHeight(target, targetLoc))
+    target.reset();
   if (!target) {
     skipStatement();
     return nullptr;
@@ -604,6 +665,16 @@ ExprPtr Parser::parseTestList() {
 }
 
 ExprPtr Parser::parseTest() {
+  if (testNesting == 0) {
+    // The outermost expression: parse it, then bound the tree's height.
+    SourceLoc start = cur().loc;
+    ++testNesting;
+    ExprPtr e = parseTest();
+    --testNesting;
+    if (e && !checkExprHeight(e, start))
+      return nullptr;
+    return e;
+  }
   DepthGuard guard(*this, cur());
   if (!guard.ok)
     return nullptr;
@@ -786,6 +857,10 @@ ExprPtr Parser::parsePower() {
   ExprPtr base = parsePrimary();
   if (!base || !isOp("**"))
     return base;
+  // '**' is right-associative: a chain recurses, so it counts as nesting.
+  DepthGuard guard(*this, cur());
+  if (!guard.ok)
+    return nullptr;
   auto e = std::make_unique<Expr>(ExprKind::BinOp, cur().loc);
   e->op = "**";
   e->length = 2;

@@ -1,0 +1,23 @@
+# Checks tl.range with keyword arguments (step=, num_stages=), which Triton accepts:
+# still one scf.for with the given step.
+# RUN: tilec %s --kernel tlrk --signature "*fp32:16, i32" --emit=tile --no-opt | FileCheck %s
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def tlrk(p, n):
+    offs = tl.arange(0, 16)
+    acc = tl.zeros([16], dtype=tl.float32)
+    for k in tl.range(0, n, step=16, num_stages=2):
+        acc += tl.load(p + k + offs)
+    tl.store(p + offs, acc)
+
+
+# CHECK-LABEL: func.func @tlrk
+# CHECK-SAME: %[[N:arg1]]: i32
+# CHECK: %[[C16:.*]] = arith.constant 16 : i32
+# CHECK: %[[L:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %[[C16]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<16xf32>)  : i32 {
+# CHECK:   tile.load
+# CHECK: }
+# CHECK: tile.store %{{.*}}, %[[L]] : tensor<16x!tile.ptr<f32>>

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 
 #include "mlir/IR/AsmState.h"
@@ -59,6 +60,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
+  if (RunSubcommand)
+    return runMain();
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!buffer) {

@@ -1,0 +1,18 @@
+//===- Run.h - `tilec run`: run a kernel on the host ------------*- C++ -*-===//
+//
+// Wiring (tilec.cpp): after cl::ParseCommandLineOptions,
+//   if (RunSubcommand) return runMain();
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_RUN_H
+#define TILEC_TOOLS_TILEC_RUN_H
+
+#include "llvm/Support/CommandLine.h"
+
+extern llvm::cl::SubCommand RunSubcommand;
+
+/// Runs the `run` subcommand (options already parsed); returns the exit code.
+int runMain();
+
+#endif // TILEC_TOOLS_TILEC_RUN_H

@@ -395,7 +395,9 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
         return error(call, "the mask of tl.load must be a boolean tensor, got " +
                                describe(mask));
       if (!mask.dtype.isBool())
-        mask = cast(mask, DType::scalar(ScalarKind::I1), l, call);
+        return error(call, "the mask of " + shown.substr(0, shown.size() - 2) +
+                               " must be a boolean (int1) tensor, got " +
+                               describe(mask) + "; compare it, e.g. mask != 0");
       if (!broadcastPair(ptr, mask, l, call))
         return Val::error();
     }
@@ -451,7 +453,9 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
         return error(call, "the mask of tl.store must be a boolean tensor, "
                            "got " + describe(mask));
       if (!mask.dtype.isBool())
-        mask = cast(mask, DType::scalar(ScalarKind::I1), l, call);
+        return error(call, "the mask of " + shown.substr(0, shown.size() - 2) +
+                               " must be a boolean (int1) tensor, got " +
+                               describe(mask) + "; compare it, e.g. mask != 0");
       if (!broadcastPair(ptr, mask, l, call))
         return Val::error();
     }

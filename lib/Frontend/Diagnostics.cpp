@@ -94,7 +94,7 @@ void DiagnosticEngine::report(Severity sev, SourceLoc loc,
     caret.push_back(i - 1 < line.size() && line[i - 1] == '\t' ? '\t' : ' ');
   }
   caret.push_back('^');
-  for (unsigned i = 1; i < length && col - 1 + i < line.size() + 1; ++i)
+  for (unsigned i = 1; i < length && col - 1 + i < line.size(); ++i)
     if (startsChar[col - 1 + i])
       caret.push_back('~');
   os_ << caret << "\n";

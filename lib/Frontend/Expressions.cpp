@@ -56,10 +56,21 @@ std::string tilec::describe(const Val &v) {
   case Val::None: return "None";
   case Val::Int: return "the constant " + std::to_string(v.i);
   case Val::Float: {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << "the constant " << v.f;
-    return os.str();
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", v.f);
+    // Shortest form that reads back the same value.
+    for (int prec = 1; prec <= 17; ++prec) {
+      char tmp[64];
+      snprintf(tmp, sizeof tmp, "%.*g", prec, v.f);
+      if (strtod(tmp, nullptr) == v.f) {
+        snprintf(buf, sizeof buf, "%s", tmp);
+        break;
+      }
+    }
+    std::string s = buf;
+    if (s.find_first_of(".eni") == std::string::npos)
+      s += ".0";
+    return "the constant " + s;
   }
   case Val::Bool: return v.i ? "the constant True" : "the constant False";
   case Val::Str: return "the string '" + v.s + "'";

@@ -96,7 +96,18 @@ private:
   unsigned identCharLen(size_t k = 0) const;
   /// Reports the non-ASCII (or invalid UTF-8) character at `pos` and skips it.
   void lexBadUnicode();
-  std::vector<std::pair<char, SourceLoc>> brackets;
+  struct OpenBracket {
+    char c;
+    SourceLoc loc;
+    size_t token; // index in toks
+  };
+  std::vector<OpenBracket> brackets;
+  /// Turns a bracket token the lexer has reported into an Error token, so the
+  /// parser does not report the same problem again as a syntax error.
+  void markReported(size_t token) {
+    toks[token].kind = Tok::Error;
+    toks[token].text.clear();
+  }
 };
 
 /// At the start of a logical line: measures indentation and emits
@@ -283,6 +294,7 @@ void Lexer::lexNumber() {
     if (!*d || (base != 10 && !isxdigit((unsigned char)*d))) {
       error(loc, "invalid numeric literal '" + text + "'", len);
       t.kind = Tok::Error;
+      t.text.clear(); // reported: the parser must not report it again
     } else {
       char *end = nullptr;
       errno = 0;
@@ -290,6 +302,7 @@ void Lexer::lexNumber() {
       if (*end) {
         error(loc, "invalid numeric literal '" + text + "'", len);
         t.kind = Tok::Error;
+        t.text.clear();
       }
       t.intOverflow = errno == ERANGE;
       t.intValue = v;
@@ -388,6 +401,8 @@ std::vector<Token> Lexer::run() {
       continue;
     }
     if (c == '\n') {
+      if (pos > 0 && src[pos - 1] == '\r' && loc.col > 1)
+        --loc.col; // CRLF: the line ends where the '\r' is
       advance();
       if (brackets.empty()) {
         if (!toks.empty() && !toks.back().is(Tok::Newline) &&
@@ -440,15 +455,17 @@ std::vector<Token> Lexer::run() {
         push(Tok::Op, op, loc, n);
         matched = true;
         if (n == 1 && (c == '(' || c == '[' || c == '{')) {
-          brackets.push_back({c, loc});
+          brackets.push_back({c, loc, toks.size() - 1});
         } else if (n == 1 && (c == ')' || c == ']' || c == '}')) {
           char open = c == ')' ? '(' : c == ']' ? '[' : '{';
           if (brackets.empty()) {
             error(loc, llvm::Twine("unmatched '") + llvm::Twine(c) + "'");
-          } else if (brackets.back().first != open) {
+            markReported(toks.size() - 1);
+          } else if (brackets.back().c != open) {
             error(loc, llvm::Twine("closing bracket '") + llvm::Twine(c) +
                            "' does not match opening bracket '" +
-                           llvm::Twine(brackets.back().first) + "'");
+                           llvm::Twine(brackets.back().c) + "'");
+            markReported(toks.size() - 1);
             brackets.pop_back();
           } else {
             brackets.pop_back();
@@ -482,9 +499,12 @@ std::vector<Token> Lexer::run() {
     push(Tok::Error, "", loc, 1);
     advance();
   }
-  for (auto &b : brackets)
-    error(b.second, llvm::Twine("'") + llvm::Twine(b.first) +
-                        "' was never closed");
+  // An unclosed bracket joins the rest of the file into one logical line;
+  // the parser's complaints about that line would only repeat this error.
+  for (auto &b : brackets) {
+    error(b.loc, llvm::Twine("'") + llvm::Twine(b.c) + "' was never closed");
+    markReported(b.token);
+  }
   brackets.clear();
   // Tokens synthesized at the end of the file point just past the last real
   // token, so an error there ("found end of file") shows a source line.

@@ -502,7 +502,7 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
       continue;
     }
     if (tv.v.getType() != ev.v.getType()) {
-      error(s.loc, "variable '" + name + "' has type " + describe(tv) +
+      error(s.loc, "variable '" + name + "' is " + describe(tv) +
                        " in the 'if' branch but " + describe(ev) +
                        " in the 'else' branch",
             s.length);
@@ -869,16 +869,18 @@ void CodeGen::genWhile(const Stmt &s) {
 Val CodeGen::callFunction(const Function &fn, const Expr &call,
                           std::vector<Val> args,
                           std::vector<std::pair<std::string, Val>> kwargs) {
-  if (activeFunctions.size() > 64 ||
-      std::count(activeFunctions.begin(), activeFunctions.end(), &fn)) {
+  if (std::count(activeFunctions.begin(), activeFunctions.end(), &fn))
     return error(call, "recursive call to jit function '" + fn.name +
                            "' is not supported");
-  }
+  if (activeFunctions.size() > 64)
+    return error(call, "jit function calls are nested too deeply (more than "
+                       "64 levels)");
   if (args.size() > fn.params.size())
     return error(call, "'" + fn.name + "' takes " +
                            llvm::Twine(fn.params.size()) +
-                           " arguments but " + llvm::Twine(args.size()) +
-                           " were given");
+                           (fn.params.size() == 1 ? " argument" : " arguments") +
+                           " but " + llvm::Twine(args.size()) +
+                           (args.size() == 1 ? " was given" : " were given"));
   // 1. Bind arguments to parameters.
   Scope callee;
   for (size_t i = 0; i < args.size(); ++i)

@@ -155,9 +155,9 @@ std::string Parser::describe(const Token &t) const {
   case Tok::Newline:
     return "end of line";
   case Tok::Indent:
-    return "indent";
+    return "an indented line";
   case Tok::Dedent:
-    return "dedent";
+    return "a less indented line";
   case Tok::String:
     return "string literal";
   default:

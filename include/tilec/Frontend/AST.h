@@ -66,6 +66,11 @@ struct Expr {
   std::vector<Keyword> keywords;
 
   Expr(ExprKind kind, SourceLoc loc) : kind(kind), loc(loc) {}
+  /// Frees the subtree without recursion: generated code can chain
+  /// thousands of operators into one tall tree.
+  ~Expr();
+  Expr(Expr &&) = default;
+  Expr &operator=(Expr &&) = default;
 };
 
 enum class StmtKind {

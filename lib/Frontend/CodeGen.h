@@ -164,6 +164,7 @@ public:
   Val returnValue;
   bool returned = false;
   unsigned unrolledIterations = 0;
+  std::set<std::string> globalsInProgress;
 };
 
 /// Names assigned anywhere in `stmts` (recursively), for loop carries.

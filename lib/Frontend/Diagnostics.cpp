@@ -39,6 +39,11 @@ void DiagnosticEngine::note(SourceLoc loc, const llvm::Twine &message,
 
 void DiagnosticEngine::report(Severity sev, SourceLoc loc,
                               const llvm::Twine &message, unsigned length) {
+  if (suppressed_) {
+    if (sev == Severity::Error)
+      ++suppressedErrors_;
+    return;
+  }
   if (sev == Severity::Error)
     ++numErrors_;
   diags_.push_back({sev, loc, message.str()});

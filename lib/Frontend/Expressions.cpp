@@ -804,6 +804,25 @@ Val CodeGen::lookupName(const Expr &e) {
     v.fn = fn;
     return v;
   }
+  auto g = module.globals.find(e.str);
+  if (g != module.globals.end()) {
+    if (!globalsInProgress.insert(e.str).second)
+      return error(e, "global '" + e.str + "' is defined in terms of itself");
+    Scope saved = std::move(scope);
+    scope.clear();
+    unsigned before = diags.numErrors();
+    Val v = genExpr(*g->second);
+    scope = std::move(saved);
+    globalsInProgress.erase(e.str);
+    if (v.isError() || diags.numErrors() != before) {
+      diags.note(e.loc, "while evaluating the global '" + e.str + "' used here",
+                 e.length);
+      return Val::error();
+    }
+    if (!v.isConstexpr())
+      return error(e, "global '" + e.str + "' is not a compile-time constant");
+    return v;
+  }
   if (e.str == "tl")
     return Val::named(Val::Module, "tl");
   if (e.str == "triton")

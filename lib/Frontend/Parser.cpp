@@ -224,6 +224,29 @@ std::unique_ptr<Module> Parser::parseModule() {
       consume();
       continue;
     }
+    // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`): parsed
+    // speculatively, silently skipped if it is not kernel-language syntax.
+    if (cur().is(Tok::Name) && (peekTok().isOp("=") || peekTok().isOp(":"))) {
+      size_t save = idx;
+      std::string name = cur().text;
+      bool savedDepthReported = depthReported;
+      diags.setSuppressed(true);
+      StmtPtr s = parseSmallStatement();
+      bool ok = s && diags.suppressedErrors() == 0 && s->value &&
+                s->targets.size() == 1 &&
+                s->targets[0]->kind == ExprKind::Name &&
+                (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+      diags.setSuppressed(false);
+      depthReported = savedDepthReported;
+      if (ok) {
+        module->globals[name] = std::move(s->value);
+        ++module->skippedStatements;
+        if (cur().is(Tok::Newline))
+          consume();
+        continue;
+      }
+      idx = save;
+    }
     std::vector<std::string> decorators;
     bool jit = false;
     SourceLoc jitLoc;

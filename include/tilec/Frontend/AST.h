@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -125,6 +126,10 @@ struct Function {
 /// A parsed source file: its jit functions; all other top-level code skipped.
 struct Module {
   std::vector<std::unique_ptr<Function>> functions;
+  /// Top-level `NAME = expr` / `NAME: annotation = expr` assignments that
+  /// parse as kernel-language expressions (the last one wins); jit functions
+  /// may read them if they evaluate to compile-time constants.
+  std::map<std::string, ExprPtr> globals;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;

@@ -62,6 +62,14 @@ public:
   void note(SourceLoc loc, const llvm::Twine &message, unsigned length = 1);
 
   unsigned numErrors() const { return numErrors_; }
+  /// While suppressed (for speculative parsing), diagnostics are neither
+  /// printed nor counted, except in suppressedErrors().
+  void setSuppressed(bool s) {
+    suppressed_ = s;
+    if (s)
+      suppressedErrors_ = 0;
+  }
+  unsigned suppressedErrors() const { return suppressedErrors_; }
   bool hasErrors() const { return numErrors_ != 0; }
   const std::vector<Diagnostic> &diagnostics() const { return diags_; }
   const SourceFile &file() const { return file_; }
@@ -77,6 +85,8 @@ private:
   llvm::raw_ostream &os_;
   unsigned numErrors_ = 0;
   bool truncatedNoticePrinted_ = false;
+  bool suppressed_ = false;
+  unsigned suppressedErrors_ = 0;
   std::vector<Diagnostic> diags_;
 };
 

@@ -1,0 +1,1358 @@
+//===- BuiltinTest.cpp - Every builtin and operator against fp64 loops ----===//
+//
+// Small kernels (Python source compiled through tilec::Compiler) exercise one
+// builtin or operator each; they run in the interpreter on fresh random
+// inputs (the generator is seeded from the test's name, inputs are never all
+// zero), with every output poisoned first (NaN for floats, 0xAB bytes for
+// integers), and every element is compared with a reference computed
+// independently with plain C++ loops in fp64 (or exact integer arithmetic).
+//
+// Tolerances, |got - ref| <= atol + rtol * |ref|, ref unrounded fp64:
+//  * integers, booleans, shapes, data movement, max/min/argmax/argmin,
+//    float->int casts, bitcasts: exact.
+//  * elementwise math and arithmetic (one rounding to the result type):
+//      fp32 rtol = 4 * 2^-24 (a few ulp), fp16 rtol = 2^-10, bf16 rtol = 2^-7
+//      (twice the unit roundoff), fp64 rtol = 4 * 2^-53; atol = the smallest
+//      subnormal of the type (for results that underflow).
+//    Half-precision math is computed in fp32 (here: fp64) and rounded once.
+//    sigmoid is lowered to three ops in the input type (exp, add, div), so
+//    its tolerance is 2x the above.
+//  * int->float casts: 1 ulp (64-bit integers may round through fp64).
+//  * sum (sequential or tree, in the element type or wider):
+//      atol = (n + 1) * u * sum|x|, u the unit roundoff of the result type.
+//  * dot: atol = (K + 2) * 2^-24 * sum_k |a_mk b_kn| (fp32 ieee and fp16
+//    inputs, fp32 accumulator); int8 -> int32: exact.
+//  * loops / helpers in fp32: 4 * 2^-24 relative per accumulated op, stated
+//    at each test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Harness.h"
+
+#include <functional>
+#include <variant>
+
+using namespace tilec::interp;
+using namespace tilec::interp::test;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Typed host buffers
+//===----------------------------------------------------------------------===//
+
+enum class Ty { F16, BF16, F32, F64, I1, I8, I16, I32, I64, U8, U16, U32, U64 };
+const Ty kAllTys[] = {Ty::F16, Ty::BF16, Ty::F32, Ty::F64, Ty::I1,
+                      Ty::I8,  Ty::I16,  Ty::I32, Ty::I64, Ty::U8,
+                      Ty::U16, Ty::U32,  Ty::U64};
+
+struct TyInfo {
+  const char *sig, *tl;
+  unsigned bytes, bits;
+  bool isFloat, isSigned;
+};
+TyInfo info(Ty t) {
+  switch (t) {
+  case Ty::F16: return {"fp16", "tl.float16", 2, 16, true, true};
+  case Ty::BF16: return {"bf16", "tl.bfloat16", 2, 16, true, true};
+  case Ty::F32: return {"fp32", "tl.float32", 4, 32, true, true};
+  case Ty::F64: return {"fp64", "tl.float64", 8, 64, true, true};
+  case Ty::I1: return {"i1", "tl.int1", 1, 1, false, false};
+  case Ty::I8: return {"i8", "tl.int8", 1, 8, false, true};
+  case Ty::I16: return {"i16", "tl.int16", 2, 16, false, true};
+  case Ty::I32: return {"i32", "tl.int32", 4, 32, false, true};
+  case Ty::I64: return {"i64", "tl.int64", 8, 64, false, true};
+  case Ty::U8: return {"u8", "tl.uint8", 1, 8, false, false};
+  case Ty::U16: return {"u16", "tl.uint16", 2, 16, false, false};
+  case Ty::U32: return {"u32", "tl.uint32", 4, 32, false, false};
+  case Ty::U64: return {"u64", "tl.uint64", 8, 64, false, false};
+  }
+  return {};
+}
+bool isF(Ty t) { return info(t).isFloat; }
+
+/// Rounds to a float type (fp64: identity).
+double roundT(Ty t, double v) {
+  switch (t) {
+  case Ty::F16: return roundToF16(v);
+  case Ty::BF16: return roundToBF16(v);
+  case Ty::F32: return double(float(v));
+  default: return v;
+  }
+}
+double rtolOf(Ty t) {
+  switch (t) {
+  case Ty::F16: return std::ldexp(1.0, -10);
+  case Ty::BF16: return std::ldexp(1.0, -7);
+  case Ty::F32: return 4 * std::ldexp(1.0, -24);
+  default: return 4 * std::ldexp(1.0, -53);
+  }
+}
+double atolOf(Ty t) {
+  switch (t) {
+  case Ty::F16: return std::ldexp(1.0, -24);
+  case Ty::BF16: return std::ldexp(1.0, -133);
+  case Ty::F32: return std::ldexp(1.0, -149);
+  default: return 0;
+  }
+}
+double unitOf(Ty t) {
+  switch (t) {
+  case Ty::F16: return std::ldexp(1.0, -11);
+  case Ty::BF16: return std::ldexp(1.0, -8);
+  case Ty::F32: return std::ldexp(1.0, -24);
+  default: return std::ldexp(1.0, -53);
+  }
+}
+/// Wraps a raw 64-bit value to the type's width and signedness.
+int64_t wrapT(Ty t, uint64_t v) {
+  TyInfo ti = info(t);
+  if (t == Ty::I1)
+    return int64_t(v & 1);
+  if (ti.bits == 64)
+    return int64_t(v);
+  uint64_t m = (uint64_t(1) << ti.bits) - 1;
+  v &= m;
+  if (ti.isSigned && (v >> (ti.bits - 1)))
+    return int64_t(v | ~m);
+  return int64_t(v);
+}
+
+struct Buf {
+  Ty t;
+  size_t n;
+  std::vector<uint64_t> st;
+  Buf(Ty t, size_t n) : t(t), n(n), st((n * info(t).bytes + 7) / 8 + 1) {
+    poison();
+  }
+  char *at(size_t i) {
+    return reinterpret_cast<char *>(st.data()) + i * info(t).bytes;
+  }
+  const char *at(size_t i) const {
+    return reinterpret_cast<const char *>(st.data()) + i * info(t).bytes;
+  }
+  void poison() {
+    if (isF(t))
+      for (size_t i = 0; i < n; ++i)
+        setF(i, NAN);
+    else
+      std::memset(st.data(), 0xAB, st.size() * 8);
+  }
+  bool poisoned(size_t i) const {
+    if (isF(t))
+      return std::isnan(f(i));
+    for (unsigned k = 0; k < info(t).bytes; ++k)
+      if (uint8_t(at(i)[k]) != 0xAB)
+        return false;
+    return true;
+  }
+  void setF(size_t i, double v) {
+    switch (t) {
+    case Ty::F16: { uint16_t b = toF16Bits(v); std::memcpy(at(i), &b, 2); break; }
+    case Ty::BF16: { uint16_t b = toBF16Bits(v); std::memcpy(at(i), &b, 2); break; }
+    case Ty::F32: { float x = float(v); std::memcpy(at(i), &x, 4); break; }
+    case Ty::F64: std::memcpy(at(i), &v, 8); break;
+    default: setI(i, int64_t(v));
+    }
+  }
+  double f(size_t i) const {
+    switch (t) {
+    case Ty::F16: { uint16_t b; std::memcpy(&b, at(i), 2); return fromF16Bits(b); }
+    case Ty::BF16: { uint16_t b; std::memcpy(&b, at(i), 2); return fromBF16Bits(b); }
+    case Ty::F32: { float x; std::memcpy(&x, at(i), 4); return x; }
+    case Ty::F64: { double x; std::memcpy(&x, at(i), 8); return x; }
+    default: return double(i64(i));
+    }
+  }
+  /// Raw little-endian bits, zero-extended.
+  uint64_t raw(size_t i) const {
+    uint64_t v = 0;
+    std::memcpy(&v, at(i), info(t).bytes);
+    return v;
+  }
+  void setRaw(size_t i, uint64_t v) { std::memcpy(at(i), &v, info(t).bytes); }
+  /// The integer value (by the type's signedness; u64 as its bits).
+  int64_t i64(size_t i) const { return wrapT(t, raw(i)); }
+  void setI(size_t i, int64_t v) { setRaw(i, uint64_t(v)); }
+
+  /// Floats uniform in [lo, hi) rounded; integers uniform in [lo, hi].
+  void randF(std::mt19937_64 &rng, double lo, double hi) {
+    std::uniform_real_distribution<double> d(lo, hi);
+    for (size_t i = 0; i < n; ++i)
+      setF(i, d(rng));
+  }
+  void randI(std::mt19937_64 &rng, int64_t lo, int64_t hi) {
+    std::uniform_int_distribution<int64_t> d(lo, hi);
+    for (size_t i = 0; i < n; ++i)
+      setI(i, d(rng));
+  }
+  /// Random bits of the whole width (booleans 0/1).
+  void randBits(std::mt19937_64 &rng) {
+    for (size_t i = 0; i < n; ++i)
+      setRaw(i, t == Ty::I1 ? rng() & 1 : rng());
+  }
+  HostBuffer host(std::string name) {
+    return HostBuffer{st.data(), n * info(t).bytes, std::move(name)};
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Running kernels and checking
+//===----------------------------------------------------------------------===//
+
+/// A seed derived from the running test's full name (FNV-1a).
+uint64_t testSeed() {
+  const auto *ti = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = std::string(ti->test_suite_name()) + "." + ti->name();
+  uint64_t h = 1469598103934665603ull;
+  for (char c : name)
+    h = (h ^ uint8_t(c)) * 1099511628211ull;
+  return h;
+}
+
+using Arg = std::variant<Buf *, KernelArg>;
+
+std::string runKernel(KernelCache &kc, const std::string &kernel,
+                      const std::string &sig, std::array<unsigned, 3> grid,
+                      std::vector<Arg> args) {
+  mlir::ModuleOp m = kc.get(kernel, sig);
+  if (!m)
+    return "<compile failed: " + kernel + " " + sig + ">";
+  std::vector<HostBuffer> bufs;
+  std::vector<KernelArg> kargs;
+  for (Arg &a : args) {
+    if (auto *b = std::get_if<Buf *>(&a)) {
+      kargs.push_back(KernelArg::buf(unsigned(bufs.size())));
+      bufs.push_back((*b)->host("buf" + std::to_string(bufs.size())));
+    } else {
+      kargs.push_back(std::get<KernelArg>(a));
+    }
+  }
+  return run(m, grid, kargs, bufs);
+}
+
+struct Checker {
+  int failures = 0;
+  void fail(const std::string &msg) {
+    if (failures++ < 8)
+      ADD_FAILURE() << msg;
+  }
+  void near(double got, double ref, double atol, double rtol,
+            const std::string &where) {
+    if (std::isnan(ref) ? std::isnan(got)
+                        : (got == ref ||
+                           std::fabs(got - ref) <= atol + rtol * std::fabs(ref)))
+      return;
+    char b[256];
+    std::snprintf(b, sizeof b, ": got %.17g, expected %.17g", got, ref);
+    fail(where + b);
+  }
+  /// A float of type t against an unrounded fp64 reference.
+  void flt(Ty t, double got, double ref, const std::string &where,
+           double scale = 1) {
+    near(got, ref, atolOf(t) * scale, rtolOf(t) * scale, where);
+  }
+  void eq(int64_t got, int64_t ref, const std::string &where) {
+    if (got != ref)
+      fail(where + ": got " + std::to_string(got) + ", expected " +
+           std::to_string(ref));
+  }
+};
+
+std::string at(const char *what, size_t i) {
+  return std::string(what) + "[" + std::to_string(i) + "]";
+}
+std::string replaceAll(std::string s, const std::string &from,
+                       const std::string &to) {
+  for (size_t p = s.find(from); p != std::string::npos;
+       p = s.find(from, p + to.size()))
+    s.replace(p, from.size(), to);
+  return s;
+}
+
+#define EXPECT_RUN(...)                                                        \
+  do {                                                                         \
+    std::string err_ = runKernel(__VA_ARGS__);                                 \
+    ASSERT_EQ(err_, "");                                                       \
+  } while (0)
+
+KernelArg I(int64_t v) { return KernelArg::integer(v); }
+KernelArg F(double v) { return KernelArg::fp(v); }
+
+//===----------------------------------------------------------------------===//
+// Program ids, tile construction
+//===----------------------------------------------------------------------===//
+
+TEST(Builtins, ProgramIdNumPrograms3D) {
+  KernelCache kc("pid.py", R"(
+@triton.jit
+def pid3(out):
+    x = tl.program_id(0)
+    y = tl.program_id(axis=1)
+    z = tl.program_id(2)
+    nx = tl.num_programs(0)
+    ny = tl.num_programs(1)
+    nz = tl.num_programs(axis=2)
+    p = out + ((z * ny + y) * nx + x) * 6
+    tl.store(p, x)
+    tl.store(p + 1, y)
+    tl.store(p + 2, z)
+    tl.store(p + 3, nx)
+    tl.store(p + 4, ny)
+    tl.store(p + 5, nz)
+)");
+  for (auto g : {std::array<unsigned, 3>{3, 2, 5}, {1, 1, 1}, {1, 7, 2}}) {
+    size_t n = size_t(g[0]) * g[1] * g[2];
+    Buf out(Ty::I32, n * 6);
+    EXPECT_RUN(kc, "pid3", "*i32", g, {&out});
+    Checker c;
+    for (unsigned z = 0; z < g[2]; ++z)
+      for (unsigned y = 0; y < g[1]; ++y)
+        for (unsigned x = 0; x < g[0]; ++x) {
+          size_t b = ((z * g[1] + y) * g[0] + x) * 6;
+          int64_t ref[6] = {x, y, z, g[0], g[1], g[2]};
+          for (int k = 0; k < 6; ++k)
+            c.eq(out.i64(b + k), ref[k], at("out", b + k));
+        }
+  }
+}
+
+TEST(Builtins, ArangeZerosFull) {
+  KernelCache kc("mk.py", R"(
+@triton.jit
+def mk(x, o_ar, o_z, o_f16, o_i8, o_like, v, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    tl.store(o_ar + offs, tl.arange(3, 3 + N))
+    a = tl.load(x + offs)
+    tl.store(o_z + offs, tl.zeros_like(a) + tl.zeros((N,), tl.float32) + a * 0.0 + 1.0)
+    tl.store(o_f16 + offs, tl.full((N,), v, tl.float16))
+    tl.store(o_i8 + offs, tl.full([N], -7, dtype=tl.int8))
+    tl.store(o_like + offs, tl.full_like(a, 2.5) + tl.zeros_like(a, dtype=tl.int32))
+)");
+  const int N = 64;
+  std::mt19937_64 rng(testSeed());
+  Buf x(Ty::F32, N), ar(Ty::I32, N), z(Ty::F32, N), f16(Ty::F16, N),
+      i8(Ty::I8, N), like(Ty::F32, N);
+  x.randF(rng, -1, 1);
+  double v = std::uniform_real_distribution<double>(-100, 100)(rng);
+  EXPECT_RUN(kc, "mk", "*fp32, *i32, *fp32, *fp16, *i8, *fp32, fp32, 64",
+             {1, 1, 1}, {&x, &ar, &z, &f16, &i8, &like, F(v)});
+  Checker c;
+  for (int i = 0; i < N; ++i) {
+    c.eq(ar.i64(i), 3 + i, at("arange", i));
+    c.near(z.f(i), 1.0, 0, 0, at("zeros", i));
+    c.flt(Ty::F16, f16.f(i), double(float(v)), at("full", i));
+    c.eq(i8.i64(i), -7, at("full_i8", i));
+    c.near(like.f(i), 2.5, 0, 0, at("full_like", i));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+TEST(Builtins, LoadStoreMaskOther) {
+  std::string src = R"(
+@triton.jit
+def lsm_T(x, y_all, y_part, n, BLOCK: tl.constexpr):
+    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    v = tl.load(x + o, mask=o < n, other=OTHER)
+    tl.store(y_all + o, v)
+    tl.store(y_part + o, v, mask=o < n - 3)
+)";
+  std::string all;
+  const Ty tys[] = {Ty::F32, Ty::F16, Ty::BF16, Ty::I8, Ty::I32, Ty::U16, Ty::I64};
+  for (Ty t : tys)
+    all += replaceAll(replaceAll(src, "_T", std::string("_") + info(t).sig),
+                      "OTHER", info(t).isSigned ? "-3" : "3");
+  KernelCache kc("lsm.py", all);
+  std::mt19937_64 rng(testSeed());
+  const int B = 32;
+  for (Ty t : tys)
+    for (int n : {1, 31, 32, 33, 100}) {
+      SCOPED_TRACE(std::string(info(t).sig) + " n=" + std::to_string(n));
+      unsigned grid = unsigned((n + B - 1) / B);
+      Buf x(t, n), ya(t, grid * B), yp(t, grid * B);
+      if (isF(t))
+        x.randF(rng, -1, 1);
+      else
+        x.randI(rng, info(t).isSigned ? -100 : 0, 100);
+      std::string s = std::string("*") + info(t).sig;
+      EXPECT_RUN(kc, std::string("lsm_") + info(t).sig,
+                 s + ", " + s + ", " + s + ", i32, 32", {grid, 1, 1},
+                 {&x, &ya, &yp, I(n)});
+      Checker c;
+      double other = info(t).isSigned ? -3 : 3;
+      for (int i = 0; i < int(grid) * B; ++i) {
+        double ref = i < n ? x.f(i) : other;
+        c.near(ya.f(i), ref, 0, 0, at("all", i));
+        if (i < n - 3)
+          c.near(yp.f(i), ref, 0, 0, at("part", i));
+        else if (!yp.poisoned(i))
+          c.fail(at("masked-off lane written", i));
+      }
+    }
+}
+
+TEST(Builtins, PointerArithmeticStrides) {
+  KernelCache kc("ptr.py", R"(
+@triton.jit
+def tcopy(x, y, M, N, sxm, sxn, sym, syn, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    v = tl.load(x + rm[:, None] * sxm + rn[None, :] * sxn, mask=mask, other=0.0)
+    tl.store(y + rn[:, None] * sym + rm[None, :] * syn, tl.trans(v) * 2.0, mask=tl.trans(mask))
+
+@triton.jit
+def reverse(x, y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    p = y + N - 1
+    tl.store(p - o, tl.load(x + o))
+)");
+  std::mt19937_64 rng(testSeed());
+  // x: M x N with row stride N + 3 (column stride 1); y: N x M with row
+  // stride M + 2; the padding must stay NaN.
+  for (auto [M, N] : {std::pair<int, int>{37, 21}, {16, 16}, {1, 50}}) {
+    int sx = N + 3, sy = M + 2;
+    Buf x(Ty::F32, size_t(M - 1) * sx + N), y(Ty::F32, size_t(N - 1) * sy + M);
+    x.randF(rng, -1, 1);
+    EXPECT_RUN(kc, "tcopy",
+               "*fp32, *fp32, i32, i32, i32, i32, i32, i32, 16, 8",
+               {unsigned((M + 15) / 16), unsigned((N + 7) / 8), 1},
+               {&x, &y, I(M), I(N), I(sx), I(1), I(sy), I(1)});
+    Checker c;
+    for (int n = 0; n < N; ++n)
+      for (int m = 0; m < sy && size_t(n) * sy + m < y.n; ++m) {
+        size_t i = size_t(n) * sy + m;
+        if (m < M)
+          c.near(y.f(i), 2 * x.f(size_t(m) * sx + n), 0, 0, at("y", i));
+        else if (!y.poisoned(i))
+          c.fail(at("padding written", i));
+      }
+  }
+  Buf x(Ty::F32, 64), y(Ty::F32, 64);
+  x.randF(rng, -1, 1);
+  EXPECT_RUN(kc, "reverse", "*fp32, *fp32, 64", {1, 1, 1}, {&x, &y});
+  Checker c;
+  for (int i = 0; i < 64; ++i)
+    c.near(y.f(63 - i), x.f(i), 0, 0, at("reverse", i));
+}
+
+//===----------------------------------------------------------------------===//
+// where, maximum, minimum, clamp
+//===----------------------------------------------------------------------===//
+
+TEST(Builtins, WhereMaximumMinimumClampNaN) {
+  std::string src = R"(
+@triton.jit
+def mm(x, y, o_max, o_min, o_maxp, o_minp, o_clamp, o_where, o_where_s, lo, hi, N: tl.constexpr):
+    o = tl.arange(0, N)
+    a = tl.load(x + o)
+    b = tl.load(y + o)
+    tl.store(o_max + o, tl.maximum(a, b))
+    tl.store(o_min + o, tl.minimum(a, b))
+    tl.store(o_maxp + o, tl.maximum(a, b, propagate_nan="all"))
+    tl.store(o_minp + o, tl.minimum(a, b, propagate_nan="all"))
+    tl.store(o_clamp + o, tl.clamp(a, lo, hi))
+    tl.store(o_where + o, tl.where(a > b, a, b * 2))
+    tl.store(o_where_s + o, tl.where(a < 0, 0.5, a))
+)";
+  KernelCache kc("mm.py", src);
+  std::mt19937_64 rng(testSeed());
+  const int N = 128;
+  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16}) {
+    SCOPED_TRACE(info(t).sig);
+    Buf x(t, N), y(t, N);
+    x.randF(rng, -1, 1);
+    y.randF(rng, -1, 1);
+    for (int i = 0; i < N; i += 5)
+      x.setF(i, NAN);
+    for (int i = 0; i < N; i += 7)
+      y.setF(i, NAN);
+    std::vector<Buf> outs(7, Buf(t, N));
+    std::string p = std::string("*") + info(t).sig;
+    std::string sig = p;
+    for (int k = 0; k < 8; ++k)
+      sig += ", " + p;
+    double lo = -0.5, hi = 0.25;
+    sig += ", fp32, fp32, 128";
+    EXPECT_RUN(kc, "mm", sig, {1, 1, 1},
+               {&x, &y, &outs[0], &outs[1], &outs[2], &outs[3], &outs[4],
+                &outs[5], &outs[6], F(lo), F(hi)});
+    Checker c;
+    for (int i = 0; i < N; ++i) {
+      double a = x.f(i), b = y.f(i);
+      bool nan = std::isnan(a) || std::isnan(b);
+      c.near(outs[0].f(i), std::fmax(a, b), 0, 0, at("maximum", i));
+      c.near(outs[1].f(i), std::fmin(a, b), 0, 0, at("minimum", i));
+      c.near(outs[2].f(i), nan ? NAN : std::max(a, b), 0, 0, at("maximum_all", i));
+      c.near(outs[3].f(i), nan ? NAN : std::min(a, b), 0, 0, at("minimum_all", i));
+      c.near(outs[4].f(i), std::fmin(std::fmax(a, lo), hi), 0, 0, at("clamp", i));
+      c.near(outs[5].f(i), (!nan && a > b) ? a : roundT(t, b * 2), 0, 0, at("where", i));
+      c.near(outs[6].f(i), a < 0 ? 0.5 : a, 0, 0, at("where_scalar", i));
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+const char *kReduceSrc = R"(
+@triton.jit
+def ld(x, R: tl.constexpr, C: tl.constexpr):
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    return tl.load(x + r[:, None] * C + c[None, :])
+
+@triton.jit
+def red0(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
+    t = ld(x, R, C)
+    c = tl.arange(0, C)
+    tl.store(s + c, tl.sum(t, axis=0))
+    tl.store(mx + c, tl.max(t, axis=0))
+    tl.store(mn + c, t.min(0))
+    tl.store(am + c, tl.argmax(t, axis=0))
+    tl.store(an + c, tl.argmin(t, 0))
+
+@triton.jit
+def red1(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
+    t = ld(x, R, C)
+    r = tl.arange(0, R)
+    tl.store(s + r, t.sum(axis=1))
+    tl.store(mx + r, tl.max(t, axis=-1))
+    tl.store(mn + r, tl.min(t, axis=1))
+    tl.store(am + r, t.argmax(axis=1))
+    tl.store(an + r, tl.argmin(t, axis=1))
+
+@triton.jit
+def redall(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
+    t = ld(x, R, C)
+    tl.store(s, tl.sum(t))
+    tl.store(mx, tl.max(t, axis=None))
+    tl.store(mn, tl.min(t))
+    tl.store(am, tl.argmax(t, axis=None))
+    tl.store(an, tl.argmin(t, axis=None))
+
+@triton.jit
+def redkeep(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
+    t = ld(x, R, C)
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    k1 = tl.sum(t, axis=1, keep_dims=True)
+    tl.static_assert(len(k1.shape) == 2)
+    tl.store(s + r[:, None], k1)
+    tl.store(mx + c[None, :], tl.max(t, axis=0, keep_dims=True))
+    tl.store(mn + r[:, None], tl.min(t, axis=1, keep_dims=True))
+    tl.store(am + c[None, :], tl.argmax(t, axis=0, keep_dims=True))
+    a = tl.argmin(t, axis=None, keep_dims=True)
+    tl.store(an + r[:, None] * 0 + c[None, :] * 0, a)
+
+@triton.jit
+def redidx(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
+    t = ld(x, R, C)
+    r = tl.arange(0, R)
+    c = tl.arange(0, C)
+    v, i = tl.max(t, axis=1, return_indices=True)
+    tl.store(mx + r, v)
+    tl.store(am + r, i)
+    w, j = tl.min(t, axis=0, return_indices=True)
+    tl.store(mn + c, w)
+    tl.store(an + c, j)
+    tl.store(s, tl.sum(tl.sum(t, axis=1), axis=0))
+)";
+
+Ty sumTy(Ty t) {
+  switch (t) {
+  case Ty::I8: case Ty::I16: return Ty::I32;
+  case Ty::U8: case Ty::U16: return Ty::U32;
+  default: return t;
+  }
+}
+
+TEST(Builtins, Reductions) {
+  KernelCache kc("red.py", kReduceSrc);
+  std::mt19937_64 rng(testSeed());
+  const int R = 8, C = 16;
+  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::I32, Ty::I8, Ty::U8}) {
+    Buf x(t, R * C);
+    if (isF(t))
+      x.randF(rng, -1, 1);
+    else
+      x.randI(rng, info(t).isSigned ? -100 : 0, 100);
+    // Full-precision reductions of x.
+    auto val = [&](int r, int c) { return x.f(size_t(r) * C + c); };
+    struct Red { double sum = 0, abs = 0, mx = -INFINITY, mn = INFINITY; int am = 0, an = 0; };
+    auto reduce = [&](auto idx, int n) {
+      Red d;
+      for (int k = 0; k < n; ++k) {
+        double v = idx(k);
+        d.sum += v;
+        d.abs += std::fabs(v);
+        if (v > d.mx) d.mx = v, d.am = k;
+        if (v < d.mn) d.mn = v, d.an = k;
+      }
+      return d;
+    };
+    Ty st = sumTy(t);
+    auto checkSum = [&](Checker &c, double got, const Red &d, int n,
+                        const std::string &w) {
+      if (isF(st))
+        c.near(got, d.sum, (n + 1) * unitOf(st) * d.abs, 0, w);
+      else
+        c.eq(int64_t(got), int64_t(d.sum), w);
+    };
+    std::string p = std::string("*") + info(t).sig;
+    std::string sig = p + ", *" + info(st).sig + ", " + p + ", " + p +
+                      ", *i32, *i32, 8, 16";
+    for (const char *k : {"red0", "red1", "redall", "redkeep", "redidx"}) {
+      SCOPED_TRACE(std::string(info(t).sig) + " " + k);
+      Buf s(st, 64), mx(t, 64), mn(t, 64), am(Ty::I32, 64), an(Ty::I32, 64);
+      EXPECT_RUN(kc, k, sig, {1, 1, 1}, {&x, &s, &mx, &mn, &am, &an});
+      Checker c;
+      std::string kn = k;
+      auto col = [&](int j) { return reduce([&](int r) { return val(r, j); }, R); };
+      auto row = [&](int i) { return reduce([&](int cc) { return val(i, cc); }, C); };
+      Red all = reduce([&](int k2) { return val(k2 / C, k2 % C); }, R * C);
+      if (kn == "red0") {
+        for (int j = 0; j < C; ++j) {
+          Red d = col(j);
+          checkSum(c, s.f(j), d, R, at("sum0", j));
+          c.near(mx.f(j), d.mx, 0, 0, at("max0", j));
+          c.near(mn.f(j), d.mn, 0, 0, at("min0", j));
+          c.eq(am.i64(j), d.am, at("argmax0", j));
+          c.eq(an.i64(j), d.an, at("argmin0", j));
+        }
+      } else if (kn == "red1") {
+        for (int i = 0; i < R; ++i) {
+          Red d = row(i);
+          checkSum(c, s.f(i), d, C, at("sum1", i));
+          c.near(mx.f(i), d.mx, 0, 0, at("max1", i));
+          c.near(mn.f(i), d.mn, 0, 0, at("min1", i));
+          c.eq(am.i64(i), d.am, at("argmax1", i));
+          c.eq(an.i64(i), d.an, at("argmin1", i));
+        }
+      } else if (kn == "redall") {
+        checkSum(c, s.f(0), all, R * C, "sum");
+        c.near(mx.f(0), all.mx, 0, 0, "max");
+        c.near(mn.f(0), all.mn, 0, 0, "min");
+        c.eq(am.i64(0), all.am, "argmax");
+        c.eq(an.i64(0), all.an, "argmin");
+      } else if (kn == "redkeep") {
+        for (int i = 0; i < R; ++i) {
+          checkSum(c, s.f(i), row(i), C, at("sum_keep1", i));
+          c.near(mn.f(i), row(i).mn, 0, 0, at("min_keep1", i));
+        }
+        for (int j = 0; j < C; ++j) {
+          c.near(mx.f(j), col(j).mx, 0, 0, at("max_keep0", j));
+          c.eq(am.i64(j), col(j).am, at("argmax_keep0", j));
+        }
+        c.eq(an.i64(0), all.an, "argmin_keep_all");
+      } else {
+        for (int i = 0; i < R; ++i) {
+          c.near(mx.f(i), row(i).mx, 0, 0, at("max_idx_v", i));
+          c.eq(am.i64(i), row(i).am, at("max_idx_i", i));
+        }
+        for (int j = 0; j < C; ++j) {
+          c.near(mn.f(j), col(j).mn, 0, 0, at("min_idx_v", j));
+          c.eq(an.i64(j), col(j).an, at("min_idx_i", j));
+        }
+        checkSum(c, s.f(0), all, R * C + C, "sum_sum");
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// dot
+//===----------------------------------------------------------------------===//
+
+const char *kDotSrc = R"(
+@triton.jit
+def dot_k(a, b, c, o, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, ACC: tl.constexpr):
+    m = tl.arange(0, M)
+    n = tl.arange(0, N)
+    k = tl.arange(0, K)
+    A = tl.load(a + m[:, None] * K + k[None, :])
+    B = tl.load(b + k[:, None] * N + n[None, :])
+    if ACC:
+        C = tl.load(c + m[:, None] * N + n[None, :])
+        r = tl.dot(A, B, C PREC)
+    else:
+        r = tl.dot(A, B PREC)
+    tl.store(o + m[:, None] * N + n[None, :], r)
+
+@triton.jit
+def dot_loop(a, b, o, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, BK: tl.constexpr):
+    m = tl.arange(0, M)
+    n = tl.arange(0, N)
+    k = tl.arange(0, BK)
+    acc = tl.zeros((M, N), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        A = tl.load(a + m[:, None] * K + (k0 + k)[None, :])
+        B = tl.load(b + (k0 + k)[:, None] * N + n[None, :])
+        acc += tl.dot(A, B PREC)
+    tl.store(o + m[:, None] * N + n[None, :], acc)
+)";
+
+TEST(Builtins, Dot) {
+  KernelCache fk("dotf.py", replaceAll(kDotSrc, " PREC", ", input_precision=\"ieee\""));
+  KernelCache ik("doti.py", replaceAll(kDotSrc, " PREC", ""));
+  std::mt19937_64 rng(testSeed());
+  struct Case { Ty in, acc; int M, N, K; bool withAcc; };
+  for (Case cs : {Case{Ty::F32, Ty::F32, 32, 16, 64, false},
+                  Case{Ty::F32, Ty::F32, 16, 32, 16, true},
+                  Case{Ty::F16, Ty::F32, 32, 32, 32, false},
+                  Case{Ty::F16, Ty::F32, 16, 16, 64, true},
+                  Case{Ty::BF16, Ty::F32, 16, 16, 32, true},
+                  Case{Ty::I8, Ty::I32, 32, 16, 64, false},
+                  Case{Ty::I8, Ty::I32, 16, 32, 32, true}}) {
+    SCOPED_TRACE(std::string(info(cs.in).sig) + (cs.withAcc ? " acc" : "") +
+                 " " + std::to_string(cs.M) + "x" + std::to_string(cs.N) +
+                 "x" + std::to_string(cs.K));
+    Buf a(cs.in, cs.M * cs.K), b(cs.in, cs.K * cs.N), acc(cs.acc, cs.M * cs.N),
+        o(cs.acc, cs.M * cs.N);
+    bool isInt = !isF(cs.in);
+    if (isInt) {
+      a.randI(rng, -128, 127);
+      b.randI(rng, -128, 127);
+      acc.randI(rng, -100000, 100000);
+    } else {
+      a.randF(rng, -1, 1);
+      b.randF(rng, -1, 1);
+      acc.randF(rng, -4, 4);
+    }
+    std::string pi = std::string("*") + info(cs.in).sig,
+                pa = std::string("*") + info(cs.acc).sig;
+    std::string sig = pi + ", " + pi + ", " + pa + ", " + pa + ", " +
+                      std::to_string(cs.M) + ", " + std::to_string(cs.N) +
+                      ", " + std::to_string(cs.K) +
+                      (cs.withAcc ? ", True" : ", False");
+    EXPECT_RUN(isInt ? ik : fk, "dot_k", sig, {1, 1, 1}, {&a, &b, &acc, &o});
+    Checker c;
+    for (int m = 0; m < cs.M; ++m)
+      for (int n = 0; n < cs.N; ++n) {
+        double ref = cs.withAcc ? acc.f(m * cs.N + n) : 0, mag = std::fabs(ref);
+        for (int k = 0; k < cs.K; ++k) {
+          double p = a.f(m * cs.K + k) * b.f(k * cs.N + n);
+          ref += p;
+          mag += std::fabs(p);
+        }
+        if (isInt)
+          c.eq(o.i64(m * cs.N + n), int64_t(ref), at("dot", m * cs.N + n));
+        else
+          c.near(o.f(m * cs.N + n), ref, (cs.K + 2) * std::ldexp(1.0, -24) * mag,
+                 0, at("dot", m * cs.N + n));
+      }
+  }
+  // A K loop accumulating with += (folded into the accumulator).
+  Buf a(Ty::F16, 16 * 128), b(Ty::F16, 128 * 32), o(Ty::F32, 16 * 32);
+  a.randF(rng, -1, 1);
+  b.randF(rng, -1, 1);
+  EXPECT_RUN(fk, "dot_loop", "*fp16, *fp16, *fp32, 16, 32, 128, 32", {1, 1, 1},
+             {&a, &b, &o});
+  Checker c;
+  for (int m = 0; m < 16; ++m)
+    for (int n = 0; n < 32; ++n) {
+      double ref = 0, mag = 0;
+      for (int k = 0; k < 128; ++k) {
+        double p = a.f(m * 128 + k) * b.f(k * 32 + n);
+        ref += p;
+        mag += std::fabs(p);
+      }
+      c.near(o.f(m * 32 + n), ref, 130 * std::ldexp(1.0, -24) * mag, 0,
+             at("dot_loop", m * 32 + n));
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise math
+//===----------------------------------------------------------------------===//
+
+struct MathOp {
+  const char *name;
+  double lo, hi;
+  std::function<double(double)> ref;
+  double tolScale = 1;
+};
+
+TEST(Builtins, UnaryMath) {
+  std::vector<MathOp> ops = {
+      {"exp", -4, 4, [](double x) { return std::exp(x); }},
+      {"exp2", -6, 6, [](double x) { return std::exp2(x); }},
+      {"log", 1.0 / 64, 8, [](double x) { return std::log(x); }},
+      {"log2", 1.0 / 64, 8, [](double x) { return std::log2(x); }},
+      {"sqrt", 0, 16, [](double x) { return std::sqrt(x); }},
+      {"sqrt_rn", 0, 16, [](double x) { return std::sqrt(x); }},
+      {"rsqrt", 1.0 / 64, 16, [](double x) { return 1 / std::sqrt(x); }},
+      {"sigmoid", -8, 8, [](double x) { return 1 / (1 + std::exp(-x)); }, 2},
+      {"abs", -4, 4, [](double x) { return std::fabs(x); }},
+      {"cos", -4, 4, [](double x) { return std::cos(x); }},
+      {"sin", -4, 4, [](double x) { return std::sin(x); }},
+      {"erf", -3, 3, [](double x) { return std::erf(x); }},
+      {"floor", -8, 8, [](double x) { return std::floor(x); }},
+      {"ceil", -8, 8, [](double x) { return std::ceil(x); }},
+  };
+  std::string src;
+  for (const MathOp &op : ops)
+    src += replaceAll(R"(
+@triton.jit
+def k_OP(x, y, N: tl.constexpr):
+    o = tl.program_id(0) * N + tl.arange(0, N)
+    tl.store(y + o, tl.OP(tl.load(x + o)))
+
+@triton.jit
+def m_OP(x, y, N: tl.constexpr):
+    o = tl.program_id(0) * N + tl.arange(0, N)
+    tl.store(y + o, tl.load(x + o).OP())
+)",
+                      "OP", op.name);
+  KernelCache kc("math.py", src);
+  std::mt19937_64 rng(testSeed());
+  const int N = 64, G = 4;
+  for (const MathOp &op : ops)
+    for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::F64})
+      for (const char *form : {"k_", "m_"}) {
+        if (std::string(op.name) == "sqrt_rn" && form[0] == 'm')
+          continue;
+        SCOPED_TRACE(std::string(form) + op.name + " " + info(t).sig);
+        Buf x(t, N * G), y(t, N * G);
+        x.randF(rng, op.lo, op.hi);
+        std::string p = std::string("*") + info(t).sig;
+        EXPECT_RUN(kc, form + std::string(op.name), p + ", " + p + ", 64",
+                   {G, 1, 1}, {&x, &y});
+        Checker c;
+        for (int i = 0; i < N * G; ++i)
+          c.flt(t, y.f(i), op.ref(x.f(i)), at("y", i), op.tolScale);
+      }
+}
+
+TEST(Builtins, FmaCdivFloatOperators) {
+  KernelCache kc("fo.py", R"(
+@triton.jit
+def fops(a, b, d, o_add, o_sub, o_mul, o_div, o_fdiv, o_mod, o_neg, o_fma, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(a + o)
+    y = tl.load(b + o)
+    z = tl.load(d + o)
+    tl.store(o_add + o, x + y)
+    tl.store(o_sub + o, x - y)
+    tl.store(o_mul + o, x * y)
+    tl.store(o_div + o, x / y)
+    tl.store(o_fdiv + o, x // y)
+    tl.store(o_mod + o, x % y)
+    tl.store(o_neg + o, -x)
+    tl.store(o_fma + o, tl.fma(x, y, z))
+
+@triton.jit
+def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(a + o)
+    y = tl.load(b + o)
+    tl.store(o_c + o, tl.cdiv(x, y))
+    tl.store(o_k + o, tl.cdiv(x, 8) + tl.cdiv(10, 4) * 1000)
+)");
+  std::mt19937_64 rng(testSeed());
+  const int N = 256;
+  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::F64}) {
+    SCOPED_TRACE(info(t).sig);
+    Buf a(t, N), b(t, N), d(t, N);
+    a.randF(rng, -4, 4);
+    b.randF(rng, 0.25, 1);
+    for (int i = 0; i < N; i += 2)
+      b.setF(i, -b.f(i));
+    d.randF(rng, -1, 1);
+    std::vector<Buf> o(8, Buf(t, N));
+    std::string p = std::string("*") + info(t).sig, sig = p;
+    for (int k = 0; k < 10; ++k)
+      sig += ", " + p;
+    EXPECT_RUN(kc, "fops", sig + ", 256", {1, 1, 1},
+               {&a, &b, &d, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6],
+                &o[7]});
+    Checker c;
+    for (int i = 0; i < N; ++i) {
+      double x = a.f(i), y = b.f(i), z = d.f(i);
+      c.flt(t, o[0].f(i), x + y, at("add", i));
+      c.flt(t, o[1].f(i), x - y, at("sub", i));
+      c.flt(t, o[2].f(i), x * y, at("mul", i));
+      c.flt(t, o[3].f(i), x / y, at("div", i));
+      // `//` is floor of the (rounded) quotient.
+      c.near(o[4].f(i), std::floor(roundT(t, x / y)), 0, 0, at("floordiv", i));
+      c.flt(t, o[5].f(i), std::fmod(x, y), at("mod", i));
+      c.near(o[6].f(i), -x, 0, 0, at("neg", i));
+      c.flt(t, o[7].f(i), std::fma(x, y, z), at("fma", i));
+    }
+  }
+  Buf a(Ty::I32, 64), b(Ty::I32, 64), oc(Ty::I32, 64), ok(Ty::I32, 64);
+  a.randI(rng, -1000, 1000);
+  b.randI(rng, 1, 50);
+  EXPECT_RUN(kc, "cdiv_k", "*i32, *i32, *i32, *i32, 64", {1, 1, 1},
+             {&a, &b, &oc, &ok});
+  Checker c;
+  for (int i = 0; i < 64; ++i) {
+    int64_t x = a.i64(i), y = b.i64(i);
+    c.eq(oc.i64(i), (x + y - 1) / y, at("cdiv", i)); // truncating, as documented
+    c.eq(ok.i64(i), (x + 7) / 8 + 3000, at("cdiv_const", i));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+std::string castKernel(Ty s, Ty d, bool bitcast) {
+  return std::string("c_") + info(s).sig + "_" + info(d).sig +
+         (bitcast ? "_bc" : "");
+}
+
+TEST(Builtins, Casts) {
+  std::string src;
+  auto bitcastable = [](Ty s, Ty d) {
+    return s != d && s != Ty::I1 && d != Ty::I1 && info(s).bits == info(d).bits;
+  };
+  for (Ty s : kAllTys)
+    for (Ty d : kAllTys) {
+      for (bool bc : {false, true}) {
+        if (bc && !bitcastable(s, d))
+          continue;
+        src += "\n@triton.jit\ndef " + castKernel(s, d, bc) +
+               "(x, y, N: tl.constexpr):\n    o = tl.arange(0, N)\n"
+               "    tl.store(y + o, tl.load(x + o).to(" + info(d).tl +
+               (bc ? ", bitcast=True" : "") + "))\n";
+      }
+    }
+  KernelCache kc("casts.py", src);
+  std::mt19937_64 rng(testSeed());
+  const int N = 64;
+  for (Ty s : kAllTys)
+    for (Ty d : kAllTys)
+      for (bool bc : {false, true}) {
+        if (bc && !bitcastable(s, d))
+          continue;
+        SCOPED_TRACE(castKernel(s, d, bc));
+        TyInfo si = info(s), di = info(d);
+        Buf x(s, N), y(d, N);
+        if (bc) {
+          if (si.isFloat)
+            x.randF(rng, -1e3, 1e3);
+          else
+            x.randBits(rng);
+        } else if (si.isFloat && !di.isFloat && d != Ty::I1) {
+          // Within the destination's range (out of range is undefined).
+          double hi = di.isSigned ? std::ldexp(1.0, di.bits - 1)
+                                  : std::ldexp(1.0, di.bits);
+          if (s == Ty::F16)
+            hi = std::min(hi, 65504.0);
+          hi *= 0.99;
+          double lo = di.isSigned ? -hi : 0;
+          x.randF(rng, lo, hi);
+          for (int i = 0; i < N; i += 3) // fractions around 0 too
+            x.setF(i, std::uniform_real_distribution<double>(
+                          di.isSigned ? -3 : 0, 3)(rng));
+        } else if (si.isFloat) {
+          x.randF(rng, -1e3, 1e3);
+          for (int i = 0; i < N; i += 4)
+            x.setF(i, std::uniform_real_distribution<double>(-1, 1)(rng));
+        } else {
+          x.randBits(rng);
+          for (int i = 0; i < N && s != Ty::I1; i += 5)
+            x.setI(i, int64_t(rng() % 300) - 150);
+        }
+        if (d == Ty::I1 || s == Ty::I1)
+          for (int i = 1; i < N; i += 4)
+            x.setRaw(i, 0);
+        std::string sig = std::string("*") + si.sig + ", *" + di.sig + ", 64";
+        EXPECT_RUN(kc, castKernel(s, d, bc), sig, {1, 1, 1}, {&x, &y});
+        Checker c;
+        for (int i = 0; i < N; ++i) {
+          std::string w = at("y", i);
+          if (bc) {
+            // Same bits (compared as values for floats: NaN payloads of
+            // int->float bitcasts need not survive).
+            Buf tmp(d, 1);
+            tmp.setRaw(0, x.raw(i));
+            if (di.isFloat)
+              c.near(y.f(i), tmp.f(0), 0, 0, w);
+            else
+              c.eq(int64_t(y.raw(i)), int64_t(tmp.raw(0)), w);
+            continue;
+          }
+          if (d == Ty::I1) {
+            bool nz = si.isFloat ? x.f(i) != 0 : x.raw(i) != 0;
+            c.eq(int64_t(y.raw(i)), nz ? 1 : 0, w);
+            continue;
+          }
+          if (di.isFloat) {
+            double v;
+            if (si.isFloat)
+              v = x.f(i);
+            else if (s == Ty::U64)
+              v = double(x.raw(i)); // may round; covered by the 1-ulp tolerance
+            else
+              v = double(x.i64(i));
+            double tol = si.isFloat ? 0 : 2 * unitOf(d);
+            c.near(y.f(i), roundT(d, v), 0, tol, w);
+            continue;
+          }
+          // -> integer.
+          uint64_t v;
+          if (si.isFloat)
+            v = di.isSigned ? uint64_t(int64_t(std::trunc(x.f(i))))
+                            : uint64_t(std::trunc(x.f(i)));
+          else
+            v = uint64_t(x.i64(i)); // by source signedness
+          c.eq(int64_t(y.raw(i)), int64_t(uint64_t(wrapT(d, v)) &
+                                          (di.bits == 64 ? ~0ull : ((1ull << di.bits) - 1))),
+               w);
+        }
+      }
+}
+
+//===----------------------------------------------------------------------===//
+// Shapes
+//===----------------------------------------------------------------------===//
+
+TEST(Builtins, Shapes) {
+  KernelCache kc("shape.py", R"(
+@triton.jit
+def shp(x, o_resh, o_trans, o_perm, o_bc, o_ed, o_rav, o_view, o_T):
+    i = tl.arange(0, 4)
+    j = tl.arange(0, 8)
+    a8 = tl.arange(0, 8)
+    a4 = tl.arange(0, 4)
+    a2 = tl.arange(0, 2)
+    t = tl.load(x + i[:, None] * 8 + j[None, :])
+    r = tl.reshape(t, (8, 4))
+    tl.store(o_resh + a8[:, None] * 4 + a4[None, :], r)
+    tt = tl.trans(t)
+    tl.store(o_trans + a8[:, None] * 4 + a4[None, :], tt)
+    t3 = tl.reshape(t, 2, 2, 8)
+    p = tl.permute(t3, (2, 0, 1))
+    tl.store(o_perm + a8[:, None, None] * 4 + a2[None, :, None] * 2 + a2[None, None, :], p)
+    row = tl.load(x + j)
+    b = tl.broadcast_to(row[None, :], (4, 8))
+    tl.store(o_bc + i[:, None] * 8 + j[None, :], b)
+    e = tl.expand_dims(row, 1)
+    e2 = tl.broadcast_to(e, 8, 4)
+    tl.store(o_ed + a8[:, None] * 4 + a4[None, :], e2)
+    tl.store(o_rav + tl.arange(0, 32), tl.ravel(tt))
+    v = t.reshape(32)
+    tl.store(o_view + tl.arange(0, 32), tl.view(v, (32,)) + 1.0)
+    tl.store(o_T + a8[:, None] * 4 + a4[None, :], t.T + tl.trans(t3.permute(2, 0, 1).reshape(8, 4), 1, 0).T * 0.0)
+)");
+  std::mt19937_64 rng(testSeed());
+  Buf x(Ty::F32, 32);
+  x.randF(rng, -1, 1);
+  std::vector<Buf> o(8, Buf(Ty::F32, 32));
+  EXPECT_RUN(kc, "shp", "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32",
+             {1, 1, 1}, {&x, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]});
+  Checker c;
+  auto X = [&](int r, int cc) { return x.f(r * 8 + cc); };
+  for (int a = 0; a < 8; ++a)
+    for (int b = 0; b < 4; ++b) {
+      int k = a * 4 + b;
+      c.near(o[0].f(k), x.f(k), 0, 0, at("reshape", k));
+      c.near(o[1].f(k), X(b, a), 0, 0, at("trans", k));
+      // p[a][b1][b2] = t3[b1][b2][a] = t[(b1*2+b2)][a] with b = b1*2+b2
+      c.near(o[2].f(k), X(b, a), 0, 0, at("permute", k));
+      c.near(o[4].f(k), X(0, a), 0, 0, at("expand_dims", k));
+      c.near(o[5].f(k), X(b, a), 0, 0, at("ravel", k));
+      c.near(o[6].f(k), roundT(Ty::F32, x.f(k) + 1), 0, 0, at("view", k));
+      c.near(o[7].f(k), X(b, a), 0, 0, at("T", k));
+    }
+  for (int r = 0; r < 4; ++r)
+    for (int cc = 0; cc < 8; ++cc)
+      c.near(o[3].f(r * 8 + cc), X(0, cc), 0, 0, at("broadcast_to", r * 8 + cc));
+}
+
+//===----------------------------------------------------------------------===//
+// Integer operators
+//===----------------------------------------------------------------------===//
+
+TEST(Builtins, IntegerOperators) {
+  std::string tmpl = R"(
+@triton.jit
+def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg, o_add, o_sub, o_mul, o_max, o_min, o_cmp, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(a + o)
+    y = tl.load(b + o)
+    k = tl.load(s + o)
+    tl.store(o_div + o, x // y)
+    tl.store(o_mod + o, x % y)
+    tl.store(o_shl + o, x << k)
+    tl.store(o_shr + o, x >> k)
+    tl.store(o_and + o, x & y)
+    tl.store(o_or + o, x | y)
+    tl.store(o_xor + o, x ^ y)
+    tl.store(o_not + o, ~x)
+    tl.store(o_neg + o, -x)
+    tl.store(o_add + o, x + y)
+    tl.store(o_sub + o, x - y)
+    tl.store(o_mul + o, x * y)
+    tl.store(o_max + o, tl.maximum(x, y))
+    tl.store(o_min + o, tl.minimum(x, y))
+    c = (x < y).to(tl.int32) + (x <= y).to(tl.int32) * 2 + (x > y).to(tl.int32) * 4
+    c += (x >= y).to(tl.int32) * 8 + (x == y).to(tl.int32) * 16 + (x != y).to(tl.int32) * 32
+    tl.store(o_cmp + o, c)
+)";
+  const Ty tys[] = {Ty::I8, Ty::I16, Ty::I32, Ty::I64,
+                    Ty::U8, Ty::U16, Ty::U32, Ty::U64};
+  std::string src;
+  for (Ty t : tys)
+    src += replaceAll(tmpl, "_T", std::string("_") + info(t).sig);
+  KernelCache kc("iops.py", src);
+  std::mt19937_64 rng(testSeed());
+  const int N = 128;
+  for (Ty t : tys) {
+    SCOPED_TRACE(info(t).sig);
+    TyInfo ti = info(t);
+    Buf a(t, N), b(t, N), s(t, N);
+    a.randBits(rng);
+    b.randBits(rng);
+    s.randI(rng, 0, ti.bits - 1);
+    for (int i = 0; i < N; ++i) {
+      if (i % 4 == 1) // small values, of both signs
+        a.setI(i, int64_t(rng() % 41) - 20), b.setI(i, int64_t(rng() % 9) - 4);
+      if (i % 8 == 3)
+        b.setRaw(i, a.raw(i)); // equal operands
+      if (b.i64(i) == 0)
+        b.setI(i, 3);
+      // INT_MIN / -1 overflows (undefined in C).
+      if (ti.isSigned && b.i64(i) == -1 && a.i64(i) == wrapT(t, 1ull << (ti.bits - 1)))
+        a.setI(i, a.i64(i) + 1);
+    }
+    std::vector<Buf> o(14, Buf(t, N));
+    Buf cmp(Ty::I32, N);
+    std::string p = std::string("*") + ti.sig, sig = p + ", " + p + ", " + p;
+    for (int k = 0; k < 14; ++k)
+      sig += ", " + p;
+    sig += ", *i32, 128";
+    std::vector<Arg> args = {&a, &b, &s};
+    for (Buf &ob : o)
+      args.push_back(&ob);
+    args.push_back(&cmp);
+    EXPECT_RUN(kc, std::string("iops_") + ti.sig, sig, {1, 1, 1}, args);
+    Checker c;
+    for (int i = 0; i < N; ++i) {
+      int64_t x = a.i64(i), y = b.i64(i);
+      uint64_t ux = uint64_t(x), uy = uint64_t(y), sh = uint64_t(s.i64(i));
+      // Unsigned views (zero-extended from the width).
+      uint64_t m = ti.bits == 64 ? ~0ull : (1ull << ti.bits) - 1;
+      uint64_t zx = ux & m, zy = uy & m;
+      auto W = [&](uint64_t v) { return wrapT(t, v); };
+      int64_t div, mod, shr, mx, mn;
+      bool lt;
+      if (ti.isSigned) {
+        div = x / y; // C: truncates
+        mod = x % y; // C: sign of the dividend
+        shr = x >> sh;
+        lt = x < y;
+        mx = std::max(x, y), mn = std::min(x, y);
+      } else {
+        div = int64_t(zx / zy);
+        mod = int64_t(zx % zy);
+        shr = int64_t(zx >> sh);
+        lt = zx < zy;
+        mx = zx >= zy ? x : y, mn = zx <= zy ? x : y;
+      }
+      bool eq = x == y;
+      int64_t refs[14] = {W(uint64_t(div)), W(uint64_t(mod)), W(ux << sh),
+                          W(uint64_t(shr)), W(ux & uy), W(ux | uy), W(ux ^ uy),
+                          W(~ux), W(0 - ux), W(ux + uy), W(ux - uy), W(ux * uy),
+                          mx, mn};
+      const char *names[14] = {"div", "mod", "shl", "shr", "and", "or", "xor",
+                               "not", "neg", "add", "sub", "mul", "max", "min"};
+      for (int k = 0; k < 14; ++k)
+        c.eq(o[k].i64(i), refs[k], at(names[k], i) + " x=" + std::to_string(x) +
+                                       " y=" + std::to_string(y));
+      int64_t cr = lt + 2 * (lt || eq) + 4 * (!lt && !eq) + 8 * !lt + 16 * eq + 32 * !eq;
+      c.eq(cmp.i64(i), cr, at("cmp", i));
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow and helpers
+//===----------------------------------------------------------------------===//
+
+const char *kFlowSrc = R"(
+@triton.jit
+def if_k(x, y, n, N: tl.constexpr):
+    pid = tl.program_id(0)
+    o = pid * N + tl.arange(0, N)
+    v = tl.load(x + o)
+    if (pid + n) % 3 == 0:
+        w = v * 2.0
+        s = 1
+    elif (pid + n) % 3 == 1:
+        w = v - 1.0
+        s = 3
+    else:
+        s = 5
+        w = v
+    tl.store(y + o, w + s)
+
+@triton.jit
+def for_k(x, y, cnt, lo, hi, N: tl.constexpr, STEP: tl.constexpr):
+    o = tl.arange(0, N)
+    v = tl.load(x + o)
+    acc = tl.zeros((N,), tl.float32)
+    c = 0
+    for i in range(hi, lo, STEP):
+        acc += v * i
+        c += 1
+    tl.store(y + o, acc)
+    tl.store(cnt, c)
+
+@triton.jit
+def while_k(x, y, cnt, n, m, N: tl.constexpr):
+    o = tl.arange(0, N)
+    acc = tl.zeros((N,), tl.float32)
+    i = 0
+    while i < n:
+        acc += tl.load(x + i * N + o)
+        i += 1
+    k = m
+    steps = 0
+    while k != 1:
+        if k % 2 == 0:
+            k = k // 2
+        else:
+            k = 3 * k + 1
+        steps += 1
+    tl.store(y + o, acc)
+    tl.store(cnt, i)
+    tl.store(cnt + 1, steps)
+
+@triton.jit
+def static_k(x, y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    v = tl.load(x + o)
+    acc = v * 0.0
+    for i in tl.static_range(1, 5):
+        acc += v * i
+    for j in tl.static_range(8, 0, -3):
+        acc = acc - j
+    for q in tl.static_range(2):
+        acc = acc * (q + 1)
+    tl.store(y + o, acc)
+
+@triton.jit
+def scale_shift(v, a, B: tl.constexpr = 2):
+    return v * a + B, v - a
+
+@triton.jit
+def twice(v):
+    p, q = scale_shift(v, 1.0, B=0)
+    return p + q + 1.0
+
+@triton.jit
+def helper_k(x, y1, y2, a, N: tl.constexpr):
+    o = tl.arange(0, N)
+    v = tl.load(x + o)
+    p, q = scale_shift(v, a)
+    r, _s = scale_shift(p, a, B=5)
+    tl.store(y1 + o, r)
+    tl.store(y2 + o, twice(q))
+)";
+
+TEST(Builtins, IfWithResults) {
+  KernelCache kc("flow.py", kFlowSrc);
+  std::mt19937_64 rng(testSeed());
+  const int N = 32, G = 6;
+  for (int n : {0, 1, 2, -7}) {
+    Buf x(Ty::F32, N * G), y(Ty::F32, N * G);
+    x.randF(rng, -1, 1);
+    EXPECT_RUN(kc, "if_k", "*fp32, *fp32, i32, 32", {G, 1, 1}, {&x, &y, I(n)});
+    Checker c;
+    for (int p = 0; p < G; ++p)
+      for (int l = 0; l < N; ++l) {
+        int i = p * N + l;
+        int r = (p + n) % 3; // C remainder: sign of the dividend
+        double v = x.f(i);
+        double ref = r == 0 ? float(v * 2) + 1 : r == 1 ? float(v - 1) + 3 : v + 5;
+        c.near(y.f(i), ref, 0, rtolOf(Ty::F32), at("y", i));
+      }
+  }
+}
+
+TEST(Builtins, ForLoopsNegativeStep) {
+  KernelCache kc("flow.py", kFlowSrc);
+  std::mt19937_64 rng(testSeed());
+  const int N = 16;
+  for (int step : {-1, -3, 1, 2, -7})
+    for (auto [lo, hi] : {std::pair<int, int>{0, 10}, {10, 0}, {-5, 6},
+                          {3, 3}, {7, -9}, {-20, -1}}) {
+      SCOPED_TRACE("range(" + std::to_string(hi) + ", " + std::to_string(lo) +
+                   ", " + std::to_string(step) + ")");
+      Buf x(Ty::F32, N), y(Ty::F32, N), cnt(Ty::I32, 1);
+      x.randF(rng, -1, 1);
+      EXPECT_RUN(kc, "for_k", "*fp32, *fp32, *i32, i32, i32, 16, " + std::to_string(step),
+                 {1, 1, 1}, {&x, &y, &cnt, I(lo), I(hi)});
+      Checker c;
+      int count = 0;
+      std::vector<double> acc(N, 0.0), mag(N, 0.0);
+      for (int i = hi; step > 0 ? i < lo : i > lo; i += step) {
+        ++count;
+        for (int l = 0; l < N; ++l)
+          acc[l] += x.f(l) * i, mag[l] += std::fabs(x.f(l) * i);
+      }
+      c.eq(cnt.i64(0), count, "count");
+      // fp32 accumulation: 2 roundings per iteration.
+      for (int l = 0; l < N; ++l)
+        c.near(y.f(l), acc[l], 2 * (count + 1) * std::ldexp(1.0, -24) * mag[l], 0,
+               at("y", l));
+    }
+}
+
+TEST(Builtins, WhileLoops) {
+  KernelCache kc("flow.py", kFlowSrc);
+  std::mt19937_64 rng(testSeed());
+  const int N = 16;
+  for (auto [n, m] : {std::pair<int, int>{0, 1}, {1, 6}, {5, 27}, {3, 97}}) {
+    Buf x(Ty::F32, N * std::max(n, 1)), y(Ty::F32, N), cnt(Ty::I32, 2);
+    x.randF(rng, -1, 1);
+    EXPECT_RUN(kc, "while_k", "*fp32, *fp32, *i32, i32, i32, 16", {1, 1, 1},
+               {&x, &y, &cnt, I(n), I(m)});
+    Checker c;
+    int steps = 0;
+    for (int64_t k = m; k != 1; ++steps)
+      k = k % 2 == 0 ? k / 2 : 3 * k + 1;
+    c.eq(cnt.i64(0), n, "i");
+    c.eq(cnt.i64(1), steps, "collatz steps");
+    for (int l = 0; l < N; ++l) {
+      double acc = 0, mag = 0;
+      for (int i = 0; i < n; ++i)
+        acc += x.f(i * N + l), mag += std::fabs(x.f(i * N + l));
+      c.near(y.f(l), acc, (n + 1) * std::ldexp(1.0, -24) * mag, 0, at("y", l));
+    }
+  }
+}
+
+TEST(Builtins, StaticRangeAndHelpers) {
+  KernelCache kc("flow.py", kFlowSrc);
+  std::mt19937_64 rng(testSeed());
+  const int N = 64;
+  Buf x(Ty::F32, N), y(Ty::F32, N);
+  x.randF(rng, -1, 1);
+  EXPECT_RUN(kc, "static_k", "*fp32, *fp32, 64", {1, 1, 1}, {&x, &y});
+  Checker c;
+  // acc = (10 v - (8 + 5 + 2)) * 1 * 2; ~8 fp32 roundings of values <= 25.
+  for (int l = 0; l < N; ++l)
+    c.near(y.f(l), (10 * x.f(l) - 15) * 2, 16 * 50 * std::ldexp(1.0, -24), 0,
+           at("static", l));
+
+  Buf y1(Ty::F32, N), y2(Ty::F32, N);
+  double a = 0.75;
+  EXPECT_RUN(kc, "helper_k", "*fp32, *fp32, *fp32, fp32, 64", {1, 1, 1},
+             {&x, &y1, &y2, F(a)});
+  for (int l = 0; l < N; ++l) {
+    double v = x.f(l), p = v * a + 2, q = v - a;
+    // twice(q) = (q * 1 + 0) + (q - 1) + 1 = 2q
+    c.near(y1.f(l), p * a + 5, 8 * std::ldexp(1.0, -24) * 8, 0, at("helper", l));
+    c.near(y2.f(l), 2 * q, 8 * std::ldexp(1.0, -24) * 4, 0, at("helper2", l));
+  }
+}
+
+} // namespace

@@ -7,6 +7,14 @@
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Types.h"
 #include "tilec/Transforms/Passes.h"
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilec/Target/PTX.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/JSON.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,9 +27,11 @@
 using namespace tilec;
 
 Compiler::Compiler() : ctx_(std::make_unique<mlir::MLIRContext>()) {
-  ctx_->loadDialect<mlir::tile::TileDialect, mlir::func::FuncDialect,
-                    mlir::arith::ArithDialect, mlir::math::MathDialect,
-                    mlir::scf::SCFDialect>();
+  ctx_->loadDialect<mlir::tile::TileDialect, mlir::tilegpu::TileGPUDialect,
+                    mlir::func::FuncDialect, mlir::arith::ArithDialect,
+                    mlir::math::MathDialect, mlir::scf::SCFDialect,
+                    mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
+                    mlir::NVVM::NVVMDialect>();
   // The compiler is driven from one thread; a thread pool only costs start-up.
   ctx_->disableMultithreading();
 }
@@ -106,4 +116,95 @@ mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   pm.addPass(mlir::tile::createTileCombine());
   pm.addPass(mlir::createCanonicalizerPass());
   return pm.run(module);
+}
+
+mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
+                                    const CompileOptions &opts,
+                                    llvm::raw_ostream &errs) {
+  if (stage == Stage::Tile)
+    return mlir::success();
+  // MLIR diagnostics (a pattern that failed to legalize an op, a verifier)
+  // print with their source location.
+  mlir::ScopedDiagnosticHandler handler(ctx_.get(), [&](mlir::Diagnostic &d) {
+    if (auto fl = mlir::dyn_cast<mlir::FileLineColLoc>(d.getLocation()))
+      errs << fl.getFilename().getValue() << ":" << fl.getLine() << ":"
+           << fl.getColumn() << ": ";
+    errs << (d.getSeverity() == mlir::DiagnosticSeverity::Error ? "error: "
+                                                                 : "note: ")
+         << d.str() << "\n";
+    return mlir::success();
+  });
+  mlir::PassManager pm(ctx_.get());
+  pm.addPass(mlir::tilegpu::createConvertTileToTileGPU());
+  pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (stage != Stage::TileGPU) {
+    mlir::tilegpu::ConvertTileGPUToLLVMOptions llvmOpts;
+    llvm::StringRef arch(opts.arch);
+    int cc = 90;
+    if (arch.consume_front("sm_"))
+      arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
+    llvmOpts.computeCapability = cc;
+    pm.addPass(mlir::tilegpu::createConvertTileGPUToLLVM(llvmOpts));
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+  }
+  if (mlir::failed(pm.run(module))) {
+    errs << "tilec: error: lowering to " << (stage == Stage::TileGPU ? "tilegpu" : "LLVM")
+         << " failed\n";
+    return mlir::failure();
+  }
+  return mlir::success();
+}
+
+bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
+                            CompiledKernel &out, llvm::raw_ostream &errs) {
+  mlir::OwningOpRef<mlir::ModuleOp> module = compileToTile(src, opts, errs);
+  if (!module)
+    return false;
+  // The ABI: the kernel's parameters that the signature gives a type.
+  const Function *kernel = src.module->lookup(opts.kernel);
+  SourceFile sigFile("<signature>", opts.signature);
+  std::string ignored;
+  llvm::raw_string_ostream nullOS(ignored);
+  DiagnosticEngine sigDiags(sigFile, nullOS);
+  Signature sig;
+  parseSignature(sigFile, sigDiags, sig);
+  out = CompiledKernel();
+  out.name = opts.kernel;
+  out.numWarps = opts.numWarps;
+  out.target = opts.arch;
+  for (size_t i = 0; i < sig.entries.size() && i < kernel->params.size(); ++i)
+    if (sig.entries[i].kind == SignatureEntry::Type)
+      out.params.push_back({kernel->params[i].name, sig.entries[i].type.str()});
+  if (mlir::failed(lower(*module, Stage::LLVMDialect, opts, errs)))
+    return false;
+  if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
+    out.sharedBytes = a.getInt();
+  PTXOptions popts;
+  popts.arch = opts.arch;
+  auto ptx = translateToPTX(*module, popts);
+  if (!ptx) {
+    errs << "tilec: error: " << llvm::toString(ptx.takeError()) << "\n";
+    return false;
+  }
+  out.ptx = std::move(*ptx);
+  return true;
+}
+
+std::string CompiledKernel::metadataJSON() const {
+  llvm::json::Array ps;
+  for (auto &[n, t] : params)
+    ps.push_back(llvm::json::Object{{"name", n}, {"type", t}});
+  llvm::json::Object o{{"name", name},
+                       {"num_warps", numWarps},
+                       {"threads", numWarps * 32},
+                       {"shared_bytes", (int64_t)sharedBytes},
+                       {"target", target},
+                       {"params", std::move(ps)}};
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(o))) << "\n";
+  return os.str();
 }

@@ -164,6 +164,8 @@ public:
   Val returnValue;
   bool returned = false;
   unsigned unrolledIterations = 0;
+  unsigned inlinedCalls = 0;
+  bool sizeLimitReported = false;
   std::set<std::string> globalsInProgress;
 };
 

@@ -639,7 +639,9 @@ void CodeGen::genFor(const Stmt &s) {
     }
     for (int64_t i = a; st > 0 ? i < e : i > e; i += st) {
       if (++unrolledIterations > 65536) {
-        error(iter, "tl.static_range unrolls more than 65536 iterations");
+        if (!sizeLimitReported)
+          error(iter, "tl.static_range unrolls more than 65536 iterations");
+        sizeLimitReported = true;
         return;
       }
       scope[target.str] = Val::integer(i);
@@ -869,6 +871,13 @@ void CodeGen::genWhile(const Stmt &s) {
 Val CodeGen::callFunction(const Function &fn, const Expr &call,
                           std::vector<Val> args,
                           std::vector<std::pair<std::string, Val>> kwargs) {
+  if (++inlinedCalls > 20000) {
+    if (!sizeLimitReported)
+      error(call, "kernel is too large: more than 20000 jit function calls "
+                  "inlined");
+    sizeLimitReported = true;
+    return Val::error();
+  }
   if (std::count(activeFunctions.begin(), activeFunctions.end(), &fn))
     return error(call, "recursive call to jit function '" + fn.name +
                            "' is not supported");

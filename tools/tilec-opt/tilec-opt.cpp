@@ -7,6 +7,11 @@
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Transforms/Passes.h"
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -24,9 +29,12 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   mlir::registerLoopInvariantCodeMotionPass();
   mlir::tile::registerTilePasses();
+  mlir::tilegpu::registerTileGPUPasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect, mlir::func::FuncDialect,
+  registry.insert<mlir::tile::TileDialect, mlir::tilegpu::TileGPUDialect,
+                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect>();
   mlir::func::registerInlinerExtension(registry);

@@ -1,7 +1,8 @@
 //===- tilec.cpp - The tilec command-line compiler ------------------------===//
 //
-//   tilec FILE --kernel NAME --signature SIG [--num-warps N]
-//         --emit=ast|tile [-o OUT]
+//   tilec FILE --kernel NAME --signature SIG [--num-warps N] [--arch sm_90]
+//         --emit=ast|tile|tilegpu|llvm-mlir|llvm|ptx [-o OUT]
+//   (with --emit=ptx -o k.ptx, the metadata goes to k.json)
 //   tilec --list-kernels FILE
 //
 // Exit status: 0 on success, 1 on any error (input, signature or usage).
@@ -10,6 +11,7 @@
 
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Target/PTX.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/OperationSupport.h"
@@ -17,6 +19,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,12 +39,21 @@ static cl::opt<std::string>
               cl::value_desc("sig"), cl::cat(category));
 static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
                              cl::init(4), cl::cat(category));
-enum class Emit { AST, Tile };
+enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
     cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
-               clEnumValN(Emit::Tile, "tile", "the `tile` dialect IR")),
+               clEnumValN(Emit::Tile, "tile", "the `tile` dialect IR"),
+               clEnumValN(Emit::TileGPU, "tilegpu",
+                          "the `tilegpu` IR (tiles with layouts)"),
+               clEnumValN(Emit::LLVMDialect, "llvm-mlir",
+                          "the LLVM and NVVM dialects"),
+               clEnumValN(Emit::LLVM, "llvm", "LLVM IR"),
+               clEnumValN(Emit::PTX, "ptx",
+                          "PTX, and metadata JSON beside an -o file")),
     cl::cat(category));
+static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_80, sm_90, sm_90a)"),
+                                 cl::init("sm_90"), cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
@@ -132,10 +144,47 @@ int main(int argc, char **argv) {
   opts.signature = signature;
   opts.numWarps = numWarps;
   opts.optimize = !noOpt;
+  opts.arch = arch;
+  if (emit == Emit::PTX) {
+    CompiledKernel k;
+    if (!compiler.compileToPTX(src, opts, k, llvm::errs()))
+      return 1;
+    out.os() << k.ptx;
+    if (outputFile != "-") {
+      llvm::SmallString<256> json(outputFile.getValue());
+      llvm::sys::path::replace_extension(json, "json");
+      std::error_code jec;
+      llvm::raw_fd_ostream js(json, jec);
+      if (jec) {
+        llvm::errs() << "tilec: error: cannot open '" << json
+                     << "': " << jec.message() << "\n";
+        return 1;
+      }
+      js << k.metadataJSON();
+    }
+    out.keep();
+    return 0;
+  }
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
     return 1;
+  if (emit != Emit::Tile &&
+      mlir::failed(compiler.lower(*module,
+                                  emit == Emit::TileGPU ? Stage::TileGPU
+                                                        : Stage::LLVMDialect,
+                                  opts, llvm::errs())))
+    return 1;
+  if (emit == Emit::LLVM) {
+    auto ir = translateToLLVMIR(*module, PTXOptions());
+    if (!ir) {
+      llvm::errs() << "tilec: error: " << llvm::toString(ir.takeError()) << "\n";
+      return 1;
+    }
+    out.os() << *ir;
+    out.keep();
+    return 0;
+  }
   mlir::OpPrintingFlags flags;
   if (printLocs)
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);

@@ -26,7 +26,25 @@ struct CompileOptions {
   std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
   int numWarps = 4;
   bool optimize = true;  // canonicalize + CSE the tile IR
+  std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };
+
+/// A kernel compiled to PTX, with what a launcher needs to know.
+struct CompiledKernel {
+  std::string name;
+  int numWarps = 4;
+  uint64_t sharedBytes = 0; // dynamic shared memory per CTA
+  std::string target;       // e.g. sm_90
+  /// The runtime parameters in ABI order: name and signature type (*fp32, i32).
+  std::vector<std::pair<std::string, std::string>> params;
+  std::string ptx;
+
+  /// The metadata JSON written beside the PTX by `tilec -o k.ptx` (k.json).
+  std::string metadataJSON() const;
+};
+
+/// How far compileTo lowers.
+enum class Stage { Tile, TileGPU, LLVMDialect, LLVMIR, PTX };
 
 /// The result of the frontend: the parsed file and its diagnostics.
 struct ParsedSource {
@@ -51,6 +69,16 @@ public:
   mlir::OwningOpRef<mlir::ModuleOp> compileToTile(const ParsedSource &src,
                                                   const CompileOptions &opts,
                                                   llvm::raw_ostream &errs);
+
+  /// Lowers tile IR (from compileToTile) in place to `stage` (TileGPU or
+  /// LLVMDialect); returns failure after printing diagnostics to `errs`.
+  mlir::LogicalResult lower(mlir::ModuleOp module, Stage stage,
+                            const CompileOptions &opts, llvm::raw_ostream &errs);
+
+  /// The whole pipeline: source to PTX and metadata. Returns false after
+  /// printing diagnostics to `errs`.
+  bool compileToPTX(const ParsedSource &src, const CompileOptions &opts,
+                    CompiledKernel &out, llvm::raw_ostream &errs);
 
   /// The tile-level cleanup pipeline: canonicalize, hoist loop invariants, CSE.
   mlir::LogicalResult optimizeTile(mlir::ModuleOp module);

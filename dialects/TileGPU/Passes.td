@@ -1,0 +1,50 @@
+//===- Passes.td - tilegpu passes and conversions ----------*- tablegen -*-===//
+
+#ifndef TILEGPU_PASSES
+#define TILEGPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
+  let summary = "Give every tensor of tile IR a blocked layout for num_warps";
+  let description = [{
+    Assigns each ranked tensor the default blocked layout of its rank (so
+    that elementwise ops and broadcasts need no data movement), a reduction's
+    result the slice of its operand's layout, and inserts
+    `tilegpu.convert_layout` where an operand must be in another layout
+    (expand_dims operands, loop-carried values, if results).
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "int", /*default=*/"0",
+           "Warps per CTA (0: the module's tile.num_warps, else 4)">,
+  ];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
+  let summary = "Pick per-thread vector widths for global loads and stores";
+  let description = [{
+    Runs the axis analysis (contiguity, divisibility, constancy of integer
+    and pointer tiles, seeded by make_range and the signature's divisibility
+    hints) and annotates each tile.load / tile.store with the widest vector
+    (up to 128 bits) the analysis and the layout allow.
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
+def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower tilegpu IR to the LLVM and NVVM dialects";
+  let description = [{
+    Each thread's elements of a tile become an LLVM struct; tile ops, arith
+    and math on tensors, layout conversions and reductions become per-thread
+    scalar code with shuffles, shared memory and barriers. scf keeps its
+    structure (with struct-typed values) for the later scf-to-cf step.
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int", /*default=*/"90",
+           "Target compute capability (80, 90)">,
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+}
+
+#endif // TILEGPU_PASSES

@@ -1,0 +1,4 @@
+@triton.jit
+def bad(x:
+    y = = 1
+    z = x[]

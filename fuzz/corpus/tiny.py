@@ -1,0 +1,3 @@
+@triton.jit
+def f(a, b):
+    return a + b

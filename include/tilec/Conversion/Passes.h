@@ -1,0 +1,22 @@
+//===- Passes.h - tilegpu passes and conversions --------------------------===//
+
+#ifndef TILEC_CONVERSION_PASSES_H
+#define TILEC_CONVERSION_PASSES_H
+
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tilegpu {
+
+#define GEN_PASS_DECL
+#include "TileGPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "TileGPU/Passes.h.inc"
+
+} // namespace mlir::tilegpu
+
+#endif // TILEC_CONVERSION_PASSES_H

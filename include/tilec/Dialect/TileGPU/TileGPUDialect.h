@@ -1,0 +1,41 @@
+//===- TileGPUDialect.h - The tilegpu dialect -------------------*- C++ -*-===//
+//
+// Layout attributes (blocked, slice) and the ops of the `tilegpu` dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H
+#define TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include "TileGPU/TileGPUDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileGPU/TileGPUAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "TileGPU/TileGPUOps.h.inc"
+
+namespace mlir::tilegpu {
+
+/// The default blocked layout of a tensor of `rank` dimensions for
+/// `numWarps` warps: order fastest-last, 32 lanes spread along the last two
+/// dimensions, warps along the first. It depends on the rank only, so tiles
+/// of one rank share it and elementwise ops need no data movement.
+BlockedAttr getDefaultBlockedLayout(MLIRContext *ctx, unsigned rank,
+                                    unsigned numWarps);
+
+/// The layout encoding of a tensor type (null if it has none).
+Attribute getLayout(Type type);
+
+/// `type` (a ranked tensor) with its encoding replaced by `layout`.
+RankedTensorType withLayout(Type type, Attribute layout);
+
+} // namespace mlir::tilegpu
+
+#endif // TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H

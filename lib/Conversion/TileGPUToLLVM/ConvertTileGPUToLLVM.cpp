@@ -1,0 +1,206 @@
+//===- ConvertTileGPUToLLVM.cpp - The tilegpu -> LLVM/NVVM lowering -------===//
+//
+// Three steps, each a dialect conversion:
+//  1. tile/tilegpu ops and arith/math on tiles become per-thread code on
+//     LLVM structs (the pattern families of this directory); scf keeps its
+//     structure with converted types; the kernel's signature is converted.
+//  2. scf becomes cf.
+//  3. The remaining scalar arith/math/cf/func become LLVM; transcendental
+//     math goes to ex2.approx (exp, exp2, as Triton does) or to libdevice
+//     (__nv_*), which the PTX step links in only when it is called.
+// Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_CONVERTTILEGPUTOLLVM
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// exp(x) = ex2.approx(x * log2(e)) and exp2(x) = ex2.approx(x) for f32,
+/// as Triton does: one MUFU instruction instead of a libdevice call.
+template <typename OpTy>
+struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getOperand();
+    if (std::is_same<OpTy, math::ExpOp>::value)
+      x = rewriter.create<LLVM::FMulOp>(
+          loc, x,
+          rewriter.create<LLVM::ConstantOp>(
+              loc, rewriter.getF32Type(),
+              rewriter.getF32FloatAttr(1.4426950408889634f)));
+    auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
+        loc, rewriter.getF32Type(), ValueRange{x}, "ex2.approx.f32 $0, $1;",
+        "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+/// A math op as a call to libdevice's __nv_<name>f / __nv_<name>.
+template <typename OpTy>
+struct LibdeviceLowering : OpConversionPattern<OpTy> {
+  LibdeviceLowering(TypeConverter &tc, MLIRContext *ctx, StringRef f32Name,
+                    StringRef f64Name)
+      : OpConversionPattern<OpTy>(tc, ctx, /*benefit=*/1), f32Name(f32Name),
+        f64Name(f64Name) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type t = op.getType();
+    StringRef name = t.isF32() ? f32Name : t.isF64() ? f64Name : StringRef();
+    if (name.empty())
+      return failure();
+    auto module = op->template getParentOfType<ModuleOp>();
+    auto fn = module.template lookupSymbol<LLVM::LLVMFuncOp>(name);
+    SmallVector<Type> argTypes(op->getNumOperands(), t);
+    if (!fn) {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      fn = rewriter.create<LLVM::LLVMFuncOp>(
+          op.getLoc(), name, LLVM::LLVMFunctionType::get(t, argTypes));
+    }
+    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, fn, adaptor.getOperands());
+    return success();
+  }
+  std::string f32Name, f64Name;
+};
+
+struct ConvertTileGPUToLLVMPass
+    : mlir::tilegpu::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
+  using ConvertTileGPUToLLVMBase::ConvertTileGPUToLLVMBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    TileGPUTypeConverter converter(ctx);
+
+    // 1. Tiles -> per-thread LLVM structs.
+    {
+      RewritePatternSet patterns(ctx);
+      ConversionTarget target(*ctx);
+      target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+      target.addIllegalDialect<tile::TileDialect, TileGPUDialect>();
+      target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+          [&](Operation *op) { return converter.isLegal(op); });
+      target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+        return converter.isSignatureLegal(op.getFunctionType());
+      });
+      target.addDynamicallyLegalOp<func::ReturnOp>(
+          [&](Operation *op) { return converter.isLegal(op); });
+      populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                     converter);
+      scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                           target);
+      populateElementwiseOpToLLVMPatterns(converter, patterns);
+      populateLoadStoreOpToLLVMPatterns(converter, patterns);
+      populateReduceOpToLLVMPatterns(converter, patterns);
+      populateConvertLayoutOpToLLVMPatterns(converter, patterns);
+      populateDotOpToLLVMPatterns(converter, patterns);
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // 2. scf -> cf.
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*ctx);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // 3. Scalars -> LLVM.
+    {
+      RewritePatternSet patterns(ctx);
+      patterns.add<Ex2ApproxLowering<math::ExpOp>,
+                   Ex2ApproxLowering<math::Exp2Op>>(converter, ctx,
+                                                    /*benefit=*/2);
+      auto lib = [&](auto tag, StringRef f, StringRef d) {
+        using OpTy = decltype(tag);
+        patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d);
+      };
+      lib(math::ExpOp(), "__nv_expf", "__nv_exp");
+      lib(math::Exp2Op(), "__nv_exp2f", "__nv_exp2");
+      lib(math::LogOp(), "__nv_logf", "__nv_log");
+      lib(math::Log2Op(), "__nv_log2f", "__nv_log2");
+      lib(math::RsqrtOp(), "__nv_rsqrtf", "__nv_rsqrt");
+      lib(math::SinOp(), "__nv_sinf", "__nv_sin");
+      lib(math::CosOp(), "__nv_cosf", "__nv_cos");
+      lib(math::ErfOp(), "__nv_erff", "__nv_erf");
+      lib(math::TanhOp(), "__nv_tanhf", "__nv_tanh");
+      lib(math::PowFOp(), "__nv_powf", "__nv_pow");
+      lib(math::FloorOp(), "__nv_floorf", "__nv_floor");
+      lib(math::CeilOp(), "__nv_ceilf", "__nv_ceil");
+      arith::populateArithToLLVMConversionPatterns(converter, patterns);
+      populateMathToLLVMConversionPatterns(converter, patterns);
+      cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+      populateFuncToLLVMConversionPatterns(converter, patterns);
+      LLVMConversionTarget target(*ctx);
+      target.addLegalDialect<NVVM::NVVMDialect>();
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // 4. Kernel attributes: nvvm.kernel, nvvm.maxntid; `:16` on pointers
+    //    becomes llvm.align.
+    int numWarps = 4;
+    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
+      numWarps = a.getInt();
+    module.walk([&](LLVM::LLVMFuncOp fn) {
+      if (!fn->hasAttr("tile.kernel"))
+        return;
+      fn->removeAttr("tile.kernel");
+      fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                  UnitAttr::get(ctx));
+      fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  DenseI32ArrayAttr::get(ctx, {numWarps * 32, 1, 1}));
+      for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+        auto div = fn.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility");
+        if (!div)
+          continue;
+        fn.removeArgAttr(i, StringAttr::get(ctx, "tile.divisibility"));
+        if (isa<LLVM::LLVMPointerType>(fn.getArgument(i).getType()))
+          fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        IntegerAttr::get(IntegerType::get(ctx, 64),
+                                         div.getInt()));
+      }
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,178 @@
+//===- TileGPUDialect.cpp - The tilegpu dialect ---------------------------===//
+
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+#include "TileGPU/TileGPUDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileGPU/TileGPUAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "TileGPU/TileGPUOps.cpp.inc"
+
+void TileGPUDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "TileGPU/TileGPUAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "TileGPU/TileGPUOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedAttr
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseUnsignedList(AsmParser &parser, StringRef key,
+                                     SmallVectorImpl<unsigned> &out) {
+  if (parser.parseKeyword(key) || parser.parseEqual() || parser.parseLSquare())
+    return failure();
+  if (succeeded(parser.parseOptionalRSquare()))
+    return success();
+  do {
+    unsigned v;
+    if (parser.parseInteger(v))
+      return failure();
+    out.push_back(v);
+  } while (succeeded(parser.parseOptionalComma()));
+  return parser.parseRSquare();
+}
+
+Attribute BlockedAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> spt, tpw, wpc, order;
+  if (parser.parseLess() || parser.parseLBrace() ||
+      parseUnsignedList(parser, "sizePerThread", spt) || parser.parseComma() ||
+      parseUnsignedList(parser, "threadsPerWarp", tpw) || parser.parseComma() ||
+      parseUnsignedList(parser, "warpsPerCTA", wpc) || parser.parseComma() ||
+      parseUnsignedList(parser, "order", order) || parser.parseRBrace() ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<BlockedAttr>(parser.getContext(), spt, tpw, wpc,
+                                        order);
+}
+
+void BlockedAttr::print(AsmPrinter &printer) const {
+  auto list = [&](StringRef key, ArrayRef<unsigned> v) {
+    printer << key << " = [";
+    llvm::interleaveComma(v, printer);
+    printer << "]";
+  };
+  printer << "<{";
+  list("sizePerThread", getSizePerThread());
+  printer << ", ";
+  list("threadsPerWarp", getThreadsPerWarp());
+  printer << ", ";
+  list("warpsPerCTA", getWarpsPerCTA());
+  printer << ", ";
+  list("order", getOrder());
+  printer << "}>";
+}
+
+LogicalResult
+BlockedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                    ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
+                    ArrayRef<unsigned> wpc, ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0 || spt.size() != rank || tpw.size() != rank ||
+      wpc.size() != rank)
+    return emitError() << "blocked layout needs sizePerThread, threadsPerWarp, "
+                          "warpsPerCTA and order of one non-zero rank";
+  unsigned lanes = 1;
+  SmallVector<bool> seen(rank, false);
+  for (size_t i = 0; i < rank; ++i) {
+    if (order[i] >= rank || seen[order[i]])
+      return emitError() << "order must be a permutation of [0, " << rank
+                         << ")";
+    seen[order[i]] = true;
+    for (unsigned v : {spt[i], tpw[i], wpc[i]})
+      if (v == 0 || (v & (v - 1)) != 0)
+        return emitError() << "layout sizes must be powers of two";
+    lanes *= tpw[i];
+  }
+  if (lanes != 32)
+    return emitError() << "threadsPerWarp must multiply to 32, got " << lanes;
+  return success();
+}
+
+LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                unsigned dim, Attribute parent) {
+  unsigned rank;
+  if (auto b = llvm::dyn_cast<BlockedAttr>(parent))
+    rank = b.getRank();
+  else if (auto s = llvm::dyn_cast<SliceAttr>(parent)) {
+    (void)s;
+    rank = 0; // nested slices: rank checked by users
+    return success();
+  } else
+    return emitError() << "slice parent must be a tilegpu layout";
+  if (dim >= rank)
+    return emitError() << "slice dim " << dim << " is out of range for a "
+                       << "parent of rank " << rank;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+BlockedAttr mlir::tilegpu::getDefaultBlockedLayout(MLIRContext *ctx,
+                                                   unsigned rank,
+                                                   unsigned numWarps) {
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
+  for (unsigned i = 0; i < rank; ++i)
+    order.push_back(rank - 1 - i);
+  if (rank == 1) {
+    tpw[0] = 32;
+    wpc[0] = numWarps;
+  } else {
+    // 8 lanes along the fastest dimension, 4 along the next; warps along
+    // the slowest.
+    tpw[rank - 1] = 8;
+    tpw[rank - 2] = 4;
+    wpc[0] = numWarps;
+  }
+  return BlockedAttr::get(ctx, spt, tpw, wpc, order);
+}
+
+Attribute mlir::tilegpu::getLayout(Type type) {
+  if (auto t = dyn_cast<RankedTensorType>(type))
+    return t.getEncoding();
+  return {};
+}
+
+RankedTensorType mlir::tilegpu::withLayout(Type type, Attribute layout) {
+  auto t = cast<RankedTensorType>(type);
+  return RankedTensorType::get(t.getShape(), t.getElementType(), layout);
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = getSrc().getType(), dst = getResult().getType();
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "source " << src << " and result " << dst
+                         << " must differ in their layout only";
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  if (auto prev = getSrc().getDefiningOp<ConvertLayoutOp>())
+    if (prev.getSrc().getType() == getResult().getType())
+      return prev.getSrc();
+  return {};
+}

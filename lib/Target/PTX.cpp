@@ -1,0 +1,159 @@
+//===- PTX.cpp - LLVM IR to PTX with LLVM's NVPTX backend -----------------===//
+
+#include "tilec/Target/PTX.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+
+#include <cstdlib>
+#include <mutex>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+using namespace tilec;
+
+static void initNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+static std::unique_ptr<llvm::Module>
+toLLVMModule(mlir::ModuleOp module, llvm::LLVMContext &llctx) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  module->getContext()->appendDialectRegistry(registry);
+  return mlir::translateModuleToLLVMIR(module, llctx, "tilec");
+}
+
+static std::string libdevicePath(const PTXOptions &opts) {
+  if (!opts.libdevicePath.empty())
+    return opts.libdevicePath;
+  if (const char *env = std::getenv("TILEC_LIBDEVICE"))
+    return env;
+  for (const char *p : {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+                        "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"})
+    if (llvm::sys::fs::exists(p))
+      return p;
+  return "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+}
+
+llvm::Expected<std::string> tilec::translateToLLVMIR(mlir::ModuleOp module,
+                                                     const PTXOptions &opts) {
+  llvm::LLVMContext llctx;
+  auto llmod = toLLVMModule(module, llctx);
+  if (!llmod)
+    return makeError("translation of the LLVM dialect to LLVM IR failed");
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llmod->print(os, nullptr);
+  return s;
+}
+
+llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
+                                                  const PTXOptions &opts) {
+  initNVPTX();
+  llvm::LLVMContext llctx;
+  auto llmod = toLLVMModule(module, llctx);
+  if (!llmod)
+    return makeError("translation of the LLVM dialect to LLVM IR failed");
+
+  const char *triple = "nvptx64-nvidia-cuda";
+  std::string err;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, err);
+  if (!target)
+    return makeError("NVPTX target unavailable: " + err);
+  llvm::TargetOptions topts;
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, opts.arch, "+ptx80", topts, llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+  if (!tm)
+    return makeError("cannot create an NVPTX target machine for " + opts.arch);
+  llmod->setTargetTriple(triple);
+  llmod->setDataLayout(tm->createDataLayout());
+
+  // 1. libdevice, only when a __nv_* function is called.
+  bool needsLibdevice = false;
+  for (llvm::Function &f : *llmod)
+    if (f.isDeclaration() && f.getName().starts_with("__nv_"))
+      needsLibdevice = true;
+  if (needsLibdevice) {
+    std::string path = libdevicePath(opts);
+    auto buf = llvm::MemoryBuffer::getFile(path);
+    if (!buf)
+      return makeError("cannot read libdevice '" + path +
+                       "': " + buf.getError().message() +
+                       " (set TILEC_LIBDEVICE)");
+    auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), llctx);
+    if (!lib)
+      return lib.takeError();
+    (*lib)->setTargetTriple(triple);
+    (*lib)->setDataLayout(llmod->getDataLayout());
+    if (llvm::Linker::linkModules(*llmod, std::move(*lib),
+                                  llvm::Linker::Flags::LinkOnlyNeeded))
+      return makeError("linking libdevice failed");
+    // Only the kernels stay visible.
+    for (llvm::Function &f : *llmod)
+      if (!f.isDeclaration() && f.getCallingConv() != llvm::CallingConv::PTX_Kernel &&
+          !f.hasFnAttribute("nvvm.kernel") && f.getName().starts_with("__nv_"))
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    llmod->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  }
+
+  // 2. Optimize.
+  if (opts.optLevel > 0) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(tm.get());
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::OptimizationLevel level = opts.optLevel >= 3 ? llvm::OptimizationLevel::O3
+                                    : opts.optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                         : llvm::OptimizationLevel::O1;
+    llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+    mpm.run(*llmod, mam);
+  }
+
+  // 3. PTX.
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream os(ptx);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+    return makeError("the NVPTX backend cannot emit assembly");
+  pm.run(*llmod);
+  return std::string(ptx.str());
+}

@@ -18,7 +18,27 @@ using namespace mlir::tilegpu;
 #define GET_OP_CLASSES
 #include "TileGPU/TileGPUOps.cpp.inc"
 
+namespace {
+/// Prints layouts as #blocked, #blocked1, #slice... aliases at the top of
+/// the module instead of repeating them in every type.
+struct TileGPUOpAsmInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TileGPUDialect::initialize() {
+  addInterfaces<TileGPUOpAsmInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "TileGPU/TileGPUAttrs.cpp.inc"

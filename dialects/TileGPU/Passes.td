@@ -27,7 +27,30 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
     Runs the axis analysis (contiguity, divisibility, constancy of integer
     and pointer tiles, seeded by make_range and the signature's divisibility
     hints) and annotates each tile.load / tile.store with the widest vector
-    (up to 128 bits) the analysis and the layout allow.
+    (up to 128 bits) the analysis and the layout allow: the tile's blocked
+    layout gets that many elements per thread along its fastest dimension
+    (every tile of that layout, so no conversion is needed) and the op the
+    attribute `tilegpu.vector` (elements per access).
+  }];
+  let options = [
+    Option<"printAxisInfo", "print-axis-info", "bool", /*default=*/"false",
+           "Test only: attach the analysis of each integer / pointer result "
+           "as a `tilegpu.axis_info` string attribute">,
+  ];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileGPURemoveLayoutConversions
+    : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "Remove layout conversions by rematerializing cheap producers";
+  let description = [{
+    A `tilegpu.convert_layout` costs a round trip through shared memory and
+    two barriers. When its source is cheap to compute in any layout (a
+    make_range, a splat, a splat constant) it is recreated in the target
+    layout; when the source is an elementwise op with no other user, the
+    conversion moves to the op's operands, so it keeps climbing until it
+    reaches such a producer. Conversions of conversions and no-op
+    conversions fold away.
   }];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }

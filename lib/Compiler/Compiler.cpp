@@ -136,6 +136,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   });
   mlir::PassManager pm(ctx_.get());
   pm.addPass(mlir::tilegpu::createConvertTileToTileGPU());
+  pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());

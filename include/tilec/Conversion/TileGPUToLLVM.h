@@ -113,6 +113,26 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *user, uint64_t bytes);
 Value sharedElemPtr(OpBuilder &b, Location loc, Value base, Type elemType,
                     Value idx);
 
+// ---- shared-memory staging (appended for reduce / convert_layout / dot)
+//
+// Convention of every user of `@tilec_shared`: it starts with a barrier()
+// before its first write (so the previous user's last reads are done) and
+// puts a barrier() between its writes and its reads. With that, consecutive
+// users need no trailing barrier.
+
+/// The type an element of `t` (an LLVM scalar type) is kept as in shared
+/// memory: pointers as i64, i1 as i8, everything else unchanged.
+Type sharedStorageType(Type t);
+/// `v` converted to sharedStorageType(v.getType()), and back to `t`.
+Value toSharedStorage(OpBuilder &b, Location loc, Value v);
+Value fromSharedStorage(OpBuilder &b, Location loc, Value v, Type t);
+/// Size in bytes of a scalar LLVM type kept in shared memory.
+unsigned sharedStorageBytes(Type t);
+/// Row-major linear index (i32) of the per-dimension indices `idx` (i32)
+/// in `shape`.
+Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> idx,
+                  ArrayRef<int64_t> shape);
+
 // ---- pattern families (one file each)
 
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,

@@ -1,7 +1,24 @@
 //===- ConvertLayoutOpToLLVM.cpp - tilegpu.convert_layout, tile.trans and tile.reshape through shared memory ===//
 //
-// Not implemented yet: these ops make the conversion fail with a
-// "failed to legalize" diagnostic naming the op.
+// All three move every element to the thread that holds it in the result's
+// layout, through shared memory laid out as the operand in row-major order:
+//   barrier                 (the previous user of shared memory is done)
+//   each thread stores each of its elements at the row-major linear index of
+//   the element's global coordinates in the operand's shape
+//   barrier
+//   each thread loads each of its result elements from
+//     convert_layout: the linear index of its coordinates (same shape);
+//     trans:          the linear index of the permuted coordinates
+//                     (result dimension i is operand dimension order[i]);
+//     reshape:        the linear index of its coordinates in the result's
+//                     shape (row-major reshape keeps the linear index).
+// Shared memory needed: numel * bytes per element; pointers are kept as i64
+// and i1 as i8 (sharedStorageType).
+//
+// Replicated elements (a tile smaller than the CTA tile, or slice layouts)
+// are stored by every thread holding them: the same value to the same
+// address, which is harmless. No barrier after the loads: the next user
+// of shared memory starts with one (see TileGPUToLLVM.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,5 +27,125 @@
 using namespace mlir;
 using namespace mlir::tilegpu;
 
-void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                        RewritePatternSet &patterns) {}
+namespace {
+
+/// Maps a result element's indices (wrapped, i32) to the row-major linear
+/// index in the operand's shape.
+using ReadIndexFn =
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value> dstIdx)>;
+
+Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
+                        const TypeConverter *converter, Value srcStruct,
+                        RankedTensorType srcType, RankedTensorType dstType,
+                        ReadIndexFn readIndex) {
+  Location loc = op->getLoc();
+  Type elt = converter->convertType(srcType.getElementType());
+  Type storeT = sharedStorageType(elt);
+  LayoutInfo src(srcType), dst(dstType);
+  uint64_t bytes = uint64_t(srcType.getNumElements()) * sharedStorageBytes(elt);
+  Value smem = sharedBase(b, loc, op, bytes);
+
+  SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
+  auto stc = src.emitThreadCoords(b, loc);
+  barrier(b, loc);
+  for (unsigned k = 0; k < src.numElems(); ++k) {
+    SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
+    Value lin = linearIndex(b, loc, idx, srcType.getShape());
+    b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
+                            sharedElemPtr(b, loc, smem, storeT, lin));
+  }
+  barrier(b, loc);
+  auto dtc = dst.emitThreadCoords(b, loc);
+  SmallVector<Value> out;
+  for (unsigned k = 0; k < dst.numElems(); ++k) {
+    SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
+    Value lin = readIndex(b, loc, idx);
+    Value v = b.create<LLVM::LoadOp>(loc, storeT,
+                                     sharedElemPtr(b, loc, smem, storeT, lin));
+    out.push_back(fromSharedStorage(b, loc, v, elt));
+  }
+  return packStruct(b, loc, converter->convertType(dstType), out);
+}
+
+bool hasLayouts(Type a, Type b) {
+  auto x = dyn_cast<RankedTensorType>(a), y = dyn_cast<RankedTensorType>(b);
+  return x && y && x.getEncoding() && y.getEncoding();
+}
+
+struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayouts(op.getSrc().getType(), op.getType()))
+      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    if (srcType == dstType) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    ArrayRef<int64_t> shape = srcType.getShape();
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+          return linearIndex(b, loc, idx, shape);
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct TransOpConversion : OpConversionPattern<tile::TransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayouts(op.getSrc().getType(), op.getType()))
+      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    SmallVector<int32_t> order(op.getOrder().begin(), op.getOrder().end());
+    ArrayRef<int64_t> shape = srcType.getShape();
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+          // Result dimension i is operand dimension order[i].
+          SmallVector<Value> srcIdx(idx.size());
+          for (unsigned i = 0; i < idx.size(); ++i)
+            srcIdx[order[i]] = idx[i];
+          return linearIndex(b, loc, srcIdx, shape);
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayouts(op.getSrc().getType(), op.getType()))
+      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+          // A row-major reshape keeps the linear index.
+          return linearIndex(b, loc, idx, dstShape);
+        });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ConvertLayoutOpConversion, TransOpConversion,
+               ReshapeOpConversion>(converter, patterns.getContext());
+}

@@ -1,10 +1,23 @@
 //===- LoadStoreOpToLLVM.cpp - Predicated global loads and stores ---------===//
 //
-// tile.load / tile.store on tiles become, per element a thread holds, a
-// predicated PTX ld.global / st.global in inline assembly (as Triton does):
-// a masked-off lane never touches memory, and `other` (or zero) fills it.
-// The `tilegpu.vector` attribute set by -tilegpu-coalesce (elements per
-// access) is not used yet: every access is scalar.
+// tile.load / tile.store on tiles become predicated PTX ld.global /
+// st.global in inline assembly (as Triton does): a masked-off lane never
+// touches memory, and `other` (or zero) fills it.
+//
+// Vectorization: -tilegpu-coalesce sets `tilegpu.vector` = v, the number of
+// consecutive thread-local elements along the layout's fastest dimension
+// that are contiguous and aligned in memory and share their mask bit. Each
+// aligned run of v elements (checked against the layout: one sizePerThread
+// chunk, consecutive along order[0]) becomes one access of v * bits bits:
+//  - 64-bit elements (and pointers): .b64 words, ld.global.v2.b64;
+//  - otherwise 32-bit words when v * bits >= 32 (16-bit elements two per
+//    word, 8-bit ones four per word): ld.global{.v2,.v4}.b32;
+//  - a 16-bit word (.b16) for 16 bits, ld.global.u8 for a single byte.
+// The predicate is the mask bit of the run's first element; `other` is
+// moved into the destination registers before the predicated load. Cache
+// modifiers (`cache`: .ca/.cg/.cs/.lu/.cv for loads, .wb/.cg/.cs/.wt for
+// stores) and eviction hints (`evict`: evict_first/evict_last/... ->
+// .L1::evict_*) are appended; `isVolatile` gives ld.volatile.global.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,28 +30,16 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// The PTX register class and constraint letter of a scalar of `bits`.
-struct RegClass {
-  const char *constraint;
-  const char *ptxType;
-};
-
-RegClass regClass(unsigned bits) {
-  switch (bits) {
-  case 8:
-  case 16: return {"h", "b16"};
-  case 64: return {"l", "b64"};
-  default: return {"r", "b32"};
-  }
-}
-
 /// Integer type of the same width as `t` (pointers: i64).
 Type bitsType(OpBuilder &b, Type t) {
   if (isa<LLVM::LLVMPointerType>(t))
     return b.getI64Type();
+  if (t.isInteger(1))
+    return b.getI8Type();
   return b.getIntegerType(t.getIntOrFloatBitWidth());
 }
 
+/// The storage bits of a scalar (i1 as a byte, pointers as i64).
 Value toBits(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isa<LLVM::LLVMPointerType>(t))
@@ -54,7 +55,10 @@ Value fromBits(OpBuilder &b, Location loc, Value v, Type t) {
   if (isa<LLVM::LLVMPointerType>(t))
     return b.create<LLVM::IntToPtrOp>(loc, t, v);
   if (t.isInteger(1))
-    return b.create<LLVM::TruncOp>(loc, t, v);
+    return b.create<LLVM::ICmpOp>(
+        loc, LLVM::ICmpPredicate::ne, v,
+        b.create<LLVM::ConstantOp>(loc, v.getType(),
+                                   b.getIntegerAttr(v.getType(), 0)));
   if (isa<FloatType>(t))
     return b.create<LLVM::BitcastOp>(loc, t, v);
   return v;
@@ -68,56 +72,224 @@ unsigned storageBits(Type t) {
   return w < 8 ? 8 : w;
 }
 
-/// One predicated scalar load: `mov other; @p ld.global.bN`.
-Value emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred, Value other,
-               Type eltType) {
-  unsigned bits = storageBits(eltType);
-  RegClass rc = regClass(bits);
-  Type regType = bits <= 16 ? b.getI16Type() : b.getIntegerType(bits);
-  Value init;
-  if (other) {
-    Value ob = toBits(b, loc, other);
-    init = ob.getType() == regType ? ob
-                                   : b.create<LLVM::ZExtOp>(loc, regType, ob).getResult();
-  } else {
-    init = b.create<LLVM::ConstantOp>(loc, regType, b.getIntegerAttr(regType, 0));
+/// How a run of `vec` elements of `bits` is moved: `nWords` registers of
+/// `wordBits` each holding `perWord` elements. wordBits 8 is the lone
+/// byte (ld.global.u8 into a 16-bit register).
+struct AccessShape {
+  unsigned wordBits, nWords, perWord;
+  const char *constraint; // inline asm register class
+  std::string ptxType;    // .b32, .u8, ...
+  Type regType(OpBuilder &b) const {
+    return b.getIntegerType(wordBits == 8 ? 16 : wordBits);
   }
-  std::string ld = bits == 8 ? "ld.global.u8" : std::string("ld.global.") + rc.ptxType;
-  std::string asmStr = "mov." + std::string(rc.ptxType) + " $0, $3;\n\t@$2 " +
-                       ld + " $0, [ $1 + 0 ];";
-  std::string cons = std::string("=") + rc.constraint + ",l,b," + rc.constraint;
-  auto op = b.create<LLVM::InlineAsmOp>(
-      loc, regType, ValueRange{ptr, pred, init}, asmStr, cons,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::AsmDialectAttr(), ArrayAttr());
-  Value r = op.getResult(0);
-  Type storeType = b.getIntegerType(bits);
-  if (regType != storeType)
-    r = b.create<LLVM::TruncOp>(loc, storeType, r);
-  if (eltType.isInteger(1))
-    return b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ne, r,
-                                  b.create<LLVM::ConstantOp>(loc, storeType,
-                                                             b.getIntegerAttr(storeType, 0)));
-  return fromBits(b, loc, r, eltType);
+};
+
+AccessShape accessShape(unsigned bits, unsigned vec) {
+  unsigned total = bits * vec;
+  if (bits == 64)
+    return {64, vec, 1, "l", "b64"};
+  if (total >= 32)
+    return {32, total / 32, 32 / bits, "r", "b32"};
+  if (total == 16)
+    return {16, 1, 16 / bits, "h", "b16"};
+  return {8, 1, 1, "h", "u8"};
 }
 
-void emitStore(OpBuilder &b, Location loc, Value ptr, Value value, Value pred) {
-  unsigned bits = storageBits(value.getType());
-  RegClass rc = regClass(bits);
-  Value v = toBits(b, loc, value);
-  if (bits <= 16 && v.getType() != b.getI16Type())
-    v = b.create<LLVM::ZExtOp>(loc, b.getI16Type(), v);
-  std::string st = bits == 8 ? "st.global.u8" : std::string("st.global.") + rc.ptxType;
-  std::string asmStr = "@$2 " + st + " [ $0 + 0 ], $1;";
-  std::string cons = std::string("l,") + rc.constraint + ",b";
-  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{ptr, v, pred}, asmStr,
-                              cons, /*has_side_effects=*/true,
+/// The words of a run of elements (all of the same storage width).
+SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
+                             const AccessShape &as, unsigned bits) {
+  SmallVector<Value> words;
+  Type reg = as.regType(b);
+  for (unsigned w = 0; w < as.nWords; ++w) {
+    if (as.perWord == 1) {
+      Value v = toBits(b, loc, elems[w]);
+      if (v.getType() != reg)
+        v = b.create<LLVM::ZExtOp>(loc, reg, v);
+      words.push_back(v);
+      continue;
+    }
+    Type eltInt = b.getIntegerType(bits);
+    auto vecTy = VectorType::get({(int64_t)as.perWord}, eltInt);
+    Value vec = b.create<LLVM::UndefOp>(loc, vecTy);
+    for (unsigned j = 0; j < as.perWord; ++j)
+      vec = b.create<LLVM::InsertElementOp>(
+          loc, vec, toBits(b, loc, elems[w * as.perWord + j]),
+          b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(j)));
+    words.push_back(b.create<LLVM::BitcastOp>(loc, reg, vec));
+  }
+  return words;
+}
+
+/// The elements of loaded words.
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words, const AccessShape &as,
+                               unsigned bits, Type eltType) {
+  SmallVector<Value> out;
+  Type eltInt = b.getIntegerType(bits);
+  for (Value w : words) {
+    if (as.perWord == 1) {
+      Value v = w;
+      if (v.getType() != eltInt)
+        v = b.create<LLVM::TruncOp>(loc, eltInt, v);
+      out.push_back(fromBits(b, loc, v, eltType));
+      continue;
+    }
+    auto vecTy = VectorType::get({(int64_t)as.perWord}, eltInt);
+    Value vec = b.create<LLVM::BitcastOp>(loc, vecTy, w);
+    for (unsigned j = 0; j < as.perWord; ++j)
+      out.push_back(fromBits(
+          b, loc,
+          b.create<LLVM::ExtractElementOp>(
+              loc, vec,
+              b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(j))),
+          eltType));
+  }
+  return out;
+}
+
+std::string stripDot(StringRef s) { return s.ltrim('.').str(); }
+
+/// ".cg.L1::evict_first"-like suffix of the memory instruction.
+std::string cacheSuffix(StringAttr cache, StringAttr evict, bool isLoad) {
+  std::string out;
+  if (cache) {
+    std::string c = stripDot(cache.getValue());
+    bool ok = isLoad ? (c == "ca" || c == "cg" || c == "cs" || c == "lu" ||
+                        c == "cv")
+                     : (c == "wb" || c == "cg" || c == "cs" || c == "wt");
+    if (ok)
+      out += "." + c;
+  }
+  // PTX takes either a cache operator or an L1 eviction priority.
+  if (evict && out.empty()) {
+    std::string e = stripDot(evict.getValue());
+    if (e == "evict_first" || e == "evict_last" || e == "evict_unchanged" ||
+        e == "no_allocate")
+      out += ".L1::" + e;
+  }
+  return out;
+}
+
+std::string regList(unsigned first, unsigned n) {
+  if (n == 1)
+    return "$" + std::to_string(first);
+  std::string s = "{";
+  for (unsigned i = 0; i < n; ++i)
+    s += (i ? ", $" : "$") + std::to_string(first + i);
+  return s + "}";
+}
+
+std::string vecSuffix(unsigned n) {
+  return n == 1 ? "" : ".v" + std::to_string(n);
+}
+
+/// One predicated access of `vec` elements at `ptr`: `mov other; @p ld`.
+/// `pred` null: unpredicated (no mov either). `others` empty: zeros.
+SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
+                            ArrayRef<Value> others, Type eltType, unsigned vec,
+                            StringRef mods, bool isVolatile) {
+  unsigned bits = storageBits(eltType);
+  AccessShape as = accessShape(bits, vec);
+  Type reg = as.regType(b);
+  unsigned n = as.nWords;
+  SmallVector<Value> operands{ptr};
+  std::string asmStr, cons;
+  for (unsigned i = 0; i < n; ++i)
+    cons += std::string(i ? ",=" : "=") + as.constraint;
+  cons += ",l";
+  std::string ld = isVolatile ? "ld.volatile.global" : "ld.global" + mods.str();
+  ld += vecSuffix(n) + "." + as.ptxType;
+  if (pred) {
+    operands.push_back(pred);
+    cons += ",b";
+    SmallVector<Value> init;
+    if (!others.empty())
+      init = packWords(b, loc, others, as, bits);
+    else
+      for (unsigned i = 0; i < n; ++i)
+        init.push_back(
+            b.create<LLVM::ConstantOp>(loc, reg, b.getIntegerAttr(reg, 0)));
+    for (unsigned i = 0; i < n; ++i) {
+      operands.push_back(init[i]);
+      cons += std::string(",") + as.constraint;
+      asmStr += "mov." + std::string(as.wordBits == 8 ? "b16" : as.ptxType) +
+                " $" + std::to_string(i) + ", $" + std::to_string(n + 2 + i) +
+                ";\n\t";
+    }
+    asmStr += "@$" + std::to_string(n + 1) + " ";
+  }
+  asmStr += ld + " " + regList(0, n) + ", [ $" + std::to_string(n) + " + 0 ];";
+  Type resTy = n == 1 ? reg
+                      : LLVM::LLVMStructType::getLiteral(
+                            b.getContext(), SmallVector<Type>(n, reg));
+  auto op = b.create<LLVM::InlineAsmOp>(
+      loc, resTy, operands, asmStr, cons,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> words;
+  if (n == 1)
+    words.push_back(op.getResult(0));
+  else
+    for (unsigned i = 0; i < n; ++i)
+      words.push_back(b.create<LLVM::ExtractValueOp>(loc, op.getResult(0), i));
+  return unpackWords(b, loc, words, as, bits, eltType);
+}
+
+void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
+               Value pred, StringRef mods) {
+  unsigned bits = storageBits(values[0].getType());
+  AccessShape as = accessShape(bits, values.size());
+  unsigned n = as.nWords;
+  SmallVector<Value> words = packWords(b, loc, values, as, bits);
+  SmallVector<Value> operands{ptr};
+  operands.append(words.begin(), words.end());
+  std::string cons = "l";
+  for (unsigned i = 0; i < n; ++i)
+    cons += std::string(",") + as.constraint;
+  std::string asmStr;
+  if (pred) {
+    operands.push_back(pred);
+    cons += ",b";
+    asmStr = "@$" + std::to_string(n + 1) + " ";
+  }
+  asmStr += "st.global" + mods.str() + vecSuffix(n) + "." + as.ptxType +
+            " [ $0 + 0 ], " + regList(1, n) + ";";
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, operands, asmStr, cons,
+                              /*has_side_effects=*/true,
                               /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
                               ArrayAttr());
 }
 
-Value trueValue(OpBuilder &b, Location loc) {
-  return b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
+/// Elements per access for `op` on a tile of `type`: its `tilegpu.vector`
+/// if every aligned run of that many thread-local elements is one
+/// sizePerThread chunk's consecutive elements along order[0]; else 1.
+unsigned vectorWidth(Operation *op, RankedTensorType type, const LayoutInfo &info) {
+  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
+  if (!attr || attr.getInt() <= 1)
+    return 1;
+  unsigned v = attr.getInt();
+  if (!llvm::isPowerOf2_32(v) || info.numElems() % v != 0)
+    return 1;
+  BlockedAttr base = info.getBase();
+  unsigned d = base.getOrder()[0];
+  int t = info.tensorDim(d);
+  if (t < 0)
+    return 1;
+  unsigned spt = base.getSizePerThread()[d];
+  if (spt % v != 0 || type.getShape()[t] % v != 0)
+    return 1;
+  for (unsigned k = 0; k < info.numElems(); k += v) {
+    SmallVector<unsigned> c0 = info.elemCoords(k);
+    if (c0[t] % v != 0)
+      return 1;
+    for (unsigned j = 1; j < v; ++j) {
+      SmallVector<unsigned> c = info.elemCoords(k + j);
+      for (unsigned i = 0; i < c.size(); ++i)
+        if (c[i] != (i == (unsigned)t ? c0[i] + j : c0[i]))
+          return 1;
+    }
+  }
+  return v;
 }
 
 struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
@@ -127,27 +299,39 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type resultType = getTypeConverter()->convertType(op.getType());
-    if (!isa<RankedTensorType>(op.getType())) {
-      Type elt = resultType;
-      Value pred = adaptor.getMask() ? adaptor.getMask() : trueValue(rewriter, loc);
-      rewriter.replaceOp(op, emitLoad(rewriter, loc, adaptor.getPtr(), pred,
-                                      adaptor.getOther(), elt));
+    std::string mods =
+        cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/true);
+    bool isVolatile = op.getIsVolatile();
+    auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
+    if (!tensorType) {
+      SmallVector<Value> others;
+      if (adaptor.getOther())
+        others.push_back(adaptor.getOther());
+      rewriter.replaceOp(op, emitLoad(rewriter, loc, adaptor.getPtr(),
+                                      adaptor.getMask(), others, resultType, 1,
+                                      mods, isVolatile)[0]);
       return success();
     }
     auto st = cast<LLVM::LLVMStructType>(resultType);
     Type elt = st.getBody()[0];
+    LayoutInfo info(tensorType);
+    unsigned vec = vectorWidth(op, tensorType, info);
     SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
     if (adaptor.getOther())
       others = unpackStruct(rewriter, loc, adaptor.getOther());
-    Value always = trueValue(rewriter, loc);
     SmallVector<Value> out;
-    for (unsigned i = 0; i < ptrs.size(); ++i)
-      out.push_back(emitLoad(rewriter, loc, ptrs[i],
-                             masks.empty() ? always : masks[i],
-                             others.empty() ? Value() : others[i], elt));
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      ArrayRef<Value> run;
+      if (!others.empty())
+        run = ArrayRef<Value>(others).slice(i, vec);
+      SmallVector<Value> vals =
+          emitLoad(rewriter, loc, ptrs[i], masks.empty() ? Value() : masks[i],
+                   run, elt, vec, mods, isVolatile);
+      out.append(vals.begin(), vals.end());
+    }
     rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));
     return success();
   }
@@ -161,21 +345,25 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
   matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value always = trueValue(rewriter, loc);
-    if (!isa<RankedTensorType>(op.getPtr().getType())) {
+    std::string mods =
+        cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/false);
+    auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
+    if (!tensorType) {
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
-                adaptor.getMask() ? adaptor.getMask() : always);
+                adaptor.getMask(), mods);
       rewriter.eraseOp(op);
       return success();
     }
+    LayoutInfo info(tensorType);
+    unsigned vec = vectorWidth(op, tensorType, info);
     SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getValue());
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
-    for (unsigned i = 0; i < ptrs.size(); ++i)
-      emitStore(rewriter, loc, ptrs[i], vals[i],
-                masks.empty() ? always : masks[i]);
+    for (unsigned i = 0; i < ptrs.size(); i += vec)
+      emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
+                masks.empty() ? Value() : masks[i], mods);
     rewriter.eraseOp(op);
     return success();
   }

@@ -1,14 +1,340 @@
 //===- ReduceOpToLLVM.cpp - tile.reduce: within a thread, across lanes (shfl.sync.bfly), across warps (shared memory) ===//
 //
-// Not implemented yet: these ops make the conversion fail with a
-// "failed to legalize" diagnostic naming the op.
+// tile.reduce of a tile in any blocked or slice layout along `axis` (tensor
+// dimension; base dimension D of the layout). The result is in the slice of
+// the operand's layout along `axis` (a scalar for a rank-1 operand: then
+// every thread ends with the value). Three steps:
+//
+//  (a) Within a thread: the elements that share all coordinates but `axis`
+//      are combined; the thread then has one accumulator per result element
+//      it holds (result element k' <-> operand coordinates of k' with the
+//      axis coordinate re-inserted).
+//  (b) Across lanes: a butterfly (shfl.sync.bfly) over the lane bits that
+//      encode D's lane coordinate. After it every lane of a group holds the
+//      same, bitwise identical, value (each step combines the same two values
+//      in both partners and every combine is commutative).
+//  (c) Across warps, if warpsPerCTA[D] > 1: every thread stores its
+//      accumulators into its own slot of shared memory,
+//        slot(k', lane, warp) = (k' * 32 + lane) * numWarps + warp,
+//      (no two threads write the same address), barrier, then every thread
+//      reads the warpsPerCTA[D] slots of the threads with its own lane and
+//      its own warp coordinates except along D, and combines them in warp
+//      order (so all threads get the same bits). Like every shared-memory
+//      user here, a barrier comes before the writes too (see
+//      TileGPUToLLVM.h); no barrier after the reads.
+//
+// Replicas: a tile smaller than the CTA tile along `axis` is replicated
+// (emitIndices' unwrapped index >= shape); such elements are replaced by the
+// identity before (a) so each element is counted once. Replication along the
+// other dimensions is left alone: it only makes several threads compute the
+// same result element, which the result layout replicates the same way.
+//
+// Semantics:
+//  - sum: in the element type; f16/bf16 are accumulated in f32 and rounded
+//    once at the end (the interpreter rounds after every add, so results can
+//    differ in the last bits; more accurate here, as Triton does).
+//  - max/min: floats with llvm.maxnum/minnum (NaN ignored unless all NaN;
+//    identity -inf/+inf); integers signed (identity INT_MIN/INT_MAX). Half
+//    types go through f32 (exact).
+//  - argmax/argmin: (value, i32 index) pairs; the better value wins, ties go
+//    to the smaller index; a NaN loses against any number and two NaNs tie
+//    (so an all-NaN row gives index 0, like the interpreter). The identity
+//    is (NaN or INT_MIN/INT_MAX, index INT_MAX), which never beats a real
+//    element.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/TileGPUToLLVM.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/APFloat.h"
+
+#include <climits>
+
 using namespace mlir;
 using namespace mlir::tilegpu;
 
-void mlir::tilegpu::populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                        RewritePatternSet &patterns) {}
+namespace {
+
+using tile::ReduceKind;
+
+bool isArg(ReduceKind k) {
+  return k == ReduceKind::argmax || k == ReduceKind::argmin;
+}
+bool isMaxLike(ReduceKind k) {
+  return k == ReduceKind::max || k == ReduceKind::argmax;
+}
+
+/// One partial result: the value and, for argmax/argmin, its index.
+struct Acc {
+  Value v, idx;
+};
+
+struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  /// The type the combination is carried out in.
+  static Type accType(OpBuilder &b, Type elt) {
+    if (elt.isF16() || elt.isBF16())
+      return b.getF32Type();
+    return elt;
+  }
+
+  static Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type t) {
+    if (auto ft = dyn_cast<FloatType>(t)) {
+      const llvm::fltSemantics &sem = ft.getFloatSemantics();
+      llvm::APFloat v = llvm::APFloat::getZero(sem);
+      switch (kind) {
+      case ReduceKind::sum: break;
+      case ReduceKind::max: v = llvm::APFloat::getInf(sem, /*Negative=*/true); break;
+      case ReduceKind::min: v = llvm::APFloat::getInf(sem, /*Negative=*/false); break;
+      default: v = llvm::APFloat::getQNaN(sem); break;
+      }
+      return b.create<LLVM::ConstantOp>(loc, t, b.getFloatAttr(t, v));
+    }
+    unsigned bits = t.getIntOrFloatBitWidth();
+    llvm::APInt v = llvm::APInt::getZero(bits);
+    if (isMaxLike(kind))
+      v = llvm::APInt::getSignedMinValue(bits);
+    else if (kind != ReduceKind::sum)
+      v = llvm::APInt::getSignedMaxValue(bits);
+    return b.create<LLVM::ConstantOp>(loc, t, b.getIntegerAttr(t, v));
+  }
+
+  static Acc combine(OpBuilder &b, Location loc, ReduceKind kind, Acc x,
+                     Acc y) {
+    Type t = x.v.getType();
+    bool isFloat = isa<FloatType>(t);
+    switch (kind) {
+    case ReduceKind::sum:
+      if (isFloat)
+        return {b.create<LLVM::FAddOp>(loc, x.v, y.v), {}};
+      return {b.create<LLVM::AddOp>(loc, x.v, y.v), {}};
+    case ReduceKind::max:
+      if (isFloat)
+        return {b.create<LLVM::MaxNumOp>(loc, x.v, y.v), {}};
+      return {b.create<LLVM::SMaxOp>(loc, x.v, y.v), {}};
+    case ReduceKind::min:
+      if (isFloat)
+        return {b.create<LLVM::MinNumOp>(loc, x.v, y.v), {}};
+      return {b.create<LLVM::SMinOp>(loc, x.v, y.v), {}};
+    default:
+      break;
+    }
+    // argmax / argmin: does y beat x?
+    bool mx = isMaxLike(kind);
+    Value better, tie;
+    if (isFloat) {
+      Value gt = b.create<LLVM::FCmpOp>(
+          loc, mx ? LLVM::FCmpPredicate::ogt : LLVM::FCmpPredicate::olt, y.v,
+          x.v);
+      Value eq = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::oeq, y.v, x.v);
+      Value xNaN =
+          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, x.v, x.v);
+      Value yNaN =
+          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, y.v, y.v);
+      Value trueV = b.create<LLVM::ConstantOp>(loc, b.getI1Type(),
+                                               b.getBoolAttr(true));
+      Value yNum = b.create<LLVM::XOrOp>(loc, yNaN, trueV);
+      // y is a number and x is NaN: y wins.
+      better = b.create<LLVM::OrOp>(loc, gt,
+                                    b.create<LLVM::AndOp>(loc, xNaN, yNum));
+      tie = b.create<LLVM::OrOp>(loc, eq,
+                                 b.create<LLVM::AndOp>(loc, xNaN, yNaN));
+    } else {
+      better = b.create<LLVM::ICmpOp>(
+          loc, mx ? LLVM::ICmpPredicate::sgt : LLVM::ICmpPredicate::slt, y.v,
+          x.v);
+      tie = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, y.v, x.v);
+    }
+    Value smaller =
+        b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::slt, y.idx, x.idx);
+    Value takeY = b.create<LLVM::OrOp>(
+        loc, better, b.create<LLVM::AndOp>(loc, tie, smaller));
+    return {b.create<LLVM::SelectOp>(loc, takeY, y.v, x.v),
+            b.create<LLVM::SelectOp>(loc, takeY, y.idx, x.idx)};
+  }
+
+  LogicalResult
+  matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    if (!srcType.getEncoding())
+      return rewriter.notifyMatchFailure(op, "operand without a layout");
+    ReduceKind kind = op.getKind();
+    unsigned axis = op.getAxis();
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+
+    Type elt = getTypeConverter()->convertType(srcType.getElementType());
+    if (!elt || !elt.isIntOrFloat() || elt.isInteger(1))
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    Type acT = accType(b, elt);
+    bool arg = isArg(kind);
+    Type i32 = b.getI32Type();
+
+    LayoutInfo src(srcType);
+    unsigned D = src.baseDim(axis);
+    BlockedAttr base = src.getBase();
+
+    // The result's layout: the slice of the operand's along `axis`.
+    auto dstType = dyn_cast<RankedTensorType>(op.getType());
+    std::optional<LayoutInfo> dst;
+    if (dstType) {
+      auto slice = dyn_cast_or_null<SliceAttr>(dstType.getEncoding());
+      if (!slice || slice.getDim() != axis ||
+          slice.getParent() != srcType.getEncoding())
+        return rewriter.notifyMatchFailure(
+            op, "result is not in the slice of the operand's layout");
+      dst.emplace(dstType);
+    }
+    unsigned numOut = dst ? dst->numElems() : 1;
+
+    // ---- (a) within the thread.
+    SmallVector<Value> in = unpackStruct(b, loc, adaptor.getSrc());
+    auto tc = src.emitThreadCoords(b, loc);
+    bool mayReplicate = src.ctaTile(D) > uint64_t(srcType.getDimSize(axis));
+    unsigned nAxis = src.elemsAlong(axis);
+    Value idIdx = i32Const(b, loc, INT_MAX);
+    SmallVector<Acc> accs;
+    for (unsigned k2 = 0; k2 < numOut; ++k2) {
+      SmallVector<unsigned> c;
+      if (dst)
+        c = dst->elemCoords(k2);
+      c.insert(c.begin() + axis, 0);
+      Acc acc;
+      for (unsigned e = 0; e < nAxis; ++e) {
+        c[axis] = e;
+        unsigned k = src.elemIndex(c);
+        Acc x{in[k], {}};
+        if (acT != elt)
+          x.v = b.create<LLVM::FPExtOp>(loc, acT, x.v);
+        if (arg || mayReplicate) {
+          SmallVector<Value> unwrapped;
+          SmallVector<Value> idx = src.emitIndices(b, loc, tc, k, &unwrapped);
+          if (arg)
+            x.idx = idx[axis];
+          if (mayReplicate) {
+            Value replica = b.create<LLVM::ICmpOp>(
+                loc, LLVM::ICmpPredicate::uge, unwrapped[axis],
+                i32Const(b, loc, srcType.getDimSize(axis)));
+            x.v = b.create<LLVM::SelectOp>(loc, replica,
+                                           identity(b, loc, kind, acT), x.v);
+            if (arg)
+              x.idx = b.create<LLVM::SelectOp>(loc, replica, idIdx, x.idx);
+          }
+        }
+        acc = e == 0 ? x : combine(b, loc, kind, acc, x);
+      }
+      accs.push_back(acc);
+    }
+
+    // ---- (b) across the lanes along D.
+    unsigned laneStride = 1, warpStride = 1;
+    for (unsigned d : base.getOrder()) {
+      if (d == D)
+        break;
+      laneStride *= base.getThreadsPerWarp()[d];
+      warpStride *= base.getWarpsPerCTA()[d];
+    }
+    unsigned lanesD = base.getThreadsPerWarp()[D];
+    for (unsigned m = 1; m < lanesD; m *= 2) {
+      for (Acc &acc : accs) {
+        Acc other{shuffleXor(b, loc, acc.v, m * laneStride), {}};
+        if (arg)
+          other.idx = shuffleXor(b, loc, acc.idx, m * laneStride);
+        acc = combine(b, loc, kind, acc, other);
+      }
+    }
+
+    // ---- (c) across the warps along D, through shared memory.
+    unsigned warpsD = base.getWarpsPerCTA()[D];
+    if (warpsD > 1) {
+      // Warps of the CTA (a layout may use fewer: then the others hold
+      // replicas, and still need their own slots).
+      unsigned numWarps = 1;
+      for (unsigned w : base.getWarpsPerCTA())
+        numWarps *= w;
+      if (auto m = op->getParentOfType<ModuleOp>())
+        if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
+          numWarps = std::max<unsigned>(numWarps, a.getInt());
+      unsigned slots = numOut * 32 * numWarps;
+      unsigned vBytes = (acT.getIntOrFloatBitWidth() + 7) / 8;
+      uint64_t bytes = uint64_t(slots) * vBytes + (arg ? uint64_t(slots) * 4 : 0);
+      Value smem = sharedBase(b, loc, op, bytes);
+      Value idxBase;
+      if (arg)
+        idxBase = b.create<LLVM::GEPOp>(
+            loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
+            b.getI8Type(), smem,
+            ArrayRef<LLVM::GEPArg>{int32_t(uint64_t(slots) * vBytes)});
+      Value tid = threadId(b, loc);
+      Value lane = b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32));
+      Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
+      // The warp with D's warp coordinate set to zero.
+      Value warp0 = b.create<LLVM::SubOp>(
+          loc, warp,
+          b.create<LLVM::MulOp>(loc, tc.warp[D], i32Const(b, loc, warpStride)));
+      Value laneRow = b.create<LLVM::MulOp>(loc, lane,
+                                            i32Const(b, loc, numWarps));
+      auto slotOf = [&](unsigned k2, Value w) -> Value {
+        // (k2 * 32 + lane) * numWarps + w
+        Value s = b.create<LLVM::AddOp>(
+            loc, laneRow, i32Const(b, loc, int64_t(k2) * 32 * numWarps));
+        return b.create<LLVM::AddOp>(loc, s, w);
+      };
+      barrier(b, loc); // the previous user of shared memory is done
+      for (unsigned k2 = 0; k2 < numOut; ++k2) {
+        Value s = slotOf(k2, warp);
+        b.create<LLVM::StoreOp>(loc, accs[k2].v,
+                                sharedElemPtr(b, loc, smem, acT, s));
+        if (arg)
+          b.create<LLVM::StoreOp>(loc, accs[k2].idx,
+                                  sharedElemPtr(b, loc, idxBase, i32, s));
+      }
+      barrier(b, loc);
+      for (unsigned k2 = 0; k2 < numOut; ++k2) {
+        Acc acc;
+        for (unsigned w = 0; w < warpsD; ++w) {
+          Value wv = b.create<LLVM::AddOp>(
+              loc, warp0, i32Const(b, loc, int64_t(w) * warpStride));
+          Value s = slotOf(k2, wv);
+          Acc x{b.create<LLVM::LoadOp>(loc, acT,
+                                       sharedElemPtr(b, loc, smem, acT, s)),
+                {}};
+          if (arg)
+            x.idx = b.create<LLVM::LoadOp>(
+                loc, i32, sharedElemPtr(b, loc, idxBase, i32, s));
+          acc = w == 0 ? x : combine(b, loc, kind, acc, x);
+        }
+        accs[k2] = acc;
+      }
+    }
+
+    // ---- results.
+    SmallVector<Value> out;
+    for (Acc &acc : accs) {
+      if (arg)
+        out.push_back(acc.idx);
+      else if (acT != elt)
+        out.push_back(b.create<LLVM::FPTruncOp>(loc, elt, acc.v));
+      else
+        out.push_back(acc.v);
+    }
+    if (!dst) {
+      rewriter.replaceOp(op, out[0]);
+      return success();
+    }
+    rewriter.replaceOp(op, packStruct(b, loc,
+                                      getTypeConverter()->convertType(dstType),
+                                      out));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilegpu::populateReduceOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ReduceOpConversion>(converter, patterns.getContext());
+}

@@ -256,3 +256,56 @@ Value mlir::tilegpu::sharedElemPtr(OpBuilder &b, Location loc, Value base,
       loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
       elemType, base, ValueRange{idx});
 }
+
+//===----------------------------------------------------------------------===//
+// Shared-memory staging
+//===----------------------------------------------------------------------===//
+
+Type mlir::tilegpu::sharedStorageType(Type t) {
+  if (isa<LLVM::LLVMPointerType>(t))
+    return IntegerType::get(t.getContext(), 64);
+  if (t.isInteger(1))
+    return IntegerType::get(t.getContext(), 8);
+  return t;
+}
+
+Value mlir::tilegpu::toSharedStorage(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  Type s = sharedStorageType(t);
+  if (s == t)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(t))
+    return b.create<LLVM::PtrToIntOp>(loc, s, v);
+  return b.create<LLVM::ZExtOp>(loc, s, v);
+}
+
+Value mlir::tilegpu::fromSharedStorage(OpBuilder &b, Location loc, Value v,
+                                       Type t) {
+  if (v.getType() == t)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(t))
+    return b.create<LLVM::IntToPtrOp>(loc, t, v);
+  return b.create<LLVM::TruncOp>(loc, t, v);
+}
+
+unsigned mlir::tilegpu::sharedStorageBytes(Type t) {
+  Type s = sharedStorageType(t);
+  return (s.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> idx, ArrayRef<int64_t> shape) {
+  Value lin = i32Const(b, loc, 0);
+  int64_t stride = 1;
+  for (int i = int(shape.size()) - 1; i >= 0; --i) {
+    Value term = stride == 1 ? idx[i]
+                             : b.create<LLVM::MulOp>(loc, idx[i],
+                                                     i32Const(b, loc, stride))
+                                   .getResult();
+    lin = i == int(shape.size()) - 1 ? term
+                                     : b.create<LLVM::AddOp>(loc, lin, term)
+                                           .getResult();
+    stride *= shape[i];
+  }
+  return lin;
+}

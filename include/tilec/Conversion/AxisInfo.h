@@ -1,0 +1,126 @@
+//===- AxisInfo.h - Contiguity, divisibility and constancy of tiles -------===//
+//
+// A forward analysis of integer and pointer values (scalars and tiles) of
+// tile / tilegpu IR, after Triton's AxisInfo. For a value of rank R it keeps,
+// per dimension d, three powers of two:
+//
+//  - contiguity C[d]: split dimension d into aligned groups of C[d]
+//    positions (positions 0..C-1, C..2C-1, ...); along d, within a group,
+//    the values are v0, v0+1, ..., v0+C-1 (for pointers: consecutive
+//    elements of the pointee, i.e. addresses v0, v0+s, ... for element size
+//    s bytes).
+//  - divisibility D[d]: the first value v0 of every such group of C[d] is a
+//    multiple of D[d]. Integers: in units of the value; POINTERS: IN BYTES
+//    (the address). When C[d] = 1 it holds for every element.
+//  - constancy K[d]: along d, aligned groups of K[d] positions hold equal
+//    values.
+//
+// Scalars are kept as rank 1 (one position): C = K = 1 and D their
+// divisibility. Everything is sound: an unknown value gets C = K = 1,
+// D = 1 (pointers: the natural alignment of their pointee, which every
+// access requires anyway). Values that are known constants also carry the
+// constant.
+//
+// The analysis is a walk over each function with a map Value -> AxisInfo;
+// scf.for iteration arguments are iterated to a fixpoint (join of the init
+// value and the yielded value), scf.if results are the join of both
+// branches, scf.while values are unknown.
+//
+// Signed division / remainder by a constant are not assumed to see
+// non-negative operands (Triton does): only exact properties are derived
+// (divisibility); `andi` with a 2^k-1 mask keeps contiguity (two's
+// complement makes it a floor modulo for every sign).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_CONVERSION_AXISINFO_H
+#define TILEC_CONVERSION_AXISINFO_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::tilegpu {
+
+class AxisInfo {
+public:
+  /// Upper bound kept for divisibility (0 is divisible by everything).
+  static constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+  AxisInfo() = default;
+  AxisInfo(SmallVector<int64_t> contiguity, SmallVector<int64_t> divisibility,
+           SmallVector<int64_t> constancy,
+           std::optional<int64_t> constant = std::nullopt)
+      : contiguity(std::move(contiguity)),
+        divisibility(std::move(divisibility)), constancy(std::move(constancy)),
+        constant(constant) {}
+
+  /// Nothing known, for `rank` dimensions (scalars: rank 1) and a
+  /// divisibility of `div`.
+  static AxisInfo unknown(unsigned rank, int64_t div = 1);
+  /// The value `c` splat over `shape` (a scalar when shape is empty).
+  static AxisInfo constantValue(int64_t c, ArrayRef<int64_t> shape);
+
+  unsigned rank() const { return contiguity.size(); }
+  int64_t getContiguity(unsigned d) const { return contiguity[d]; }
+  int64_t getDivisibility(unsigned d) const { return divisibility[d]; }
+  int64_t getConstancy(unsigned d) const { return constancy[d]; }
+  std::optional<int64_t> getConstant() const { return constant; }
+
+  /// The divisibility that holds for every position along d that is a
+  /// multiple of `len` (a power of two): D[d] if len >= C[d], else
+  /// gcd(D[d], len * unit).
+  int64_t divisibilityAt(unsigned d, int64_t len) const;
+
+  /// The most precise info that holds for both `a` and `b`.
+  static AxisInfo join(const AxisInfo &a, const AxisInfo &b);
+
+  bool operator==(const AxisInfo &o) const {
+    return contiguity == o.contiguity && divisibility == o.divisibility &&
+           constancy == o.constancy && constant == o.constant &&
+           unit == o.unit;
+  }
+  bool operator!=(const AxisInfo &o) const { return !(*this == o); }
+
+  void print(raw_ostream &os) const;
+
+  SmallVector<int64_t> contiguity, divisibility, constancy;
+  std::optional<int64_t> constant;
+  /// What one step of contiguity adds to the value: 1 for integers, the
+  /// pointee size in bytes for pointers (whose divisibility is in bytes).
+  int64_t unit = 1;
+};
+
+/// The analysis of a module (every func.func in it).
+class AxisInfoAnalysis {
+public:
+  explicit AxisInfoAnalysis(ModuleOp module);
+
+  /// The info of an integer or pointer value (scalar or tile); for other
+  /// values an unknown info of the value's rank.
+  AxisInfo getInfo(Value v) const;
+
+  /// Elements per access (power of two) a tile.load / tile.store through
+  /// the pointer tile `ptr` may use along tensor dimension `dim`: the
+  /// pointer contiguity, its alignment, 128 bits, and the constancy of
+  /// `mask` (may be null).
+  unsigned getVectorWidth(Value ptr, Value mask, unsigned dim) const;
+
+private:
+  void visitRegion(Region &region);
+  void visitBlock(Block &block);
+  void visitOp(Operation *op);
+  void setInfo(Value v, AxisInfo info);
+
+  DenseMap<Value, AxisInfo> infos;
+};
+
+/// Size in bytes of the pointee of a pointer (or tile of pointers) type.
+unsigned pointeeBytes(Type ptrType);
+
+} // namespace mlir::tilegpu
+
+#endif // TILEC_CONVERSION_AXISINFO_H

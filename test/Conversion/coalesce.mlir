@@ -1,0 +1,127 @@
+// Checks -tilegpu-coalesce: the widest access the axis analysis allows
+// becomes sizePerThread of the rank's blocked layout (every type using it,
+// slices included) and `tilegpu.vector` of each load / store.
+// RUN: tilec-opt %s -split-input-file -convert-tile-to-tilegpu -tilegpu-coalesce | FileCheck %s
+
+// fp32, 16-byte aligned pointers, n a multiple of 16: 4 x 32 bits.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @gelu_like
+// CHECK: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[B]]>
+// CHECK: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.store {{.*}} {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @gelu_like(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                       %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                       %n: i32 {tile.divisibility = 16 : i32}) {
+    %pid = tile.program_id 0
+    %c1024 = arith.constant 1024 : i32
+    %start = arith.muli %pid, %c1024 : i32
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+    %s = tile.splat %start : i32 -> tensor<1024xi32>
+    %offs = arith.addi %s, %r : tensor<1024xi32>
+    %ns = tile.splat %n : i32 -> tensor<1024xi32>
+    %mask = arith.cmpi slt, %offs, %ns : tensor<1024xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    %zero = arith.constant dense<0.0> : tensor<1024xf32>
+    %v = tile.load %xp, %mask, %zero : tensor<1024x!tile.ptr<f32>>
+    %ys = tile.splat %y : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+    %yp = tile.addptr %ys, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    tile.store %yp, %v, %mask : tensor<1024x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// fp16: 8 x 16 bits.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @half
+// CHECK: tile.load {{.*}} {tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<f16>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @half(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+    %xs = tile.splat %x : !tile.ptr<f16> -> tensor<1024x!tile.ptr<f16>>
+    %xp = tile.addptr %xs, %r : tensor<1024x!tile.ptr<f16>>, tensor<1024xi32>
+    %v = tile.load %xp : tensor<1024x!tile.ptr<f16>>
+    tile.store %xp, %v : tensor<1024x!tile.ptr<f16>>
+    return
+  }
+}
+
+// -----
+
+// No alignment hint: only the natural alignment, one element per access.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @unaligned
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32}
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @unaligned(%x: !tile.ptr<f32>) {
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    %v = tile.load %xp : tensor<1024x!tile.ptr<f32>>
+    tile.store %xp, %v : tensor<1024x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// A mask with runs of 2 (n a multiple of 2) limits the width to 2; a tile
+// smaller than the CTA (replicated) still takes whole chunks of the layout.
+// CHECK-DAG: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: func.func @mask_tail
+// CHECK: tile.load {{.*}} {tilegpu.vector = 2 : i32} : tensor<1024x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.load {{.*}} {tilegpu.vector = 2 : i32} : tensor<64x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @mask_tail(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                       %n: i32 {tile.divisibility = 2 : i32}) {
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+    %ns = tile.splat %n : i32 -> tensor<1024xi32>
+    %mask = arith.cmpi slt, %r, %ns : tensor<1024xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+    %v = tile.load %xp, %mask : tensor<1024x!tile.ptr<f32>>
+    tile.store %xp, %v, %mask : tensor<1024x!tile.ptr<f32>>
+    %r2 = tile.make_range 0 to 64 : tensor<64xi32>
+    %xs2 = tile.splat %x : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>>
+    %xp2 = tile.addptr %xs2, %r2 : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+    %v2 = tile.load %xp2 : tensor<64x!tile.ptr<f32>>
+    tile.store %xp2, %v2 : tensor<64x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// 2-D fp16 rows of a 16-aligned stride: 8 halves along the fastest
+// dimension; the reduction's slice layout follows its parent.
+// CHECK-DAG: #[[B2:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[S:.*]] = #tilegpu.slice<{dim = 1, parent = #[[B2]]}>
+// CHECK-LABEL: func.func @two_d
+// CHECK: tile.load {{.*}} {tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>, #[[B2]]>
+// CHECK: tile.reduce sum {{.*}} : tensor<32x64xf16, #[[B2]]> -> tensor<32xf16, #[[S]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @two_d(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                   %q: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                   %stride: i32 {tile.divisibility = 16 : i32}) {
+    %r = tile.make_range 0 to 32 : tensor<32xi32>
+    %c = tile.make_range 0 to 64 : tensor<64xi32>
+    %re = tile.expand_dims %r {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %ss = tile.splat %stride : i32 -> tensor<32x1xi32>
+    %rm = arith.muli %re, %ss : tensor<32x1xi32>
+    %rb = tile.broadcast %rm : tensor<32x1xi32> -> tensor<32x64xi32>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %cb = tile.broadcast %ce : tensor<1x64xi32> -> tensor<32x64xi32>
+    %off = arith.addi %rb, %cb : tensor<32x64xi32>
+    %ps = tile.splat %p : !tile.ptr<f16> -> tensor<32x64x!tile.ptr<f16>>
+    %pp = tile.addptr %ps, %off : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+    %v = tile.load %pp : tensor<32x64x!tile.ptr<f16>>
+    %s = tile.reduce sum %v {axis = 1 : i32} : tensor<32x64xf16> -> tensor<32xf16>
+    %qs = tile.splat %q : !tile.ptr<f16> -> tensor<32x!tile.ptr<f16>>
+    %qp = tile.addptr %qs, %r : tensor<32x!tile.ptr<f16>>, tensor<32xi32>
+    tile.store %qp, %s : tensor<32x!tile.ptr<f16>>
+    return
+  }
+}

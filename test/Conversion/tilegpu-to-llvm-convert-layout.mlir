@@ -1,0 +1,66 @@
+// Checks tilegpu.convert_layout, tile.trans and tile.reshape: through shared
+// memory (barrier, store at the row-major index, barrier, load); pointers are
+// kept as i64.
+// RUN: tilec-opt %s -convert-tilegpu-to-llvm -split-input-file | FileCheck %s
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #tilegpu.slice<{dim = 1, parent = #b2}>
+module attributes {tile.num_warps = 4 : i32} {
+  // 64 x i32 = 256 bytes; the pointer tile (64 x i64) needs 512. With 128
+  // threads a thread holds one element of the 1-D tile (replicated) and 4 of
+  // the slice.
+  // CHECK: tilegpu.shared_bytes = 512 : i64
+  // CHECK-LABEL: llvm.func @to_slice
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @to_slice(%x: tensor<64xi32, #b1>) {
+    %y = tilegpu.convert_layout %x : tensor<64xi32, #b1> -> tensor<64xi32, #s>
+    return
+  }
+  // CHECK-LABEL: llvm.func @ptrs
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+  // CHECK: llvm.store %{{.*}} : i64, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i64
+  // CHECK: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+  func.func @ptrs(%x: tensor<64x!tile.ptr<f32>, #b1>) {
+    %y = tilegpu.convert_layout %x : tensor<64x!tile.ptr<f32>, #b1> -> tensor<64x!tile.ptr<f32>, #s>
+    return
+  }
+}
+
+// -----
+
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // A 16x8 tile: one element per thread, stored at i*8 + j; result element
+  // (i', j') = operand (j', i') is loaded from j'*8 + i'.
+  // 16x8xf16 = 256 bytes, 16x8xf32 = 512 (the maximum is kept).
+  // CHECK: tilegpu.shared_bytes = 512 : i64
+  // CHECK-LABEL: llvm.func @trans
+  // CHECK: nvvm.barrier0
+  // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}} : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK-NEXT: llvm.store %{{.*}}, %[[P]] : f16, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+  func.func @trans(%x: tensor<16x8xf16, #b2>) {
+    %y = tile.trans %x {order = array<i32: 1, 0>} : tensor<16x8xf16, #b2> -> tensor<8x16xf16, #b2>
+    return
+  }
+  // CHECK-LABEL: llvm.func @reshape
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  func.func @reshape(%x: tensor<16x8xf32, #b2>) {
+    %y = tile.reshape %x : tensor<16x8xf32, #b2> -> tensor<4x32xf32, #b2>
+    return
+  }
+}

@@ -1,0 +1,171 @@
+// Checks the lowering of tile.reduce: within a thread, across lanes with
+// shfl.sync.bfly over the lane bits of the reduced dimension, across warps
+// through shared memory between barriers.
+// RUN: tilec-opt %s -convert-tilegpu-to-llvm -split-input-file | FileCheck %s
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // 1-D sum to a scalar: 2 elements per thread, 5 butterfly steps, then the
+  // 4 warps' partials through shared memory (4 warps * 32 lanes * 4 bytes).
+  // CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 512 : i64}
+  // CHECK-LABEL: llvm.func @sum1d
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: %[[E1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK: llvm.fadd %[[E0]], %[[E1]] : f32
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.fadd
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: %[[LAST:.*]] = llvm.fadd
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store %[[LAST]], %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @sum1d(%x: tensor<256xf32, #b1>) -> f32 {
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    return %r : f32
+  }
+}
+
+// -----
+
+// Along the fastest dimension of a 2-D tile whose warps are all along dim 0:
+// lanes 1, 2, 4 hold dim 1 (8 lanes), no shared memory and no barrier.
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-NOT: tilegpu.shared_bytes
+  // CHECK-LABEL: llvm.func @max_axis1
+  // CHECK: llvm.intr.maxnum
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @max_axis1(%x: tensor<16x16xf32, #b2>) {
+    %r = tile.reduce max %x {axis = 1 : i32} : tensor<16x16xf32, #b2> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #b2}>>
+    return
+  }
+}
+
+// -----
+
+// Along dim 0: lane bits 8 and 16 (4 lanes), then the 4 warps through shared
+// memory. Integer max is signed.
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @max_axis0
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load
+  // CHECK: llvm.intr.smax
+  // CHECK: llvm.return
+  func.func @max_axis0(%x: tensor<16x8xi32, #b2>) {
+    %r = tile.reduce max %x {axis = 0 : i32} : tensor<16x8xi32, #b2> -> tensor<8xi32, #tilegpu.slice<{dim = 0, parent = #b2}>>
+    return
+  }
+}
+
+// -----
+
+// argmax: (value, index) pairs are shuffled together; ties keep the smaller
+// index; the partials' values and indices both go through shared memory.
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {tile.num_warps = 2 : i32} {
+  // CHECK: tilegpu.shared_bytes = 512 : i64
+  // CHECK-LABEL: llvm.func @argmax
+  // CHECK: llvm.fcmp "ogt"
+  // CHECK: llvm.fcmp "oeq"
+  // CHECK: llvm.icmp "slt"
+  // CHECK: llvm.select
+  // CHECK: llvm.select
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: llvm.fcmp "ogt"
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK: %[[R:.*]] = llvm.select %{{.*}} : i1, i32
+  // CHECK: llvm.return %[[R]] : i32
+  func.func @argmax(%x: tensor<128xf32, #b1>) -> i32 {
+    %r = tile.reduce argmax %x {axis = 0 : i32} : tensor<128xf32, #b1> -> i32
+    return %r : i32
+  }
+}
+
+// -----
+
+// A tile smaller than the CTA tile (16 elements, 128 threads): replicas
+// (unwrapped index >= 16) are replaced by the identity, 0 for sum, so each
+// element is counted once.
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @replicated
+  // CHECK: llvm.mlir.constant(16 : i32)
+  // CHECK: %[[REP:.*]] = llvm.icmp "uge"
+  // CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32)
+  // CHECK-NEXT: llvm.select %[[REP]], %[[ZERO]], %{{.*}} : i1, i32
+  // CHECK: nvvm.shfl.sync bfly
+  func.func @replicated(%x: tensor<16xi32, #b1>) -> i32 {
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<16xi32, #b1> -> i32
+    return %r : i32
+  }
+}
+
+// -----
+
+// f16 sums accumulate in f32 and round once at the end.
+#b1 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {tile.num_warps = 1 : i32} {
+  // CHECK-LABEL: llvm.func @sum_f16
+  // CHECK-COUNT-4: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK-COUNT-3: llvm.fadd %{{.*}} : f32
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: %[[R:.*]] = llvm.fptrunc %{{.*}} : f32 to f16
+  // CHECK: llvm.return %[[R]] : f16
+  func.func @sum_f16(%x: tensor<128xf16, #b1>) -> f16 {
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<128xf16, #b1> -> f16
+    return %r : f16
+  }
+}

@@ -23,6 +23,9 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tilec_tools_dir, config.llvm_tools_dir]
 tools = ["tilec", "tilec-opt", "tilec-unittests"]
+if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-gpu-test")):
+    tools.append("tilec-gpu-test")
+    config.available_features.add("gpu-test")
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-frontend-fuzzer")):
     tools.append("tilec-frontend-fuzzer")
     config.available_features.add("fuzzer")

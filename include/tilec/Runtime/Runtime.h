@@ -1,0 +1,225 @@
+//===- Runtime.h - Load and launch tilec kernels through the CUDA driver --===//
+//
+// A small JIT runtime over the CUDA driver API. libcuda is not linked: it is
+// opened at run time with dlopen (`$TILEC_CUDA_LIBRARY`, default
+// "libcuda.so.1"), so binaries using this run (and report "no CUDA driver
+// found") on machines without a GPU. cuda.h is included for types only.
+//
+//   auto dev = rt::Device::open();                 // Expected<Device>
+//   if (!dev) { ... llvm::toString(dev.takeError()) ... }
+//   CompiledKernel ck = ...;                       // Compiler::compileToPTX
+//   auto k = rt::Kernel::load(*dev, ck);           // cuModuleLoadDataEx (JIT)
+//   rt::DeviceBuffer x(*dev), y(*dev);
+//   if (auto e = x.alloc(n * 4)) ...;              // cuMemAlloc
+//   if (auto e = x.copyFromHost(host, n * 4)) ...; // cuMemcpyHtoD
+//   if (auto e = k->launch({rows}, {rt::Arg::ptr(y, "fp32"),
+//                                   rt::Arg::ptr(x, "fp32"),
+//                                   rt::Arg::i32(n)}))  ...;
+//   if (auto e = dev->synchronize()) ...;
+//
+// Arguments are checked against CompiledKernel::params (count, pointer vs
+// scalar, pointee type, int vs float, width) by checkArgs() before any driver
+// call, so a wrong launch is an llvm::Error naming the argument, never a
+// crash. checkArgs() needs no GPU and is usable on its own.
+//
+// Every driver failure is an llvm::Error "<cuFunction> failed: <CUDA_ERROR_X>:
+// <description>" (module loads append the JIT error log). All objects are
+// move-only RAII wrappers; the Device holds the primary context of its
+// ordinal and makes it current on open() and on every call that needs it.
+// Kernels and DeviceBuffers keep a pointer to their Device: keep the Device in
+// one place (do not move it) and destroy them before it (the last Device of an
+// ordinal releases the primary context, which unloads its modules).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_RUNTIME_H
+#define TILEC_RUNTIME_RUNTIME_H
+
+#include "tilec/Compiler/Compiler.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <string>
+
+namespace tilec::rt {
+
+/// The driver entry points, resolved once from libcuda with dlsym (using the
+/// versioned names cuda.h maps to, e.g. cuMemAlloc_v2). get() loads the
+/// library on first use; it fails with "no CUDA driver found (<lib>: <why>)".
+struct Driver {
+#define TILEC_CU_FN(name) decltype(&::name) name = nullptr;
+#include "tilec/Runtime/DriverFunctions.def"
+  /// The loaded driver (or the error of the first load attempt, repeated).
+  static llvm::Expected<const Driver &> get();
+  /// "cuFoo failed: CUDA_ERROR_X: description" (success: Error::success()).
+  llvm::Error check(CUresult r, llvm::StringRef what) const;
+};
+
+struct Dim3 {
+  unsigned x = 1, y = 1, z = 1;
+  Dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
+};
+
+class Device {
+public:
+  /// Loads the driver, cuInit(0), retains the primary context of `ordinal`
+  /// and makes it current on this thread.
+  static llvm::Expected<Device> open(int ordinal = 0);
+  Device(Device &&o) noexcept;
+  Device &operator=(Device &&o) noexcept;
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+  ~Device();
+
+  const Driver &driver() const { return *drv_; }
+  CUdevice handle() const { return dev_; }
+  CUcontext context() const { return ctx_; }
+  const std::string &name() const { return name_; }
+  /// Compute capability, e.g. 90 for sm_90.
+  int computeCapability() const { return cc_; }
+  /// cuCtxSetCurrent(context()).
+  llvm::Error makeCurrent() const;
+  /// cuCtxSynchronize: waits for all work and reports asynchronous errors.
+  llvm::Error synchronize() const;
+
+private:
+  Device() = default;
+  const Driver *drv_ = nullptr;
+  CUdevice dev_ = 0;
+  CUcontext ctx_ = nullptr;
+  std::string name_;
+  int cc_ = 0;
+};
+
+/// Device memory (cuMemAlloc / cuMemFree), freed on destruction.
+class DeviceBuffer {
+public:
+  explicit DeviceBuffer(Device &dev) : dev_(&dev) {}
+  DeviceBuffer(DeviceBuffer &&o) noexcept;
+  DeviceBuffer &operator=(DeviceBuffer &&o) noexcept;
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer() { reset(); }
+
+  /// Frees the old allocation and allocates `bytes` (0 allocates nothing).
+  llvm::Error alloc(size_t bytes);
+  void reset();
+  CUdeviceptr ptr() const { return ptr_; }
+  size_t bytes() const { return bytes_; }
+  /// Copies `bytes` (at most size()) to / from the start of the buffer.
+  llvm::Error copyFromHost(const void *src, size_t bytes);
+  llvm::Error copyToHost(void *dst, size_t bytes) const;
+  /// Fills the buffer with a repeated 8/16/32-bit pattern (cuMemsetD*).
+  llvm::Error fill8(uint8_t v);
+  llvm::Error fill16(uint16_t v);
+  llvm::Error fill32(uint32_t v);
+
+private:
+  Device *dev_;
+  CUdeviceptr ptr_ = 0;
+  size_t bytes_ = 0;
+};
+
+/// One runtime kernel argument, matched against a signature type.
+struct Arg {
+  enum Kind { Pointer, Int, Float } kind = Int;
+  /// Pointer: the element type ("fp32", "fp16", ...; empty: not checked).
+  /// Int: "i1", "i8".."i64", "u8".."u64". Float: "fp16", "bf16", "fp32", "fp64".
+  std::string type;
+  CUdeviceptr p = 0;
+  int64_t i = 0;
+  double f = 0;
+
+  static Arg ptr(CUdeviceptr p, llvm::StringRef elemType = "") {
+    return Arg{Pointer, elemType.str(), p, 0, 0};
+  }
+  static Arg ptr(const DeviceBuffer &b, llvm::StringRef elemType = "") {
+    return ptr(b.ptr(), elemType);
+  }
+  static Arg integer(llvm::StringRef type, int64_t v) {
+    return Arg{Int, type.str(), 0, v, 0};
+  }
+  static Arg i32(int32_t v) { return integer("i32", v); }
+  static Arg i64(int64_t v) { return integer("i64", v); }
+  static Arg fp(llvm::StringRef type, double v) {
+    return Arg{Float, type.str(), 0, 0, v};
+  }
+  static Arg f32(float v) { return fp("fp32", v); }
+  static Arg f64(double v) { return fp("fp64", v); }
+
+  /// "*fp32", "i32", "fp32": how it prints in messages.
+  std::string describe() const;
+};
+
+/// Checks `args` against `params` (CompiledKernel::params: name, signature
+/// type in ABI order). Errors name the argument: "argument 2 ('n_cols'):
+/// expected i32, got i64". Makes no driver call.
+llvm::Error checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
+                      llvm::ArrayRef<Arg> args);
+
+/// A kernel loaded into a module of the device's primary context.
+class Kernel {
+public:
+  /// JIT-compiles ck.ptx (cuModuleLoadDataEx, error log in the message),
+  /// looks up ck.name and, for sharedBytes > 48 KiB, raises the function's
+  /// MAX_DYNAMIC_SHARED_SIZE_BYTES.
+  static llvm::Expected<Kernel> load(Device &dev, const CompiledKernel &ck);
+  /// Compiles opts.kernel of `src` with `compiler` (diagnostics go into the
+  /// error) and loads it.
+  static llvm::Expected<Kernel> compile(Device &dev, Compiler &compiler,
+                                        const ParsedSource &src,
+                                        const CompileOptions &opts);
+  Kernel(Kernel &&o) noexcept;
+  Kernel &operator=(Kernel &&o) noexcept;
+  Kernel(const Kernel &) = delete;
+  Kernel &operator=(const Kernel &) = delete;
+  ~Kernel();
+
+  /// checkArgs, then cuLaunchKernel with numWarps * 32 threads per block and
+  /// sharedBytes of dynamic shared memory. Asynchronous: errors of the run
+  /// itself show up at the next synchronize.
+  llvm::Error launch(Dim3 grid, llvm::ArrayRef<Arg> args,
+                     CUstream stream = nullptr) const;
+
+  const CompiledKernel &compiled() const { return ck_; }
+  CUfunction function() const { return fn_; }
+  /// The JIT info log of the load (registers, spills; may be empty).
+  const std::string &jitInfoLog() const { return info_; }
+
+private:
+  Kernel() = default;
+  Device *dev_ = nullptr;
+  CompiledKernel ck_;
+  CUmodule mod_ = nullptr;
+  CUfunction fn_ = nullptr;
+  std::string info_;
+};
+
+/// A pair of CUDA events for timing work on a stream.
+class Timer {
+public:
+  static llvm::Expected<Timer> create(Device &dev);
+  Timer(Timer &&o) noexcept;
+  Timer(const Timer &) = delete;
+  Timer &operator=(const Timer &) = delete;
+  Timer &operator=(Timer &&) = delete;
+  ~Timer();
+  llvm::Error start(CUstream stream = nullptr);
+  llvm::Error stop(CUstream stream = nullptr);
+  /// Waits for the stop event; milliseconds between start and stop.
+  llvm::Expected<float> elapsedMs();
+
+private:
+  Timer() = default;
+  const Driver *drv_ = nullptr;
+  CUevent start_ = nullptr, stop_ = nullptr;
+};
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_RUNTIME_H

@@ -1,0 +1,548 @@
+//===- Runtime.cpp - Load and launch tilec kernels through the CUDA driver ===//
+
+#include "tilec/Runtime/Runtime.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <utility>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct LoadedDriver {
+  Driver drv;
+  std::string error; // empty: loaded
+};
+} // namespace
+
+static void loadDriver(LoadedDriver &out) {
+  const char *lib = std::getenv("TILEC_CUDA_LIBRARY");
+  if (!lib || !*lib)
+    lib = "libcuda.so.1";
+  void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *err = dlerror();
+    llvm::StringRef why = err ? err : "dlopen failed";
+    // dlerror() usually starts with the library's name already.
+    if (why.starts_with(lib))
+      out.error = llvm::formatv("no CUDA driver found ({0})", why);
+    else
+      out.error = llvm::formatv("no CUDA driver found ({0}: {1})", lib, why);
+    return;
+  }
+  Driver &d = out.drv;
+  std::string missing;
+  auto load = [&](const char *sym, auto &fn) {
+    dlerror();
+    void *p = dlsym(h, sym);
+    if (!p) {
+      missing += missing.empty() ? "" : ", ";
+      missing += sym;
+      return;
+    }
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
+  };
+#define TILEC_CU_LOAD(name) load(#name, d.name);
+#define TILEC_CU_FN(name) TILEC_CU_LOAD(name)
+#include "tilec/Runtime/DriverFunctions.def"
+#undef TILEC_CU_LOAD
+  if (!missing.empty())
+    out.error = llvm::formatv(
+        "no usable CUDA driver ({0} lacks {1}; driver too old?)", lib, missing);
+  // The handle is kept open for the life of the process.
+}
+
+llvm::Expected<const Driver &> Driver::get() {
+  static LoadedDriver loaded;
+  static std::once_flag once;
+  std::call_once(once, [] { loadDriver(loaded); });
+  if (!loaded.error.empty())
+    return makeError(loaded.error);
+  return loaded.drv;
+}
+
+llvm::Error Driver::check(CUresult r, llvm::StringRef what) const {
+  if (r == CUDA_SUCCESS)
+    return llvm::Error::success();
+  const char *name = nullptr, *desc = nullptr;
+  if (cuGetErrorName)
+    cuGetErrorName(r, &name);
+  if (cuGetErrorString)
+    cuGetErrorString(r, &desc);
+  std::string n = name ? name : ("CUresult " + std::to_string(int(r)));
+  return makeError(llvm::formatv("{0} failed: {1}{2}{3}", what, n,
+                                 desc ? ": " : "", desc ? desc : ""));
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Device> Device::open(int ordinal) {
+  auto drv = Driver::get();
+  if (!drv)
+    return drv.takeError();
+  const Driver &d = *drv;
+  if (auto e = d.check(d.cuInit(0), "cuInit"))
+    return std::move(e);
+  int count = 0;
+  if (auto e = d.check(d.cuDeviceGetCount(&count), "cuDeviceGetCount"))
+    return std::move(e);
+  if (ordinal < 0 || ordinal >= count)
+    return makeError(llvm::formatv("no CUDA device {0} (the driver sees {1})",
+                                   ordinal, count));
+  Device dev;
+  dev.drv_ = &d;
+  if (auto e = d.check(d.cuDeviceGet(&dev.dev_, ordinal), "cuDeviceGet"))
+    return std::move(e);
+  char name[256] = {0};
+  if (auto e = d.check(d.cuDeviceGetName(name, sizeof(name) - 1, dev.dev_),
+                       "cuDeviceGetName"))
+    return std::move(e);
+  dev.name_ = name;
+  int major = 0, minor = 0;
+  if (auto e = d.check(d.cuDeviceGetAttribute(
+                           &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                           dev.dev_),
+                       "cuDeviceGetAttribute"))
+    return std::move(e);
+  if (auto e = d.check(d.cuDeviceGetAttribute(
+                           &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                           dev.dev_),
+                       "cuDeviceGetAttribute"))
+    return std::move(e);
+  dev.cc_ = major * 10 + minor;
+  if (auto e = d.check(d.cuDevicePrimaryCtxRetain(&dev.ctx_, dev.dev_),
+                       "cuDevicePrimaryCtxRetain"))
+    return std::move(e);
+  if (auto e = dev.makeCurrent())
+    return std::move(e);
+  return std::move(dev);
+}
+
+Device::Device(Device &&o) noexcept
+    : drv_(o.drv_), dev_(o.dev_), ctx_(std::exchange(o.ctx_, nullptr)),
+      name_(std::move(o.name_)), cc_(o.cc_) {}
+
+Device &Device::operator=(Device &&o) noexcept {
+  if (this != &o) {
+    this->~Device();
+    new (this) Device(std::move(o));
+  }
+  return *this;
+}
+
+Device::~Device() {
+  if (ctx_)
+    drv_->cuDevicePrimaryCtxRelease(dev_);
+}
+
+llvm::Error Device::makeCurrent() const {
+  return drv_->check(drv_->cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
+}
+
+llvm::Error Device::synchronize() const {
+  if (auto e = makeCurrent())
+    return e;
+  return drv_->check(drv_->cuCtxSynchronize(), "cuCtxSynchronize");
+}
+
+//===----------------------------------------------------------------------===//
+// DeviceBuffer
+//===----------------------------------------------------------------------===//
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer &&o) noexcept
+    : dev_(o.dev_), ptr_(std::exchange(o.ptr_, 0)),
+      bytes_(std::exchange(o.bytes_, 0)) {}
+
+DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&o) noexcept {
+  if (this != &o) {
+    reset();
+    dev_ = o.dev_;
+    ptr_ = std::exchange(o.ptr_, 0);
+    bytes_ = std::exchange(o.bytes_, 0);
+  }
+  return *this;
+}
+
+void DeviceBuffer::reset() {
+  if (ptr_) {
+    (void)dev_->makeCurrent();
+    dev_->driver().cuMemFree(ptr_);
+  }
+  ptr_ = 0;
+  bytes_ = 0;
+}
+
+llvm::Error DeviceBuffer::alloc(size_t bytes) {
+  reset();
+  if (bytes == 0)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  if (auto e = d.check(d.cuMemAlloc(&ptr_, bytes),
+                       llvm::formatv("cuMemAlloc({0} bytes)", bytes).str()))
+    return e;
+  bytes_ = bytes;
+  return llvm::Error::success();
+}
+
+llvm::Error DeviceBuffer::copyFromHost(const void *src, size_t bytes) {
+  if (bytes > bytes_)
+    return makeError(llvm::formatv(
+        "copy of {0} bytes into a device buffer of {1}", bytes, bytes_));
+  if (bytes == 0)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  return d.check(d.cuMemcpyHtoD(ptr_, src, bytes), "cuMemcpyHtoD");
+}
+
+llvm::Error DeviceBuffer::copyToHost(void *dst, size_t bytes) const {
+  if (bytes > bytes_)
+    return makeError(llvm::formatv(
+        "copy of {0} bytes out of a device buffer of {1}", bytes, bytes_));
+  if (bytes == 0)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  return d.check(d.cuMemcpyDtoH(dst, ptr_, bytes), "cuMemcpyDtoH");
+}
+
+llvm::Error DeviceBuffer::fill8(uint8_t v) {
+  if (!bytes_)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  return d.check(d.cuMemsetD8(ptr_, v, bytes_), "cuMemsetD8");
+}
+
+llvm::Error DeviceBuffer::fill16(uint16_t v) {
+  if (!bytes_)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  return d.check(d.cuMemsetD16(ptr_, v, bytes_ / 2), "cuMemsetD16");
+}
+
+llvm::Error DeviceBuffer::fill32(uint32_t v) {
+  if (!bytes_)
+    return llvm::Error::success();
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  return d.check(d.cuMemsetD32(ptr_, v, bytes_ / 4), "cuMemsetD32");
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+std::string Arg::describe() const {
+  switch (kind) {
+  case Pointer:
+    return "*" + (type.empty() ? std::string("<any>") : type);
+  case Int:
+  case Float:
+    return type.empty() ? std::string(kind == Int ? "<int>" : "<float>") : type;
+  }
+  return "?";
+}
+
+namespace {
+/// A scalar signature type: its class and its size in the parameter buffer.
+struct ScalarType {
+  enum Class { Int, Float, Unknown } cls = Unknown;
+  unsigned bits = 0; // value width (i1: 1)
+  unsigned bytes = 0; // storage in the parameter buffer
+};
+} // namespace
+
+static ScalarType classify(llvm::StringRef t) {
+  ScalarType s;
+  if (t == "fp16" || t == "bf16")
+    return {ScalarType::Float, 16, 2};
+  if (t == "fp32")
+    return {ScalarType::Float, 32, 4};
+  if (t == "fp64")
+    return {ScalarType::Float, 64, 8};
+  if (t == "i1")
+    return {ScalarType::Int, 1, 1};
+  unsigned bits = 0;
+  if ((t.starts_with("i") || t.starts_with("u")) &&
+      !t.drop_front().getAsInteger(10, bits) &&
+      (bits == 8 || bits == 16 || bits == 32 || bits == 64))
+    return {ScalarType::Int, bits, bits / 8};
+  return s;
+}
+
+/// The storage of argument `a` for parameter type `t` (already checked).
+static unsigned paramBytes(llvm::StringRef t) {
+  if (t.starts_with("*"))
+    return sizeof(CUdeviceptr);
+  return classify(t).bytes;
+}
+
+llvm::Error rt::checkArgs(
+    llvm::ArrayRef<std::pair<std::string, std::string>> params,
+    llvm::ArrayRef<Arg> args) {
+  if (params.size() != args.size()) {
+    std::string expected;
+    for (auto &[n, t] : params)
+      expected += (expected.empty() ? "" : ", ") + t + " " + n;
+    return makeError(llvm::formatv(
+        "wrong number of arguments: the kernel takes {0} ({1}), got {2}",
+        params.size(), expected, args.size()));
+  }
+  for (size_t i = 0; i < params.size(); ++i) {
+    llvm::StringRef name = params[i].first, type = params[i].second;
+    const Arg &a = args[i];
+    auto bad = [&](const llvm::Twine &why) {
+      return makeError(llvm::formatv("argument {0} ('{1}'): expected {2}, got "
+                                     "{3}{4}",
+                                     i, name, type, a.describe(), why.str()));
+    };
+    if (type.starts_with("*")) {
+      if (a.kind != Arg::Pointer)
+        return bad(" (a scalar for a pointer parameter)");
+      if (!a.type.empty() && a.type != type.drop_front())
+        return bad(" (pointee type differs)");
+      continue;
+    }
+    ScalarType s = classify(type);
+    if (s.cls == ScalarType::Unknown)
+      return makeError(llvm::formatv(
+          "argument {0} ('{1}'): unsupported parameter type '{2}'", i, name,
+          type));
+    if (a.kind == Arg::Pointer)
+      return bad(" (a pointer for a scalar parameter)");
+    if (s.cls == ScalarType::Int) {
+      if (a.kind != Arg::Int)
+        return bad(" (a float for an integer parameter)");
+      ScalarType as = classify(a.type);
+      if (as.cls != ScalarType::Int || as.bits != s.bits)
+        return bad(" (integer width differs)");
+      // The value must be representable in the parameter's type.
+      bool isUnsigned = type.starts_with("u");
+      if (s.bits < 64) {
+        int64_t lo = isUnsigned ? 0 : -(int64_t(1) << (s.bits - 1));
+        int64_t hi = isUnsigned ? (int64_t(1) << s.bits) - 1
+                                : (int64_t(1) << (s.bits - 1)) - 1;
+        if (s.bits == 1) {
+          lo = 0;
+          hi = 1;
+        }
+        if (a.i < lo || a.i > hi)
+          return makeError(llvm::formatv(
+              "argument {0} ('{1}'): value {2} does not fit in {3}", i, name,
+              a.i, type));
+      }
+      continue;
+    }
+    if (a.kind != Arg::Float)
+      return bad(" (an integer for a float parameter)");
+    if (a.type != type)
+      return bad(" (float width differs)");
+    if (type == "fp16" || type == "bf16")
+      return makeError(llvm::formatv(
+          "argument {0} ('{1}'): {2} scalar parameters are not supported", i,
+          name, type));
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Kernel> Kernel::load(Device &dev, const CompiledKernel &ck) {
+  const Driver &d = dev.driver();
+  if (auto e = dev.makeCurrent())
+    return std::move(e);
+  Kernel k;
+  k.dev_ = &dev;
+  k.ck_ = ck;
+  constexpr unsigned logSize = 1 << 16;
+  std::string errLog(logSize, '\0'), infoLog(logSize, '\0');
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER,
+                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                         CU_JIT_INFO_LOG_BUFFER,
+                         CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE};
+  void *vals[] = {errLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
+                  infoLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
+                  reinterpret_cast<void *>(uintptr_t(1))};
+  CUresult r = d.cuModuleLoadDataEx(&k.mod_, ck.ptx.c_str(), 5, opts, vals);
+  errLog.resize(strnlen(errLog.data(), logSize));
+  infoLog.resize(strnlen(infoLog.data(), logSize));
+  if (r != CUDA_SUCCESS) {
+    k.mod_ = nullptr;
+    llvm::Error e = d.check(r, "cuModuleLoadDataEx");
+    std::string msg = llvm::toString(std::move(e));
+    llvm::StringRef log = llvm::StringRef(errLog).trim();
+    msg += ": ";
+    msg += log.empty() ? "(empty JIT log)" : log.str();
+    return makeError(llvm::formatv("kernel '{0}': {1}", ck.name, msg));
+  }
+  k.info_ = std::move(infoLog);
+  if (auto e = d.check(d.cuModuleGetFunction(&k.fn_, k.mod_, ck.name.c_str()),
+                       "cuModuleGetFunction('" + ck.name + "')"))
+    return std::move(e);
+  if (ck.sharedBytes > 48 * 1024) {
+    if (auto e = d.check(
+            d.cuFuncSetAttribute(k.fn_,
+                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                 int(ck.sharedBytes)),
+            llvm::formatv("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+                          "{0})",
+                          ck.sharedBytes)
+                .str()))
+      return std::move(e);
+  }
+  return std::move(k);
+}
+
+llvm::Expected<Kernel> Kernel::compile(Device &dev, Compiler &compiler,
+                                       const ParsedSource &src,
+                                       const CompileOptions &opts) {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  CompiledKernel ck;
+  if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
+    return makeError("cannot compile '" + opts.kernel + "': " +
+                     llvm::StringRef(os.str()).trim());
+  return load(dev, ck);
+}
+
+Kernel::Kernel(Kernel &&o) noexcept
+    : dev_(o.dev_), ck_(std::move(o.ck_)), mod_(std::exchange(o.mod_, nullptr)),
+      fn_(std::exchange(o.fn_, nullptr)), info_(std::move(o.info_)) {}
+
+Kernel &Kernel::operator=(Kernel &&o) noexcept {
+  if (this != &o) {
+    this->~Kernel();
+    new (this) Kernel(std::move(o));
+  }
+  return *this;
+}
+
+Kernel::~Kernel() {
+  if (mod_) {
+    (void)dev_->makeCurrent();
+    dev_->driver().cuModuleUnload(mod_);
+  }
+}
+
+llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
+                           CUstream stream) const {
+  if (auto e = checkArgs(ck_.params, args))
+    return makeError("launch of '" + ck_.name +
+                     "': " + llvm::toString(std::move(e)));
+  if (!fn_)
+    return makeError("launch of '" + ck_.name + "': kernel not loaded");
+  // One 8-byte aligned slot per argument, holding the value in the
+  // parameter's own width.
+  llvm::SmallVector<uint64_t, 16> storage(args.size(), 0);
+  llvm::SmallVector<void *, 16> ptrs(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef t = ck_.params[i].second;
+    const Arg &a = args[i];
+    void *slot = &storage[i];
+    ptrs[i] = slot;
+    unsigned bytes = paramBytes(t);
+    if (a.kind == Arg::Pointer) {
+      std::memcpy(slot, &a.p, sizeof(CUdeviceptr));
+    } else if (a.kind == Arg::Int) {
+      uint64_t v = uint64_t(a.i);
+      std::memcpy(slot, &v, bytes); // little endian: the low bytes
+    } else if (t == "fp32") {
+      float v = float(a.f);
+      std::memcpy(slot, &v, 4);
+    } else {
+      std::memcpy(slot, &a.f, 8);
+    }
+  }
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return llvm::Error::success(); // nothing to run
+  if (auto e = dev_->makeCurrent())
+    return e;
+  const Driver &d = dev_->driver();
+  unsigned threads = unsigned(ck_.numWarps) * 32;
+  return d.check(d.cuLaunchKernel(fn_, grid.x, grid.y, grid.z, threads, 1, 1,
+                                  unsigned(ck_.sharedBytes), stream,
+                                  ptrs.data(), nullptr),
+                 llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3}, {4} "
+                               "threads, {5} B shared)",
+                               ck_.name, grid.x, grid.y, grid.z, threads,
+                               ck_.sharedBytes)
+                     .str());
+}
+
+//===----------------------------------------------------------------------===//
+// Timer
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Timer> Timer::create(Device &dev) {
+  if (auto e = dev.makeCurrent())
+    return std::move(e);
+  Timer t;
+  t.drv_ = &dev.driver();
+  if (auto e = t.drv_->check(t.drv_->cuEventCreate(&t.start_, CU_EVENT_DEFAULT),
+                             "cuEventCreate"))
+    return std::move(e);
+  if (auto e = t.drv_->check(t.drv_->cuEventCreate(&t.stop_, CU_EVENT_DEFAULT),
+                             "cuEventCreate"))
+    return std::move(e);
+  return std::move(t);
+}
+
+Timer::Timer(Timer &&o) noexcept
+    : drv_(o.drv_), start_(std::exchange(o.start_, nullptr)),
+      stop_(std::exchange(o.stop_, nullptr)) {}
+
+Timer::~Timer() {
+  if (start_)
+    drv_->cuEventDestroy(start_);
+  if (stop_)
+    drv_->cuEventDestroy(stop_);
+}
+
+llvm::Error Timer::start(CUstream stream) {
+  return drv_->check(drv_->cuEventRecord(start_, stream), "cuEventRecord");
+}
+
+llvm::Error Timer::stop(CUstream stream) {
+  return drv_->check(drv_->cuEventRecord(stop_, stream), "cuEventRecord");
+}
+
+llvm::Expected<float> Timer::elapsedMs() {
+  if (auto e = drv_->check(drv_->cuEventSynchronize(stop_),
+                           "cuEventSynchronize"))
+    return std::move(e);
+  float ms = 0;
+  if (auto e = drv_->check(drv_->cuEventElapsedTime(&ms, start_, stop_),
+                           "cuEventElapsedTime"))
+    return std::move(e);
+  return ms;
+}

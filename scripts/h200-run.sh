@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs ON the H200 machine, from the repository root, after
+# scripts/h200-pack.sh made .pack/tilec.tar.xz here (see
+# /work/shared/design/h200.md): unpacks it to /tmp/tilec, runs
+# tilec-gpu-test (arguments are passed on), then compute-sanitizer memcheck
+# over `tilec-gpu-test --quick`. Logs go to $OUT (if set) or /tmp/tilec-logs.
+#   TILEC_BENCH=1  also run `tilec-gpu-test --bench` (bench.log)
+#   TILEC_MEMCHECK=0  skip compute-sanitizer memcheck
+#   TILEC_RACECHECK=0  skip compute-sanitizer racecheck
+# Exit status: 0 when the tests and memcheck pass.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+DEST=/tmp/tilec
+LOGS=${OUT:-/tmp/tilec-logs}
+mkdir -p "$LOGS"
+rm -rf "$DEST"
+mkdir -p /tmp
+tar -C /tmp -xJf .pack/tilec.tar.xz || { echo "h200-run: cannot unpack .pack/tilec.tar.xz" >&2; exit 2; }
+
+LIBS=$DEST/lib
+export TILEC_LIBDEVICE=${TILEC_LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}
+export PATH=$PATH:/usr/local/cuda/bin
+# The packed libraries only for our binaries (not for compute-sanitizer).
+run() { env LD_LIBRARY_PATH="$LIBS${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$@"; }
+
+nvidia-smi -L 2>&1 | tee "$LOGS/device.log"
+rc=0
+echo "== tilec-gpu-test $*"
+run "$DEST/bin/tilec-gpu-test" "$@" 2>&1 | tee "$LOGS/gpu-test.log"
+test_rc=${PIPESTATUS[0]}
+[ "$test_rc" = 0 ] || rc=1
+
+if [ "${TILEC_BENCH:-0}" = 1 ]; then
+  echo "== tilec-gpu-test --bench"
+  run "$DEST/bin/tilec-gpu-test" --bench 2>&1 | tee "$LOGS/bench.log"
+fi
+
+if [ "${TILEC_MEMCHECK:-1}" = 1 ]; then
+  echo "== compute-sanitizer --tool memcheck tilec-gpu-test --quick"
+  compute-sanitizer --tool memcheck --target-processes all --error-exitcode 3 \
+    env LD_LIBRARY_PATH="$LIBS" TILEC_LIBDEVICE="$TILEC_LIBDEVICE" \
+    "$DEST/bin/tilec-gpu-test" --quick 2>&1 | tee "$LOGS/memcheck.log"
+  mc_rc=${PIPESTATUS[0]}
+  [ "$mc_rc" = 0 ] || rc=1
+  echo "memcheck exit status: $mc_rc"
+fi
+if [ "${TILEC_RACECHECK:-1}" = 1 ]; then
+  echo "== compute-sanitizer --tool racecheck tilec-gpu-test --quick"
+  compute-sanitizer --tool racecheck --target-processes all --error-exitcode 3 \
+    env LD_LIBRARY_PATH="$LIBS" TILEC_LIBDEVICE="$TILEC_LIBDEVICE" \
+    "$DEST/bin/tilec-gpu-test" --quick 2>&1 | tee "$LOGS/racecheck.log"
+  rc_rc=${PIPESTATUS[0]}
+  [ "$rc_rc" = 0 ] || rc=1
+  echo "racecheck exit status: $rc_rc"
+fi
+echo "tilec-gpu-test exit status: $test_rc; logs in $LOGS"
+exit $rc

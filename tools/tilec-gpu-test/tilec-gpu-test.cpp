@@ -1,0 +1,1141 @@
+//===- tilec-gpu-test.cpp - Run the seed kernels on the GPU and check them ===//
+//
+//   tilec-gpu-test [--filter SUBSTR] [--quick] [--bench] [--arch sm_90]
+//                  [--examples DIR] [--check-args] [--verbose]
+//
+// Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
+// triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
+// matmul_relu_kernel) with the seeds' launch parameters, runs each on random
+// inputs over a set of shapes, with the output poisoned with NaN before the
+// run, and compares every output element against a CPU reference computed in
+// fp64 with plain loops. Elements the kernel must not write (gaps between
+// strided rows) must keep the poison bit pattern. One line per case:
+//
+//   PASS softmax_kernel fp32 7x1000 max_err=1.2e-08 (0.03 of tol)
+//
+// then a summary; exit status 1 on any failure. Compile failures are FAIL
+// lines too. Without a CUDA driver (libcuda.so.1 not loadable, or
+// $TILEC_CUDA_LIBRARY names one that is not) it compiles everything, prints
+// "no CUDA driver found: skipping GPU tests" and exits 0.
+//
+// Tolerances, |got - ref| <= tol (per element):
+//   softmax: atol + rtol * |ref| * (1 + |x - max|)   (the exponent's error
+//            grows with |x - max| when x - max is rounded to fp16/bf16)
+//            rtol fp32 1e-5, fp16 2e-3, bf16 1.6e-2; atol fp16 1.2e-7
+//            (two fp16 subnormal steps), else ~0.
+//   gelu:    atol + rtol * (|ref| + |x|)
+//   row_sum: 2 (ceil(N / BLOCK) + log2(BLOCK) + 2) 2^-24 sum|x|  (fp32 acc)
+//   matmul:  fp16/bf16 2 (K + 2) 2^-24 sum|a b|; fp32 (tf32) 2^-8 sum|a b|
+//
+// --bench: median time (cuEvent, 5 warm-up runs, then 50 timed runs, each
+// after a 256 MB memset that flushes L2 as triton.testing.do_bench does) and GB/s
+// (bytes read + written once) for softmax 4096 x N, gelu 2^28, row sum, and
+// TFLOP/s for matmul 4096^3. Results of bench runs are not checked.
+//
+// --check-args: runs rt::checkArgs on right and wrong argument lists and
+// prints the messages (needs no GPU; used by the lit tests).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Compiler/Compiler.h"
+#include "tilec/Runtime/Runtime.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+using namespace tilec;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tilec-gpu-test options");
+static cl::opt<std::string> filter("filter",
+                                   cl::desc("Run only cases whose line contains SUBSTR"),
+                                   cl::value_desc("SUBSTR"), cl::cat(category));
+static cl::opt<bool> quick("quick", cl::desc("Small shapes only"),
+                           cl::cat(category));
+static cl::opt<bool> bench("bench", cl::desc("Benchmark instead of testing"),
+                           cl::cat(category));
+static cl::opt<std::string> archOpt("arch", cl::desc("PTX target"),
+                                    cl::init("sm_90"), cl::cat(category));
+static cl::opt<std::string>
+    examplesDir("examples",
+                cl::desc("Read the seed kernels from DIR (default: the copies "
+                         "embedded at build time)"),
+                cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<bool> checkArgsMode(
+    "check-args", cl::desc("Exercise argument checking (no GPU needed)"),
+    cl::cat(category));
+static cl::opt<std::string>
+    dumpPTX("dump-ptx", cl::desc("Write each compiled kernel's PTX to DIR"),
+            cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<bool> verbose("verbose",
+                             cl::desc("Print compile diagnostics and JIT logs"),
+                             cl::cat(category));
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class DT { F32, F16, BF16 };
+
+const char *dtName(DT t) {
+  switch (t) {
+  case DT::F32: return "fp32";
+  case DT::F16: return "fp16";
+  case DT::BF16: return "bf16";
+  }
+  return "?";
+}
+size_t dtSize(DT t) { return t == DT::F32 ? 4 : 2; }
+
+uint32_t f32Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float bitsF32(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+uint16_t f32ToBF16(float f) {
+  uint32_t u = f32Bits(f);
+  if ((u & 0x7fffffff) > 0x7f800000)
+    return uint16_t((u >> 16) | 0x40);
+  u += 0x7fff + ((u >> 16) & 1);
+  return uint16_t(u >> 16);
+}
+float bf16ToF32(uint16_t h) { return bitsF32(uint32_t(h) << 16); }
+
+uint16_t f32ToF16(float f) {
+  uint32_t u = f32Bits(f);
+  uint32_t sign = (u >> 16) & 0x8000;
+  uint32_t a = u & 0x7fffffff;
+  if (a > 0x7f800000)
+    return uint16_t(sign | 0x7e00);
+  if (a >= 0x477ff000) // rounds to >= 65520: inf
+    return uint16_t(sign | 0x7c00);
+  if (a < 0x38800000) { // subnormal or zero in fp16
+    // Value in units of 2^-24, rounded to nearest even.
+    float v = bitsF32(a) * 16777216.0f; // exact scaling
+    float r = std::nearbyint(v);         // default mode: nearest even
+    return uint16_t(sign | uint32_t(r));
+  }
+  uint32_t e = (a >> 23) - 127 + 15;
+  uint32_t m = a & 0x7fffff;
+  uint32_t h = (e << 10) | (m >> 13);
+  uint32_t rest = m & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+    ++h;
+  return uint16_t(sign | h);
+}
+float f16ToF32(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  if (e == 0)
+    return (sign ? -1.0f : 1.0f) * float(m) * (1.0f / 16777216.0f);
+  if (e == 31)
+    return bitsF32(sign | 0x7f800000 | (m << 13));
+  return bitsF32(sign | ((e - 15 + 127) << 23) | (m << 13));
+}
+
+/// A host array of one element type; values go in and out as double.
+struct HostArray {
+  DT dt = DT::F32;
+  std::vector<uint8_t> bytes;
+  HostArray() = default;
+  HostArray(DT dt, size_t n) : dt(dt), bytes(n * dtSize(dt)) {}
+  size_t size() const { return bytes.size() / dtSize(dt); }
+  size_t byteSize() const { return bytes.size(); }
+  double get(size_t i) const {
+    if (dt == DT::F32) {
+      float f;
+      std::memcpy(&f, &bytes[i * 4], 4);
+      return f;
+    }
+    uint16_t h;
+    std::memcpy(&h, &bytes[i * 2], 2);
+    return dt == DT::F16 ? f16ToF32(h) : bf16ToF32(h);
+  }
+  /// Stores v rounded to the element type (via fp32).
+  void set(size_t i, double v) {
+    float f = float(v);
+    if (dt == DT::F32) {
+      std::memcpy(&bytes[i * 4], &f, 4);
+      return;
+    }
+    uint16_t h = dt == DT::F16 ? f32ToF16(f) : f32ToBF16(f);
+    std::memcpy(&bytes[i * 2], &h, 2);
+  }
+  uint32_t bitsAt(size_t i) const {
+    if (dt == DT::F32) {
+      uint32_t u;
+      std::memcpy(&u, &bytes[i * 4], 4);
+      return u;
+    }
+    uint16_t h;
+    std::memcpy(&h, &bytes[i * 2], 2);
+    return h;
+  }
+  void setBits(size_t i, uint32_t b) {
+    if (dt == DT::F32)
+      std::memcpy(&bytes[i * 4], &b, 4);
+    else {
+      uint16_t h = uint16_t(b);
+      std::memcpy(&bytes[i * 2], &h, 2);
+    }
+  }
+};
+
+/// The NaN pattern outputs are filled with before a run.
+uint32_t poisonBits(DT dt) {
+  switch (dt) {
+  case DT::F32: return 0x7fc0dead;
+  case DT::F16: return 0x7e5a;
+  case DT::BF16: return 0x7fda;
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Random inputs and parallel loops
+//===----------------------------------------------------------------------===//
+
+uint64_t splitmix(uint64_t &s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+unsigned numThreads() {
+  unsigned n = std::thread::hardware_concurrency();
+  return std::max(1u, std::min(n, 32u));
+}
+
+/// Runs fn(begin, end) over [0, n) split into chunks on a few threads.
+void parallelFor(size_t n, const std::function<void(size_t, size_t)> &fn) {
+  unsigned t = numThreads();
+  if (n < 4096 || t == 1) {
+    fn(0, n);
+    return;
+  }
+  size_t chunk = (n + t - 1) / t;
+  std::vector<std::thread> ts;
+  for (unsigned i = 0; i < t; ++i) {
+    size_t b = i * chunk, e = std::min(n, b + chunk);
+    if (b < e)
+      ts.emplace_back(fn, b, e);
+  }
+  for (auto &th : ts)
+    th.join();
+}
+
+/// Fills a with uniform values in [lo, hi) (rounded to its type); the same
+/// seed gives the same data regardless of thread count.
+void fillRandom(HostArray &a, double lo, double hi, uint64_t seed) {
+  size_t n = a.size();
+  constexpr size_t block = 1 << 16;
+  parallelFor((n + block - 1) / block, [&](size_t b, size_t e) {
+    for (size_t blk = b; blk < e; ++blk) {
+      uint64_t s = seed * 0x100000001b3ull + blk;
+      for (size_t i = blk * block; i < std::min(n, (blk + 1) * block); ++i) {
+        double u = double(splitmix(s) >> 11) * (1.0 / 9007199254740992.0);
+        a.set(i, lo + (hi - lo) * u);
+      }
+    }
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Checking
+//===----------------------------------------------------------------------===//
+
+struct Checker {
+  double maxAbs = 0, maxRatio = 0;
+  size_t bad = 0, checked = 0;
+  std::vector<std::string> examples;
+
+  void note(const std::string &s) {
+    if (examples.size() < 5)
+      examples.push_back(s);
+  }
+  void check(const HostArray &out, size_t i, double ref, double tol,
+             const llvm::Twine &where) {
+    ++checked;
+    double got = out.get(i);
+    double err = std::fabs(got - ref);
+    if (std::isnan(got) || std::isnan(err)) {
+      ++bad;
+      maxRatio = INFINITY;
+      note(llvm::formatv("{0}: got {1} (bits {2:x}), want {3}", where.str(),
+                         got, out.bitsAt(i), ref));
+      return;
+    }
+    maxAbs = std::max(maxAbs, err);
+    double ratio = tol > 0 ? err / tol : (err > 0 ? INFINITY : 0);
+    maxRatio = std::max(maxRatio, ratio);
+    if (!(err <= tol)) {
+      ++bad;
+      note(llvm::formatv("{0}: got {1}, want {2} (err {3:e}, tol {4:e})",
+                         where.str(), got, ref, err, tol));
+    }
+  }
+  /// An element the kernel must not write.
+  void untouched(const HostArray &out, size_t i, const llvm::Twine &where) {
+    ++checked;
+    if (out.bitsAt(i) != poisonBits(out.dt)) {
+      ++bad;
+      note(llvm::formatv("{0}: written outside the output (got {1})",
+                         where.str(), out.get(i)));
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Seeds and compilation
+//===----------------------------------------------------------------------===//
+
+struct Seed {
+  const char *file;
+  const char *text;
+};
+const Seed embeddedSeeds[] = {
+#include "Seeds.inc"
+};
+
+/// One compiled configuration, shared by the cases that use it.
+struct Compiled {
+  bool ok = false;
+  std::string error; // compile or load error
+  CompiledKernel ck;
+  std::optional<rt::Kernel> kernel; // after load
+  bool loadTried = false;
+};
+
+struct KernelKey {
+  std::string file, kernel, signature;
+  int numWarps = 4;
+  std::string str() const {
+    return llvm::formatv("{0}:{1} [{2}] w{3}", file, kernel, signature,
+                         numWarps);
+  }
+};
+
+class Compilations {
+public:
+  Compilations() = default;
+
+  Compiled &get(const KernelKey &key) {
+    std::string k = key.str();
+    auto it = cache_.find(k);
+    if (it != cache_.end())
+      return *it->second;
+    auto c = std::make_unique<Compiled>();
+    compile(key, *c);
+    return *(cache_[k] = std::move(c));
+  }
+  size_t size() const { return cache_.size(); }
+  /// Unloads every kernel (before the Device that holds them goes away).
+  void unloadAll() {
+    for (auto &[k, c] : cache_) {
+      c->kernel.reset();
+      c->loadTried = false;
+    }
+  }
+  size_t failures() const {
+    size_t n = 0;
+    for (auto &[k, c] : cache_)
+      n += !c->ok;
+    return n;
+  }
+  /// Loads the compiled kernel into `dev` once.
+  rt::Kernel *load(Compiled &c, rt::Device &dev) {
+    if (!c.ok)
+      return nullptr;
+    if (!c.loadTried) {
+      c.loadTried = true;
+      auto k = rt::Kernel::load(dev, c.ck);
+      if (!k) {
+        c.error = llvm::toString(k.takeError());
+        return nullptr;
+      }
+      if (verbose && !k->jitInfoLog().empty())
+        llvm::errs() << "JIT log for " << c.ck.name << ":\n"
+                     << k->jitInfoLog() << "\n";
+      c.kernel.emplace(std::move(*k));
+    }
+    return c.kernel ? &*c.kernel : nullptr;
+  }
+
+private:
+  const std::string *source(const std::string &file, std::string &err) {
+    auto it = sources_.find(file);
+    if (it != sources_.end())
+      return &it->second;
+    std::string text;
+    if (!examplesDir.empty()) {
+      llvm::SmallString<256> path(examplesDir.getValue());
+      llvm::sys::path::append(path, file);
+      auto buf = llvm::MemoryBuffer::getFile(path);
+      if (!buf) {
+        err = "cannot read " + path.str().str() + ": " + buf.getError().message();
+        return nullptr;
+      }
+      text = (*buf)->getBuffer().str();
+    } else {
+      bool found = false;
+      for (const Seed &s : embeddedSeeds)
+        if (file == s.file) {
+          text = s.text;
+          found = true;
+        }
+      if (!found) {
+        err = "no embedded seed " + file;
+        return nullptr;
+      }
+    }
+    return &(sources_[file] = std::move(text));
+  }
+
+  void compile(const KernelKey &key, Compiled &c) {
+    std::string err;
+    const std::string *text = source(key.file, err);
+    if (!text) {
+      c.error = err;
+      return;
+    }
+    std::string diags;
+    llvm::raw_string_ostream os(diags);
+    auto pit = parsed_.find(key.file);
+    if (pit == parsed_.end())
+      pit = parsed_.emplace(key.file, compiler_.parse(key.file, *text, os)).first;
+    CompileOptions opts;
+    opts.kernel = key.kernel;
+    opts.signature = key.signature;
+    opts.numWarps = key.numWarps;
+    opts.arch = archOpt;
+    auto t0 = std::chrono::steady_clock::now();
+    c.ok = !pit->second.numErrors &&
+           compiler_.compileToPTX(pit->second, opts, c.ck, os);
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - t0)
+                    .count();
+    if (!c.ok) {
+      llvm::StringRef d = llvm::StringRef(os.str()).trim();
+      // The first line says what went wrong; --verbose prints everything.
+      c.error = "compile error: " +
+                (verbose ? d.str() : d.split('\n').first.str());
+    }
+    if (c.ok && !dumpPTX.empty()) {
+      static unsigned counter = 0;
+      llvm::SmallString<256> path(dumpPTX.getValue());
+      llvm::sys::path::append(path, llvm::formatv("{0:d2}-{1}.ptx", counter++,
+                                                  key.kernel).str());
+      std::error_code ec;
+      llvm::raw_fd_ostream os2(path, ec);
+      if (!ec)
+        os2 << "// " << key.str() << "\n" << c.ck.ptx;
+    }
+    if (verbose)
+      llvm::errs() << "compiled " << key.str() << " in "
+                   << llvm::formatv("{0:f1}", ms) << " ms"
+                   << (c.ok ? "" : " (FAILED)") << "\n";
+  }
+
+  Compiler compiler_;
+  std::map<std::string, std::string> sources_;
+  std::map<std::string, ParsedSource> parsed_;
+  std::map<std::string, std::unique_ptr<Compiled>> cache_;
+};
+
+unsigned nextPow2(unsigned n) {
+  unsigned p = 1;
+  while (p < n)
+    p <<= 1;
+  return p;
+}
+unsigned cdiv(unsigned a, unsigned b) { return (a + b - 1) / b; }
+
+//===----------------------------------------------------------------------===//
+// Cases
+//===----------------------------------------------------------------------===//
+
+/// The GPU state a case runs against.
+struct Ctx {
+  rt::Device &dev;
+};
+
+using RunFn = std::function<llvm::Error(Ctx &, rt::Kernel &, Checker &)>;
+
+struct Case {
+  std::string kernel, dtype, shape;
+  KernelKey key;
+  RunFn run;
+  std::string line() const { return kernel + " " + dtype + " " + shape; }
+};
+
+/// Device buffers from host arrays; outputs are poisoned first.
+llvm::Error upload(rt::Device &dev, rt::DeviceBuffer &d, const HostArray &h) {
+  if (auto e = d.alloc(h.byteSize()))
+    return e;
+  return d.copyFromHost(h.bytes.data(), h.byteSize());
+}
+llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, DT dt,
+                           size_t n) {
+  if (auto e = d.alloc(n * dtSize(dt)))
+    return e;
+  return dt == DT::F32 ? d.fill32(poisonBits(dt))
+                       : d.fill16(uint16_t(poisonBits(dt)));
+}
+llvm::Error download(rt::DeviceBuffer &d, HostArray &h) {
+  return d.copyToHost(h.bytes.data(), h.byteSize());
+}
+
+struct SoftmaxTol {
+  double rtol, atol;
+};
+SoftmaxTol tolFor(DT dt) {
+  switch (dt) {
+  case DT::F32: return {1e-5, 1e-30};
+  case DT::F16: return {2e-3, 1.2e-7};
+  case DT::BF16: return {1.6e-2, 1e-30};
+  }
+  return {0, 0};
+}
+
+/// softmax_kernel / softmax_kernel_mixed / triton_softmax_kernel.
+/// `inputFirst`: the kernel takes (x, y, ...) rather than (y, x, ...).
+Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
+                 unsigned rows, unsigned cols, unsigned inStride,
+                 unsigned outStride) {
+  unsigned block = nextPow2(cols);
+  int warps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
+  Case c;
+  c.kernel = kernel;
+  c.dtype = inDT == outDT ? dtName(inDT)
+                          : std::string(dtName(inDT)) + "->" + dtName(outDT);
+  c.shape = llvm::formatv("{0}x{1}", rows, cols);
+  if (inStride != cols || outStride != cols)
+    c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
+  std::string pin = std::string("*") + dtName(inDT) + ":16";
+  std::string pout = std::string("*") + dtName(outDT) + ":16";
+  c.key = {"softmax.py", kernel,
+           llvm::formatv("{0}, {1}, i32, i32, i32, {2}",
+                         inputFirst ? pin : pout, inputFirst ? pout : pin, block),
+           warps};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    size_t inN = size_t(rows - 1) * inStride + cols;
+    size_t outN = size_t(rows - 1) * outStride + cols;
+    HostArray x(inDT, inN), y(outDT, outN);
+    fillRandom(x, -4.0, 4.0, rows * 1000003ull + cols);
+    // Gaps between strided input rows hold NaN: reading them is a bug.
+    for (unsigned r = 0; r + 1 < rows; ++r)
+      for (unsigned j = cols; j < inStride; ++j)
+        x.setBits(size_t(r) * inStride + j, poisonBits(inDT));
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dy, outDT, outN))
+      return e;
+    rt::Arg ax = rt::Arg::ptr(dx, dtName(inDT)),
+            ay = rt::Arg::ptr(dy, dtName(outDT));
+    std::vector<rt::Arg> args = {inputFirst ? ax : ay, inputFirst ? ay : ax,
+                                 rt::Arg::i32(inputFirst ? inStride : inStride),
+                                 rt::Arg::i32(outStride), rt::Arg::i32(cols)};
+    if (auto e = k.launch({rows}, args))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dy, y))
+      return e;
+    SoftmaxTol tol = tolFor(outDT);
+    std::vector<double> ref(outN), spread(outN);
+    parallelFor(rows, [&](size_t rb, size_t re) {
+      for (size_t r = rb; r < re; ++r) {
+        const size_t xi = r * inStride, yi = r * outStride;
+        double m = -INFINITY;
+        for (unsigned j = 0; j < cols; ++j)
+          m = std::max(m, x.get(xi + j));
+        double s = 0;
+        for (unsigned j = 0; j < cols; ++j)
+          s += std::exp(x.get(xi + j) - m);
+        for (unsigned j = 0; j < cols; ++j) {
+          double d = x.get(xi + j) - m;
+          ref[yi + j] = std::exp(d) / s;
+          spread[yi + j] = -d;
+        }
+      }
+    });
+    for (size_t r = 0; r < rows; ++r) {
+      for (unsigned j = 0; j < cols; ++j) {
+        size_t i = r * outStride + j;
+        double t = tol.atol + tol.rtol * ref[i] * (1 + spread[i]);
+        chk.check(y, i, ref[i], t, llvm::formatv("[{0},{1}]", r, j));
+      }
+      if (r + 1 < rows)
+        for (unsigned j = cols; j < outStride; ++j)
+          chk.untouched(y, r * outStride + j, llvm::formatv("gap [{0},{1}]", r, j));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+Case geluCase(DT dt, unsigned n) {
+  Case c;
+  c.kernel = "triton_gelu_kernel";
+  c.dtype = dtName(dt);
+  c.shape = std::to_string(n);
+  std::string p = std::string("*") + dtName(dt) + ":16";
+  c.key = {"gelu.py", c.kernel, p + ", " + p + ", i32, 1024", 4};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    HostArray x(dt, n), y(dt, n);
+    fillRandom(x, -3.0, 3.0, 77 + n);
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dy, dt, n))
+      return e;
+    if (auto e = k.launch({cdiv(n, 1024)},
+                          {rt::Arg::ptr(dx, dtName(dt)),
+                           rt::Arg::ptr(dy, dtName(dt)), rt::Arg::i32(n)}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dy, y))
+      return e;
+    SoftmaxTol tol = tolFor(dt);
+    double atol = dt == DT::F32 ? 1e-7 : tol.atol;
+    for (size_t i = 0; i < n; ++i) {
+      double v = x.get(i);
+      double a = 0.79788456 * (v + 0.044715 * v * v * v);
+      double ref = 0.5 * v * (1 + std::tanh(a));
+      chk.check(y, i, ref, atol + tol.rtol * (std::fabs(ref) + std::fabs(v)),
+                llvm::formatv("[{0}]", i));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
+  Case c;
+  c.kernel = "row_sum_kernel";
+  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.shape = llvm::formatv("{0}x{1}", rows, cols);
+  c.key = {"row_sum.py", c.kernel,
+           std::string("*") + dtName(dt) + ":16, *fp32:16, i32, 1024", 4};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    HostArray x(dt, size_t(rows) * cols), y(DT::F32, rows);
+    fillRandom(x, -1.0, 1.0, 5 + rows * 31ull + cols);
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, rows))
+      return e;
+    if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(dt)),
+                                   rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dy, y))
+      return e;
+    double depth = std::ceil(cols / 1024.0) + 10 + 2;
+    std::vector<double> ref(rows), mag(rows);
+    parallelFor(rows, [&](size_t b, size_t e) {
+      for (size_t r = b; r < e; ++r) {
+        double s = 0, a = 0;
+        for (unsigned j = 0; j < cols; ++j) {
+          double v = x.get(r * cols + j);
+          s += v;
+          a += std::fabs(v);
+        }
+        ref[r] = s;
+        mag[r] = a;
+      }
+    });
+    for (size_t r = 0; r < rows; ++r)
+      chk.check(y, r, ref[r], 1e-30 + 2 * depth * std::ldexp(1.0, -24) * mag[r],
+                llvm::formatv("[{0}]", r));
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// C = relu(A B); `transB`: B stored as N x K (stride_bk = 1); C rows padded
+/// by `cPad` elements.
+Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
+                unsigned cPad) {
+  Case c;
+  c.kernel = "matmul_relu_kernel";
+  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.shape = llvm::formatv("{0}x{1}x{2}", M, N, K);
+  if (transB)
+    c.shape += " B^T";
+  if (cPad)
+    c.shape += llvm::formatv(" ldc+{0}", cPad);
+  std::string p = std::string("*") + dtName(dt) + ":16";
+  c.key = {"matmul_relu.py", c.kernel,
+           p + ", " + p + ", *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, "
+                          "i32, 64, 64, 32",
+           4};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    unsigned ldc = N + cPad;
+    HostArray a(dt, size_t(M) * K), b(dt, size_t(K) * N),
+        cOut(DT::F32, size_t(M) * ldc);
+    fillRandom(a, -1.0, 1.0, 11 + M);
+    fillRandom(b, -1.0, 1.0, 13 + N);
+    long sbk = transB ? 1 : N, sbn = transB ? K : 1;
+    rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
+    if (auto e = upload(ctx.dev, da, a))
+      return e;
+    if (auto e = upload(ctx.dev, db, b))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dc, DT::F32, cOut.size()))
+      return e;
+    if (auto e = k.launch(
+            {cdiv(M, 64), cdiv(N, 64)},
+            {rt::Arg::ptr(da, dtName(dt)), rt::Arg::ptr(db, dtName(dt)),
+             rt::Arg::ptr(dc, "fp32"), rt::Arg::i32(M), rt::Arg::i32(N),
+             rt::Arg::i32(K), rt::Arg::i32(K), rt::Arg::i32(1),
+             rt::Arg::i32(sbk), rt::Arg::i32(sbn), rt::Arg::i32(ldc),
+             rt::Arg::i32(1)}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dc, cOut))
+      return e;
+    double rel = dt == DT::F32 ? std::ldexp(1.0, -8)
+                               : 2 * (K + 2) * std::ldexp(1.0, -24);
+    std::vector<double> ref(size_t(M) * N), mag(size_t(M) * N);
+    parallelFor(M, [&](size_t mb, size_t me) {
+      for (size_t i = mb; i < me; ++i)
+        for (unsigned j = 0; j < N; ++j) {
+          double s = 0, g = 0;
+          for (unsigned kk = 0; kk < K; ++kk) {
+            double p = a.get(i * K + kk) * b.get(kk * sbk + j * sbn);
+            s += p;
+            g += std::fabs(p);
+          }
+          ref[i * N + j] = std::max(s, 0.0);
+          mag[i * N + j] = g;
+        }
+    });
+    for (size_t i = 0; i < M; ++i) {
+      for (unsigned j = 0; j < N; ++j)
+        chk.check(cOut, i * ldc + j, ref[i * N + j],
+                  1e-30 + rel * mag[i * N + j], llvm::formatv("[{0},{1}]", i, j));
+      for (unsigned j = N; j < ldc; ++j)
+        chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+std::vector<Case> allCases() {
+  std::vector<Case> cs;
+  std::vector<unsigned> rowsList = {1, 7, 64, 4096};
+  std::vector<unsigned> colsList = {1, 7, 256, 1000, 1024, 4097, 12672, 32768};
+  if (quick) {
+    rowsList = {1, 7, 64};
+    colsList = {1, 7, 256, 1000, 1024, 4097};
+  }
+  auto sizeOK = [&](unsigned r, unsigned n) {
+    // The largest shapes only for fp32 softmax_kernel (see below).
+    return size_t(r) * n <= size_t(64) * 32768 || n <= 12672;
+  };
+  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+    for (unsigned r : rowsList)
+      for (unsigned n : colsList)
+        if (sizeOK(r, n) || dt == DT::F32)
+          cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, n, n));
+  for (unsigned r : rowsList)
+    for (unsigned n : colsList)
+      if (sizeOK(r, n))
+        cs.push_back(
+            softmaxCase("softmax_kernel_mixed", DT::F16, DT::F16, false, r, n, n, n));
+  for (unsigned r : rowsList)
+    for (unsigned n : colsList)
+      if (sizeOK(r, n))
+        cs.push_back(
+            softmaxCase("triton_softmax_kernel", DT::F32, DT::F32, true, r, n, n, n));
+  // Strided rows: odd strides (no alignment to assume), and aligned ones.
+  for (auto [r, n, si, so] :
+       std::vector<std::array<unsigned, 4>>{{7, 1000, 1005, 1003},
+                                            {64, 256, 272, 264},
+                                            {5, 4097, 4100, 4099}}) {
+    for (DT dt : {DT::F32, DT::F16, DT::BF16})
+      cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, si, so));
+    cs.push_back(
+        softmaxCase("softmax_kernel_mixed", DT::F16, DT::F16, false, r, n, si, so));
+    cs.push_back(
+        softmaxCase("triton_softmax_kernel", DT::F32, DT::F32, true, r, n, si, so));
+  }
+  std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
+  if (quick)
+    geluN = {1, 7, 1000, 1024, 4097};
+  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+    for (unsigned n : geluN)
+      cs.push_back(geluCase(dt, n));
+  std::vector<unsigned> sumCols = {1, 7, 256, 1000, 1024, 4097, 12672, 32768};
+  if (quick)
+    sumCols = {1, 7, 1000, 1024, 4097};
+  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+    for (unsigned r : rowsList)
+      for (unsigned n : sumCols)
+        if (sizeOK(r, n))
+          cs.push_back(rowSumCase(dt, r, n));
+  std::vector<std::array<unsigned, 3>> mm = {
+      {64, 64, 32}, {1, 1, 1}, {7, 13, 5}, {100, 70, 50}, {128, 256, 64},
+      {257, 129, 100}, {512, 512, 512}};
+  if (quick)
+    mm.resize(5);
+  for (DT dt : {DT::F16, DT::F32, DT::BF16}) {
+    for (auto [m, n, k] : mm)
+      cs.push_back(matmulCase(dt, m, n, k, false, 0));
+    cs.push_back(matmulCase(dt, 100, 70, 50, true, 3));
+  }
+  return cs;
+}
+
+//===----------------------------------------------------------------------===//
+// --check-args
+//===----------------------------------------------------------------------===//
+
+int runCheckArgs() {
+  std::vector<std::pair<std::string, std::string>> params = {
+      {"output_ptr", "*fp32"}, {"input_ptr", "*fp32"}, {"n_cols", "i32"},
+      {"scale", "fp32"}, {"flag", "i1"}, {"big", "i64"}};
+  auto show = [&](const char *what, std::vector<rt::Arg> args) {
+    llvm::Error e = rt::checkArgs(params, args);
+    llvm::outs() << what << ": "
+                 << (e ? llvm::toString(std::move(e)) : std::string("ok"))
+                 << "\n";
+  };
+  CUdeviceptr p = 0x1000;
+  using A = rt::Arg;
+  show("good", {A::ptr(p, "fp32"), A::ptr(p), A::i32(5), A::f32(1.5f),
+                A::integer("i1", 1), A::i64(1ll << 40)});
+  show("too-few", {A::ptr(p, "fp32"), A::ptr(p), A::i32(5)});
+  show("too-many", {A::ptr(p), A::ptr(p), A::i32(5), A::f32(1), A::integer("i1", 0),
+                    A::i64(0), A::i32(0)});
+  show("scalar-for-pointer", {A::ptr(p), A::i32(3), A::i32(5), A::f32(1),
+                              A::integer("i1", 0), A::i64(0)});
+  show("pointee", {A::ptr(p, "fp16"), A::ptr(p), A::i32(5), A::f32(1),
+                   A::integer("i1", 0), A::i64(0)});
+  show("pointer-for-scalar", {A::ptr(p), A::ptr(p), A::ptr(p), A::f32(1),
+                              A::integer("i1", 0), A::i64(0)});
+  show("float-for-int", {A::ptr(p), A::ptr(p), A::f32(5), A::f32(1),
+                         A::integer("i1", 0), A::i64(0)});
+  show("int-for-float", {A::ptr(p), A::ptr(p), A::i32(5), A::i32(1),
+                         A::integer("i1", 0), A::i64(0)});
+  show("int-width", {A::ptr(p), A::ptr(p), A::i64(5), A::f32(1),
+                     A::integer("i1", 0), A::i64(0)});
+  show("float-width", {A::ptr(p), A::ptr(p), A::i32(5), A::f64(1),
+                       A::integer("i1", 0), A::i64(0)});
+  show("i1-range", {A::ptr(p), A::ptr(p), A::i32(5), A::f32(1),
+                    A::integer("i1", 2), A::i64(0)});
+  show("i32-range", {A::ptr(p), A::ptr(p), A::integer("i32", 1ll << 31),
+                     A::f32(1), A::integer("i1", 0), A::i64(0)});
+  // A launch checks before touching the driver: no GPU is needed to get the
+  // same message from Kernel::launch through a kernel that failed to load.
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// --bench
+//===----------------------------------------------------------------------===//
+
+struct BenchResult {
+  double medianMs = 0;
+};
+
+llvm::Expected<double> timeMedian(rt::Device &dev,
+                                  const std::function<llvm::Error()> &launch) {
+  for (int i = 0; i < 5; ++i)
+    if (auto e = launch())
+      return std::move(e);
+  if (auto e = dev.synchronize())
+    return std::move(e);
+  auto timer = rt::Timer::create(dev);
+  if (!timer)
+    return timer.takeError();
+  // Like triton.testing.do_bench: overwrite 256 MB before each run so that
+  // the L2 cache (50 MB) holds nothing of the kernel's data.
+  rt::DeviceBuffer flush(dev);
+  if (auto e = flush.alloc(size_t(256) << 20))
+    return std::move(e);
+  std::vector<double> ms;
+  for (int i = 0; i < 50; ++i) {
+    if (auto e = flush.fill32(uint32_t(i)))
+      return std::move(e);
+    if (auto e = timer->start())
+      return std::move(e);
+    if (auto e = launch())
+      return std::move(e);
+    if (auto e = timer->stop())
+      return std::move(e);
+    auto t = timer->elapsedMs();
+    if (!t)
+      return t.takeError();
+    ms.push_back(*t);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+int runBench(rt::Device &dev, Compilations &comps) {
+  int failures = 0;
+  auto report = [&](const std::string &what, Compiled &c,
+                    const std::function<llvm::Expected<double>(rt::Kernel &)> &fn,
+                    double work, const char *unit) {
+    if (!filter.empty() && what.find(filter) == std::string::npos)
+      return;
+    rt::Kernel *k = comps.load(c, dev);
+    if (!k) {
+      llvm::outs() << "BENCH-FAIL " << what << ": " << c.error << "\n";
+      ++failures;
+      return;
+    }
+    auto ms = fn(*k);
+    if (!ms) {
+      llvm::outs() << "BENCH-FAIL " << what << ": "
+                   << llvm::toString(ms.takeError()) << "\n";
+      ++failures;
+      return;
+    }
+    llvm::outs() << llvm::formatv("BENCH {0,-44} {1,9:f4} ms {2,9:f1} {3}\n",
+                                  what, *ms, work / (*ms * 1e-3) / 1e9, unit);
+    llvm::outs().flush();
+  };
+  const unsigned M = 4096;
+  for (DT dt : {DT::F32, DT::BF16})
+    for (unsigned n : {256u, 1024u, 4096u, 12672u, 32768u}) {
+      Case cs = softmaxCase("softmax_kernel", dt, dt, false, M, n, n, n);
+      Compiled &c = comps.get(cs.key);
+      report(cs.line(), c,
+             [&](rt::Kernel &k) -> llvm::Expected<double> {
+               rt::DeviceBuffer x(dev), y(dev);
+               size_t bytes = size_t(M) * n * dtSize(dt);
+               if (auto e = x.alloc(bytes))
+                 return std::move(e);
+               if (auto e = x.fill8(0))
+                 return std::move(e);
+               if (auto e = y.alloc(bytes))
+                 return std::move(e);
+               return timeMedian(dev, [&] {
+                 return k.launch({M}, {rt::Arg::ptr(y), rt::Arg::ptr(x),
+                                       rt::Arg::i32(n), rt::Arg::i32(n),
+                                       rt::Arg::i32(n)});
+               });
+             },
+             2.0 * M * n * dtSize(dt), "GB/s");
+    }
+  for (DT dt : {DT::F32, DT::BF16}) {
+    unsigned n = 1u << 28;
+    Case cs = geluCase(dt, n);
+    report(cs.line(), comps.get(cs.key),
+           [&](rt::Kernel &k) -> llvm::Expected<double> {
+             rt::DeviceBuffer x(dev), y(dev);
+             if (auto e = x.alloc(size_t(n) * dtSize(dt)))
+               return std::move(e);
+             if (auto e = x.fill8(0))
+               return std::move(e);
+             if (auto e = y.alloc(size_t(n) * dtSize(dt)))
+               return std::move(e);
+             return timeMedian(dev, [&] {
+               return k.launch({cdiv(n, 1024)}, {rt::Arg::ptr(x), rt::Arg::ptr(y),
+                                                 rt::Arg::i32(n)});
+             });
+           },
+           2.0 * n * dtSize(dt), "GB/s");
+  }
+  for (auto rc : std::vector<std::pair<unsigned, unsigned>>{
+           {8192, 1024}, {8192, 4096}, {8192, 16384}, {2048, 65536}}) {
+    unsigned rows = rc.first, cols = rc.second;
+    Case cs = rowSumCase(DT::F32, rows, cols);
+    report(cs.line() + " (bytes read)", comps.get(cs.key),
+           [&](rt::Kernel &k) -> llvm::Expected<double> {
+             rt::DeviceBuffer x(dev), y(dev);
+             if (auto e = x.alloc(size_t(rows) * cols * 4))
+               return std::move(e);
+             if (auto e = x.fill8(0))
+               return std::move(e);
+             if (auto e = y.alloc(size_t(rows) * 4))
+               return std::move(e);
+             return timeMedian(dev, [&] {
+               return k.launch({rows}, {rt::Arg::ptr(x), rt::Arg::ptr(y),
+                                        rt::Arg::i32(cols)});
+             });
+           },
+           double(rows) * cols * 4, "GB/s");
+  }
+  for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
+    unsigned n = 4096;
+    Case cs = matmulCase(dt, n, n, n, false, 0);
+    report(cs.line(), comps.get(cs.key),
+           [&](rt::Kernel &k) -> llvm::Expected<double> {
+             rt::DeviceBuffer a(dev), b(dev), c(dev);
+             size_t bytes = size_t(n) * n * dtSize(dt);
+             if (auto e = a.alloc(bytes))
+               return std::move(e);
+             if (auto e = a.fill8(0))
+               return std::move(e);
+             if (auto e = b.alloc(bytes))
+               return std::move(e);
+             if (auto e = b.fill8(0))
+               return std::move(e);
+             if (auto e = c.alloc(size_t(n) * n * 4))
+               return std::move(e);
+             return timeMedian(dev, [&] {
+               return k.launch({cdiv(n, 64), cdiv(n, 64)},
+                               {rt::Arg::ptr(a), rt::Arg::ptr(b), rt::Arg::ptr(c),
+                                rt::Arg::i32(n), rt::Arg::i32(n), rt::Arg::i32(n),
+                                rt::Arg::i32(n), rt::Arg::i32(1), rt::Arg::i32(n),
+                                rt::Arg::i32(1), rt::Arg::i32(n), rt::Arg::i32(1)});
+             });
+           },
+           2.0 * n * n * n / 1e3, "TFLOP/s");
+  }
+  return failures ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tilec-gpu-test: run the seed kernels on the GPU\n");
+  if (checkArgsMode)
+    return runCheckArgs();
+
+  Compilations comps;
+  if (bench) {
+    auto dev = rt::Device::open();
+    if (!dev) {
+      llvm::outs() << llvm::toString(dev.takeError())
+                   << ": skipping GPU benchmarks\n";
+      return 0;
+    }
+    llvm::outs() << "device: " << dev->name() << " (sm_"
+                 << dev->computeCapability() << ")\n";
+    int rc = runBench(*dev, comps);
+    comps.unloadAll();
+    return rc;
+  }
+
+  std::vector<Case> cases;
+  for (Case &c : allCases())
+    if (filter.empty() || c.line().find(filter) != std::string::npos)
+      cases.push_back(std::move(c));
+
+  // Compile everything first (also what runs without a GPU).
+  auto t0 = std::chrono::steady_clock::now();
+  for (Case &c : cases)
+    comps.get(c.key);
+  double compileS = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+  llvm::outs() << llvm::formatv(
+      "compiled {0} kernel configurations in {1:f1} s ({2} failed)\n",
+      comps.size(), compileS, comps.failures());
+
+  auto dev = rt::Device::open();
+  if (!dev) {
+    std::string msg = llvm::toString(dev.takeError());
+    if (llvm::StringRef(msg).starts_with("no CUDA driver found")) {
+      for (Case &c : cases) {
+        Compiled &cc = comps.get(c.key);
+        if (!cc.ok)
+          llvm::outs() << "FAIL " << c.line() << " (" << cc.error << ")\n";
+      }
+      llvm::outs() << "no CUDA driver found: skipping GPU tests\n";
+      if (verbose)
+        llvm::outs() << "(" << msg << ")\n";
+      return 0;
+    }
+    llvm::outs() << "FAIL cannot open the GPU: " << msg << "\n";
+    return 1;
+  }
+  llvm::outs() << "device: " << dev->name() << " (sm_"
+               << dev->computeCapability() << "), " << cases.size()
+               << " cases\n";
+  llvm::outs().flush();
+
+  Ctx ctx{*dev};
+  size_t pass = 0, fail = 0, skipped = 0;
+  bool contextLost = false;
+  for (Case &c : cases) {
+    if (contextLost) {
+      ++skipped;
+      continue;
+    }
+    Compiled &cc = comps.get(c.key);
+    rt::Kernel *k = comps.load(cc, *dev);
+    if (!k) {
+      llvm::outs() << "FAIL " << c.line() << " (" << cc.error << ")\n";
+      ++fail;
+      continue;
+    }
+    Checker chk;
+    auto t = std::chrono::steady_clock::now();
+    llvm::Error e = c.run(ctx, *k, chk);
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
+                   .count();
+    if (e) {
+      llvm::outs() << "FAIL " << c.line() << " (" << llvm::toString(std::move(e))
+                   << ")\n";
+      ++fail;
+      // A fault in a kernel leaves the context unusable: stop there.
+      if (auto e2 = dev->synchronize()) {
+        llvm::outs() << "the CUDA context is unusable ("
+                     << llvm::toString(std::move(e2))
+                     << "): skipping the remaining cases\n";
+        contextLost = true;
+      }
+      continue;
+    }
+    bool ok = chk.bad == 0;
+    (ok ? pass : fail)++;
+    llvm::outs() << (ok ? "PASS " : "FAIL ") << c.line()
+                 << llvm::formatv(" max_err={0:e2} ({1:f3} of tol)", chk.maxAbs,
+                                  chk.maxRatio);
+    if (!ok)
+      llvm::outs() << " " << chk.bad << " of " << chk.checked << " elements bad";
+    if (verbose)
+      llvm::outs() << llvm::formatv(" [{0:f2} s]", s);
+    llvm::outs() << "\n";
+    if (!ok)
+      for (auto &ex : chk.examples)
+        llvm::outs() << "    " << ex << "\n";
+    llvm::outs().flush();
+  }
+  comps.unloadAll(); // while the device (its context) is alive
+  llvm::outs() << llvm::formatv(
+      "summary: {0} passed, {1} failed, {2} skipped, of {3} cases ({4} kernel "
+      "configurations, {5} failed to compile)\n",
+      pass, fail, skipped, cases.size(), comps.size(), comps.failures());
+  return fail || skipped ? 1 : 0;
+}

@@ -525,6 +525,10 @@ SoftmaxTol tolFor(DT dt) {
 
 /// softmax_kernel / softmax_kernel_mixed / triton_softmax_kernel.
 /// `inputFirst`: the kernel takes (x, y, ...) rather than (y, x, ...).
+/// The signature entry of an i32 argument, specialized the way Triton's JIT
+/// specializes it: `i32:16` when the value is a multiple of 16.
+std::string ispec(int64_t v) { return v % 16 == 0 ? "i32:16" : "i32"; }
+
 Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
                  unsigned outStride) {
@@ -540,8 +544,9 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
   std::string pin = std::string("*") + dtName(inDT) + ":16";
   std::string pout = std::string("*") + dtName(outDT) + ":16";
   c.key = {"softmax.py", kernel,
-           llvm::formatv("{0}, {1}, i32, i32, i32, {2}",
-                         inputFirst ? pin : pout, inputFirst ? pout : pin, block),
+           llvm::formatv("{0}, {1}, {2}, {3}, {4}, {5}",
+                         inputFirst ? pin : pout, inputFirst ? pout : pin,
+                         ispec(inStride), ispec(outStride), ispec(cols), block),
            warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t inN = size_t(rows - 1) * inStride + cols;
@@ -607,7 +612,7 @@ Case geluCase(DT dt, unsigned n) {
   c.dtype = dtName(dt);
   c.shape = std::to_string(n);
   std::string p = std::string("*") + dtName(dt) + ":16";
-  c.key = {"gelu.py", c.kernel, p + ", " + p + ", i32, 1024", 4};
+  c.key = {"gelu.py", c.kernel, p + ", " + p + ", " + ispec(n) + ", 1024", 4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray x(dt, n), y(dt, n);
     fillRandom(x, -3.0, 3.0, 77 + n);
@@ -644,7 +649,8 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   c.dtype = std::string(dtName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   c.key = {"row_sum.py", c.kernel,
-           std::string("*") + dtName(dt) + ":16, *fp32:16, i32, 1024", 4};
+           std::string("*") + dtName(dt) + ":16, *fp32:16, " + ispec(cols) + ", 1024",
+           4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray x(dt, size_t(rows) * cols), y(DT::F32, rows);
     fillRandom(x, -1.0, 1.0, 5 + rows * 31ull + cols);
@@ -695,9 +701,12 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
   if (cPad)
     c.shape += llvm::formatv(" ldc+{0}", cPad);
   std::string p = std::string("*") + dtName(dt) + ":16";
+  // The strides as Triton's JIT would specialize them (1 stays a runtime i32).
+  long sbk0 = transB ? 1 : N, sbn0 = transB ? K : 1;
   c.key = {"matmul_relu.py", c.kernel,
-           p + ", " + p + ", *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, "
-                          "i32, 64, 64, 32",
+           p + ", " + p + ", *fp32:16, " + ispec(M) + ", " + ispec(N) + ", " +
+               ispec(K) + ", " + ispec(K) + ", i32, " + ispec(sbk0) + ", " +
+               ispec(sbn0) + ", " + ispec(N + cPad) + ", i32, 64, 64, 32",
            4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     unsigned ldc = N + cPad;

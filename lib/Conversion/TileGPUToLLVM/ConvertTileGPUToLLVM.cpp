@@ -7,7 +7,8 @@
 //  2. scf becomes cf.
 //  3. The remaining scalar arith/math/cf/func become LLVM; transcendental
 //     math goes to ex2.approx (exp, exp2, as Triton does) or to libdevice
-//     (__nv_*), which the PTX step links in only when it is called.
+//     (__nv_*), which the PTX step links in only when it is called; fp32
+//     division is div.full.f32, as in Triton.
 // Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid`.
 //
 //===----------------------------------------------------------------------===//
@@ -63,6 +64,25 @@ struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
         loc, rewriter.getF32Type(), ValueRange{x}, "ex2.approx.f32 $0, $1;",
         "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
         LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+/// fp32 division as `div.full.f32` (max 2 ulp error), as Triton lowers `/`:
+/// IEEE-rounded div.rn.f32 is a long instruction sequence.
+struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
+        op.getLoc(), rewriter.getF32Type(),
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+        "div.full.f32 $0, $1, $2;", "=f,f,f", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
     rewriter.replaceOp(op, asmOp.getResult(0));
     return success();
   }
@@ -148,8 +168,8 @@ struct ConvertTileGPUToLLVMPass
     {
       RewritePatternSet patterns(ctx);
       patterns.add<Ex2ApproxLowering<math::ExpOp>,
-                   Ex2ApproxLowering<math::Exp2Op>>(converter, ctx,
-                                                    /*benefit=*/2);
+                   Ex2ApproxLowering<math::Exp2Op>, DivFFullLowering>(
+          converter, ctx, /*benefit=*/2);
       auto lib = [&](auto tag, StringRef f, StringRef d) {
         using OpTy = decltype(tag);
         patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d);

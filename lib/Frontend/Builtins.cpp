@@ -542,8 +542,8 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return Val::ir(r, dt);
   }
   if (name == "tl.clamp") {
-    Val lo = callBuiltin("tl.maximum", call, {a[0], a[1]}, {});
-    return callBuiltin("tl.minimum", call, {lo, a[2]}, {});
+    Val lo = callBuiltin("tl.maximum", call, {a[0], a[1], a[3]}, {});
+    return callBuiltin("tl.minimum", call, {lo, a[2], a[3]}, {});
   }
   if (name == "tl.max" || name == "tl.min" || name == "tl.sum" ||
       name == "tl.argmax" || name == "tl.argmin") {

@@ -1,0 +1,696 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark of PyTorch, Triton and tilec on the H200 (runs THERE).
+
+Reads the manifest that bench/gen_ptx.py wrote (tilec's PTX compiled ahead of
+time), then for every configuration runs
+
+  * torch:  the library operator (softmax, gelu tanh, sum, relu(a @ b), clone);
+  * Triton: the very seed kernel from examples/*.py, imported by path, launched
+            with the same constexprs and num_warps as tilec's config;
+  * tilec:  the PTX loaded with cupy.RawModule(path=...), launched with the
+            JSON's threads and shared_bytes on torch's current stream, on
+            torch tensors passed as raw pointers;
+
+all timed by triton.testing.do_bench (warm-up, L2 flushed by a 256 MB memset
+before each run, median). tilec's and Triton's outputs are checked once
+against torch. Triton's first-call compile time (fresh TRITON_CACHE_DIR) is put
+next to tilec's compile time (from the manifest) and the driver's load + JIT
+of tilec's PTX (CUDA_CACHE_DISABLE=1).
+
+Writes results.csv, results.json, results.md and PNG plots into --out.
+
+  python3 bench/compare.py --ptx .pack/bench --out $OUT
+  python3 bench/compare.py --ptx .pack/bench --dry-run     # no GPU needed
+"""
+import argparse
+import csv
+import hashlib
+import importlib.util
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SYSTEMS = ["torch", "triton", "tilec"]
+ELEM_BYTES = {"fp32": 4, "bf16": 2, "fp16": 2}
+
+# Tolerances for the one-off checks against torch: rtol, and atol relative to
+# max|ref| (so that softmax rows of 32768 tiny probabilities are still checked).
+TOL = {
+    ("softmax", "fp32"): (1e-3, 1e-5),
+    ("softmax", "fp16"): (1e-2, 2e-3),
+    ("softmax", "bf16"): (5e-2, 1e-2),
+    ("gelu", "fp32"): (1e-4, 1e-6),
+    ("gelu", "bf16"): (2e-2, 4e-3),
+    ("rowsum", "fp32"): (1e-4, 1e-5),
+    # the matmul reference is fp32 without tf32; fp16/bf16 products are exact in fp32
+    ("matmul", "fp16"): (1e-3, 1e-4),
+    ("matmul", "bf16"): (1e-3, 1e-4),
+    ("matmul", "fp32"): (1e-2, 2e-3),  # tf32 inputs (Triton's default)
+}
+
+CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value", "unit",
+              "check", "max_abs_err", "n_bad", "compile_ms", "load_ms", "note"]
+
+
+def shape_str(cfg):
+    s = cfg["shape"]
+    if cfg["bench"] == "matmul":
+        return "%dx%dx%d" % (s["M"], s["N"], s["K"])
+    if "M" in s:
+        return "%dx%d" % (s["M"], s["N"])
+    return str(s["N"])
+
+
+def load_manifest(ptx_dir):
+    path = Path(ptx_dir) / "manifest.json"
+    if not path.exists():
+        sys.exit("no manifest at %s: run python3 bench/gen_ptx.py first" % path)
+    man = json.loads(path.read_text())
+    problems = []
+    for cfg in man["configs"]:
+        if cfg.get("status") == "ok":
+            for key in ("ptx", "json"):
+                if not (Path(ptx_dir) / cfg[key]).exists():
+                    problems.append("%s: missing %s" % (cfg["id"], cfg[key]))
+        src = REPO / cfg["source"]
+        if not src.exists():
+            problems.append("%s: missing source %s" % (cfg["id"], src))
+        elif hashlib.sha256(src.read_bytes()).hexdigest() != cfg.get("source_sha256"):
+            problems.append("%s: %s differs from the file tilec compiled" % (cfg["id"], cfg["source"]))
+    return man, problems
+
+
+# ---------------------------------------------------------------------------
+# Output: CSV, markdown, plots (no GPU modules needed)
+# ---------------------------------------------------------------------------
+
+def fmt_val(r):
+    if r is None:
+        return "-"
+    if r["status"] != "ok":
+        return r["status"]
+    v = r["value"]
+    s = "%.0f" % v if v >= 100 else "%.1f" % v
+    if r.get("check") == "FAIL":
+        s += " (MISMATCH)"
+    return s
+
+
+def markdown(results, env):
+    by = {}
+    for r in results:
+        by.setdefault(r["id"], {})[r["system"]] = r
+    lines = []
+    if env:
+        lines.append("Device: %s; torch %s, triton %s, cupy %s; tilec %s" % (
+            env.get("device"), env.get("torch"), env.get("triton"), env.get("cupy"),
+            env.get("tilec_rev")))
+        lines.append("Timing: triton.testing.do_bench(warmup=%s ms, rep=%s ms, median), L2 flushed "
+                     "before each run." % (env.get("warmup"), env.get("rep")))
+        lines.append("")
+    lines.append("| bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    for cid, d in by.items():
+        any_r = next(iter(d.values()))
+        def ratio(a, b):
+            ra, rb = d.get(a), d.get(b)
+            if ra and rb and ra["status"] == "ok" and rb["status"] == "ok" and rb["value"]:
+                return "%.2f" % (ra["value"] / rb["value"])
+            return "-"
+        checks = ", ".join((d[s].get("check") or "-") if s in d else "-" for s in ("triton", "tilec"))
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            any_r["bench"], any_r["dtype"], any_r["shape"], any_r["unit"],
+            fmt_val(d.get("torch")), fmt_val(d.get("triton")), fmt_val(d.get("tilec")),
+            ratio("tilec", "triton"), ratio("tilec", "torch"), checks))
+    lines.append("")
+    lines.append("Compile time per kernel configuration (ms): tilec = one tilec process, source -> PTX "
+                 "(measured where gen_ptx.py ran); tilec load = cuModuleLoad of the PTX + first launch "
+                 "- warm launch on the GPU (driver JIT, cache disabled); Triton = first call - warm call, "
+                 "fresh TRITON_CACHE_DIR (source -> cubin, includes ptxas).")
+    lines.append("")
+    lines.append("| config | tilec compile | tilec load (PTX JIT) | tilec total | Triton first call |")
+    lines.append("|---|---|---|---|---|")
+    for cid, d in by.items():
+        tl_ = d.get("tilec")
+        tr = d.get("triton")
+        if not tl_ and not tr:
+            continue
+        c = tl_.get("compile_ms") if tl_ else None
+        ld = tl_.get("load_ms") if tl_ else None
+        tot = (c + ld) if (c is not None and ld is not None) else None
+        trc = tr.get("compile_ms") if tr else None
+        trs = ("%.0f" % trc) if trc is not None else (((tr or {}).get("note") or "-")[:90])
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            cid, "%.0f" % c if c is not None else "-", "%.0f" % ld if ld is not None else "-",
+            "%.0f" % tot if tot is not None else "-", trs))
+    bad = [r for r in results if r.get("check") == "FAIL"]
+    if bad:
+        lines.append("")
+        lines.append("**Mismatches against torch:**")
+        for r in bad:
+            lines.append("- %s %s: %s" % (r["id"], r["system"], r["note"]))
+    return "\n".join(lines) + "\n"
+
+
+def write_csv(results, path):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore")
+        w.writeheader()
+        for r in results:
+            w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in CSV_FIELDS})
+
+
+def plots(results, out, copy_gbs=None):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not available: no plots")
+        return []
+    written = []
+    colors = {"torch": "tab:orange", "triton": "tab:blue", "tilec": "tab:green"}
+
+    def ok(r):
+        return r["status"] == "ok" and r["value"] is not None
+
+    def line_plot(name, title, rs, xkey, xlabel, annot=None):
+        if not rs:
+            return
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        for s in SYSTEMS:
+            pts = sorted((xkey(r), r["value"]) for r in rs if r["system"] == s and ok(r))
+            if pts:
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", label=s, color=colors[s])
+        if copy_gbs:
+            ax.axhline(copy_gbs, ls="--", color="gray", label="copy (torch clone)")
+        if annot:
+            for r in rs:
+                if r["system"] == "torch" and ok(r):
+                    ax.annotate(annot(r), (xkey(r), r["value"]), fontsize=7,
+                                textcoords="offset points", xytext=(0, 8), ha="center")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("GB/s")
+        ax.set_ylim(bottom=0)
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        p = Path(out) / (name + ".png")
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(str(p))
+
+    for dt in ("fp32", "bf16", "fp16"):
+        rs = [r for r in results if r["bench"] == "softmax" and r["dtype"] == dt]
+        line_plot("softmax_" + dt, "softmax %s, 4096 x N (bytes read + written)" % dt, rs,
+                  lambda r: int(r["shape"].split("x")[1]), "N (columns)")
+    rs = [r for r in results if r["bench"] == "rowsum"]
+    line_plot("rowsum", "row sum fp32, rows x N (bytes read)", rs,
+              lambda r: int(r["shape"].split("x")[1]), "N (columns)",
+              annot=lambda r: r["shape"])
+
+    def bar_plot(name, title, rs, ylabel):
+        if not rs:
+            return
+        dts = []
+        for r in rs:
+            if r["dtype"] not in dts:
+                dts.append(r["dtype"])
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        w = 0.8 / len(SYSTEMS)
+        for i, s in enumerate(SYSTEMS):
+            for j, dt in enumerate(dts):
+                r = next((r for r in rs if r["system"] == s and r["dtype"] == dt), None)
+                x = j + (i - 1) * w
+                if r and ok(r):
+                    ax.bar(x, r["value"], w, color=colors[s], label=s if j == 0 else None)
+                    ax.text(x, r["value"], "%.0f" % r["value"], ha="center", va="bottom", fontsize=7)
+                else:
+                    ax.bar(x, 0, w, color=colors[s], label=s if j == 0 else None)
+                    ax.text(x, 0, (r["status"] if r else "n/a"), ha="center", va="bottom",
+                            fontsize=7, rotation=90)
+        ax.set_xticks(range(len(dts)))
+        ax.set_xticklabels(dts)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        p = Path(out) / (name + ".png")
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(str(p))
+
+    bar_plot("gelu", "GeLU (tanh), 2^28 elements (bytes read + written)",
+             [r for r in results if r["bench"] == "gelu"], "GB/s")
+    bar_plot("matmul", "matmul + ReLU 4096^3 (Triton and tilec: seed kernel 64x64x32, 4 warps)",
+             [r for r in results if r["bench"] == "matmul"], "TFLOP/s")
+
+    # compile times per configuration
+    comp = {}
+    for r in results:
+        if r["system"] == "tilec" and r.get("compile_ms") is not None:
+            comp.setdefault(r["id"], {})["tilec"] = r["compile_ms"] + (r.get("load_ms") or 0)
+        if r["system"] == "triton" and r.get("compile_ms") is not None:
+            comp.setdefault(r["id"], {})["triton"] = r["compile_ms"]
+    if comp:
+        ids = list(comp)
+        fig, ax = plt.subplots(figsize=(max(7, 0.3 * len(ids)), 4.5))
+        for i, s in enumerate(("triton", "tilec")):
+            xs = [j + (i - 0.5) * 0.4 for j in range(len(ids))]
+            ys = [comp[c].get(s, 0) for c in ids]
+            ax.bar(xs, ys, 0.4, color=colors[s],
+                   label={"triton": "Triton first call (to cubin)",
+                          "tilec": "tilec (to PTX) + driver PTX JIT"}[s])
+        ax.set_xticks(range(len(ids)))
+        ax.set_xticklabels(ids, rotation=90, fontsize=6)
+        ax.set_yscale("log")
+        ax.set_ylabel("ms")
+        ax.set_title("compile time per kernel configuration")
+        ax.legend()
+        fig.tight_layout()
+        p = Path(out) / "compile_time.png"
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(str(p))
+    return written
+
+
+# ---------------------------------------------------------------------------
+# GPU part
+# ---------------------------------------------------------------------------
+
+class Runner:
+    def __init__(self, args, man):
+        self.args = args
+        self.man = man
+        self.ptx_dir = Path(args.ptx)
+        import numpy
+        import torch
+        import triton
+        import triton.testing
+        import cupy
+        self.np, self.torch, self.triton, self.cupy = numpy, torch, triton, cupy
+        torch.backends.cuda.matmul.allow_tf32 = True  # as Triton's tl.dot default (tf32)
+        torch.backends.cudnn.allow_tf32 = True
+        self.dev = torch.device("cuda")
+        torch.cuda.init()
+        torch.empty(1, device=self.dev)  # create the primary context first
+        cupy.cuda.Device(torch.cuda.current_device()).use()
+        # tilec launches on torch's current stream (the legacy default stream unless changed)
+        s = torch.cuda.current_stream().cuda_stream
+        self.cstream = cupy.cuda.ExternalStream(s) if s else cupy.cuda.Stream.null
+        self.cstream.use()
+        self.modules = {}
+        self.triton_mods = {}
+        self.triton_seen = set()
+        self.dt = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
+
+    # -- helpers --
+    def bench(self, fn):
+        return self.triton.testing.do_bench(fn, warmup=self.args.warmup, rep=self.args.rep,
+                                            return_mode="median")
+
+    def sync(self):
+        self.torch.cuda.synchronize()
+
+    def first_minus_warm(self, fn):
+        self.sync()
+        t0 = time.perf_counter()
+        fn()
+        self.sync()
+        t1 = time.perf_counter()
+        fn()
+        self.sync()
+        t2 = time.perf_counter()
+        return ((t1 - t0) - (t2 - t1)) * 1e3
+
+    def triton_kernel(self, cfg):
+        src = str(REPO / cfg["source"])
+        if src not in self.triton_mods:
+            name = "seed_" + Path(src).stem
+            spec = importlib.util.spec_from_file_location(name, src)
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[name] = mod
+            spec.loader.exec_module(mod)
+            self.triton_mods[src] = mod
+        return getattr(self.triton_mods[src], cfg["kernel"])
+
+    def tilec_kernel(self, cfg):
+        """(kernel, load_ms) where load_ms is RawModule load + get_function time."""
+        t0 = time.perf_counter()
+        mod = self.cupy.RawModule(path=str(self.ptx_dir / cfg["ptx"]))
+        k = mod.get_function(cfg["kernel"])
+        if cfg["shared_bytes"] > 48 * 1024:
+            k.max_dynamic_shared_size_bytes = cfg["shared_bytes"]
+        ms = (time.perf_counter() - t0) * 1e3
+        self.modules[cfg["id"]] = mod  # keep it alive
+        return k, ms
+
+    def tilec_args(self, cfg, named):
+        np = self.np
+        out = []
+        for p in cfg["params"]:
+            v = named[p["name"]]
+            t = p["type"]
+            if t.startswith("*"):
+                out.append(np.uint64(v.data_ptr()))
+            elif t == "i32":
+                out.append(np.int32(v))
+            elif t == "i64":
+                out.append(np.int64(v))
+            elif t == "fp32":
+                out.append(np.float32(v))
+            else:
+                raise ValueError("param %s: type %s not handled" % (p["name"], t))
+        return tuple(out)
+
+    def check(self, cfg, out, ref):
+        torch = self.torch
+        rtol, atol_rel = TOL[(cfg["bench"], cfg["dtype"])]
+        o = out.float()
+        r = ref.float()
+        scale = r.abs().max().item()
+        atol = atol_rel * scale
+        close = torch.isclose(o, r, rtol=rtol, atol=atol)
+        n_bad = int((~close).sum().item())
+        diff = (o - r).abs()
+        diff = torch.where(torch.isnan(diff), torch.full_like(diff, float("inf")), diff)
+        max_err = float(diff.max().item())
+        note = ""
+        if n_bad:
+            idx = int((~close).flatten().nonzero()[0].item())
+            note = ("%d of %d elements off (rtol %g, atol %.3g); max |err| %.4g; first at flat "
+                    "index %d: got %r, want %r" % (n_bad, o.numel(), rtol, atol, max_err, idx,
+                                                   o.flatten()[idx].item(), r.flatten()[idx].item()))
+        return ("ok" if n_bad == 0 else "FAIL"), max_err, n_bad, note
+
+    # -- one configuration --
+    def run_config(self, cfg, results):
+        torch = self.torch
+        b, dt = cfg["bench"], cfg["dtype"]
+        tdt = self.dt[dt]
+        s = cfg["shape"]
+        g = torch.Generator(device=self.dev)
+        g.manual_seed(0)
+        base = dict(id=cfg["id"], bench=b, dtype=dt, shape=shape_str(cfg), unit=cfg["metric"])
+        work = cfg["work"]
+        scale = 1e12 if cfg["metric"] == "TFLOP/s" else 1e9
+
+        def rec(system, **kw):
+            r = dict(base, system=system, status="ok", ms=None, value=None, check=None,
+                     max_abs_err=None, n_bad=None, compile_ms=None, load_ms=None, note="")
+            r.update(kw)
+            if r["ms"]:
+                r["value"] = work / (r["ms"] * 1e-3) / scale
+            results.append(r)
+            print("  %-7s %-10s %10s %s %s" % (
+                system, r["status"], ("%.1f %s" % (r["value"], r["unit"])) if r["value"] else "",
+                ("check " + r["check"]) if r["check"] else "",
+                r["note"][:300] if r["status"] != "ok" or r["check"] == "FAIL" else ""), flush=True)
+
+        # inputs, outputs, the torch op and reference, the Triton launch, tilec's named args
+        if b == "softmax":
+            M, N = s["M"], s["N"]
+            x = torch.randn(M, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty_like(x)
+            torch_fn = lambda: torch.softmax(x, dim=-1)
+            ref = torch.softmax(x.float(), dim=-1)
+            named = dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
+                         output_row_stride=y.stride(0), n_cols=N)
+            tri_args = (y, x, x.stride(0), y.stride(0), N)
+        elif b == "gelu":
+            N = s["N"]
+            x = torch.randn(N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty_like(x)
+            F = torch.nn.functional
+            torch_fn = lambda: F.gelu(x, approximate="tanh")
+            ref = F.gelu(x.float(), approximate="tanh")
+            named = dict(x_ptr=x, y_ptr=y, num_elements=N)
+            tri_args = (x, y, N)
+        elif b == "rowsum":
+            M, N = s["M"], s["N"]
+            x = torch.randn(M, N, device=self.dev, dtype=tdt, generator=g)
+            y = torch.empty(M, device=self.dev, dtype=tdt)
+            torch_fn = lambda: x.sum(dim=1)
+            ref = x.double().sum(dim=1).float()
+            named = dict(x_ptr=x, out_ptr=y, N=N)
+            tri_args = (x, y, N)
+        elif b == "matmul":
+            M, N, K = s["M"], s["N"], s["K"]
+            a = torch.randn(M, K, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            bb = torch.randn(K, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty(M, N, device=self.dev, dtype=torch.float32)
+            torch_fn = lambda: torch.relu(a @ bb)
+            torch.backends.cuda.matmul.allow_tf32 = False
+            ref = torch.relu(a.float() @ bb.float())
+            torch.backends.cuda.matmul.allow_tf32 = True
+            strides = (a.stride(0), a.stride(1), bb.stride(0), bb.stride(1), y.stride(0), y.stride(1))
+            named = dict(a_ptr=a, b_ptr=bb, c_ptr=y, M=M, N=N, K=K, stride_am=strides[0],
+                         stride_ak=strides[1], stride_bk=strides[2], stride_bn=strides[3],
+                         stride_cm=strides[4], stride_cn=strides[5])
+            tri_args = (a, bb, y, M, N, K) + strides
+        else:
+            raise ValueError(b)
+        self.sync()
+
+        # torch
+        try:
+            rec("torch", ms=self.bench(torch_fn), check="ref")
+        except Exception as e:  # noqa: BLE001
+            rec("torch", status="error", note=first_line(e))
+
+        # Triton: the seed kernel, same constexprs and num_warps as tilec's config
+        if "triton" in self.args.systems:
+            phase = "compile"
+            try:
+                kern = self.triton_kernel(cfg)
+                grid = tuple(cfg["grid"])
+                tri_fn = lambda: kern[grid](*tri_args, **cfg["constexprs"], num_warps=cfg["num_warps"])
+                key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"])
+                comp = None
+                note = ""
+                y.fill_(float("nan"))
+                if key in self.triton_seen:
+                    tri_fn()
+                    note = "compiled by an earlier config (same specialisation)"
+                else:
+                    comp = self.first_minus_warm(tri_fn)
+                    self.triton_seen.add(key)
+                self.sync()
+                phase = "run"
+                # first_minus_warm ran it twice; the output is from the kernel
+                chk, err, nbad, cnote = self.check(cfg, y, ref)
+                ms = self.bench(tri_fn)
+                rec("triton", ms=ms, check=chk, max_abs_err=err, n_bad=nbad, compile_ms=comp,
+                    note=cnote or note)
+            except Exception as e:  # noqa: BLE001
+                msg = first_line(e)
+                # an exception from the first call (compilation) means Triton rejected it
+                status = "rejected" if (is_compile_error(e) or phase == "compile") else "error"
+                rec("triton", status=status, note=msg)
+                if self.args.verbose:
+                    traceback.print_exc()
+
+        # tilec
+        if "tilec" in self.args.systems:
+            if cfg.get("status") != "ok":
+                rec("tilec", status="compile-failed", note=cfg.get("error", "")[-300:],
+                    compile_ms=cfg.get("tilec_compile_ms"))
+            else:
+                try:
+                    y.fill_(float("nan"))
+                    targs = self.tilec_args(cfg, named)
+                    grid = tuple(cfg["grid"])
+                    block = (cfg["threads"],)
+                    shm = cfg["shared_bytes"]
+                    self.sync()
+                    # load (driver JIT of the PTX) + first launch - a warm launch
+                    t0 = time.perf_counter()
+                    k, _ = self.tilec_kernel(cfg)
+                    til_fn = lambda: k(grid, block, targs, shared_mem=shm)
+                    til_fn()
+                    self.sync()
+                    t1 = time.perf_counter()
+                    til_fn()
+                    self.sync()
+                    t2 = time.perf_counter()
+                    load = ((t1 - t0) - (t2 - t1)) * 1e3
+                    chk, err, nbad, cnote = self.check(cfg, y, ref)
+                    ms = self.bench(til_fn)
+                    rec("tilec", ms=ms, check=chk, max_abs_err=err, n_bad=nbad,
+                        compile_ms=cfg.get("tilec_compile_ms"), load_ms=load, note=cnote)
+                except Exception as e:  # noqa: BLE001
+                    rec("tilec", status="error", note=first_line(e),
+                        compile_ms=cfg.get("tilec_compile_ms"))
+                    if self.args.verbose:
+                        traceback.print_exc()
+        del named, tri_args
+        self.sync()
+
+    def copy_bandwidth(self, results):
+        torch = self.torch
+        n = (1 << 30) // 4
+        x = torch.empty(n, device=self.dev, dtype=torch.float32).fill_(1.0)
+        ms = self.bench(lambda: x.clone())
+        r = dict(id="copy_fp32_1GiB", bench="copy", dtype="fp32", shape="2^28", system="torch",
+                 status="ok", ms=ms, value=2 * n * 4 / (ms * 1e-3) / 1e9, unit="GB/s", check=None,
+                 max_abs_err=None, n_bad=None, compile_ms=None, load_ms=None,
+                 note="torch clone, bytes read + written")
+        results.append(r)
+        print("copy (torch clone of 1 GiB fp32): %.0f GB/s" % r["value"], flush=True)
+        del x
+        return r["value"]
+
+    def triton_warmup(self):
+        """Compile one throw-away specialisation so that Triton's one-time start-up costs
+        (driver and backend initialisation) are not charged to the first measured kernel."""
+        torch = self.torch
+        cfg = next((c for c in self.man["configs"] if c["bench"] == "gelu"), None)
+        if cfg is None:
+            return
+        kern = self.triton_kernel(cfg)
+        x = torch.zeros(4096, device=self.dev)
+        y = torch.empty_like(x)
+        t0 = time.perf_counter()
+        kern[(32,)](x, y, 4095, BLOCK_SIZE=128, num_warps=1)
+        self.sync()
+        print("Triton start-up (first kernel, not counted): %.0f ms" % ((time.perf_counter() - t0) * 1e3))
+        # the same for cupy / the driver's PTX JIT
+        c = next((c for c in self.man["configs"] if c.get("status") == "ok"), None)
+        if c is not None:
+            t0 = time.perf_counter()
+            self.cupy.RawModule(path=str(self.ptx_dir / c["ptx"])).get_function(c["kernel"])
+            print("cupy start-up (first module load, not counted): %.0f ms"
+                  % ((time.perf_counter() - t0) * 1e3))
+
+
+def first_line(e):
+    s = ("%s: %s" % (type(e).__name__, e)).strip()
+    lines = [l for l in s.splitlines() if l.strip()]
+    # Triton's CompilationError puts the real reason last
+    if len(lines) > 1:
+        return lines[0][:200] + " ... " + lines[-1][:300]
+    return s[:500]
+
+
+def is_compile_error(e):
+    names = {x.__name__ for x in type(e).__mro__}
+    return bool(names & {"CompilationError", "CompileTimeAssertionFailure", "UnsupportedLanguageConstruct"})
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Side-by-side benchmark: torch vs Triton vs tilec (PTX from bench/gen_ptx.py).")
+    ap.add_argument("--ptx", default=str(REPO / ".pack/bench"),
+                    help="directory with manifest.json and the PTX/JSON files (default .pack/bench)")
+    ap.add_argument("--out", default=os.environ.get("OUT") or "bench-out",
+                    help="output directory (default $OUT, else ./bench-out)")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="read and validate the manifest, print the plan, write placeholder "
+                         "CSV/markdown; touches no GPU module")
+    ap.add_argument("--only", default="", help="only configs whose id contains one of these "
+                    "comma-separated substrings (e.g. softmax_fp32,gelu)")
+    ap.add_argument("--systems", default="torch,triton,tilec",
+                    help="comma-separated subset of torch,triton,tilec (torch always runs)")
+    ap.add_argument("--warmup", type=int, default=25, help="do_bench warm-up time, ms")
+    ap.add_argument("--rep", type=int, default=100, help="do_bench repetition time, ms")
+    ap.add_argument("--no-copy", action="store_true", help="skip the copy-bandwidth ceiling")
+    ap.add_argument("--keep-triton-cache", action="store_true",
+                    help="use TRITON_CACHE_DIR as set (default: a fresh empty one, so that "
+                         "first-call compile times are cold)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    args.systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+
+    man, problems = load_manifest(args.ptx)
+    for p in problems:
+        print("WARNING:", p)
+    cfgs = man["configs"]
+    if args.only:
+        keys = [k for k in args.only.split(",") if k]
+        cfgs = [c for c in cfgs if any(k in c["id"] for k in keys)]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    print("manifest: %d configs, tilec %s, generated %s" % (
+        len(man["configs"]), man.get("tilec_rev"), man.get("generated")))
+
+    if args.dry_run:
+        results = []
+        for c in cfgs:
+            print("%-26s %-20s grid %-12s threads %-4s shared %-6s warps %-2s tilec %6s ms  %s" % (
+                c["id"], c["kernel"], "x".join(map(str, c["grid"])), c.get("threads"),
+                c.get("shared_bytes"), c["num_warps"], c.get("tilec_compile_ms"), c["signature"]))
+            for s in SYSTEMS:
+                results.append(dict(id=c["id"], bench=c["bench"], dtype=c["dtype"],
+                                    shape=shape_str(c), system=s, status="dry-run", ms=None,
+                                    value=None, unit=c["metric"], check=None, max_abs_err=None,
+                                    n_bad=None, load_ms=None, note="",
+                                    compile_ms=c.get("tilec_compile_ms") if s == "tilec" else None))
+        write_csv(results, out / "results.csv")
+        md = markdown(results, None)
+        (out / "results.md").write_text(md)
+        print(md)
+        n_launch = len(cfgs) * len(SYSTEMS) + (0 if args.no_copy else 1)
+        print("dry run: %d configs, %d do_bench calls planned (~%.0f s of timing at rep=%d ms); "
+              "wrote %s" % (len(cfgs), n_launch, n_launch * (args.rep + args.warmup) * 1.6 / 1e3,
+                            args.rep, out / "results.csv"))
+        if problems:
+            return 1
+        return 0
+
+    # Fresh Triton cache for cold first-call compile times; no driver JIT cache for tilec's PTX.
+    if not args.keep_triton_cache:
+        os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="triton-cache-")
+    os.environ["CUDA_CACHE_DISABLE"] = "1"
+    t_start = time.perf_counter()
+    runner = Runner(args, man)
+    torch, triton, cupy = runner.torch, runner.triton, runner.cupy
+    env = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
+               triton=triton.__version__, cupy=cupy.__version__, tilec_rev=man.get("tilec_rev"),
+               manifest_generated=man.get("generated"), warmup=args.warmup, rep=args.rep,
+               triton_cache_dir=os.environ.get("TRITON_CACHE_DIR"))
+    print("device %s; torch %s, triton %s, cupy %s" % (env["device"], env["torch"], env["triton"],
+                                                        env["cupy"]), flush=True)
+    runner.triton_warmup()
+
+    results = []
+    copy_gbs = None
+    if not args.no_copy:
+        copy_gbs = runner.copy_bandwidth(results)
+    for c in cfgs:
+        print("%s  (%s, %d warps)" % (c["id"], c["signature"], c["num_warps"]), flush=True)
+        try:
+            runner.run_config(c, results)
+        except Exception as e:  # noqa: BLE001  (e.g. out of memory: keep going)
+            print("  config failed:", first_line(e))
+            traceback.print_exc()
+        torch.cuda.empty_cache()
+
+    env["wall_s"] = round(time.perf_counter() - t_start, 1)
+    write_csv(results, out / "results.csv")
+    (out / "results.json").write_text(json.dumps(dict(env=env, results=results), indent=1, default=str) + "\n")
+    md = markdown(results, env)
+    (out / "results.md").write_text(md)
+    pngs = plots(results, out, copy_gbs)
+    print()
+    print(md)
+    print("wrote %s, results.json, results.md and %d plots to %s (%.0f s)" % (
+        "results.csv", len(pngs), out, env["wall_s"]))
+    fails = [r for r in results if r.get("check") == "FAIL"]
+    errors = [r for r in results if r["status"] == "error"]
+    print("%d mismatches, %d errors" % (len(fails), len(errors)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

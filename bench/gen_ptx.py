@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Compile every benchmark configuration with tilec, ahead of time (runs HERE).
+
+For each (kernel, dtype, shape) configuration of the side-by-side benchmark this
+calls build/bin/tilec --emit=ptx, times the invocation (wall clock of the whole
+process), and writes
+
+    .pack/bench/<id>.ptx, .pack/bench/<id>.json   (tilec's PTX and metadata)
+    .pack/bench/manifest.json                     (configs, launch params, compile times)
+
+bench/compare.py reads the manifest on the H200 and runs torch, Triton and tilec
+on exactly these configurations. Signatures specialise like Triton's JIT does:
+pointers (16-byte aligned torch tensors) are "*dt:16", i32 arguments divisible by
+16 are "i32:16", arguments equal to 1 are the constant 1, constexprs are values.
+
+Usage: python3 bench/gen_ptx.py [--tilec build/bin/tilec] [--out .pack/bench]
+                                [--repeat 3] [--only SUBSTR]
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+SOFTMAX_N = [256, 512, 1024, 2048, 4096, 8192, 12672, 16384, 32768]
+SOFTMAX_M = 4096
+SOFTMAX_DTYPES = ["fp32", "bf16", "fp16"]
+GELU_N = 1 << 28
+GELU_DTYPES = ["fp32", "bf16"]
+ROWSUM_SHAPES = [(8192, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
+MATMUL_SIZE = 4096
+MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
+
+
+def next_pow2(n):
+    return 1 << (n - 1).bit_length()
+
+
+def softmax_warps(block):
+    # examples/softmax.py header (seed article 000)
+    if block >= 4096:
+        return 16
+    if block >= 2048:
+        return 8
+    return 4
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def int_sig(v):
+    """Triton JIT specialisation of an int argument."""
+    if v == 1:
+        return "1"
+    if v % 16 == 0:
+        return "i32:16"
+    return "i32"
+
+
+def ptr_sig(dt):
+    return "*%s:16" % dt
+
+
+def configs():
+    out = []
+    # softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols, BLOCK_SIZE)
+    for dt in SOFTMAX_DTYPES:
+        for n in SOFTMAX_N:
+            m = SOFTMAX_M
+            block = next_pow2(n)
+            sig = ", ".join([ptr_sig(dt), ptr_sig(dt), int_sig(n), int_sig(n), int_sig(n), str(block)])
+            out.append(dict(
+                id="softmax_%s_%dx%d" % (dt, m, n), bench="softmax", kernel="softmax_kernel",
+                source="examples/softmax.py", dtype=dt, shape=dict(M=m, N=n),
+                signature=sig, num_warps=softmax_warps(block), constexprs=dict(BLOCK_SIZE=block),
+                grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2, "fp16": 2}[dt],
+                work_note="bytes read + written"))
+    # triton_gelu_kernel(x_ptr, y_ptr, num_elements, BLOCK_SIZE)
+    for dt in GELU_DTYPES:
+        n = GELU_N
+        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), int_sig(n), "1024"])
+        out.append(dict(
+            id="gelu_%s_%d" % (dt, n), bench="gelu", kernel="triton_gelu_kernel",
+            source="examples/gelu.py", dtype=dt, shape=dict(N=n), signature=sig, num_warps=4,
+            constexprs=dict(BLOCK_SIZE=1024), grid=[cdiv(n, 1024)], metric="GB/s",
+            work=2 * n * {"fp32": 4, "bf16": 2}[dt], work_note="bytes read + written"))
+    # row_sum_kernel(x_ptr, out_ptr, N, BLOCK_SIZE)
+    for rows, n in ROWSUM_SHAPES:
+        sig = ", ".join([ptr_sig("fp32"), ptr_sig("fp32"), int_sig(n), "1024"])
+        out.append(dict(
+            id="rowsum_fp32_%dx%d" % (rows, n), bench="rowsum", kernel="row_sum_kernel",
+            source="examples/row_sum.py", dtype="fp32", shape=dict(M=rows, N=n), signature=sig,
+            num_warps=4, constexprs=dict(BLOCK_SIZE=1024), grid=[rows], metric="GB/s",
+            work=rows * n * 4, work_note="bytes read"))
+    # matmul_relu_kernel(a, b, c, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, BM, BN, BK)
+    for dt in MATMUL_DTYPES:
+        s = MATMUL_SIZE
+        M = N = K = s
+        ints = [M, N, K, K, 1, N, 1, N, 1]  # row-major a (MxK), b (KxN), c (MxN)
+        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
+                        + ["64", "64", "32"])
+        out.append(dict(
+            id="matmul_%s_%d" % (dt, s), bench="matmul", kernel="matmul_relu_kernel",
+            source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K), signature=sig,
+            num_warps=4, constexprs=dict(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32),
+            grid=[cdiv(M, 64), cdiv(N, 64)], metric="TFLOP/s", work=2 * M * N * K,
+            work_note="2*M*N*K flops"))
+    return out
+
+
+def git_rev():
+    try:
+        rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
+                             text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                               capture_output=True, text=True).stdout.strip()
+        return rev + ("-dirty" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
+def sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def run_tilec(tilec, cfg, out_ptx):
+    cmd = [str(tilec), str(REPO / cfg["source"]), "--kernel", cfg["kernel"],
+           "--signature", cfg["signature"], "--num-warps", str(cfg["num_warps"]),
+           "--emit=ptx", "-o", str(out_ptx)]
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    ms = (time.perf_counter() - t0) * 1e3
+    return p, ms, cmd
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tilec", default=str(REPO / "build/bin/tilec"))
+    ap.add_argument("--out", default=str(REPO / ".pack/bench"))
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="timed tilec invocations per config (median is recorded)")
+    ap.add_argument("--only", default="", help="only configs whose id contains this")
+    args = ap.parse_args()
+
+    tilec = Path(args.tilec)
+    if not tilec.exists():
+        sys.exit("no tilec at %s (build it first)" % tilec)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in list(out.glob("*.ptx")) + list(out.glob("*.json")):
+        old.unlink()
+
+    cfgs = [c for c in configs() if args.only in c["id"]]
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for cfg in cfgs:
+            ptx = out / (cfg["id"] + ".ptx")
+            p, ms, cmd = run_tilec(tilec, cfg, ptx)
+            cfg["tilec_cmd"] = " ".join(
+                c if (" " not in c and "*" not in c) else "'%s'" % c for c in cmd)
+            cfg["source_sha256"] = sha256(REPO / cfg["source"])
+            runs = [ms]
+            if p.returncode != 0:
+                cfg["status"] = "compile-failed"
+                cfg["error"] = (p.stderr or p.stdout).strip()[-2000:]
+                failures += 1
+                print("FAIL %-28s %s" % (cfg["id"], cfg["error"].splitlines()[-1:]))
+            else:
+                # Further timed runs into a scratch file: the median is less noisy.
+                for _ in range(max(0, args.repeat - 1)):
+                    _, ms2, _ = run_tilec(tilec, cfg, Path(tmp) / "k.ptx")
+                    runs.append(ms2)
+                meta = json.loads((out / (cfg["id"] + ".json")).read_text())
+                cfg["status"] = "ok"
+                cfg["ptx"] = cfg["id"] + ".ptx"
+                cfg["json"] = cfg["id"] + ".json"
+                cfg["threads"] = meta["threads"]
+                cfg["shared_bytes"] = meta["shared_bytes"]
+                cfg["target"] = meta.get("target")
+                cfg["params"] = meta["params"]
+                cfg["ptx_bytes"] = ptx.stat().st_size
+                print("ok   %-28s %7.1f ms  threads %4d  shared %6d  %s" % (
+                    cfg["id"], statistics.median(runs), meta["threads"], meta["shared_bytes"],
+                    cfg["signature"]))
+            cfg["tilec_compile_ms"] = round(statistics.median(runs), 3)
+            cfg["tilec_compile_ms_runs"] = [round(r, 3) for r in runs]
+
+    manifest = dict(
+        generated=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        tilec_rev=git_rev(), tilec=str(tilec.relative_to(REPO) if tilec.is_relative_to(REPO) else tilec),
+        compile_time_note="wall clock of one tilec process (source -> PTX + JSON), median of "
+                          "%d runs; the driver's PTX->SASS JIT is measured on the GPU by compare.py"
+                          % args.repeat,
+        configs=cfgs)
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    total = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
+    print("%d configs (%d failed) -> %s (%.1f MB)" % (len(cfgs), failures, out, total / 1e6))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,6 +2,7 @@
 # lit configuration for tilec's regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -26,6 +27,15 @@ tools = ["tilec", "tilec-opt", "tilec-unittests"]
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-gpu-test")):
     tools.append("tilec-gpu-test")
     config.available_features.add("gpu-test")
+if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-runtime-tests")):
+    tools.append("tilec-runtime-tests")
+    config.available_features.add("runtime-tests")
+# test/Runtime/install.test: `cmake --install` of tilec::runtime, then a
+# consumer build of examples/host against it.
+config.substitutions.append(("%tilec_obj", config.tilec_obj_root))
+if (os.path.exists(os.path.join(config.tilec_obj_root, "lib", "libtilec_runtime.a"))
+        and shutil.which("cmake") and shutil.which("ninja")):
+    config.available_features.add("tilec-install")
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-frontend-fuzzer")):
     tools.append("tilec-frontend-fuzzer")
     config.available_features.add("fuzzer")

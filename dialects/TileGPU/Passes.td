@@ -55,6 +55,38 @@ def TileGPURemoveLayoutConversions
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "mlir::ModuleOp"> {
+  let summary = "Give every shared-memory buffer an offset in one arena";
+  let description = [{
+    Every op whose lowering stages data through shared memory (its scratch,
+    getScratchBytes: convert_layout, trans, reshape, cross-warp reduce, dot)
+    is a buffer live only at that op. Buffers get live intervals over a
+    linear (pre-order) numbering of the module's ops (a buffer used inside a
+    loop but defined outside it lives through the whole loop) and are placed
+    first-fit, at offsets aligned to 16 bytes, so that buffers live at the
+    same time never overlap. Each user gets the attribute
+    `tilegpu.shared_offset` (i64) and the module `tilegpu.shared_bytes`
+    (the arena's size; absent when nothing uses shared memory).
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
+def TileGPUInsertBarriers : Pass<"tilegpu-insert-barriers", "mlir::ModuleOp"> {
+  let summary = "Insert barriers between overlapping shared-memory accesses";
+  let description = [{
+    Runs after tilegpu-allocate-shared. Tracks, along program order, the
+    shared-memory ranges accessed since the last barrier (joining the
+    branches of scf.if, iterating loops to a fixed point so that accesses
+    of one iteration meet the next one's, conservative for other region
+    ops and calls) and inserts `tilegpu.barrier` before a shared-memory user
+    whose range overlaps one of them. A user ends with reads after a barrier
+    of its own, so after it only its own range is pending. Marks the module
+    `tilegpu.barriers_inserted` (the lowerings then emit no barrier before
+    an op's first write).
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
 def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower tilegpu IR to the LLVM and NVVM dialects";
   let description = [{
@@ -62,6 +94,12 @@ def ConvertTileGPUToLLVM : Pass<"convert-tilegpu-to-llvm", "mlir::ModuleOp"> {
     and math on tensors, layout conversions and reductions become per-thread
     scalar code with shuffles, shared memory and barriers. scf keeps its
     structure (with struct-typed values) for the later scf-to-cf step.
+    Shared memory: each op's scratch starts at its `tilegpu.shared_offset`
+    (tilegpu-allocate-shared; 0 without one) and, once
+    tilegpu-insert-barriers has marked the module, an op emits no barrier
+    before its first write. Run alone, each op starts with a barrier and
+    raises `tilegpu.shared_bytes` to its scratch, so the code is correct
+    either way.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int", /*default=*/"90",

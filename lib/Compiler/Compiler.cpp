@@ -147,6 +147,8 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
     if (arch.consume_front("sm_"))
       arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
     llvmOpts.computeCapability = cc;
+    pm.addPass(mlir::tilegpu::createTileGPUAllocateShared());
+    pm.addPass(mlir::tilegpu::createTileGPUInsertBarriers());
     pm.addPass(mlir::tilegpu::createConvertTileGPUToLLVM(llvmOpts));
     pm.addPass(mlir::createCanonicalizerPass());
     pm.addPass(mlir::createCSEPass());
@@ -208,4 +210,40 @@ std::string CompiledKernel::metadataJSON() const {
   llvm::raw_string_ostream os(s);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(o))) << "\n";
   return os.str();
+}
+
+llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
+  auto bad = [](const llvm::Twine &why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "bad kernel metadata: " + why);
+  };
+  llvm::Expected<llvm::json::Value> v = llvm::json::parse(json);
+  if (!v)
+    return bad(llvm::toString(v.takeError()));
+  const llvm::json::Object *o = v->getAsObject();
+  if (!o)
+    return bad("not a JSON object");
+  CompiledKernel ck;
+  auto name = o->getString("name");
+  auto warps = o->getInteger("num_warps");
+  auto shared = o->getInteger("shared_bytes");
+  auto target = o->getString("target");
+  const llvm::json::Array *ps = o->getArray("params");
+  if (!name || !warps || !shared || !target || !ps)
+    return bad("missing name, num_warps, shared_bytes, target or params");
+  if (*warps <= 0 || *shared < 0)
+    return bad("num_warps or shared_bytes out of range");
+  ck.name = name->str();
+  ck.numWarps = int(*warps);
+  ck.sharedBytes = uint64_t(*shared);
+  ck.target = target->str();
+  for (const llvm::json::Value &p : *ps) {
+    const llvm::json::Object *po = p.getAsObject();
+    auto pn = po ? po->getString("name") : std::nullopt;
+    auto pt = po ? po->getString("type") : std::nullopt;
+    if (!pn || !pt)
+      return bad("a parameter lacks name or type");
+    ck.params.emplace_back(pn->str(), pt->str());
+  }
+  return std::move(ck);
 }

@@ -64,3 +64,22 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// An op placed by tilegpu-allocate-shared uses its offset in the arena
+// (the pass's size, not the op's, is the module's shared_bytes).
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #tilegpu.slice<{dim = 1, parent = #b2}>
+module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 2048 : i64} {
+  // CHECK: tilegpu.shared_bytes = 2048 : i64
+  // CHECK-LABEL: llvm.func @at_offset
+  // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @tilec_shared : !llvm.ptr<3>
+  // CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+  // CHECK: llvm.getelementptr %[[P]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+  func.func @at_offset(%x: tensor<64xi32, #b1>) {
+    %y = tilegpu.convert_layout %x {tilegpu.shared_offset = 1024 : i64} : tensor<64xi32, #b1> -> tensor<64xi32, #s>
+    return
+  }
+}

@@ -13,10 +13,13 @@
 # CHECK-NOT: ld.global
 # CHECK: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 # CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
-# CHECK: bar.sync 0;
+# The only user of shared memory: no barrier before its writes.
+# CHECK-NOT: bar.sync
 # CHECK: st.shared
 # CHECK: bar.sync 0;
+# CHECK-NOT: bar.sync
 # CHECK: ld.shared
+# CHECK-NOT: bar.sync
 # CHECK: st.global
 # CHECK: ret;
 

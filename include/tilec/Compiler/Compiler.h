@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -41,6 +42,10 @@ struct CompiledKernel {
 
   /// The metadata JSON written beside the PTX by `tilec -o k.ptx` (k.json).
   std::string metadataJSON() const;
+
+  /// Parses metadataJSON() back (ptx stays empty); an error names what is
+  /// missing or malformed.
+  static llvm::Expected<CompiledKernel> fromJSON(llvm::StringRef json);
 };
 
 /// How far compileTo lowers.

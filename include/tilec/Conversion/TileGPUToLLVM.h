@@ -105,20 +105,60 @@ Value packStruct(OpBuilder &b, Location loc, Type structType,
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask);
 /// CTA-wide barrier.
 void barrier(OpBuilder &b, Location loc);
-/// Base address (addrspace 3) of the kernel's shared memory, and a note
-/// that `bytes` of it are needed (kept as the module attribute
-/// `tilegpu.shared_bytes`, the maximum over all users).
-Value sharedBase(OpBuilder &b, Location loc, Operation *user, uint64_t bytes);
+/// Base address (addrspace 3) of the kernel's shared memory, the extern
+/// array `@tilec_shared` (declared on first use).
+Value sharedBase(OpBuilder &b, Location loc, Operation *user);
 /// Typed shared-memory access at element index `idx` (i32) from `base`.
 Value sharedElemPtr(OpBuilder &b, Location loc, Value base, Type elemType,
                     Value idx);
 
 // ---- shared-memory staging (appended for reduce / convert_layout / dot)
 //
-// Convention of every user of `@tilec_shared`: it starts with a barrier()
-// before its first write (so the previous user's last reads are done) and
-// puts a barrier() between its writes and its reads. With that, consecutive
-// users need no trailing barrier.
+// BARRIER CONVENTION. Shared memory is one arena, `@tilec_shared`, of
+// `tilegpu.shared_bytes` (module attribute) bytes. The pass
+// tilegpu-allocate-shared gives every op that stages data through it (its
+// scratch: getScratchBytes) an offset, the op attribute
+// `tilegpu.shared_offset`; ops whose scratch is live at the same time get
+// disjoint ranges. Every such op writes its range, has a barrier() of its
+// own between its writes and its reads, and ends with reads (no trailing
+// barrier). The pass tilegpu-insert-barriers then puts a `tilegpu.barrier`
+// before an op whose range overlaps what another op may have accessed since
+// the last barrier on some path (program order, scf.if branches, loop back
+// edges), and marks the module `tilegpu.barriers_inserted`. The lowerings
+// therefore emit no barrier before their first write, except when that
+// marker is missing (the lowering run alone, e.g. in a lit test): then each
+// op starts with a barrier() as before (leadingBarrier), and an op without
+// an offset uses offset 0 and raises `tilegpu.shared_bytes` to its scratch.
+
+/// Attribute names of the shared-memory arena.
+constexpr const char kSharedOffsetAttr[] = "tilegpu.shared_offset";
+constexpr const char kSharedBytesAttr[] = "tilegpu.shared_bytes";
+constexpr const char kBarriersInsertedAttr[] = "tilegpu.barriers_inserted";
+
+/// Bytes of shared memory the lowering of `op` uses (0: none). The one
+/// formula both the allocation and the lowerings use (Scratch.cpp).
+uint64_t getScratchBytes(Operation *op);
+/// The type tile.dot computes in, from the element types of a, b and acc:
+/// f64 if any is f64, else f32 for floats; for integers acc's type, at least
+/// i32.
+Type getDotComputeType(Type aElt, Type bElt, Type cElt);
+/// The layout of a cross-warp tile.reduce's scratch: `slots` accumulators
+/// of `valueBytes` each, then (argmax/argmin) `slots` i32 indices.
+struct ReduceScratch {
+  unsigned numWarps = 1, slots = 0, valueBytes = 0;
+  bool withIndex = false;
+  uint64_t bytes() const {
+    return uint64_t(slots) * valueBytes + (withIndex ? uint64_t(slots) * 4 : 0);
+  }
+};
+/// None when the reduction needs no shared memory (one warp along the axis).
+std::optional<ReduceScratch> getReduceScratch(tile::ReduceOp op);
+/// The start (addrspace 3) of `user`'s scratch: @tilec_shared plus its
+/// `tilegpu.shared_offset` (0 without one; see above).
+Value sharedScratch(OpBuilder &b, Location loc, Operation *user);
+/// The barrier before `user`'s first write: nothing once
+/// tilegpu-insert-barriers has run, else barrier().
+void leadingBarrier(OpBuilder &b, Location loc, Operation *user);
 
 /// The type an element of `t` (an LLVM scalar type) is kept as in shared
 /// memory: pointers as i64, i1 as i8, everything else unchanged.

@@ -2,7 +2,8 @@
 //
 // All three move every element to the thread that holds it in the result's
 // layout, through shared memory laid out as the operand in row-major order:
-//   barrier                 (the previous user of shared memory is done)
+//   [barrier                (only when the lowering runs without
+//                            tilegpu-insert-barriers; see TileGPUToLLVM.h)]
 //   each thread stores each of its elements at the row-major linear index of
 //   the element's global coordinates in the operand's shape
 //   barrier
@@ -12,13 +13,15 @@
 //                     (result dimension i is operand dimension order[i]);
 //     reshape:        the linear index of its coordinates in the result's
 //                     shape (row-major reshape keeps the linear index).
-// Shared memory needed: numel * bytes per element; pointers are kept as i64
-// and i1 as i8 (sharedStorageType).
+// Shared memory needed (getScratchBytes), from the op's offset in the arena:
+// numel * bytes per element; pointers are kept as i64 and i1 as i8
+// (sharedStorageType).
 //
 // Replicated elements (a tile smaller than the CTA tile, or slice layouts)
 // are stored by every thread holding them: the same value to the same
-// address, which is harmless. No barrier after the loads: the next user
-// of shared memory starts with one (see TileGPUToLLVM.h).
+// address, which is harmless. No barrier after the loads: a later user of
+// overlapping shared memory gets one before it (tilegpu-insert-barriers,
+// see TileGPUToLLVM.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,12 +45,12 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   Type elt = converter->convertType(srcType.getElementType());
   Type storeT = sharedStorageType(elt);
   LayoutInfo src(srcType), dst(dstType);
-  uint64_t bytes = uint64_t(srcType.getNumElements()) * sharedStorageBytes(elt);
-  Value smem = sharedBase(b, loc, op, bytes);
+  // getScratchBytes(op) = numel * sharedStorageBytes(elt) bytes from here.
+  Value smem = sharedScratch(b, loc, op);
 
   SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
   auto stc = src.emitThreadCoords(b, loc);
-  barrier(b, loc);
+  leadingBarrier(b, loc, op);
   for (unsigned k = 0; k < src.numElems(); ++k) {
     SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
     Value lin = linearIndex(b, loc, idx, srcType.getShape());

@@ -2,7 +2,8 @@
 //
 // d = a * b + acc with a : MxK, b : KxN, acc : MxN in any layouts, on the
 // CUDA cores (tensor cores are a later issue):
-//   barrier                  (the previous user of shared memory is done)
+//   [barrier                 (only when the lowering runs without
+//                             tilegpu-insert-barriers; see TileGPUToLLVM.h)]
 //   a and b are staged in shared memory, converted to the compute type,
 //   row-major: a at [m*K + k], b after it at [M*K + k*N + n];
 //   barrier
@@ -17,7 +18,8 @@
 // order with one rounding per fma, then rounds once to acc's type.
 // Precision: this is IEEE fp32; input_precision = tf32 / tf32x3 are NOT
 // emulated on this path (results are at least as accurate as tf32's).
-// Shared memory needed: (M*K + K*N) * bytes of the compute type.
+// Shared memory needed (getScratchBytes), from the op's offset in the arena:
+// (M*K + K*N) * bytes of the compute type (getDotComputeType).
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,22 +71,18 @@ struct DotOpConversion : OpConversionPattern<tile::DotOp> {
     Type bElt = tc->convertType(bType.getElementType());
     Type cElt = tc->convertType(cType.getElementType());
     bool isFloat = isa<FloatType>(cElt);
-    Type ct;
-    if (isFloat)
-      ct = (aElt.isF64() || bElt.isF64() || cElt.isF64()) ? b.getF64Type()
-                                                          : b.getF32Type();
-    else
-      ct = cElt.getIntOrFloatBitWidth() >= 32 ? cElt : b.getI32Type();
-    unsigned ctBytes = ct.getIntOrFloatBitWidth() / 8;
+    Type ct = getDotComputeType(aElt, bElt, cElt);
+    assert(ct.getIntOrFloatBitWidth() % 8 == 0);
 
-    Value smem = sharedBase(b, loc, op, uint64_t(M * K + K * N) * ctBytes);
+    // getScratchBytes(op) = (M*K + K*N) * bytes of ct, from here.
+    Value smem = sharedScratch(b, loc, op);
     auto sharedPtrT =
         LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
     Value bBase = b.create<LLVM::GEPOp>(loc, sharedPtrT, ct, smem,
                                         ArrayRef<LLVM::GEPArg>{int32_t(M * K)});
 
     // ---- stage a and b.
-    barrier(b, loc); // the previous user of shared memory is done
+    leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
     auto stage = [&](Value packed, RankedTensorType type, Value base) {
       LayoutInfo info(type);
       auto thr = info.emitThreadCoords(b, loc);

@@ -19,9 +19,9 @@
 //      (no two threads write the same address), barrier, then every thread
 //      reads the warpsPerCTA[D] slots of the threads with its own lane and
 //      its own warp coordinates except along D, and combines them in warp
-//      order (so all threads get the same bits). Like every shared-memory
-//      user here, a barrier comes before the writes too (see
-//      TileGPUToLLVM.h); no barrier after the reads.
+//      order (so all threads get the same bits). No barrier before the
+//      writes (tilegpu-insert-barriers puts one before the op where another
+//      op's accesses may overlap; see TileGPUToLLVM.h) nor after the reads.
 //
 // Replicas: a tile smaller than the CTA tile along `axis` is replicated
 // (emitIndices' unwrapped index >= shape); such elements are replaced by the
@@ -250,18 +250,16 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     // ---- (c) across the warps along D, through shared memory.
     unsigned warpsD = base.getWarpsPerCTA()[D];
     if (warpsD > 1) {
-      // Warps of the CTA (a layout may use fewer: then the others hold
-      // replicas, and still need their own slots).
-      unsigned numWarps = 1;
-      for (unsigned w : base.getWarpsPerCTA())
-        numWarps *= w;
-      if (auto m = op->getParentOfType<ModuleOp>())
-        if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
-          numWarps = std::max<unsigned>(numWarps, a.getInt());
-      unsigned slots = numOut * 32 * numWarps;
-      unsigned vBytes = (acT.getIntOrFloatBitWidth() + 7) / 8;
-      uint64_t bytes = uint64_t(slots) * vBytes + (arg ? uint64_t(slots) * 4 : 0);
-      Value smem = sharedBase(b, loc, op, bytes);
+      // The scratch's layout (getReduceScratch: the same numbers that size
+      // it for the allocation).
+      std::optional<ReduceScratch> rs = getReduceScratch(op);
+      assert(rs && rs->valueBytes * 8 == acT.getIntOrFloatBitWidth() &&
+             rs->withIndex == arg && "scratch layout mismatch");
+      unsigned numWarps = rs->numWarps;
+      unsigned slots = rs->slots;
+      unsigned vBytes = rs->valueBytes;
+      assert(slots == numOut * 32 * numWarps);
+      Value smem = sharedScratch(b, loc, op);
       Value idxBase;
       if (arg)
         idxBase = b.create<LLVM::GEPOp>(
@@ -283,7 +281,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
             loc, laneRow, i32Const(b, loc, int64_t(k2) * 32 * numWarps));
         return b.create<LLVM::AddOp>(loc, s, w);
       };
-      barrier(b, loc); // the previous user of shared memory is done
+      leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
       for (unsigned k2 = 0; k2 < numOut; ++k2) {
         Value s = slotOf(k2, warp);
         b.create<LLVM::StoreOp>(loc, accs[k2].v,

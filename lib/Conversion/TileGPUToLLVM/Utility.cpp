@@ -227,8 +227,7 @@ void mlir::tilegpu::barrier(OpBuilder &b, Location loc) {
   b.create<NVVM::Barrier0Op>(loc);
 }
 
-Value mlir::tilegpu::sharedBase(OpBuilder &b, Location loc, Operation *user,
-                                uint64_t bytes) {
+Value mlir::tilegpu::sharedBase(OpBuilder &b, Location loc, Operation *user) {
   auto module = user->getParentOfType<ModuleOp>();
   MLIRContext *ctx = module.getContext();
   const char *name = "tilec_shared";
@@ -241,12 +240,6 @@ Value mlir::tilegpu::sharedBase(OpBuilder &b, Location loc, Operation *user,
         loc, arrTy, /*isConstant=*/false, LLVM::Linkage::External, name,
         Attribute(), /*alignment=*/16, kSharedAddrSpace);
   }
-  uint64_t prev = 0;
-  if (auto a = module->getAttrOfType<IntegerAttr>("tilegpu.shared_bytes"))
-    prev = a.getInt();
-  if (bytes > prev)
-    module->setAttr("tilegpu.shared_bytes",
-                    IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
   return b.create<LLVM::AddressOfOp>(loc, global);
 }
 

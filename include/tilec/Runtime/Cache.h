@@ -1,0 +1,115 @@
+//===- Cache.h - In-memory and on-disk cache of compiled kernels ----------===//
+//
+// KernelCache maps (source text, kernel, signature, num_warps, optimize, arch,
+// tilec + LLVM version) to a CompiledKernel (PTX + metadata). Lookups go to
+// a map in the object first, then to a file on disk, and compile through
+// tilec::Compiler only on a miss:
+//
+//   rt::KernelCache &cache = rt::KernelCache::global(); // or a local object
+//   CompileOptions o{"softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024"};
+//   auto ck = cache.get(sourceText, o);   // Expected<const CompiledKernel &>
+//   auto k = cache.load(dev, sourceText, o); // Expected<rt::Kernel>
+//
+// Disk: one file per kernel, <dir>/<key>.tkc, where <key> is the hex sha256
+// of all inputs and <dir> is $TILEC_CACHE_DIR, default
+// $XDG_CACHE_HOME/tilec or ~/.cache/tilec. TILEC_CACHE=0 turns the disk cache
+// off (memory only). An entry is a text header (format version, key,
+// sha256 of the payload, payload part sizes) followed by the payload
+// (metadata JSON, then PTX). An entry whose header, key or checksum does not
+// match (truncated, corrupt, foreign) is ignored, recompiled and overwritten.
+// Writes go to a unique temporary file in the same directory that is then
+// renamed over the entry, so readers never see a partial entry and processes
+// compiling the same kernel at once all succeed (the last rename wins; the
+// contents are the same). Disk errors never fail a lookup: the kernel is
+// compiled and kept in memory, and stats() counts the failure.
+//
+// The key covers TILEC_VERSION, not the compiler's code: while developing
+// tilec itself, set TILEC_CACHE=0 or clear the directory after changes to the
+// code generator.
+//
+// Thread safety: get()/load() lock the object (compiles are serialized per
+// cache object). References returned by get() stay valid until clearMemory()
+// or the cache's destruction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_CACHE_H
+#define TILEC_RUNTIME_CACHE_H
+
+#include "tilec/Compiler/Compiler.h"
+#include "tilec/Runtime/Runtime.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace tilec::rt {
+
+class KernelCache {
+public:
+  /// The disk directory from the environment (see above).
+  KernelCache();
+  /// An explicit disk directory; "" keeps the cache in memory only.
+  explicit KernelCache(std::string diskDir);
+  ~KernelCache();
+  KernelCache(const KernelCache &) = delete;
+  KernelCache &operator=(const KernelCache &) = delete;
+
+  /// A process-wide cache configured from the environment on first use.
+  static KernelCache &global();
+
+  /// The compiled opts.kernel of `source`: from memory, disk, or compiled
+  /// (and stored in both). A compile failure is an error carrying the
+  /// diagnostics ("cannot compile 'k': <file>:3:5: error: ..."); failures are
+  /// not cached. `filename` only names the source in diagnostics.
+  llvm::Expected<const CompiledKernel &>
+  get(llvm::StringRef source, const CompileOptions &opts,
+      llvm::StringRef filename = "<source>");
+
+  /// get(), then Kernel::load into `dev`.
+  llvm::Expected<Kernel> load(Device &dev, llvm::StringRef source,
+                              const CompileOptions &opts,
+                              llvm::StringRef filename = "<source>");
+
+  /// The hex sha256 key of a compilation.
+  static std::string key(llvm::StringRef source, const CompileOptions &opts);
+  /// The disk directory ("" when the disk cache is off).
+  const std::string &directory() const { return dir_; }
+  /// The file of `key` in directory() ("" when the disk cache is off).
+  std::string entryPath(llvm::StringRef key) const;
+
+  struct Stats {
+    unsigned memoryHits = 0, diskHits = 0, compiles = 0;
+    unsigned badEntries = 0;    // unreadable/corrupt entries that were rebuilt
+    unsigned writeFailures = 0; // entries that could not be stored
+  };
+  Stats stats() const;
+  /// Drops the in-memory entries (invalidates references from get()).
+  void clearMemory();
+
+  /// Parses an entry file's contents; fails (saying why) unless it is a
+  /// complete entry for `key`. Exposed for tests.
+  static llvm::Expected<CompiledKernel> parseEntry(llvm::StringRef contents,
+                                                   llvm::StringRef key);
+  /// The file contents of an entry for `key`.
+  static std::string serializeEntry(const CompiledKernel &ck,
+                                    llvm::StringRef key);
+
+private:
+  const CompiledKernel *readDisk(const std::string &key);
+  void writeDisk(const std::string &key, const CompiledKernel &ck);
+
+  mutable std::mutex mu_;
+  std::string dir_;
+  std::map<std::string, std::unique_ptr<CompiledKernel>> mem_;
+  std::unique_ptr<Compiler> compiler_; // created on the first miss
+  Stats stats_;
+};
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_CACHE_H

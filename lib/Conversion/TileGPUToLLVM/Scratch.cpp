@@ -1,0 +1,157 @@
+//===- Scratch.cpp - Shared-memory scratch of the ops that stage through it ===//
+//
+// The one place that says how many bytes of shared memory an op's lowering
+// uses (its "scratch"): the allocation pass (tilegpu-allocate-shared) sizes
+// the arena with it and the lowerings lay their data out inside it.
+//
+//  - tilegpu.convert_layout (different source and result types), tile.trans,
+//    tile.reshape (with layouts): numel * bytes per element kept in shared
+//    memory (pointers as i64, i1 as i8: sharedStorageType).
+//  - tile.reduce whose reduced dimension spans several warps:
+//    numOut * 32 * numWarps slots of the accumulator type (f32 for f16 and
+//    bf16), plus as many i32 indices for argmax / argmin (after the values).
+//  - tile.dot: (M*K + K*N) elements of the compute type.
+// Everything else: 0 (no shared memory).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+bool hasLayouts(Type a, Type b) {
+  auto x = dyn_cast<RankedTensorType>(a), y = dyn_cast<RankedTensorType>(b);
+  return x && y && x.getEncoding() && y.getEncoding();
+}
+
+/// Bytes of one element of a tile's element type (a builtin scalar or
+/// !tile.ptr) once kept in shared memory; sharedStorageBytes of its LLVM
+/// type.
+uint64_t storageBytesOf(Type t) {
+  if (isa<tile::PointerType, LLVM::LLVMPointerType>(t))
+    return 8; // kept as i64
+  if (t.isIntOrFloat())
+    return (t.getIntOrFloatBitWidth() + 7) / 8; // i1 as i8
+  return 8;
+}
+
+uint64_t stagingBytes(Type srcType, Type dstType) {
+  if (!hasLayouts(srcType, dstType))
+    return 0;
+  auto src = cast<RankedTensorType>(srcType);
+  return uint64_t(src.getNumElements()) * storageBytesOf(src.getElementType());
+}
+
+} // namespace
+
+Type mlir::tilegpu::getDotComputeType(Type aElt, Type bElt, Type cElt) {
+  MLIRContext *ctx = cElt.getContext();
+  if (isa<FloatType>(cElt))
+    return (aElt.isF64() || bElt.isF64() || cElt.isF64())
+               ? Type(Float64Type::get(ctx))
+               : Type(Float32Type::get(ctx));
+  return cElt.getIntOrFloatBitWidth() >= 32 ? cElt
+                                            : Type(IntegerType::get(ctx, 32));
+}
+
+std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) {
+  auto srcType = dyn_cast<RankedTensorType>(op.getSrc().getType());
+  if (!srcType || !srcType.getEncoding())
+    return std::nullopt;
+  Type elt = srcType.getElementType();
+  if (!elt.isIntOrFloat())
+    return std::nullopt;
+  LayoutInfo src(srcType);
+  BlockedAttr base = src.getBase();
+  unsigned D = src.baseDim(op.getAxis());
+  if (base.getWarpsPerCTA()[D] <= 1)
+    return std::nullopt;
+  ReduceScratch s;
+  unsigned numOut = 1;
+  if (auto dstType = dyn_cast<RankedTensorType>(op.getType()))
+    if (dstType.getEncoding())
+      numOut = LayoutInfo(dstType).numElems();
+  // Warps of the CTA (a layout may use fewer: then the others hold
+  // replicas, and still need their own slots).
+  s.numWarps = 1;
+  for (unsigned w : base.getWarpsPerCTA())
+    s.numWarps *= w;
+  if (auto m = op->getParentOfType<ModuleOp>())
+    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
+      s.numWarps = std::max<unsigned>(s.numWarps, a.getInt());
+  s.slots = numOut * 32 * s.numWarps;
+  unsigned bits = (elt.isF16() || elt.isBF16()) ? 32 : elt.getIntOrFloatBitWidth();
+  s.valueBytes = (bits + 7) / 8;
+  s.withIndex = op.getKind() == tile::ReduceKind::argmax ||
+                op.getKind() == tile::ReduceKind::argmin;
+  return s;
+}
+
+uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+    if (cvt.getSrc().getType() == cvt.getType())
+      return 0;
+    return stagingBytes(cvt.getSrc().getType(), cvt.getType());
+  }
+  if (auto t = dyn_cast<tile::TransOp>(op))
+    return stagingBytes(t.getSrc().getType(), t.getType());
+  if (auto r = dyn_cast<tile::ReshapeOp>(op))
+    return stagingBytes(r.getSrc().getType(), r.getType());
+  if (auto r = dyn_cast<tile::ReduceOp>(op)) {
+    if (auto s = getReduceScratch(r))
+      return s->bytes();
+    return 0;
+  }
+  if (auto d = dyn_cast<tile::DotOp>(op)) {
+    auto aType = dyn_cast<RankedTensorType>(d.getA().getType());
+    auto bType = dyn_cast<RankedTensorType>(d.getB().getType());
+    auto cType = dyn_cast<RankedTensorType>(d.getAcc().getType());
+    if (!aType || !bType || !cType || !aType.getEncoding() ||
+        !bType.getEncoding() || !cType.getEncoding() || aType.getRank() != 2 ||
+        bType.getRank() != 2)
+      return 0;
+    int64_t M = aType.getDimSize(0), K = aType.getDimSize(1),
+            N = bType.getDimSize(1);
+    Type ct = getDotComputeType(aType.getElementType(), bType.getElementType(),
+                                cType.getElementType());
+    return uint64_t(M * K + K * N) * (ct.getIntOrFloatBitWidth() / 8);
+  }
+  return 0;
+}
+
+Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc, Operation *user) {
+  Value base = sharedBase(b, loc, user);
+  uint64_t offset = 0;
+  if (auto a = user->getAttrOfType<IntegerAttr>(kSharedOffsetAttr)) {
+    offset = a.getInt();
+  } else {
+    // Not allocated (the lowering run alone): offset 0, and the arena must
+    // hold this op's scratch.
+    auto module = user->getParentOfType<ModuleOp>();
+    uint64_t bytes = getScratchBytes(user), prev = 0;
+    if (auto a = module->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+      prev = a.getInt();
+    if (bytes > prev)
+      module->setAttr(kSharedBytesAttr,
+                      IntegerAttr::get(IntegerType::get(b.getContext(), 64),
+                                       bytes));
+  }
+  if (offset == 0)
+    return base;
+  return b.create<LLVM::GEPOp>(
+      loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
+      b.getI8Type(), base, ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+void mlir::tilegpu::leadingBarrier(OpBuilder &b, Location loc,
+                                   Operation *user) {
+  auto module = user->getParentOfType<ModuleOp>();
+  if (module && module->hasAttr(kBarriersInsertedAttr))
+    return; // tilegpu-insert-barriers placed the barriers that are needed
+  barrier(b, loc);
+}

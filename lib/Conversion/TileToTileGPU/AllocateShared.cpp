@@ -1,0 +1,148 @@
+//===- AllocateShared.cpp - One shared-memory arena, liveness based -------===//
+//
+// Every buffer in shared memory gets an offset in the one arena
+// `@tilec_shared`:
+//  1. Ops are numbered in pre-order over the module (a linear order in which
+//     an op with regions comes before, and its last nested op ends, its
+//     range).
+//  2. Each buffer has a live interval [start, end] of such numbers. Today
+//     every buffer is an op's scratch (getScratchBytes: the staging of
+//     convert_layout, trans, reshape, cross-warp reduce, dot), live only at
+//     its op: [n, n]. An explicit buffer (a future local_alloc for
+//     pipelining) would be live from its definition to its last use, over
+//     the whole of any loop that uses it but does not define it
+//     (liveInterval below), and is allocated by the same code.
+//  3. Buffers are placed in order of start (larger first on ties), each at
+//     the lowest offset, aligned to 16 bytes, that overlaps no already
+//     placed buffer whose interval intersects its own (first fit).
+// Results: `tilegpu.shared_offset` (i64) on each scratch user, the arena's
+// size (max offset + size) as the module's `tilegpu.shared_bytes` (removed
+// when there is no buffer). Whether two ops' ranges need a barrier between
+// them is tilegpu-insert-barriers' business.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEGPUALLOCATESHARED
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+constexpr uint64_t kAlignment = 16;
+
+struct Buffer {
+  Operation *owner; // the op that gets the offset attribute
+  uint64_t size;
+  unsigned start, end; // live interval, inclusive, in op numbers
+  uint64_t offset = 0;
+};
+
+struct Numbering {
+  DenseMap<Operation *, unsigned> first; // the op's own number
+  DenseMap<Operation *, unsigned> last;  // the largest number nested in it
+  explicit Numbering(ModuleOp module) {
+    unsigned n = 0;
+    number(module, n);
+  }
+  void number(Operation *op, unsigned &n) {
+    first[op] = n++;
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Operation &o : b)
+          number(&o, n);
+    last[op] = n - 1;
+  }
+};
+
+/// Live interval of a value defined at `def` and used at `uses`: from def
+/// to the last use, where a use inside a loop that does not contain `def`
+/// counts as a use at the loop's last op (the value must survive every
+/// iteration). Used by explicit buffers; a scratch is [n, n].
+[[maybe_unused]] std::pair<unsigned, unsigned>
+liveInterval(const Numbering &num, Operation *def, ArrayRef<Operation *> uses) {
+  unsigned start = num.first.lookup(def), end = start;
+  for (Operation *u : uses) {
+    unsigned e = num.first.lookup(u);
+    for (Operation *p = u->getParentOp(); p; p = p->getParentOp()) {
+      if (p->isAncestor(def))
+        break;
+      if (isa<LoopLikeOpInterface>(p))
+        e = std::max(e, num.last.lookup(p));
+    }
+    end = std::max(end, e);
+  }
+  return {start, end};
+}
+
+/// First fit: the lowest aligned offset for `buf` clear of every placed
+/// buffer live at the same time.
+uint64_t firstFit(const Buffer &buf, ArrayRef<Buffer *> placed) {
+  SmallVector<const Buffer *> live;
+  for (const Buffer *p : placed)
+    if (p->start <= buf.end && buf.start <= p->end)
+      live.push_back(p);
+  llvm::sort(live, [](const Buffer *a, const Buffer *b) {
+    return a->offset < b->offset;
+  });
+  uint64_t off = 0;
+  for (const Buffer *p : live) {
+    if (off + buf.size <= p->offset)
+      break; // fits below p (and every later one starts higher)
+    off = std::max(off, llvm::alignTo(p->offset + p->size, kAlignment));
+  }
+  return off;
+}
+
+struct AllocateSharedPass
+    : tilegpu::impl::TileGPUAllocateSharedBase<AllocateSharedPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Numbering num(module);
+    std::vector<Buffer> buffers;
+    module.walk([&](Operation *op) {
+      op->removeAttr(kSharedOffsetAttr);
+      uint64_t size = getScratchBytes(op);
+      if (size == 0)
+        return;
+      unsigned n = num.first.lookup(op);
+      buffers.push_back({op, size, n, n});
+    });
+    // Place in order of start, larger buffers first on ties.
+    SmallVector<Buffer *> order;
+    for (Buffer &b : buffers)
+      order.push_back(&b);
+    llvm::sort(order, [](const Buffer *a, const Buffer *b) {
+      if (a->start != b->start)
+        return a->start < b->start;
+      if (a->size != b->size)
+        return a->size > b->size;
+      return a < b; // creation order
+    });
+    SmallVector<Buffer *> placed;
+    uint64_t arena = 0;
+    auto i64 = IntegerType::get(module.getContext(), 64);
+    for (Buffer *b : order) {
+      b->offset = firstFit(*b, placed);
+      placed.push_back(b);
+      arena = std::max(arena, b->offset + b->size);
+      b->owner->setAttr(kSharedOffsetAttr, IntegerAttr::get(i64, b->offset));
+    }
+    if (arena)
+      module->setAttr(kSharedBytesAttr, IntegerAttr::get(i64, arena));
+    else
+      module->removeAttr(kSharedBytesAttr);
+  }
+};
+
+} // namespace

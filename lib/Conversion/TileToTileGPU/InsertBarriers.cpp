@@ -1,0 +1,278 @@
+//===- InsertBarriers.cpp - Barriers between overlapping shared accesses --===//
+//
+// Runs after tilegpu-allocate-shared. A shared-memory user (an op with
+// scratch, getScratchBytes) writes its range [offset, offset + bytes), has
+// a barrier of its own, then reads the range (see the BARRIER CONVENTION in
+// TileGPUToLLVM.h). Its writes race with any access of an overlapping range
+// by another op since the last barrier, so the pass tracks the set of
+// ranges that may have been accessed since the last barrier (the "pending"
+// set) and puts a `tilegpu.barrier` right before a user whose range
+// overlaps it:
+//  - a user: barrier first if it overlaps; after it only its own range is
+//    pending (its own barrier fenced everything before its reads);
+//  - tilegpu.barrier: nothing is pending;
+//  - scf.if: the join (union) of the branches (a missing else passes the
+//    state through);
+//  - scf.for / scf.while: the body's entry state is the union of the state
+//    before the loop and the state at the end of the body (iteration i's
+//    reads meet iteration i+1's writes), iterated to a fixed point (at most
+//    kMaxIterations, then "everything"); barriers are then inserted with
+//    that entry state; after the loop: the union of the state before it
+//    (zero trips) and the end of the body (scf.while: the end of `before`);
+//  - a call whose callee may use shared memory: barrier first if anything
+//    is pending, and everything is pending after it (the callee starts with
+//    nothing pending, as a kernel does);
+//  - any other op with regions that contain users: each region starts with
+//    everything pending (so its first user gets a barrier) and everything
+//    is pending after it.
+// Ops without an offset count as offset 0. Barriers are only ever inserted
+// right before a user, in the user's block, so they run under the same
+// (uniform) control flow as the user's own barrier. Finally the module is
+// marked `tilegpu.barriers_inserted`: the lowerings then no longer start
+// every user with a barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEGPUINSERTBARRIERS
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+constexpr unsigned kMaxIterations = 32;
+
+/// Shared-memory ranges [lo, hi) that may have been accessed since the last
+/// barrier; sorted, disjoint and not touching (so == is set equality).
+struct Pending {
+  bool all = false;
+  SmallVector<std::pair<uint64_t, uint64_t>> ranges;
+
+  static Pending everything() {
+    Pending p;
+    p.all = true;
+    return p;
+  }
+  bool empty() const { return !all && ranges.empty(); }
+  void clear() {
+    all = false;
+    ranges.clear();
+  }
+  bool overlaps(uint64_t lo, uint64_t hi) const {
+    if (all)
+      return true;
+    for (auto [a, b] : ranges)
+      if (a < hi && lo < b)
+        return true;
+    return false;
+  }
+  void add(uint64_t lo, uint64_t hi) {
+    if (all || lo >= hi)
+      return;
+    ranges.push_back({lo, hi});
+    normalize();
+  }
+  void join(const Pending &o) {
+    if (o.all)
+      all = true;
+    if (all) {
+      ranges.clear();
+      return;
+    }
+    ranges.append(o.ranges.begin(), o.ranges.end());
+    normalize();
+  }
+  void normalize() {
+    llvm::sort(ranges);
+    SmallVector<std::pair<uint64_t, uint64_t>> merged;
+    for (auto r : ranges) {
+      if (!merged.empty() && r.first <= merged.back().second)
+        merged.back().second = std::max(merged.back().second, r.second);
+      else
+        merged.push_back(r);
+    }
+    ranges = std::move(merged);
+  }
+  bool operator==(const Pending &o) const {
+    return all == o.all && ranges == o.ranges;
+  }
+};
+
+struct BarrierInserter {
+  DenseMap<Operation *, bool> mayUseShared; // ops with regions, callees
+
+  /// The op's shared range, or nullopt if it uses no shared memory.
+  static std::optional<std::pair<uint64_t, uint64_t>> rangeOf(Operation *op) {
+    uint64_t bytes = getScratchBytes(op);
+    if (!bytes)
+      return std::nullopt;
+    uint64_t off = 0;
+    if (auto a = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
+      off = a.getInt();
+    return std::make_pair(off, off + bytes);
+  }
+
+  Operation *callee(CallOpInterface call) {
+    return call.resolveCallable();
+  }
+
+  /// Whether anything nested in `op` (or a function it calls) may access
+  /// shared memory or be a barrier.
+  bool touchesShared(Operation *op) {
+    auto it = mayUseShared.find(op);
+    if (it != mayUseShared.end())
+      return it->second;
+    mayUseShared[op] = true; // recursion: assume yes
+    bool r = false;
+    op->walk([&](Operation *o) {
+      if (o == op)
+        return WalkResult::advance();
+      if (rangeOf(o) || isa<BarrierOp>(o)) {
+        r = true;
+        return WalkResult::interrupt();
+      }
+      if (auto call = dyn_cast<CallOpInterface>(o)) {
+        Operation *c = callee(call);
+        if (!c || touchesShared(c)) {
+          r = true;
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    mayUseShared[op] = r;
+    return r;
+  }
+
+  void barrierBefore(Operation *op, bool insert) {
+    if (!insert)
+      return;
+    OpBuilder b(op);
+    b.create<BarrierOp>(op->getLoc());
+  }
+
+  Pending walkBlock(Block &block, Pending state, bool insert) {
+    for (Operation &op : block)
+      state = walkOp(&op, std::move(state), insert);
+    return state;
+  }
+
+  Pending walkRegion(Region &region, Pending state, bool insert) {
+    if (region.empty())
+      return state;
+    if (!region.hasOneBlock()) {
+      // Unstructured control flow (not produced today): assume the worst.
+      for (Block &blk : region)
+        walkBlock(blk, Pending::everything(), insert);
+      return Pending::everything();
+    }
+    return walkBlock(region.front(), std::move(state), insert);
+  }
+
+  Pending walkOp(Operation *op, Pending state, bool insert) {
+    if (isa<BarrierOp>(op)) {
+      state.clear();
+      return state;
+    }
+    if (auto r = rangeOf(op)) {
+      if (state.overlaps(r->first, r->second))
+        barrierBefore(op, insert);
+      state.clear();
+      state.add(r->first, r->second);
+      return state;
+    }
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      Operation *c = callee(call);
+      if (c && !touchesShared(c))
+        return state;
+      if (!state.empty())
+        barrierBefore(op, insert);
+      return Pending::everything();
+    }
+    if (op->getNumRegions() == 0 || !touchesShared(op))
+      return state;
+
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      Pending t = walkRegion(ifOp.getThenRegion(), state, insert);
+      Pending e = walkRegion(ifOp.getElseRegion(), state, insert);
+      t.join(e);
+      return t;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      Region &body = forOp.getRegion();
+      Pending entry = state;
+      bool converged = false;
+      for (unsigned i = 0; i < kMaxIterations && !converged; ++i) {
+        Pending next = state;
+        next.join(walkRegion(body, entry, /*insert=*/false));
+        converged = next == entry;
+        entry = std::move(next);
+      }
+      if (!converged)
+        entry = Pending::everything();
+      Pending out = walkRegion(body, entry, insert);
+      out.join(state);
+      return out;
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      Region &before = whileOp.getBefore(), &after = whileOp.getAfter();
+      Pending entry = state;
+      bool converged = false;
+      for (unsigned i = 0; i < kMaxIterations && !converged; ++i) {
+        Pending b = walkRegion(before, entry, /*insert=*/false);
+        Pending next = state;
+        next.join(walkRegion(after, b, /*insert=*/false));
+        converged = next == entry;
+        entry = std::move(next);
+      }
+      if (!converged)
+        entry = Pending::everything();
+      Pending b = walkRegion(before, entry, insert);
+      walkRegion(after, b, insert);
+      return b;
+    }
+    // Anything else with regions that use shared memory: no assumption on
+    // how often or in which order its regions run.
+    for (Region &r : op->getRegions())
+      for (Block &blk : r)
+        walkBlock(blk, Pending::everything(), insert);
+    return Pending::everything();
+  }
+};
+
+struct InsertBarriersPass
+    : tilegpu::impl::TileGPUInsertBarriersBase<InsertBarriersPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    BarrierInserter inserter;
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto fn = dyn_cast<FunctionOpInterface>(&op);
+      if (!fn || fn.isExternal())
+        continue;
+      // A function starts with nothing pending: a kernel because nothing
+      // ran before it, a callee because calls are preceded by a barrier
+      // when anything is pending.
+      // (Blocks other than the entry, from unstructured control flow, which
+      // is not produced today, start with everything pending.)
+      for (Block &blk : fn.getFunctionBody())
+        inserter.walkBlock(blk,
+                           blk.isEntryBlock() ? Pending()
+                                              : Pending::everything(),
+                           /*insert=*/true);
+    }
+    module->setAttr(kBarriersInsertedAttr, UnitAttr::get(module.getContext()));
+  }
+};
+
+} // namespace

@@ -1,0 +1,255 @@
+//===- Cache.cpp - In-memory and on-disk cache of compiled kernels --------===//
+
+#include "tilec/Runtime/Cache.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+#ifndef TILEC_VERSION
+#define TILEC_VERSION "unknown"
+#endif
+
+static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 1";
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+static std::string sha256Hex(llvm::StringRef data) {
+  auto h = llvm::SHA256::hash(llvm::arrayRefFromStringRef(data));
+  return llvm::toHex(h, /*LowerCase=*/true);
+}
+
+static std::string diskDirFromEnv() {
+  const char *on = std::getenv("TILEC_CACHE");
+  if (on && llvm::StringRef(on).trim() == "0")
+    return "";
+  if (const char *d = std::getenv("TILEC_CACHE_DIR"); d && *d)
+    return d;
+  llvm::SmallString<256> dir;
+  if (!llvm::sys::path::cache_directory(dir))
+    return "";
+  llvm::sys::path::append(dir, "tilec");
+  return std::string(dir);
+}
+
+KernelCache::KernelCache() : dir_(diskDirFromEnv()) {}
+KernelCache::KernelCache(std::string diskDir) : dir_(std::move(diskDir)) {}
+KernelCache::~KernelCache() = default;
+
+KernelCache &KernelCache::global() {
+  static KernelCache cache;
+  return cache;
+}
+
+std::string KernelCache::key(llvm::StringRef source,
+                             const CompileOptions &opts) {
+  llvm::SHA256 h;
+  // Length-prefixed fields, so no two different inputs hash the same bytes.
+  auto field = [&](llvm::StringRef name, llvm::StringRef v) {
+    h.update(llvm::formatv("{0}:{1}:", name, v.size()).str());
+    h.update(v);
+  };
+  field("format", kMagic);
+  field("tilec", TILEC_VERSION);
+  field("llvm", LLVM_VERSION_STRING);
+  field("source", source);
+  field("kernel", opts.kernel);
+  field("signature", opts.signature);
+  field("num_warps", std::to_string(opts.numWarps));
+  field("optimize", opts.optimize ? "1" : "0");
+  field("target", opts.arch);
+  return llvm::toHex(h.final(), /*LowerCase=*/true);
+}
+
+std::string KernelCache::entryPath(llvm::StringRef key) const {
+  if (dir_.empty())
+    return "";
+  llvm::SmallString<256> p(dir_);
+  llvm::sys::path::append(p, key + ".tkc");
+  return std::string(p);
+}
+
+KernelCache::Stats KernelCache::stats() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return stats_;
+}
+
+void KernelCache::clearMemory() {
+  std::lock_guard<std::mutex> lock(mu_);
+  mem_.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry format
+//===----------------------------------------------------------------------===//
+//
+//   tilec-kernel-cache 1\n
+//   key <64 hex>\n
+//   sha256 <64 hex of the payload>\n
+//   sizes <metadata bytes> <ptx bytes>\n
+//   \n
+//   <metadata JSON><PTX>
+
+std::string KernelCache::serializeEntry(const CompiledKernel &ck,
+                                        llvm::StringRef key) {
+  std::string meta = ck.metadataJSON();
+  std::string payload = meta + ck.ptx;
+  return llvm::formatv("{0}\nkey {1}\nsha256 {2}\nsizes {3} {4}\n\n{5}",
+                       kMagic, key, sha256Hex(payload), meta.size(),
+                       ck.ptx.size(), payload)
+      .str();
+}
+
+llvm::Expected<CompiledKernel>
+KernelCache::parseEntry(llvm::StringRef contents, llvm::StringRef key) {
+  llvm::StringRef rest = contents;
+  auto line = [&](llvm::StringRef prefix,
+                  llvm::StringRef &value) -> bool {
+    auto [l, r] = rest.split('\n');
+    if (r.data() == nullptr || l.size() == rest.size())
+      return false; // no newline: truncated header
+    rest = r;
+    if (!l.consume_front(prefix))
+      return false;
+    value = l;
+    return true;
+  };
+  llvm::StringRef magic, k, sum, sizes, empty;
+  if (!line("", magic) || magic != kMagic)
+    return makeError("not a tilec cache entry (or another format version)");
+  if (!line("key ", k) || !line("sha256 ", sum) || !line("sizes ", sizes) ||
+      !line("", empty) || !empty.empty())
+    return makeError("truncated or malformed header");
+  if (k != key)
+    return makeError("entry is for another key");
+  auto [ms, ps] = sizes.split(' ');
+  uint64_t metaBytes = 0, ptxBytes = 0;
+  if (ms.getAsInteger(10, metaBytes) || ps.getAsInteger(10, ptxBytes))
+    return makeError("malformed sizes");
+  if (rest.size() != metaBytes + ptxBytes)
+    return makeError(llvm::formatv("payload is {0} bytes, header says {1}",
+                                   rest.size(), metaBytes + ptxBytes));
+  if (sha256Hex(rest) != sum)
+    return makeError("payload checksum mismatch");
+  auto ck = CompiledKernel::fromJSON(rest.take_front(metaBytes));
+  if (!ck)
+    return ck.takeError();
+  ck->ptx = rest.drop_front(metaBytes).str();
+  return ck;
+}
+
+//===----------------------------------------------------------------------===//
+// Disk
+//===----------------------------------------------------------------------===//
+
+const CompiledKernel *KernelCache::readDisk(const std::string &key) {
+  if (dir_.empty())
+    return nullptr;
+  std::string path = entryPath(key);
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!buf)
+    return nullptr; // a plain miss (or unreadable: it will be rewritten)
+  auto ck = parseEntry((*buf)->getBuffer(), key);
+  if (!ck) {
+    llvm::consumeError(ck.takeError());
+    ++stats_.badEntries;
+    return nullptr;
+  }
+  ++stats_.diskHits;
+  auto &slot = mem_[key];
+  slot = std::make_unique<CompiledKernel>(std::move(*ck));
+  return slot.get();
+}
+
+void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
+  if (dir_.empty())
+    return;
+  if (llvm::sys::fs::create_directories(dir_)) {
+    ++stats_.writeFailures;
+    return;
+  }
+  std::string data = serializeEntry(ck, key);
+  llvm::SmallString<256> model(dir_);
+  llvm::sys::path::append(model, key + ".tmp-%%%%%%%%%%%%");
+  int fd = -1;
+  llvm::SmallString<256> tmp;
+  if (llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
+    ++stats_.writeFailures;
+    return;
+  }
+  bool ok;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << data;
+    os.close();
+    ok = !os.has_error();
+    os.clear_error();
+  }
+  if (ok)
+    ok = !llvm::sys::fs::rename(tmp, entryPath(key));
+  if (!ok) {
+    llvm::sys::fs::remove(tmp);
+    ++stats_.writeFailures;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Lookup
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<const CompiledKernel &>
+KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
+                 llvm::StringRef filename) {
+  std::string k = key(source, opts);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = mem_.find(k);
+  if (it != mem_.end()) {
+    ++stats_.memoryHits;
+    return *it->second;
+  }
+  if (const CompiledKernel *ck = readDisk(k))
+    return *ck;
+
+  if (!compiler_)
+    compiler_ = std::make_unique<Compiler>();
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  auto ck = std::make_unique<CompiledKernel>();
+  bool ok = Compiler::validateOptions(opts, os);
+  if (ok) {
+    ParsedSource src = compiler_->parse(filename.str(), source.str(), os);
+    ok = !src.numErrors && src.module &&
+         compiler_->compileToPTX(src, opts, *ck, os);
+  }
+  if (!ok)
+    return makeError("cannot compile '" + opts.kernel +
+                     "': " + llvm::StringRef(os.str()).trim());
+  ++stats_.compiles;
+  writeDisk(k, *ck);
+  auto &slot = mem_[k];
+  slot = std::move(ck);
+  return *slot;
+}
+
+llvm::Expected<Kernel> KernelCache::load(Device &dev, llvm::StringRef source,
+                                         const CompileOptions &opts,
+                                         llvm::StringRef filename) {
+  auto ck = get(source, opts, filename);
+  if (!ck)
+    return ck.takeError();
+  return Kernel::load(dev, *ck);
+}

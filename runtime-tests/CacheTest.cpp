@@ -1,0 +1,471 @@
+//===- CacheTest.cpp - Tests of rt::KernelCache (no GPU needed) -----------===//
+//
+// With TILEC_RUNTIME_TESTS_CHILD=<dir> in the environment the binary does not
+// run the tests: it compiles the softmax kernel through a KernelCache on
+// <dir> and exits 0 on success (the concurrent-process test spawns it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Runtime/Cache.h"
+#include "tilec/Runtime/Runtime.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char **environ;
+
+using namespace tilec;
+using namespace tilec::rt;
+
+namespace {
+
+std::string readFile(llvm::StringRef path) {
+  auto buf = llvm::MemoryBuffer::getFile(path, false, false);
+  if (!buf)
+    return "";
+  return (*buf)->getBuffer().str();
+}
+
+void writeFile(llvm::StringRef path, llvm::StringRef data) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec) << ec.message();
+  os << data;
+}
+
+const std::string &softmaxSource() {
+  static std::string s = readFile(TILEC_SOURCE_DIR "/examples/softmax.py");
+  return s;
+}
+
+CompileOptions softmaxOptions() {
+  CompileOptions o;
+  o.kernel = "softmax_kernel";
+  o.signature = "*fp32:16, *fp32:16, i32, i32, i32, 1024";
+  o.numWarps = 4;
+  return o;
+}
+
+/// A fresh directory, removed with the object.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    llvm::SmallString<256> p;
+    if (llvm::sys::fs::createUniqueDirectory("tilec-cache-test", p))
+      std::abort();
+    path = std::string(p);
+  }
+  ~TempDir() { llvm::sys::fs::remove_directories(path); }
+  std::vector<std::string> files() const {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), e; it != e && !ec;
+         it.increment(ec))
+      out.push_back(llvm::sys::path::filename(it->path()).str());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+/// Sets (or unsets, for nullptr) an environment variable for one scope.
+struct ScopedEnv {
+  std::string name;
+  std::optional<std::string> old;
+  ScopedEnv(const char *n, const char *v) : name(n) {
+    if (const char *o = std::getenv(n))
+      old = o;
+    if (v)
+      setenv(n, v, 1);
+    else
+      unsetenv(n);
+  }
+  ~ScopedEnv() {
+    if (old)
+      setenv(name.c_str(), old->c_str(), 1);
+    else
+      unsetenv(name.c_str());
+  }
+};
+
+void expectSame(const CompiledKernel &a, const CompiledKernel &b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.numWarps, b.numWarps);
+  EXPECT_EQ(a.sharedBytes, b.sharedBytes);
+  EXPECT_EQ(a.target, b.target);
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.ptx, b.ptx);
+}
+
+/// Compiles softmax without any cache: the reference result.
+const CompiledKernel &reference() {
+  static CompiledKernel ck = [] {
+    KernelCache c("");
+    auto r = c.get(softmaxSource(), softmaxOptions());
+    if (!r) {
+      llvm::errs() << llvm::toString(r.takeError()) << "\n";
+      std::abort();
+    }
+    return *r;
+  }();
+  return ck;
+}
+
+} // namespace
+
+TEST(CacheKey, EveryInputChangesTheKey) {
+  const std::string &src = softmaxSource();
+  ASSERT_FALSE(src.empty());
+  CompileOptions o = softmaxOptions();
+  std::string k = KernelCache::key(src, o);
+  EXPECT_EQ(k.size(), 64u);
+  EXPECT_EQ(k, KernelCache::key(src, o)); // deterministic
+  std::set<std::string> keys{k};
+  auto add = [&](llvm::StringRef s, const CompileOptions &oo) {
+    EXPECT_TRUE(keys.insert(KernelCache::key(s, oo)).second);
+  };
+  add(src + " ", o);
+  CompileOptions v = o;
+  v.kernel = "softmax_kernel_mixed";
+  add(src, v);
+  v = o;
+  v.signature = "*fp32:16, *fp32:16, i32, i32, i32, 2048";
+  add(src, v);
+  v = o;
+  v.numWarps = 8;
+  add(src, v);
+  v = o;
+  v.optimize = false;
+  add(src, v);
+  v = o;
+  v.arch = "sm_80";
+  add(src, v);
+  // Field boundaries matter: moving text between fields changes the key.
+  CompileOptions a = o, b = o;
+  a.kernel = "ab";
+  a.signature = "c";
+  b.kernel = "a";
+  b.signature = "bc";
+  EXPECT_NE(KernelCache::key(src, a), KernelCache::key(src, b));
+}
+
+TEST(CompiledKernel, MetadataJSONRoundTrip) {
+  const CompiledKernel &ck = reference();
+  auto back = CompiledKernel::fromJSON(ck.metadataJSON());
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  CompiledKernel want = ck;
+  want.ptx.clear();
+  expectSame(*back, want);
+  EXPECT_EQ(back->params.size(), 5u);
+
+  auto bad = CompiledKernel::fromJSON("{\"name\": \"k\"}");
+  ASSERT_FALSE(bool(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("bad kernel metadata"),
+            std::string::npos);
+  auto notJson = CompiledKernel::fromJSON("{");
+  ASSERT_FALSE(bool(notJson));
+  llvm::consumeError(notJson.takeError());
+}
+
+TEST(KernelCache, MemoryHit) {
+  KernelCache c("");
+  EXPECT_EQ(c.directory(), "");
+  auto a = c.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  auto b = c.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(&*a, &*b);
+  expectSame(*a, reference());
+  EXPECT_EQ(c.stats().compiles, 1u);
+  EXPECT_EQ(c.stats().memoryHits, 1u);
+  EXPECT_EQ(c.stats().diskHits, 0u);
+}
+
+TEST(KernelCache, DiskHitFromASecondCache) {
+  TempDir dir;
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  {
+    KernelCache c(dir.path);
+    auto a = c.get(softmaxSource(), softmaxOptions());
+    ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+    EXPECT_EQ(c.stats().compiles, 1u);
+    EXPECT_TRUE(llvm::sys::fs::exists(c.entryPath(key)));
+  }
+  KernelCache c2(dir.path);
+  auto b = c2.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(c2.stats().compiles, 0u);
+  EXPECT_EQ(c2.stats().diskHits, 1u);
+  expectSame(*b, reference());
+  // Then from memory.
+  auto b2 = c2.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(b2));
+  EXPECT_EQ(&*b, &*b2);
+  EXPECT_EQ(c2.stats().memoryHits, 1u);
+}
+
+TEST(KernelCache, WritesLeaveNoTemporaryFiles) {
+  TempDir dir;
+  KernelCache c(dir.path);
+  CompileOptions o = softmaxOptions();
+  ASSERT_TRUE(bool(c.get(softmaxSource(), o)));
+  o.numWarps = 8;
+  ASSERT_TRUE(bool(c.get(softmaxSource(), o)));
+  auto files = dir.files();
+  ASSERT_EQ(files.size(), 2u);
+  for (auto &f : files) {
+    EXPECT_EQ(llvm::sys::path::extension(f), ".tkc") << f;
+    EXPECT_EQ(f.find(".tmp"), std::string::npos) << f;
+  }
+  EXPECT_EQ(c.stats().writeFailures, 0u);
+}
+
+TEST(KernelCache, ExistingEntryIsReplacedAtomically) {
+  TempDir dir;
+  KernelCache c(dir.path);
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  std::string path = c.entryPath(key);
+  std::string stale = "tilec-kernel-cache 1\nkey " + key + "\nsha256 0\n";
+  writeFile(path, stale);
+  // A reader that opened the old entry keeps seeing all of it: the new entry
+  // is a different file renamed over the name, never an in-place rewrite.
+  int fd = -1;
+  ASSERT_FALSE(llvm::sys::fs::openFileForRead(path, fd));
+  auto a = c.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(c.stats().badEntries, 1u);
+  EXPECT_EQ(c.stats().compiles, 1u);
+  std::string old(stale.size() + 16, '\0');
+  ssize_t n = pread(fd, old.data(), old.size(), 0);
+  close(fd);
+  ASSERT_EQ(n, ssize_t(stale.size()));
+  old.resize(n);
+  EXPECT_EQ(old, stale);
+  auto parsed = KernelCache::parseEntry(readFile(path), key);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  expectSame(*parsed, reference());
+  EXPECT_EQ(dir.files().size(), 1u);
+}
+
+TEST(KernelCache, CorruptAndTruncatedEntriesAreRebuilt) {
+  TempDir dir;
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  std::string good;
+  {
+    KernelCache c(dir.path);
+    ASSERT_TRUE(bool(c.get(softmaxSource(), softmaxOptions())));
+    good = readFile(c.entryPath(key));
+  }
+  ASSERT_FALSE(good.empty());
+  ASSERT_TRUE(bool(KernelCache::parseEntry(good, key)));
+
+  std::string flipped = good;
+  flipped[flipped.size() - 10] ^= 0x20; // a byte of the PTX
+  std::vector<std::pair<std::string, std::string>> damaged = {
+      {"empty", ""},
+      {"header only", good.substr(0, good.find("\n\n") + 2)},
+      {"truncated payload", good.substr(0, good.size() / 2)},
+      {"one byte short", good.substr(0, good.size() - 1)},
+      {"one byte long", good + "x"},
+      {"flipped byte", flipped},
+      {"other key", KernelCache::serializeEntry(reference(),
+                                                std::string(64, '0'))},
+      {"garbage", "\x7f" "ELF not a cache entry"},
+  };
+  for (auto &[what, data] : damaged) {
+    SCOPED_TRACE(what);
+    EXPECT_FALSE(bool(KernelCache::parseEntry(data, key)))
+        << "parseEntry accepted it";
+    KernelCache c(dir.path);
+    writeFile(c.entryPath(key), data);
+    auto r = c.get(softmaxSource(), softmaxOptions());
+    ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+    expectSame(*r, reference());
+    EXPECT_EQ(c.stats().badEntries, 1u);
+    EXPECT_EQ(c.stats().compiles, 1u);
+    EXPECT_EQ(readFile(c.entryPath(key)), good); // overwritten
+  }
+  // The "wrong key" check: a valid entry copied to another key's name.
+  auto e = KernelCache::parseEntry(good, std::string(64, 'f'));
+  ASSERT_FALSE(bool(e));
+  EXPECT_NE(llvm::toString(e.takeError()).find("another key"),
+            std::string::npos);
+}
+
+TEST(KernelCache, CompileErrorsCarryDiagnosticsAndAreNotCached) {
+  TempDir dir;
+  KernelCache c(dir.path);
+  CompileOptions o = softmaxOptions();
+  o.kernel = "no_such_kernel";
+  auto r = c.get(softmaxSource(), o, "softmax.py");
+  ASSERT_FALSE(bool(r));
+  std::string msg = llvm::toString(r.takeError());
+  EXPECT_NE(msg.find("cannot compile 'no_such_kernel'"), std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find("softmax.py"), std::string::npos) << msg;
+
+  auto p = c.get("@triton.jit\ndef k(x_ptr):\n    x = (\n", softmaxOptions(),
+                 "bad.py");
+  ASSERT_FALSE(bool(p));
+  std::string pmsg = llvm::toString(p.takeError());
+  EXPECT_NE(pmsg.find("bad.py:"), std::string::npos) << pmsg;
+  EXPECT_NE(pmsg.find("error"), std::string::npos) << pmsg;
+
+  o = softmaxOptions();
+  o.numWarps = 3;
+  auto w = c.get(softmaxSource(), o);
+  ASSERT_FALSE(bool(w));
+  llvm::consumeError(w.takeError());
+
+  EXPECT_EQ(c.stats().compiles, 0u);
+  EXPECT_TRUE(dir.files().empty());
+}
+
+TEST(KernelCache, Environment) {
+  TempDir dir, home;
+  {
+    ScopedEnv a("TILEC_CACHE", nullptr), b("TILEC_CACHE_DIR", dir.path.c_str());
+    EXPECT_EQ(KernelCache().directory(), dir.path);
+  }
+  {
+    ScopedEnv a("TILEC_CACHE", nullptr), b("TILEC_CACHE_DIR", nullptr),
+        h("HOME", home.path.c_str()), x("XDG_CACHE_HOME", nullptr);
+    EXPECT_EQ(KernelCache().directory(), home.path + "/.cache/tilec");
+  }
+  {
+    ScopedEnv a("TILEC_CACHE", "0"), b("TILEC_CACHE_DIR", dir.path.c_str());
+    KernelCache c;
+    EXPECT_EQ(c.directory(), "");
+    EXPECT_EQ(c.entryPath("x"), "");
+    auto r = c.get(softmaxSource(), softmaxOptions());
+    ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+    EXPECT_EQ(c.stats().compiles, 1u);
+    EXPECT_TRUE(dir.files().empty());
+    // A second object recompiles: nothing went to disk.
+    KernelCache c2;
+    ASSERT_TRUE(bool(c2.get(softmaxSource(), softmaxOptions())));
+    EXPECT_EQ(c2.stats().compiles, 1u);
+    EXPECT_EQ(c2.stats().diskHits, 0u);
+  }
+}
+
+TEST(KernelCache, UnwritableDirectoryStillCompiles) {
+  TempDir dir;
+  std::string file = dir.path + "/not-a-dir";
+  writeFile(file, "x");
+  KernelCache c(file + "/cache");
+  auto r = c.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(r)) << llvm::toString(r.takeError());
+  EXPECT_EQ(c.stats().writeFailures, 1u);
+}
+
+TEST(KernelCache, ConcurrentThreadsWithSeparateCaches) {
+  TempDir dir;
+  constexpr int n = 4;
+  std::vector<std::string> errors(n);
+  std::vector<std::string> ptx(n);
+  std::vector<std::thread> ts;
+  for (int i = 0; i < n; ++i)
+    ts.emplace_back([&, i] {
+      KernelCache c(dir.path);
+      auto r = c.get(softmaxSource(), softmaxOptions());
+      if (!r)
+        errors[i] = llvm::toString(r.takeError());
+      else
+        ptx[i] = r->ptx;
+    });
+  for (auto &t : ts)
+    t.join();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(errors[i], "");
+    EXPECT_EQ(ptx[i], reference().ptx);
+  }
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  auto files = dir.files();
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0], key + ".tkc");
+  auto parsed = KernelCache::parseEntry(
+      readFile(KernelCache(dir.path).entryPath(key)), key);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+}
+
+TEST(KernelCache, ConcurrentProcesses) {
+  TempDir dir;
+  std::string self = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  ASSERT_FALSE(self.empty());
+  std::vector<std::string> envStore;
+  for (char **e = environ; *e; ++e)
+    if (!llvm::StringRef(*e).starts_with("TILEC_RUNTIME_TESTS_CHILD="))
+      envStore.push_back(*e);
+  envStore.push_back("TILEC_RUNTIME_TESTS_CHILD=" + dir.path);
+  std::vector<char *> envp;
+  for (auto &s : envStore)
+    envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<char *> argv{self.data(), nullptr};
+
+  constexpr int n = 4;
+  std::vector<pid_t> pids;
+  for (int i = 0; i < n; ++i) {
+    pid_t pid;
+    ASSERT_EQ(posix_spawn(&pid, self.c_str(), nullptr, nullptr, argv.data(),
+                          envp.data()),
+              0);
+    pids.push_back(pid);
+  }
+  for (pid_t pid : pids) {
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "child status " << status;
+  }
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  auto files = dir.files();
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0], key + ".tkc");
+  auto parsed = KernelCache::parseEntry(
+      readFile(KernelCache(dir.path).entryPath(key)), key);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  expectSame(*parsed, reference());
+}
+
+TEST(Runtime, NoDriverError) {
+  ScopedEnv lib("TILEC_CUDA_LIBRARY", "/nonexistent");
+  auto dev = Device::open();
+  ASSERT_FALSE(bool(dev));
+  std::string msg = llvm::toString(dev.takeError());
+  EXPECT_NE(msg.find("no CUDA driver found"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("/nonexistent"), std::string::npos) << msg;
+}
+
+int main(int argc, char **argv) {
+  if (const char *dir = std::getenv("TILEC_RUNTIME_TESTS_CHILD")) {
+    KernelCache c(dir);
+    auto r = c.get(softmaxSource(), softmaxOptions());
+    if (!r) {
+      llvm::errs() << "child: " << llvm::toString(r.takeError()) << "\n";
+      return 1;
+    }
+    return 0;
+  }
+  // Keep the user's cache and driver out of the tests.
+  setenv("TILEC_CUDA_LIBRARY", "/nonexistent", 1);
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}

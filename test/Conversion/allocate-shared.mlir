@@ -1,0 +1,64 @@
+// Checks tilegpu-allocate-shared: every op with shared-memory scratch
+// (getScratchBytes) gets `tilegpu.shared_offset`, the module the arena's size
+// `tilegpu.shared_bytes`. A scratch buffer lives only at its op, so buffers
+// never overlap in time and all share offset 0 (barriers between them are
+// tilegpu-insert-barriers' business); the arena is the largest one.
+// RUN: tilec-opt %s -tilegpu-allocate-shared -split-input-file | FileCheck %s
+
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #tilegpu.slice<{dim = 1, parent = #b2}>
+// CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 1024 : i64}
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @users
+  func.func @users(%x: tensor<256xf32, #b1>, %y: tensor<64xi32, #b1>,
+                   %a: tensor<16x4xf16, #b2>, %b: tensor<4x16xf16, #b2>,
+                   %c: tensor<16x16xf32, #b2>, %i: tensor<128xf32, #b1>,
+                   %t: tensor<16x8xf32, #b2>, %n: i32) {
+    // Cross-warp reduce: 4 warps * 32 lanes * 4 bytes.
+    // CHECK: tile.reduce sum {{.*}}tilegpu.shared_offset = 0 : i64
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    // argmax: values and i32 indices, 2 * 512 bytes (the largest).
+    // CHECK: tile.reduce argmax {{.*}}tilegpu.shared_offset = 0 : i64
+    %am = tile.reduce argmax %i {axis = 0 : i32} : tensor<128xf32, #b1> -> i32
+    // 64 x i32 = 256 bytes.
+    // CHECK: tilegpu.convert_layout {{.*}}tilegpu.shared_offset = 0 : i64
+    %cv = tilegpu.convert_layout %y : tensor<64xi32, #b1> -> tensor<64xi32, #s>
+    // (16*4 + 4*16) * 4 bytes (f16 staged as f32).
+    // CHECK: tile.dot {{.*}}tilegpu.shared_offset = 0 : i64
+    %d = tile.dot %a, %b, %c : tensor<16x4xf16, #b2> * tensor<4x16xf16, #b2> -> tensor<16x16xf32, #b2>
+    // CHECK: tile.trans {{.*}}tilegpu.shared_offset = 0 : i64
+    %tr = tile.trans %t {order = array<i32: 1, 0>} : tensor<16x8xf32, #b2> -> tensor<8x16xf32, #b2>
+    // A user in a loop is live at its op only, too.
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      // CHECK: tile.reduce max {{.*}}tilegpu.shared_offset = 0 : i64
+      %m = tile.reduce max %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    }
+    // No scratch: a no-op conversion, a reduction within each warp.
+    // CHECK: tilegpu.convert_layout
+    // CHECK-NOT: shared_offset
+    // CHECK-SAME: -> tensor<64xi32, #
+    %same = tilegpu.convert_layout %y : tensor<64xi32, #b1> -> tensor<64xi32, #b1>
+    // CHECK: tile.reduce max
+    // CHECK-NOT: shared_offset
+    // CHECK-SAME: -> tensor<16xf32
+    %w = tile.reduce max %t {axis = 1 : i32} : tensor<16x8xf32, #b2> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #b2}>>
+    return
+  }
+}
+
+// -----
+
+// Nothing uses shared memory: no arena.
+#b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-NOT: tilegpu.shared_bytes
+// CHECK-LABEL: func.func @none
+// CHECK-NOT: shared_offset
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @none(%t: tensor<16x8xf32, #b2>) {
+    %w = tile.reduce max %t {axis = 1 : i32} : tensor<16x8xf32, #b2> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #b2}>>
+    return
+  }
+}

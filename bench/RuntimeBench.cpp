@@ -57,9 +57,14 @@ int main(int argc, char **argv) {
   if (argc == 3 && llvm::StringRef(argv[1]) == "--iters")
     iters = std::max(1, std::atoi(argv[2]));
 
+  // The source tree it was built in, else the current directory (a copy
+  // of the repository elsewhere, e.g. on the GPU machine).
   auto buf = llvm::MemoryBuffer::getFile(TILEC_SOURCE_DIR "/examples/softmax.py");
+  if (!buf)
+    buf = llvm::MemoryBuffer::getFile("examples/softmax.py");
   if (!buf) {
-    llvm::errs() << "error: cannot read " TILEC_SOURCE_DIR "/examples/softmax.py\n";
+    llvm::errs() << "error: cannot read examples/softmax.py (run from the "
+                    "repository root)\n";
     return 1;
   }
   std::string softmax = (*buf)->getBuffer().str();

@@ -33,6 +33,8 @@ test_rc=${PIPESTATUS[0]}
 if [ "${TILEC_BENCH:-0}" = 1 ]; then
   echo "== tilec-gpu-test --bench"
   run "$DEST/bin/tilec-gpu-test" --bench 2>&1 | tee "$LOGS/bench.log"
+  echo "== tilec-runtime-bench (cache hit, launch overhead)"
+  run env TILEC_CACHE_DIR=/tmp/tilec-cache "$DEST/bin/tilec-runtime-bench" 2>&1 | tee "$LOGS/runtime-bench.log"
 fi
 
 if [ "${TILEC_MEMCHECK:-1}" = 1 ]; then

@@ -489,9 +489,12 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
     return e;
   const Driver &d = dev_->driver();
   unsigned threads = unsigned(ck_.numWarps) * 32;
-  return d.check(d.cuLaunchKernel(fn_, grid.x, grid.y, grid.z, threads, 1, 1,
-                                  unsigned(ck_.sharedBytes), stream,
-                                  ptrs.data(), nullptr),
+  CUresult r = d.cuLaunchKernel(fn_, grid.x, grid.y, grid.z, threads, 1, 1,
+                                unsigned(ck_.sharedBytes), stream, ptrs.data(),
+                                nullptr);
+  if (r == CUDA_SUCCESS) // the hot path: no message is built
+    return llvm::Error::success();
+  return d.check(r,
                  llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3}, {4} "
                                "threads, {5} B shared)",
                                ck_.name, grid.x, grid.y, grid.z, threads,

@@ -44,6 +44,8 @@ echo "main: $n seed kernel configurations compiled to tile IR and PTX in $OUTDIR
 # Run and check them on the GPU (skipped, saying so, without one).
 if [ "$HAVE_GPU_TEST" = 1 ]; then
   "$BUILD/bin/tilec-gpu-test" "$@"
+  # With a GPU: the time and GB/s (TFLOP/s) of each seed kernel.
+  "$BUILD/bin/tilec-gpu-test" --bench
 else
   echo "main: cuda.h was not found at configure time, so tilec-gpu-test is not built: GPU runs skipped"
 fi

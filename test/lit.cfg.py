@@ -45,3 +45,16 @@ llvm_config.add_tool_substitutions(["FileCheck", "not", "count"], [config.llvm_t
 if config.tilec_ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tilec_ptxas))
+
+# A GPU with a CUDA driver: the GPU suite runs; elsewhere lit reports it as
+# UNSUPPORTED (skipped, saying so).
+try:
+    import ctypes
+
+    _cuda = ctypes.CDLL("libcuda.so.1")
+    if _cuda.cuInit(0) == 0:
+        _count = ctypes.c_int(0)
+        if _cuda.cuDeviceGetCount(ctypes.byref(_count)) == 0 and _count.value > 0:
+            config.available_features.add("cuda-gpu")
+except OSError:
+    pass

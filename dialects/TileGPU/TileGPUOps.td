@@ -22,6 +22,7 @@ def TileGPU_Dialect : Dialect {
   let summary = "Tiles with layouts: the GPU-facing form of the tile dialect";
   let dependentDialects = ["::mlir::tile::TileDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
 }
 
 class TileGPU_Attr<string name, string mnemonic_, list<Trait> traits = []>
@@ -70,6 +71,54 @@ def TileGPU_SliceAttr : TileGPU_Attr<"Slice", "slice"> {
   let genVerifyDecl = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Shared-memory buffers
+//===----------------------------------------------------------------------===//
+
+def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
+  let mnemonic = "memdesc";
+  let summary = "A buffer in shared memory";
+  let description = [{
+    A tile-shaped buffer in the CTA's shared memory: `shape` elements of
+    `elementType` laid out row-major (the last dimension fastest) from the
+    buffer's start. Elements are kept as the lowering keeps them in shared
+    memory (pointers as i64, i1 as i8: sharedStorageType), so a buffer takes
+    numel * storage bytes. The buffer is shared by all threads of the CTA; it
+    has no layout of its own (`local_load` reads it into any layout).
+
+    The syntax reserves a trailing `, #encoding` for a later layout/swizzle
+    encoding (an optional parameter): today only the plain row-major form
+    exists.
+
+    ```mlir
+    !tilegpu.memdesc<64x32xf16>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                                        "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), shape, elementType);
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getShape().size(); }
+    int64_t getNumElements() const {
+      int64_t n = 1;
+      for (int64_t d : getShape())
+        n *= d;
+      return n;
+    }
+  }];
+}
+
+/// The resource of the memory effects of the shared-memory ops.
+def TileGPU_SharedMemory : Resource<"::mlir::tilegpu::SharedMemory">;
+
 class TileGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileGPU_Dialect, mnemonic, traits>;
 
@@ -93,6 +142,79 @@ def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
 def TileGPU_BarrierOp : TileGPU_Op<"barrier"> {
   let summary = "CTA-wide barrier (bar.sync 0)";
   let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_LocalAllocOp : TileGPU_Op<"local_alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Allocates a buffer in shared memory, optionally initialized";
+  let description = [{
+    Allocates a `!tilegpu.memdesc` buffer in the CTA's shared memory. With an
+    operand, the buffer is initialized with it (as a `local_store` would):
+    the tensor must have the buffer's shape and element type, and may have
+    any layout. The buffer lives until its last use (or its
+    `local_dealloc`); tilegpu-allocate-shared gives it its offset in the
+    arena (the attribute `tilegpu.shared_offset`).
+
+    ```mlir
+    %m = tilegpu.local_alloc : !tilegpu.memdesc<64x32xf16>
+    %n = tilegpu.local_alloc %v : tensor<64x32xf16, #blocked> -> !tilegpu.memdesc<64x32xf16>
+    ```
+  }];
+  let arguments = (ins Optional<AnyRankedTensor>:$init);
+  let results = (outs TileGPU_MemDescType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalStoreOp : TileGPU_Op<"local_store"> {
+  let summary = "Stores a tile into a shared-memory buffer";
+  let description = [{
+    Every element of `src` goes to its row-major place in `dst`; `src` must
+    have the buffer's shape and element type and may have any layout.
+    Threads holding replicas of an element store the same value to the same
+    address.
+
+    ```mlir
+    tilegpu.local_store %v, %m : tensor<64x32xf16, #blocked> -> !tilegpu.memdesc<64x32xf16>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$src,
+                       Arg<TileGPU_MemDescType, "the buffer",
+                           [MemWrite<TileGPU_SharedMemory>]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalLoadOp : TileGPU_Op<"local_load"> {
+  let summary = "Loads a tile from a shared-memory buffer";
+  let description = [{
+    Reads the whole buffer into a tensor of its shape and element type, in
+    any layout: each thread loads the elements it holds.
+
+    ```mlir
+    %v = tilegpu.local_load %m : !tilegpu.memdesc<64x32xf16> -> tensor<64x32xf16, #blocked>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the buffer",
+                           [MemRead<TileGPU_SharedMemory>]>:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileGPU_LocalDeallocOp : TileGPU_Op<"local_dealloc"> {
+  let summary = "Ends the life of a shared-memory buffer";
+  let description = [{
+    Optional: the buffer is dead after it (tilegpu-allocate-shared may reuse
+    its range). Without it, a buffer lives until its last use.
+
+    ```mlir
+    tilegpu.local_dealloc %m : !tilegpu.memdesc<64x32xf16>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the buffer",
+                           [MemFree<TileGPU_SharedMemory>]>:$src);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
 #endif // TILEGPU_OPS

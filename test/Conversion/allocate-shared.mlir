@@ -62,3 +62,46 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Explicit buffers (tilegpu.local_alloc) live from the alloc to their last
+// use: a scratch user inside that interval gets a distinct range, buffers
+// whose intervals do not overlap share one, and a use nested in a loop
+// keeps the buffer for the whole loop.
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// 64 x f32 = 256 bytes of buffer; the reduce's 512 bytes of scratch after it.
+// CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 768 : i64}
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @buffers
+  func.func @buffers(%x: tensor<256xf32, #b1>, %v: tensor<64xf32, #b1>, %n: i32) {
+    // CHECK: tilegpu.local_alloc %{{.*}} {tilegpu.shared_offset = 0 : i64}
+    %m = tilegpu.local_alloc %v : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    // Live across the buffer's interval: after it.
+    // CHECK: tile.reduce sum {{.*}}tilegpu.shared_offset = 256 : i64
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    // CHECK: tilegpu.local_load
+    %l = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    // CHECK: tilegpu.local_dealloc
+    tilegpu.local_dealloc %m : !tilegpu.memdesc<64xf32>
+    // The first buffer is dead: the second one reuses its range.
+    // CHECK: tilegpu.local_alloc {tilegpu.shared_offset = 0 : i64}
+    %m2 = tilegpu.local_alloc : !tilegpu.memdesc<64xf32>
+    tilegpu.local_store %v, %m2 : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    // A scratch user after the last use of %m2: offset 0 again.
+    // CHECK: tile.reduce max {{.*}}tilegpu.shared_offset = 0 : i64
+    %mx = tile.reduce max %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    // A buffer used inside a loop is live for the whole loop: the loop's
+    // scratch user after its last use in the body still gets its own range.
+    // CHECK: tilegpu.local_alloc {tilegpu.shared_offset = 0 : i64}
+    %m3 = tilegpu.local_alloc : !tilegpu.memdesc<64xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      tilegpu.local_store %v, %m3 : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+      // CHECK: tile.reduce min {{.*}}tilegpu.shared_offset = 256 : i64
+      %mn = tile.reduce min %x {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
+    }
+    return
+  }
+}

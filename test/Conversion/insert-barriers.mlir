@@ -277,3 +277,88 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Explicit buffers: local_store / local_alloc with a value write the
+// buffer's range, local_load reads it, with no barrier of their own. A read
+// after a write of an overlapping range needs a barrier (RAW), a write
+// after a read or a write (WAR, WAW) too; reads after reads and accesses of
+// disjoint ranges do not. (64 x f32: 256 bytes.)
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @store_load
+  // CHECK: tilegpu.local_store
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_store
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: return
+  // LLVM-LABEL: llvm.func @store_load
+  // LLVM-NOT: nvvm.barrier0
+  // LLVM: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // LLVM-NEXT: nvvm.barrier0
+  // LLVM-NOT: nvvm.barrier0
+  // LLVM: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // LLVM-NOT: nvvm.barrier0
+  // LLVM: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // LLVM-NOT: llvm.store
+  // LLVM: nvvm.barrier0
+  // LLVM: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // LLVM-NOT: nvvm.barrier0
+  // LLVM: llvm.return
+  func.func @store_load(%v: tensor<64xf32, #b1>) {
+    %m = tilegpu.local_alloc {tilegpu.shared_offset = 0 : i64} : !tilegpu.memdesc<64xf32>
+    tilegpu.local_store %v, %m : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    %a = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    %b = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    tilegpu.local_store %a, %m : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    return
+  }
+
+  // Disjoint buffers: no barrier; the initial value is a write.
+  // CHECK-LABEL: func.func @disjoint_buffers
+  // CHECK: tilegpu.local_alloc
+  // CHECK-NEXT: tilegpu.local_alloc
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: return
+  func.func @disjoint_buffers(%v: tensor<64xf32, #b1>) {
+    %m = tilegpu.local_alloc %v {tilegpu.shared_offset = 0 : i64} : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    %n = tilegpu.local_alloc {tilegpu.shared_offset = 256 : i64} : !tilegpu.memdesc<64xf32>
+    %a = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    tilegpu.local_store %a, %n : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    return
+  }
+
+  // A scratch user ends with reads: a local_load of its range needs no
+  // barrier, a local_store does (WAR), and a store in a loop meets the
+  // previous trip's load.
+  // CHECK-LABEL: func.func @with_scratch
+  // CHECK: tile.reduce max
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_store
+  // CHECK: scf.for
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_store
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: }
+  func.func @with_scratch(%x: tensor<256xf32, #b1>, %v: tensor<64xf32, #b1>, %n: i32) {
+    %m = tilegpu.local_alloc {tilegpu.shared_offset = 0 : i64} : !tilegpu.memdesc<64xf32>
+    %r = tile.reduce max %x {axis = 0 : i32, tilegpu.shared_offset = 0 : i64} : tensor<256xf32, #b1> -> f32
+    %a = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    tilegpu.local_store %v, %m : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %k = %c0 to %n step %c1 : i32 {
+      tilegpu.local_store %v, %m : tensor<64xf32, #b1> -> !tilegpu.memdesc<64xf32>
+      %b = tilegpu.local_load %m : !tilegpu.memdesc<64xf32> -> tensor<64xf32, #b1>
+    }
+    return
+  }
+}

@@ -87,7 +87,8 @@ private:
 };
 
 /// Tensors with a tilegpu layout become LLVM structs of the thread's
-/// elements; !tile.ptr<T> becomes !llvm.ptr<1>.
+/// elements; !tile.ptr<T> becomes !llvm.ptr<1>; a shared-memory buffer
+/// (!tilegpu.memdesc) becomes its start, an !llvm.ptr<3>.
 class TileGPUTypeConverter : public LLVMTypeConverter {
 public:
   explicit TileGPUTypeConverter(MLIRContext *ctx);
@@ -129,6 +130,19 @@ Value sharedElemPtr(OpBuilder &b, Location loc, Value base, Type elemType,
 // marker is missing (the lowering run alone, e.g. in a lit test): then each
 // op starts with a barrier() as before (leadingBarrier), and an op without
 // an offset uses offset 0 and raises `tilegpu.shared_bytes` to its scratch.
+//
+// EXPLICIT BUFFERS. tilegpu.local_alloc creates a buffer
+// (!tilegpu.memdesc) that lives from the alloc to its last use (or its
+// local_dealloc); tilegpu-allocate-shared places it with the scratch
+// buffers and puts its offset on the local_alloc. Its accesses are single
+// phases without a barrier of their own: local_alloc with an initial value
+// and local_store write the buffer's range, local_load reads it.
+// tilegpu-insert-barriers puts a barrier before a write whose range
+// overlaps anything accessed since the last barrier (WAR, WAW) and before a
+// read whose range overlaps anything written since (RAW). Run alone, their
+// lowerings start with leadingBarrier() like the scratch users, and a
+// local_alloc without an offset uses offset 0 and raises
+// `tilegpu.shared_bytes` to its buffer's size.
 
 /// Attribute names of the shared-memory arena.
 constexpr const char kSharedOffsetAttr[] = "tilegpu.shared_offset";
@@ -138,6 +152,9 @@ constexpr const char kBarriersInsertedAttr[] = "tilegpu.barriers_inserted";
 /// Bytes of shared memory the lowering of `op` uses (0: none). The one
 /// formula both the allocation and the lowerings use (Scratch.cpp).
 uint64_t getScratchBytes(Operation *op);
+/// Bytes of an explicit shared-memory buffer: numel * the bytes of an
+/// element kept in shared memory (pointers as i64, i1 as i8).
+uint64_t getBufferBytes(MemDescType type);
 /// The type tile.dot computes in, from the element types of a, b and acc:
 /// f64 if any is f64, else f32 for floats; for integers acc's type, at least
 /// i32.
@@ -153,8 +170,9 @@ struct ReduceScratch {
 };
 /// None when the reduction needs no shared memory (one warp along the axis).
 std::optional<ReduceScratch> getReduceScratch(tile::ReduceOp op);
-/// The start (addrspace 3) of `user`'s scratch: @tilec_shared plus its
-/// `tilegpu.shared_offset` (0 without one; see above).
+/// The start (addrspace 3) of `user`'s scratch (or, for a local_alloc, of
+/// its buffer): @tilec_shared plus its `tilegpu.shared_offset` (0 without
+/// one; see above).
 Value sharedScratch(OpBuilder &b, Location loc, Operation *user);
 /// The barrier before `user`'s first write: nothing once
 /// tilegpu-insert-barriers has run, else barrier().
@@ -185,6 +203,8 @@ void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                            RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                          RewritePatternSet &patterns);
 
 } // namespace mlir::tilegpu
 

@@ -2,7 +2,8 @@
 //
 // Three steps, each a dialect conversion:
 //  1. tile/tilegpu ops and arith/math on tiles become per-thread code on
-//     LLVM structs (the pattern families of this directory); scf keeps its
+//     LLVM structs (the pattern families of this directory; shared-memory
+//     buffers become !llvm.ptr<3>); scf keeps its
 //     structure with converted types; the kernel's signature is converted.
 //  2. scf becomes cf.
 //  3. The remaining scalar arith/math/cf/func become LLVM; transcendental
@@ -149,6 +150,7 @@ struct ConvertTileGPUToLLVMPass
       populateReduceOpToLLVMPatterns(converter, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, patterns);
       populateDotOpToLLVMPatterns(converter, patterns);
+      populateSharedMemoryOpToLLVMPatterns(converter, patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }

@@ -11,7 +11,8 @@
 //    numOut * 32 * numWarps slots of the accumulator type (f32 for f16 and
 //    bf16), plus as many i32 indices for argmax / argmin (after the values).
 //  - tile.dot: (M*K + K*N) elements of the compute type.
-// Everything else: 0 (no shared memory).
+// Everything else: 0 (no shared memory). The explicit buffers of
+// tilegpu.local_alloc are no scratch; their size is getBufferBytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,11 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
   return 0;
 }
 
+uint64_t mlir::tilegpu::getBufferBytes(MemDescType type) {
+  return uint64_t(type.getNumElements()) *
+         storageBytesOf(type.getElementType());
+}
+
 Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc, Operation *user) {
   Value base = sharedBase(b, loc, user);
   uint64_t offset = 0;
@@ -134,6 +140,8 @@ Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc, Operation *user) 
     // hold this op's scratch.
     auto module = user->getParentOfType<ModuleOp>();
     uint64_t bytes = getScratchBytes(user), prev = 0;
+    if (auto alloc = dyn_cast<LocalAllocOp>(user))
+      bytes = getBufferBytes(alloc.getType());
     if (auto a = module->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
       prev = a.getInt();
     if (bytes > prev)

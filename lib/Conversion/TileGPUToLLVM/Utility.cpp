@@ -134,6 +134,9 @@ TileGPUTypeConverter::TileGPUTypeConverter(MLIRContext *ctx)
   addConversion([ctx](tile::PointerType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, kGlobalAddrSpace);
   });
+  addConversion([ctx](MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, kSharedAddrSpace);
+  });
   addConversion([this](RankedTensorType t) -> std::optional<Type> {
     if (!t.getEncoding())
       return std::nullopt;

@@ -5,17 +5,22 @@
 //  1. Ops are numbered in pre-order over the module (a linear order in which
 //     an op with regions comes before, and its last nested op ends, its
 //     range).
-//  2. Each buffer has a live interval [start, end] of such numbers. Today
-//     every buffer is an op's scratch (getScratchBytes: the staging of
-//     convert_layout, trans, reshape, cross-warp reduce, dot), live only at
-//     its op: [n, n]. An explicit buffer (a future local_alloc for
-//     pipelining) would be live from its definition to its last use, over
-//     the whole of any loop that uses it but does not define it
-//     (liveInterval below), and is allocated by the same code.
+//  2. Each buffer has a live interval [start, end] of such numbers:
+//     - an op's scratch (getScratchBytes: the staging of convert_layout,
+//       trans, reshape, cross-warp reduce, dot) is live only at its op:
+//       [n, n];
+//     - an explicit buffer (tilegpu.local_alloc, getBufferBytes) is live
+//       from its local_alloc to its last use (local_store, local_load,
+//       local_dealloc), where a use nested in an op of the alloc's block
+//       counts as a use at that op's last nested op (a loop that uses the
+//       buffer keeps it for all its iterations). A buffer used by anything
+//       else (yielded, passed to a call...) is live over its whole
+//       function.
 //  3. Buffers are placed in order of start (larger first on ties), each at
 //     the lowest offset, aligned to 16 bytes, that overlaps no already
 //     placed buffer whose interval intersects its own (first fit).
-// Results: `tilegpu.shared_offset` (i64) on each scratch user, the arena's
+// Results: `tilegpu.shared_offset` (i64) on each scratch user and
+// local_alloc, the arena's
 // size (max offset + size) as the module's `tilegpu.shared_bytes` (removed
 // when there is no buffer). Whether two ops' ranges need a barrier between
 // them is tilegpu-insert-barriers' business.
@@ -26,7 +31,7 @@
 #include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tilegpu {
@@ -65,22 +70,22 @@ struct Numbering {
   }
 };
 
-/// Live interval of a value defined at `def` and used at `uses`: from def
-/// to the last use, where a use inside a loop that does not contain `def`
-/// counts as a use at the loop's last op (the value must survive every
-/// iteration). Used by explicit buffers; a scratch is [n, n].
-[[maybe_unused]] std::pair<unsigned, unsigned>
-liveInterval(const Numbering &num, Operation *def, ArrayRef<Operation *> uses) {
-  unsigned start = num.first.lookup(def), end = start;
-  for (Operation *u : uses) {
-    unsigned e = num.first.lookup(u);
-    for (Operation *p = u->getParentOp(); p; p = p->getParentOp()) {
-      if (p->isAncestor(def))
-        break;
-      if (isa<LoopLikeOpInterface>(p))
-        e = std::max(e, num.last.lookup(p));
+/// Live interval of the buffer of `alloc`: from the alloc to its last use,
+/// a use nested in an op of the alloc's block counting as that op's end;
+/// the whole function if the buffer escapes the local_* ops.
+std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
+                                           LocalAllocOp alloc) {
+  unsigned start = num.first.lookup(alloc), end = start;
+  Block *block = alloc->getBlock();
+  for (Operation *u : alloc->getUsers()) {
+    Operation *anc = block->findAncestorOpInBlock(*u);
+    if (!anc || !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp>(u)) {
+      Operation *fn = alloc->getParentOfType<FunctionOpInterface>();
+      if (!fn)
+        fn = alloc->getParentOp();
+      return {num.first.lookup(fn), num.last.lookup(fn)};
     }
-    end = std::max(end, e);
+    end = std::max(end, num.last.lookup(anc));
   }
   return {start, end};
 }
@@ -112,6 +117,11 @@ struct AllocateSharedPass
     std::vector<Buffer> buffers;
     module.walk([&](Operation *op) {
       op->removeAttr(kSharedOffsetAttr);
+      if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+        auto [start, end] = liveInterval(num, alloc);
+        buffers.push_back({op, getBufferBytes(alloc.getType()), start, end});
+        return;
+      }
       uint64_t size = getScratchBytes(op);
       if (size == 0)
         return;

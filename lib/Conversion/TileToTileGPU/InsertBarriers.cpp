@@ -25,6 +25,15 @@
 //  - any other op with regions that contain users: each region starts with
 //    everything pending (so its first user gets a barrier) and everything
 //    is pending after it.
+// Explicit buffers (tilegpu.local_alloc, see EXPLICIT BUFFERS in
+// TileGPUToLLVM.h) are accessed without a barrier of their own, so the
+// pending set keeps reads and writes apart: local_store and local_alloc
+// with an initial value write the buffer's range and get a barrier first if
+// it overlaps any pending read or write (WAR, WAW); local_load reads it and
+// gets one if it overlaps a pending write (RAW); a barrier inserted there
+// clears the set, then the access is added to it. Scratch users count as
+// reads after them (they end with reads). A buffer not defined by a
+// local_alloc (a block argument) counts as all of shared memory.
 // Ops without an offset count as offset 0. Barriers are only ever inserted
 // right before a user, in the user's block, so they run under the same
 // (uniform) control flow as the user's own barrier. Finally the module is
@@ -41,6 +50,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
+#include <limits>
+
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUINSERTBARRIERS
 #include "TileGPU/Passes.h.inc"
@@ -53,17 +64,12 @@ namespace {
 
 constexpr unsigned kMaxIterations = 32;
 
-/// Shared-memory ranges [lo, hi) that may have been accessed since the last
-/// barrier; sorted, disjoint and not touching (so == is set equality).
-struct Pending {
+/// A set of shared-memory ranges [lo, hi); sorted, disjoint and not
+/// touching (so == is set equality).
+struct RangeSet {
   bool all = false;
   SmallVector<std::pair<uint64_t, uint64_t>> ranges;
 
-  static Pending everything() {
-    Pending p;
-    p.all = true;
-    return p;
-  }
   bool empty() const { return !all && ranges.empty(); }
   void clear() {
     all = false;
@@ -83,7 +89,7 @@ struct Pending {
     ranges.push_back({lo, hi});
     normalize();
   }
-  void join(const Pending &o) {
+  void join(const RangeSet &o) {
     if (o.all)
       all = true;
     if (all) {
@@ -104,23 +110,89 @@ struct Pending {
     }
     ranges = std::move(merged);
   }
-  bool operator==(const Pending &o) const {
+  bool operator==(const RangeSet &o) const {
     return all == o.all && ranges == o.ranges;
   }
+};
+
+/// The ranges that may have been read, and written, since the last barrier.
+struct Pending {
+  RangeSet reads, writes;
+
+  static Pending everything() {
+    Pending p;
+    p.reads.all = p.writes.all = true;
+    return p;
+  }
+  bool empty() const { return reads.empty() && writes.empty(); }
+  void clear() {
+    reads.clear();
+    writes.clear();
+  }
+  /// Whether a write of [lo, hi) may race with a pending access.
+  bool conflictsWithWrite(uint64_t lo, uint64_t hi) const {
+    return reads.overlaps(lo, hi) || writes.overlaps(lo, hi);
+  }
+  /// Whether a read of [lo, hi) may race with a pending write.
+  bool conflictsWithRead(uint64_t lo, uint64_t hi) const {
+    return writes.overlaps(lo, hi);
+  }
+  void join(const Pending &o) {
+    reads.join(o.reads);
+    writes.join(o.writes);
+  }
+  bool operator==(const Pending &o) const {
+    return reads == o.reads && writes == o.writes;
+  }
+};
+
+/// What an op does to shared memory: a scratch user writes its range, has
+/// its own barrier, then reads it; an explicit-buffer access only reads or
+/// only writes (no barrier of its own).
+enum class AccessKind { Scratch, Read, Write };
+struct Access {
+  AccessKind kind;
+  uint64_t lo, hi;
 };
 
 struct BarrierInserter {
   DenseMap<Operation *, bool> mayUseShared; // ops with regions, callees
 
-  /// The op's shared range, or nullopt if it uses no shared memory.
-  static std::optional<std::pair<uint64_t, uint64_t>> rangeOf(Operation *op) {
+  /// The range of the buffer `m` (a !tilegpu.memdesc): its local_alloc's
+  /// range, or everything if it does not come from one.
+  static std::pair<uint64_t, uint64_t> bufferRange(Value m) {
+    auto alloc = m.getDefiningOp<LocalAllocOp>();
+    if (!alloc)
+      return {0, std::numeric_limits<uint64_t>::max()};
+    uint64_t off = 0;
+    if (auto a = alloc->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
+      off = a.getInt();
+    return {off, off + getBufferBytes(alloc.getType())};
+  }
+
+  /// The op's shared-memory access, or nullopt if it has none.
+  static std::optional<Access> accessOf(Operation *op) {
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      if (!alloc.getInit())
+        return std::nullopt;
+      auto [lo, hi] = bufferRange(alloc.getResult());
+      return Access{AccessKind::Write, lo, hi};
+    }
+    if (auto st = dyn_cast<LocalStoreOp>(op)) {
+      auto [lo, hi] = bufferRange(st.getDst());
+      return Access{AccessKind::Write, lo, hi};
+    }
+    if (auto ld = dyn_cast<LocalLoadOp>(op)) {
+      auto [lo, hi] = bufferRange(ld.getSrc());
+      return Access{AccessKind::Read, lo, hi};
+    }
     uint64_t bytes = getScratchBytes(op);
     if (!bytes)
       return std::nullopt;
     uint64_t off = 0;
     if (auto a = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
       off = a.getInt();
-    return std::make_pair(off, off + bytes);
+    return Access{AccessKind::Scratch, off, off + bytes};
   }
 
   Operation *callee(CallOpInterface call) {
@@ -138,7 +210,7 @@ struct BarrierInserter {
     op->walk([&](Operation *o) {
       if (o == op)
         return WalkResult::advance();
-      if (rangeOf(o) || isa<BarrierOp>(o)) {
+      if (accessOf(o) || isa<BarrierOp>(o)) {
         r = true;
         return WalkResult::interrupt();
       }
@@ -185,11 +257,30 @@ struct BarrierInserter {
       state.clear();
       return state;
     }
-    if (auto r = rangeOf(op)) {
-      if (state.overlaps(r->first, r->second))
-        barrierBefore(op, insert);
-      state.clear();
-      state.add(r->first, r->second);
+    if (auto a = accessOf(op)) {
+      switch (a->kind) {
+      case AccessKind::Scratch:
+        if (state.conflictsWithWrite(a->lo, a->hi))
+          barrierBefore(op, insert);
+        // Its own barrier fences everything before its reads.
+        state.clear();
+        state.reads.add(a->lo, a->hi);
+        break;
+      case AccessKind::Write:
+        if (state.conflictsWithWrite(a->lo, a->hi)) {
+          barrierBefore(op, insert);
+          state.clear();
+        }
+        state.writes.add(a->lo, a->hi);
+        break;
+      case AccessKind::Read:
+        if (state.conflictsWithRead(a->lo, a->hi)) {
+          barrierBefore(op, insert);
+          state.clear();
+        }
+        state.reads.add(a->lo, a->hi);
+        break;
+      }
       return state;
     }
     if (auto call = dyn_cast<CallOpInterface>(op)) {

@@ -15,6 +15,9 @@ using namespace mlir::tilegpu;
 #define GET_ATTRDEF_CLASSES
 #include "TileGPU/TileGPUAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "TileGPU/TileGPUTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "TileGPU/TileGPUOps.cpp.inc"
 
@@ -42,6 +45,10 @@ void TileGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "TileGPU/TileGPUAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "TileGPU/TileGPUTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -195,4 +202,126 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
     if (prev.getSrc().getType() == getResult().getType())
       return prev.getSrc();
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// MemDescType
+//===----------------------------------------------------------------------===//
+
+Type MemDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elt;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elt) || parser.parseGreater())
+    return {};
+  return parser.getChecked<MemDescType>(parser.getContext(), shape, elt);
+}
+
+void MemDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ">";
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.empty())
+    return emitError() << "memdesc needs at least one dimension";
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "memdesc dimensions must be positive, got " << d;
+  if (!elementType.isIntOrFloat() && !llvm::isa<tile::PointerType>(elementType))
+    return emitError() << "memdesc element type must be an integer, a float "
+                          "or a !tile.ptr, got "
+                       << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory ops
+//===----------------------------------------------------------------------===//
+
+/// `tensor` (the op's `what`) must have the shape and element type of
+/// `buffer`.
+static LogicalResult verifyMatchesBuffer(Operation *op, StringRef what,
+                                         RankedTensorType tensor,
+                                         MemDescType buffer) {
+  if (tensor.getShape() != buffer.getShape()) {
+    auto diag = op->emitOpError() << what << " shape [";
+    llvm::interleaveComma(tensor.getShape(), diag);
+    diag << "] does not match the buffer's shape [";
+    llvm::interleaveComma(buffer.getShape(), diag);
+    return diag << "]";
+  }
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << what << " element type " << tensor.getElementType()
+           << " does not match the buffer's element type "
+           << buffer.getElementType();
+  return success();
+}
+
+ParseResult LocalAllocOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand init;
+  OptionalParseResult hasInit = parser.parseOptionalOperand(init);
+  if (hasInit.has_value() && failed(*hasInit))
+    return failure();
+  Type initType;
+  MemDescType resultType;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  if (hasInit.has_value() && (parser.parseType(initType) || parser.parseArrow()))
+    return failure();
+  if (parser.parseType(resultType))
+    return failure();
+  if (hasInit.has_value() &&
+      parser.resolveOperand(init, initType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void LocalAllocOp::print(OpAsmPrinter &p) {
+  if (getInit())
+    p << " " << getInit();
+  p.printOptionalAttrDict((*this)->getAttrs());
+  p << " : ";
+  if (getInit())
+    p << getInit().getType() << " -> ";
+  p << getType();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  if (!getInit())
+    return success();
+  return verifyMatchesBuffer(*this, "initial value",
+                             cast<RankedTensorType>(getInit().getType()),
+                             getType());
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Allocate::get(),
+                       getOperation()->getOpResult(0),
+                       SharedMemory::get());
+  if (getInit())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         getOperation()->getOpResult(0),
+                         SharedMemory::get());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  return verifyMatchesBuffer(*this, "stored value",
+                             cast<RankedTensorType>(getSrc().getType()),
+                             getDst().getType());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifyMatchesBuffer(*this, "result",
+                             cast<RankedTensorType>(getResult().getType()),
+                             getSrc().getType());
 }

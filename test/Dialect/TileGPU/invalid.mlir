@@ -27,3 +27,49 @@ func.func @f(%x: tensor<32xf32, #b>) {
   %c = tilegpu.convert_layout %x : tensor<32xf32, #b> -> tensor<32xf16, #b>
   return
 }
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%x: tensor<32x16xf16, #b>) {
+  // expected-error @+1 {{'tilegpu.local_alloc' op initial value shape [32, 16] does not match the buffer's shape [64, 32]}}
+  %m = tilegpu.local_alloc %x : tensor<32x16xf16, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%x: tensor<64x32xf32, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.local_store' op stored value element type 'f32' does not match the buffer's element type 'f16'}}
+  tilegpu.local_store %x, %m : tensor<64x32xf32, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @f(%m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.local_load' op result shape [2048] does not match the buffer's shape [64, 32]}}
+  %v = tilegpu.local_load %m : !tilegpu.memdesc<64x32xf16> -> tensor<2048xf16, #b>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+func.func @f(%m: !tilegpu.memdesc<64xi32>) {
+  // expected-error @+1 {{'tilegpu.local_load' op result element type 'i64' does not match the buffer's element type 'i32'}}
+  %v = tilegpu.local_load %m : !tilegpu.memdesc<64xi32> -> tensor<64xi64, #b>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{memdesc element type must be an integer, a float or a !tile.ptr, got 'index'}}
+func.func @f(%m: !tilegpu.memdesc<64xindex>) { return }
+
+// -----
+
+// expected-error @+1 {{memdesc dimensions must be positive, got 0}}
+func.func @f(%m: !tilegpu.memdesc<0x4xf32>) { return }

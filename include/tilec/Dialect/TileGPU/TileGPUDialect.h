@@ -1,6 +1,7 @@
 //===- TileGPUDialect.h - The tilegpu dialect -------------------*- C++ -*-===//
 //
-// Layout attributes (blocked, slice) and the ops of the `tilegpu` dialect.
+// Layout attributes (blocked, slice), the shared-memory buffer type
+// (memdesc) and the ops of the `tilegpu` dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,11 +13,23 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "TileGPU/TileGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "TileGPU/TileGPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "TileGPU/TileGPUTypes.h.inc"
+
+namespace mlir::tilegpu {
+/// The resource of the memory effects of local_alloc/local_store/
+/// local_load/local_dealloc: the CTA's shared memory.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+} // namespace mlir::tilegpu
 
 #define GET_OP_CLASSES
 #include "TileGPU/TileGPUOps.h.inc"

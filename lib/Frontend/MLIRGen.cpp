@@ -894,7 +894,9 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
   Scope callee;
   for (size_t i = 0; i < args.size(); ++i)
     callee[fn.params[i].name] = args[i];
-  for (auto &[name, v] : kwargs) {
+  for (auto &kw : kwargs) {
+    const std::string &name = kw.first;
+    Val &v = kw.second;
     auto it = std::find_if(fn.params.begin(), fn.params.end(),
                            [&](const Param &p) { return p.name == name; });
     if (it == fn.params.end())

@@ -136,6 +136,24 @@ struct MakeRangeOpConversion : OpConversionPattern<tile::MakeRangeOp> {
   }
 };
 
+/// Builds a result tile whose elements are some of the source's own
+/// elements: result element k takes the source element at the thread-local
+/// coordinates `toSource(coords of k)`. No data leaves the thread.
+Value remapElements(ConversionPatternRewriter &rewriter, Location loc,
+                    const TypeConverter &converter, Value src,
+                    RankedTensorType srcType, RankedTensorType dstType,
+                    llvm::function_ref<void(SmallVector<unsigned> &)> toSource) {
+  LayoutInfo srcInfo(srcType), dstInfo(dstType);
+  SmallVector<Value> in = unpackStruct(rewriter, loc, src);
+  SmallVector<Value> out;
+  for (unsigned k = 0; k < dstInfo.numElems(); ++k) {
+    SmallVector<unsigned> c = dstInfo.elemCoords(k);
+    toSource(c);
+    out.push_back(in[srcInfo.elemIndex(c)]);
+  }
+  return packStruct(rewriter, loc, converter.convertType(dstType), out);
+}
+
 /// Same layout for source and result: a result element reads the source
 /// element with the broadcast dimensions' coordinates set to zero.
 struct BroadcastOpConversion : OpConversionPattern<tile::BroadcastOp> {
@@ -147,22 +165,16 @@ struct BroadcastOpConversion : OpConversionPattern<tile::BroadcastOp> {
     auto dstType = cast<RankedTensorType>(op.getType());
     if (srcType.getEncoding() != dstType.getEncoding())
       return rewriter.notifyMatchFailure(op, "broadcast changes the layout");
-    LayoutInfo src(srcType), dst(dstType);
-    Location loc = op.getLoc();
-    SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());
-    SmallVector<Value> out;
-    for (unsigned k = 0; k < dst.numElems(); ++k) {
-      SmallVector<unsigned> c = dst.elemCoords(k);
-      for (unsigned i = 0; i < c.size(); ++i)
-        if (srcType.getDimSize(i) == 1)
-          c[i] = 0;
-        else
-          c[i] = std::min(c[i], src.elemsAlong(i) - 1);
-      out.push_back(in[src.elemIndex(c)]);
-    }
-    rewriter.replaceOp(op, packStruct(rewriter, loc,
-                                      getTypeConverter()->convertType(dstType),
-                                      out));
+    LayoutInfo src(srcType);
+    rewriter.replaceOp(
+        op, remapElements(rewriter, op.getLoc(), *getTypeConverter(),
+                          adaptor.getSrc(), srcType, dstType,
+                          [&](SmallVector<unsigned> &c) {
+                            for (unsigned i = 0; i < c.size(); ++i)
+                              c[i] = srcType.getDimSize(i) == 1
+                                         ? 0
+                                         : std::min(c[i], src.elemsAlong(i) - 1);
+                          }));
     return success();
   }
 };
@@ -182,18 +194,12 @@ struct ExpandDimsOpConversion : OpConversionPattern<tile::ExpandDimsOp> {
         slice.getParent() != dstType.getEncoding())
       return rewriter.notifyMatchFailure(op, "operand is not in the slice "
                                              "layout of the result");
-    LayoutInfo src(srcType), dst(dstType);
-    Location loc = op.getLoc();
-    SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());
-    SmallVector<Value> out;
-    for (unsigned k = 0; k < dst.numElems(); ++k) {
-      SmallVector<unsigned> c = dst.elemCoords(k);
-      c.erase(c.begin() + axis);
-      out.push_back(in[src.elemIndex(c)]);
-    }
-    rewriter.replaceOp(op, packStruct(rewriter, loc,
-                                      getTypeConverter()->convertType(dstType),
-                                      out));
+    rewriter.replaceOp(
+        op, remapElements(rewriter, op.getLoc(), *getTypeConverter(),
+                          adaptor.getSrc(), srcType, dstType,
+                          [&](SmallVector<unsigned> &c) {
+                            c.erase(c.begin() + axis);
+                          }));
     return success();
   }
 };

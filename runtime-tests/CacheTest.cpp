@@ -10,9 +10,11 @@
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -111,6 +113,7 @@ void expectSame(const CompiledKernel &a, const CompiledKernel &b) {
   EXPECT_EQ(a.target, b.target);
   EXPECT_EQ(a.params, b.params);
   EXPECT_EQ(a.ptx, b.ptx);
+  EXPECT_EQ(a.tileIR, b.tileIR);
 }
 
 /// Compiles softmax without any cache: the reference result.
@@ -171,6 +174,7 @@ TEST(CompiledKernel, MetadataJSONRoundTrip) {
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
   CompiledKernel want = ck;
   want.ptx.clear();
+  want.tileIR.clear();
   expectSame(*back, want);
   EXPECT_EQ(back->params.size(), 5u);
 
@@ -236,6 +240,40 @@ TEST(KernelCache, WritesLeaveNoTemporaryFiles) {
   EXPECT_EQ(c.stats().writeFailures, 0u);
 }
 
+TEST(KernelCache, EntryKeepsTileIR) {
+  const CompiledKernel &ck = reference();
+  ASSERT_FALSE(ck.tileIR.empty());
+  EXPECT_NE(ck.tileIR.find("func.func"), std::string::npos);
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  auto parsed =
+      KernelCache::parseEntry(KernelCache::serializeEntry(ck, key), key);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  expectSame(*parsed, ck);
+}
+
+TEST(KernelCache, OldFormatEntryIsRecompiled) {
+  // A well-formed entry of format 1 (metadata and PTX, no tile IR).
+  TempDir dir;
+  KernelCache c(dir.path);
+  std::string key = KernelCache::key(softmaxSource(), softmaxOptions());
+  const CompiledKernel &ck = reference();
+  std::string meta = ck.metadataJSON(), payload = meta + ck.ptx;
+  auto h = llvm::SHA256::hash(llvm::arrayRefFromStringRef(payload));
+  writeFile(c.entryPath(key),
+            "tilec-kernel-cache 1\nkey " + key + "\nsha256 " +
+                llvm::toHex(h, /*LowerCase=*/true) + "\nsizes " +
+                std::to_string(meta.size()) + " " +
+                std::to_string(ck.ptx.size()) + "\n\n" + payload);
+  auto a = c.get(softmaxSource(), softmaxOptions());
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(c.stats().badEntries, 1u);
+  EXPECT_EQ(c.stats().compiles, 1u);
+  expectSame(*a, ck);
+  auto parsed = KernelCache::parseEntry(readFile(c.entryPath(key)), key);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->tileIR, ck.tileIR);
+}
+
 TEST(KernelCache, ExistingEntryIsReplacedAtomically) {
   TempDir dir;
   KernelCache c(dir.path);
@@ -276,7 +314,7 @@ TEST(KernelCache, CorruptAndTruncatedEntriesAreRebuilt) {
   ASSERT_TRUE(bool(KernelCache::parseEntry(good, key)));
 
   std::string flipped = good;
-  flipped[flipped.size() - 10] ^= 0x20; // a byte of the PTX
+  flipped[flipped.size() - 10] ^= 0x20; // a byte of the tile IR
   std::vector<std::pair<std::string, std::string>> damaged = {
       {"empty", ""},
       {"header only", good.substr(0, good.find("\n\n") + 2)},

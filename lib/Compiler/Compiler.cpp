@@ -181,6 +181,10 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   for (size_t i = 0; i < sig.entries.size() && i < kernel->params.size(); ++i)
     if (sig.entries[i].kind == SignatureEntry::Type)
       out.params.push_back({kernel->params[i].name, sig.entries[i].type.str()});
+  {
+    llvm::raw_string_ostream os(out.tileIR);
+    (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  }
   if (mlir::failed(lower(*module, Stage::LLVMDialect, opts, errs)))
     return false;
   if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))

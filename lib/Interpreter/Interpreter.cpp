@@ -2,9 +2,16 @@
 
 #include "Internal.h"
 
+#include "tilec/Compiler/Compiler.h"
 #include "tilec/Dialect/Tile/TileDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -124,4 +131,27 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
           return e;
       }
   return Error::success();
+}
+
+Error tilec::interp::interpret(const tilec::CompiledKernel &k,
+                               std::array<unsigned, 3> grid,
+                               llvm::ArrayRef<KernelArg> args,
+                               llvm::MutableArrayRef<HostBuffer> buffers) {
+  if (k.tileIR.empty())
+    return makeError("kernel '" + k.name +
+                     "' has no tile IR (compiled without it?)");
+  MLIRContext ctx(MLIRContext::Threading::DISABLED);
+  ctx.loadDialect<mlir::tile::TileDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, func::FuncDialect>();
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    os << d.getLocation() << ": " << d << "\n";
+    return success();
+  });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(k.tileIR, &ctx);
+  if (!module)
+    return makeError("cannot parse the tile IR of kernel '" + k.name + "': " +
+                     llvm::StringRef(os.str()).trim());
+  return interpret(*module, grid, args, buffers);
 }

@@ -21,7 +21,7 @@ using namespace tilec::rt;
 #define TILEC_VERSION "unknown"
 #endif
 
-static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 1";
+static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 2";
 
 static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
@@ -96,20 +96,22 @@ void KernelCache::clearMemory() {
 // Entry format
 //===----------------------------------------------------------------------===//
 //
-//   tilec-kernel-cache 1\n
+//   tilec-kernel-cache 2\n
 //   key <64 hex>\n
 //   sha256 <64 hex of the payload>\n
-//   sizes <metadata bytes> <ptx bytes>\n
+//   sizes <metadata bytes> <ptx bytes> <tile IR bytes>\n
 //   \n
-//   <metadata JSON><PTX>
+//   <metadata JSON><PTX><tile IR>
+//
+// Entries of another version (1 had no tile IR) are bad entries: recompiled.
 
 std::string KernelCache::serializeEntry(const CompiledKernel &ck,
                                         llvm::StringRef key) {
   std::string meta = ck.metadataJSON();
-  std::string payload = meta + ck.ptx;
-  return llvm::formatv("{0}\nkey {1}\nsha256 {2}\nsizes {3} {4}\n\n{5}",
+  std::string payload = meta + ck.ptx + ck.tileIR;
+  return llvm::formatv("{0}\nkey {1}\nsha256 {2}\nsizes {3} {4} {5}\n\n{6}",
                        kMagic, key, sha256Hex(payload), meta.size(),
-                       ck.ptx.size(), payload)
+                       ck.ptx.size(), ck.tileIR.size(), payload)
       .str();
 }
 
@@ -135,19 +137,25 @@ KernelCache::parseEntry(llvm::StringRef contents, llvm::StringRef key) {
     return makeError("truncated or malformed header");
   if (k != key)
     return makeError("entry is for another key");
-  auto [ms, ps] = sizes.split(' ');
-  uint64_t metaBytes = 0, ptxBytes = 0;
-  if (ms.getAsInteger(10, metaBytes) || ps.getAsInteger(10, ptxBytes))
+  auto [ms, sizesRest] = sizes.split(' ');
+  auto [ps, ts] = sizesRest.split(' ');
+  uint64_t metaBytes = 0, ptxBytes = 0, tileBytes = 0;
+  if (ms.getAsInteger(10, metaBytes) || ps.getAsInteger(10, ptxBytes) ||
+      ts.getAsInteger(10, tileBytes))
     return makeError("malformed sizes");
-  if (rest.size() != metaBytes + ptxBytes)
+  if (metaBytes > rest.size() || ptxBytes > rest.size() ||
+      tileBytes > rest.size() ||
+      rest.size() != metaBytes + ptxBytes + tileBytes)
     return makeError(llvm::formatv("payload is {0} bytes, header says {1}",
-                                   rest.size(), metaBytes + ptxBytes));
+                                   rest.size(),
+                                   metaBytes + ptxBytes + tileBytes));
   if (sha256Hex(rest) != sum)
     return makeError("payload checksum mismatch");
   auto ck = CompiledKernel::fromJSON(rest.take_front(metaBytes));
   if (!ck)
     return ck.takeError();
-  ck->ptx = rest.drop_front(metaBytes).str();
+  ck->ptx = rest.substr(metaBytes, ptxBytes).str();
+  ck->tileIR = rest.drop_front(metaBytes + ptxBytes).str();
   return ck;
 }
 

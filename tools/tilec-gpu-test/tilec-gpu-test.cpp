@@ -1,7 +1,7 @@
 //===- tilec-gpu-test.cpp - Run the seed kernels on the GPU and check them ===//
 //
 //   tilec-gpu-test [--filter SUBSTR] [--quick] [--bench] [--arch sm_90]
-//                  [--examples DIR] [--check-args] [--verbose]
+//                  [--examples DIR] [--check-args] [--no-interp] [--verbose]
 //
 // Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
 // triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
@@ -9,9 +9,15 @@
 // inputs over a set of shapes, with the output poisoned with NaN before the
 // run, and compares every output element against a CPU reference computed in
 // fp64 with plain loops. Elements the kernel must not write (gaps between
-// strided rows) must keep the poison bit pattern. One line per case:
+// strided rows) must keep the poison bit pattern. Cases with small inputs
+// (at most 2^16 input elements; matmul: M N K <= 2^21) then also run the same
+// CompiledKernel on the interpreter (its tile IR, tilec::interp::interpret)
+// with the same inputs and a poisoned output, and compare every output
+// element GPU vs interpreter with twice the case's tolerance (elements the
+// kernel must not write: same bits); --no-interp skips that. One line per
+// case (interp_err only where the interpreter ran):
 //
-//   PASS softmax_kernel fp32 7x1000 max_err=1.2e-08 (0.03 of tol)
+//   PASS softmax_kernel fp32 7x1000 max_err=1.2e-08 (0.03 of tol) interp_err=2.0e-09 (0.01 of tol)
 //
 // then a summary; exit status 1 on any failure. Compile failures are FAIL
 // lines too. Without a CUDA driver (libcuda.so.1 not loadable, or
@@ -38,6 +44,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Interpreter/Interpreter.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -84,6 +91,10 @@ static cl::opt<bool> checkArgsMode(
 static cl::opt<std::string>
     dumpPTX("dump-ptx", cl::desc("Write each compiled kernel's PTX to DIR"),
             cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<bool> noInterp(
+    "no-interp",
+    cl::desc("Do not compare the GPU results with the interpreter's"),
+    cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -274,6 +285,19 @@ struct Checker {
   double maxAbs = 0, maxRatio = 0;
   size_t bad = 0, checked = 0;
   std::vector<std::string> examples;
+  /// The tolerance check() used per output element; NaN for the elements
+  /// the kernel must not write (what the interpreter comparison uses).
+  std::vector<double> tolAt;
+  /// GPU vs interpreter (compareWithInterpreter).
+  bool interpRan = false;
+  double interpMaxAbs = 0, interpMaxRatio = 0;
+  size_t interpBad = 0;
+
+  void recordTol(const HostArray &out, size_t i, double tol) {
+    if (tolAt.size() != out.size())
+      tolAt.assign(out.size(), NAN);
+    tolAt[i] = tol;
+  }
 
   void note(const std::string &s) {
     if (examples.size() < 5)
@@ -282,6 +306,7 @@ struct Checker {
   void check(const HostArray &out, size_t i, double ref, double tol,
              const llvm::Twine &where) {
     ++checked;
+    recordTol(out, i, tol);
     double got = out.get(i);
     double err = std::fabs(got - ref);
     if (std::isnan(got) || std::isnan(err)) {
@@ -303,6 +328,7 @@ struct Checker {
   /// An element the kernel must not write.
   void untouched(const HostArray &out, size_t i, const llvm::Twine &where) {
     ++checked;
+    recordTol(out, i, NAN);
     if (out.bitsAt(i) != poisonBits(out.dt)) {
       ++bad;
       note(llvm::formatv("{0}: written outside the output (got {1})",
@@ -483,6 +509,8 @@ unsigned cdiv(unsigned a, unsigned b) { return (a + b - 1) / b; }
 /// The GPU state a case runs against.
 struct Ctx {
   rt::Device &dev;
+  const CompiledKernel *ck = nullptr; // the kernel of the case being run
+  bool interp = true;                 // compare with the interpreter
 };
 
 using RunFn = std::function<llvm::Error(Ctx &, rt::Kernel &, Checker &)>;
@@ -509,6 +537,73 @@ llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, DT dt,
 }
 llvm::Error download(rt::DeviceBuffer &d, HostArray &h) {
   return d.copyToHost(h.bytes.data(), h.byteSize());
+}
+
+/// A host output array filled with the poison pattern, as poisonedOutput
+/// fills the device one.
+HostArray poisonedHost(DT dt, size_t n) {
+  HostArray h(dt, n);
+  for (size_t i = 0; i < n; ++i)
+    h.setBits(i, poisonBits(dt));
+  return h;
+}
+
+/// Input-size limits of the interpreter comparison.
+constexpr size_t kInterpMaxInputs = size_t(1) << 16;
+constexpr size_t kInterpMaxMatmul = size_t(1) << 21; // M N K
+
+/// Runs ctx.ck on the interpreter over `grid` with the buffers `arrays`
+/// (named `names`; the inputs the GPU got, and at `outIndex` a poisoned
+/// output of the GPU output's size) and the runtime arguments `args`, then
+/// compares the interpreter's output with `gpuOut` element by element: within
+/// twice the tolerance chk.check used, and bit for bit where the kernel must
+/// not write (chk.untouched). Call after the fp64 check of `gpuOut`.
+llvm::Error compareWithInterpreter(Ctx &ctx, Checker &chk,
+                                   std::array<unsigned, 3> grid,
+                                   std::vector<std::pair<std::string, HostArray *>> arrays,
+                                   unsigned outIndex, const HostArray &gpuOut,
+                                   std::vector<interp::KernelArg> args) {
+  if (!ctx.ck)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "interpreter: no compiled kernel");
+  std::vector<interp::HostBuffer> bufs;
+  for (auto &[name, a] : arrays)
+    bufs.push_back({a->bytes.data(), a->byteSize(), name});
+  if (auto e = interp::interpret(*ctx.ck, grid, args, bufs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "interpreter: " +
+                                       llvm::toString(std::move(e)));
+  const HostArray &mine = *arrays[outIndex].second;
+  chk.interpRan = true;
+  for (size_t i = 0; i < gpuOut.size(); ++i) {
+    double tol = i < chk.tolAt.size() ? chk.tolAt[i] : NAN;
+    if (std::isnan(tol)) { // not to be written: the same bits
+      if (mine.bitsAt(i) != gpuOut.bitsAt(i)) {
+        ++chk.interpBad;
+        chk.interpMaxRatio = INFINITY;
+        chk.note(llvm::formatv("[{0}]: GPU bits {1:x}, interpreter bits {2:x}",
+                               i, gpuOut.bitsAt(i), mine.bitsAt(i)));
+      }
+      continue;
+    }
+    double g = gpuOut.get(i), v = mine.get(i);
+    double err = std::fabs(g - v), t = 2 * tol;
+    if (std::isnan(err)) {
+      ++chk.interpBad;
+      chk.interpMaxRatio = INFINITY;
+      chk.note(llvm::formatv("[{0}]: GPU {1}, interpreter {2}", i, g, v));
+      continue;
+    }
+    chk.interpMaxAbs = std::max(chk.interpMaxAbs, err);
+    chk.interpMaxRatio = std::max(chk.interpMaxRatio, err / t);
+    if (!(err <= t)) {
+      ++chk.interpBad;
+      chk.note(llvm::formatv("[{0}]: GPU {1}, interpreter {2} (diff {3:e}, "
+                             "tol {4:e})",
+                             i, g, v, err, t));
+    }
+  }
+  return llvm::Error::success();
 }
 
 struct SoftmaxTol {
@@ -601,6 +696,17 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
         for (unsigned j = cols; j < outStride; ++j)
           chk.untouched(y, r * outStride + j, llvm::formatv("gap [{0},{1}]", r, j));
     }
+    if (ctx.interp && inN <= kInterpMaxInputs) {
+      HostArray yi = poisonedHost(outDT, outN);
+      interp::KernelArg bx = interp::KernelArg::buf(0),
+                        by = interp::KernelArg::buf(1);
+      return compareWithInterpreter(
+          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+          {inputFirst ? bx : by, inputFirst ? by : bx,
+           interp::KernelArg::integer(inStride),
+           interp::KernelArg::integer(outStride),
+           interp::KernelArg::integer(cols)});
+    }
     return llvm::Error::success();
   };
   return c;
@@ -637,6 +743,13 @@ Case geluCase(DT dt, unsigned n) {
       double ref = 0.5 * v * (1 + std::tanh(a));
       chk.check(y, i, ref, atol + tol.rtol * (std::fabs(ref) + std::fabs(v)),
                 llvm::formatv("[{0}]", i));
+    }
+    if (ctx.interp && n <= kInterpMaxInputs) {
+      HostArray yi = poisonedHost(dt, n);
+      return compareWithInterpreter(
+          ctx, chk, {cdiv(n, 1024), 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+          {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
+           interp::KernelArg::integer(n)});
     }
     return llvm::Error::success();
   };
@@ -683,6 +796,13 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
     for (size_t r = 0; r < rows; ++r)
       chk.check(y, r, ref[r], 1e-30 + 2 * depth * std::ldexp(1.0, -24) * mag[r],
                 llvm::formatv("[{0}]", r));
+    if (ctx.interp && size_t(rows) * cols <= kInterpMaxInputs) {
+      HostArray yi = poisonedHost(DT::F32, rows);
+      return compareWithInterpreter(
+          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+          {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
+           interp::KernelArg::integer(cols)});
+    }
     return llvm::Error::success();
   };
   return c;
@@ -756,6 +876,16 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
                   1e-30 + rel * mag[i * N + j], llvm::formatv("[{0},{1}]", i, j));
       for (unsigned j = N; j < ldc; ++j)
         chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
+    }
+    if (ctx.interp && size_t(M) * N * K <= kInterpMaxMatmul) {
+      HostArray ci = poisonedHost(DT::F32, cOut.size());
+      using KA = interp::KernelArg;
+      return compareWithInterpreter(
+          ctx, chk, {cdiv(M, 64), cdiv(N, 64), 1},
+          {{"a", &a}, {"b", &b}, {"c", &ci}}, 2, cOut,
+          {KA::buf(0), KA::buf(1), KA::buf(2), KA::integer(M), KA::integer(N),
+           KA::integer(K), KA::integer(K), KA::integer(1), KA::integer(sbk),
+           KA::integer(sbn), KA::integer(ldc), KA::integer(1)});
     }
     return llvm::Error::success();
   };
@@ -1094,6 +1224,7 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
 
   Ctx ctx{*dev};
+  ctx.interp = !noInterp;
   size_t pass = 0, fail = 0, skipped = 0;
   bool contextLost = false;
   for (Case &c : cases) {
@@ -1109,6 +1240,7 @@ int main(int argc, char **argv) {
       continue;
     }
     Checker chk;
+    ctx.ck = &cc.ck;
     auto t = std::chrono::steady_clock::now();
     llvm::Error e = c.run(ctx, *k, chk);
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
@@ -1126,13 +1258,19 @@ int main(int argc, char **argv) {
       }
       continue;
     }
-    bool ok = chk.bad == 0;
+    bool ok = chk.bad == 0 && chk.interpBad == 0;
     (ok ? pass : fail)++;
     llvm::outs() << (ok ? "PASS " : "FAIL ") << c.line()
                  << llvm::formatv(" max_err={0:e2} ({1:f3} of tol)", chk.maxAbs,
                                   chk.maxRatio);
-    if (!ok)
+    if (chk.interpRan)
+      llvm::outs() << llvm::formatv(" interp_err={0:e2} ({1:f3} of tol)",
+                                    chk.interpMaxAbs, chk.interpMaxRatio);
+    if (chk.bad)
       llvm::outs() << " " << chk.bad << " of " << chk.checked << " elements bad";
+    if (chk.interpBad)
+      llvm::outs() << " " << chk.interpBad << " of " << chk.checked
+                   << " elements differ from the interpreter";
     if (verbose)
       llvm::outs() << llvm::formatv(" [{0:f2} s]", s);
     llvm::outs() << "\n";

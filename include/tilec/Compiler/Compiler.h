@@ -39,11 +39,14 @@ struct CompiledKernel {
   /// The runtime parameters in ABI order: name and signature type (*fp32, i32).
   std::vector<std::pair<std::string, std::string>> params;
   std::string ptx;
+  /// The specialized, optimized `tile` module (textual MLIR with locations)
+  /// that was lowered to `ptx`; tilec::interp::interpret runs it on the host.
+  std::string tileIR;
 
   /// The metadata JSON written beside the PTX by `tilec -o k.ptx` (k.json).
   std::string metadataJSON() const;
 
-  /// Parses metadataJSON() back (ptx stays empty); an error names what is
+  /// Parses metadataJSON() back (ptx and tileIR stay empty); an error names what is
   /// missing or malformed.
   static llvm::Expected<CompiledKernel> fromJSON(llvm::StringRef json);
 };

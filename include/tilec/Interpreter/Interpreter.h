@@ -31,6 +31,10 @@
 #include <cstdint>
 #include <string>
 
+namespace tilec {
+struct CompiledKernel; // tilec/Compiler/Compiler.h
+} // namespace tilec
+
 namespace tilec::interp {
 
 /// A host buffer a pointer argument refers to. `name` is used in messages.
@@ -70,6 +74,15 @@ struct KernelArg {
 /// Interprets the one `tile.kernel` function of `kernelModule` over `grid`
 /// (programs run one after the other, x fastest, then y, then z).
 llvm::Error interpret(mlir::ModuleOp kernelModule, std::array<unsigned, 3> grid,
+                      llvm::ArrayRef<KernelArg> args,
+                      llvm::MutableArrayRef<HostBuffer> buffers);
+
+/// Interprets the kernel a tilec::Compiler::compileToPTX (or the kernel
+/// cache) produced: parses `k.tileIR` (the same specialized, optimized tile
+/// module the PTX was lowered from) in a fresh MLIRContext and runs it as
+/// above, with the same runtime arguments a GPU launch of `k` takes. An error
+/// when `k.tileIR` is empty or does not parse.
+llvm::Error interpret(const CompiledKernel &k, std::array<unsigned, 3> grid,
                       llvm::ArrayRef<KernelArg> args,
                       llvm::MutableArrayRef<HostBuffer> buffers);
 

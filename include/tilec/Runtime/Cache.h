@@ -15,7 +15,7 @@
 // $XDG_CACHE_HOME/tilec or ~/.cache/tilec. TILEC_CACHE=0 turns the disk cache
 // off (memory only). An entry is a text header (format version, key,
 // sha256 of the payload, payload part sizes) followed by the payload
-// (metadata JSON, then PTX). An entry whose header, key or checksum does not
+// (metadata JSON, PTX, tile IR). An entry whose header, key or checksum does not
 // match (truncated, corrupt, foreign) is ignored, recompiled and overwritten.
 // Writes go to a unique temporary file in the same directory that is then
 // renamed over the entry, so readers never see a partial entry and processes

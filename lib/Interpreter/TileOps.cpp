@@ -102,10 +102,14 @@ Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in, ElemType o
         if (in.isFloat()) {
           const double *px = x.fv.data();
           if (kind == tile::ReduceKind::sum) {
+            // As the GPU lowering does: fp16/bf16 sums accumulate in fp32
+            // and are rounded to the element type once, at the end.
+            bool half = in.kind == Kind::F16 || in.kind == Kind::BF16;
+            Kind accKind = half ? Kind::F32 : in.kind;
             double acc = px[at(0)];
             for (size_t k = 1; k < n; ++k)
-              acc = roundFloat(in.kind, acc + px[at(k)]);
-            o.fv[oi] = acc;
+              acc = roundFloat(accKind, acc + px[at(k)]);
+            o.fv[oi] = half ? roundFloat(in.kind, acc) : acc;
             continue;
           }
           bool isMax = kind == tile::ReduceKind::max ||

@@ -275,15 +275,25 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
           b.create<LLVM::MulOp>(loc, tc.warp[D], i32Const(b, loc, warpStride)));
       Value laneRow = b.create<LLVM::MulOp>(loc, lane,
                                             i32Const(b, loc, numWarps));
-      auto slotOf = [&](unsigned k2, Value w) -> Value {
+      // Lanes that differ only along D hold bit-identical partials after the
+      // butterfly, so every lane reads the slots written by the lane whose D
+      // coordinate is zero: the lanes of a warp then read the same addresses
+      // (one shared-memory broadcast) instead of 32 different ones, which
+      // kept the L1/shared-memory pipe saturated (ncu, softmax 4096x4096).
+      Value laneD0 = b.create<LLVM::SubOp>(
+          loc, lane,
+          b.create<LLVM::MulOp>(loc, tc.lane[D], i32Const(b, loc, laneStride)));
+      Value readRow = b.create<LLVM::MulOp>(loc, laneD0,
+                                            i32Const(b, loc, numWarps));
+      auto slotOf = [&](unsigned k2, Value w, Value row) -> Value {
         // (k2 * 32 + lane) * numWarps + w
         Value s = b.create<LLVM::AddOp>(
-            loc, laneRow, i32Const(b, loc, int64_t(k2) * 32 * numWarps));
+            loc, row, i32Const(b, loc, int64_t(k2) * 32 * numWarps));
         return b.create<LLVM::AddOp>(loc, s, w);
       };
       leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
       for (unsigned k2 = 0; k2 < numOut; ++k2) {
-        Value s = slotOf(k2, warp);
+        Value s = slotOf(k2, warp, laneRow);
         b.create<LLVM::StoreOp>(loc, accs[k2].v,
                                 sharedElemPtr(b, loc, smem, acT, s));
         if (arg)
@@ -296,7 +306,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
         for (unsigned w = 0; w < warpsD; ++w) {
           Value wv = b.create<LLVM::AddOp>(
               loc, warp0, i32Const(b, loc, int64_t(w) * warpStride));
-          Value s = slotOf(k2, wv);
+          Value s = slotOf(k2, wv, readRow);
           Acc x{b.create<LLVM::LoadOp>(loc, acT,
                                        sharedElemPtr(b, loc, smem, acT, s)),
                 {}};

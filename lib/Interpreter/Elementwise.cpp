@@ -110,24 +110,10 @@ template <typename F> Step intUnary(const Slots &s, F f) {
   };
 }
 
-template <typename F> Step intBinary(const Slots &s, F f) {
-  unsigned a = s.in[0], c = s.in[1], r = s.out;
-  ElemType t = s.outType;
-  unsigned w = s.inType.bits;
-  return [=](State &st) -> Error {
-    const Tensor &x = st.regs[a], &y = st.regs[c];
-    Tensor &o = st.regs[r];
-    o.reset(x.shape, t);
-    const int64_t *px = x.iv.data(), *py = y.iv.data();
-    int64_t *po = o.iv.data();
-    for (size_t i = 0, n = o.iv.size(); i < n; ++i)
-      po[i] = wrapInt(f(px[i], py[i], w), t.bits);
-    return Error::success();
-  };
-}
-
-/// Integer division-like ops: fail on a zero divisor.
-template <typename F> Step intDivide(Operation *op, const Slots &s, F f) {
+/// Integer binary ops. For division-like ops, `divisionOp` names the op, and
+/// a zero divisor stops the kernel with an error at it.
+template <typename F>
+Step intBinary(const Slots &s, F f, Operation *divisionOp = nullptr) {
   unsigned a = s.in[0], c = s.in[1], r = s.out;
   ElemType t = s.outType;
   unsigned w = s.inType.bits;
@@ -138,13 +124,18 @@ template <typename F> Step intDivide(Operation *op, const Slots &s, F f) {
     const int64_t *px = x.iv.data(), *py = y.iv.data();
     int64_t *po = o.iv.data();
     for (size_t i = 0, n = o.iv.size(); i < n; ++i) {
-      if (py[i] == 0)
-        return opError(op, "integer division by zero in kernel '" +
-                               st.kernel + "'");
+      if (divisionOp && py[i] == 0)
+        return opError(divisionOp, "integer division by zero in kernel '" +
+                                       st.kernel + "'");
       po[i] = wrapInt(f(px[i], py[i], w), t.bits);
     }
     return Error::success();
   };
+}
+
+/// Integer division-like ops: fail on a zero divisor.
+template <typename F> Step intDivide(Operation *op, const Slots &s, F f) {
+  return intBinary(s, f, op);
 }
 
 /// Float compare or int compare into i1 (true is -1 in canonical form).

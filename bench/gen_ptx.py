@@ -36,8 +36,10 @@ SOFTMAX_DTYPES = ["fp32", "bf16", "fp16"]
 GELU_N = 1 << 28
 GELU_DTYPES = ["fp32", "bf16"]
 ROWSUM_SHAPES = [(8192, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
-MATMUL_SIZE = 4096
+MATMUL_SIZES = [4096, 8192]
 MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
+# (BLOCK_M, BLOCK_N, BLOCK_K, num_warps): the seed's tiles, then larger ones
+MATMUL_TILES = [(64, 64, 32, 4), (128, 128, 64, 4), (128, 256, 64, 8)]
 
 
 def next_pow2(n):
@@ -103,17 +105,20 @@ def configs():
             work=rows * n * 4, work_note="bytes read"))
     # matmul_relu_kernel(a, b, c, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, BM, BN, BK)
     for dt in MATMUL_DTYPES:
-        s = MATMUL_SIZE
-        M = N = K = s
-        ints = [M, N, K, K, 1, N, 1, N, 1]  # row-major a (MxK), b (KxN), c (MxN)
-        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
-                        + ["64", "64", "32"])
-        out.append(dict(
-            id="matmul_%s_%d" % (dt, s), bench="matmul", kernel="matmul_relu_kernel",
-            source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K), signature=sig,
-            num_warps=4, constexprs=dict(BLOCK_M=64, BLOCK_N=64, BLOCK_K=32),
-            grid=[cdiv(M, 64), cdiv(N, 64)], metric="TFLOP/s", work=2 * M * N * K,
-            work_note="2*M*N*K flops"))
+        for s in MATMUL_SIZES:
+            for bm, bn, bk, warps in MATMUL_TILES:
+                M = N = K = s
+                ints = [M, N, K, K, 1, N, 1, N, 1]  # row-major a (MxK), b (KxN), c (MxN)
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
+                                + [str(bm), str(bn), str(bk)])
+                out.append(dict(
+                    id="matmul_%s_%d_%dx%dx%dw%d" % (dt, s, bm, bn, bk, warps), bench="matmul",
+                    kernel="matmul_relu_kernel",
+                    source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
+                    signature=sig, num_warps=warps,
+                    constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
+                    grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
+                    work_note="2*M*N*K flops"))
     return out
 
 

@@ -13,10 +13,22 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     result the slice of its operand's layout, and inserts
     `tilegpu.convert_layout` where an operand must be in another layout
     (expand_dims operands, loop-carried values, if results).
+
+    Tensor cores (compute capability >= 80): a `tile.dot` of f16 x f16 or
+    bf16 x bf16 (m16n8k16), or f32 x f32 with input_precision = tf32
+    (m16n8k8), accumulating in f32, whose M, N, K fit the warps' tiles gets
+    the `#tilegpu.mma` layout for its accumulator and result; each operand
+    is staged through a swizzled shared-memory buffer (`local_alloc` with a
+    `#tilegpu.shared` encoding) and read back in its `#tilegpu.dot_op`
+    register layout (`local_load`, ldmatrix). A loop-carried accumulator
+    keeps the mma layout across iterations. Other dots use the FMA path.
   }];
   let options = [
     Option<"numWarps", "num-warps", "int", /*default=*/"0",
            "Warps per CTA (0: the module's tile.num_warps, else 4)">,
+    Option<"computeCapability", "compute-capability", "int", /*default=*/"90",
+           "Target compute capability; from 80 on, dots that fit go to "
+           "the tensor cores (mma layouts)">,
   ];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }

@@ -4,8 +4,8 @@
 // which of the CTA's num_warps * 32 threads holds which elements. The tile
 // ops are reused on encoded tensors; this dialect adds the layout attributes
 // and the ops that only exist once data has a place: layout conversion and
-// barriers. Later issues add mma, dot-operand and shared encodings to the
-// same attribute family (TileGPU_LayoutAttr).
+// barriers. The tensor-core path adds the mma accumulator layout, the
+// dot-operand register layouts and the swizzled shared-memory encoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +71,83 @@ def TileGPU_SliceAttr : TileGPU_Attr<"Slice", "slice"> {
   let genVerifyDecl = 1;
 }
 
+def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
+  let summary = "The accumulator layout of mma.sync m16n8 (tensor cores, sm_80+)";
+  let description = [{
+    A 2-D tile distributed as the accumulators of `mma.sync.aligned.m16n8kK`:
+    the CTA's warps form a `warpsPerCTA[0] x warpsPerCTA[1]` grid; a warp
+    holds 16x8 blocks, in each block lane l holds rows l/4 and l/4 + 8 and
+    columns 2*(l%4) and 2*(l%4) + 1 (4 elements, c0..c3). The CTA tile
+    (16*warpsPerCTA[0]) x (8*warpsPerCTA[1]) repeats over the tensor; a
+    thread's elements are numbered [m-repeat][n-repeat][c0..c3].
+
+    ```mlir
+    #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
+  }];
+}
+
+def TileGPU_DotOperandAttr : TileGPU_Attr<"DotOperand", "dot_op"> {
+  let summary = "The register layout of an mma.sync operand (A: opIdx 0, B: 1)";
+  let description = [{
+    The registers `mma.sync` reads for its A (`opIdx = 0`, M x K) or B
+    (`opIdx = 1`, K x N) operand, for the warps of the `parent` mma layout:
+    a warp's A rows are those of its accumulator rows (replicated across the
+    warps along N), its B columns those of its accumulator columns. For
+    16-bit elements (m16n8k16) a thread holds per 16x16 block of A the 8
+    elements a0..a7 (rows g, g+8 and columns 2t, 2t+1, 2t+8, 2t+9 with g =
+    lane/4, t = lane%4) and per 16x8 block of B 4 elements (rows 2t, 2t+1,
+    2t+8, 2t+9, column g); for 32-bit elements (tf32, m16n8k8) per 16x8 block
+    of A 4 elements (rows g, g+8, columns t, t+4) and per 8x8 block of B 2
+    (rows t, t+4, column g). Elements are numbered [m- or n-repeat][k-repeat]
+    [register element].
+
+    ```mlir
+    #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.mma<{warpsPerCTA = [2, 2]}>}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `{` `opIdx` `=` $opIdx `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+}
+
+def TileGPU_SharedAttr : TileGPU_Attr<"Shared", "shared"> {
+  let summary = "A swizzled row-major shared-memory layout";
+  let description = [{
+    The encoding of a 2-D `!tilegpu.memdesc`: rows of `C` elements, row-major,
+    with the `vec`-element chunks of a row permuted so that the 8 rows an
+    `ldmatrix` phase (or a column of threads) reads fall into distinct
+    16-byte bank groups: element (r, c) lives at
+      r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec.
+    `maxPhase = 1` is the plain row-major layout.
+
+    ```mlir
+    !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase);
+  let assemblyFormat = [{
+    `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=`
+    $maxPhase `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Element offset of (row, col) in a buffer of `cols` columns.
+    int64_t getOffset(int64_t row, int64_t col, int64_t cols) const {
+      int64_t chunk = col / getVec();
+      int64_t phase = (row / getPerPhase()) % getMaxPhase();
+      return row * cols + (chunk ^ phase) * getVec() + col % getVec();
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Shared-memory buffers
 //===----------------------------------------------------------------------===//
@@ -86,22 +163,23 @@ def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
     numel * storage bytes. The buffer is shared by all threads of the CTA; it
     has no layout of its own (`local_load` reads it into any layout).
 
-    The syntax reserves a trailing `, #encoding` for a later layout/swizzle
-    encoding (an optional parameter): today only the plain row-major form
-    exists.
+    An optional trailing `, #tilegpu.shared<...>` encoding swizzles the
+    rows (2-D buffers only; see SharedAttr); the size is the same.
 
     ```mlir
     !tilegpu.memdesc<64x32xf16>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
+                        "::mlir::Type":$elementType,
+                        OptionalParameter<"::mlir::Attribute">:$encoding);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "::llvm::ArrayRef<int64_t>":$shape,
-                                        "::mlir::Type":$elementType), [{
-      return $_get(elementType.getContext(), shape, elementType);
+                                        "::mlir::Type":$elementType,
+                                        CArg<"::mlir::Attribute", "{}">:$encoding), [{
+      return $_get(elementType.getContext(), shape, elementType, encoding);
     }]>
   ];
   let skipDefaultBuilders = 1;

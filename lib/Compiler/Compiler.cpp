@@ -134,18 +134,20 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
          << d.str() << "\n";
     return mlir::success();
   });
+  llvm::StringRef arch(opts.arch);
+  int cc = 90;
+  if (arch.consume_front("sm_"))
+    arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
   mlir::PassManager pm(ctx_.get());
-  pm.addPass(mlir::tilegpu::createConvertTileToTileGPU());
+  mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
+  layoutOpts.computeCapability = cc;
+  pm.addPass(mlir::tilegpu::createConvertTileToTileGPU(layoutOpts));
   pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   if (stage != Stage::TileGPU) {
     mlir::tilegpu::ConvertTileGPUToLLVMOptions llvmOpts;
-    llvm::StringRef arch(opts.arch);
-    int cc = 90;
-    if (arch.consume_front("sm_"))
-      arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
     llvmOpts.computeCapability = cc;
     pm.addPass(mlir::tilegpu::createTileGPUAllocateShared());
     pm.addPass(mlir::tilegpu::createTileGPUInsertBarriers());

@@ -43,8 +43,8 @@ module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 1024 : i64} 
   // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @tilec_shared : !llvm.ptr<3>
   // CHECK: %[[BUF:.*]] = llvm.getelementptr %[[BASE]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
   // CHECK: nvvm.barrier0
-  // CHECK: llvm.zext %{{.*}} : i1 to i8
   // CHECK: %[[P:.*]] = llvm.getelementptr %[[BUF]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK: llvm.zext %{{.*}} : i1 to i8
   // CHECK: llvm.store %{{.*}}, %[[P]] : i8, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> i8

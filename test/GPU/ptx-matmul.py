@@ -1,25 +1,48 @@
-# matmul_relu (examples/matmul_relu.py, 64x64x32, 4 warps) on the FMA path:
-# in the K loop, a barrier, a and b staged in shared memory, a barrier, then
-# 32 (K) x 32 (accumulator elements per thread) = 1024 fma.rn.f32.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --emit=ptx | FileCheck %s
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --emit=ptx -o %t.ptx
-# RUN: grep -c "fma.rn.f32" %t.ptx | FileCheck %s --check-prefix=COUNT
+# matmul_relu (examples/matmul_relu.py, 64x64x32, 4 warps, unit strides
+# specialized as Triton's JIT does) on the tensor cores: the warps form a
+# 2x2 grid of 32x32 accumulator tiles (#tilegpu.mma); a and b go through
+# swizzled shared buffers and come back with ldmatrix (x4; .trans for b);
+# per K step of 32 each warp issues 2 (M) x 4 (N) x 2 (K) = 16
+# mma.sync.m16n8k16 with fp32 accumulators.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=tilegpu | FileCheck %s --check-prefix=TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.ptx
+# RUN: FileCheck %s < %t.ptx
+# RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.ptx | FileCheck %s --check-prefix=COUNT
+# RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" %t.ptx | FileCheck %s --check-prefix=TRANS
 # RUN: FileCheck %s --check-prefix=META < %t.json
+# bf16 and tf32 (fp32 inputs, Triton's default input_precision):
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx | FileCheck %s --check-prefix=BF16
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx | FileCheck %s --check-prefix=TF32
 # REQUIRES: ptxas
 # RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
+# TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+# TGPU-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+# TGPU-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+# TGPU: scf.for {{.*}} -> (tensor<64x32x!tile.ptr<f16>, #{{.*}}>, tensor<64x64xf32, #[[MMA]]>
+# TGPU: tilegpu.local_alloc {{.*}} -> !tilegpu.memdesc<64x32xf16, #[[SA]]>
+# TGPU: tilegpu.local_alloc {{.*}} -> !tilegpu.memdesc<32x64xf16, #[[SB]]>
+# TGPU: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #[[DA:dot_op[0-9]*]]>
+# TGPU: tilegpu.local_load {{.*}} -> tensor<32x64xf16, #[[DB:dot_op[0-9]*]]>
+# TGPU: tile.dot {{.*}} : tensor<64x32xf16, #[[DA]]> * tensor<32x64xf16, #[[DB]]> -> tensor<64x64xf32, #[[MMA]]>
+# The accumulator leaves the mma layout once, after the loop:
+# TGPU: scf.yield
+# TGPU: tilegpu.convert_layout {{.*}} : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
+
 # CHECK-LABEL: .entry matmul_relu_kernel
-# CHECK: [[LOOP:\$L__BB0_[0-9]+]]:
-# CHECK: ld.global
+# CHECK: ld.global.v4.b32
 # CHECK: bar.sync 0;
-# CHECK: st.shared.f32
+# CHECK: st.shared.v4.b32
 # CHECK: bar.sync 0;
-# CHECK: ld.shared
-# CHECK: fma.rn.f32
-# CHECK: bra {{.*}}[[LOOP]];
+# CHECK: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
+# CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# CHECK: bra {{.*}}$L__BB0_[[LOOP:[0-9]+]];
 # CHECK: max.f32
 # CHECK: st.global
-# COUNT: 1024
-# (64*32 + 32*64) * 4 bytes
+# COUNT: 16
+# TRANS: 4
 # META: "shared_bytes": 16384
+# BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+# TF32: cvt.rna.tf32.f32
+# TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

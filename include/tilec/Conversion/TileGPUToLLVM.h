@@ -36,9 +36,27 @@ constexpr unsigned kSharedAddrSpace = 3;
 /// per-dimension coordinate e_d maps to the global index
 ///   (e_d / spt[d]) * ctaTile[d] + (warp_d * tpw[d] + lane_d) * spt[d] + e_d % spt[d]
 /// taken modulo shape[d] (a tile smaller than the CTA tile is replicated).
+///
+/// Tensor-core layouts (#tilegpu.mma and #tilegpu.dot_op, 2-D) are also
+/// described: numElems, emitThreadCoords (lane[0] = lane, warp = {warp along
+/// M, warp along N}) and emitIndices follow the register numbering of
+/// MmaAttr / DotOperandAttr; the blocked-only queries (getBase, elemCoords,
+/// elemIndex, elemsAlong, ...) must not be asked of them (isBlocked()).
 class LayoutInfo {
 public:
   explicit LayoutInfo(RankedTensorType type);
+
+  enum class Kind { Blocked, Mma, DotA, DotB };
+  Kind kind() const { return kind_; }
+  bool isBlocked() const { return kind_ == Kind::Blocked; }
+  /// Tensor-core layouts: warps along M and N, repeats of the warp tile along
+  /// M (or N for B) and K, elements per repeat block.
+  unsigned mmaWarpsM() const { return wm; }
+  unsigned mmaWarpsN() const { return wn; }
+  unsigned repeatsMN() const { return repMN; }
+  unsigned repeatsN() const { return repN; }
+  unsigned repeatsK() const { return repK; }
+  unsigned elemsPerBlock() const { return perBlock; }
 
   unsigned rank() const { return shape.size(); }
   unsigned baseRank() const { return base.getRank(); }
@@ -84,7 +102,17 @@ private:
   SmallVector<unsigned> elemsPerThread; // per base dim
   SmallVector<unsigned> cta;          // spt * tpw * wpc per base dim
   unsigned numElems_ = 1;
+  // Tensor-core layouts.
+  Kind kind_ = Kind::Blocked;
+  unsigned wm = 1, wn = 1, repMN = 1, repN = 1, repK = 1, perBlock = 1;
+  unsigned eltBits = 32;
+  SmallVector<Value> emitMmaIndices(OpBuilder &b, Location loc,
+                                    const ThreadCoords &tc, unsigned k,
+                                    SmallVectorImpl<Value> *unwrapped) const;
 };
+
+/// Is `layout` a tensor-core layout (#tilegpu.mma or #tilegpu.dot_op)?
+bool isMmaFamilyLayout(Attribute layout);
 
 /// Tensors with a tilegpu layout become LLVM structs of the thread's
 /// elements; !tile.ptr<T> becomes !llvm.ptr<1>; a shared-memory buffer
@@ -186,6 +214,22 @@ Value toSharedStorage(OpBuilder &b, Location loc, Value v);
 Value fromSharedStorage(OpBuilder &b, Location loc, Value v, Type t);
 /// Size in bytes of a scalar LLVM type kept in shared memory.
 unsigned sharedStorageBytes(Type t);
+/// Element offset (i32) in `buffer` of the element at indices `idx` (i32):
+/// row-major, or swizzled by the buffer's #tilegpu.shared encoding.
+Value sharedOffset(OpBuilder &b, Location loc, MemDescType buffer,
+                   ArrayRef<Value> idx);
+/// Can the dot-operand tile `type` be read from `buffer` with ldmatrix
+/// (16-bit operands, 32-bit A operands; rows of whole 16-byte chunks)?
+bool canUseLdmatrix(RankedTensorType type, MemDescType buffer);
+/// The thread's elements of the dot-operand tile `type` read from `buffer`
+/// (at `base`) with ldmatrix; with onlyK >= 0 only those of k block onlyK
+/// (the others are left null).
+SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
+                                    RankedTensorType type, MemDescType buffer,
+                                    Value base, int onlyK = -1);
+/// Is `op` read by its one user, a tensor-core dot, with ldmatrix issued by
+/// the dot's lowering k block by k block?
+bool isDeferredDotOperand(LocalLoadOp op);
 /// Row-major linear index (i32) of the per-dimension indices `idx` (i32)
 /// in `shape`.
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> idx,

@@ -1,7 +1,18 @@
-//===- DotOpToLLVM.cpp - tile.dot (FMA path) ===//
+//===- DotOpToLLVM.cpp - tile.dot on tensor cores and on the FMA path -----===//
 //
-// d = a * b + acc with a : MxK, b : KxN, acc : MxN in any layouts, on the
-// CUDA cores (tensor cores are a later issue):
+// TENSOR CORES. A dot whose result has the #tilegpu.mma layout has its
+// operands in the #tilegpu.dot_op layouts (convert-tile-to-tilegpu staged
+// them through shared memory and ldmatrix) and its accumulator in the mma
+// layout: for each k block, each (m, n) block of the warp is one
+//   mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32
+// (4 A registers of two 16-bit elements, 2 B registers, 4 f32 accumulators)
+// or, for tf32 (f32 operands, input_precision = tf32),
+//   mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// with the operands rounded to tf32 (cvt.rna.tf32.f32). The thread-local
+// numbering of the layouts (LayoutInfo) is the one of the registers.
+//
+// FMA PATH. Otherwise d = a * b + acc with a : MxK, b : KxN, acc : MxN in
+// blocked layouts, on the CUDA cores:
 //   [barrier                 (only when the lowering runs without
 //                             tilegpu-insert-barriers; see TileGPUToLLVM.h)]
 //   a and b are staged in shared memory, converted to the compute type,
@@ -48,12 +59,142 @@ Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
   return b.create<LLVM::TruncOp>(loc, to, v);
 }
 
+/// `v` (f32) rounded to tf32, as the bits mma reads.
+Value toTF32(OpBuilder &b, Location loc, Value v) {
+  Type i32 = b.getI32Type();
+  return b
+      .create<LLVM::InlineAsmOp>(loc, i32, ValueRange{v},
+                                 "cvt.rna.tf32.f32 $0, $1;", "=r,f",
+                                 /*has_side_effects=*/false,
+                                 /*is_align_stack=*/false,
+                                 LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+/// Two 16-bit elements as one 32-bit register.
+Value pack2(OpBuilder &b, Location loc, Value lo, Value hi) {
+  auto vecT = VectorType::get({2}, lo.getType());
+  Value v = b.create<LLVM::UndefOp>(loc, vecT);
+  v = b.create<LLVM::InsertElementOp>(loc, v, lo, i32Const(b, loc, 0));
+  v = b.create<LLVM::InsertElementOp>(loc, v, hi, i32Const(b, loc, 1));
+  return b.create<LLVM::BitcastOp>(loc, b.getI32Type(), v);
+}
+
+LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
+                          ConversionPatternRewriter &rewriter,
+                          const TypeConverter *tc) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  LayoutInfo aInfo(aType), bInfo(bType), cInfo(cType);
+  if (aInfo.kind() != LayoutInfo::Kind::DotA ||
+      bInfo.kind() != LayoutInfo::Kind::DotB)
+    return rewriter.notifyMatchFailure(op, "mma dot without dot_op operands");
+  Type elt = aType.getElementType();
+  bool tf32 = elt.isF32();
+  if (!(elt.isF16() || elt.isBF16() || tf32) ||
+      !cType.getElementType().isF32())
+    return rewriter.notifyMatchFailure(op, "unsupported mma element types");
+  SmallVector<Value> cv = unpackStruct(b, loc, acc);
+  unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
+  unsigned repK = aInfo.repeatsK();
+  // Operands read by their local_load (in registers here), or read from
+  // shared memory here, k block by k block (isDeferredDotOperand).
+  auto deferred = [&](Value operand) -> LocalLoadOp {
+    auto ll = operand.getDefiningOp<LocalLoadOp>();
+    return ll && isDeferredDotOperand(ll) ? ll : LocalLoadOp();
+  };
+  LocalLoadOp aLoad = deferred(op.getA()), bLoad = deferred(op.getB());
+  SmallVector<Value> av = aLoad ? SmallVector<Value>(aInfo.numElems())
+                                : unpackStruct(b, loc, a);
+  SmallVector<Value> bv = bLoad ? SmallVector<Value>(bInfo.numElems())
+                                : unpackStruct(b, loc, b_);
+  auto fetch = [&](LocalLoadOp ll, RankedTensorType type,
+                   SmallVector<Value> &into, unsigned rk) {
+    if (!ll)
+      return;
+    SmallVector<Value> got =
+        loadWithLdmatrix(b, loc, type, ll.getSrc().getType(),
+                         rewriter.getRemappedValue(ll.getSrc()), rk);
+    for (unsigned i = 0; i < got.size(); ++i)
+      if (got[i])
+        into[i] = got[i];
+  };
+  unsigned perA = aInfo.elemsPerBlock(), perB = bInfo.elemsPerBlock();
+  // Registers of each A block (rm, rk) and B block (rn, rk).
+  auto aRegs = [&](unsigned rm, unsigned rk) {
+    SmallVector<Value> r;
+    unsigned first = (rm * repK + rk) * perA;
+    if (tf32) {
+      for (unsigned i = 0; i < 4; ++i)
+        r.push_back(toTF32(b, loc, av[first + i]));
+    } else {
+      for (unsigned i = 0; i < 4; ++i)
+        r.push_back(pack2(b, loc, av[first + 2 * i], av[first + 2 * i + 1]));
+    }
+    return r;
+  };
+  auto bRegs = [&](unsigned rn, unsigned rk) {
+    SmallVector<Value> r;
+    unsigned first = (rn * repK + rk) * perB;
+    if (tf32) {
+      for (unsigned i = 0; i < 2; ++i)
+        r.push_back(toTF32(b, loc, bv[first + i]));
+    } else {
+      for (unsigned i = 0; i < 2; ++i)
+        r.push_back(pack2(b, loc, bv[first + 2 * i], bv[first + 2 * i + 1]));
+    }
+    return r;
+  };
+  std::string ab = tf32 ? "tf32" : elt.isF16() ? "f16" : "bf16";
+  std::string asmStr = std::string("mma.sync.aligned.") +
+                       (tf32 ? "m16n8k8" : "m16n8k16") + ".row.col.f32." + ab +
+                       "." + ab +
+                       ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
+                       "{$10,$11,$12,$13};";
+  const char *cons = "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
+  Type f32 = b.getF32Type();
+  auto resT = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                               SmallVector<Type>(4, f32));
+  SmallVector<SmallVector<Value>> aCache(repM * repK), bCache(repN * repK);
+  for (unsigned rk = 0; rk < repK; ++rk) {
+    fetch(aLoad, aType, av, rk);
+    fetch(bLoad, bType, bv, rk);
+    for (unsigned rm = 0; rm < repM; ++rm)
+      aCache[rm * repK + rk] = aRegs(rm, rk);
+    for (unsigned rn = 0; rn < repN; ++rn)
+      bCache[rn * repK + rk] = bRegs(rn, rk);
+    for (unsigned rm = 0; rm < repM; ++rm)
+      for (unsigned rn = 0; rn < repN; ++rn) {
+        SmallVector<Value> operands = aCache[rm * repK + rk];
+        operands.append(bCache[rn * repK + rk]);
+        unsigned first = (rm * repN + rn) * 4;
+        for (unsigned i = 0; i < 4; ++i)
+          operands.push_back(cv[first + i]);
+        auto mma = b.create<LLVM::InlineAsmOp>(
+            loc, resT, operands, asmStr, cons, /*has_side_effects=*/false,
+            /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+        for (unsigned i = 0; i < 4; ++i)
+          cv[first + i] =
+              b.create<LLVM::ExtractValueOp>(loc, mma.getResult(0), i);
+      }
+  }
+  rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
+  return success();
+}
+
 struct DotOpConversion : OpConversionPattern<tile::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isa_and_nonnull<MmaAttr>(
+            cast<RankedTensorType>(op.getType()).getEncoding()))
+      return lowerMmaDot(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
+                         rewriter, getTypeConverter());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     auto cType = cast<RankedTensorType>(op.getAcc().getType());

@@ -10,7 +10,8 @@
 //  - tile.reduce whose reduced dimension spans several warps:
 //    numOut * 32 * numWarps slots of the accumulator type (f32 for f16 and
 //    bf16), plus as many i32 indices for argmax / argmin (after the values).
-//  - tile.dot: (M*K + K*N) elements of the compute type.
+//  - tile.dot on the FMA path: (M*K + K*N) elements of the compute type
+//    (none on tensor cores: its operands were staged by local_alloc).
 // Everything else: 0 (no shared memory). The explicit buffers of
 // tilegpu.local_alloc are no scratch; their size is getBufferBytes.
 //
@@ -116,6 +117,8 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
         !bType.getEncoding() || !cType.getEncoding() || aType.getRank() != 2 ||
         bType.getRank() != 2)
       return 0;
+    if (isa<MmaAttr>(cType.getEncoding()))
+      return 0; // tensor cores: operands come in registers
     int64_t M = aType.getDimSize(0), K = aType.getDimSize(1),
             N = bType.getDimSize(1);
     Type ct = getDotComputeType(aType.getElementType(), bType.getElementType(),

@@ -3,15 +3,24 @@
 // A shared-memory buffer (!tilegpu.memdesc) is the address (addrspace 3) of
 // its first element: @tilec_shared plus the local_alloc's
 // `tilegpu.shared_offset` (given by tilegpu-allocate-shared). Elements are
-// row-major and kept as sharedStorageType (pointers as i64, i1 as i8).
+// kept as sharedStorageType (pointers as i64, i1 as i8), row-major, or for
+// a buffer with a #tilegpu.shared encoding at the swizzled place
+// SharedAttr::getOffset gives (sharedOffset below).
 //  - local_alloc: the address; with an initial value, stored as local_store
 //    does;
-//  - local_store: each thread stores each of its elements at the row-major
-//    linear index of the element's coordinates. Replicated elements (a tile
-//    smaller than the CTA tile, slice layouts) are stored by every thread
-//    holding them: the same value to the same address, as convert_layout
-//    does;
-//  - local_load: each thread loads each of its elements from there;
+//  - local_store: each thread stores each of its elements at its place;
+//    a blocked layout's consecutive elements along the last dimension go
+//    as one vector store (up to 16 bytes, never across a swizzle chunk).
+//    Replicated elements (a tile smaller than the CTA tile, slice layouts)
+//    are stored by every thread holding them: the same value to the same
+//    address, as convert_layout does;
+//  - local_load: each thread loads each of its elements from there; into
+//    a #tilegpu.dot_op layout, 16-bit operands (and 32-bit A operands) are
+//    read with ldmatrix (x4: four 8x8 matrices of 16-bit words per
+//    instruction; .trans for B, which is kept K-major). When the load's
+//    one user is a tensor-core dot, the dot issues those ldmatrix itself,
+//    one k block at a time next to its mma (fewer live registers), and the
+//    local_load lowers to nothing (isDeferredDotOperand);
 //  - local_dealloc: nothing (the allocation is static).
 // No barriers of their own: tilegpu-insert-barriers places those the
 // accesses need (see EXPLICIT BUFFERS in TileGPUToLLVM.h); run without it,
@@ -20,6 +29,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -31,11 +42,31 @@ bool hasLayout(Type t) {
   return r && r.getEncoding();
 }
 
+/// Elements of one vector store of a run of a blocked layout's elements
+/// starting at thread-local element k (1: store alone).
+unsigned storeRun(const LayoutInfo &info, unsigned k, unsigned maxRun) {
+  if (!info.isBlocked() || maxRun <= 1)
+    return 1;
+  unsigned last = info.rank() - 1;
+  BlockedAttr base = info.getBase();
+  unsigned d = info.baseDim(last);
+  if (base.getOrder()[0] != d)
+    return 1;
+  unsigned spt = base.getSizePerThread()[d];
+  unsigned run = std::min(spt, maxRun);
+  if (run <= 1 || spt % run != 0 || info.elemsAlong(last) % run != 0)
+    return 1;
+  SmallVector<unsigned> c = info.elemCoords(k);
+  if (c[last] % run != 0)
+    return 1;
+  return run;
+}
+
 /// Stores the thread's elements of `packed` (a tile of type `type`) at
-/// their row-major places from `base`.
+/// their places in `buffer` (from `base`).
 void storeTile(ConversionPatternRewriter &b, Operation *op,
                const TypeConverter *converter, Value packed,
-               RankedTensorType type, Value base) {
+               RankedTensorType type, MemDescType buffer, Value base) {
   Location loc = op->getLoc();
   Type elt = converter->convertType(type.getElementType());
   Type storeT = sharedStorageType(elt);
@@ -43,13 +74,149 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   SmallVector<Value> in = unpackStruct(b, loc, packed);
   auto tc = info.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
-  for (unsigned k = 0; k < info.numElems(); ++k) {
+  // Vector stores: plain numbers only, never across a swizzle chunk.
+  unsigned bytes = sharedStorageBytes(elt);
+  unsigned maxRun = elt.isIntOrFloat() && !elt.isInteger(1) ? 16 / bytes : 1;
+  if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
+    maxRun = std::min(maxRun, shared.getVec());
+  for (unsigned k = 0; k < info.numElems();) {
+    unsigned run = storeRun(info, k, maxRun);
     SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-    Value lin = linearIndex(b, loc, idx, type.getShape());
-    b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
-                            sharedElemPtr(b, loc, base, storeT, lin));
+    Value ptr = sharedElemPtr(b, loc, base, storeT,
+                              sharedOffset(b, loc, buffer, idx));
+    if (run == 1) {
+      b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]), ptr);
+    } else {
+      auto vecT = VectorType::get({int64_t(run)}, storeT);
+      Value v = b.create<LLVM::UndefOp>(loc, vecT);
+      for (unsigned j = 0; j < run; ++j)
+        v = b.create<LLVM::InsertElementOp>(loc, v, in[k + j],
+                                            i32Const(b, loc, j));
+      b.create<LLVM::StoreOp>(loc, v, ptr, /*alignment=*/run * bytes);
+    }
+    k += run;
   }
 }
+
+} // namespace
+
+bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
+  LayoutInfo info(type);
+  if (info.kind() != LayoutInfo::Kind::DotA &&
+      info.kind() != LayoutInfo::Kind::DotB)
+    return false;
+  Type elt = type.getElementType();
+  if (!elt.isIntOrFloat())
+    return false;
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  bool isB = info.kind() == LayoutInfo::Kind::DotB;
+  if (bits != 16 && !(bits == 32 && !isB))
+    return false;
+  // Every 8-element (16-byte) row of an 8x8 matrix must be one 16-byte
+  // aligned chunk: rows of whole chunks, swizzled by 16-byte chunks.
+  if ((type.getDimSize(1) * bits) % 128 != 0)
+    return false;
+  if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
+    return shared.getVec() * bits == 128;
+  return !buffer.getEncoding();
+}
+
+bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
+  if (!op->hasOneUse())
+    return false;
+  auto dot = dyn_cast<tile::DotOp>(*op->user_begin());
+  if (!dot || !isa_and_nonnull<MmaAttr>(
+                  cast<RankedTensorType>(dot.getType()).getEncoding()))
+    return false;
+  if (dot.getA() != op.getResult() && dot.getB() != op.getResult())
+    return false;
+  return canUseLdmatrix(cast<RankedTensorType>(op.getType()),
+                        op.getSrc().getType());
+}
+
+SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
+                                                   RankedTensorType type,
+                                                   MemDescType buffer,
+                                                   Value base, int onlyK) {
+  LayoutInfo info(type);
+  auto tc = info.emitThreadCoords(b, loc);
+  Value lane = tc.lane[0];
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  auto add = [&](Value x, Value y) { return b.create<LLVM::AddOp>(loc, x, y).getResult(); };
+  auto mul = [&](Value x, int64_t y) { return b.create<LLVM::MulOp>(loc, x, c(y)).getResult(); };
+  auto udiv = [&](Value x, int64_t y) { return b.create<LLVM::UDivOp>(loc, x, c(y)).getResult(); };
+  auto urem = [&](Value x, int64_t y) { return b.create<LLVM::URemOp>(loc, x, c(y)).getResult(); };
+  Type elt = type.getElementType();
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  unsigned per = info.elemsPerBlock(), repK = info.repeatsK();
+  unsigned kBlock = bits == 16 ? 16 : 8;
+  Type i32 = b.getI32Type();
+  SmallVector<Value> out(info.numElems());
+  auto ldmatrix = [&](ArrayRef<Value> idx, unsigned num, bool trans) {
+    Value ptr = sharedElemPtr(b, loc, base, elt, sharedOffset(b, loc, buffer, idx));
+    auto resT = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                 SmallVector<Type>(num, i32));
+    Value r = b.create<NVVM::LdMatrixOp>(
+        loc, resT, ptr, num, trans ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+    return unpackStruct(b, loc, r);
+  };
+  // The elements of a 32-bit register.
+  auto split = [&](Value reg, unsigned first) {
+    if (bits == 32) {
+      out[first] = b.create<LLVM::BitcastOp>(loc, elt, reg);
+      return;
+    }
+    auto vecT = VectorType::get({2}, elt);
+    Value v = b.create<LLVM::BitcastOp>(loc, vecT, reg);
+    for (unsigned j = 0; j < 2; ++j)
+      out[first + j] = b.create<LLVM::ExtractElementOp>(loc, v, c(j));
+  };
+  unsigned regElems = 32 / bits;
+  if (info.kind() == LayoutInfo::Kind::DotA) {
+    // Matrices (rows 0-7 | 8-15) x (k half 0 | 1): lane l addresses row
+    // l % 16 of its warp's 16 rows, k half l / 16.
+    unsigned wm = info.mmaWarpsM();
+    Value row0 = add(mul(tc.warp[0], 16), urem(lane, 16));
+    Value col0 = mul(udiv(lane, 16), kBlock / 2);
+    for (unsigned rm = 0; rm < info.repeatsMN(); ++rm)
+      for (unsigned rk = 0; rk < repK; ++rk) {
+        if (onlyK >= 0 && rk != unsigned(onlyK))
+          continue;
+        SmallVector<Value> regs = ldmatrix(
+            {add(row0, c(rm * 16 * wm)), add(col0, c(rk * kBlock))}, 4, false);
+        unsigned first = (rm * repK + rk) * per;
+        for (unsigned r = 0; r < 4; ++r)
+          split(regs[r], first + r * regElems);
+      }
+    return out;
+  }
+  // B, K-major in shared memory: x4.trans reads (k 0-7 | 8-15) of two
+  // n-blocks of 8; lane l addresses k row l % 8 (+8 for matrices 1 and 3)
+  // of n-block l / 16.
+  unsigned wn = info.mmaWarpsN(), repN = info.repeatsMN();
+  Value krow0 = add(urem(lane, 8), mul(urem(udiv(lane, 8), 2), 8));
+  Value nHalf = udiv(lane, 16);
+  Value colW = mul(tc.warp[1], 8);
+  for (unsigned rk = 0; rk < repK; ++rk)
+    for (unsigned rn = 0; rn < repN; rn += 2) {
+      if (onlyK >= 0 && rk != unsigned(onlyK))
+        continue;
+      bool pair = rn + 1 < repN;
+      Value col = add(colW, c(rn * 8 * wn));
+      if (pair)
+        col = add(col, mul(nHalf, 8 * wn));
+      SmallVector<Value> regs =
+          ldmatrix({add(krow0, c(rk * 16)), col}, pair ? 4 : 2, true);
+      for (unsigned h = 0; h < (pair ? 2u : 1u); ++h) {
+        unsigned first = ((rn + h) * repK + rk) * per;
+        split(regs[2 * h], first);
+        split(regs[2 * h + 1], first + 2);
+      }
+    }
+  return out;
+}
+
+namespace {
 
 struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -61,7 +228,8 @@ struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {
     Value base = sharedScratch(rewriter, op.getLoc(), op);
     if (op.getInit())
       storeTile(rewriter, op, getTypeConverter(), adaptor.getInit(),
-                cast<RankedTensorType>(op.getInit().getType()), base);
+                cast<RankedTensorType>(op.getInit().getType()), op.getType(),
+                base);
     rewriter.replaceOp(op, base);
     return success();
   }
@@ -75,7 +243,8 @@ struct LocalStoreOpConversion : OpConversionPattern<LocalStoreOp> {
     if (!hasLayout(op.getSrc().getType()))
       return rewriter.notifyMatchFailure(op, "value without layout");
     storeTile(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-              cast<RankedTensorType>(op.getSrc().getType()), adaptor.getDst());
+              cast<RankedTensorType>(op.getSrc().getType()),
+              op.getDst().getType(), adaptor.getDst());
     rewriter.eraseOp(op);
     return success();
   }
@@ -94,15 +263,27 @@ struct LocalLoadOpConversion : OpConversionPattern<LocalLoadOp> {
     Type storeT = sharedStorageType(elt);
     LayoutInfo info(type);
     Value base = adaptor.getSrc();
-    auto tc = info.emitThreadCoords(rewriter, loc);
+    MemDescType buffer = op.getSrc().getType();
     leadingBarrier(rewriter, loc, op);
     SmallVector<Value> out;
-    for (unsigned k = 0; k < info.numElems(); ++k) {
-      SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
-      Value lin = linearIndex(rewriter, loc, idx, type.getShape());
-      Value v = rewriter.create<LLVM::LoadOp>(
-          loc, storeT, sharedElemPtr(rewriter, loc, base, storeT, lin));
-      out.push_back(fromSharedStorage(rewriter, loc, v, elt));
+    if (isDeferredDotOperand(op)) {
+      // The dot reads it, one k block at a time (DotOpToLLVM.cpp).
+      rewriter.replaceOpWithNewOp<LLVM::UndefOp>(
+          op, getTypeConverter()->convertType(type));
+      return success();
+    }
+    if (canUseLdmatrix(type, buffer)) {
+      out = loadWithLdmatrix(rewriter, loc, type, buffer, base);
+    } else {
+      auto tc = info.emitThreadCoords(rewriter, loc);
+      for (unsigned k = 0; k < info.numElems(); ++k) {
+        SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
+        Value v = rewriter.create<LLVM::LoadOp>(
+            loc, storeT,
+            sharedElemPtr(rewriter, loc, base, storeT,
+                          sharedOffset(rewriter, loc, buffer, idx)));
+        out.push_back(fromSharedStorage(rewriter, loc, v, elt));
+      }
     }
     rewriter.replaceOp(
         op, packStruct(rewriter, loc, getTypeConverter()->convertType(type),

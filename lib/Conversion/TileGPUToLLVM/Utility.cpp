@@ -12,10 +12,54 @@ using namespace mlir::tilegpu;
 // LayoutInfo
 //===----------------------------------------------------------------------===//
 
+bool mlir::tilegpu::isMmaFamilyLayout(Attribute layout) {
+  return isa_and_nonnull<MmaAttr, DotOperandAttr>(layout);
+}
+
 LayoutInfo::LayoutInfo(RankedTensorType type)
     : shape(type.getShape().begin(), type.getShape().end()) {
-  // 1. Peel slices down to the blocked base, collecting the sliced dims.
   Attribute layout = type.getEncoding();
+  if (isMmaFamilyLayout(layout)) {
+    // Tensor-core layouts: see MmaAttr / DotOperandAttr.
+    assert(shape.size() == 2 && "tensor-core layouts are 2-D");
+    MmaAttr mma = dyn_cast<MmaAttr>(layout);
+    if (auto dop = dyn_cast<DotOperandAttr>(layout)) {
+      mma = cast<MmaAttr>(dop.getParent());
+      kind_ = dop.getOpIdx() == 0 ? Kind::DotA : Kind::DotB;
+    } else {
+      kind_ = Kind::Mma;
+    }
+    wm = mma.getWarpsPerCTA()[0];
+    wn = mma.getWarpsPerCTA()[1];
+    Type elt = type.getElementType();
+    eltBits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
+    auto ceilDiv = [](int64_t a, int64_t b) { return unsigned((a + b - 1) / b); };
+    unsigned kBlock = eltBits == 16 ? 16 : 8;
+    switch (kind_) {
+    case Kind::Mma:
+      repMN = ceilDiv(shape[0], 16 * wm);
+      repN = ceilDiv(shape[1], 8 * wn);
+      perBlock = 4;
+      numElems_ = repMN * repN * 4;
+      break;
+    case Kind::DotA:
+      repMN = ceilDiv(shape[0], 16 * wm);
+      repK = ceilDiv(shape[1], kBlock);
+      perBlock = eltBits == 16 ? 8 : 4;
+      numElems_ = repMN * repK * perBlock;
+      break;
+    case Kind::DotB:
+      repMN = ceilDiv(shape[1], 8 * wn);
+      repK = ceilDiv(shape[0], kBlock);
+      perBlock = eltBits == 16 ? 4 : 2;
+      numElems_ = repMN * repK * perBlock;
+      break;
+    case Kind::Blocked:
+      break;
+    }
+    return;
+  }
+  // 1. Peel slices down to the blocked base, collecting the sliced dims.
   SmallVector<unsigned> slices; // outermost first, in the parent's numbering
   while (auto s = dyn_cast_or_null<SliceAttr>(layout)) {
     slices.push_back(s.getDim());
@@ -54,6 +98,70 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
   }
 }
 
+SmallVector<Value>
+LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
+                           unsigned k, SmallVectorImpl<Value> *unwrapped) const {
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  auto add = [&](Value x, Value y) { return b.create<LLVM::AddOp>(loc, x, y).getResult(); };
+  auto mul = [&](Value x, int64_t y) { return b.create<LLVM::MulOp>(loc, x, c(y)).getResult(); };
+  Value lane = tc.lane[0];
+  Value g = b.create<LLVM::UDivOp>(loc, lane, c(4));
+  Value t = b.create<LLVM::URemOp>(loc, lane, c(4));
+  Value rowBase, colBase; // the warp's origin plus the lane's part
+  int64_t row = 0, col = 0;
+  unsigned i = k % perBlock, blk = k / perBlock;
+  switch (kind_) {
+  case Kind::Mma: {
+    unsigned rn = blk % repN, rm = blk / repN;
+    rowBase = add(mul(tc.warp[0], 16), g);
+    colBase = add(mul(tc.warp[1], 8), mul(t, 2));
+    row = rm * 16 * wm + 8 * (i / 2);
+    col = rn * 8 * wn + i % 2;
+    break;
+  }
+  case Kind::DotA: {
+    unsigned rk = blk % repK, rm = blk / repK;
+    rowBase = add(mul(tc.warp[0], 16), g);
+    if (eltBits == 16) {
+      colBase = mul(t, 2);
+      row = rm * 16 * wm + 8 * ((i / 2) % 2);
+      col = rk * 16 + i % 2 + 8 * (i / 4);
+    } else {
+      colBase = t;
+      row = rm * 16 * wm + 8 * (i % 2);
+      col = rk * 8 + 4 * (i / 2);
+    }
+    break;
+  }
+  case Kind::DotB: {
+    unsigned rk = blk % repK, rn = blk / repK;
+    colBase = add(mul(tc.warp[1], 8), g);
+    if (eltBits == 16) {
+      rowBase = mul(t, 2);
+      row = rk * 16 + i % 2 + 8 * (i / 2);
+    } else {
+      rowBase = t;
+      row = rk * 8 + 4 * i;
+    }
+    col = rn * 8 * wn;
+    break;
+  }
+  case Kind::Blocked:
+    llvm_unreachable("blocked layouts use emitIndices");
+  }
+  SmallVector<Value> idx = {add(rowBase, c(row)), add(colBase, c(col))};
+  if (unwrapped)
+    unwrapped->append(idx.begin(), idx.end());
+  // Tiles smaller than the warps' tile are replicated.
+  int64_t tileRows = kind_ == Kind::DotB ? shape[0] : 16 * wm;
+  int64_t tileCols = kind_ == Kind::DotA ? shape[1] : 8 * wn;
+  if (tileRows > shape[0])
+    idx[0] = b.create<LLVM::URemOp>(loc, idx[0], c(shape[0]));
+  if (tileCols > shape[1])
+    idx[1] = b.create<LLVM::URemOp>(loc, idx[1], c(shape[1]));
+  return idx;
+}
+
 unsigned LayoutInfo::threadsAlong(unsigned d) const {
   return base.getThreadsPerWarp()[d] * base.getWarpsPerCTA()[d];
 }
@@ -85,6 +193,17 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
 LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
                                                       Location loc) const {
   ThreadCoords tc;
+  if (!isBlocked()) {
+    Value tid = threadId(b, loc);
+    tc.lane.push_back(b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32)));
+    Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
+    // Warps along N fastest.
+    tc.warp.push_back(b.create<LLVM::URemOp>(
+        loc, b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, wn)),
+        i32Const(b, loc, wm)));
+    tc.warp.push_back(b.create<LLVM::URemOp>(loc, warp, i32Const(b, loc, wn)));
+    return tc;
+  }
   unsigned R = baseRank();
   tc.lane.resize(R);
   tc.warp.resize(R);
@@ -104,6 +223,8 @@ LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
 SmallVector<Value>
 LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
                         unsigned k, SmallVectorImpl<Value> *unwrapped) const {
+  if (!isBlocked())
+    return emitMmaIndices(b, loc, tc, k, unwrapped);
   SmallVector<unsigned> e = elemCoords(k);
   SmallVector<Value> idx;
   for (unsigned i = 0; i < rank(); ++i) {
@@ -304,4 +425,25 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
     stride *= shape[i];
   }
   return lin;
+}
+
+Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
+                                  MemDescType buffer, ArrayRef<Value> idx) {
+  auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
+  if (!shared || shared.getMaxPhase() == 1)
+    return linearIndex(b, loc, idx, buffer.getShape());
+  // r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  Value row = idx[0], col = idx[1];
+  unsigned vec = shared.getVec();
+  Value chunk = b.create<LLVM::UDivOp>(loc, col, c(vec));
+  Value phase = b.create<LLVM::URemOp>(
+      loc, b.create<LLVM::UDivOp>(loc, row, c(shared.getPerPhase())),
+      c(shared.getMaxPhase()));
+  Value swz = b.create<LLVM::XOrOp>(loc, chunk, phase);
+  Value inRow = b.create<LLVM::AddOp>(
+      loc, b.create<LLVM::MulOp>(loc, swz, c(vec)),
+      b.create<LLVM::URemOp>(loc, col, c(vec)));
+  return b.create<LLVM::AddOp>(
+      loc, b.create<LLVM::MulOp>(loc, row, c(buffer.getShape()[1])), inRow);
 }

@@ -6,7 +6,8 @@
 // slice of its operand's layout along the reduced axis; an expand_dims
 // operand must be the slice of its result's layout. Where an operand's layout
 // differs from the one its user needs, a tilegpu.convert_layout is inserted.
-// The walk rewrites types in place: ops keep their identity.
+// The walk rewrites types in place: ops keep their identity. Dots the tensor
+// cores can compute get mma layouts (see the pass description in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,73 @@ struct ConvertTileToTileGPUPass
     return withLayout(rt, defaultLayout(rt.getRank()));
   }
 
+  /// The mma layout of `dot` if the tensor cores can compute it (see the
+  /// pass description), else null.
+  MmaAttr mmaLayoutFor(tile::DotOp dot) {
+    if (computeCapability < 80)
+      return {};
+    auto aT = cast<RankedTensorType>(dot.getA().getType());
+    auto bT = cast<RankedTensorType>(dot.getB().getType());
+    auto cT = cast<RankedTensorType>(dot.getAcc().getType());
+    if (aT.getRank() != 2 || bT.getRank() != 2 || cT.getRank() != 2)
+      return {};
+    Type a = aT.getElementType(), b = bT.getElementType();
+    if (a != b || !cT.getElementType().isF32())
+      return {};
+    int64_t kBlock;
+    if (a.isF16() || a.isBF16())
+      kBlock = 16;
+    else if (a.isF32() &&
+             dot.getInputPrecision() == tile::InputPrecision::tf32)
+      kBlock = 8;
+    else
+      return {};
+    int64_t M = aT.getDimSize(0), K = aT.getDimSize(1), N = bT.getDimSize(1);
+    if (M % 16 || N % 8 || K % kBlock)
+      return {};
+    // Warps: along whichever of M, N has more 16-wide blocks left per warp,
+    // never past the tile (no replicated warps).
+    unsigned wm = 1, wn = 1;
+    while (wm * wn < warps) {
+      bool mFits = 16 * wm * 2 <= M, nFits = 8 * wn * 2 <= N;
+      if (mFits && (M / (16 * wm) >= N / (16 * wn) || !nFits))
+        wm *= 2;
+      else if (nFits)
+        wn *= 2;
+      else
+        return {};
+    }
+    if (M % (16 * wm) || N % (8 * wn))
+      return {};
+    return MmaAttr::get(&getContext(), {wm, wn});
+  }
+
+  /// Stages the operands of an mma dot through swizzled shared buffers and
+  /// reads them back in the dot-operand layouts, right before the dot: both
+  /// buffers are written before either is read, so they never share a range
+  /// (their reads happen at the dot; see isDeferredDotOperand).
+  void stageDotOperands(tile::DotOp dot, MmaAttr mma) {
+    OpBuilder b(dot);
+    SmallVector<Value> buffers;
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto t = cast<RankedTensorType>(operand->get().getType());
+      Type elt = t.getElementType();
+      auto shared = getSwizzledSharedLayout(&getContext(), t.getShape(),
+                                            elt.getIntOrFloatBitWidth());
+      buffers.push_back(b.create<LocalAllocOp>(
+          dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
+          operand->get()));
+    }
+    unsigned opIdx = 0;
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto t = cast<RankedTensorType>(operand->get().getType());
+      auto layout = DotOperandAttr::get(&getContext(), opIdx, mma);
+      operand->set(b.create<LocalLoadOp>(dot.getLoc(), withLayout(t, layout),
+                                         buffers[opIdx]));
+      ++opIdx;
+    }
+  }
+
   /// Makes `operand` of `user` have type `want`, inserting a conversion.
   void require(Operation *user, OpOperand &operand, Type want) {
     Value v = operand.get();
@@ -61,9 +129,16 @@ struct ConvertTileToTileGPUPass
 
   void processOp(Operation *op) {
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      for (auto [arg, init] :
-           llvm::zip(forOp.getRegionIterArgs(), forOp.getInitArgs()))
-        arg.setType(init.getType());
+      Operation *body = forOp.getBody()->getTerminator();
+      for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
+        OpOperand &init = forOp.getInitArgsMutable()[i];
+        // An accumulator of a tensor-core dot stays in the mma layout.
+        auto dot = body->getOperand(i).getDefiningOp<tile::DotOp>();
+        if (dot && dot.getAcc() == arg)
+          if (MmaAttr mma = mmaLayoutFor(dot))
+            require(forOp, init, withLayout(init.get().getType(), mma));
+        arg.setType(init.get().getType());
+      }
       processBlock(*forOp.getBody());
       Operation *yield = forOp.getBody()->getTerminator();
       for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs())) {
@@ -114,13 +189,26 @@ struct ConvertTileToTileGPUPass
     if (isa<scf::YieldOp, scf::ConditionOp, func::ReturnOp, ConvertLayoutOp>(op))
       return;
 
+    if (auto dot = dyn_cast<tile::DotOp>(op))
+      if (MmaAttr mma = mmaLayoutFor(dot)) {
+        stageDotOperands(dot, mma);
+        require(op, dot.getAccMutable(),
+                withLayout(dot.getAcc().getType(), mma));
+        dot.getResult().setType(withLayout(dot.getType(), mma));
+        return;
+      }
+
     // 1. Operands: the layout each one must have.
     for (OpOperand &operand : op->getOpOperands()) {
       auto t = dyn_cast<RankedTensorType>(operand.get().getType());
       if (!t)
         continue;
-      if (isa<tile::ReduceOp, tile::DotOp, tile::TransOp, tile::ReshapeOp>(op))
-        continue; // lowered through shared memory from any layout
+      if (isa<tile::ReduceOp, tile::DotOp, tile::TransOp, tile::ReshapeOp>(op)) {
+        // Lowered through shared memory from a blocked or slice layout.
+        if (isa_and_nonnull<MmaAttr, DotOperandAttr>(t.getEncoding()))
+          require(op, operand, withDefault(t));
+        continue;
+      }
       if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
         auto slice = SliceAttr::get(&getContext(), expand.getAxis(),
                                     defaultLayout(t.getRank() + 1));

@@ -35,6 +35,18 @@ struct TileGPUOpAsmInterface : OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<MmaAttr>(attr)) {
+      os << "mma";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<DotOperandAttr>(attr)) {
+      os << "dot_op";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedAttr>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -149,6 +161,72 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
+// MmaAttr, DotOperandAttr, SharedAttr
+//===----------------------------------------------------------------------===//
+
+Attribute MmaAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> wpc;
+  if (parser.parseLess() || parser.parseLBrace() ||
+      parseUnsignedList(parser, "warpsPerCTA", wpc) || parser.parseRBrace() ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<MmaAttr>(parser.getContext(), wpc);
+}
+
+void MmaAttr::print(AsmPrinter &printer) const {
+  printer << "<{warpsPerCTA = [";
+  llvm::interleaveComma(getWarpsPerCTA(), printer);
+  printer << "]}>";
+}
+
+LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              ArrayRef<unsigned> wpc) {
+  if (wpc.size() != 2)
+    return emitError() << "mma layout needs warpsPerCTA of rank 2";
+  for (unsigned v : wpc)
+    if (v == 0 || (v & (v - 1)) != 0)
+      return emitError() << "mma warpsPerCTA must be powers of two";
+  return success();
+}
+
+LogicalResult
+DotOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       unsigned opIdx, Attribute parent) {
+  if (opIdx > 1)
+    return emitError() << "dot_op opIdx must be 0 (A) or 1 (B), got " << opIdx;
+  if (!llvm::isa<MmaAttr>(parent))
+    return emitError() << "dot_op parent must be a #tilegpu.mma layout";
+  return success();
+}
+
+LogicalResult SharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned vec, unsigned perPhase,
+                                 unsigned maxPhase) {
+  for (unsigned v : {vec, perPhase, maxPhase})
+    if (v == 0 || (v & (v - 1)) != 0)
+      return emitError() << "shared vec, perPhase and maxPhase must be "
+                            "powers of two";
+  return success();
+}
+
+SharedAttr mlir::tilegpu::getSwizzledSharedLayout(MLIRContext *ctx,
+                                                  ArrayRef<int64_t> shape,
+                                                  unsigned eltBits) {
+  // 16-byte chunks; a 128-byte line holds 8 of them. Rows narrower than a
+  // line share it (perPhase rows per phase); the phase XORs the chunk index
+  // so that 8 consecutive rows at one chunk hit 8 distinct bank groups.
+  unsigned vec = std::max(1u, 128 / eltBits);
+  int64_t cols = shape.back();
+  int64_t rowBytes = cols * eltBits / 8;
+  if (shape.size() != 2 || cols % vec != 0 || rowBytes < 16)
+    return SharedAttr::get(ctx, vec, 1, 1);
+  unsigned chunks = rowBytes / 16;
+  unsigned perPhase = std::max<int64_t>(1, 128 / rowBytes);
+  unsigned maxPhase = std::min<unsigned>(chunks, 8 / perPhase);
+  return SharedAttr::get(ctx, vec, perPhase, std::max(1u, maxPhase));
+}
+
+//===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
 
@@ -211,23 +289,47 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 Type MemDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elt;
+  Attribute encoding;
   if (parser.parseLess() ||
       parser.parseDimensionList(shape, /*allowDynamic=*/false,
                                 /*withTrailingX=*/true) ||
-      parser.parseType(elt) || parser.parseGreater())
+      parser.parseType(elt))
     return {};
-  return parser.getChecked<MemDescType>(parser.getContext(), shape, elt);
+  if (succeeded(parser.parseOptionalComma()) && parser.parseAttribute(encoding))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<MemDescType>(parser.getContext(), shape, elt,
+                                        encoding);
 }
 
 void MemDescType::print(AsmPrinter &printer) const {
   printer << "<";
   for (int64_t d : getShape())
     printer << d << "x";
-  printer << getElementType() << ">";
+  printer << getElementType();
+  if (getEncoding()) {
+    printer << ", ";
+    printer.printAttribute(getEncoding());
+  }
+  printer << ">";
 }
 
 LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                  ArrayRef<int64_t> shape, Type elementType) {
+                                  ArrayRef<int64_t> shape, Type elementType,
+                                  Attribute encoding) {
+  if (encoding) {
+    auto shared = llvm::dyn_cast<SharedAttr>(encoding);
+    if (!shared)
+      return emitError() << "memdesc encoding must be a #tilegpu.shared layout";
+    if (shape.size() != 2)
+      return emitError() << "a swizzled memdesc must have two dimensions";
+    if (shape[1] % shared.getVec() != 0 ||
+        shape[1] / shared.getVec() < shared.getMaxPhase())
+      return emitError() << "swizzle vec " << shared.getVec() << " and maxPhase "
+                         << shared.getMaxPhase() << " do not fit rows of "
+                         << shape[1] << " elements";
+  }
   if (shape.empty())
     return emitError() << "memdesc needs at least one dimension";
   for (int64_t d : shape)

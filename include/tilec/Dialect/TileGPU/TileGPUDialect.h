@@ -43,6 +43,12 @@ namespace mlir::tilegpu {
 BlockedAttr getDefaultBlockedLayout(MLIRContext *ctx, unsigned rank,
                                     unsigned numWarps);
 
+/// The swizzled shared layout for a 2-D buffer of `shape` with elements of
+/// `eltBits` bits that ldmatrix / mma operand reads leave free of bank
+/// conflicts (16-byte chunks, XOR of the row phase).
+SharedAttr getSwizzledSharedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                   unsigned eltBits);
+
 /// The layout encoding of a tensor type (null if it has none).
 Attribute getLayout(Type type);
 

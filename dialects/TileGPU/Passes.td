@@ -52,6 +52,38 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Software-pipeline loops that load tensor-core dot operands";
+  let description = [{
+    For an scf.for whose tile.loads only feed the shared-memory staging of
+    tensor-core dot operands (`local_alloc` of the loaded tile), the loads
+    become `cp.async` copies (`tilegpu.async_copy`) into a buffer of
+    `num_stages` slots, issued `num_stages - 1` iterations ahead:
+      prologue: the copies of iterations 0 .. S-2 (each predicated on the
+                iteration existing), one commit group each;
+      iteration i: async_wait (S-2 groups may stay pending), a barrier (the
+                copies of iteration i are visible, and every thread is done
+                with slot (i-1) % S), the copies of iteration i+S-1 into slot
+                (i+S-1) % S, commit, then the loop body reading slot i % S;
+      after the loop: async_wait 0 and a barrier.
+    The ops that compute the loads' pointers and masks (and the loop-carried
+    values they advance) run S-1 iterations ahead; the loop is left alone
+    unless they are pure, feed nothing else, and each load's `other` is 0
+    (zero fill) and its access 4, 8 or 16 bytes (`tilegpu.vector`). The
+    stage count is the loop's `tile.num_stages` (tl.range(num_stages=...)),
+    else the option, lowered until the buffers fit in shared memory; 1 or
+    less turns pipelining off.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Stages for loops without tile.num_stages (<= 1: off)">,
+    Option<"sharedLimit", "shared-limit", "int", /*default=*/"232448",
+           "Bytes of shared memory a CTA may use (the buffers must fit)">,
+  ];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect",
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TileGPURemoveLayoutConversions
     : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Remove layout conversions by rematerializing cheap producers";

@@ -295,4 +295,69 @@ def TileGPU_LocalDeallocOp : TileGPU_Op<"local_dealloc"> {
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
+def TileGPU_MemDescSubviewOp : TileGPU_Op<"memdesc_subview", [Pure]> {
+  let summary = "One slot of a multi-buffered shared-memory buffer";
+  let description = [{
+    `src` is a buffer of N slots (its leading dimension); the result is slot
+    `index` (an i32 in [0, N)): the buffer with the leading dimension
+    dropped, starting index * (elements per slot) elements in. The encoding
+    carries over (the swizzle applies within a slot).
+
+    ```mlir
+    %s = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #shared> -> !tilegpu.memdesc<64x32xf16, #shared>
+    ```
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src, I32:$index);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
+    [AttrSizedOperandSegments]> {
+  let summary = "Copies a tile from global to shared memory asynchronously (cp.async)";
+  let description = [{
+    Each thread copies the elements of `ptrs` it holds (runs of `vector`
+    elements, 4, 8 or 16 bytes, one `cp.async` each) to their places in
+    `dst` (which has the tile's shape). Elements whose `mask` is false, and
+    all of them when the scalar `pred` is false, are zero-filled without
+    reading global memory (as `tile.load` with `other = 0`). The copy
+    completes at a later `async_wait`; the copies issued since the last
+    `async_commit_group` form one group. No barrier of its own: the
+    software pipeliner (tilegpu-pipeline) places the barriers.
+
+    ```mlir
+    tilegpu.async_copy %ptrs, %slot, %mask, %pred {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi1, #blocked> -> !tilegpu.memdesc<64x32xf16, #shared>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$ptrs,
+                       Arg<TileGPU_MemDescType, "the buffer",
+                           [MemWrite<TileGPU_SharedMemory>]>:$dst,
+                       Optional<AnyRankedTensor>:$mask,
+                       Optional<I1>:$pred,
+                       I32Attr:$vector);
+  let assemblyFormat = [{
+    $ptrs `,` $dst (`mask` $mask^)? (`pred` $pred^)? attr-dict `:` type($ptrs)
+    (`,` type($mask)^)? `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitGroupOp : TileGPU_Op<"async_commit_group"> {
+  let summary = "Closes the group of async copies issued since the last one (cp.async.commit_group)";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait"> {
+  let summary = "Waits until at most `num` groups of this thread's async copies are pending";
+  let description = [{
+    `cp.async.wait_group num`: the thread's older groups have landed in
+    shared memory. Other threads see them after a barrier.
+  }];
+  let arguments = (ins I32Attr:$num);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TILEGPU_OPS

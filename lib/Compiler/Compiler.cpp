@@ -47,6 +47,11 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << w << "\n";
     return false;
   }
+  if (opts.numStages < 0 || opts.numStages > 8) {
+    errs << "tilec: error: --num-stages must be from 0 to 8, got "
+         << opts.numStages << "\n";
+    return false;
+  }
   return true;
 }
 
@@ -144,6 +149,11 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   pm.addPass(mlir::tilegpu::createConvertTileToTileGPU(layoutOpts));
   pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  mlir::tilegpu::TileGPUPipelineOptions pipeOpts;
+  pipeOpts.numStages = opts.numStages;
+  pm.addPass(mlir::tilegpu::createTileGPUPipeline(pipeOpts));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   if (stage != Stage::TileGPU) {

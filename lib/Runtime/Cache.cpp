@@ -69,6 +69,7 @@ std::string KernelCache::key(llvm::StringRef source,
   field("kernel", opts.kernel);
   field("signature", opts.signature);
   field("num_warps", std::to_string(opts.numWarps));
+  field("num_stages", std::to_string(opts.numStages));
   field("optimize", opts.optimize ? "1" : "0");
   field("target", opts.arch);
   return llvm::toHex(h.final(), /*LowerCase=*/true);

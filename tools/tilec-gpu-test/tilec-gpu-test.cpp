@@ -361,9 +361,10 @@ struct Compiled {
 struct KernelKey {
   std::string file, kernel, signature;
   int numWarps = 4;
+  int numStages = 3;
   std::string str() const {
-    return llvm::formatv("{0}:{1} [{2}] w{3}", file, kernel, signature,
-                         numWarps);
+    return llvm::formatv("{0}:{1} [{2}] w{3} s{4}", file, kernel, signature,
+                         numWarps, numStages);
   }
 };
 
@@ -459,6 +460,7 @@ private:
     opts.kernel = key.kernel;
     opts.signature = key.signature;
     opts.numWarps = key.numWarps;
+    opts.numStages = key.numStages;
     opts.arch = archOpt;
     auto t0 = std::chrono::steady_clock::now();
     c.ok = !pit->second.numErrors &&
@@ -808,33 +810,63 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   return c;
 }
 
-/// C = relu(A B); `transB`: B stored as N x K (stride_bk = 1); C rows padded
-/// by `cPad` elements.
-Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
-                unsigned cPad) {
+/// One matmul_relu case: C = relu(A B) for A: M x K, B: K x N.
+struct MatmulCfg {
+  DT dt = DT::F16;
+  unsigned M = 64, N = 64, K = 32;
+  unsigned BM = 64, BN = 64, BK = 32, warps = 4, stages = 3;
+  bool transA = false; // A stored as K x M (stride_am = 1)
+  bool transB = false; // B stored as N x K (stride_bk = 1)
+  /// Unit strides specialized as the literal 1, as Triton's JIT does (the
+  /// loads then vectorize and the K loop is software-pipelined); else every
+  /// stride is a runtime i32.
+  bool specialize = false;
+  unsigned cPad = 0; // C rows padded by this many elements
+};
+
+/// Beyond this many multiply-adds the fp64 reference covers a sample of
+/// C's elements (every row and column of the sample's ~4096 are random).
+constexpr size_t kMatmulFullCheck = size_t(1) << 31;
+
+Case matmulCase(const MatmulCfg &m) {
   Case c;
+  const DT dt = m.dt;
+  const unsigned M = m.M, N = m.N, K = m.K;
   c.kernel = "matmul_relu_kernel";
   c.dtype = std::string(dtName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}x{2}", M, N, K);
-  if (transB)
+  if (m.transA)
+    c.shape += " A^T";
+  if (m.transB)
     c.shape += " B^T";
-  if (cPad)
-    c.shape += llvm::formatv(" ldc+{0}", cPad);
+  if (m.cPad)
+    c.shape += llvm::formatv(" ldc+{0}", m.cPad);
+  if (m.specialize)
+    c.shape += llvm::formatv(" tiles {0}x{1}x{2} w{3} s{4}", m.BM, m.BN, m.BK,
+                             m.warps, m.stages);
+  const unsigned ldc = N + m.cPad;
+  const long sam = m.transA ? 1 : K, sak = m.transA ? M : 1;
+  const long sbk = m.transB ? 1 : N, sbn = m.transB ? K : 1;
+  // M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn
+  const std::vector<long> ints = {M, N, K, sam, sak, sbk, sbn, long(ldc), 1};
   std::string p = std::string("*") + dtName(dt) + ":16";
-  // The strides as Triton's JIT would specialize them (1 stays a runtime i32).
-  long sbk0 = transB ? 1 : N, sbn0 = transB ? K : 1;
-  c.key = {"matmul_relu.py", c.kernel,
-           p + ", " + p + ", *fp32:16, " + ispec(M) + ", " + ispec(N) + ", " +
-               ispec(K) + ", " + ispec(K) + ", i32, " + ispec(sbk0) + ", " +
-               ispec(sbn0) + ", " + ispec(N + cPad) + ", i32, 64, 64, 32",
-           4};
+  std::string sig = p + ", " + p + ", *fp32:16";
+  std::vector<long> runtimeInts; // those not specialized away
+  for (long v : ints) {
+    if (m.specialize && v == 1) {
+      sig += ", 1";
+      continue;
+    }
+    sig += ", " + ispec(v);
+    runtimeInts.push_back(v);
+  }
+  sig += llvm::formatv(", {0}, {1}, {2}", m.BM, m.BN, m.BK).str();
+  c.key = {"matmul_relu.py", c.kernel, sig, int(m.warps), int(m.stages)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    unsigned ldc = N + cPad;
     HostArray a(dt, size_t(M) * K), b(dt, size_t(K) * N),
         cOut(DT::F32, size_t(M) * ldc);
-    fillRandom(a, -1.0, 1.0, 11 + M);
-    fillRandom(b, -1.0, 1.0, 13 + N);
-    long sbk = transB ? 1 : N, sbn = transB ? K : 1;
+    fillRandom(a, -1.0, 1.0, 11 + M + 7 * K);
+    fillRandom(b, -1.0, 1.0, 13 + N + 5 * K);
     rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
     if (auto e = upload(ctx.dev, da, a))
       return e;
@@ -842,54 +874,89 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
       return e;
     if (auto e = poisonedOutput(ctx.dev, dc, DT::F32, cOut.size()))
       return e;
-    if (auto e = k.launch(
-            {cdiv(M, 64), cdiv(N, 64)},
-            {rt::Arg::ptr(da, dtName(dt)), rt::Arg::ptr(db, dtName(dt)),
-             rt::Arg::ptr(dc, "fp32"), rt::Arg::i32(M), rt::Arg::i32(N),
-             rt::Arg::i32(K), rt::Arg::i32(K), rt::Arg::i32(1),
-             rt::Arg::i32(sbk), rt::Arg::i32(sbn), rt::Arg::i32(ldc),
-             rt::Arg::i32(1)}))
+    std::vector<rt::Arg> args = {rt::Arg::ptr(da, dtName(dt)),
+                                 rt::Arg::ptr(db, dtName(dt)),
+                                 rt::Arg::ptr(dc, "fp32")};
+    for (long v : runtimeInts)
+      args.push_back(rt::Arg::i32(int32_t(v)));
+    unsigned gx = cdiv(M, m.BM), gy = cdiv(N, m.BN);
+    if (auto e = k.launch({gx, gy}, args))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;
     if (auto e = download(dc, cOut))
       return e;
-    double rel = dt == DT::F32 ? std::ldexp(1.0, -8)
+    double rel = dt == DT::F32 ? std::ldexp(1.0, -8) // tf32 operands
                                : 2 * (K + 2) * std::ldexp(1.0, -24);
-    std::vector<double> ref(size_t(M) * N), mag(size_t(M) * N);
-    parallelFor(M, [&](size_t mb, size_t me) {
-      for (size_t i = mb; i < me; ++i)
-        for (unsigned j = 0; j < N; ++j) {
-          double s = 0, g = 0;
-          for (unsigned kk = 0; kk < K; ++kk) {
-            double p = a.get(i * K + kk) * b.get(kk * sbk + j * sbn);
-            s += p;
-            g += std::fabs(p);
-          }
-          ref[i * N + j] = std::max(s, 0.0);
-          mag[i * N + j] = g;
-        }
-    });
-    for (size_t i = 0; i < M; ++i) {
-      for (unsigned j = 0; j < N; ++j)
-        chk.check(cOut, i * ldc + j, ref[i * N + j],
-                  1e-30 + rel * mag[i * N + j], llvm::formatv("[{0},{1}]", i, j));
-      for (unsigned j = N; j < ldc; ++j)
-        chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
+    auto A = [&](size_t i, size_t kk) { return a.get(i * sam + kk * sak); };
+    auto B = [&](size_t kk, size_t j) { return b.get(kk * sbk + j * sbn); };
+    // The elements to check: all of C, or a sample.
+    std::vector<std::pair<unsigned, unsigned>> at;
+    bool full = size_t(M) * N * K <= kMatmulFullCheck;
+    if (full) {
+      at.reserve(size_t(M) * N);
+      for (unsigned i = 0; i < M; ++i)
+        for (unsigned j = 0; j < N; ++j)
+          at.push_back({i, j});
+    } else {
+      uint64_t z = 0x5eed + M + N + K;
+      for (unsigned s = 0; s < 4096; ++s) {
+        uint64_t r = splitmix(z);
+        at.push_back({unsigned(r % M), unsigned((r >> 32) % N)});
+      }
+      at.push_back({0, 0});
+      at.push_back({M - 1, N - 1});
     }
+    std::vector<double> ref(at.size()), mag(at.size());
+    parallelFor(at.size(), [&](size_t b0, size_t e0) {
+      for (size_t t = b0; t < e0; ++t) {
+        auto [i, j] = at[t];
+        double s = 0, g = 0;
+        for (unsigned kk = 0; kk < K; ++kk) {
+          double pr = A(i, kk) * B(kk, j);
+          s += pr;
+          g += std::fabs(pr);
+        }
+        ref[t] = std::max(s, 0.0);
+        mag[t] = g;
+      }
+    });
+    for (size_t t = 0; t < at.size(); ++t) {
+      auto [i, j] = at[t];
+      chk.check(cOut, size_t(i) * ldc + j, ref[t], 1e-30 + rel * mag[t],
+                llvm::formatv("[{0},{1}]", i, j));
+    }
+    if (full)
+      for (size_t i = 0; i < M; ++i)
+        for (unsigned j = N; j < ldc; ++j)
+          chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
     if (ctx.interp && size_t(M) * N * K <= kInterpMaxMatmul) {
       HostArray ci = poisonedHost(DT::F32, cOut.size());
       using KA = interp::KernelArg;
-      return compareWithInterpreter(
-          ctx, chk, {cdiv(M, 64), cdiv(N, 64), 1},
-          {{"a", &a}, {"b", &b}, {"c", &ci}}, 2, cOut,
-          {KA::buf(0), KA::buf(1), KA::buf(2), KA::integer(M), KA::integer(N),
-           KA::integer(K), KA::integer(K), KA::integer(1), KA::integer(sbk),
-           KA::integer(sbn), KA::integer(ldc), KA::integer(1)});
+      std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2)};
+      for (long v : runtimeInts)
+        iargs.push_back(KA::integer(v));
+      return compareWithInterpreter(ctx, chk, {gx, gy, 1},
+                                    {{"a", &a}, {"b", &b}, {"c", &ci}}, 2,
+                                    cOut, iargs);
     }
     return llvm::Error::success();
   };
   return c;
+}
+
+/// The seed's launch with runtime strides (no specialization): the
+/// tensor-core path without vector loads or pipelining.
+Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
+                unsigned cPad) {
+  MatmulCfg m;
+  m.dt = dt;
+  m.M = M;
+  m.N = N;
+  m.K = K;
+  m.transB = transB;
+  m.cPad = cPad;
+  return matmulCase(m);
 }
 
 std::vector<Case> allCases() {
@@ -954,6 +1021,56 @@ std::vector<Case> allCases() {
     for (auto [m, n, k] : mm)
       cs.push_back(matmulCase(dt, m, n, k, false, 0));
     cs.push_back(matmulCase(dt, 100, 70, 50, true, 3));
+  }
+  // Specialized as Triton's JIT launches them (unit strides = 1): vector
+  // cp.async copies, num_stages-deep pipelines, the seed's tiles and larger.
+  struct Tiles {
+    unsigned bm, bn, bk, warps, stages;
+  };
+  std::vector<Tiles> tiles = {{64, 64, 32, 4, 3},   {128, 128, 64, 4, 3},
+                              {128, 256, 64, 8, 3}, {128, 128, 32, 8, 2},
+                              {64, 128, 32, 4, 4}};
+  std::vector<std::array<unsigned, 3>> shapes = {
+      {64, 64, 32}, {1000, 1000, 1000}, {1, 4096, 512}, {4095, 33, 17},
+      {4096, 4096, 4096}, {8192, 8192, 8192}};
+  if (quick) {
+    tiles = {{64, 64, 32, 4, 3}, {128, 256, 64, 8, 3}, {64, 128, 32, 4, 4}};
+    shapes = {{64, 64, 32}, {257, 129, 100}, {4095, 33, 17}};
+  }
+  for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
+    for (auto [ti, t] : llvm::enumerate(tiles))
+      for (auto [si, sh] : llvm::enumerate(shapes)) {
+        // Every shape with the seed's tiles; the larger tiles on the odd
+        // shapes and 4096^3 (8192^3 with the seed's and the largest).
+        bool big = sh[0] >= 4096 && sh[1] >= 4096;
+        if (!quick && ti > 0 && big && sh[0] == 8192 && ti != 2)
+          continue;
+        MatmulCfg m;
+        m.dt = dt;
+        m.M = sh[0];
+        m.N = sh[1];
+        m.K = sh[2];
+        m.BM = t.bm;
+        m.BN = t.bn;
+        m.BK = t.bk;
+        m.warps = t.warps;
+        m.stages = t.stages;
+        m.specialize = true;
+        cs.push_back(matmulCase(m));
+      }
+    // Transposed operands given by strides, and a padded C.
+    for (auto [ta, tb] : {std::pair{true, false}, {false, true}, {true, true}}) {
+      MatmulCfg m;
+      m.dt = dt;
+      m.M = quick ? 100 : 1000;
+      m.N = quick ? 70 : 1000;
+      m.K = quick ? 50 : 1000;
+      m.transA = ta;
+      m.transB = tb;
+      m.cPad = 3;
+      m.specialize = true;
+      cs.push_back(matmulCase(m));
+    }
   }
   return cs;
 }
@@ -1132,7 +1249,11 @@ int runBench(rt::Device &dev, Compilations &comps) {
   }
   for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
     unsigned n = 4096;
-    Case cs = matmulCase(dt, n, n, n, false, 0);
+    MatmulCfg m;
+    m.dt = dt;
+    m.M = m.N = m.K = n;
+    m.specialize = true; // as Triton's JIT launches it
+    Case cs = matmulCase(m);
     report(cs.line(), comps.get(cs.key),
            [&](rt::Kernel &k) -> llvm::Expected<double> {
              rt::DeviceBuffer a(dev), b(dev), c(dev);
@@ -1151,8 +1272,7 @@ int runBench(rt::Device &dev, Compilations &comps) {
                return k.launch({cdiv(n, 64), cdiv(n, 64)},
                                {rt::Arg::ptr(a), rt::Arg::ptr(b), rt::Arg::ptr(c),
                                 rt::Arg::i32(n), rt::Arg::i32(n), rt::Arg::i32(n),
-                                rt::Arg::i32(n), rt::Arg::i32(1), rt::Arg::i32(n),
-                                rt::Arg::i32(1), rt::Arg::i32(n), rt::Arg::i32(1)});
+                                rt::Arg::i32(n), rt::Arg::i32(n), rt::Arg::i32(n)});
              });
            },
            2.0 * n * n * n / 1e3, "TFLOP/s");

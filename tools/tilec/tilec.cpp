@@ -39,6 +39,11 @@ static cl::opt<std::string>
               cl::value_desc("sig"), cl::cat(category));
 static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
                              cl::init(4), cl::cat(category));
+static cl::opt<int> numStages(
+    "num-stages",
+    cl::desc("Software-pipelining stages of loops feeding tensor-core dots "
+             "(Triton's num_stages; <= 1: off)"),
+    cl::init(3), cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -143,6 +148,7 @@ int main(int argc, char **argv) {
   opts.kernel = kernelName;
   opts.signature = signature;
   opts.numWarps = numWarps;
+  opts.numStages = numStages;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

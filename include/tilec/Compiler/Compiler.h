@@ -26,6 +26,9 @@ struct CompileOptions {
   std::string kernel;    // name of the @triton.jit function to compile
   std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
   int numWarps = 4;
+  /// Software-pipelining stages of loops feeding tensor-core dots (Triton's
+  /// num_stages; a loop's tl.range(num_stages=) wins; <= 1: off).
+  int numStages = 3;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };

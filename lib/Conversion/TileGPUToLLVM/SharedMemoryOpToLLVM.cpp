@@ -21,7 +21,11 @@
 //    one user is a tensor-core dot, the dot issues those ldmatrix itself,
 //    one k block at a time next to its mma (fewer live registers), and the
 //    local_load lowers to nothing (isDeferredDotOperand);
-//  - local_dealloc: nothing (the allocation is static).
+//  - local_dealloc: nothing (the allocation is static);
+//  - memdesc_subview: the slot's start (index * slot bytes further);
+//  - async_copy: one cp.async (.cg for 16 bytes, .ca for 4 and 8) per run
+//    of `vector` elements, source size 0 (zero fill) where masked off;
+//    async_commit_group / async_wait: cp.async.commit_group / wait_group.
 // No barriers of their own: tilegpu-insert-barriers places those the
 // accesses need (see EXPLICIT BUFFERS in TileGPUToLLVM.h); run without it,
 // each write and read starts with leadingBarrier().
@@ -302,11 +306,106 @@ struct LocalDeallocOpConversion : OpConversionPattern<LocalDeallocOp> {
   }
 };
 
+/// A slot of a multi-buffered buffer: base + index * slot bytes.
+struct MemDescSubviewOpConversion : OpConversionPattern<MemDescSubviewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MemDescSubviewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    uint64_t slotBytes = getBufferBytes(op.getType());
+    Value off = rewriter.create<LLVM::MulOp>(
+        loc, adaptor.getIndex(), i32Const(rewriter, loc, slotBytes));
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(
+        op, LLVM::LLVMPointerType::get(rewriter.getContext(), kSharedAddrSpace),
+        rewriter.getI8Type(), adaptor.getSrc(), ValueRange{off});
+    return success();
+  }
+};
+
+/// cp.async of each run of `vector` elements: the global address of its
+/// first element, its place in the buffer, and a source size of 0 (zero
+/// fill, no read) when its mask bit or the predicate is false.
+struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = cast<RankedTensorType>(op.getPtrs().getType());
+    if (!ptrType.getEncoding())
+      return rewriter.notifyMatchFailure(op, "pointers without a layout");
+    LayoutInfo info(ptrType);
+    if (!info.isBlocked())
+      return rewriter.notifyMatchFailure(op, "pointers not in a blocked layout");
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    MemDescType dstT = op.getDst().getType();
+    Type elt = getTypeConverter()->convertType(dstT.getElementType());
+    unsigned vec = op.getVector();
+    unsigned bytes = vec * sharedStorageBytes(elt);
+    SmallVector<Value> ptrs = unpackStruct(b, loc, adaptor.getPtrs());
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackStruct(b, loc, adaptor.getMask());
+    auto tc = info.emitThreadCoords(b, loc);
+    std::string asmStr = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
+                         ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
+                         std::to_string(bytes) + ", $2;";
+    for (unsigned k = 0; k < info.numElems(); k += vec) {
+      if (vec > 1 && storeRun(info, k, vec) != vec)
+        return rewriter.notifyMatchFailure(
+            op, "vector runs do not follow the layout's fastest dimension");
+      SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
+      Value dst = sharedElemPtr(b, loc, adaptor.getDst(), elt,
+                                sharedOffset(b, loc, dstT, idx));
+      Value on;
+      if (!masks.empty())
+        on = masks[k];
+      if (adaptor.getPred())
+        on = on ? b.create<LLVM::AndOp>(loc, on, adaptor.getPred()).getResult()
+                : adaptor.getPred();
+      Value size = i32Const(b, loc, bytes);
+      if (on)
+        size = b.create<LLVM::SelectOp>(loc, on, size, i32Const(b, loc, 0));
+      b.create<LLVM::InlineAsmOp>(loc, TypeRange{},
+                                  ValueRange{dst, ptrs[k], size}, asmStr,
+                                  "l,l,r", /*has_side_effects=*/true,
+                                  /*is_align_stack=*/false,
+                                  LLVM::AsmDialectAttr(), ArrayAttr());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitGroupOpConversion
+    : OpConversionPattern<AsyncCommitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+struct AsyncWaitOpConversion : OpConversionPattern<AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op, op.getNum());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilegpu::populateSharedMemoryOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
-               LocalLoadOpConversion, LocalDeallocOpConversion>(
+               LocalLoadOpConversion, LocalDeallocOpConversion,
+               MemDescSubviewOpConversion, AsyncCopyOpConversion,
+               AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
       converter, patterns.getContext());
 }

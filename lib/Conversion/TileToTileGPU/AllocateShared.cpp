@@ -71,15 +71,25 @@ struct Numbering {
 };
 
 /// Live interval of the buffer of `alloc`: from the alloc to its last use,
-/// a use nested in an op of the alloc's block counting as that op's end;
+/// a use nested in an op of the alloc's block counting as that op's end
+/// (uses of its slots, memdesc_subview, count as its uses);
 /// the whole function if the buffer escapes the local_* ops.
 std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
                                            LocalAllocOp alloc) {
   unsigned start = num.first.lookup(alloc), end = start;
   Block *block = alloc->getBlock();
-  for (Operation *u : alloc->getUsers()) {
+  // Users, through the slots (memdesc_subview) of a multi-buffered one.
+  SmallVector<Operation *> users(alloc->getUsers());
+  while (!users.empty()) {
+    Operation *u = users.pop_back_val();
     Operation *anc = block->findAncestorOpInBlock(*u);
-    if (!anc || !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp>(u)) {
+    if (anc && isa<MemDescSubviewOp>(u)) {
+      users.append(u->getUsers().begin(), u->getUsers().end());
+      end = std::max(end, num.last.lookup(anc));
+      continue;
+    }
+    if (!anc ||
+        !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp, AsyncCopyOp>(u)) {
       Operation *fn = alloc->getParentOfType<FunctionOpInterface>();
       if (!fn)
         fn = alloc->getParentOp();

@@ -14,7 +14,10 @@
 // parent it is, block arguments, function types, dense constants). Each
 // access gets `tilegpu.vector` = min(its v, sizePerThread[d]): the number of
 // consecutive thread-local elements the LLVM lowering may fetch with one
-// instruction.
+// instruction. A rank-2 layout (warps along the other dimension) also
+// gets its lanes rearranged: as many along d as the narrowest tile through
+// it has vectors, so that a 64x32 f16 tile and a 32x64 one share a layout
+// with 8-element vectors and no thread holding copies of another's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +81,9 @@ struct TileGPUCoalescePass
     // 1. The width each access allows, and the best one per layout.
     SmallVector<Access> accesses;
     llvm::MapVector<Attribute, unsigned> best;
+    // Rank-2 layouts: the narrowest tile along d and the widest vector any
+    // access through the layout could use on it.
+    llvm::MapVector<Attribute, std::pair<int64_t, unsigned>> rank2;
     module.walk([&](Operation *op) {
       if (!isa<tile::LoadOp, tile::StoreOp>(op))
         return;
@@ -93,6 +99,13 @@ struct TileGPUCoalescePass
       unsigned d = layout.getOrder()[0];
       unsigned v = analysis.getVectorWidth(ptr, mask, d);
       accesses.push_back({op, v});
+      if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
+        auto &r = rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
+        r.first = std::min(r.first, type.getShape()[d]);
+        unsigned fit = std::min<uint64_t>(
+            v, llvm::bit_floor(static_cast<uint64_t>(type.getShape()[d])));
+        r.second = std::max(r.second, fit);
+      }
       int64_t threads = int64_t(layout.getThreadsPerWarp()[d]) *
                         layout.getWarpsPerCTA()[d];
       int64_t cap = std::max<int64_t>(1, type.getShape()[d] / threads);
@@ -102,16 +115,31 @@ struct TileGPUCoalescePass
       b = std::max({b, capped, layout.getSizePerThread()[d]});
     });
 
-    // 2. Widen the layouts: every use of the old attribute.
+    // 2. Widen the layouts: every use of the old attribute. A rank-2
+    // layout also gets as many lanes along d as the narrowest tile has
+    // vectors (the rest along the other dimension), so that the widest
+    // vector fits it without threads holding copies.
     DenseMap<Attribute, Attribute> widened;
     for (auto [attr, v] : best) {
       auto layout = cast<BlockedAttr>(attr);
       unsigned d = layout.getOrder()[0];
-      if (v <= layout.getSizePerThread()[d])
-        continue;
       SmallVector<unsigned> spt(layout.getSizePerThread());
-      spt[d] = v;
-      widened[layout] = BlockedAttr::get(ctx, spt, layout.getThreadsPerWarp(),
+      SmallVector<unsigned> tpw(layout.getThreadsPerWarp());
+      auto r2 = rank2.find(attr);
+      if (r2 != rank2.end() && r2->second.second > 1) {
+        unsigned vec = r2->second.second;
+        unsigned lanes = std::clamp<int64_t>(
+            llvm::bit_floor(static_cast<uint64_t>(
+                std::max<int64_t>(1, r2->second.first / vec))),
+            1, 32);
+        v = std::max(vec, spt[d]);
+        tpw[d] = lanes;
+        tpw[1 - d] = 32 / lanes;
+      }
+      if (v <= spt[d] && tpw == layout.getThreadsPerWarp())
+        continue;
+      spt[d] = std::max(v, spt[d]);
+      widened[layout] = BlockedAttr::get(ctx, spt, tpw,
                                          layout.getWarpsPerCTA(),
                                          layout.getOrder());
     }

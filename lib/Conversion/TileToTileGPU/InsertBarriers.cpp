@@ -33,7 +33,10 @@
 // gets one if it overlaps a pending write (RAW); a barrier inserted there
 // clears the set, then the access is added to it. Scratch users count as
 // reads after them (they end with reads). A buffer not defined by a
-// local_alloc (a block argument) counts as all of shared memory.
+// local_alloc (a block argument) counts as all of shared memory; a slot
+// (memdesc_subview) as its whole buffer. The cp.async copies of the
+// software pipeliner (tilegpu.async_copy) are not tracked: tilegpu-pipeline
+// places their barriers itself (see Pipeline.cpp).
 // Ops without an offset count as offset 0. Barriers are only ever inserted
 // right before a user, in the user's block, so they run under the same
 // (uniform) control flow as the user's own barrier. Finally the module is
@@ -161,6 +164,8 @@ struct BarrierInserter {
   /// The range of the buffer `m` (a !tilegpu.memdesc): its local_alloc's
   /// range, or everything if it does not come from one.
   static std::pair<uint64_t, uint64_t> bufferRange(Value m) {
+    if (auto sub = m.getDefiningOp<MemDescSubviewOp>())
+      return bufferRange(sub.getSrc()); // a slot: the whole buffer
     auto alloc = m.getDefiningOp<LocalAllocOp>();
     if (!alloc)
       return {0, std::numeric_limits<uint64_t>::max()};

@@ -322,13 +322,15 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     auto shared = llvm::dyn_cast<SharedAttr>(encoding);
     if (!shared)
       return emitError() << "memdesc encoding must be a #tilegpu.shared layout";
-    if (shape.size() != 2)
-      return emitError() << "a swizzled memdesc must have two dimensions";
-    if (shape[1] % shared.getVec() != 0 ||
-        shape[1] / shared.getVec() < shared.getMaxPhase())
+    if (shape.size() < 2)
+      return emitError() << "a swizzled memdesc must have at least two "
+                            "dimensions";
+    int64_t cols = shape.back();
+    if (cols % shared.getVec() != 0 ||
+        cols / shared.getVec() < shared.getMaxPhase())
       return emitError() << "swizzle vec " << shared.getVec() << " and maxPhase "
                          << shared.getMaxPhase() << " do not fit rows of "
-                         << shape[1] << " elements";
+                         << cols << " elements";
   }
   if (shape.empty())
     return emitError() << "memdesc needs at least one dimension";
@@ -426,4 +428,39 @@ LogicalResult LocalLoadOp::verify() {
   return verifyMatchesBuffer(*this, "result",
                              cast<RankedTensorType>(getResult().getType()),
                              getSrc().getType());
+}
+
+LogicalResult MemDescSubviewOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getRank() != dst.getRank() + 1 ||
+      src.getShape().drop_front() != dst.getShape() ||
+      src.getElementType() != dst.getElementType() ||
+      src.getEncoding() != dst.getEncoding())
+    return emitOpError() << "result " << dst << " must be one slot of " << src
+                         << " (its leading dimension dropped)";
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrs = cast<RankedTensorType>(getPtrs().getType());
+  auto ptrT = dyn_cast<tile::PointerType>(ptrs.getElementType());
+  if (!ptrT)
+    return emitOpError() << "needs a tile of pointers, got " << ptrs;
+  MemDescType dst = getDst().getType();
+  if (ptrs.getShape() != dst.getShape() ||
+      ptrT.getPointeeType() != dst.getElementType())
+    return emitOpError() << "pointers " << ptrs << " do not match the buffer "
+                         << dst;
+  if (getMask()) {
+    auto mask = cast<RankedTensorType>(getMask().getType());
+    if (mask.getShape() != ptrs.getShape() ||
+        !mask.getElementType().isInteger(1))
+      return emitOpError() << "mask must be an i1 tile of the pointers' shape";
+  }
+  int64_t bytes = int64_t(getVector()) *
+                  ((dst.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return emitOpError() << "copies of " << bytes
+                         << " bytes: cp.async moves 4, 8 or 16";
+  return success();
 }

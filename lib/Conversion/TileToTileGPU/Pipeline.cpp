@@ -1,0 +1,304 @@
+//===- Pipeline.cpp - Software pipelining of dot-operand loads ------------===//
+//
+// See the pass description (Passes.td). The loop
+//
+//   for iv in [lb, ub) step st, iter_args(x...):
+//     p, m = f(iv, carried)        <- stage 0: the loads' pointers and masks
+//     a = tile.load p, m, 0
+//     buf = local_alloc a          <- staging of a tensor-core dot operand
+//     ... local_load buf ... dot ... (stage 1: everything else)
+//     yield carried' = g(carried), rest'
+//
+// becomes, with S stages,
+//
+//   bufs = local_alloc : memdesc<S x ...>; barrier
+//   for s in 0 .. S-2: stage 0 at lb + s*st, copies into slot s (predicated
+//                      on lb + s*st < ub); commit
+//   for iv ..., iter_args(carried (S-1 iterations ahead), rest, r = 0, w = S-1):
+//     async_wait S-2; barrier
+//     stage 0 at iv + (S-1)*st: copies into slot w (predicated); commit
+//     stage 1 with buf = slot r
+//     yield g(carried), rest', (r+1) % S, (w+1) % S
+//   async_wait 0; barrier
+//
+// Stage 0 is the closure of the loads' operands and of the loop-carried
+// values they use (and their updates) within the body. The loop is left as
+// it is when that closure has side effects, nested regions or other loads,
+// or feeds stage 1 (other than through the staged loads), when a load's
+// `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
+// a positive constant, or the buffers do not fit even with 2 stages.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEGPUPIPELINE
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// A load that feeds only the staging buffer of a dot operand.
+struct StagedLoad {
+  tile::LoadOp load;
+  LocalAllocOp alloc;
+  unsigned vector;
+};
+
+bool isZero(Value v) {
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
+
+std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
+  if (!load->hasOneUse() || load.getIsVolatile())
+    return std::nullopt;
+  auto alloc = dyn_cast<LocalAllocOp>(*load->user_begin());
+  if (!alloc || alloc.getInit() != load.getResult() ||
+      alloc->getBlock() != load->getBlock())
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || !type.getEncoding() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  if (load.getOther() && !isZero(load.getOther()))
+    return std::nullopt;
+  auto vec = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
+  unsigned v = vec ? vec.getInt() : 1;
+  unsigned bytes = v * ((type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return std::nullopt;
+  return StagedLoad{load, alloc, v};
+}
+
+struct PipelinePass
+    : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
+  using TileGPUPipelineBase::TileGPUPipelineBase;
+
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp f) { loops.push_back(f); });
+    for (scf::ForOp f : loops)
+      pipeline(f);
+  }
+
+  void pipeline(scf::ForOp loop) {
+    int stages = numStages;
+    if (auto a = loop->getAttrOfType<IntegerAttr>("tile.num_stages"))
+      stages = a.getInt();
+    if (stages <= 1)
+      return;
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+
+    // 1. The staged loads.
+    SmallVector<StagedLoad> staged;
+    for (Operation &op : *body)
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        if (auto s = asStagedLoad(load))
+          staged.push_back(*s);
+    if (staged.empty())
+      return;
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (!step || *step <= 0)
+      return;
+
+    // 2. Stage 0: the closure of the loads' operands and of the carried
+    // values they use.
+    llvm::SetVector<Operation *> stage0;
+    llvm::SetVector<unsigned> carried; // iter arg numbers
+    SmallVector<Operation *> work;
+    for (StagedLoad &s : staged) {
+      stage0.insert(s.load);
+      work.push_back(s.load);
+    }
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      if (op->getNumRegions() != 0)
+        return;
+      for (Value v : op->getOperands()) {
+        if (auto arg = dyn_cast<BlockArgument>(v)) {
+          if (arg.getOwner() != body || arg == loop.getInductionVar())
+            continue;
+          unsigned j = arg.getArgNumber() - 1;
+          if (carried.insert(j)) {
+            Value next = yield.getOperand(j);
+            if (Operation *d = next.getDefiningOp())
+              if (d->getBlock() == body && stage0.insert(d))
+                work.push_back(d);
+          }
+          continue;
+        }
+        Operation *d = v.getDefiningOp();
+        if (!d || d->getBlock() != body || stage0.contains(d))
+          continue;
+        stage0.insert(d);
+        work.push_back(d);
+      }
+    }
+    llvm::SmallPtrSet<Operation *, 8> loads;
+    for (StagedLoad &s : staged)
+      loads.insert(s.load);
+    for (Operation *op : stage0) {
+      if (loads.contains(op))
+        continue;
+      if (!isPure(op))
+        return; // another load, a store, ...
+      for (OpOperand &use : op->getUses()) {
+        Operation *user = use.getOwner();
+        if (stage0.contains(user))
+          continue;
+        if (user == yield && carried.contains(use.getOperandNumber()))
+          continue;
+        return; // stage 1 needs it
+      }
+    }
+    for (unsigned j : carried)
+      for (Operation *user : loop.getRegionIterArgs()[j].getUsers())
+        if (!stage0.contains(user) && user != yield)
+          return;
+
+    // 3. Stages that fit.
+    int64_t bytesPerStage = 0;
+    for (StagedLoad &s : staged)
+      bytesPerStage += s.alloc.getType().getNumElements() *
+                       ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) / 8);
+    while (stages > 1 && stages * bytesPerStage > sharedLimit)
+      --stages;
+    if (stages <= 1)
+      return;
+
+    // 4. Rewrite.
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Type ivType = loop.getInductionVar().getType();
+    auto cst = [&](OpBuilder &bb, int64_t v) -> Value {
+      return bb.create<arith::ConstantOp>(loc, bb.getIntegerAttr(ivType, v));
+    };
+    auto i32 = [&](OpBuilder &bb, int64_t v) -> Value {
+      return bb.create<arith::ConstantOp>(loc, bb.getI32IntegerAttr(v));
+    };
+    SmallVector<Value> buffers;
+    for (StagedLoad &s : staged) {
+      MemDescType t = s.alloc.getType();
+      SmallVector<int64_t> shape = {stages};
+      shape.append(t.getShape().begin(), t.getShape().end());
+      buffers.push_back(b.create<LocalAllocOp>(
+          loc, MemDescType::get(shape, t.getElementType(), t.getEncoding()),
+          Value()));
+    }
+    b.create<BarrierOp>(loc); // earlier users of these ranges are done
+
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+          st = loop.getStep();
+    // Stage 0 of the iteration at `iv` (carried values from `args`) into
+    // slot `slot`; returns the carried values after it.
+    auto emitStage0 = [&](OpBuilder &bb, Value iv, ArrayRef<Value> args,
+                          Value slot, IRMapping &m) {
+      m.map(loop.getInductionVar(), iv);
+      for (unsigned j : carried)
+        m.map(loop.getRegionIterArgs()[j], args[j]);
+      Value pred = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, ub);
+      for (Operation &op : *body) {
+        if (!stage0.contains(&op))
+          continue;
+        auto load = dyn_cast<tile::LoadOp>(op);
+        if (!load) {
+          bb.clone(op, m);
+          continue;
+        }
+        unsigned k = llvm::find_if(staged, [&](StagedLoad &s) {
+                       return s.load == load;
+                     }) - staged.begin();
+        Value dst = bb.create<MemDescSubviewOp>(loc, staged[k].alloc.getType(),
+                                                buffers[k], slot);
+        Value mask = load.getMask() ? m.lookupOrDefault(load.getMask()) : Value();
+        bb.create<AsyncCopyOp>(loc, m.lookupOrDefault(load.getPtr()), dst, mask,
+                               pred, bb.getI32IntegerAttr(staged[k].vector));
+      }
+      bb.create<AsyncCommitGroupOp>(loc);
+    };
+
+    SmallVector<Value> args(loop.getInitArgs().begin(), loop.getInitArgs().end());
+    for (int s = 0; s + 1 < stages; ++s) {
+      IRMapping m;
+      Value iv = b.create<arith::AddIOp>(
+          loc, lb, b.create<arith::MulIOp>(loc, st, cst(b, s)));
+      emitStage0(b, iv, args, i32(b, s), m);
+      SmallVector<Value> next = args;
+      for (unsigned j : carried)
+        next[j] = m.lookupOrDefault(yield.getOperand(j));
+      args = next;
+    }
+
+    SmallVector<Value> inits = args;
+    inits.push_back(i32(b, 0));
+    inits.push_back(i32(b, stages - 1));
+    auto newLoop = b.create<scf::ForOp>(loc, lb, ub, st, inits);
+    for (NamedAttribute a : loop->getAttrs())
+      newLoop->setAttr(a.getName(), a.getValue());
+    Block *nb = newLoop.getBody();
+    OpBuilder bb = OpBuilder::atBlockBegin(nb);
+    unsigned n = loop.getNumRegionIterArgs();
+    SmallVector<Value> newArgs(newLoop.getRegionIterArgs().begin(),
+                               newLoop.getRegionIterArgs().end());
+    Value readSlot = newArgs[n], writeSlot = newArgs[n + 1];
+
+    bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(stages - 2));
+    bb.create<BarrierOp>(loc);
+    IRMapping ahead;
+    Value ivAhead = bb.create<arith::AddIOp>(
+        loc, newLoop.getInductionVar(),
+        bb.create<arith::MulIOp>(loc, st, cst(bb, stages - 1)));
+    emitStage0(bb, ivAhead, newArgs, writeSlot, ahead);
+
+    IRMapping m1;
+    m1.map(loop.getInductionVar(), newLoop.getInductionVar());
+    for (unsigned j = 0; j < n; ++j)
+      m1.map(loop.getRegionIterArgs()[j], newArgs[j]);
+    for (auto [k, s] : llvm::enumerate(staged))
+      m1.map(s.alloc.getResult(),
+             bb.create<MemDescSubviewOp>(loc, s.alloc.getType(), buffers[k],
+                                         readSlot));
+    llvm::SmallPtrSet<Operation *, 8> allocs;
+    for (StagedLoad &s : staged)
+      allocs.insert(s.alloc);
+    for (Operation &op : *body) {
+      if (stage0.contains(&op) || allocs.contains(&op) || &op == yield)
+        continue;
+      bb.clone(op, m1);
+    }
+    SmallVector<Value> results;
+    for (unsigned j = 0; j < n; ++j)
+      results.push_back(carried.contains(j)
+                            ? ahead.lookupOrDefault(yield.getOperand(j))
+                            : m1.lookupOrDefault(yield.getOperand(j)));
+    auto bump = [&](Value slot) -> Value {
+      Value next = bb.create<arith::AddIOp>(loc, slot, i32(bb, 1));
+      Value wrap = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                            next, i32(bb, stages));
+      return bb.create<arith::SelectOp>(loc, wrap, i32(bb, 0), next);
+    };
+    results.push_back(bump(readSlot));
+    results.push_back(bump(writeSlot));
+    bb.create<scf::YieldOp>(loc, results);
+
+    b.setInsertionPointAfter(newLoop);
+    b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
+    b.create<BarrierOp>(loc);
+    for (unsigned j = 0; j < n; ++j)
+      loop.getResult(j).replaceAllUsesWith(newLoop.getResult(j));
+    loop.erase();
+  }
+};
+
+} // namespace

@@ -137,10 +137,13 @@ def sha256(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+ARCH = "sm_90a"  # what Triton targets on the H200 (wgmma for tl.dot)
+
+
 def run_tilec(tilec, cfg, out_ptx):
     cmd = [str(tilec), str(REPO / cfg["source"]), "--kernel", cfg["kernel"],
            "--signature", cfg["signature"], "--num-warps", str(cfg["num_warps"]),
-           "--emit=ptx", "-o", str(out_ptx)]
+           "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -154,6 +157,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3,
                     help="timed tilec invocations per config (median is recorded)")
     ap.add_argument("--only", default="", help="only configs whose id contains this")
+    ap.add_argument("--arch", default=ARCH, help="tilec --arch for every config")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -165,6 +169,8 @@ def main():
         old.unlink()
 
     cfgs = [c for c in configs() if args.only in c["id"]]
+    for c in cfgs:
+        c.setdefault("arch", args.arch)
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

@@ -22,6 +22,10 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     `#tilegpu.shared` encoding) and read back in its `#tilegpu.dot_op`
     register layout (`local_load`, ldmatrix). A loop-carried accumulator
     keeps the mma layout across iterations. Other dots use the FMA path.
+    With use-wgmma (sm_90a), f16/bf16 dots whose M is a multiple of
+    16 * num_warps (whole warpgroups along M), N a multiple of 8 up to 256
+    and K of 16 get the version-3 mma layout: `wgmma.mma_async` reads both
+    operands from the swizzled buffers.
   }];
   let options = [
     Option<"numWarps", "num-warps", "int", /*default=*/"0",
@@ -29,6 +33,9 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     Option<"computeCapability", "compute-capability", "int", /*default=*/"90",
            "Target compute capability; from 80 on, dots that fit go to "
            "the tensor cores (mma layouts)">,
+    Option<"useWgmma", "use-wgmma", "bool", /*default=*/"false",
+           "Hopper (sm_90a): f16/bf16 dots that fit use wgmma (mma version "
+           "3) with operands read from shared memory">,
   ];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
@@ -107,7 +114,7 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "mlir::ModuleOp"> {
     is a buffer live only at that op. Buffers get live intervals over a
     linear (pre-order) numbering of the module's ops (a buffer used inside a
     loop but defined outside it lives through the whole loop) and are placed
-    first-fit, at offsets aligned to 16 bytes, so that buffers live at the
+    first-fit, at offsets aligned to 16 bytes (1024 for swizzled buffers), so that buffers live at the
     same time never overlap. Each user gets the attribute
     `tilegpu.shared_offset` (i64) and the module `tilegpu.shared_bytes`
     (the arena's size; absent when nothing uses shared memory).

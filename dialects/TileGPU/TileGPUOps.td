@@ -72,24 +72,39 @@ def TileGPU_SliceAttr : TileGPU_Attr<"Slice", "slice"> {
 }
 
 def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
-  let summary = "The accumulator layout of mma.sync m16n8 (tensor cores, sm_80+)";
+  let summary = "The accumulator layout of the tensor cores (mma.sync, wgmma)";
   let description = [{
-    A 2-D tile distributed as the accumulators of `mma.sync.aligned.m16n8kK`:
-    the CTA's warps form a `warpsPerCTA[0] x warpsPerCTA[1]` grid; a warp
-    holds 16x8 blocks, in each block lane l holds rows l/4 and l/4 + 8 and
-    columns 2*(l%4) and 2*(l%4) + 1 (4 elements, c0..c3). The CTA tile
-    (16*warpsPerCTA[0]) x (8*warpsPerCTA[1]) repeats over the tensor; a
-    thread's elements are numbered [m-repeat][n-repeat][c0..c3].
+    A 2-D tile distributed as the accumulators of `mma.sync.aligned.m16n8kK`
+    (version 2, sm_80+): the CTA's warps form a `warpsPerCTA[0] x
+    warpsPerCTA[1]` grid; a warp holds 16x8 blocks, in each block lane l
+    holds rows l/4 and l/4 + 8 and columns 2*(l%4) and 2*(l%4) + 1 (4
+    elements, c0..c3). The CTA tile (16*warpsPerCTA[0]) x (8*warpsPerCTA[1])
+    repeats over the tensor; a thread's elements are numbered
+    [m-repeat][n-repeat][c0..c3].
+
+    Version 3 (sm_90a, `wgmma.mma_async`) has the same registers with all
+    warps along M (warpsPerCTA = [numWarps, 1]): warpgroup g (warps 4g..4g+3)
+    holds rows 64g..64g+63 of each 64*numWarps/4-row block, one
+    `wgmma m64nNk16` per block and k step; its operands stay in shared
+    memory (matrix descriptors).
 
     ```mlir
     #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+    #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
     ```
   }];
-  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        DefaultValuedParameter<"unsigned", "2">:$version);
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA), [{
+      return $_get($_ctxt, warpsPerCTA, 2);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
+    bool isHopper() const { return getVersion() == 3; }
   }];
 }
 
@@ -120,30 +135,49 @@ def TileGPU_DotOperandAttr : TileGPU_Attr<"DotOperand", "dot_op"> {
 def TileGPU_SharedAttr : TileGPU_Attr<"Shared", "shared"> {
   let summary = "A swizzled row-major shared-memory layout";
   let description = [{
-    The encoding of a 2-D `!tilegpu.memdesc`: rows of `C` elements, row-major,
-    with the `vec`-element chunks of a row permuted so that the 8 rows an
+    The encoding of a 2-D `!tilegpu.memdesc` (of the last two dimensions of
+    a multi-buffered one): rows of `C` elements, row-major, with the
+    `vec`-element (16-byte) chunks of a row permuted so that the 8 rows an
     `ldmatrix` phase (or a column of threads) reads fall into distinct
     16-byte bank groups: element (r, c) lives at
       r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec.
-    `maxPhase = 1` is the plain row-major layout.
+    With `blockCols` (rows wider than 128 bytes), the columns are split into
+    blocks of blockCols (128 bytes) stored one after the other, each a
+    R x blockCols tile of the form above:
+      (c / blockCols) * R * blockCols + offset of (r, c % blockCols).
+    This is the XOR pattern of the hardware's 32/64/128-byte swizzle modes
+    (relative to a base aligned to 1024 bytes), so wgmma reads these tiles
+    through matrix descriptors. `maxPhase = 1` is the plain row-major layout.
 
     ```mlir
     !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
+    !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>>
     ```
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
-                        "unsigned":$maxPhase);
-  let assemblyFormat = [{
-    `<` `{` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=`
-    $maxPhase `}` `>`
-  }];
+                        "unsigned":$maxPhase,
+                        DefaultValuedParameter<"unsigned", "0">:$blockCols);
+  let builders = [
+    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
+                     "unsigned":$maxPhase), [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, 0);
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Element offset of (row, col) in a buffer of `cols` columns.
-    int64_t getOffset(int64_t row, int64_t col, int64_t cols) const {
+    /// Element offset of (row, col) in a buffer of `rows` x `cols`.
+    int64_t getOffset(int64_t row, int64_t col, int64_t rows,
+                      int64_t cols) const {
+      int64_t block = 0;
+      if (getBlockCols() && cols > int64_t(getBlockCols())) {
+        block = (col / getBlockCols()) * rows * getBlockCols();
+        col %= getBlockCols();
+        cols = getBlockCols();
+      }
       int64_t chunk = col / getVec();
       int64_t phase = (row / getPerPhase()) % getMaxPhase();
-      return row * cols + (chunk ^ phase) * getVec() + col % getVec();
+      return block + row * cols + (chunk ^ phase) * getVec() + col % getVec();
     }
   }];
 }

@@ -146,6 +146,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   mlir::PassManager pm(ctx_.get());
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
   layoutOpts.computeCapability = cc;
+  layoutOpts.useWgmma = opts.arch == "sm_90a";
   pm.addPass(mlir::tilegpu::createConvertTileToTileGPU(layoutOpts));
   pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());

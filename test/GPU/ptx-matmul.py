@@ -3,13 +3,17 @@
 # 2x2 grid of 32x32 accumulator tiles (#tilegpu.mma); a and b go through
 # swizzled shared buffers and come back with ldmatrix (x4; .trans for b);
 # per K step of 32 each warp issues 2 (M) x 4 (N) x 2 (K) = 16
-# mma.sync.m16n8k16 with fp32 accumulators.
+# mma.sync.m16n8k16 with fp32 accumulators. The K loop is software-
+# pipelined (num_stages 3, Triton's default): 16-byte cp.async copies two
+# iterations ahead into 3-slot buffers, one barrier per iteration.
+# --num-stages 1: the loads go through registers (ld.global, st.shared).
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t.ptx | FileCheck %s --check-prefix=COUNT
 # RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" %t.ptx | FileCheck %s --check-prefix=TRANS
 # RUN: FileCheck %s --check-prefix=META < %t.json
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --emit=ptx | FileCheck %s --check-prefix=NOPIPE
 # bf16 and tf32 (fp32 inputs, Triton's default input_precision):
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx | FileCheck %s --check-prefix=BF16
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx | FileCheck %s --check-prefix=TF32
@@ -19,29 +23,45 @@
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
 # TGPU-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
 # TGPU-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
-# TGPU: scf.for {{.*}} -> (tensor<64x32x!tile.ptr<f16>, #{{.*}}>, tensor<64x64xf32, #[[MMA]]>
-# TGPU: tilegpu.local_alloc {{.*}} -> !tilegpu.memdesc<64x32xf16, #[[SA]]>
-# TGPU: tilegpu.local_alloc {{.*}} -> !tilegpu.memdesc<32x64xf16, #[[SB]]>
+# TGPU: %[[BA:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<3x64x32xf16, #[[SA]]>
+# TGPU: %[[BB:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<3x32x64xf16, #[[SB]]>
+# TGPU: tilegpu.barrier
+# TGPU-COUNT-2: tilegpu.async_commit_group
+# TGPU: scf.for {{.*}} -> (tensor<64x32x!tile.ptr<f16>, #{{.*}}>, tensor<64x64xf32, #[[MMA]]>, tensor<32x64x!tile.ptr<f16>, #{{.*}}>, i32, i32)
+# TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
+# TGPU-NEXT: tilegpu.barrier
+# TGPU: tilegpu.async_copy {{.*}} {vector = 8 : i32}
+# TGPU: tilegpu.async_commit_group
 # TGPU: tilegpu.local_load {{.*}} -> tensor<64x32xf16, #[[DA:dot_op[0-9]*]]>
 # TGPU: tilegpu.local_load {{.*}} -> tensor<32x64xf16, #[[DB:dot_op[0-9]*]]>
 # TGPU: tile.dot {{.*}} : tensor<64x32xf16, #[[DA]]> * tensor<32x64xf16, #[[DB]]> -> tensor<64x64xf32, #[[MMA]]>
-# The accumulator leaves the mma layout once, after the loop:
 # TGPU: scf.yield
+# TGPU: tilegpu.async_wait {num = 0 : i32}
+# TGPU-NEXT: tilegpu.barrier
+# The accumulator leaves the mma layout once, after the loop:
 # TGPU: tilegpu.convert_layout {{.*}} : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
 
 # CHECK-LABEL: .entry matmul_relu_kernel
-# CHECK: ld.global.v4.b32
-# CHECK: bar.sync 0;
-# CHECK: st.shared.v4.b32
-# CHECK: bar.sync 0;
+# CHECK: cp.async.cg.shared.global [ %rd{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16, %r{{[0-9]+}};
+# CHECK: cp.async.commit_group;
+# CHECK: cp.async.wait_group 1;
+# CHECK-NEXT: bar.sync 0;
+# CHECK: cp.async.cg.shared.global
+# CHECK: cp.async.commit_group;
 # CHECK: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
-# CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# CHECK: mma.sync
 # CHECK: bra {{.*}}$L__BB0_[[LOOP:[0-9]+]];
+# CHECK: cp.async.wait_group 0;
 # CHECK: max.f32
 # CHECK: st.global
 # COUNT: 16
 # TRANS: 4
-# META: "shared_bytes": 16384
+# 3 slots x (64x32 + 32x64) x 2 bytes
+# META: "shared_bytes": 24576
+# NOPIPE-NOT: cp.async
+# NOPIPE: ld.global.v4.b32
+# NOPIPE: st.shared.v4.b32
+# NOPIPE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 # TF32: cvt.rna.tf32.f32
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32

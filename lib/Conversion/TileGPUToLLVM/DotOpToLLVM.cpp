@@ -11,6 +11,10 @@
 // with the operands rounded to tf32 (cvt.rna.tf32.f32). The thread-local
 // numbering of the layouts (LayoutInfo) is the one of the registers.
 //
+// HOPPER (mma version 3, sm_90a): wgmma.mma_async with both operands read
+// from their swizzled shared buffers through matrix descriptors (see
+// lowerWgmmaDot); the operands' local_loads lower to nothing.
+//
 // FMA PATH. Otherwise d = a * b + acc with a : MxK, b : KxN, acc : MxN in
 // blocked layouts, on the CUDA cores:
 //   [barrier                 (only when the lowering runs without
@@ -80,9 +84,158 @@ Value pack2(OpBuilder &b, Location loc, Value lo, Value hi) {
   return b.create<LLVM::BitcastOp>(loc, b.getI32Type(), v);
 }
 
+/// The wgmma matrix descriptor of the tile at `addr` (addrspace 3): start
+/// address, leading and stride byte offsets (>> 4) and the swizzle mode.
+Value wgmmaDescriptor(OpBuilder &b, Location loc, Value addr, uint64_t lbo,
+                      uint64_t sbo, unsigned swizzleBytes) {
+  Type i64 = b.getI64Type();
+  auto c64 = [&](uint64_t v) {
+    return b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(int64_t(v)));
+  };
+  uint64_t mode = swizzleBytes == 128 ? 1 : swizzleBytes == 64 ? 2
+                : swizzleBytes == 32 ? 3 : 0;
+  uint64_t fixed = ((lbo >> 4) & 0x3FFF) << 16 | ((sbo >> 4) & 0x3FFF) << 32 |
+                   mode << 62;
+  Value a = b.create<LLVM::PtrToIntOp>(loc, i64, addr);
+  Value start = b.create<LLVM::LShrOp>(
+      loc, b.create<LLVM::AndOp>(loc, a, c64(0x3FFFF)), c64(4));
+  return b.create<LLVM::OrOp>(loc, start, c64(fixed));
+}
+
+/// An inline-asm statement without operands.
+void emitAsm(OpBuilder &b, Location loc, StringRef text) {
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{}, text, "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
+/// `vals` (f32) passed through an inline-asm statement `text` as tied
+/// read-write operands: later uses depend on it.
+SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
+                              ArrayRef<Value> vals, ArrayRef<Value> extra = {},
+                              StringRef extraCons = "") {
+  unsigned n = vals.size();
+  std::string cons;
+  for (unsigned i = 0; i < n; ++i)
+    cons += "=f,";
+  cons += extraCons.str();
+  if (!extraCons.empty())
+    cons += ",";
+  for (unsigned i = 0; i < n; ++i)
+    cons += std::to_string(i) + (i + 1 < n ? "," : "");
+  SmallVector<Value> operands(extra.begin(), extra.end());
+  operands.append(vals.begin(), vals.end());
+  auto resT = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, b.getF32Type()));
+  auto op = b.create<LLVM::InlineAsmOp>(
+      loc, resT, operands, text, cons, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < n; ++i)
+    out.push_back(b.create<LLVM::ExtractValueOp>(loc, op.getResult(0), i));
+  return out;
+}
+
+/// Hopper: d = a * b + acc with wgmma.mma_async, a (M x K, K-major) and b
+/// (K x N, N-major) read from their swizzled shared buffers through matrix
+/// descriptors. Warpgroup g computes rows 64g.. of each block of
+/// 16 * numWarps rows: per block and k step of 16, one
+/// wgmma.mma_async.m64nNk16 over the whole N. The sequence is fenced
+/// (fence.proxy.async: the buffers were written through the generic proxy;
+/// wgmma.fence), committed and waited for (wait_group 0, the accumulators
+/// passed through the wait so that nothing reads them earlier).
+LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
+                            ConversionPatternRewriter &rewriter,
+                            const TypeConverter *tc) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto aLoad = op.getA().getDefiningOp<LocalLoadOp>();
+  auto bLoad = op.getB().getDefiningOp<LocalLoadOp>();
+  if (!aLoad || !bLoad)
+    return rewriter.notifyMatchFailure(op, "wgmma operands not in shared memory");
+  auto cType = cast<RankedTensorType>(op.getType());
+  MmaAttr mma = cast<MmaAttr>(cType.getEncoding());
+  MemDescType aBuf = aLoad.getSrc().getType(), bBuf = bLoad.getSrc().getType();
+  auto aSh = dyn_cast_or_null<SharedAttr>(aBuf.getEncoding());
+  auto bSh = dyn_cast_or_null<SharedAttr>(bBuf.getEncoding());
+  Type elt = aBuf.getElementType();
+  if (!aSh || !bSh || !(elt.isF16() || elt.isBF16()))
+    return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16 tiles");
+  int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1],
+          N = bBuf.getShape()[1];
+  // The swizzle width of a tile: its (column-block) row bytes.
+  auto swizzle = [](SharedAttr s, int64_t cols) -> int64_t {
+    int64_t rowElems = s.getBlockCols() && cols > int64_t(s.getBlockCols())
+                           ? s.getBlockCols() : cols;
+    int64_t bytes = rowElems * 2;
+    if (s.getMaxPhase() * 16 != bytes || s.getVec() != 8)
+      return -1;
+    return bytes;
+  };
+  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, N);
+  if (aSw < 32 || bSw < 32)
+    return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
+  Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
+  Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
+  auto sharedPtrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+  auto at = [&](Value base, Value byteOff) {
+    return b.create<LLVM::GEPOp>(loc, sharedPtrT, b.getI8Type(), base,
+                                 ValueRange{byteOff});
+  };
+  unsigned wm = mma.getWarpsPerCTA()[0];
+  Value warp = b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
+  Value wg = b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, 4));
+  LayoutInfo cInfo(cType);
+  unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
+  SmallVector<Value> cv = unpackStruct(b, loc, acc);
+
+  std::string ab = elt.isF16() ? "f16" : "bf16";
+  std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) +
+                     "k16.f32." + ab + "." + ab + " {";
+  unsigned nAcc = N / 2;
+  for (unsigned i = 0; i < nAcc; ++i)
+    text += "$" + std::to_string(i) + (i + 1 < nAcc ? "," : "");
+  text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+          ", 1, 1, 1, 0, 1;";
+
+  emitAsm(b, loc, "fence.proxy.async.shared::cta;");
+  emitAsm(b, loc, "wgmma.fence.sync.aligned;");
+  // A rows of this warpgroup within each block, in bytes.
+  int64_t aRowBytes = aSw, bRowBytes = bSw;
+  Value wgRowBytes =
+      b.create<LLVM::MulOp>(loc, wg, i32Const(b, loc, 64 * aRowBytes));
+  for (unsigned rm = 0; rm < repM; ++rm)
+    for (int64_t k = 0; k < K; k += 16) {
+      // A (K-major): rows rm * 16 * wm + 64 g, column k (its column block).
+      int64_t aOff = (k / (aSw / 2)) * M * aSw +
+                     int64_t(rm) * 16 * wm * aRowBytes + (k % (aSw / 2)) * 2;
+      Value aAddr = at(aBase, b.create<LLVM::AddOp>(loc, wgRowBytes,
+                                                    i32Const(b, loc, aOff)));
+      Value aDesc = wgmmaDescriptor(b, loc, aAddr, /*lbo=*/16,
+                                    /*sbo=*/8 * aRowBytes, aSw);
+      // B (N-major): rows k.. k+15; column blocks of bSw bytes K rows apart.
+      Value bAddr = at(bBase, i32Const(b, loc, k * bRowBytes));
+      Value bDesc = wgmmaDescriptor(b, loc, bAddr, /*lbo=*/K * bRowBytes,
+                                    /*sbo=*/8 * bRowBytes, bSw);
+      SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
+                                  cv.begin() + (rm + 1) * repN * 4);
+      SmallVector<Value> out =
+          throughAsm(b, loc, text, blockAcc, {aDesc, bDesc}, "l,l");
+      std::copy(out.begin(), out.end(), cv.begin() + rm * repN * 4);
+    }
+  emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");
+  cv = throughAsm(b, loc, "wgmma.wait_group.sync.aligned 0;", cv);
+  rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
+  return success();
+}
+
 LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
                           ConversionPatternRewriter &rewriter,
                           const TypeConverter *tc) {
+  if (cast<MmaAttr>(cast<RankedTensorType>(op.getType()).getEncoding())
+          .isHopper())
+    return lowerWgmmaDot(op, acc, rewriter, tc);
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());

@@ -134,6 +134,9 @@ bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
     return false;
   if (dot.getA() != op.getResult() && dot.getB() != op.getResult())
     return false;
+  if (cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
+          .isHopper())
+    return true; // wgmma reads the buffer itself
   return canUseLdmatrix(cast<RankedTensorType>(op.getType()),
                         op.getSrc().getType());
 }

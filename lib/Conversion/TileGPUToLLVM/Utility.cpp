@@ -362,7 +362,7 @@ Value mlir::tilegpu::sharedBase(OpBuilder &b, Location loc, Operation *user) {
     auto arrTy = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), 0);
     global = b.create<LLVM::GlobalOp>(
         loc, arrTy, /*isConstant=*/false, LLVM::Linkage::External, name,
-        Attribute(), /*alignment=*/16, kSharedAddrSpace);
+        Attribute(), /*alignment=*/1024, kSharedAddrSpace);
   }
   return b.create<LLVM::AddressOfOp>(loc, global);
 }
@@ -432,10 +432,20 @@ Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
   auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
   if (!shared || shared.getMaxPhase() == 1)
     return linearIndex(b, loc, idx, buffer.getShape());
-  // r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec
+  // r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec,
+  // within a column block when the rows are split into blocks.
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
   Value row = idx[0], col = idx[1];
   unsigned vec = shared.getVec();
+  int64_t rows = buffer.getShape()[0], cols = buffer.getShape()[1];
+  Value blockBase;
+  if (shared.getBlockCols() && cols > int64_t(shared.getBlockCols())) {
+    unsigned bc = shared.getBlockCols();
+    blockBase = b.create<LLVM::MulOp>(
+        loc, b.create<LLVM::UDivOp>(loc, col, c(bc)), c(rows * bc));
+    col = b.create<LLVM::URemOp>(loc, col, c(bc));
+    cols = bc;
+  }
   Value chunk = b.create<LLVM::UDivOp>(loc, col, c(vec));
   Value phase = b.create<LLVM::URemOp>(
       loc, b.create<LLVM::UDivOp>(loc, row, c(shared.getPerPhase())),
@@ -444,6 +454,9 @@ Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
   Value inRow = b.create<LLVM::AddOp>(
       loc, b.create<LLVM::MulOp>(loc, swz, c(vec)),
       b.create<LLVM::URemOp>(loc, col, c(vec)));
-  return b.create<LLVM::AddOp>(
-      loc, b.create<LLVM::MulOp>(loc, row, c(buffer.getShape()[1])), inRow);
+  Value off = b.create<LLVM::AddOp>(
+      loc, b.create<LLVM::MulOp>(loc, row, c(cols)), inRow);
+  if (blockBase)
+    off = b.create<LLVM::AddOp>(loc, blockBase, off);
+  return off;
 }

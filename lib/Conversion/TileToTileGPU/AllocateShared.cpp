@@ -17,7 +17,7 @@
 //       else (yielded, passed to a call...) is live over its whole
 //       function.
 //  3. Buffers are placed in order of start (larger first on ties), each at
-//     the lowest offset, aligned to 16 bytes, that overlaps no already
+//     the lowest offset, aligned to 16 bytes (1024 for swizzled buffers), that overlaps no already
 //     placed buffer whose interval intersects its own (first fit).
 // Results: `tilegpu.shared_offset` (i64) on each scratch user and
 // local_alloc, the arena's
@@ -51,6 +51,7 @@ struct Buffer {
   uint64_t size;
   unsigned start, end; // live interval, inclusive, in op numbers
   uint64_t offset = 0;
+  uint64_t align = kAlignment;
 };
 
 struct Numbering {
@@ -114,7 +115,7 @@ uint64_t firstFit(const Buffer &buf, ArrayRef<Buffer *> placed) {
   for (const Buffer *p : live) {
     if (off + buf.size <= p->offset)
       break; // fits below p (and every later one starts higher)
-    off = std::max(off, llvm::alignTo(p->offset + p->size, kAlignment));
+    off = std::max(off, llvm::alignTo(p->offset + p->size, buf.align));
   }
   return off;
 }
@@ -130,6 +131,10 @@ struct AllocateSharedPass
       if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
         auto [start, end] = liveInterval(num, alloc);
         buffers.push_back({op, getBufferBytes(alloc.getType()), start, end});
+        // Swizzled tiles: the hardware's swizzle (wgmma) works on address
+        // bits 4..9, so they start at a multiple of 1024 bytes.
+        if (alloc.getType().getEncoding())
+          buffers.back().align = 1024;
         return;
       }
       uint64_t size = getScratchBytes(op);

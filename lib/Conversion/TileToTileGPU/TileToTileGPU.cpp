@@ -70,6 +70,10 @@ struct ConvertTileToTileGPUPass
     int64_t M = aT.getDimSize(0), K = aT.getDimSize(1), N = bT.getDimSize(1);
     if (M % 16 || N % 8 || K % kBlock)
       return {};
+    // Hopper: whole warpgroups along M, one wgmma m64nNk16 per 64 rows.
+    if (useWgmma && kBlock == 16 && warps % 4 == 0 && M % (16 * warps) == 0 &&
+        N <= 256 && N % 16 == 0 && K % 16 == 0)
+      return MmaAttr::get(&getContext(), {warps, 1}, 3);
     // Warps: along whichever of M, N has more 16-wide blocks left per warp,
     // never past the tile (no replicated warps).
     unsigned wm = 1, wn = 1;

@@ -166,26 +166,41 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 Attribute MmaAttr::parse(AsmParser &parser, Type) {
   SmallVector<unsigned> wpc;
-  if (parser.parseLess() || parser.parseLBrace() ||
-      parseUnsignedList(parser, "warpsPerCTA", wpc) || parser.parseRBrace() ||
+  unsigned version = 2;
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("version")) &&
+      (parser.parseEqual() || parser.parseInteger(version) ||
+       parser.parseComma()))
+    return {};
+  if (parseUnsignedList(parser, "warpsPerCTA", wpc) || parser.parseRBrace() ||
       parser.parseGreater())
     return {};
-  return parser.getChecked<MmaAttr>(parser.getContext(), wpc);
+  return parser.getChecked<MmaAttr>(parser.getContext(), wpc, version);
 }
 
 void MmaAttr::print(AsmPrinter &printer) const {
-  printer << "<{warpsPerCTA = [";
+  printer << "<{";
+  if (getVersion() != 2)
+    printer << "version = " << getVersion() << ", ";
+  printer << "warpsPerCTA = [";
   llvm::interleaveComma(getWarpsPerCTA(), printer);
   printer << "]}>";
 }
 
 LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              ArrayRef<unsigned> wpc) {
+                              ArrayRef<unsigned> wpc, unsigned version) {
   if (wpc.size() != 2)
     return emitError() << "mma layout needs warpsPerCTA of rank 2";
   for (unsigned v : wpc)
     if (v == 0 || (v & (v - 1)) != 0)
       return emitError() << "mma warpsPerCTA must be powers of two";
+  if (version != 2 && version != 3)
+    return emitError() << "mma version must be 2 (mma.sync) or 3 (wgmma), got "
+                       << version;
+  if (version == 3 && (wpc[1] != 1 || wpc[0] % 4 != 0))
+    return emitError() << "an mma version 3 layout has whole warpgroups "
+                          "along M: warpsPerCTA = [4k, 1]";
   return success();
 }
 
@@ -199,13 +214,45 @@ DotOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+Attribute SharedAttr::parse(AsmParser &parser, Type) {
+  unsigned vec, perPhase, maxPhase, blockCols = 0;
+  if (parser.parseLess() || parser.parseLBrace() ||
+      parser.parseKeyword("vec") || parser.parseEqual() ||
+      parser.parseInteger(vec) || parser.parseComma() ||
+      parser.parseKeyword("perPhase") || parser.parseEqual() ||
+      parser.parseInteger(perPhase) || parser.parseComma() ||
+      parser.parseKeyword("maxPhase") || parser.parseEqual() ||
+      parser.parseInteger(maxPhase))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("blockCols") || parser.parseEqual() ||
+       parser.parseInteger(blockCols)))
+    return {};
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  return parser.getChecked<SharedAttr>(parser.getContext(), vec, perPhase,
+                                       maxPhase, blockCols);
+}
+
+void SharedAttr::print(AsmPrinter &printer) const {
+  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase();
+  if (getBlockCols())
+    printer << ", blockCols = " << getBlockCols();
+  printer << "}>";
+}
+
 LogicalResult SharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  unsigned vec, unsigned perPhase,
-                                 unsigned maxPhase) {
+                                 unsigned maxPhase, unsigned blockCols) {
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || (v & (v - 1)) != 0)
       return emitError() << "shared vec, perPhase and maxPhase must be "
                             "powers of two";
+  if (blockCols && ((blockCols & (blockCols - 1)) != 0 || blockCols % vec ||
+                    blockCols / vec < maxPhase))
+    return emitError() << "shared blockCols must be a power of two holding "
+                          "at least maxPhase chunks of vec";
   return success();
 }
 
@@ -220,10 +267,16 @@ SharedAttr mlir::tilegpu::getSwizzledSharedLayout(MLIRContext *ctx,
   int64_t rowBytes = cols * eltBits / 8;
   if (shape.size() != 2 || cols % vec != 0 || rowBytes < 16)
     return SharedAttr::get(ctx, vec, 1, 1);
+  // Rows wider than 128 bytes: 128-byte column blocks, one after another.
+  unsigned blockCols = 0;
+  if (rowBytes > 128 && cols % (1024 / eltBits) == 0) {
+    blockCols = 1024 / eltBits;
+    rowBytes = 128;
+  }
   unsigned chunks = rowBytes / 16;
   unsigned perPhase = std::max<int64_t>(1, 128 / rowBytes);
   unsigned maxPhase = std::min<unsigned>(chunks, 8 / perPhase);
-  return SharedAttr::get(ctx, vec, perPhase, std::max(1u, maxPhase));
+  return SharedAttr::get(ctx, vec, perPhase, std::max(1u, maxPhase), blockCols);
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,6 +379,12 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "a swizzled memdesc must have at least two "
                             "dimensions";
     int64_t cols = shape.back();
+    if (shared.getBlockCols() && cols > int64_t(shared.getBlockCols())) {
+      if (cols % shared.getBlockCols() != 0)
+        return emitError() << "rows of " << cols << " elements are not whole "
+                           << "blocks of " << shared.getBlockCols();
+      cols = shared.getBlockCols();
+    }
     if (cols % shared.getVec() != 0 ||
         cols / shared.getVec() < shared.getMaxPhase())
       return emitError() << "swizzle vec " << shared.getVec() << " and maxPhase "

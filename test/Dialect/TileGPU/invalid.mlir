@@ -73,3 +73,166 @@ func.func @f(%m: !tilegpu.memdesc<64xindex>) { return }
 
 // expected-error @+1 {{memdesc dimensions must be positive, got 0}}
 func.func @f(%m: !tilegpu.memdesc<0x4xf32>) { return }
+
+// -----
+
+// Tensor-core layouts and swizzled buffers.
+
+// expected-error @+1 {{mma layout needs warpsPerCTA of rank 2}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [4]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{mma warpsPerCTA must be powers of two}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [3, 1]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{mma warpsPerCTA must be powers of two}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [0, 4]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{dot_op opIdx must be 0 (A) or 1 (B), got 2}}
+func.func @f(%x: tensor<64x32xf16, #tilegpu.dot_op<{opIdx = 2, parent = #tilegpu.mma<{warpsPerCTA = [2, 2]}>}>>) { return }
+
+// -----
+
+// expected-error @+1 {{dot_op parent must be a #tilegpu.mma layout}}
+func.func @f(%x: tensor<64x32xf16, #tilegpu.dot_op<{opIdx = 0, parent = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) { return }
+
+// -----
+
+// expected-error @+1 {{shared vec, perPhase and maxPhase must be powers of two}}
+func.func @f(%m: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 3, maxPhase = 4}>>) { return }
+
+// -----
+
+// expected-error @+1 {{shared vec, perPhase and maxPhase must be powers of two}}
+func.func @f(%m: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 0}>>) { return }
+
+// -----
+
+// expected-error @+1 {{memdesc encoding must be a #tilegpu.shared layout}}
+func.func @f(%m: !tilegpu.memdesc<64x32xf16, #tilegpu.mma<{warpsPerCTA = [2, 2]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{a swizzled memdesc must have at least two dimensions}}
+func.func @f(%m: !tilegpu.memdesc<64xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 1}>>) { return }
+
+// -----
+
+// Rows of 12 elements are not whole chunks of 8.
+// expected-error @+1 {{swizzle vec 8 and maxPhase 1 do not fit rows of 12 elements}}
+func.func @f(%m: !tilegpu.memdesc<64x12xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 1}>>) { return }
+
+// -----
+
+// Rows of 2 chunks cannot take 4 phases.
+// expected-error @+1 {{swizzle vec 8 and maxPhase 4 do not fit rows of 16 elements}}
+func.func @f(%m: !tilegpu.memdesc<64x16xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>) { return }
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<3x64x32xf16, #s>, %i: i32) {
+  // expected-error @+1 {{'tilegpu.memdesc_subview' op result '!tilegpu.memdesc<32x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' must be one slot of '!tilegpu.memdesc<3x64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' (its leading dimension dropped)}}
+  %s = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #s> -> !tilegpu.memdesc<32x32xf16, #s>
+  return
+}
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<3x64x32xf16, #s>, %i: i32) {
+  // The same rank: nothing dropped.
+  // expected-error @+1 {{'tilegpu.memdesc_subview' op result '!tilegpu.memdesc<3x64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' must be one slot of}}
+  %s = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #s> -> !tilegpu.memdesc<3x64x32xf16, #s>
+  return
+}
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<3x64x32xf16, #s>, %i: i32) {
+  // expected-error @+1 {{'tilegpu.memdesc_subview' op result '!tilegpu.memdesc<64x32xbf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' must be one slot of}}
+  %s = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #s> -> !tilegpu.memdesc<64x32xbf16, #s>
+  return
+}
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<3x64x32xf16, #s>, %i: i32) {
+  // The encoding must carry over.
+  // expected-error @+1 {{'tilegpu.memdesc_subview' op result '!tilegpu.memdesc<64x32xf16>' must be one slot of}}
+  %s = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #s> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32xi64, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.async_copy' op needs a tile of pointers, got 'tensor<64x32xi64, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>'}}
+  tilegpu.async_copy %p, %m {vector = 8 : i32} : tensor<64x32xi64, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<32x32x!tile.ptr<f16>, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.async_copy' op pointers 'tensor<32x32x!tile.ptr<f16>, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>' do not match the buffer '!tilegpu.memdesc<64x32xf16>'}}
+  tilegpu.async_copy %p, %m {vector = 8 : i32} : tensor<32x32x!tile.ptr<f16>, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32x!tile.ptr<bf16>, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // A pointee other than the buffer's element type.
+  // expected-error @+1 {{'tilegpu.async_copy' op pointers 'tensor<64x32x!tile.ptr<bf16>, #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>' do not match the buffer '!tilegpu.memdesc<64x32xf16>'}}
+  tilegpu.async_copy %p, %m {vector = 8 : i32} : tensor<64x32x!tile.ptr<bf16>, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32x!tile.ptr<f16>, #b>, %mask: tensor<64x32xi8, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.async_copy' op mask must be an i1 tile of the pointers' shape}}
+  tilegpu.async_copy %p, %m mask %mask {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #b>, tensor<64x32xi8, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32x!tile.ptr<f16>, #b>, %mask: tensor<32x32xi1, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // expected-error @+1 {{'tilegpu.async_copy' op mask must be an i1 tile of the pointers' shape}}
+  tilegpu.async_copy %p, %m mask %mask {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #b>, tensor<32x32xi1, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32x!tile.ptr<f32>, #b>, %m: !tilegpu.memdesc<64x32xf32>) {
+  // 8 f32 = 32 bytes.
+  // expected-error @+1 {{'tilegpu.async_copy' op copies of 32 bytes: cp.async moves 4, 8 or 16}}
+  tilegpu.async_copy %p, %m {vector = 8 : i32} : tensor<64x32x!tile.ptr<f32>, #b> -> !tilegpu.memdesc<64x32xf32>
+  return
+}
+
+// -----
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+func.func @f(%p: tensor<64x32x!tile.ptr<f16>, #b>, %m: !tilegpu.memdesc<64x32xf16>) {
+  // One f16 = 2 bytes.
+  // expected-error @+1 {{'tilegpu.async_copy' op copies of 2 bytes: cp.async moves 4, 8 or 16}}
+  tilegpu.async_copy %p, %m {vector = 1 : i32} : tensor<64x32x!tile.ptr<f16>, #b> -> !tilegpu.memdesc<64x32xf16>
+  return
+}

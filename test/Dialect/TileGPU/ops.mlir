@@ -2,6 +2,15 @@
 // RUN: tilec-opt %s | tilec-opt | FileCheck %s
 
 // CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// The tensor-core attributes of the functions below, as aliases.
+// CHECK: #[[B8:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+// CHECK: #[[MMA41:.*]] = #tilegpu.mma<{warpsPerCTA = [4, 1]}>
+// CHECK: #[[SW:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+// CHECK: #[[SW1:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+// CHECK: #[[SWN:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>
+// CHECK: #[[OPA:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]]}>
+// CHECK: #[[OPB:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]]}>
 // CHECK: #[[S:.*]] = #tilegpu.slice<{dim = 0, parent = #[[B]]}>
 #b = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #tilegpu.slice<{dim = 0, parent = #b}>
@@ -34,4 +43,67 @@ func.func @local_memory(%x: tensor<64x32xf16, #b>) -> tensor<64x32xf16, #b> {
   %q = tilegpu.local_load %p : !tilegpu.memdesc<32x!tile.ptr<f32>> -> tensor<32x!tile.ptr<f32>, #s>
   %w = tilegpu.local_load %n : !tilegpu.memdesc<64x32xf16> -> tensor<64x32xf16, #b>
   return %w : tensor<64x32xf16, #b>
+}
+
+// Tensor cores: the mma accumulator layout, the dot-operand layouts (as tensor
+// encodings) and the swizzled shared encoding (as a memdesc encoding).
+#mma = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+#mma41 = #tilegpu.mma<{warpsPerCTA = [4, 1]}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+#opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
+#sw = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+#sw1 = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+#b8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @mma_layouts
+// CHECK-SAME: (%{{.*}}: tensor<64x64xf32, #[[MMA]]>, %{{.*}}: tensor<64x32xf32, #[[MMA41]]>,
+// CHECK-SAME: %{{.*}}: tensor<64x32xf16, #[[OPA]]>, %{{.*}}: tensor<32x64xf16, #[[OPB]]>,
+// CHECK-SAME: %{{.*}}: !tilegpu.memdesc<64x32xf16, #[[SW]]>, %{{.*}}: !tilegpu.memdesc<32x64xf16, #[[SW1]]>,
+// CHECK-SAME: %{{.*}}: !tilegpu.memdesc<4x16x8xf32, #[[SWN]]>, %{{.*}}: !tilegpu.memdesc<64x32xf16>)
+func.func @mma_layouts(%c: tensor<64x64xf32, #mma>, %c41: tensor<64x32xf32, #mma41>,
+                       %a: tensor<64x32xf16, #opa>, %b: tensor<32x64xf16, #opb>,
+                       %sa: !tilegpu.memdesc<64x32xf16, #sw>,
+                       %sb: !tilegpu.memdesc<32x64xf16, #sw1>,
+                       %s3: !tilegpu.memdesc<4x16x8xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>>,
+                       %plain: !tilegpu.memdesc<64x32xf16>) {
+  return
+}
+
+// CHECK-LABEL: func.func @tensor_core_ops
+// CHECK-SAME: (%[[BUF:[^:]+]]: !tilegpu.memdesc<3x64x32xf16, #[[SW]]>, %[[I:[^:]+]]: i32, %[[P:[^:]+]]: tensor<64x32x!tile.ptr<f16>, #[[B8]]>, %[[M:[^:]+]]: tensor<64x32xi1, #[[B8]]>, %[[PRED:[^:]+]]: i1, %[[X:[^:]+]]: tensor<32x64xf16, #[[B8]]>, %[[C:[^:]+]]: tensor<64x64xf32, #[[MMA]]>)
+func.func @tensor_core_ops(%buf: !tilegpu.memdesc<3x64x32xf16, #sw>, %i: i32,
+                           %p: tensor<64x32x!tile.ptr<f16>, #b8>, %m: tensor<64x32xi1, #b8>,
+                           %pred: i1, %x: tensor<32x64xf16, #b8>,
+                           %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+  // CHECK: %[[SLOT:.*]] = tilegpu.memdesc_subview %[[BUF]][%[[I]]] : !tilegpu.memdesc<3x64x32xf16, #[[SW]]> -> !tilegpu.memdesc<64x32xf16, #[[SW]]>
+  %slot = tilegpu.memdesc_subview %buf[%i] : !tilegpu.memdesc<3x64x32xf16, #sw> -> !tilegpu.memdesc<64x32xf16, #sw>
+  // CHECK-NEXT: tilegpu.async_copy %[[P]], %[[SLOT]] mask %[[M]] pred %[[PRED]] {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #[[B8]]>, tensor<64x32xi1, #[[B8]]> -> !tilegpu.memdesc<64x32xf16, #[[SW]]>
+  tilegpu.async_copy %p, %slot mask %m pred %pred {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #b8>, tensor<64x32xi1, #b8> -> !tilegpu.memdesc<64x32xf16, #sw>
+  // CHECK-NEXT: tilegpu.async_copy %[[P]], %[[SLOT]] mask %[[M]] {vector = 4 : i32} : tensor<64x32x!tile.ptr<f16>, #[[B8]]>, tensor<64x32xi1, #[[B8]]> -> !tilegpu.memdesc<64x32xf16, #[[SW]]>
+  tilegpu.async_copy %p, %slot mask %m {vector = 4 : i32} : tensor<64x32x!tile.ptr<f16>, #b8>, tensor<64x32xi1, #b8> -> !tilegpu.memdesc<64x32xf16, #sw>
+  // CHECK-NEXT: tilegpu.async_copy %[[P]], %[[SLOT]] pred %[[PRED]] {vector = 2 : i32} : tensor<64x32x!tile.ptr<f16>, #[[B8]]> -> !tilegpu.memdesc<64x32xf16, #[[SW]]>
+  tilegpu.async_copy %p, %slot pred %pred {vector = 2 : i32} : tensor<64x32x!tile.ptr<f16>, #b8> -> !tilegpu.memdesc<64x32xf16, #sw>
+  // CHECK-NEXT: tilegpu.async_copy %[[P]], %[[SLOT]] {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #[[B8]]> -> !tilegpu.memdesc<64x32xf16, #[[SW]]>
+  tilegpu.async_copy %p, %slot {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #b8> -> !tilegpu.memdesc<64x32xf16, #sw>
+  // CHECK-NEXT: tilegpu.async_commit_group
+  tilegpu.async_commit_group
+  // CHECK-NEXT: tilegpu.async_wait {num = 1 : i32}
+  tilegpu.async_wait {num = 1 : i32}
+  // CHECK-NEXT: tilegpu.async_wait {num = 0 : i32}
+  tilegpu.async_wait {num = 0 : i32}
+  // CHECK-NEXT: %[[XB:.*]] = tilegpu.local_alloc %[[X]] : tensor<32x64xf16, #[[B8]]> -> !tilegpu.memdesc<32x64xf16, #[[SW1]]>
+  %xb = tilegpu.local_alloc %x : tensor<32x64xf16, #b8> -> !tilegpu.memdesc<32x64xf16, #sw1>
+  // CHECK-NEXT: %[[A:.*]] = tilegpu.local_load %[[SLOT]] : !tilegpu.memdesc<64x32xf16, #[[SW]]> -> tensor<64x32xf16, #[[OPA]]>
+  %a = tilegpu.local_load %slot : !tilegpu.memdesc<64x32xf16, #sw> -> tensor<64x32xf16, #opa>
+  // CHECK-NEXT: %[[B:.*]] = tilegpu.local_load %[[XB]] : !tilegpu.memdesc<32x64xf16, #[[SW1]]> -> tensor<32x64xf16, #[[OPB]]>
+  %b = tilegpu.local_load %xb : !tilegpu.memdesc<32x64xf16, #sw1> -> tensor<32x64xf16, #opb>
+  // CHECK-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[C]] : tensor<64x32xf16, #[[OPA]]> * tensor<32x64xf16, #[[OPB]]> -> tensor<64x64xf32, #[[MMA]]>
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #mma>
+  // CHECK-NEXT: %[[E:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<2x32x64xf16, #[[SW1]]>
+  %e = tilegpu.local_alloc : !tilegpu.memdesc<2x32x64xf16, #sw1>
+  // CHECK-NEXT: tilegpu.local_dealloc %[[E]] : !tilegpu.memdesc<2x32x64xf16, #[[SW1]]>
+  tilegpu.local_dealloc %e : !tilegpu.memdesc<2x32x64xf16, #sw1>
+  // CHECK-NEXT: tilegpu.convert_layout %[[D]] : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[B8]]>
+  %f = tilegpu.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b8>
+  // CHECK-NEXT: return %[[D]]
+  return %d : tensor<64x64xf32, #mma>
 }

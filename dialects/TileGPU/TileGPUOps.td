@@ -363,7 +363,7 @@ def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
     software pipeliner (tilegpu-pipeline) places the barriers.
 
     ```mlir
-    tilegpu.async_copy %ptrs, %slot, %mask, %pred {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi1, #blocked> -> !tilegpu.memdesc<64x32xf16, #shared>
+    tilegpu.async_copy %ptrs, %slot mask %mask pred %pred {vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi1, #blocked> -> !tilegpu.memdesc<64x32xf16, #shared>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$ptrs,
@@ -392,6 +392,20 @@ def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait"> {
   }];
   let arguments = (ins I32Attr:$num);
   let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_WgmmaWaitOp : TileGPU_Op<"wgmma_wait", [AllTypesMatch<["vals", "results"]>]> {
+  let summary = "Waits for the warpgroup's wgmma groups (wgmma.wait_group)";
+  let description = [{
+    Until at most `pendings` groups of the warpgroup's `wgmma.mma_async` are
+    in flight; the accumulator tiles `vals` pass through (their registers may
+    be read from the results on). The software pipeliner lets one wgmma
+    group run across loop iterations (tile.dot with
+    `tilegpu.wgmma_pendings = 1`) and waits for it after the loop.
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$vals, I32Attr:$pendings);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$vals attr-dict `:` type($vals)";
 }
 
 #endif // TILEGPU_OPS

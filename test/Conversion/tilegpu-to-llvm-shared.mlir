@@ -8,7 +8,7 @@
 #b2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Without an offset, a buffer is at 0 and the arena holds it (64*32*2 bytes).
 // CHECK: tilegpu.shared_bytes = 4096 : i64
-// CHECK: llvm.mlir.global external @tilec_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @tilec_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 module attributes {tile.num_warps = 4 : i32} {
   // 64x32 over a 16x8 CTA tile: 16 elements a thread.
   // CHECK-LABEL: llvm.func @roundtrip

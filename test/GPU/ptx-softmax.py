@@ -17,7 +17,7 @@
 # RUN: tilec %seeds/softmax.py --kernel softmax_kernel_mixed --signature "*fp16:16, *fp16:16, i32, i32, i32, 2048" --num-warps 8 --emit=ptx | FileCheck %s --check-prefixes=PTX,F32
 # RUN: tilec %seeds/softmax.py --kernel softmax_kernel_mixed --signature "*bf16:16, *bf16:16, i32, i32, i32, 8192" --num-warps 16 --emit=ptx | FileCheck %s --check-prefixes=PTX,F32
 
-# PTX: .extern .shared .align 16 .b8 tilec_shared[];
+# PTX: .extern .shared .align 1024 .b8 tilec_shared[];
 # PTX-LABEL: .entry softmax_kernel
 # PTX: ld.global
 # PTX-NOT: st.global

@@ -228,8 +228,12 @@ SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
                                     RankedTensorType type, MemDescType buffer,
                                     Value base, int onlyK = -1);
 /// Is `op` read by its one user, a tensor-core dot, with ldmatrix issued by
-/// the dot's lowering k block by k block?
+/// the dot's lowering k block by k block (or, for wgmma, through matrix
+/// descriptors)? Decided by markDeferredDotOperands before the conversion:
+/// the dot must follow the load with only the other operand's local_load
+/// and pure ops in between.
 bool isDeferredDotOperand(LocalLoadOp op);
+void markDeferredDotOperands(Operation *root);
 /// Row-major linear index (i32) of the per-dimension indices `idx` (i32)
 /// in `shape`.
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> idx,

@@ -127,6 +127,7 @@ struct ConvertTileGPUToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     TileGPUTypeConverter converter(ctx);
+    markDeferredDotOperands(module);
 
     // 1. Tiles -> per-thread LLVM structs.
     {

@@ -225,7 +225,15 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       std::copy(out.begin(), out.end(), cv.begin() + rm * repN * 4);
     }
   emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");
-  cv = throughAsm(b, loc, "wgmma.wait_group.sync.aligned 0;", cv);
+  // Pipelined loops let this group run on (tilegpu-pipeline): wait only for
+  // the previous one.
+  int pendings = 0;
+  if (auto p = op->getAttrOfType<IntegerAttr>("tilegpu.wgmma_pendings"))
+    pendings = p.getInt();
+  cv = throughAsm(b, loc,
+                  "wgmma.wait_group.sync.aligned " + std::to_string(pendings) +
+                      ";",
+                  cv);
   rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
   return success();
 }
@@ -441,9 +449,44 @@ struct DotOpConversion : OpConversionPattern<tile::DotOp> {
   }
 };
 
+/// wgmma.wait_group on the accumulators, passed through.
+struct WgmmaWaitOpConversion : OpConversionPattern<WgmmaWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> all;
+    SmallVector<unsigned> sizes;
+    for (Value v : adaptor.getVals()) {
+      SmallVector<Value> e = unpackStruct(rewriter, loc, v);
+      sizes.push_back(e.size());
+      all.append(e.begin(), e.end());
+    }
+    for (Value v : all)
+      if (!v.getType().isF32())
+        return rewriter.notifyMatchFailure(op, "wgmma accumulators are f32");
+    all = throughAsm(rewriter, loc,
+                     "wgmma.wait_group.sync.aligned " +
+                         std::to_string(op.getPendings()) + ";",
+                     all);
+    SmallVector<Value> results;
+    unsigned at = 0;
+    for (auto [i, v] : llvm::enumerate(adaptor.getVals())) {
+      results.push_back(packStruct(
+          rewriter, loc, v.getType(),
+          ArrayRef<Value>(all).slice(at, sizes[i])));
+      at += sizes[i];
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilegpu::populateDotOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<DotOpConversion>(converter, patterns.getContext());
+  patterns.add<DotOpConversion, WgmmaWaitOpConversion>(converter,
+                                                      patterns.getContext());
 }

@@ -35,6 +35,7 @@
 #include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -125,7 +126,9 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
   return !buffer.getEncoding();
 }
 
-bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
+/// Decided before the conversion starts (markDeferredDotOperands): while it
+/// runs, the IR between a load and its dot holds half-converted ops.
+static bool shouldDefer(LocalLoadOp op) {
   if (!op->hasOneUse())
     return false;
   auto dot = dyn_cast<tile::DotOp>(*op->user_begin());
@@ -134,11 +137,34 @@ bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
     return false;
   if (dot.getA() != op.getResult() && dot.getB() != op.getResult())
     return false;
+  // The read moves to the dot: nothing in between may write shared memory
+  // (only the other operand's local_load and pure ops may sit there).
+  if (dot->getBlock() != op->getBlock())
+    return false;
+  for (Operation *it = op->getNextNode(); it && it != dot.getOperation();
+       it = it->getNextNode())
+    if (!isa<LocalLoadOp>(it) && !isPure(it))
+      return false;
   if (cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
           .isHopper())
     return true; // wgmma reads the buffer itself
   return canUseLdmatrix(cast<RankedTensorType>(op.getType()),
                         op.getSrc().getType());
+}
+
+constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";
+
+void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
+  root->walk([](LocalLoadOp op) {
+    if (shouldDefer(op))
+      op->setAttr(kDeferredAttr, UnitAttr::get(op.getContext()));
+    else
+      op->removeAttr(kDeferredAttr);
+  });
+}
+
+bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
+  return op->hasAttr(kDeferredAttr);
 }
 
 SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,

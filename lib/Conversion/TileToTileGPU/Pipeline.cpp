@@ -21,10 +21,18 @@
 //     yield g(carried), rest', (r+1) % S, (w+1) % S
 //   async_wait 0; barrier
 //
+// A Hopper dot (wgmma) on the staged buffers whose result is the loop-
+// carried accumulator runs asynchronously into the next iteration
+// (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, so the
+// previous iteration's group is done); the buffers get S + 1 slots so that
+// the copies of iteration i (into the slot of iteration i - 2) never meet
+// the group still reading slot i - 1; after the loop, tilegpu.wgmma_wait 0.
+//
 // Stage 0 is the closure of the loads' operands and of the loop-carried
 // values they use (and their updates) within the body. The loop is left as
 // it is when that closure has side effects, nested regions or other loads,
-// or feeds stage 1 (other than through the staged loads), when a load's
+// or feeds stage 1 (other than through the staged loads) or code after the
+// loop (its values end S-1 iterations ahead), when a load's
 // `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
 // a positive constant, or the buffers do not fit even with 2 stages.
 //
@@ -162,20 +170,54 @@ struct PipelinePass
         return; // stage 1 needs it
       }
     }
-    for (unsigned j : carried)
+    for (unsigned j : carried) {
       for (Operation *user : loop.getRegionIterArgs()[j].getUsers())
         if (!stage0.contains(user) && user != yield)
           return;
+      // The pipelined loop ends with these S-1 iterations ahead.
+      if (!loop.getResult(j).use_empty())
+        return;
+    }
+
+    Builder b0(loop.getContext());
+    // Hopper dots fed by the staged buffers keep one wgmma group in flight
+    // across iterations: one more slot, so that the copies of an iteration
+    // never overwrite the slot the wgmma still running reads.
+    SmallVector<tile::DotOp> wgmmaDots;
+    for (StagedLoad &s : staged)
+      for (Operation *u : s.alloc->getUsers())
+        if (auto ll = dyn_cast<LocalLoadOp>(u))
+          for (Operation *uu : ll->getUsers())
+            if (auto dot = dyn_cast<tile::DotOp>(uu))
+              if (auto mma = dyn_cast_or_null<MmaAttr>(
+                      cast<RankedTensorType>(dot.getType()).getEncoding()))
+                if (mma.isHopper() && dot->getBlock() == body &&
+                    !llvm::is_contained(wgmmaDots, dot))
+                  wgmmaDots.push_back(dot);
+    int extraSlots = wgmmaDots.empty() ? 0 : 1;
 
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;
     for (StagedLoad &s : staged)
       bytesPerStage += s.alloc.getType().getNumElements() *
                        ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) / 8);
-    while (stages > 1 && stages * bytesPerStage > sharedLimit)
+    while (stages > 1 && (stages + extraSlots) * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)
       return;
+    int slots = stages + extraSlots;
+    // The in-flight wgmma of a dot whose result is the loop-carried
+    // accumulator (and nothing else in the body reads it).
+    SmallVector<unsigned> asyncAcc; // iter arg numbers
+    for (tile::DotOp dot : wgmmaDots) {
+      for (OpOperand &use : dot->getUses())
+        if (use.getOwner() == yield && dot->hasOneUse() &&
+            dot.getAcc() == loop.getRegionIterArgs()[use.getOperandNumber()] &&
+            dot.getAcc().hasOneUse()) {
+          dot->setAttr("tilegpu.wgmma_pendings", b0.getI32IntegerAttr(1));
+          asyncAcc.push_back(use.getOperandNumber());
+        }
+    }
 
     // 4. Rewrite.
     Location loc = loop.getLoc();
@@ -190,7 +232,7 @@ struct PipelinePass
     SmallVector<Value> buffers;
     for (StagedLoad &s : staged) {
       MemDescType t = s.alloc.getType();
-      SmallVector<int64_t> shape = {stages};
+      SmallVector<int64_t> shape = {slots};
       shape.append(t.getShape().begin(), t.getShape().end());
       buffers.push_back(b.create<LocalAllocOp>(
           loc, MemDescType::get(shape, t.getElementType(), t.getEncoding()),
@@ -285,7 +327,7 @@ struct PipelinePass
     auto bump = [&](Value slot) -> Value {
       Value next = bb.create<arith::AddIOp>(loc, slot, i32(bb, 1));
       Value wrap = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                            next, i32(bb, stages));
+                                            next, i32(bb, slots));
       return bb.create<arith::SelectOp>(loc, wrap, i32(bb, 0), next);
     };
     results.push_back(bump(readSlot));
@@ -293,10 +335,20 @@ struct PipelinePass
     bb.create<scf::YieldOp>(loc, results);
 
     b.setInsertionPointAfter(newLoop);
+    SmallVector<Value> finals(newLoop.getResults().take_front(n));
+    if (!asyncAcc.empty()) {
+      SmallVector<Value> vals;
+      for (unsigned j : asyncAcc)
+        vals.push_back(finals[j]);
+      auto wait = b.create<WgmmaWaitOp>(loc, ValueRange(vals).getTypes(), vals,
+                                        b.getI32IntegerAttr(0));
+      for (auto [k, j] : llvm::enumerate(asyncAcc))
+        finals[j] = wait.getResult(k);
+    }
     b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
     b.create<BarrierOp>(loc);
     for (unsigned j = 0; j < n; ++j)
-      loop.getResult(j).replaceAllUsesWith(newLoop.getResult(j));
+      loop.getResult(j).replaceAllUsesWith(finals[j]);
     loop.erase();
   }
 };

@@ -274,6 +274,8 @@ SharedAttr mlir::tilegpu::getSwizzledSharedLayout(MLIRContext *ctx,
     rowBytes = 128;
   }
   unsigned chunks = rowBytes / 16;
+  if (!llvm::isPowerOf2_32(chunks)) // XOR would leave the row
+    return SharedAttr::get(ctx, vec, 1, 1);
   unsigned perPhase = std::max<int64_t>(1, 128 / rowBytes);
   unsigned maxPhase = std::min<unsigned>(chunks, 8 / perPhase);
   return SharedAttr::get(ctx, vec, perPhase, std::max(1u, maxPhase), blockCols);
@@ -386,7 +388,7 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       cols = shared.getBlockCols();
     }
     if (cols % shared.getVec() != 0 ||
-        cols / shared.getVec() < shared.getMaxPhase())
+        (cols / shared.getVec()) % shared.getMaxPhase() != 0)
       return emitError() << "swizzle vec " << shared.getVec() << " and maxPhase "
                          << shared.getMaxPhase() << " do not fit rows of "
                          << cols << " elements";
@@ -516,6 +518,8 @@ LogicalResult AsyncCopyOp::verify() {
         !mask.getElementType().isInteger(1))
       return emitOpError() << "mask must be an i1 tile of the pointers' shape";
   }
+  if (!dst.getElementType().isIntOrFloat())
+    return emitOpError() << "copies numbers only, not " << dst.getElementType();
   int64_t bytes = int64_t(getVector()) *
                   ((dst.getElementType().getIntOrFloatBitWidth() + 7) / 8);
   if (bytes != 4 && bytes != 8 && bytes != 16)

@@ -93,6 +93,22 @@ func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [0, 4]}>>) { retu
 
 // -----
 
+// expected-error @+1 {{mma version must be 2 (mma.sync) or 3 (wgmma), got 1}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 1, warpsPerCTA = [2, 2]}>>) { return }
+
+// -----
+
+// Version 3 (wgmma): whole warpgroups along M only.
+// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, 1]}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [2, 2]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, 1]}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [2, 1]}>>) { return }
+
+// -----
+
 // expected-error @+1 {{dot_op opIdx must be 0 (A) or 1 (B), got 2}}
 func.func @f(%x: tensor<64x32xf16, #tilegpu.dot_op<{opIdx = 2, parent = #tilegpu.mma<{warpsPerCTA = [2, 2]}>}>>) { return }
 
@@ -110,6 +126,22 @@ func.func @f(%m: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase 
 
 // expected-error @+1 {{shared vec, perPhase and maxPhase must be powers of two}}
 func.func @f(%m: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 0}>>) { return }
+
+// -----
+
+// expected-error @+1 {{shared blockCols must be a power of two holding at least maxPhase chunks of vec}}
+func.func @f(%m: !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 48}>>) { return }
+
+// -----
+
+// A block of 32 columns holds 4 chunks of 8, fewer than 8 phases.
+// expected-error @+1 {{shared blockCols must be a power of two holding at least maxPhase chunks of vec}}
+func.func @f(%m: !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 32}>>) { return }
+
+// -----
+
+// expected-error @+1 {{rows of 96 elements are not whole blocks of 64}}
+func.func @f(%m: !tilegpu.memdesc<32x96xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>>) { return }
 
 // -----
 

@@ -6,9 +6,11 @@
 // CHECK: #[[B8:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
 // CHECK: #[[MMA41:.*]] = #tilegpu.mma<{warpsPerCTA = [4, 1]}>
+// CHECK: #[[MMAV3:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
 // CHECK: #[[SW:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
 // CHECK: #[[SW1:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
 // CHECK: #[[SWN:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>
+// CHECK: #[[SWB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>
 // CHECK: #[[OPA:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]]}>
 // CHECK: #[[OPB:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]]}>
 // CHECK: #[[S:.*]] = #tilegpu.slice<{dim = 0, parent = #[[B]]}>
@@ -58,13 +60,16 @@ func.func @local_memory(%x: tensor<64x32xf16, #b>) -> tensor<64x32xf16, #b> {
 // CHECK-SAME: (%{{.*}}: tensor<64x64xf32, #[[MMA]]>, %{{.*}}: tensor<64x32xf32, #[[MMA41]]>,
 // CHECK-SAME: %{{.*}}: tensor<64x32xf16, #[[OPA]]>, %{{.*}}: tensor<32x64xf16, #[[OPB]]>,
 // CHECK-SAME: %{{.*}}: !tilegpu.memdesc<64x32xf16, #[[SW]]>, %{{.*}}: !tilegpu.memdesc<32x64xf16, #[[SW1]]>,
-// CHECK-SAME: %{{.*}}: !tilegpu.memdesc<4x16x8xf32, #[[SWN]]>, %{{.*}}: !tilegpu.memdesc<64x32xf16>)
+// CHECK-SAME: %{{.*}}: !tilegpu.memdesc<4x16x8xf32, #[[SWN]]>, %{{.*}}: !tilegpu.memdesc<64x32xf16>,
+// CHECK-SAME: %{{.*}}: tensor<128x64xf32, #[[MMAV3]]>, %{{.*}}: !tilegpu.memdesc<32x256xf16, #[[SWB]]>)
 func.func @mma_layouts(%c: tensor<64x64xf32, #mma>, %c41: tensor<64x32xf32, #mma41>,
                        %a: tensor<64x32xf16, #opa>, %b: tensor<32x64xf16, #opb>,
                        %sa: !tilegpu.memdesc<64x32xf16, #sw>,
                        %sb: !tilegpu.memdesc<32x64xf16, #sw1>,
                        %s3: !tilegpu.memdesc<4x16x8xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>>,
-                       %plain: !tilegpu.memdesc<64x32xf16>) {
+                       %plain: !tilegpu.memdesc<64x32xf16>,
+                       %h: tensor<128x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>>,
+                       %wide: !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>>) {
   return
 }
 

@@ -24,9 +24,10 @@
 // A Hopper dot (wgmma) on the staged buffers whose result is the loop-
 // carried accumulator runs asynchronously into the next iteration
 // (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, so the
-// previous iteration's group is done); the buffers get S + 1 slots so that
-// the copies of iteration i (into the slot of iteration i - 2) never meet
-// the group still reading slot i - 1; after the loop, tilegpu.wgmma_wait 0.
+// previous iteration's group is done) when S >= 3; the copies then run
+// S - 2 iterations ahead (into the slot of iteration i - 2 of the S), so
+// they never meet the group still reading slot i - 1; after the loop,
+// tilegpu.wgmma_wait 0.
 //
 // Stage 0 is the closure of the loads' operands and of the loop-carried
 // values they use (and their updates) within the body. The loop is left as
@@ -194,22 +195,21 @@ struct PipelinePass
                 if (mma.isHopper() && dot->getBlock() == body &&
                     !llvm::is_contained(wgmmaDots, dot))
                   wgmmaDots.push_back(dot);
-    int extraSlots = wgmmaDots.empty() ? 0 : 1;
 
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;
     for (StagedLoad &s : staged)
       bytesPerStage += s.alloc.getType().getNumElements() *
                        ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) / 8);
-    while (stages > 1 && (stages + extraSlots) * bytesPerStage > sharedLimit)
+    while (stages > 1 && stages * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)
       return;
-    int slots = stages + extraSlots;
+    int slots = stages;
     // The in-flight wgmma of a dot whose result is the loop-carried
     // accumulator (and nothing else in the body reads it).
     SmallVector<unsigned> asyncAcc; // iter arg numbers
-    for (tile::DotOp dot : wgmmaDots) {
+    for (tile::DotOp dot : stages >= 3 ? wgmmaDots : SmallVector<tile::DotOp>()) {
       for (OpOperand &use : dot->getUses())
         if (use.getOwner() == yield && dot->hasOneUse() &&
             dot.getAcc() == loop.getRegionIterArgs()[use.getOperandNumber()] &&
@@ -218,6 +218,10 @@ struct PipelinePass
           asyncAcc.push_back(use.getOperandNumber());
         }
     }
+
+    // Copies run `ahead` iterations ahead; with a wgmma group in flight,
+    // one slot less ahead (the slot of iteration i - 1 is still being read).
+    int ahead = asyncAcc.empty() ? stages - 1 : stages - 2;
 
     // 4. Rewrite.
     Location loc = loop.getLoc();
@@ -271,7 +275,7 @@ struct PipelinePass
     };
 
     SmallVector<Value> args(loop.getInitArgs().begin(), loop.getInitArgs().end());
-    for (int s = 0; s + 1 < stages; ++s) {
+    for (int s = 0; s < ahead; ++s) {
       IRMapping m;
       Value iv = b.create<arith::AddIOp>(
           loc, lb, b.create<arith::MulIOp>(loc, st, cst(b, s)));
@@ -284,7 +288,7 @@ struct PipelinePass
 
     SmallVector<Value> inits = args;
     inits.push_back(i32(b, 0));
-    inits.push_back(i32(b, stages - 1));
+    inits.push_back(i32(b, ahead));
     auto newLoop = b.create<scf::ForOp>(loc, lb, ub, st, inits);
     for (NamedAttribute a : loop->getAttrs())
       newLoop->setAttr(a.getName(), a.getValue());
@@ -295,13 +299,13 @@ struct PipelinePass
                                newLoop.getRegionIterArgs().end());
     Value readSlot = newArgs[n], writeSlot = newArgs[n + 1];
 
-    bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(stages - 2));
+    bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
     bb.create<BarrierOp>(loc);
-    IRMapping ahead;
+    IRMapping aheadMap;
     Value ivAhead = bb.create<arith::AddIOp>(
         loc, newLoop.getInductionVar(),
-        bb.create<arith::MulIOp>(loc, st, cst(bb, stages - 1)));
-    emitStage0(bb, ivAhead, newArgs, writeSlot, ahead);
+        bb.create<arith::MulIOp>(loc, st, cst(bb, ahead)));
+    emitStage0(bb, ivAhead, newArgs, writeSlot, aheadMap);
 
     IRMapping m1;
     m1.map(loop.getInductionVar(), newLoop.getInductionVar());
@@ -322,7 +326,7 @@ struct PipelinePass
     SmallVector<Value> results;
     for (unsigned j = 0; j < n; ++j)
       results.push_back(carried.contains(j)
-                            ? ahead.lookupOrDefault(yield.getOperand(j))
+                            ? aheadMap.lookupOrDefault(yield.getOperand(j))
                             : m1.lookupOrDefault(yield.getOperand(j)));
     auto bump = [&](Value slot) -> Value {
       Value next = bb.create<arith::AddIOp>(loc, slot, i32(bb, 1));

@@ -36,6 +36,8 @@ SOFTMAX_DTYPES = ["fp32", "bf16", "fp16"]
 GELU_N = 1 << 28
 GELU_DTYPES = ["fp32", "bf16"]
 ROWSUM_SHAPES = [(8192, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
+SOFTMAX_LONG_N = [65536, 131072, 262144]  # examples/softmax_long.py
+SOFTMAX_LONG_M = 1024
 MATMUL_SIZES = [4096, 8192]
 MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_warps): the seed's tiles, then larger ones
@@ -86,6 +88,18 @@ def configs():
                 signature=sig, num_warps=softmax_warps(block), constexprs=dict(BLOCK_SIZE=block),
                 grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2, "fp16": 2}[dt],
                 work_note="bytes read + written"))
+    # softmax_long_kernel: rows longer than one tile, walked in chunks
+    for dt in ["fp32", "bf16"]:
+        for n in SOFTMAX_LONG_N:
+            m = SOFTMAX_LONG_M
+            block = 4096 if dt == "fp32" else 8192
+            sig = ", ".join([ptr_sig(dt), ptr_sig(dt), int_sig(n), int_sig(n), int_sig(n), str(block)])
+            out.append(dict(
+                id="softmaxlong_%s_%dx%d" % (dt, m, n), bench="softmax", kernel="softmax_long_kernel",
+                source="examples/softmax_long.py", dtype=dt, shape=dict(M=m, N=n),
+                signature=sig, num_warps=16, constexprs=dict(BLOCK_SIZE=block),
+                grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                work_note="bytes read + written (the row is read twice; the second read mostly from L2)"))
     # triton_gelu_kernel(x_ptr, y_ptr, num_elements, BLOCK_SIZE)
     for dt in GELU_DTYPES:
         n = GELU_N

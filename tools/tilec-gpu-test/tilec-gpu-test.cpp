@@ -626,10 +626,14 @@ SoftmaxTol tolFor(DT dt) {
 /// specializes it: `i32:16` when the value is a multiple of 16.
 std::string ispec(int64_t v) { return v % 16 == 0 ? "i32:16" : "i32"; }
 
+/// A softmax kernel of examples/softmax.py (one tile a row: BLOCK_SIZE =
+/// next_power_of_2(cols)), or with `fixedBlock` one that walks the row in
+/// chunks (examples/softmax_long.py).
 Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
-                 unsigned outStride) {
-  unsigned block = nextPow2(cols);
+                 unsigned outStride, const char *file = "softmax.py",
+                 unsigned fixedBlock = 0) {
+  unsigned block = fixedBlock ? fixedBlock : nextPow2(cols);
   int warps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
   Case c;
   c.kernel = kernel;
@@ -640,7 +644,7 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
     c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
   std::string pin = std::string("*") + dtName(inDT) + ":16";
   std::string pout = std::string("*") + dtName(outDT) + ":16";
-  c.key = {"softmax.py", kernel,
+  c.key = {file, kernel,
            llvm::formatv("{0}, {1}, {2}, {3}, {4}, {5}",
                          inputFirst ? pin : pout, inputFirst ? pout : pin,
                          ispec(inStride), ispec(outStride), ispec(cols), block),
@@ -998,6 +1002,20 @@ std::vector<Case> allCases() {
     cs.push_back(
         softmaxCase("triton_softmax_kernel", DT::F32, DT::F32, true, r, n, si, so));
   }
+  // Rows longer than one tile: examples/softmax_long.py (fp32 chunks of
+  // 4096, bf16 / fp16 of 8192).
+  std::vector<unsigned> longCols = {1, 1000, 4096, 4097, 65536, 100003, 262144};
+  std::vector<unsigned> longRows = {1, 7, 64};
+  if (quick) {
+    longCols = {1, 1000, 4097, 20000};
+    longRows = {1, 7};
+  }
+  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+    for (unsigned r : longRows)
+      for (unsigned n : longCols)
+        cs.push_back(softmaxCase("softmax_long_kernel", dt, dt, false, r, n, n,
+                                 n, "softmax_long.py",
+                                 dt == DT::F32 ? 4096 : 8192));
   std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
   if (quick)
     geluN = {1, 7, 1000, 1024, 4097};

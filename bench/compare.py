@@ -474,8 +474,10 @@ class Runner:
             try:
                 kern = self.triton_kernel(cfg)
                 grid = tuple(cfg["grid"])
-                tri_fn = lambda: kern[grid](*tri_args, **cfg["constexprs"], num_warps=cfg["num_warps"])
-                key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"])
+                stages = cfg.get("num_stages", 3)
+                tri_fn = lambda: kern[grid](*tri_args, **cfg["constexprs"], num_warps=cfg["num_warps"],
+                                            num_stages=stages)
+                key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"], stages)
                 comp = None
                 note = ""
                 y.fill_(float("nan"))

@@ -40,8 +40,10 @@ SOFTMAX_LONG_N = [65536, 131072, 262144]  # examples/softmax_long.py
 SOFTMAX_LONG_M = 1024
 MATMUL_SIZES = [4096, 8192]
 MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
-# (BLOCK_M, BLOCK_N, BLOCK_K, num_warps): the seed's tiles, then larger ones
-MATMUL_TILES = [(64, 64, 32, 4), (128, 128, 64, 4), (128, 256, 64, 8)]
+# (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages): the seed's tiles, then
+# larger ones (Triton gets the same num_warps and num_stages)
+MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
+                (128, 256, 64, 8, 4)]
 
 
 def next_pow2(n):
@@ -120,13 +122,14 @@ def configs():
     # matmul_relu_kernel(a, b, c, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, BM, BN, BK)
     for dt in MATMUL_DTYPES:
         for s in MATMUL_SIZES:
-            for bm, bn, bk, warps in MATMUL_TILES:
+            for bm, bn, bk, warps, stages in MATMUL_TILES:
                 M = N = K = s
                 ints = [M, N, K, K, 1, N, 1, N, 1]  # row-major a (MxK), b (KxN), c (MxN)
                 sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
                                 + [str(bm), str(bn), str(bk)])
                 out.append(dict(
-                    id="matmul_%s_%d_%dx%dx%dw%d" % (dt, s, bm, bn, bk, warps), bench="matmul",
+                    id="matmul_%s_%d_%dx%dx%dw%ds%d" % (dt, s, bm, bn, bk, warps, stages),
+                    bench="matmul", num_stages=stages,
                     kernel="matmul_relu_kernel",
                     source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
                     signature=sig, num_warps=warps,
@@ -157,6 +160,7 @@ ARCH = "sm_90a"  # what Triton targets on the H200 (wgmma for tl.dot)
 def run_tilec(tilec, cfg, out_ptx):
     cmd = [str(tilec), str(REPO / cfg["source"]), "--kernel", cfg["kernel"],
            "--signature", cfg["signature"], "--num-warps", str(cfg["num_warps"]),
+           "--num-stages", str(cfg.get("num_stages", 3)),
            "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)

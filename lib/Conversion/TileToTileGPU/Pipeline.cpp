@@ -24,7 +24,7 @@
 // A Hopper dot (wgmma) on the staged buffers whose result is the loop-
 // carried accumulator runs asynchronously into the next iteration
 // (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, so the
-// previous iteration's group is done) when S >= 3; the copies then run
+// previous iteration's group is done) when S >= 4; the copies then run
 // S - 2 iterations ahead (into the slot of iteration i - 2 of the S), so
 // they never meet the group still reading slot i - 1; after the loop,
 // tilegpu.wgmma_wait 0.
@@ -209,7 +209,10 @@ struct PipelinePass
     // The in-flight wgmma of a dot whose result is the loop-carried
     // accumulator (and nothing else in the body reads it).
     SmallVector<unsigned> asyncAcc; // iter arg numbers
-    for (tile::DotOp dot : stages >= 3 ? wgmmaDots : SmallVector<tile::DotOp>()) {
+    // Only with 4 or more stages: the copies must still run at least two
+    // iterations ahead (one iteration of a large tile is shorter than the
+    // DRAM latency).
+    for (tile::DotOp dot : stages >= 4 ? wgmmaDots : SmallVector<tile::DotOp>()) {
       for (OpOperand &use : dot->getUses())
         if (use.getOwner() == yield && dot->hasOneUse() &&
             dot.getAcc() == loop.getRegionIterArgs()[use.getOperandNumber()] &&

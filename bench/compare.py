@@ -114,8 +114,8 @@ def markdown(results, env):
         lines.append("Timing: triton.testing.do_bench(warmup=%s ms, rep=%s ms, median), L2 flushed "
                      "before each run." % (env.get("warmup"), env.get("rep")))
         lines.append("")
-    lines.append("| bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|")
+    lines.append("| config | bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
     for cid, d in by.items():
         any_r = next(iter(d.values()))
         def ratio(a, b):
@@ -124,8 +124,8 @@ def markdown(results, env):
                 return "%.2f" % (ra["value"] / rb["value"])
             return "-"
         checks = ", ".join((d[s].get("check") or "-") if s in d else "-" for s in ("triton", "tilec"))
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            any_r["bench"], any_r["dtype"], any_r["shape"], any_r["unit"],
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            cid, any_r["bench"], any_r["dtype"], any_r["shape"], any_r["unit"],
             fmt_val(d.get("torch")), fmt_val(d.get("triton")), fmt_val(d.get("tilec")),
             ratio("tilec", "triton"), ratio("tilec", "torch"), checks))
     lines.append("")
@@ -209,8 +209,15 @@ def plots(results, out, copy_gbs=None):
         written.append(str(p))
 
     for dt in ("fp32", "bf16", "fp16"):
-        rs = [r for r in results if r["bench"] == "softmax" and r["dtype"] == dt]
+        rs = [r for r in results if r["bench"] == "softmax" and r["dtype"] == dt
+              and not r["id"].startswith("softmaxlong")]
         line_plot("softmax_" + dt, "softmax %s, 4096 x N (bytes read + written)" % dt, rs,
+                  lambda r: int(r["shape"].split("x")[1]), "N (columns)")
+    rs = [r for r in results if r["id"].startswith("softmaxlong")]
+    for dt in ("fp32", "bf16"):
+        line_plot("softmax_long_" + dt,
+                  "softmax_long %s (examples/softmax_long.py), 1024 x N" % dt,
+                  [r for r in rs if r["dtype"] == dt],
                   lambda r: int(r["shape"].split("x")[1]), "N (columns)")
     rs = [r for r in results if r["bench"] == "rowsum"]
     line_plot("rowsum", "row sum fp32, rows x N (bytes read)", rs,
@@ -609,9 +616,23 @@ def main():
     ap.add_argument("--keep-triton-cache", action="store_true",
                     help="use TRITON_CACHE_DIR as set (default: a fresh empty one, so that "
                          "first-call compile times are cold)")
+    ap.add_argument("--replot", metavar="RESULTS_JSON",
+                    help="no GPU: re-render results.md and the plots into --out from the "
+                         "results.json of an earlier run")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     args.systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+    if args.replot:
+        data = json.loads(Path(args.replot).read_text())
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        results, env = data["results"], data.get("env")
+        copy = next((r["value"] for r in results if r["bench"] == "copy" and r["value"]), None)
+        write_csv(results, out / "results.csv")
+        (out / "results.md").write_text(markdown(results, env))
+        pngs = plots(results, out, copy)
+        print("wrote results.csv, results.md and %d plots to %s" % (len(pngs), out))
+        return 0
 
     man, problems = load_manifest(args.ptx)
     for p in problems:

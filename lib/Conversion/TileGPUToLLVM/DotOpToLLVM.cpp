@@ -284,30 +284,25 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
         into[i] = got[i];
   };
   unsigned perA = aInfo.elemsPerBlock(), perB = bInfo.elemsPerBlock();
-  // Registers of each A block (rm, rk) and B block (rn, rk).
-  auto aRegs = [&](unsigned rm, unsigned rk) {
+  // The 32-bit registers of the block of `per` elements starting at
+  // `first`: tf32-rounded f32 elements, or pairs of 16-bit ones.
+  auto regs = [&](ArrayRef<Value> elems, unsigned first, unsigned per) {
     SmallVector<Value> r;
-    unsigned first = (rm * repK + rk) * perA;
     if (tf32) {
-      for (unsigned i = 0; i < 4; ++i)
-        r.push_back(toTF32(b, loc, av[first + i]));
+      for (unsigned i = 0; i < per; ++i)
+        r.push_back(toTF32(b, loc, elems[first + i]));
     } else {
-      for (unsigned i = 0; i < 4; ++i)
-        r.push_back(pack2(b, loc, av[first + 2 * i], av[first + 2 * i + 1]));
+      for (unsigned i = 0; i < per / 2; ++i)
+        r.push_back(pack2(b, loc, elems[first + 2 * i], elems[first + 2 * i + 1]));
     }
     return r;
   };
+  // A block (rm, rk): 4 registers; B block (rn, rk): 2.
+  auto aRegs = [&](unsigned rm, unsigned rk) {
+    return regs(av, (rm * repK + rk) * perA, perA);
+  };
   auto bRegs = [&](unsigned rn, unsigned rk) {
-    SmallVector<Value> r;
-    unsigned first = (rn * repK + rk) * perB;
-    if (tf32) {
-      for (unsigned i = 0; i < 2; ++i)
-        r.push_back(toTF32(b, loc, bv[first + i]));
-    } else {
-      for (unsigned i = 0; i < 2; ++i)
-        r.push_back(pack2(b, loc, bv[first + 2 * i], bv[first + 2 * i + 1]));
-    }
-    return r;
+    return regs(bv, (rn * repK + rk) * perB, perB);
   };
   std::string ab = tf32 ? "tf32" : elt.isF16() ? "f16" : "bf16";
   std::string asmStr = std::string("mma.sync.aligned.") +

@@ -2,13 +2,16 @@
 # with both operands read from the swizzled shared buffers through matrix
 # descriptors (mma version 3: all warps along M, one m64nNk16 per 64 rows
 # and k step of 16).
-# 64x64x32, 4 warps (one warpgroup): 2 k steps of m64n64k16 per iteration.
+# 64x64x32, 4 warps (one warpgroup): 2 k steps of m64n64k16 per iteration;
+# the wgmma group of an iteration runs on into the next (wait_group 1 after
+# issuing it, 0 after the loop) and the cp.async copies of the iteration,
+# two iterations ahead, come after it (they refill the slot the retired
+# group read).
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16" %t.ptx | FileCheck %s --check-prefix=COUNT
-# 128x256x64, 8 warps (two warpgroups), bf16, num_stages 4: one wgmma group
-# stays in flight across iterations (wait_group 1, and 0 after the loop).
+# 128x256x64, 8 warps (two warpgroups), bf16, num_stages 4.
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU4
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t4.ptx
 # RUN: FileCheck %s --check-prefix=PTX4 < %t4.ptx
@@ -19,9 +22,17 @@
 # RUN: %ptxas -arch=sm_90a -v %t4.ptx -o %t4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
-# TGPU: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
-# TGPU-NOT: tilegpu.wgmma_pendings
-# TGPU-NOT: tilegpu.wgmma_wait
+# TGPU: scf.for
+# TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
+# TGPU-NEXT: tilegpu.barrier
+# TGPU-NOT: tilegpu.async_copy
+# TGPU: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+# TGPU-NOT: tilegpu.barrier
+# TGPU: tilegpu.async_copy
+# TGPU: tilegpu.async_copy
+# TGPU: tilegpu.async_commit_group
+# TGPU: scf.yield
+# TGPU: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
 
 # CHECK: .target sm_90a
 # CHECK: cp.async.wait_group 1;
@@ -30,6 +41,9 @@
 # CHECK: wgmma.fence.sync.aligned;
 # CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{(%f[0-9]+, ?){31}%f[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1, 1, 1, 0, 1;
 # CHECK: wgmma.commit_group.sync.aligned;
+# CHECK: wgmma.wait_group.sync.aligned 1;
+# CHECK: cp.async.cg.shared.global
+# CHECK: cp.async.commit_group;
 # CHECK: wgmma.wait_group.sync.aligned 0;
 # CHECK-NOT: ldmatrix
 # CHECK-NOT: mma.sync
@@ -40,6 +54,9 @@
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x128x64xbf16, #{{.*}}>
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x64x256xbf16, #[[SB]]>
 # TGPU4: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : tensor<128x64xbf16, #{{.*}}> * tensor<64x256xbf16, #{{.*}}> -> tensor<128x256xf32, #[[MMA]]>
+# Two warpgroups: a barrier before the copies refill the slot.
+# TGPU4-NEXT: tilegpu.barrier
+# TGPU4: tilegpu.async_copy
 # TGPU4: scf.yield
 # TGPU4-NEXT: }
 # TGPU4-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}

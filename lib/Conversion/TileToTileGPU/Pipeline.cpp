@@ -23,11 +23,11 @@
 //
 // A Hopper dot (wgmma) on the staged buffers whose result is the loop-
 // carried accumulator runs asynchronously into the next iteration
-// (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, so the
-// previous iteration's group is done) when S >= 4; the copies then run
-// S - 2 iterations ahead (into the slot of iteration i - 2 of the S), so
-// they never meet the group still reading slot i - 1; after the loop,
-// tilegpu.wgmma_wait 0.
+// (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, which
+// retires the previous iteration's group). The copies of iteration i then
+// move after the dot: they refill slot (i - 1) % S, whose last reader was
+// that retired group (with several warpgroups, after a barrier, so that
+// every warpgroup has retired it); after the loop, tilegpu.wgmma_wait 0.
 //
 // Stage 0 is the closure of the loads' operands and of the loop-carried
 // values they use (and their updates) within the body. The loop is left as
@@ -209,10 +209,7 @@ struct PipelinePass
     // The in-flight wgmma of a dot whose result is the loop-carried
     // accumulator (and nothing else in the body reads it).
     SmallVector<unsigned> asyncAcc; // iter arg numbers
-    // Only with 4 or more stages: the copies must still run at least two
-    // iterations ahead (one iteration of a large tile is shorter than the
-    // DRAM latency).
-    for (tile::DotOp dot : stages >= 4 ? wgmmaDots : SmallVector<tile::DotOp>()) {
+    for (tile::DotOp dot : wgmmaDots) {
       for (OpOperand &use : dot->getUses())
         if (use.getOwner() == yield && dot->hasOneUse() &&
             dot.getAcc() == loop.getRegionIterArgs()[use.getOperandNumber()] &&
@@ -222,9 +219,9 @@ struct PipelinePass
         }
     }
 
-    // Copies run `ahead` iterations ahead; with a wgmma group in flight,
-    // one slot less ahead (the slot of iteration i - 1 is still being read).
-    int ahead = asyncAcc.empty() ? stages - 1 : stages - 2;
+    // Copies run `ahead` iterations ahead, into the slot read by the
+    // previous iteration.
+    int ahead = stages - 1;
 
     // 4. Rewrite.
     Location loc = loop.getLoc();
@@ -305,10 +302,14 @@ struct PipelinePass
     bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
     bb.create<BarrierOp>(loc);
     IRMapping aheadMap;
-    Value ivAhead = bb.create<arith::AddIOp>(
-        loc, newLoop.getInductionVar(),
-        bb.create<arith::MulIOp>(loc, st, cst(bb, ahead)));
-    emitStage0(bb, ivAhead, newArgs, writeSlot, aheadMap);
+    auto emitCopies = [&]() {
+      Value ivAhead = bb.create<arith::AddIOp>(
+          loc, newLoop.getInductionVar(),
+          bb.create<arith::MulIOp>(loc, st, cst(bb, ahead)));
+      emitStage0(bb, ivAhead, newArgs, writeSlot, aheadMap);
+    };
+    if (asyncAcc.empty())
+      emitCopies();
 
     IRMapping m1;
     m1.map(loop.getInductionVar(), newLoop.getInductionVar());
@@ -325,6 +326,18 @@ struct PipelinePass
       if (stage0.contains(&op) || allocs.contains(&op) || &op == yield)
         continue;
       bb.clone(op, m1);
+    }
+    if (!asyncAcc.empty()) {
+      // After the dot: its wgmma.wait_group 1 has retired the previous
+      // iteration's group, the last reader of the slot the copies refill;
+      // with several warpgroups, a barrier waits for all of them.
+      int warps = 4;
+      if (auto a = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+              "tile.num_warps"))
+        warps = a.getInt();
+      if (warps > 4)
+        bb.create<BarrierOp>(loc);
+      emitCopies();
     }
     SmallVector<Value> results;
     for (unsigned j = 0; j < n; ++j)

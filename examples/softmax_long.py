@@ -3,10 +3,12 @@
 #   pass 1 keeps, per lane, a running maximum m and a running sum s of
 #          exp(x - m), rescaled by exp(m_old - m_new) whenever m grows (the
 #          "online softmax"); the lanes are then combined once;
-#   pass 2 reads the row again (from L2 for rows up to a few MB: the grid's
-#          rows in flight fit the H200's 50 MB L2) and writes exp(x - max) / sum.
-# DRAM traffic is one read and one write of the row, as for the one-tile
-# kernel in softmax.py; registers stay bounded by BLOCK_SIZE whatever N is.
+#   pass 2 reads the row again and writes exp(x - max) / sum.
+# Registers stay bounded by BLOCK_SIZE whatever N is. DRAM traffic is up to
+# two reads and one write of the row: the second read hits L2 only while
+# the rows in flight fit it (on the H200, 16-warp rows of 256 KB and more
+# do not: docs/benchmarks.md measures 2.6-2.7 TB/s of logical traffic,
+# ~4 TB/s of DRAM traffic, for 64K-256K fp32 columns).
 # Launch: BLOCK_SIZE = 4096 (fp32) or 8192 (bf16/fp16), num_warps = 16,
 #         grid = (n_rows,). Works for any n_cols >= 1 and any dtype of x/y
 #         (the arithmetic is fp32).

@@ -23,7 +23,7 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     register layout (`local_load`, ldmatrix). A loop-carried accumulator
     keeps the mma layout across iterations. Other dots use the FMA path.
     With use-wgmma (sm_90a), f16/bf16 dots whose M is a multiple of
-    16 * num_warps (whole warpgroups along M), N a multiple of 8 up to 256
+    16 * num_warps (whole warpgroups along M), N a multiple of 16 up to 256
     and K of 16 get the version-3 mma layout: `wgmma.mma_async` reads both
     operands from the swizzled buffers.
   }];

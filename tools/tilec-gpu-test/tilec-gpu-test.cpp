@@ -5,10 +5,12 @@
 //
 // Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
 // triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
-// matmul_relu_kernel) with the seeds' launch parameters, runs each on random
-// inputs over a set of shapes, with the output poisoned with NaN before the
-// run, and compares every output element against a CPU reference computed in
-// fp64 with plain loops. Elements the kernel must not write (gaps between
+// matmul_relu_kernel) and softmax_long_kernel (examples/softmax_long.py)
+// with the seeds' launch parameters (matmul also with larger tiles, 2-4
+// pipeline stages and transposed operands), runs each on random inputs over
+// a set of shapes, with the output poisoned with NaN before the run, and
+// compares every output element (for matmuls beyond 2^31 multiply-adds, 4096
+// sampled ones) against a CPU reference computed in fp64 with plain loops. Elements the kernel must not write (gaps between
 // strided rows) must keep the poison bit pattern. Cases with small inputs
 // (at most 2^16 input elements; matmul: M N K <= 2^21) then also run the same
 // CompiledKernel on the interpreter (its tile IR, tilec::interp::interpret)

@@ -83,6 +83,15 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
     return std::nullopt;
   auto vec = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
   unsigned v = vec ? vec.getInt() : 1;
+  if (v > 1) {
+    // A copy moves one sizePerThread run along the last (fastest) dimension,
+    // contiguous in the buffer as in memory.
+    auto layout = dyn_cast<BlockedAttr>(type.getEncoding());
+    unsigned last = type.getRank() - 1;
+    if (!layout || layout.getOrder()[0] != last ||
+        layout.getSizePerThread()[last] % v != 0)
+      return std::nullopt;
+  }
   unsigned bytes = v * ((type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
   if (bytes != 4 && bytes != 8 && bytes != 16)
     return std::nullopt;

@@ -1,0 +1,20 @@
+# Out-of-range --num-stages / --num-warps: one error line, exit 1, no output.
+# RUN: not tilec %s --kernel k --signature "*fp32:16, 128" --num-stages 9 --emit=ptx 2>&1 | FileCheck %s --check-prefix=STAGES
+# RUN: not tilec %s --kernel k --signature "*fp32:16, 128" --num-stages=-1 --emit=ptx 2>&1 | FileCheck %s --check-prefix=NEG
+# RUN: not tilec %s --kernel k --signature "*fp32:16, 128" --num-warps 3 --emit=ptx 2>&1 | FileCheck %s --check-prefix=WARPS
+# --num-stages 0 and 1 turn pipelining off and are accepted:
+# RUN: tilec %s --kernel k --signature "*fp32:16, 128" --num-stages 0 --emit=ptx | FileCheck %s --check-prefix=OK
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(p, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(p + offs, tl.load(p + offs) * 2.0)
+
+# STAGES: tilec: error: --num-stages must be from 0 to 8, got 9
+# STAGES-NOT: .entry
+# NEG: tilec: error: --num-stages must be from 0 to 8, got -1
+# WARPS: tilec: error: --num-warps must be a power of two from 1 to 32, got 3
+# OK: .entry k

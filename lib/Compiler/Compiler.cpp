@@ -174,6 +174,25 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   return mlir::success();
 }
 
+/// Dynamic shared memory a block may use on `arch` (0: unknown arch).
+static uint64_t maxSharedBytesPerBlock(llvm::StringRef arch) {
+  arch.consume_front("sm_");
+  unsigned cc = 0;
+  if (arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc))
+    return 0;
+  if (cc >= 90)
+    return 232448; // 227 KB (H100, H200)
+  if (cc == 80 || cc == 87)
+    return 166912; // 163 KB (A100)
+  if (cc >= 86)
+    return 101376; // 99 KB (sm_86, sm_89)
+  if (cc == 75)
+    return 65536; // 64 KB (Turing)
+  if (cc >= 70)
+    return 98304; // 96 KB (Volta)
+  return 49152;
+}
+
 bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
                             CompiledKernel &out, llvm::raw_ostream &errs) {
   mlir::OwningOpRef<mlir::ModuleOp> module = compileToTile(src, opts, errs);
@@ -202,6 +221,16 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
     return false;
   if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
     out.sharedBytes = a.getInt();
+  // As Triton does: a kernel that cannot launch on the target is an error
+  // here, not at the first launch.
+  if (uint64_t limit = maxSharedBytesPerBlock(opts.arch);
+      limit && out.sharedBytes > limit) {
+    errs << "tilec: error: kernel '" << opts.kernel << "' needs "
+         << out.sharedBytes << " bytes of shared memory per program; "
+         << opts.arch << " allows at most " << limit
+         << " (use smaller tiles or fewer --num-stages)\n";
+    return false;
+  }
   PTXOptions popts;
   popts.arch = opts.arch;
   auto ptx = translateToPTX(*module, popts);

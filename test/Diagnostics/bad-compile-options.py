@@ -18,3 +18,8 @@ def k(p, BLOCK: tl.constexpr):
 # NEG: tilec: error: --num-stages must be from 0 to 8, got -1
 # WARPS: tilec: error: --num-warps must be a power of two from 1 to 32, got 3
 # OK: .entry k
+
+# A kernel whose shared memory exceeds what a block may use on the target is
+# an error at compile time (as in Triton), not at the first launch:
+# RUN: not tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 256, 64" --num-warps 8 --num-stages 1 --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMEM
+# SMEM: tilec: error: kernel 'matmul_relu_kernel' needs 262144 bytes of shared memory per program; sm_90 allows at most 232448 (use smaller tiles or fewer --num-stages)

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace tilec;
@@ -128,15 +129,35 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
                                     llvm::raw_ostream &errs) {
   if (stage == Stage::Tile)
     return mlir::success();
-  // MLIR diagnostics (a pattern that failed to legalize an op, a verifier)
-  // print with their source location.
+  // MLIR diagnostics (a lowering that refuses an op, a verifier) print in
+  // the compiler's style: location, message, the source line and a caret.
+  // The conversion driver's follow-up "failed to legalize" after an op's
+  // own error adds nothing and is dropped.
+  bool reported = false;
   mlir::ScopedDiagnosticHandler handler(ctx_.get(), [&](mlir::Diagnostic &d) {
-    if (auto fl = mlir::dyn_cast<mlir::FileLineColLoc>(d.getLocation()))
+    std::string msg = d.str();
+    if (reported && llvm::StringRef(msg).starts_with("failed to legalize"))
+      return mlir::success();
+    bool isError = d.getSeverity() == mlir::DiagnosticSeverity::Error;
+    reported |= isError;
+    auto fl = mlir::dyn_cast<mlir::FileLineColLoc>(d.getLocation());
+    if (fl)
       errs << fl.getFilename().getValue() << ":" << fl.getLine() << ":"
            << fl.getColumn() << ": ";
-    errs << (d.getSeverity() == mlir::DiagnosticSeverity::Error ? "error: "
-                                                                 : "note: ")
-         << d.str() << "\n";
+    errs << (isError ? "error: " : "note: ") << msg << "\n";
+    if (fl && fl.getLine() > 0) {
+      auto buf = llvm::MemoryBuffer::getFile(fl.getFilename().getValue());
+      if (buf) {
+        llvm::StringRef text = (*buf)->getBuffer();
+        for (unsigned l = 1; l < fl.getLine() && !text.empty(); ++l)
+          text = text.split('\n').second;
+        llvm::StringRef line = text.split('\n').first.rtrim("\r");
+        if (!line.empty()) {
+          errs << line << "\n";
+          errs.indent(fl.getColumn() > 0 ? fl.getColumn() - 1 : 0) << "^\n";
+        }
+      }
+    }
     return mlir::success();
   });
   llvm::StringRef arch(opts.arch);

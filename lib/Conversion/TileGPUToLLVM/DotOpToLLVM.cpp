@@ -341,6 +341,13 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
   return success();
 }
 
+/// Limits of the unrolled FMA dot per thread (64x64x32 with 4 warps: 32
+/// accumulators, 1024 multiply-adds; 128x128x64 with 4 warps: 128, 8192).
+/// Beyond them the kernel could not keep its accumulators in registers and
+/// LLVM would take minutes (1024 accumulators: over a minute).
+constexpr uint64_t kMaxFMAAccumulators = 512;
+constexpr uint64_t kMaxUnrolledFMAs = uint64_t(1) << 15;
+
 struct DotOpConversion : OpConversionPattern<tile::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -362,6 +369,16 @@ struct DotOpConversion : OpConversionPattern<tile::DotOp> {
     Location loc = op.getLoc();
     int64_t M = aType.getDimSize(0), K = aType.getDimSize(1),
             N = bType.getDimSize(1);
+    // The FMA loop is unrolled: refuse what would take minutes to compile
+    // (and spill every accumulator) instead of hanging.
+    uint64_t perThread = LayoutInfo(cType).numElems();
+    if (perThread > kMaxFMAAccumulators ||
+        perThread * uint64_t(K) > kMaxUnrolledFMAs)
+      return op.emitOpError()
+             << "on the CUDA cores would need " << perThread
+             << " accumulators per thread (at most " << kMaxFMAAccumulators
+             << ") and " << perThread * K << " unrolled multiply-adds (at most "
+             << kMaxUnrolledFMAs << "); use more warps or smaller tiles";
 
     const TypeConverter *tc = getTypeConverter();
     Type aElt = tc->convertType(aType.getElementType());

@@ -585,8 +585,13 @@ void CodeGen::genFor(const Stmt &s) {
         return;
     } else if (kw.name == "num_stages" && callee.s == "tl.range") {
       int64_t n;
-      if (requireInt(v, *kw.value, "num_stages", n))
-        r.numStages = n;
+      if (requireInt(v, *kw.value, "num_stages", n)) {
+        if (n < 0 || n > 8)
+          error(kw.loc, "num_stages must be from 0 to 8, got " +
+                            std::to_string(n));
+        else
+          r.numStages = n;
+      }
     } else if ((kw.name == "loop_unroll_factor" || kw.name == "flatten" ||
                 kw.name == "disallow_acc_multi_buffer" ||
                 kw.name == "warp_specialize") &&

@@ -193,6 +193,19 @@ struct ConvertTileToTileGPUPass
     if (isa<scf::YieldOp, scf::ConditionOp, func::ReturnOp, ConvertLayoutOp>(op))
       return;
 
+    // A select of tiles on a scalar condition (canonicalization makes one
+    // of an `if` that only picks a tile): the condition becomes a splat tile
+    // so that the select is elementwise like every other.
+    if (auto sel = dyn_cast<arith::SelectOp>(op))
+      if (auto t = dyn_cast<RankedTensorType>(sel.getType()))
+        if (!isa<ShapedType>(sel.getCondition().getType())) {
+          OpBuilder b(op);
+          auto condT = RankedTensorType::get(t.getShape(), b.getI1Type());
+          sel.getConditionMutable().set(b.create<tile::SplatOp>(
+              op->getLoc(), condT, sel.getCondition()));
+          processOp(sel.getCondition().getDefiningOp());
+        }
+
     if (auto dot = dyn_cast<tile::DotOp>(op))
       if (MmaAttr mma = mmaLayoutFor(dot)) {
         stageDotOperands(dot, mma);

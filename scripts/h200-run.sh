@@ -37,23 +37,17 @@ if [ "${TILEC_BENCH:-0}" = 1 ]; then
   run env TILEC_CACHE_DIR=/tmp/tilec-cache "$DEST/bin/tilec-runtime-bench" 2>&1 | tee "$LOGS/runtime-bench.log"
 fi
 
-if [ "${TILEC_MEMCHECK:-1}" = 1 ]; then
-  echo "== compute-sanitizer --tool memcheck tilec-gpu-test --quick"
-  compute-sanitizer --tool memcheck --target-processes all --error-exitcode 3 \
+# compute-sanitizer TOOL over `tilec-gpu-test --quick` into LOGS/TOOL.log.
+sanitize() {
+  echo "== compute-sanitizer --tool $1 tilec-gpu-test --quick"
+  compute-sanitizer --tool "$1" --target-processes all --error-exitcode 3 \
     env LD_LIBRARY_PATH="$LIBS" TILEC_LIBDEVICE="$TILEC_LIBDEVICE" \
-    "$DEST/bin/tilec-gpu-test" --quick 2>&1 | tee "$LOGS/memcheck.log"
-  mc_rc=${PIPESTATUS[0]}
-  [ "$mc_rc" = 0 ] || rc=1
-  echo "memcheck exit status: $mc_rc"
-fi
-if [ "${TILEC_RACECHECK:-1}" = 1 ]; then
-  echo "== compute-sanitizer --tool racecheck tilec-gpu-test --quick"
-  compute-sanitizer --tool racecheck --target-processes all --error-exitcode 3 \
-    env LD_LIBRARY_PATH="$LIBS" TILEC_LIBDEVICE="$TILEC_LIBDEVICE" \
-    "$DEST/bin/tilec-gpu-test" --quick 2>&1 | tee "$LOGS/racecheck.log"
-  rc_rc=${PIPESTATUS[0]}
-  [ "$rc_rc" = 0 ] || rc=1
-  echo "racecheck exit status: $rc_rc"
-fi
+    "$DEST/bin/tilec-gpu-test" --quick 2>&1 | tee "$LOGS/$1.log"
+  local st=${PIPESTATUS[0]}
+  [ "$st" = 0 ] || rc=1
+  echo "$1 exit status: $st"
+}
+[ "${TILEC_MEMCHECK:-1}" = 1 ] && sanitize memcheck
+[ "${TILEC_RACECHECK:-1}" = 1 ] && sanitize racecheck
 echo "tilec-gpu-test exit status: $test_rc; logs in $LOGS"
 exit $rc

@@ -323,6 +323,10 @@ class Runner:
 
     # -- helpers --
     def bench(self, fn):
+        if self.args.profile:  # one launch for a profiler, no timing
+            fn()
+            self.sync()
+            return None
         return self.triton.testing.do_bench(fn, warmup=self.args.warmup, rep=self.args.rep,
                                             return_mode="median")
 
@@ -330,6 +334,8 @@ class Runner:
         self.torch.cuda.synchronize()
 
     def first_minus_warm(self, fn):
+        if self.args.profile:
+            return self.bench(fn)
         self.sync()
         t0 = time.perf_counter()
         fn()
@@ -350,6 +356,22 @@ class Runner:
             spec.loader.exec_module(mod)
             self.triton_mods[src] = mod
         return getattr(self.triton_mods[src], cfg["kernel"])
+
+    def dump_triton(self, cfg, tri_fn):
+        """Triton's IR, PTX, cubin and resource use for cfg into --dump (to compare with tilec's)."""
+        kern = tri_fn()  # a cache hit: returns the CompiledKernel
+        self.sync()
+        d = Path(self.args.dump)
+        d.mkdir(parents=True, exist_ok=True)
+        for name, text in getattr(kern, "asm", {}).items():
+            ext = {"ttir": "ttir.mlir", "ttgir": "ttgir.mlir", "llir": "ll"}.get(name, name)
+            data = text if isinstance(text, bytes) else str(text).encode()
+            (d / ("%s.triton.%s" % (cfg["id"], ext))).write_bytes(data)
+        meta = {k: getattr(kern, k, None) for k in ("n_regs", "n_spills")}
+        md = getattr(kern, "metadata", None)
+        for k in ("shared", "num_warps", "num_stages", "num_ctas"):
+            meta[k] = getattr(md, k, None) if md is not None else None
+        (d / ("%s.triton.json" % cfg["id"])).write_text(json.dumps(meta, default=str) + "\n")
 
     def tilec_kernel(self, cfg):
         """(kernel, load_ms) where load_ms is RawModule load + get_function time."""
@@ -494,6 +516,8 @@ class Runner:
                 else:
                     comp = self.first_minus_warm(tri_fn)
                     self.triton_seen.add(key)
+                    if self.args.dump:
+                        self.dump_triton(cfg, tri_fn)
                 self.sync()
                 phase = "run"
                 # first_minus_warm ran it twice; the output is from the kernel
@@ -526,15 +550,19 @@ class Runner:
                     t0 = time.perf_counter()
                     k, _ = self.tilec_kernel(cfg)
                     til_fn = lambda: k(grid, block, targs, shared_mem=shm)
-                    til_fn()
-                    self.sync()
-                    t1 = time.perf_counter()
-                    til_fn()
-                    self.sync()
-                    t2 = time.perf_counter()
-                    load = ((t1 - t0) - (t2 - t1)) * 1e3
+                    load = None
+                    if not self.args.profile:
+                        til_fn()
+                        self.sync()
+                        t1 = time.perf_counter()
+                        til_fn()
+                        self.sync()
+                        t2 = time.perf_counter()
+                        load = ((t1 - t0) - (t2 - t1)) * 1e3
+                    ms = self.bench(til_fn) if self.args.profile else None
                     chk, err, nbad, cnote = self.check(cfg, y, ref)
-                    ms = self.bench(til_fn)
+                    if not self.args.profile:
+                        ms = self.bench(til_fn)
                     rec("tilec", ms=ms, check=chk, max_abs_err=err, n_bad=nbad,
                         compile_ms=cfg.get("tilec_compile_ms"), load_ms=load, note=cnote)
                 except Exception as e:  # noqa: BLE001
@@ -619,6 +647,10 @@ def main():
     ap.add_argument("--replot", metavar="RESULTS_JSON",
                     help="no GPU: re-render results.md and the plots into --out from the "
                          "results.json of an earlier run")
+    ap.add_argument("--dump", metavar="DIR",
+                    help="write Triton's ttgir/llir/PTX/cubin and register use per config into DIR")
+    ap.add_argument("--profile", action="store_true",
+                    help="launch each system's kernel once per config, untimed (run under ncu)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     args.systems = [s.strip() for s in args.systems.split(",") if s.strip()]

@@ -556,30 +556,39 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
         return Val::error();
       keep = t;
     }
+    // Triton's rules (triton/language/standard.py): tl.max/min/argmax/argmin
+    // compute bf16 in fp32; tl.max/tl.min without indices also widen every
+    // narrower type (fp16 -> fp32, 8/16-bit ints -> int32); tl.sum widens
+    // 8/16-bit ints to (u)int32 and keeps 16-bit floats (the lowering
+    // accumulates them in fp32 and rounds once).
+    Val x = asTensor(a[0]);
+    if (x.isError())
+      return x;
     if (kind == "sum" && a[3].kind != Val::None) {
       DType dt;
       if (!readDType(*this, a[3], call, dt))
         return Val::error();
-      return reduce("sum", cast(asTensor(a[0]), dt, l, call), a[1], keep, call);
+      return reduce("sum", cast(x, dt, l, call), a[1], keep, call);
     }
-    Val x = asTensor(a[0]);
-    if (x.isError())
-      return x;
+    if (kind != "sum" && !x.dtype.isPointer && x.dtype.kind == ScalarKind::BF16)
+      x = cast(x, f32, l, call);
     if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
       x = cast(x, x.dtype.isUnsigned() ? DType::scalar(ScalarKind::U32) : i32,
                l, call);
-    if ((kind == "max" || kind == "min") && a[2].kind != Val::None) {
-      bool withIdx;
-      if (!truthy(a[2], call, withIdx))
+    bool withIdx = false;
+    if ((kind == "max" || kind == "min") && a[2].kind != Val::None &&
+        !truthy(a[2], call, withIdx))
+      return Val::error();
+    if (withIdx) {
+      Val v = reduce(kind, x, a[1], keep, call);
+      Val idx = reduce("arg" + kind, x, a[1], keep, call);
+      if (v.isError() || idx.isError())
         return Val::error();
-      if (withIdx) {
-        Val v = reduce(kind, x, a[1], keep, call);
-        Val idx = reduce("arg" + kind, x, a[1], keep, call);
-        if (v.isError() || idx.isError())
-          return Val::error();
-        return Val::tuple({v, idx});
-      }
+      return Val::tuple({v, idx});
     }
+    if ((kind == "max" || kind == "min") && !x.dtype.isPointer &&
+        !x.dtype.isBool() && x.dtype.bitwidth() < 32)
+      x = cast(x, x.dtype.isFloat() ? f32 : i32, l, call);
     return reduce(kind, x, a[1], keep, call);
   }
   if (name == "tl.dot") {

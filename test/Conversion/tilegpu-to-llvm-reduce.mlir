@@ -38,7 +38,21 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: nvvm.barrier0
   // CHECK: llvm.store %[[LAST]], %{{.*}} : f32, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // All 32 lanes along the axis: lane l loads the partial of warp l % 4 and a
+  // butterfly over lane bits 0 and 1 combines the 4 warps.
+  // CHECK: llvm.urem %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.fadd
+  // CHECK: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.fadd
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK-NOT: llvm.load
   // CHECK-NOT: nvvm.barrier0
   // CHECK: llvm.return
   func.func @sum1d(%x: tensor<256xf32, #b1>) -> f32 {

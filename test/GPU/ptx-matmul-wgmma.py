@@ -18,8 +18,15 @@
 # fp32 (tf32) stays on mma.sync (wgmma tf32 would need K-major B):
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=TF32
 # REQUIRES: ptxas
-# RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-# RUN: %ptxas -arch=sm_90a -v %t4.ptx -o %t4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+# ptxas must not serialize the wgmmas (its C7515 "wgmma.mma_async instructions
+# are serialized", e.g. when a path with accumulators set by plain moves
+# reaches the wait after the loop):
+# RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# RUN: %ptxas -arch=sm_90a -v %t4.ptx -o %t4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# Without pipelining the operands are written by st.shared (generic proxy):
+# fence.proxy.async before the wgmma reads them. cp.async-filled buffers
+# (above) get none, as in Triton and CUTLASS.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
 # TGPU: scf.for
@@ -32,12 +39,18 @@
 # TGPU: tilegpu.async_copy
 # TGPU: tilegpu.async_commit_group
 # TGPU: scf.yield
-# TGPU: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
+# The last group is waited for only where an iteration ran:
+# TGPU-NEXT: }
+# TGPU-NEXT: scf.if %{{.*}} -> (tensor<64x64xf32, #[[MMA]]>)
+# TGPU-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
+# TGPU-NEXT: scf.yield
+# TGPU-NEXT: } else {
+# TGPU-NEXT: scf.yield
 
 # CHECK: .target sm_90a
 # CHECK: cp.async.wait_group 1;
 # CHECK-NEXT: bar.sync 0;
-# CHECK: fence.proxy.async.shared::cta;
+# CHECK-NOT: fence.proxy.async
 # CHECK: wgmma.fence.sync.aligned;
 # CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{(%f[0-9]+, ?){31}%f[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1, 1, 1, 0, 1;
 # CHECK: wgmma.commit_group.sync.aligned;
@@ -45,6 +58,7 @@
 # CHECK: cp.async.cg.shared.global
 # CHECK: cp.async.commit_group;
 # CHECK: wgmma.wait_group.sync.aligned 0;
+# CHECK-NOT: fence.proxy.async
 # CHECK-NOT: ldmatrix
 # CHECK-NOT: mma.sync
 # COUNT: 2
@@ -59,12 +73,18 @@
 # TGPU4: tilegpu.async_copy
 # TGPU4: scf.yield
 # TGPU4-NEXT: }
+# TGPU4-NEXT: scf.if %{{.*}} -> (tensor<128x256xf32, #[[MMA]]>)
 # TGPU4-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
-# TGPU4-NEXT: tilegpu.async_wait {num = 0 : i32}
+# TGPU4: tilegpu.async_wait {num = 0 : i32}
 
 # PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 # PTX4: wgmma.wait_group.sync.aligned 1;
 # PTX4: wgmma.wait_group.sync.aligned 0;
+
+# FENCE: st.shared
+# FENCE: fence.proxy.async.shared::cta;
+# FENCE: wgmma.fence.sync.aligned;
+# FENCE: wgmma.mma_async
 
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # TF32-NOT: wgmma

@@ -5,7 +5,8 @@
 //
 // Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
 // triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
-// matmul_relu_kernel) and softmax_long_kernel (examples/softmax_long.py)
+// matmul_relu_kernel), softmax_long_kernel (examples/softmax_long.py) and
+// row_stats_kernel (examples/row_stats.py: max/min with their indices)
 // with the seeds' launch parameters (matmul also with larger tiles, 2-4
 // pipeline stages and transposed operands), runs each on random inputs over
 // a set of shapes, with the output poisoned with NaN before the run, and
@@ -816,6 +817,64 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   return c;
 }
 
+/// row_stats_kernel (examples/row_stats.py): per row max, argmax, min,
+/// argmin (first index on ties; the inputs are small integers, so ties are
+/// common), compared exactly. One tile a row with `warps` warps: every
+/// reduction crosses warps.
+Case rowStatsCase(DT dt, unsigned rows, unsigned cols, unsigned warps) {
+  Case c;
+  c.kernel = "row_stats_kernel";
+  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.shape = llvm::formatv("{0}x{1} w{2}", rows, cols, warps);
+  unsigned block = nextPow2(cols);
+  c.key = {"row_stats.py", c.kernel,
+           std::string("*") + dtName(dt) + ":16, *fp32:16, " + ispec(cols) +
+               ", " + std::to_string(block),
+           int(warps)};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    HostArray x(dt, size_t(rows) * cols), y(DT::F32, size_t(rows) * 4);
+    fillRandom(x, -16.0, 16.0, 11 + rows * 131ull + cols * 7ull + warps);
+    for (size_t i = 0; i < x.size(); ++i)
+      x.set(i, std::floor(x.get(i)));
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
+      return e;
+    if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(dt)),
+                                   rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dy, y))
+      return e;
+    for (size_t r = 0; r < rows; ++r) {
+      double hi = x.get(r * cols), lo = hi;
+      size_t whereHi = 0, whereLo = 0;
+      for (size_t j = 1; j < cols; ++j) {
+        double v = x.get(r * cols + j);
+        if (v > hi)
+          hi = v, whereHi = j;
+        if (v < lo)
+          lo = v, whereLo = j;
+      }
+      chk.check(y, 4 * r, hi, 0, llvm::formatv("max[{0}]", r));
+      chk.check(y, 4 * r + 1, double(whereHi), 0, llvm::formatv("argmax[{0}]", r));
+      chk.check(y, 4 * r + 2, lo, 0, llvm::formatv("min[{0}]", r));
+      chk.check(y, 4 * r + 3, double(whereLo), 0, llvm::formatv("argmin[{0}]", r));
+    }
+    if (ctx.interp && size_t(rows) * cols <= kInterpMaxInputs) {
+      HostArray yi = poisonedHost(DT::F32, y.size());
+      return compareWithInterpreter(
+          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+          {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
+           interp::KernelArg::integer(cols)});
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
 /// One matmul_relu case: C = relu(A B) for A: M x K, B: K x N.
 struct MatmulCfg {
   DT dt = DT::F16;
@@ -1024,6 +1083,11 @@ std::vector<Case> allCases() {
   for (DT dt : {DT::F32, DT::F16, DT::BF16})
     for (unsigned n : geluN)
       cs.push_back(geluCase(dt, n));
+  for (DT dt : {DT::F32, DT::BF16})
+    for (auto [cols, warps] : std::vector<std::pair<unsigned, unsigned>>{
+             {1, 4}, {1000, 4}, {1000, 8}, {4096, 16}, {12672, 16}})
+      for (unsigned r : {1u, 7u, 64u})
+        cs.push_back(rowStatsCase(dt, r, cols, warps));
   std::vector<unsigned> sumCols = {1, 7, 256, 1000, 1024, 4097, 12672, 32768};
   if (quick)
     sumCols = {1, 7, 1000, 1024, 4097};

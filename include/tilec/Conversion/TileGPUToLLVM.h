@@ -233,6 +233,12 @@ SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
 /// the dot must follow the load with only the other operand's local_load
 /// and pure ops in between.
 bool isDeferredDotOperand(LocalLoadOp op);
+/// Is the buffer `op` reads filled only by async_copy (cp.async)? Then a
+/// wgmma may read it without fence.proxy.async (as Triton and CUTLASS
+/// treat cp.async-filled operands); a buffer written by st.shared
+/// (local_store, local_alloc with a value) needs the fence. Also decided by
+/// markDeferredDotOperands.
+bool isWrittenOnlyByAsyncCopy(LocalLoadOp op);
 void markDeferredDotOperands(Operation *root);
 /// Row-major linear index (i32) of the per-dimension indices `idx` (i32)
 /// in `shape`.

@@ -142,8 +142,8 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 /// descriptors. Warpgroup g computes rows 64g.. of each block of
 /// 16 * numWarps rows: per block and k step of 16, one
 /// wgmma.mma_async.m64nNk16 over the whole N. The sequence is fenced
-/// (fence.proxy.async: the buffers were written through the generic proxy;
-/// wgmma.fence), committed and waited for (wait_group 0, the accumulators
+/// (fence.proxy.async where a buffer was written through the generic proxy,
+/// not for buffers only cp.async fills; wgmma.fence), committed and waited for (wait_group 0, the accumulators
 /// passed through the wait so that nothing reads them earlier).
 LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
                             ConversionPatternRewriter &rewriter,
@@ -199,7 +199,8 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
           ", 1, 1, 1, 0, 1;";
 
-  emitAsm(b, loc, "fence.proxy.async.shared::cta;");
+  if (!isWrittenOnlyByAsyncCopy(aLoad) || !isWrittenOnlyByAsyncCopy(bLoad))
+    emitAsm(b, loc, "fence.proxy.async.shared::cta;");
   emitAsm(b, loc, "wgmma.fence.sync.aligned;");
   // A rows of this warpgroup within each block, in bytes.
   int64_t aRowBytes = aSw, bRowBytes = bSw;

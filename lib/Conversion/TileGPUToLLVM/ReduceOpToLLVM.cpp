@@ -19,7 +19,9 @@
 //      (no two threads write the same address), barrier, then every thread
 //      reads the warpsPerCTA[D] slots of the threads with its own lane and
 //      its own warp coordinates except along D, and combines them in warp
-//      order (so all threads get the same bits). No barrier before the
+//      order (so all threads get the same bits). When all 32 lanes lie
+//      along D, lane l instead reads the slot of warp l % warpsPerCTA[D] and
+//      a butterfly over the low lane bits combines the warps. No barrier before the
 //      writes (tilegpu-insert-barriers puts one before the op where another
 //      op's accesses may overlap; see TileGPUToLLVM.h) nor after the reads.
 //
@@ -301,7 +303,36 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
                                   sharedElemPtr(b, loc, idxBase, i32, s));
       }
       barrier(b, loc);
-      for (unsigned k2 = 0; k2 < numOut; ++k2) {
+      // When all 32 lanes lie along D (they then hold the same partials),
+      // lane l reads only the partial of warp l % warpsD and a butterfly over
+      // the low lane bits combines the warps: one load instead of warpsD
+      // (ncu: the loop of loads kept the shared-memory pipe busy in softmax
+      // with 16 warps). The butterfly leaves the same bits in every lane.
+      if (lanesD == 32) {
+        Value wl = b.create<LLVM::AddOp>(
+            loc, warp0,
+            b.create<LLVM::MulOp>(
+                loc,
+                b.create<LLVM::URemOp>(loc, lane, i32Const(b, loc, warpsD)),
+                i32Const(b, loc, warpStride)));
+        for (unsigned k2 = 0; k2 < numOut; ++k2) {
+          Value s = slotOf(k2, wl, readRow);
+          Acc acc{b.create<LLVM::LoadOp>(loc, acT,
+                                         sharedElemPtr(b, loc, smem, acT, s)),
+                  {}};
+          if (arg)
+            acc.idx = b.create<LLVM::LoadOp>(
+                loc, i32, sharedElemPtr(b, loc, idxBase, i32, s));
+          for (unsigned m = 1; m < warpsD; m *= 2) {
+            Acc other{shuffleXor(b, loc, acc.v, m), {}};
+            if (arg)
+              other.idx = shuffleXor(b, loc, acc.idx, m);
+            acc = combine(b, loc, kind, acc, other);
+          }
+          accs[k2] = acc;
+        }
+      }
+      for (unsigned k2 = 0; k2 < numOut && lanesD != 32; ++k2) {
         Acc acc;
         for (unsigned w = 0; w < warpsD; ++w) {
           Value wv = b.create<LLVM::AddOp>(

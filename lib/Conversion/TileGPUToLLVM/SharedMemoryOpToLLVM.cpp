@@ -153,6 +153,34 @@ static bool shouldDefer(LocalLoadOp op) {
 }
 
 constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";
+constexpr const char kAsyncWrittenAttr[] = "tilegpu.async_written_operand";
+
+/// Is every write to the buffer that `view` is (a view of) an async_copy?
+/// The root must be a local_alloc without an initial value, and its views
+/// (memdesc_subview, any depth) may only be read, freed or filled by
+/// async_copy; anything else (local_store, an initial value, a use we do not
+/// know) writes through the generic proxy.
+static bool writtenOnlyByAsyncCopy(Value view) {
+  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
+    view = sv.getSrc();
+  auto alloc = view.getDefiningOp<LocalAllocOp>();
+  if (!alloc || alloc.getInit())
+    return false;
+  SmallVector<Value> work{alloc.getResult()};
+  while (!work.empty()) {
+    Value cur = work.pop_back_val();
+    for (Operation *user : cur.getUsers()) {
+      if (auto sv = dyn_cast<MemDescSubviewOp>(user)) {
+        work.push_back(sv.getResult());
+        continue;
+      }
+      if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp>(user))
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
 
 void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
   root->walk([](LocalLoadOp op) {
@@ -160,7 +188,15 @@ void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
       op->setAttr(kDeferredAttr, UnitAttr::get(op.getContext()));
     else
       op->removeAttr(kDeferredAttr);
+    if (writtenOnlyByAsyncCopy(op.getSrc()))
+      op->setAttr(kAsyncWrittenAttr, UnitAttr::get(op.getContext()));
+    else
+      op->removeAttr(kAsyncWrittenAttr);
   });
+}
+
+bool mlir::tilegpu::isWrittenOnlyByAsyncCopy(LocalLoadOp op) {
+  return op->hasAttr(kAsyncWrittenAttr);
 }
 
 bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {

@@ -96,6 +96,8 @@ def fmt_val(r):
     if r["status"] != "ok":
         return r["status"]
     v = r["value"]
+    if v is None:  # --profile: launched, not timed
+        return "-"
     s = "%.0f" % v if v >= 100 else "%.1f" % v
     if r.get("check") == "FAIL":
         s += " (MISMATCH)"

@@ -180,6 +180,12 @@ constexpr const char kBarriersInsertedAttr[] = "tilegpu.barriers_inserted";
 /// Bytes of shared memory the lowering of `op` uses (0: none). The one
 /// formula both the allocation and the lowerings use (Scratch.cpp).
 uint64_t getScratchBytes(Operation *op);
+/// Elements of padding after each row of a rank-2 convert_layout's staging
+/// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
+/// then start in different banks, so that a layout whose warp spans several
+/// rows (the mma accumulators, 8 rows a warp) stores without the 4-8-way
+/// bank conflicts of an unpadded row-major buffer.
+unsigned convertLayoutRowPad(RankedTensorType srcType);
 /// Bytes of an explicit shared-memory buffer: numel * the bytes of an
 /// element kept in shared memory (pointers as i64, i1 as i8).
 uint64_t getBufferBytes(MemDescType type);
@@ -247,8 +253,10 @@ Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> idx,
 
 // ---- pattern families (one file each)
 
+/// `computeCapability` (e.g. 90) decides where 16-bit floats go in pairs.
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         int computeCapability);
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,

@@ -15,7 +15,9 @@
 //                     shape (row-major reshape keeps the linear index).
 // Shared memory needed (getScratchBytes), from the op's offset in the arena:
 // numel * bytes per element; pointers are kept as i64 and i1 as i8
-// (sharedStorageType).
+// (sharedStorageType). A rank-2 convert_layout pads each row by 16 bytes
+// when rows are a multiple of 128 bytes (convertLayoutRowPad: fewer bank
+// conflicts, e.g. storing mma accumulators).
 //
 // Replicated elements (a tile smaller than the CTA tile, or slice layouts)
 // are stored by every thread holding them: the same value to the same
@@ -37,10 +39,12 @@ namespace {
 using ReadIndexFn =
     function_ref<Value(OpBuilder &, Location, ArrayRef<Value> dstIdx)>;
 
+/// `storeIndex`: the element's place in the buffer from its indices in the
+/// operand (row-major, or with convertLayoutRowPad's padding).
 Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                         const TypeConverter *converter, Value srcStruct,
                         RankedTensorType srcType, RankedTensorType dstType,
-                        ReadIndexFn readIndex) {
+                        ReadIndexFn storeIndex, ReadIndexFn readIndex) {
   Location loc = op->getLoc();
   Type elt = converter->convertType(srcType.getElementType());
   Type storeT = sharedStorageType(elt);
@@ -53,7 +57,7 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   leadingBarrier(b, loc, op);
   for (unsigned k = 0; k < src.numElems(); ++k) {
     SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
-    Value lin = linearIndex(b, loc, idx, srcType.getShape());
+    Value lin = storeIndex(b, loc, idx);
     b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
                             sharedElemPtr(b, loc, smem, storeT, lin));
   }
@@ -88,16 +92,27 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
       rewriter.replaceOp(op, adaptor.getSrc());
       return success();
     }
-    ArrayRef<int64_t> shape = srcType.getShape();
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-          return linearIndex(b, loc, idx, shape);
-        });
+    // Row-major with convertLayoutRowPad elements after each row.
+    SmallVector<int64_t> padded(srcType.getShape());
+    if (unsigned pad = convertLayoutRowPad(srcType))
+      padded[1] += pad;
+    auto index = [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+      return linearIndex(b, loc, idx, padded);
+    };
+    Value r = moveThroughShared(rewriter, op, getTypeConverter(),
+                                adaptor.getSrc(), srcType, dstType, index,
+                                index);
     rewriter.replaceOp(op, r);
     return success();
   }
 };
+
+/// Row-major in the operand's shape (no padding).
+auto rowMajorIn(ArrayRef<int64_t> shape) {
+  return [shape](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+    return linearIndex(b, loc, idx, shape);
+  };
+}
 
 struct TransOpConversion : OpConversionPattern<tile::TransOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -112,7 +127,7 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
     ArrayRef<int64_t> shape = srcType.getShape();
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+        rowMajorIn(shape), [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
           // Result dimension i is operand dimension order[i].
           SmallVector<Value> srcIdx(idx.size());
           for (unsigned i = 0; i < idx.size(); ++i)
@@ -136,6 +151,7 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
     ArrayRef<int64_t> dstShape = dstType.getShape();
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        rowMajorIn(srcType.getShape()),
         [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
           // A row-major reshape keeps the linear index.
           return linearIndex(b, loc, idx, dstShape);

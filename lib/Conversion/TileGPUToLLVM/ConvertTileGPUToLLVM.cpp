@@ -146,7 +146,7 @@ struct ConvertTileGPUToLLVMPass
                                                                      converter);
       scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                            target);
-      populateElementwiseOpToLLVMPatterns(converter, patterns);
+      populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
       populateLoadStoreOpToLLVMPatterns(converter, patterns);
       populateReduceOpToLLVMPatterns(converter, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, patterns);

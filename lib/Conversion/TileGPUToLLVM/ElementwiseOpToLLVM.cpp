@@ -28,9 +28,37 @@ bool hasEncodedTensor(TypeRange types) {
 /// arith/math ops on tiles (or on !tile.ptr scalars): the scalar op once per
 /// element. The scalar ops are lowered to LLVM by the standard patterns
 /// afterwards.
+///
+/// 16-bit floats go two at a time where the target has the paired
+/// instruction (add/sub/mul/neg/fma/max/min: f16x2 from sm_80, bf16x2 from
+/// sm_90; a truncation from f32: cvt.rn.{f16,bf16}x2.f32 from sm_80): the op
+/// on vector<2 x T>, which NVPTX emits as one f16x2/bf16x2 instruction with
+/// the same rounding as two scalar ones. Any two of a thread's elements
+/// pair up (the ops are elementwise); LLVM folds the vector packing between
+/// consecutive paired ops away.
 struct ElementwiseOpConversion : ConversionPattern {
-  ElementwiseOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  ElementwiseOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
+        cc(cc) {}
+  int cc;
+
+  /// How `op` (result element type `elt`) goes in pairs: 0 not at all,
+  /// 1 as the same op on vector<2 x elt>, 2 as a cvt.rn.*x2.f32 truncation.
+  int pairing(Operation *op, Type elt, unsigned n) const {
+    if (n % 2 != 0 || !(elt.isF16() || elt.isBF16()) || cc < 80)
+      return 0;
+    if (auto t = dyn_cast<arith::TruncFOp>(op))
+      return getElementTypeOrSelf(t.getIn().getType()).isF32() &&
+                     !t.getRoundingmodeAttr()
+                 ? 2
+                 : 0;
+    if (elt.isBF16() && cc < 90)
+      return 0;
+    return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp,
+               math::FmaOp, arith::MaxNumFOp, arith::MinNumFOp>(op)
+               ? 1
+               : 0;
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -62,6 +90,41 @@ struct ElementwiseOpConversion : ConversionPattern {
       elems.push_back(unpackStruct(rewriter, loc, v));
     unsigned n = LayoutInfo(resultType).numElems();
     SmallVector<Value> results;
+    if (int how = pairing(op, scalarResult, n)) {
+      auto vecT = VectorType::get({2}, scalarResult);
+      Type i32 = rewriter.getI32Type();
+      Value c0 = rewriter.create<LLVM::ConstantOp>(loc, i32, 0);
+      Value c1 = rewriter.create<LLVM::ConstantOp>(loc, i32, 1);
+      for (unsigned i = 0; i < n; i += 2) {
+        Value pair;
+        if (how == 2) {
+          // cvt.rn.bf16x2.f32 d, a, b puts a in the upper half.
+          std::string cvt = std::string("cvt.rn.") +
+                            (scalarResult.isBF16() ? "bf16x2" : "f16x2") +
+                            ".f32 $0, $1, $2;";
+          auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
+              loc, i32, ValueRange{elems[0][i + 1], elems[0][i]}, cvt,
+              "=r,f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+              LLVM::AsmDialectAttr(), ArrayAttr());
+          pair = rewriter.create<LLVM::BitcastOp>(loc, vecT, asmOp.getResult(0));
+        } else {
+          SmallVector<Value> args;
+          for (auto &e : elems) {
+            Value v = rewriter.create<LLVM::UndefOp>(loc, vecT);
+            v = rewriter.create<LLVM::InsertElementOp>(loc, v, e[i], c0);
+            args.push_back(
+                rewriter.create<LLVM::InsertElementOp>(loc, v, e[i + 1], c1));
+          }
+          OperationState state(loc, op->getName(), args, vecT, op->getAttrs());
+          pair = rewriter.create(state)->getResult(0);
+        }
+        results.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, pair, c0));
+        results.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, pair, c1));
+      }
+      Type structTy = getTypeConverter()->convertType(resultType);
+      rewriter.replaceOp(op, packStruct(rewriter, loc, structTy, results));
+      return success();
+    }
     for (unsigned i = 0; i < n; ++i) {
       SmallVector<Value> args;
       for (auto &e : elems)
@@ -294,9 +357,10 @@ struct BarrierOpConversion : OpConversionPattern<BarrierOp> {
 } // namespace
 
 void mlir::tilegpu::populateElementwiseOpToLLVMPatterns(
-    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ElementwiseOpConversion>(converter, ctx);
+  patterns.add<ElementwiseOpConversion>(converter, ctx, computeCapability);
   patterns.add<ConstantOpConversion, SplatOpConversion, MakeRangeOpConversion,
                BroadcastOpConversion, ExpandDimsOpConversion, AddPtrOpConversion,
                CastOpConversion, BarrierOpConversion>(converter, ctx);

@@ -94,11 +94,25 @@ std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) 
   return s;
 }
 
+unsigned mlir::tilegpu::convertLayoutRowPad(RankedTensorType srcType) {
+  if (srcType.getRank() != 2)
+    return 0;
+  uint64_t bytes = storageBytesOf(srcType.getElementType());
+  if ((uint64_t(srcType.getDimSize(1)) * bytes) % 128 != 0 || bytes > 16)
+    return 0;
+  return unsigned(16 / bytes);
+}
+
 uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
-    if (cvt.getSrc().getType() == cvt.getType())
+    if (cvt.getSrc().getType() == cvt.getType() ||
+        !hasLayouts(cvt.getSrc().getType(), cvt.getType()))
       return 0;
-    return stagingBytes(cvt.getSrc().getType(), cvt.getType());
+    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+    uint64_t pad = convertLayoutRowPad(src);
+    uint64_t rows = pad ? uint64_t(src.getDimSize(0)) : 0;
+    return stagingBytes(src, cvt.getType()) +
+           rows * pad * storageBytesOf(src.getElementType());
   }
   if (auto t = dyn_cast<tile::TransOp>(op))
     return stagingBytes(t.getSrc().getType(), t.getType());

@@ -369,25 +369,10 @@ struct PipelinePass
       SmallVector<Value> vals;
       for (unsigned j : asyncAcc)
         vals.push_back(finals[j]);
-      // Only after an iteration ran: on the zero-trip path the accumulators
-      // are the loop's initial values, and a wait reached from there (with
-      // registers set by plain moves) makes ptxas serialize every wgmma of
-      // the kernel (its C7515 "non wgmma instructions defining accumulator
-      // registers").
-      Value ran = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
-      auto guard = b.create<scf::IfOp>(loc, ValueRange(vals).getTypes(), ran,
-                                       /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPointToStart(guard.thenBlock());
-        auto wait = b.create<WgmmaWaitOp>(loc, ValueRange(vals).getTypes(),
-                                          vals, b.getI32IntegerAttr(0));
-        b.create<scf::YieldOp>(loc, wait.getResults());
-        b.setInsertionPointToStart(guard.elseBlock());
-        b.create<scf::YieldOp>(loc, vals);
-      }
+      auto wait = b.create<WgmmaWaitOp>(loc, ValueRange(vals).getTypes(), vals,
+                                        b.getI32IntegerAttr(0));
       for (auto [k, j] : llvm::enumerate(asyncAcc))
-        finals[j] = guard.getResult(k);
+        finals[j] = wait.getResult(k);
     }
     b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
     b.create<BarrierOp>(loc);

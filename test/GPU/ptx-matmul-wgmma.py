@@ -36,7 +36,10 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
-# TGPU: scf.for
+# The accumulator enters the loop through a no-op wait (an opaque value, so
+# that LLVM puts no constant moves between the loop and the last wait):
+# TGPU: %[[INIT:.*]] = tilegpu.wgmma_wait %{{.*}} {pendings = 0 : i32} : tensor<64x64xf32, #[[MMA]]>
+# TGPU-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[INIT]],
 # TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
 # TGPU-NEXT: tilegpu.barrier
 # TGPU-NOT: tilegpu.async_copy

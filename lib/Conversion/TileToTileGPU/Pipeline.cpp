@@ -296,6 +296,15 @@ struct PipelinePass
     }
 
     SmallVector<Value> inits = args;
+    // The accumulators of async wgmmas enter the loop through a (no-op)
+    // wgmma_wait: an opaque value, defined once before the loop guard, that
+    // LLVM cannot rematerialize as constant moves on the zero-trip path to
+    // the wait after the loop. Such moves between the loop and that wait
+    // make ptxas serialize every wgmma of the kernel (its C7515).
+    for (unsigned j : asyncAcc)
+      inits[j] = b.create<WgmmaWaitOp>(loc, inits[j].getType(), inits[j],
+                                       b.getI32IntegerAttr(0))
+                     .getResult(0);
     inits.push_back(i32(b, 0));
     inits.push_back(i32(b, ahead));
     auto newLoop = b.create<scf::ForOp>(loc, lb, ub, st, inits);

@@ -36,6 +36,12 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+# A (64x32) and B (32x64) are copied in layouts of their own (tilegpu-load-layouts):
+# 4 and 8 lanes of 16 bytes along a row, so a warp's copy of B reads whole 128-byte lines.
+# TGPU-DAG: #[[LA:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+# TGPU-DAG: #[[LB:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+# TGPU-DAG: tilegpu.async_copy {{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>, tensor<64x32xi1, #[[LA]]> -> !tilegpu.memdesc<64x32xf16
+# TGPU-DAG: tilegpu.async_copy {{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>, tensor<32x64xi1, #[[LB]]> -> !tilegpu.memdesc<32x64xf16
 # The accumulator enters the loop through a no-op wait (an opaque value, so
 # that LLVM puts no constant moves between the loop and the last wait):
 # TGPU: %[[INIT:.*]] = tilegpu.wgmma_wait %{{.*}} {pendings = 0 : i32} : tensor<64x64xf32, #[[MMA]]>

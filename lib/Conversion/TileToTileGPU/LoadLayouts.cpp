@@ -1,0 +1,267 @@
+//===- LoadLayouts.cpp - A layout of its own for each staged load ---------===//
+//
+// Every rank-2 tile of a kernel shares one blocked layout (elementwise ops
+// then need no conversion), and the coalesce pass fits its lanes to the
+// narrowest tile: with the seed matmul's 64x32 A and 32x64 B (f16, 16-byte
+// vectors) four lanes cover a row, so a warp's copy of B reads 8 half lines
+// of 64 bytes where 8 lanes a row would read 4 full lines of 128 bytes. The
+// loads of tensor-core operands are where that counts (they stream every K
+// step), and their value only goes to a shared-memory buffer, whose
+// register layout does not matter. This pass gives each such load (rank 2,
+// blocked, its only user a `local_alloc`) the layout that fits its own tile:
+// as many lanes along the fastest dimension as the tile has vectors there
+// (at most 32), the rest of the warp along the other, same warps and order,
+// when that holds no element twice. The pointers, mask and `other` are
+// rematerialized in the new layout: their producers are cheap and pure
+// (splat, make_range, expand_dims, broadcast, addptr, arith, constants) and
+// are cloned; a loop-carried pointer gets a loop-carried twin in the new
+// layout (a new iter_arg whose update is rematerialized too). Anything else
+// gets a convert_layout. The old chain is left to die: an iter_arg whose
+// only use is its own update is cut (its yield made a pass-through), which
+// the canonicalizer then removes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEGPULOADLAYOUTS
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// The layout a load of `type` (fastest dimension d, `vec` elements per
+/// access) would pick alone, or null when it is the current one or would
+/// hold elements twice.
+BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
+  if (cur.getRank() != 2 || vec <= 1)
+    return {};
+  unsigned d = cur.getOrder()[0], o = 1 - d;
+  int64_t vectors = type.getDimSize(d) / vec;
+  if (vectors < 1)
+    return {};
+  unsigned lanes = std::min<uint64_t>(32, llvm::bit_floor(uint64_t(vectors)));
+  SmallVector<unsigned> spt(cur.getSizePerThread()), tpw(2);
+  spt[d] = vec;
+  spt[o] = 1;
+  tpw[d] = lanes;
+  tpw[o] = 32 / lanes;
+  ArrayRef<unsigned> wpc = cur.getWarpsPerCTA();
+  // No replication: the CTA tile fits the tile along both dimensions.
+  for (unsigned k : {d, o})
+    if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
+      return {};
+  auto l = BlockedAttr::get(type.getContext(), spt, tpw, wpc, cur.getOrder());
+  return l == cur ? BlockedAttr() : l;
+}
+
+/// Clones the pure producers of values into another layout.
+struct Rematerializer {
+  OpBuilder &b;
+  BlockedAttr from, to;
+  DenseMap<Value, Value> done;
+
+  Attribute mapEncoding(Attribute enc) const {
+    if (enc == from)
+      return to;
+    if (auto s = dyn_cast_or_null<SliceAttr>(enc))
+      if (s.getParent() == from)
+        return SliceAttr::get(s.getContext(), s.getDim(), to);
+    return enc;
+  }
+  Type retype(Type t) const {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || !rt.getEncoding())
+      return t;
+    Attribute e = mapEncoding(rt.getEncoding());
+    return e == rt.getEncoding()
+               ? t
+               : RankedTensorType::get(rt.getShape(), rt.getElementType(), e);
+  }
+  static bool cheap(Operation *op) {
+    return isa<tile::SplatOp, tile::MakeRangeOp, tile::ExpandDimsOp,
+               tile::BroadcastOp, tile::AddPtrOp, arith::ConstantOp>(op) ||
+           (isa<arith::ArithDialect>(op->getDialect()) &&
+            op->getNumRegions() == 0 && isMemoryEffectFree(op));
+  }
+
+  bool inSurgery = false;
+
+  Value get(Value v) {
+    Type nt = retype(v.getType());
+    if (nt == v.getType())
+      return v;
+    if (Value r = done.lookup(v))
+      return r;
+    Value r;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (loop && arg.getArgNumber() > 0)
+        r = loopCarried(loop, arg.getArgNumber() - 1);
+    } else if (cheap(v.getDefiningOp()) && v.getDefiningOp()->getNumResults() == 1) {
+      r = cloneInto(v.getDefiningOp(), nt);
+    }
+    if (!r) {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointAfterValue(v);
+      r = b.create<ConvertLayoutOp>(v.getLoc(), nt, v);
+    }
+    done[v] = r;
+    return r;
+  }
+
+  Value cloneInto(Operation *op, Type nt) {
+    SmallVector<Value> operands;
+    for (Value o : op->getOperands())
+      operands.push_back(get(o));
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(op);
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+      if (!dense || !dense.isSplat())
+        return {};
+      return b.create<arith::ConstantOp>(
+          op->getLoc(), nt, dense.reshape(cast<ShapedType>(nt)));
+    }
+    Operation *clone = b.clone(*op);
+    clone->setOperands(operands);
+    clone->getResult(0).setType(nt);
+    return clone->getResult(0);
+  }
+
+  /// Iter_arg `j` of `loop` in the new layout: a new iter_arg whose init and
+  /// update are the old ones rematerialized. `loop` is replaced (its body
+  /// moves to the new loop, whose block arguments take the old ones' place).
+  Value loopCarried(scf::ForOp loop, unsigned j) {
+    if (inSurgery)
+      return {}; // one loop at a time: the caller converts instead
+    Value init = get(loop.getInitArgs()[j]);
+    Block *oldBody = loop.getBody();
+    BlockArgument oldArg = loop.getRegionIterArgs()[j];
+    auto yield = cast<scf::YieldOp>(oldBody->getTerminator());
+    // Entries naming the old block arguments, by argument number (the old
+    // block is gone afterwards).
+    auto argNo = [&](Value v) -> int {
+      auto a = dyn_cast<BlockArgument>(v);
+      return a && a.getOwner() == oldBody ? int(a.getArgNumber()) : -1;
+    };
+    struct Entry {
+      Value k, v;
+      int ka, va;
+    };
+    SmallVector<Entry> moved;
+    for (auto &[k, v] : done)
+      if (argNo(k) >= 0 || argNo(v) >= 0)
+        moved.push_back({k, v, argNo(k), argNo(v)});
+    for (Entry &e : moved)
+      done.erase(e.k);
+    IRRewriter rw(b.getContext());
+    inSurgery = true;
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rw, ValueRange{init}, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+          // Called before the body moves: clones go into the old body and
+          // move with it.
+          done[oldArg] = args[0];
+          return SmallVector<Value>{get(yield.getOperand(j))};
+        });
+    inSurgery = false;
+    done.erase(oldArg); // compares the pointer only
+    if (failed(replaced))
+      return {};
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    Block *nb = newLoop.getBody();
+    for (Entry &e : moved)
+      done[e.ka >= 0 ? Value(nb->getArgument(e.ka)) : e.k] =
+          e.va >= 0 ? Value(nb->getArgument(e.va)) : e.v;
+    Value twin = newLoop.getRegionIterArgs().back();
+    done[newLoop.getRegionIterArgs()[j]] = twin;
+    return twin;
+  }
+};
+
+/// Cuts iter_args whose result is unused and whose block argument only
+/// feeds (through pure ops) its own update: the yield passes the argument
+/// through, and the canonicalizer drops it with the dead chain.
+void cutDeadIterArgs(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned j = 0; j < loop.getNumRegionIterArgs(); ++j) {
+    if (!loop.getResult(j).use_empty())
+      continue;
+    BlockArgument arg = loop.getRegionIterArgs()[j];
+    llvm::SetVector<Value> slice;
+    slice.insert(arg);
+    bool ok = true;
+    for (unsigned i = 0; i < slice.size() && ok; ++i)
+      for (OpOperand &use : slice[i].getUses()) {
+        Operation *user = use.getOwner();
+        if (user == yield.getOperation()) {
+          ok = use.getOperandNumber() == j;
+          if (!ok)
+            break;
+          continue;
+        }
+        if (!isMemoryEffectFree(user) || user->getNumRegions() != 0) {
+          ok = false;
+          break;
+        }
+        for (Value r : user->getResults())
+          slice.insert(r);
+      }
+    if (ok && yield.getOperand(j) != arg)
+      yield.setOperand(j, arg);
+  }
+}
+
+struct LoadLayoutsPass
+    : mlir::tilegpu::impl::TileGPULoadLayoutsBase<LoadLayoutsPass> {
+  void runOnOperation() override {
+    if (getenv("TILEC_NO_LOAD_LAYOUTS")) return;
+    SmallVector<tile::LoadOp> loads;
+    getOperation().walk([&](tile::LoadOp op) {
+      if (op->hasOneUse() && isa<LocalAllocOp>(*op->user_begin()))
+        loads.push_back(op);
+    });
+    OpBuilder b(&getContext());
+    bool changed = false;
+    for (tile::LoadOp load : loads) {
+      auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+      auto cur = ptrType ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
+                         : BlockedAttr();
+      auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
+      if (!cur || !vecAttr)
+        continue;
+      BlockedAttr own = ownLayout(ptrType, cur, vecAttr.getInt());
+      if (!own)
+        continue;
+      Rematerializer rm{b, cur, own, DenseMap<Value, Value>()};
+      SmallVector<Value> operands;
+      for (Value o : load->getOperands())
+        operands.push_back(rm.get(o));
+      // The load may have moved into a rebuilt loop; it is still `load`.
+      b.setInsertionPoint(load);
+      Operation *nl = b.clone(*load.getOperation());
+      nl->setOperands(operands);
+      nl->getResult(0).setType(rm.retype(load.getType()));
+      load.getResult().replaceAllUsesWith(nl->getResult(0));
+      load.erase();
+      changed = true;
+    }
+    if (changed)
+      getOperation().walk([](scf::ForOp loop) { cutDeadIterArgs(loop); });
+  }
+};
+
+} // namespace

@@ -63,10 +63,12 @@ def TileGPULoadLayouts : Pass<"tilegpu-load-layouts", "mlir::ModuleOp"> {
   let summary = "A blocked layout of its own for each load staged in shared memory";
   let description = [{
     A rank-2 tile.load whose only user is a local_alloc (the staging of a
-    tensor-core operand) gets the blocked layout that fits its own tile: as
+    tensor-core operand) and whose warps read less than a 128-byte line of
+    a row per access gets the blocked layout that fits its own tile: as
     many lanes along the fastest dimension as the tile has vectors
-    (tilegpu.vector elements) there, up to 32, the rest along the other
-    dimension, same warps and order, when that replicates nothing. Its
+    (tilegpu.vector elements) there, up to one 128-byte line, the rest
+    along the other dimension, same warps and order, when that replicates
+    nothing. Its
     pointers, mask and `other` are rematerialized in that layout (pure
     producers cloned; a loop-carried pointer gets a loop-carried twin),
     else converted. Runs after tilegpu-coalesce.

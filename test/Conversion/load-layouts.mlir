@@ -12,6 +12,7 @@
 // CHECK-DAG: #[[OLD:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 #b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#w = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s0 = #tilegpu.slice<{dim = 0, parent = #b}>
 #s1 = #tilegpu.slice<{dim = 1, parent = #b}>
 #sh = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
@@ -64,17 +65,25 @@ module attributes {tile.num_warps = 4 : i32} {
 
   // A load with another user (the store) keeps its layout; so does the 8x64
   // tile, which the own layout (4 rows of lanes x 4 warps = 16 rows) would
-  // replicate.
+  // replicate, and a tile whose warps already read whole 128-byte lines
+  // (8 lanes x 16 bytes: more lanes measured slower on wide tiles).
   // CHECK-LABEL: func.func @left_alone
   // CHECK: tile.load %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[OLD]]>
   // CHECK: tile.load %{{.*}} : tensor<8x64x!tile.ptr<f16>, #[[OLD]]>
-  func.func @left_alone(%a: tensor<32x64x!tile.ptr<f16>, #b>, %c: tensor<8x64x!tile.ptr<f16>, #b>) {
+  // CHECK: tile.load %{{.*}} : tensor<64x128x!tile.ptr<f16>, #[[WIDE:.*]]>
+  // CHECK-NOT: tilegpu.convert_layout
+  // CHECK: return
+  func.func @left_alone(%a: tensor<32x64x!tile.ptr<f16>, #b>, %c: tensor<8x64x!tile.ptr<f16>, #b>, %e: tensor<64x128x!tile.ptr<f16>, #w>) {
     %v = tile.load %a {tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>, #b>
     tile.store %a, %v : tensor<32x64x!tile.ptr<f16>, #b>
     %w = tile.load %c {tilegpu.vector = 8 : i32} : tensor<8x64x!tile.ptr<f16>, #b>
     %m = tilegpu.local_alloc %w : tensor<8x64xf16, #b> -> !tilegpu.memdesc<8x64xf16, #sh>
     %x = tilegpu.local_load %m : !tilegpu.memdesc<8x64xf16, #sh> -> tensor<8x64xf16, #b>
     tile.store %c, %x : tensor<8x64x!tile.ptr<f16>, #b>
+    %y = tile.load %e {tilegpu.vector = 8 : i32} : tensor<64x128x!tile.ptr<f16>, #w>
+    %n = tilegpu.local_alloc %y : tensor<64x128xf16, #w> -> !tilegpu.memdesc<64x128xf16, #sh>
+    %z = tilegpu.local_load %n : !tilegpu.memdesc<64x128xf16, #sh> -> tensor<64x128xf16, #w>
+    tile.store %e, %z : tensor<64x128x!tile.ptr<f16>, #w>
     return
   }
 }

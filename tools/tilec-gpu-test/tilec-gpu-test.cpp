@@ -765,6 +765,24 @@ Case geluCase(DT dt, unsigned n) {
   return c;
 }
 
+/// One program per row of x (rows x cols, element type of x) writing fp32
+/// results to y: uploads x, poisons y, launches (x, y, cols) on `rows`
+/// programs and downloads y.
+llvm::Error runRowKernel(Ctx &ctx, rt::Kernel &k, const HostArray &x,
+                         HostArray &y, unsigned rows, unsigned cols) {
+  rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+  if (auto e = upload(ctx.dev, dx, x))
+    return e;
+  if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
+    return e;
+  if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(x.dt)),
+                                 rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
+    return e;
+  if (auto e = ctx.dev.synchronize())
+    return e;
+  return download(dy, y);
+}
+
 Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   Case c;
   c.kernel = "row_sum_kernel";
@@ -776,17 +794,7 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray x(dt, size_t(rows) * cols), y(DT::F32, rows);
     fillRandom(x, -1.0, 1.0, 5 + rows * 31ull + cols);
-    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
-    if (auto e = upload(ctx.dev, dx, x))
-      return e;
-    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, rows))
-      return e;
-    if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(dt)),
-                                   rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
-      return e;
-    if (auto e = ctx.dev.synchronize())
-      return e;
-    if (auto e = download(dy, y))
+    if (auto e = runRowKernel(ctx, k, x, y, rows, cols))
       return e;
     double depth = std::ceil(cols / 1024.0) + 10 + 2;
     std::vector<double> ref(rows), mag(rows);
@@ -836,17 +844,7 @@ Case rowStatsCase(DT dt, unsigned rows, unsigned cols, unsigned warps) {
     fillRandom(x, -16.0, 16.0, 11 + rows * 131ull + cols * 7ull + warps);
     for (size_t i = 0; i < x.size(); ++i)
       x.set(i, std::floor(x.get(i)));
-    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
-    if (auto e = upload(ctx.dev, dx, x))
-      return e;
-    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
-      return e;
-    if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(dt)),
-                                   rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
-      return e;
-    if (auto e = ctx.dev.synchronize())
-      return e;
-    if (auto e = download(dy, y))
+    if (auto e = runRowKernel(ctx, k, x, y, rows, cols))
       return e;
     for (size_t r = 0; r < rows; ++r) {
       double hi = x.get(r * cols), lo = hi;

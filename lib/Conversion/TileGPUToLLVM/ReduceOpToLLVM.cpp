@@ -303,6 +303,16 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
                                   sharedElemPtr(b, loc, idxBase, i32, s));
       }
       barrier(b, loc);
+      // The partial (and index) of result element k2 in slot s.
+      auto loadPartial = [&](Value s) {
+        Acc x{b.create<LLVM::LoadOp>(loc, acT,
+                                     sharedElemPtr(b, loc, smem, acT, s)),
+              {}};
+        if (arg)
+          x.idx = b.create<LLVM::LoadOp>(
+              loc, i32, sharedElemPtr(b, loc, idxBase, i32, s));
+        return x;
+      };
       // When all 32 lanes lie along D (they then hold the same partials),
       // lane l reads only the partial of warp l % warpsD and a butterfly over
       // the low lane bits combines the warps: one load instead of warpsD
@@ -316,13 +326,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
                 b.create<LLVM::URemOp>(loc, lane, i32Const(b, loc, warpsD)),
                 i32Const(b, loc, warpStride)));
         for (unsigned k2 = 0; k2 < numOut; ++k2) {
-          Value s = slotOf(k2, wl, readRow);
-          Acc acc{b.create<LLVM::LoadOp>(loc, acT,
-                                         sharedElemPtr(b, loc, smem, acT, s)),
-                  {}};
-          if (arg)
-            acc.idx = b.create<LLVM::LoadOp>(
-                loc, i32, sharedElemPtr(b, loc, idxBase, i32, s));
+          Acc acc = loadPartial(slotOf(k2, wl, readRow));
           for (unsigned m = 1; m < warpsD; m *= 2) {
             Acc other{shuffleXor(b, loc, acc.v, m), {}};
             if (arg)
@@ -337,13 +341,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
         for (unsigned w = 0; w < warpsD; ++w) {
           Value wv = b.create<LLVM::AddOp>(
               loc, warp0, i32Const(b, loc, int64_t(w) * warpStride));
-          Value s = slotOf(k2, wv, readRow);
-          Acc x{b.create<LLVM::LoadOp>(loc, acT,
-                                       sharedElemPtr(b, loc, smem, acT, s)),
-                {}};
-          if (arg)
-            x.idx = b.create<LLVM::LoadOp>(
-                loc, i32, sharedElemPtr(b, loc, idxBase, i32, s));
+          Acc x = loadPartial(slotOf(k2, wv, readRow));
           acc = w == 0 ? x : combine(b, loc, kind, acc, x);
         }
         accs[k2] = acc;

@@ -233,16 +233,9 @@ bool canUseLdmatrix(RankedTensorType type, MemDescType buffer);
 SmallVector<Value> loadWithLdmatrix(OpBuilder &b, Location loc,
                                     RankedTensorType type, MemDescType buffer,
                                     Value base, int onlyK = -1);
-/// The elements of a dot-operand tile (`type`, in a dot_op layout) read
-/// from `buffer` at `base`: with ldmatrix where canUseLdmatrix, else element
-/// by element (`elt`: the LLVM element type); with onlyK >= 0 only those of
-/// k block onlyK (the others are left null).
-SmallVector<Value> loadDotOperand(OpBuilder &b, Location loc,
-                                  RankedTensorType type, MemDescType buffer,
-                                  Value base, Type elt, int onlyK = -1);
-/// Is `op` read by its one user, a tensor-core dot, k block by k block by
-/// the dot's lowering (ldmatrix, or element by element for a tf32 B; for
-/// wgmma, through matrix descriptors)? Decided by markDeferredDotOperands before the conversion:
+/// Is `op` read by its one user, a tensor-core dot, with ldmatrix issued by
+/// the dot's lowering k block by k block (or, for wgmma, through matrix
+/// descriptors)? Decided by markDeferredDotOperands before the conversion:
 /// the dot must follow the load with only the other operand's local_load
 /// and pure ops in between.
 bool isDeferredDotOperand(LocalLoadOp op);

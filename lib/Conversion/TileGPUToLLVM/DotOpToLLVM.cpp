@@ -277,10 +277,9 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
                    SmallVector<Value> &into, unsigned rk) {
     if (!ll)
       return;
-    SmallVector<Value> got = loadDotOperand(
-        b, loc, type, ll.getSrc().getType(),
-        rewriter.getRemappedValue(ll.getSrc()),
-        tc->convertType(type.getElementType()), rk);
+    SmallVector<Value> got =
+        loadWithLdmatrix(b, loc, type, ll.getSrc().getType(),
+                         rewriter.getRemappedValue(ll.getSrc()), rk);
     for (unsigned i = 0; i < got.size(); ++i)
       if (got[i])
         into[i] = got[i];

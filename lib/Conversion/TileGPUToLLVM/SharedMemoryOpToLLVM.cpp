@@ -145,9 +145,11 @@ static bool shouldDefer(LocalLoadOp op) {
        it = it->getNextNode())
     if (!isa<LocalLoadOp>(it) && !isPure(it))
       return false;
-  // wgmma reads the buffer itself; mma.sync operands are read k block by
-  // k block (ldmatrix, or element by element: tf32 B) next to their mmas.
-  return true;
+  if (cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
+          .isHopper())
+    return true; // wgmma reads the buffer itself
+  return canUseLdmatrix(cast<RankedTensorType>(op.getType()),
+                        op.getSrc().getType());
 }
 
 constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";
@@ -199,29 +201,6 @@ bool mlir::tilegpu::isWrittenOnlyByAsyncCopy(LocalLoadOp op) {
 
 bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
   return op->hasAttr(kDeferredAttr);
-}
-
-SmallVector<Value> mlir::tilegpu::loadDotOperand(OpBuilder &b, Location loc,
-                                                 RankedTensorType type,
-                                                 MemDescType buffer, Value base,
-                                                 Type elt, int onlyK) {
-  if (canUseLdmatrix(type, buffer))
-    return loadWithLdmatrix(b, loc, type, buffer, base, onlyK);
-  LayoutInfo info(type);
-  Type storeT = sharedStorageType(elt);
-  auto tc = info.emitThreadCoords(b, loc);
-  SmallVector<Value> out(info.numElems());
-  for (unsigned k = 0; k < info.numElems(); ++k) {
-    if (onlyK >= 0 &&
-        (k / info.elemsPerBlock()) % info.repeatsK() != unsigned(onlyK))
-      continue;
-    SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-    Value v = b.create<LLVM::LoadOp>(
-        loc, storeT,
-        sharedElemPtr(b, loc, base, storeT, sharedOffset(b, loc, buffer, idx)));
-    out[k] = fromSharedStorage(b, loc, v, elt);
-  }
-  return out;
 }
 
 SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,

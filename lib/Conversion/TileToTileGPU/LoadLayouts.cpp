@@ -112,6 +112,7 @@ struct Rematerializer {
   }
 
   bool inSurgery = false;
+  unsigned surgeries = 0; // loops rebuilt so far
 
   Value get(Value v) {
     Type nt = retype(v.getType());
@@ -122,8 +123,11 @@ struct Rematerializer {
     Value r;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      // On success `v` is gone (the loop was rebuilt); loopCarried has
+      // recorded the twin under the new loop's argument.
       if (loop && arg.getArgNumber() > 0)
-        r = loopCarried(loop, arg.getArgNumber() - 1);
+        if (Value twin = loopCarried(loop, arg.getArgNumber() - 1))
+          return twin;
     } else if (cheap(v.getDefiningOp()) && v.getDefiningOp()->getNumResults() == 1) {
       r = cloneInto(v.getDefiningOp(), nt);
     }
@@ -136,10 +140,23 @@ struct Rematerializer {
     return r;
   }
 
+  /// The operands of `op` in the new layout. A loop rebuilt while getting
+  /// one operand invalidates the block arguments got before it (twins of an
+  /// earlier rebuild of the same loop): start again until no loop changes;
+  /// the second round finds them in `done` under the new arguments.
+  SmallVector<Value> getAll(Operation *op) {
+    while (true) {
+      unsigned before = surgeries;
+      SmallVector<Value> out;
+      for (Value o : op->getOperands())
+        out.push_back(get(o));
+      if (surgeries == before)
+        return out;
+    }
+  }
+
   Value cloneInto(Operation *op, Type nt) {
-    SmallVector<Value> operands;
-    for (Value o : op->getOperands())
-      operands.push_back(get(o));
+    SmallVector<Value> operands = getAll(op);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(op);
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
@@ -202,15 +219,19 @@ struct Rematerializer {
           e.va >= 0 ? Value(nb->getArgument(e.va)) : e.v;
     Value twin = newLoop.getRegionIterArgs().back();
     done[newLoop.getRegionIterArgs()[j]] = twin;
+    ++surgeries;
     return twin;
   }
 };
 
 /// Cuts iter_args whose result is unused and whose block argument only
-/// feeds (through pure ops) its own update: the yield passes the argument
-/// through, and the canonicalizer drops it with the dead chain.
+/// feeds (through pure, region-free ops of the loop body itself) its own
+/// update: the yield passes the argument through, and the canonicalizer
+/// drops it with the dead chain. A use in a nested region (an scf.if, an
+/// inner loop) or by any other terminator counts as an escape.
 void cutDeadIterArgs(scf::ForOp loop) {
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
   for (unsigned j = 0; j < loop.getNumRegionIterArgs(); ++j) {
     if (!loop.getResult(j).use_empty())
       continue;
@@ -227,7 +248,9 @@ void cutDeadIterArgs(scf::ForOp loop) {
             break;
           continue;
         }
-        if (!isMemoryEffectFree(user) || user->getNumRegions() != 0) {
+        if (user->getBlock() != body || !isMemoryEffectFree(user) ||
+            user->getNumRegions() != 0 ||
+            user->hasTrait<OpTrait::IsTerminator>()) {
           ok = false;
           break;
         }
@@ -263,9 +286,7 @@ struct LoadLayoutsPass
       if (!own)
         continue;
       Rematerializer rm{b, cur, own, DenseMap<Value, Value>()};
-      SmallVector<Value> operands;
-      for (Value o : load->getOperands())
-        operands.push_back(rm.get(o));
+      SmallVector<Value> operands = rm.getAll(load.getOperation());
       // The load may have moved into a rebuilt loop; it is still `load`.
       b.setInsertionPoint(load);
       Operation *nl = b.clone(*load.getOperation());

@@ -783,6 +783,20 @@ llvm::Error runRowKernel(Ctx &ctx, rt::Kernel &k, const HostArray &x,
   return download(dy, y);
 }
 
+/// The same row kernel in the interpreter on the same x (small cases only),
+/// its y compared with the GPU's.
+llvm::Error checkRowKernelWithInterpreter(Ctx &ctx, Checker &chk,
+                                          HostArray &x, const HostArray &y,
+                                          unsigned rows, unsigned cols) {
+  if (!ctx.interp || size_t(rows) * cols > kInterpMaxInputs)
+    return llvm::Error::success();
+  HostArray yi = poisonedHost(DT::F32, y.size());
+  return compareWithInterpreter(
+      ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+      {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
+       interp::KernelArg::integer(cols)});
+}
+
 Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   Case c;
   c.kernel = "row_sum_kernel";
@@ -813,14 +827,7 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
     for (size_t r = 0; r < rows; ++r)
       chk.check(y, r, ref[r], 1e-30 + 2 * depth * std::ldexp(1.0, -24) * mag[r],
                 llvm::formatv("[{0}]", r));
-    if (ctx.interp && size_t(rows) * cols <= kInterpMaxInputs) {
-      HostArray yi = poisonedHost(DT::F32, rows);
-      return compareWithInterpreter(
-          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
-          {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
-           interp::KernelArg::integer(cols)});
-    }
-    return llvm::Error::success();
+    return checkRowKernelWithInterpreter(ctx, chk, x, y, rows, cols);
   };
   return c;
 }
@@ -861,14 +868,7 @@ Case rowStatsCase(DT dt, unsigned rows, unsigned cols, unsigned warps) {
       chk.check(y, 4 * r + 2, lo, 0, llvm::formatv("min[{0}]", r));
       chk.check(y, 4 * r + 3, double(whereLo), 0, llvm::formatv("argmin[{0}]", r));
     }
-    if (ctx.interp && size_t(rows) * cols <= kInterpMaxInputs) {
-      HostArray yi = poisonedHost(DT::F32, y.size());
-      return compareWithInterpreter(
-          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
-          {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
-           interp::KernelArg::integer(cols)});
-    }
-    return llvm::Error::success();
+    return checkRowKernelWithInterpreter(ctx, chk, x, y, rows, cols);
   };
   return c;
 }

@@ -86,4 +86,28 @@ module attributes {tile.num_warps = 4 : i32} {
     tile.store %e, %z : tensor<64x128x!tile.ptr<f16>, #w>
     return
   }
+
+  // The pointer's update uses another loop-carried tile (%inc): while the
+  // loop is being rebuilt for the pointer's twin, a second rebuild is not
+  // started; %inc is converted into the new layout inside the loop instead.
+  // CHECK-LABEL: func.func @carried_update
+  // CHECK: scf.for {{.*}} -> ({{.*}}tensor<32x64x!tile.ptr<f16>, #[[OWN]]>{{.*}})
+  // CHECK-NEXT: %[[C:.*]] = tilegpu.convert_layout %{{.*}} : tensor<32x64xi32, #[[OLD]]> -> tensor<32x64xi32, #[[OWN]]>
+  // CHECK-NEXT: tile.load %[[P:.*]] {tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>, #[[OWN]]>
+  // CHECK: tile.addptr %[[P]], %[[C]] : tensor<32x64x!tile.ptr<f16>, #[[OWN]]>
+  func.func @carried_update(%p0: tensor<32x64x!tile.ptr<f16>, #b>, %i0: tensor<32x64xi32, #b>, %q: tensor<32x64x!tile.ptr<f16>, #b>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %one = arith.constant dense<1> : tensor<32x64xi32, #b>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%ptr = %p0, %inc = %i0) -> (tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>) : i32 {
+      %v = tile.load %ptr {tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>, #b>
+      %m = tilegpu.local_alloc %v : tensor<32x64xf16, #b> -> !tilegpu.memdesc<32x64xf16, #sh>
+      %x = tilegpu.local_load %m : !tilegpu.memdesc<32x64xf16, #sh> -> tensor<32x64xf16, #b>
+      tile.store %q, %x : tensor<32x64x!tile.ptr<f16>, #b>
+      %next = tile.addptr %ptr, %inc : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+      %inc2 = arith.addi %inc, %one : tensor<32x64xi32, #b>
+      scf.yield %next, %inc2 : tensor<32x64x!tile.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    }
+    return
+  }
 }

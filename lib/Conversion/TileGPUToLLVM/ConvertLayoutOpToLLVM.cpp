@@ -79,6 +79,13 @@ bool hasLayouts(Type a, Type b) {
   return x && y && x.getEncoding() && y.getEncoding();
 }
 
+/// Row-major in `shape`.
+auto rowMajorIn(ArrayRef<int64_t> shape) {
+  return [shape](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+    return linearIndex(b, loc, idx, shape);
+  };
+}
+
 struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -96,9 +103,7 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     SmallVector<int64_t> padded(srcType.getShape());
     if (unsigned pad = convertLayoutRowPad(srcType))
       padded[1] += pad;
-    auto index = [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-      return linearIndex(b, loc, idx, padded);
-    };
+    auto index = rowMajorIn(padded);
     Value r = moveThroughShared(rewriter, op, getTypeConverter(),
                                 adaptor.getSrc(), srcType, dstType, index,
                                 index);
@@ -106,13 +111,6 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     return success();
   }
 };
-
-/// Row-major in the operand's shape (no padding).
-auto rowMajorIn(ArrayRef<int64_t> shape) {
-  return [shape](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-    return linearIndex(b, loc, idx, shape);
-  };
-}
 
 struct TransOpConversion : OpConversionPattern<tile::TransOp> {
   using OpConversionPattern::OpConversionPattern;

@@ -47,6 +47,7 @@ namespace {
 /// The layout a load of values of `type` (fastest dimension d, `vec`
 /// elements per access) would pick alone, or null when it gains nothing (its
 /// warps already read whole 128-byte lines) or would hold elements twice.
+/// A returned layout has more lanes along d than `cur`, so it is new.
 BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   if (cur.getRank() != 2 || vec <= 1)
     return {};
@@ -61,7 +62,7 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   unsigned vecBytes =
       vec * std::max(1u, type.getElementTypeBitWidth() / 8);
   unsigned oldBytes = cur.getThreadsPerWarp()[d] * vecBytes;
-  if (oldBytes >= 128 || vecBytes > 128)
+  if (oldBytes >= 128)
     return {};
   unsigned lanes = std::min<uint64_t>(
       {32, llvm::bit_floor(uint64_t(vectors)), uint64_t(128 / vecBytes)});
@@ -77,8 +78,7 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   for (unsigned k : {d, o})
     if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
       return {};
-  auto l = BlockedAttr::get(type.getContext(), spt, tpw, wpc, cur.getOrder());
-  return l == cur ? BlockedAttr() : l;
+  return BlockedAttr::get(type.getContext(), spt, tpw, wpc, cur.getOrder());
 }
 
 /// Clones the pure producers of values into another layout.

@@ -22,13 +22,13 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: return
   // LLVM-LABEL: llvm.func @same_range
   // LLVM-NOT: nvvm.barrier0
-  // LLVM: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // LLVM: llvm.inline_asm has_side_effects "@$2 st.shared.b32
   // LLVM: nvvm.barrier0
   // LLVM: llvm.intr.maxnum
   // LLVM: nvvm.barrier0
   // LLVM-NOT: llvm.load
   // LLVM: nvvm.shfl.sync
-  // LLVM: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // LLVM: llvm.inline_asm has_side_effects "@$2 st.shared.b32
   // LLVM: nvvm.barrier0
   // LLVM-NOT: nvvm.barrier0
   // LLVM: llvm.return

@@ -36,7 +36,12 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NOT: nvvm.shfl.sync
   // CHECK: %[[LAST:.*]] = llvm.fadd
   // CHECK: nvvm.barrier0
-  // CHECK: llvm.store %[[LAST]], %{{.*}} : f32, !llvm.ptr<3>
+  // Only lane 0 writes its warp's partial (all 32 lanes along the axis hold
+  // the same bits): a predicated st.shared.
+  // CHECK: %[[LANE0:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[BITS:.*]] = llvm.bitcast %[[LAST]] : f32 to i32
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[BITS]], %[[LANE0]]
+  // CHECK-NOT: llvm.store
   // CHECK: nvvm.barrier0
   // All 32 lanes along the axis: lane l loads the partial of warp l % 4 and a
   // butterfly over lane bits 0 and 1 combines the 4 warps.
@@ -108,7 +113,10 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NEXT: nvvm.shfl.sync bfly
   // CHECK-NOT: nvvm.shfl.sync
   // CHECK: nvvm.barrier0
-  // CHECK: llvm.store
+  // The 4 lanes along dim 0 hold the same partial: those with dim-0 lane
+  // coordinate 0 write.
+  // CHECK: %[[WRITER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %{{.*}}, %[[WRITER]]
   // CHECK: nvvm.barrier0
   // CHECK: llvm.load
   // CHECK: llvm.intr.smax
@@ -136,8 +144,10 @@ module attributes {tile.num_warps = 2 : i32} {
   // CHECK: nvvm.shfl.sync bfly
   // CHECK: llvm.fcmp "ogt"
   // CHECK: nvvm.barrier0
-  // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
-  // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
+  // CHECK: %[[W:.*]] = llvm.icmp "eq"
+  // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : f32 to i32
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[V]], %[[W]]
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %{{.*}}, %[[W]]
   // CHECK: nvvm.barrier0
   // CHECK: %[[R:.*]] = llvm.select %{{.*}} : i1, i32
   // CHECK: llvm.return %[[R]] : i32
@@ -181,5 +191,46 @@ module attributes {tile.num_warps = 1 : i32} {
   func.func @sum_f16(%x: tensor<128xf16, #b1>) -> f16 {
     %r = tile.reduce sum %x {axis = 0 : i32} : tensor<128xf16, #b1> -> f16
     return %r : f16
+  }
+}
+
+// -----
+
+// No lane along the axis (each lane holds its own column's partial): every
+// thread writes its slot with a plain store, no predicate.
+#b3 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @sum_axis0_no_lanes
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: nvvm.barrier0
+  // CHECK-NOT: llvm.inline_asm
+  // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  func.func @sum_axis0_no_lanes(%x: tensor<4x32xf32, #b3>) {
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<4x32xf32, #b3> -> tensor<32xf32, #tilegpu.slice<{dim = 0, parent = #b3}>>
+    return
+  }
+}
+
+// -----
+
+// 64-bit and 8-bit partials: st.shared.b64 from an "l" register, st.shared.b8
+// from a 16-bit one.
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {tile.num_warps = 2 : i32} {
+  // CHECK-LABEL: llvm.func @sum_i64
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b64 [ $0 + 0 ], $1;", "l,l,b" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, i64, i1) -> ()
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i64
+  func.func @sum_i64(%x: tensor<64xi64, #b1>) -> i64 {
+    %r = tile.reduce sum %x {axis = 0 : i32} : tensor<64xi64, #b1> -> i64
+    return %r : i64
+  }
+  // CHECK-LABEL: llvm.func @max_i8
+  // CHECK: %[[W:.*]] = llvm.zext %{{.*}} : i8 to i16
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b8 [ $0 + 0 ], $1;", "l,h,b" %{{.*}}, %[[W]], %{{.*}} : (!llvm.ptr<3>, i16, i1) -> ()
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+  func.func @max_i8(%x: tensor<64xi8, #b1>) -> i8 {
+    %r = tile.reduce max %x {axis = 0 : i32} : tensor<64xi8, #b1> -> i8
+    return %r : i8
   }
 }

@@ -21,7 +21,7 @@ module attributes {tile.num_warps = 4 : i32} {
     // The reduce's scratch is at 4096 and disjoint: no barrier before it.
     // CHECK-NOT: nvvm.barrier0
     // CHECK: %[[S:.*]] = llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-    // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32
     // CHECK: nvvm.barrier0
     %r = tile.reduce sum %y {axis = 0 : i32} : tensor<256xf32, #b1> -> f32
     // The reduce's own barrier already fenced the initial store: the load

@@ -87,7 +87,24 @@
 # TGPU4-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
 # TGPU4-NEXT: tilegpu.async_wait {num = 0 : i32}
 
-# PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+# The descriptors: the warp index is broadcast from lane 0 (so ptxas keeps
+# what depends on it in uniform registers), each operand's descriptor is
+# built once per iteration (14-bit start address | LBO, SBO, 128-byte
+# swizzle) and advanced by a 64-bit add per k step of 16: A by 32 bytes
+# (2 units of 16), B by 16 rows of 128 bytes (128 units).
+# PTX4: cp.async.wait_group 2;
+# PTX4: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
+# PTX4: wgmma.fence.sync.aligned;
+# PTX4: bfe.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 14;
+# PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A0:%rd[0-9]+]], [[B0:%rd[0-9]+]], 1, 1, 1, 0, 1;
+# PTX4-NEXT: // end inline asm
+# PTX4-NEXT: add.s64 [[A1:%rd[0-9]+]], [[AS:%rd[0-9]+]], 4611686293305360386;
+# PTX4-NEXT: add.s64 [[B1:%rd[0-9]+]], [[BS:%rd[0-9]+]], 4611686293338849408;
+# PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A1]], [[B1]], 1, 1, 1, 0, 1;
+# PTX4-NEXT: // end inline asm
+# PTX4-NEXT: add.s64 [[A2:%rd[0-9]+]], [[AS]], 4611686293305360388;
+# PTX4-NEXT: add.s64 [[B2:%rd[0-9]+]], [[BS]], 4611686293338849536;
+# PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A2]], [[B2]], 1, 1, 1, 0, 1;
 # PTX4: wgmma.wait_group.sync.aligned 1;
 # PTX4: wgmma.wait_group.sync.aligned 0;
 

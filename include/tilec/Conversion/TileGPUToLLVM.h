@@ -140,6 +140,9 @@ Value sharedBase(OpBuilder &b, Location loc, Operation *user);
 /// Typed shared-memory access at element index `idx` (i32) from `base`.
 Value sharedElemPtr(OpBuilder &b, Location loc, Value base, Type elemType,
                     Value idx);
+/// `@pred st.shared` of one 8/16/32/64-bit integer or float `v` at `ptr`
+/// (addrspace 3): only the threads whose `pred` (i1) is set write.
+void storeSharedIf(OpBuilder &b, Location loc, Value ptr, Value v, Value pred);
 
 // ---- shared-memory staging (appended for reduce / convert_layout / dot)
 //

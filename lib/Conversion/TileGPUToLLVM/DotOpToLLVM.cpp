@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/TileGPUToLLVM.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -84,22 +85,39 @@ Value pack2(OpBuilder &b, Location loc, Value lo, Value hi) {
   return b.create<LLVM::BitcastOp>(loc, b.getI32Type(), v);
 }
 
-/// The wgmma matrix descriptor of the tile at `addr` (addrspace 3): start
-/// address, leading and stride byte offsets (>> 4) and the swizzle mode.
-Value wgmmaDescriptor(OpBuilder &b, Location loc, Value addr, uint64_t lbo,
-                      uint64_t sbo, unsigned swizzleBytes) {
-  Type i64 = b.getI64Type();
-  auto c64 = [&](uint64_t v) {
-    return b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(int64_t(v)));
-  };
+/// The wgmma matrix descriptor of the tile at byte `off` (i32) from `base`
+/// (addrspace 3): start address, leading and stride byte offsets (>> 4) and
+/// the swizzle mode. The start address is computed in 32 bits. Shared
+/// addresses stay under 2^18 bytes, so the descriptor of the tile `d` bytes
+/// further (d a multiple of 16) is this one plus d >> 4 (wgmmaDescriptorAt):
+/// one 64-bit add per k step, as CUTLASS and Triton advance descriptors.
+Value wgmmaDescriptor(OpBuilder &b, Location loc, Value base, Value off,
+                      uint64_t lbo, uint64_t sbo, unsigned swizzleBytes) {
+  Type i64 = b.getI64Type(), i32 = b.getI32Type();
   uint64_t mode = swizzleBytes == 128 ? 1 : swizzleBytes == 64 ? 2
                 : swizzleBytes == 32 ? 3 : 0;
   uint64_t fixed = ((lbo >> 4) & 0x3FFF) << 16 | ((sbo >> 4) & 0x3FFF) << 32 |
                    mode << 62;
-  Value a = b.create<LLVM::PtrToIntOp>(loc, i64, addr);
-  Value start = b.create<LLVM::LShrOp>(
-      loc, b.create<LLVM::AndOp>(loc, a, c64(0x3FFFF)), c64(4));
-  return b.create<LLVM::OrOp>(loc, start, c64(fixed));
+  Value a = b.create<LLVM::TruncOp>(
+      loc, i32, b.create<LLVM::PtrToIntOp>(loc, i64, base));
+  a = b.create<LLVM::AddOp>(loc, a, off);
+  Value start = b.create<LLVM::AndOp>(
+      loc, b.create<LLVM::LShrOp>(loc, a, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0x3FFF));
+  return b.create<LLVM::OrOp>(
+      loc, b.create<LLVM::ZExtOp>(loc, i64, start),
+      b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(int64_t(fixed))));
+}
+
+/// `desc` advanced by `bytes` (a multiple of 16; see wgmmaDescriptor).
+Value wgmmaDescriptorAt(OpBuilder &b, Location loc, Value desc, int64_t bytes) {
+  assert(bytes % 16 == 0 && "descriptor offsets are in 16-byte units");
+  if (bytes == 0)
+    return desc;
+  return b.create<LLVM::AddOp>(
+      loc, desc,
+      b.create<LLVM::ConstantOp>(loc, b.getI64Type(),
+                                 b.getI64IntegerAttr(bytes >> 4)));
 }
 
 /// An inline-asm statement without operands.
@@ -178,13 +196,14 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
   Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
   Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
-  auto sharedPtrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
-  auto at = [&](Value base, Value byteOff) {
-    return b.create<LLVM::GEPOp>(loc, sharedPtrT, b.getI8Type(), base,
-                                 ValueRange{byteOff});
-  };
   unsigned wm = mma.getWarpsPerCTA()[0];
-  Value warp = b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
+  // The warp index broadcast from lane 0 (shfl.sync.idx): ptxas then knows it
+  // is warp-uniform and keeps the descriptors in uniform registers.
+  Value warp = b.create<NVVM::ShflOp>(
+      loc, b.getI32Type(), i32Const(b, loc, -1),
+      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32)),
+      i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
+      UnitAttr());
   Value wg = b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, 4));
   LayoutInfo cInfo(cType);
   unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
@@ -206,19 +225,19 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   int64_t aRowBytes = aSw, bRowBytes = bSw;
   Value wgRowBytes =
       b.create<LLVM::MulOp>(loc, wg, i32Const(b, loc, 64 * aRowBytes));
+  Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
+                                 /*sbo=*/8 * aRowBytes, aSw);
+  Value bDesc0 = wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
+                                 /*lbo=*/K * bRowBytes, /*sbo=*/8 * bRowBytes,
+                                 bSw);
   for (unsigned rm = 0; rm < repM; ++rm)
     for (int64_t k = 0; k < K; k += 16) {
       // A (K-major): rows rm * 16 * wm + 64 g, column k (its column block).
       int64_t aOff = (k / (aSw / 2)) * M * aSw +
                      int64_t(rm) * 16 * wm * aRowBytes + (k % (aSw / 2)) * 2;
-      Value aAddr = at(aBase, b.create<LLVM::AddOp>(loc, wgRowBytes,
-                                                    i32Const(b, loc, aOff)));
-      Value aDesc = wgmmaDescriptor(b, loc, aAddr, /*lbo=*/16,
-                                    /*sbo=*/8 * aRowBytes, aSw);
+      Value aDesc = wgmmaDescriptorAt(b, loc, aDesc0, aOff);
       // B (N-major): rows k.. k+15; column blocks of bSw bytes K rows apart.
-      Value bAddr = at(bBase, i32Const(b, loc, k * bRowBytes));
-      Value bDesc = wgmmaDescriptor(b, loc, bAddr, /*lbo=*/K * bRowBytes,
-                                    /*sbo=*/8 * bRowBytes, bSw);
+      Value bDesc = wgmmaDescriptorAt(b, loc, bDesc0, k * bRowBytes);
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);
       SmallVector<Value> out =

@@ -374,6 +374,25 @@ Value mlir::tilegpu::sharedElemPtr(OpBuilder &b, Location loc, Value base,
       elemType, base, ValueRange{idx});
 }
 
+void mlir::tilegpu::storeSharedIf(OpBuilder &b, Location loc, Value ptr,
+                                  Value v, Value pred) {
+  unsigned bits = v.getType().getIntOrFloatBitWidth();
+  assert((bits == 8 || bits == 16 || bits == 32 || bits == 64) &&
+         "storeSharedIf: unsupported width");
+  Type word = b.getIntegerType(bits == 8 ? 16 : bits);
+  if (!v.getType().isInteger(bits))
+    v = b.create<LLVM::BitcastOp>(loc, b.getIntegerType(bits), v);
+  if (bits == 8)
+    v = b.create<LLVM::ZExtOp>(loc, word, v);
+  const char *cons = bits == 64 ? "l,l,b" : bits == 32 ? "l,r,b" : "l,h,b";
+  std::string text =
+      "@$2 st.shared.b" + std::to_string(bits) + " [ $0 + 0 ], $1;";
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{ptr, v, pred},
+                              text, cons, /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
 //===----------------------------------------------------------------------===//
 // Shared-memory staging
 //===----------------------------------------------------------------------===//

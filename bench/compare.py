@@ -478,7 +478,11 @@ class Runner:
         elif b == "matmul":
             M, N, K = s["M"], s["N"], s["K"]
             a = torch.randn(M, K, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            bb = torch.randn(K, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            if cfg.get("b_transposed"):  # K contiguous: a transposed view of N x K
+                bb = torch.randn(N, K, device=self.dev, dtype=torch.float32,
+                                 generator=g).to(tdt).t()
+            else:
+                bb = torch.randn(K, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
             y = torch.empty(M, N, device=self.dev, dtype=torch.float32)
             torch_fn = lambda: torch.relu(a @ bb)
             torch.backends.cuda.matmul.allow_tf32 = False

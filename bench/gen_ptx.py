@@ -44,6 +44,11 @@ MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
 # larger ones (Triton gets the same num_warps and num_stages)
 MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
                 (128, 256, 64, 8, 4)]
+# B given transposed (stride_bk = 1: K contiguous, as x @ W.T with an
+# nn.Linear weight W of N x K): fp32 only, where it decides tilec's path
+# (tf32 wgmma reads B K-major; row-major B stays on mma.sync). 2 stages for
+# 128x256x64 so that Triton's fp32 buffers fit too.
+MATMUL_BT_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2)]
 
 
 def next_pow2(n):
@@ -136,6 +141,21 @@ def configs():
                     constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
                     grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
                     work_note="2*M*N*K flops"))
+    for s in MATMUL_SIZES:
+        for bm, bn, bk, warps, stages in MATMUL_BT_TILES:
+            M = N = K = s
+            ints = [M, N, K, K, 1, 1, K, N, 1]  # b = (N x K row-major).T
+            sig = ", ".join([ptr_sig("fp32")] * 3 + [int_sig(v) for v in ints]
+                            + [str(bm), str(bn), str(bk)])
+            out.append(dict(
+                id="matmul_fp32_bT_%d_%dx%dx%dw%ds%d" % (s, bm, bn, bk, warps, stages),
+                bench="matmul", num_stages=stages, b_transposed=True,
+                kernel="matmul_relu_kernel",
+                source="examples/matmul_relu.py", dtype="fp32", shape=dict(M=M, N=N, K=K),
+                signature=sig, num_warps=warps,
+                constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
+                grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
+                work_note="2*M*N*K flops"))
     return out
 
 

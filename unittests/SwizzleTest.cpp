@@ -99,6 +99,29 @@ TEST_P(SwizzleTest, MatchesTheHardwareSwizzle) {
     }
 }
 
+TEST_P(SwizzleTest, TransposedStoresColumnsAsRows) {
+  // A transposed buffer of rows x cols holds element (r, c) where the plain
+  // layout of the cols x rows buffer holds (c, r): K-major B for tf32 wgmma.
+  Shape s = GetParam();
+  SharedAttr rows = getSwizzledSharedLayout(&ctx, {s.cols, s.rows}, s.bits);
+  SharedAttr t = SharedAttr::get(&ctx, rows.getVec(), rows.getPerPhase(),
+                                 rows.getMaxPhase(), rows.getBlockCols(),
+                                 /*transposed=*/true);
+  EXPECT_TRUE(t.getTransposed());
+  EXPECT_FALSE(rows.getTransposed());
+  for (int64_t r = 0; r < s.rows; ++r)
+    for (int64_t c = 0; c < s.cols; ++c)
+      ASSERT_EQ(t.getOffset(r, c, s.rows, s.cols),
+                rows.getOffset(c, r, s.cols, s.rows))
+          << "(" << r << ", " << c << ")";
+  // Chunks run along the rows dimension: a column's consecutive elements.
+  for (int64_t c = 0; c < s.cols; ++c)
+    for (int64_t r = 0; r + t.getVec() <= s.rows; r += t.getVec())
+      for (unsigned j = 1; j < t.getVec(); ++j)
+        ASSERT_EQ(t.getOffset(r + j, c, s.rows, s.cols),
+                  t.getOffset(r, c, s.rows, s.cols) + j);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Tiles, SwizzleTest,
     ::testing::Values(Shape{64, 32, 16}, Shape{32, 64, 16}, Shape{128, 64, 16},

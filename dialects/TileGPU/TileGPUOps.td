@@ -149,18 +149,29 @@ def TileGPU_SharedAttr : TileGPU_Attr<"Shared", "shared"> {
     (relative to a base aligned to 1024 bytes), so wgmma reads these tiles
     through matrix descriptors. `maxPhase = 1` is the plain row-major layout.
 
+    With `transposed`, the buffer is stored column by column: element (r, c)
+    of an R x C buffer lives where element (c, r) of a C x R buffer with the
+    same parameters would (the rows above are the buffer's columns). Hopper's
+    tf32 wgmma reads B (K x N) only K-major: a transposed buffer holds it so.
+
     ```mlir
     !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
     !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>>
+    !tilegpu.memdesc<64x256xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, blockCols = 32, transposed}>>
     ```
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase,
-                        DefaultValuedParameter<"unsigned", "0">:$blockCols);
+                        DefaultValuedParameter<"unsigned", "0">:$blockCols,
+                        DefaultValuedParameter<"bool", "false">:$transposed);
   let builders = [
     AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
                      "unsigned":$maxPhase), [{
-      return $_get($_ctxt, vec, perPhase, maxPhase, 0);
+      return $_get($_ctxt, vec, perPhase, maxPhase, 0, false);
+    }]>,
+    AttrBuilder<(ins "unsigned":$vec, "unsigned":$perPhase,
+                     "unsigned":$maxPhase, "unsigned":$blockCols), [{
+      return $_get($_ctxt, vec, perPhase, maxPhase, blockCols, false);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -169,6 +180,10 @@ def TileGPU_SharedAttr : TileGPU_Attr<"Shared", "shared"> {
     /// Element offset of (row, col) in a buffer of `rows` x `cols`.
     int64_t getOffset(int64_t row, int64_t col, int64_t rows,
                       int64_t cols) const {
+      if (getTransposed()) {
+        std::swap(row, col);
+        std::swap(rows, cols);
+      }
       int64_t block = 0;
       if (getBlockCols() && cols > int64_t(getBlockCols())) {
         block = (col / getBlockCols()) * rows * getBlockCols();

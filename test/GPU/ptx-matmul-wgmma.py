@@ -15,8 +15,18 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU4
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t4.ptx
 # RUN: FileCheck %s --check-prefix=PTX4 < %t4.ptx
-# fp32 (tf32) stays on mma.sync (wgmma tf32 would need K-major B):
+# fp32 (tf32) with row-major B stays on mma.sync (tf32 wgmma reads B only
+# K-major, and 4-byte copies into a transposed buffer measured slower):
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=TF32
+# With B given transposed (stride_bk = 1, K contiguous: x @ W.T): tf32
+# wgmma, B staged K-major in a transposed buffer by 16-byte copies (its
+# load laid out with K fastest).
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32T-TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t8.ptx
+# RUN: FileCheck %s --check-prefix=TF32T < %t8.ptx
+# RUN: %ptxas -arch=sm_90a -v %t8.ptx -o %t8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 2 --arch sm_90a --emit=ptx -o %t9.ptx
+# RUN: %ptxas -arch=sm_90a -v %t9.ptx -o %t9.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # REQUIRES: ptxas
 # ptxas must not serialize the wgmmas (its C7515 "wgmma.mma_async instructions
 # are serialized": it did for 128x256x64 / 8 warps when the zero-trip path's
@@ -115,5 +125,23 @@
 
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # TF32-NOT: wgmma
+
+# TF32T-TGPU-DAG: #[[BL:.*]] = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+# TF32T-TGPU-DAG: #[[ST:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, transposed}>
+# TF32T-TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+# TF32T-TGPU: tilegpu.local_alloc : !tilegpu.memdesc<3x32x64xf32, #[[ST]]>
+# TF32T-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} : tensor<32x64x!tile.ptr<f32>, #[[BL]]>, tensor<32x64xi1, #[[BL]]> -> !tilegpu.memdesc<32x64xf32, #[[ST]]>
+# TF32T-TGPU: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+
+# Four k steps of 8; the descriptors advance by 32 bytes (2 units) along
+# both K-major operands (the same fields: LBO 16, SBO 1024, 128-byte swizzle).
+# TF32T-NOT: cp.async.ca
+# TF32T: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, [[A0:%rd[0-9]+]], [[B0:%rd[0-9]+]], 1, 1, 1;
+# TF32T-NEXT: // end inline asm
+# TF32T-NEXT: {{(add.s64|or.b64)}} {{%rd[0-9]+}}, {{%rd[0-9]+}}, 4611686293305360386;
+# TF32T-NEXT: {{(add.s64|or.b64)}} {{%rd[0-9]+}}, {{%rd[0-9]+}}, 4611686293305360386;
+# TF32T-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+# TF32T-NOT: mma.sync
+# TF32T-NOT: cp.async.ca
 
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

@@ -178,21 +178,28 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   auto aSh = dyn_cast_or_null<SharedAttr>(aBuf.getEncoding());
   auto bSh = dyn_cast_or_null<SharedAttr>(bBuf.getEncoding());
   Type elt = aBuf.getElementType();
-  if (!aSh || !bSh || !(elt.isF16() || elt.isBF16()))
-    return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16 tiles");
+  bool tf32 = elt.isF32();
+  if (!aSh || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
+      bBuf.getElementType() != elt)
+    return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16/tf32 tiles");
+  // tf32 reads both operands K-major: B from a transposed buffer.
+  if (aSh.getTransposed() || bSh.getTransposed() != tf32)
+    return rewriter.notifyMatchFailure(op, "operand buffers not in wgmma order");
   int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1],
           N = bBuf.getShape()[1];
-  // The swizzle width of a tile: its (column-block) row bytes.
-  auto swizzle = [](SharedAttr s, int64_t cols) -> int64_t {
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+  // The swizzle width of a tile: its (column-block) row bytes; the rows of
+  // a transposed buffer are its columns.
+  auto swizzle = [&](SharedAttr s, int64_t cols) -> int64_t {
     int64_t rowElems = s.getBlockCols() && cols > int64_t(s.getBlockCols())
                            ? s.getBlockCols() : cols;
-    int64_t bytes = rowElems * 2;
-    if (s.getMaxPhase() * 16 != bytes || s.getVec() != 8)
+    int64_t bytes = rowElems * eltBytes;
+    if (s.getMaxPhase() * 16 != bytes || s.getVec() * eltBytes != 16)
       return -1;
     return bytes;
   };
-  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, N);
-  if (aSw < 32 || bSw < 32)
+  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, tf32 ? K : N);
+  if (aSw < 32 || bSw < 32 || (tf32 && (aSw != 128 || bSw != 128)))
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
   Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
   Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
@@ -209,14 +216,18 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
   SmallVector<Value> cv = unpackStruct(b, loc, acc);
 
-  std::string ab = elt.isF16() ? "f16" : "bf16";
+  std::string ab = elt.isF16() ? "f16" : elt.isBF16() ? "bf16" : "tf32";
+  int64_t kStep = tf32 ? 8 : 16;
   std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) +
-                     "k16.f32." + ab + "." + ab + " {";
+                     "k" + std::to_string(kStep) + ".f32." + ab + "." + ab +
+                     " {";
   unsigned nAcc = N / 2;
   for (unsigned i = 0; i < nAcc; ++i)
     text += "$" + std::to_string(i) + (i + 1 < nAcc ? "," : "");
+  // scale-d, scale-a, scale-b (and for 16-bit types transpose-a = 0 (K-major)
+  // and transpose-b = 1 (N-major); tf32 has no transpose: both K-major).
   text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-          ", 1, 1, 1, 0, 1;";
+          (tf32 ? ", 1, 1, 1;" : ", 1, 1, 1, 0, 1;");
 
   if (!isWrittenOnlyByAsyncCopy(aLoad) || !isWrittenOnlyByAsyncCopy(bLoad))
     emitAsm(b, loc, "fence.proxy.async.shared::cta;");
@@ -227,17 +238,25 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       b.create<LLVM::MulOp>(loc, wg, i32Const(b, loc, 64 * aRowBytes));
   Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
                                  /*sbo=*/8 * aRowBytes, aSw);
-  Value bDesc0 = wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
-                                 /*lbo=*/K * bRowBytes, /*sbo=*/8 * bRowBytes,
-                                 bSw);
+  // B N-major: column blocks of bSw bytes, K rows apart (LBO); K-major
+  // (transposed, tf32): like A, rows of N.
+  Value bDesc0 =
+      tf32 ? wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0), /*lbo=*/16,
+                             /*sbo=*/8 * bRowBytes, bSw)
+           : wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
+                             /*lbo=*/K * bRowBytes, /*sbo=*/8 * bRowBytes, bSw);
+  int64_t aRowElems = aSw / eltBytes, bRowElems = bSw / eltBytes;
   for (unsigned rm = 0; rm < repM; ++rm)
-    for (int64_t k = 0; k < K; k += 16) {
+    for (int64_t k = 0; k < K; k += kStep) {
       // A (K-major): rows rm * 16 * wm + 64 g, column k (its column block).
-      int64_t aOff = (k / (aSw / 2)) * M * aSw +
-                     int64_t(rm) * 16 * wm * aRowBytes + (k % (aSw / 2)) * 2;
+      int64_t aOff = (k / aRowElems) * M * aSw +
+                     int64_t(rm) * 16 * wm * aRowBytes +
+                     (k % aRowElems) * eltBytes;
       Value aDesc = wgmmaDescriptorAt(b, loc, aDesc0, aOff);
-      // B (N-major): rows k.. k+15; column blocks of bSw bytes K rows apart.
-      Value bDesc = wgmmaDescriptorAt(b, loc, bDesc0, k * bRowBytes);
+      // B N-major: rows k.. k+15. K-major: column k of its column block.
+      int64_t bOff = tf32 ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
+                          : k * bRowBytes;
+      Value bDesc = wgmmaDescriptorAt(b, loc, bDesc0, bOff);
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);
       SmallVector<Value> out =

@@ -48,11 +48,13 @@ bool hasLayout(Type t) {
 }
 
 /// Elements of one vector store of a run of a blocked layout's elements
-/// starting at thread-local element k (1: store alone).
-unsigned storeRun(const LayoutInfo &info, unsigned k, unsigned maxRun) {
+/// starting at thread-local element k (1: store alone), along tensor
+/// dimension `last` (the buffer's contiguous one; default: the last).
+unsigned storeRun(const LayoutInfo &info, unsigned k, unsigned maxRun,
+                  int contiguousDim = -1) {
   if (!info.isBlocked() || maxRun <= 1)
     return 1;
-  unsigned last = info.rank() - 1;
+  unsigned last = contiguousDim < 0 ? info.rank() - 1 : contiguousDim;
   BlockedAttr base = info.getBase();
   unsigned d = info.baseDim(last);
   if (base.getOrder()[0] != d)
@@ -83,7 +85,7 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   unsigned bytes = sharedStorageBytes(elt);
   unsigned maxRun = elt.isIntOrFloat() && !elt.isInteger(1) ? 16 / bytes : 1;
   if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
-    maxRun = std::min(maxRun, shared.getVec());
+    maxRun = shared.getTransposed() ? 1 : std::min(maxRun, shared.getVec());
   for (unsigned k = 0; k < info.numElems();) {
     unsigned run = storeRun(info, k, maxRun);
     SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
@@ -122,7 +124,7 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
   if ((type.getDimSize(1) * bits) % 128 != 0)
     return false;
   if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
-    return shared.getVec() * bits == 128;
+    return shared.getVec() * bits == 128 && !shared.getTransposed();
   return !buffer.getEncoding();
 }
 
@@ -416,8 +418,13 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     std::string asmStr = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
                          ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
                          std::to_string(bytes) + ", $2;";
+    // The buffer's contiguous dimension (0 when it is stored transposed).
+    int contiguous = -1;
+    if (auto shared = dyn_cast_or_null<SharedAttr>(dstT.getEncoding()))
+      if (shared.getTransposed())
+        contiguous = 0;
     for (unsigned k = 0; k < info.numElems(); k += vec) {
-      if (vec > 1 && storeRun(info, k, vec) != vec)
+      if (vec > 1 && storeRun(info, k, vec, contiguous) != vec)
         return rewriter.notifyMatchFailure(
             op, "vector runs do not follow the layout's fastest dimension");
       SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);

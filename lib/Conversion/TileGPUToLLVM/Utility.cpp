@@ -449,14 +449,21 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
 Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
                                   MemDescType buffer, ArrayRef<Value> idx) {
   auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
-  if (!shared || shared.getMaxPhase() == 1)
+  if (!shared)
     return linearIndex(b, loc, idx, buffer.getShape());
+  // A transposed buffer stores its columns as the rows below.
+  Value row = idx[0], col = idx[1];
+  int64_t rows = buffer.getShape()[0], cols = buffer.getShape()[1];
+  if (shared.getTransposed()) {
+    std::swap(row, col);
+    std::swap(rows, cols);
+  }
+  if (shared.getMaxPhase() == 1)
+    return linearIndex(b, loc, {row, col}, {rows, cols});
   // r * C + ((c / vec) ^ ((r / perPhase) % maxPhase)) * vec + c % vec,
   // within a column block when the rows are split into blocks.
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
-  Value row = idx[0], col = idx[1];
   unsigned vec = shared.getVec();
-  int64_t rows = buffer.getShape()[0], cols = buffer.getShape()[1];
   Value blockBase;
   if (shared.getBlockCols() && cols > int64_t(shared.getBlockCols())) {
     unsigned bc = shared.getBlockCols();

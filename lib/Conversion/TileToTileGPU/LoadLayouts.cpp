@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -79,6 +80,40 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
     if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
       return {};
   return BlockedAttr::get(type.getContext(), spt, tpw, wpc, cur.getOrder());
+}
+
+/// A staged load whose pointers are contiguous along the other dimension
+/// than the layout's fastest one (an operand given transposed by its
+/// strides): the layout with that dimension fastest, `vec` elements per
+/// access, lanes along it up to one 128-byte line, warps along the other
+/// dimension as far as it goes. Null when that would hold elements twice.
+BlockedAttr transposedOrderLayout(RankedTensorType type, BlockedAttr cur,
+                                  unsigned vec) {
+  if (cur.getRank() != 2)
+    return {};
+  unsigned o = cur.getOrder()[1], d = cur.getOrder()[0];
+  unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
+  int64_t vectors = type.getDimSize(o) / vec;
+  if (vectors < 1)
+    return {};
+  unsigned lanes = std::min<uint64_t>(
+      {32, llvm::bit_floor(uint64_t(vectors)), uint64_t(128 / vecBytes)});
+  SmallVector<unsigned> spt(2, 1), tpw(2);
+  spt[o] = vec;
+  tpw[o] = lanes;
+  tpw[d] = 32 / lanes;
+  // Warps along the slower dimension first, the rest along the faster.
+  unsigned warps = cur.getWarpsPerCTA()[0] * cur.getWarpsPerCTA()[1];
+  SmallVector<unsigned> wpc(2);
+  wpc[d] = std::min<uint64_t>(
+      warps, llvm::bit_floor(uint64_t(std::max<int64_t>(
+                 1, type.getDimSize(d) / (int64_t(spt[d]) * tpw[d])))));
+  wpc[o] = warps / wpc[d];
+  for (unsigned k : {d, o})
+    if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
+      return {};
+  return BlockedAttr::get(type.getContext(), spt, tpw, wpc,
+                          ArrayRef<unsigned>{o, d});
 }
 
 /// Clones the pure producers of values into another layout.
@@ -270,6 +305,23 @@ struct LoadLayoutsPass
       if (op->hasOneUse() && isa<LocalAllocOp>(*op->user_begin()))
         loads.push_back(op);
     });
+    // The vector width each load allows along the layout's slower
+    // dimension, decided before any IR changes.
+    DenseMap<Operation *, unsigned> slowVec;
+    {
+      AxisInfoAnalysis axis(getOperation());
+      for (tile::LoadOp load : loads) {
+        auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+        auto cur = ptrType ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
+                           : BlockedAttr();
+        if (!cur || cur.getRank() != 2)
+          continue;
+        unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
+        unsigned vo = axis.getVectorWidth(load.getPtr(), load.getMask(), o);
+        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d))
+          slowVec[load] = vo;
+      }
+    }
     OpBuilder b(&getContext());
     bool changed = false;
     for (tile::LoadOp load : loads) {
@@ -277,12 +329,21 @@ struct LoadLayoutsPass
       auto cur = ptrType ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
                          : BlockedAttr();
       auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
-      if (!cur || !vecAttr)
+      if (!cur)
         continue;
       auto valType = dyn_cast<RankedTensorType>(load.getType());
       if (!valType)
         continue;
-      BlockedAttr own = ownLayout(valType, cur, vecAttr.getInt());
+      BlockedAttr own;
+      unsigned vec = vecAttr ? vecAttr.getInt() : 1;
+      if (unsigned vo = slowVec.lookup(load)) {
+        // Contiguous along the other dimension: that one fastest.
+        own = transposedOrderLayout(valType, cur, vo);
+        if (own)
+          vec = vo;
+      } else if (vecAttr) {
+        own = ownLayout(valType, cur, vec);
+      }
       if (!own)
         continue;
       Rematerializer rm{b, cur, own, DenseMap<Value, Value>()};
@@ -291,6 +352,7 @@ struct LoadLayoutsPass
       b.setInsertionPoint(load);
       Operation *nl = b.clone(*load.getOperation());
       nl->setOperands(operands);
+      nl->setAttr("tilegpu.vector", b.getI32IntegerAttr(vec));
       nl->getResult(0).setType(rm.retype(load.getType()));
       load.getResult().replaceAllUsesWith(nl->getResult(0));
       load.erase();

@@ -84,13 +84,19 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
   auto vec = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
   unsigned v = vec ? vec.getInt() : 1;
   if (v > 1) {
-    // A copy moves one sizePerThread run along the last (fastest) dimension,
-    // contiguous in the buffer as in memory.
+    // A copy moves one sizePerThread run along the layout's fastest
+    // dimension, which must be contiguous in the buffer as in memory: the
+    // last one, or dimension 0 of a transposed buffer (stored column by
+    // column). Otherwise one copy per element.
     auto layout = dyn_cast<BlockedAttr>(type.getEncoding());
-    unsigned last = type.getRank() - 1;
-    if (!layout || layout.getOrder()[0] != last ||
-        layout.getSizePerThread()[last] % v != 0)
-      return std::nullopt;
+    unsigned contiguous = type.getRank() - 1;
+    if (auto shared =
+            dyn_cast_or_null<SharedAttr>(alloc.getType().getEncoding()))
+      if (shared.getTransposed())
+        contiguous = 0;
+    if (!layout || layout.getOrder()[0] != contiguous ||
+        layout.getSizePerThread()[contiguous] % v != 0)
+      v = 1;
   }
   unsigned bytes = v * ((type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
   if (bytes != 4 && bytes != 8 && bytes != 16)

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Conversion/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,6 +47,18 @@ struct ConvertTileToTileGPUPass
     return withLayout(rt, defaultLayout(rt.getRank()));
   }
 
+  /// Dots whose A is read 16 bytes at a time along K (dimension 1) and B
+  /// along K (dimension 0), decided before the pass changes the IR.
+  llvm::DenseSet<Operation *> kMajorOperands;
+
+  /// Is `v` a tile.load whose 4-byte elements can be read 16 bytes at a
+  /// time along dimension `dim`?
+  static bool contiguousLoad(const AxisInfoAnalysis &axis, Value v,
+                             unsigned dim) {
+    auto load = v.getDefiningOp<tile::LoadOp>();
+    return load && axis.getVectorWidth(load.getPtr(), load.getMask(), dim) == 4;
+  }
+
   /// The mma layout of `dot` if the tensor cores can compute it (see the
   /// pass description), else null.
   MmaAttr mmaLayoutFor(tile::DotOp dot) {
@@ -70,9 +83,16 @@ struct ConvertTileToTileGPUPass
     int64_t M = aT.getDimSize(0), K = aT.getDimSize(1), N = bT.getDimSize(1);
     if (M % 16 || N % 8 || K % kBlock)
       return {};
-    // Hopper: whole warpgroups along M, one wgmma m64nNk16 per 64 rows.
-    if (useWgmma && kBlock == 16 && warps % 4 == 0 && M % (16 * warps) == 0 &&
-        N <= 256 && N % 16 == 0 && K % 16 == 0)
+    // Hopper: whole warpgroups along M, one wgmma m64nNk16 (k8 for tf32)
+    // per 64 rows. tf32 reads both operands K-major: B is staged in a
+    // transposed buffer (stageDotOperands; 128-byte swizzle rows need
+    // K % 32 == 0), which only 16-byte copies fill fast: B must be loaded
+    // from memory where K is contiguous (given transposed, e.g. x @ W.T),
+    // A where K is. (B row-major through 4-byte copies measured slower than
+    // mma.sync: 57-112 against 97-131 TFLOP/s on the H200.)
+    if (useWgmma && warps % 4 == 0 && M % (16 * warps) == 0 && N <= 256 &&
+        N % 16 == 0 && K % 16 == 0 &&
+        (kBlock == 16 || (K % 32 == 0 && kMajorOperands.contains(dot))))
       return MmaAttr::get(&getContext(), {warps, 1}, 3);
     // Warps: along whichever of M, N has more 16-wide blocks left per warp,
     // never past the tile (no replicated warps).
@@ -101,8 +121,18 @@ struct ConvertTileToTileGPUPass
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       auto t = cast<RankedTensorType>(operand->get().getType());
       Type elt = t.getElementType();
-      auto shared = getSwizzledSharedLayout(&getContext(), t.getShape(),
-                                            elt.getIntOrFloatBitWidth());
+      unsigned bits = elt.getIntOrFloatBitWidth();
+      SharedAttr shared;
+      if (mma.isHopper() && bits == 32 && operand == &dot.getBMutable()) {
+        // tf32 wgmma: B (K x N) K-major, its columns swizzled as rows.
+        SharedAttr rows = getSwizzledSharedLayout(
+            &getContext(), {t.getDimSize(1), t.getDimSize(0)}, bits);
+        shared = SharedAttr::get(&getContext(), rows.getVec(),
+                                 rows.getPerPhase(), rows.getMaxPhase(),
+                                 rows.getBlockCols(), /*transposed=*/true);
+      } else {
+        shared = getSwizzledSharedLayout(&getContext(), t.getShape(), bits);
+      }
       buffers.push_back(b.create<LocalAllocOp>(
           dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
           operand->get()));
@@ -259,6 +289,14 @@ struct ConvertTileToTileGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    {
+      AxisInfoAnalysis axis(module);
+      module.walk([&](tile::DotOp dot) {
+        if (contiguousLoad(axis, dot.getA(), 1) &&
+            contiguousLoad(axis, dot.getB(), 0))
+          kMajorOperands.insert(dot);
+      });
+    }
     warps = numWarps;
     if (warps == 0) {
       warps = 4;

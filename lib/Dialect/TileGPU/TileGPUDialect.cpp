@@ -224,14 +224,20 @@ Attribute SharedAttr::parse(AsmParser &parser, Type) {
       parser.parseKeyword("maxPhase") || parser.parseEqual() ||
       parser.parseInteger(maxPhase))
     return {};
-  if (succeeded(parser.parseOptionalComma()) &&
-      (parser.parseKeyword("blockCols") || parser.parseEqual() ||
-       parser.parseInteger(blockCols)))
-    return {};
+  bool transposed = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("transposed"))) {
+      transposed = true;
+      continue;
+    }
+    if (parser.parseKeyword("blockCols") || parser.parseEqual() ||
+        parser.parseInteger(blockCols))
+      return {};
+  }
   if (parser.parseRBrace() || parser.parseGreater())
     return {};
   return parser.getChecked<SharedAttr>(parser.getContext(), vec, perPhase,
-                                       maxPhase, blockCols);
+                                       maxPhase, blockCols, transposed);
 }
 
 void SharedAttr::print(AsmPrinter &printer) const {
@@ -239,12 +245,15 @@ void SharedAttr::print(AsmPrinter &printer) const {
           << ", maxPhase = " << getMaxPhase();
   if (getBlockCols())
     printer << ", blockCols = " << getBlockCols();
+  if (getTransposed())
+    printer << ", transposed";
   printer << "}>";
 }
 
 LogicalResult SharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  unsigned vec, unsigned perPhase,
-                                 unsigned maxPhase, unsigned blockCols) {
+                                 unsigned maxPhase, unsigned blockCols,
+                                 bool transposed) {
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || (v & (v - 1)) != 0)
       return emitError() << "shared vec, perPhase and maxPhase must be "
@@ -380,7 +389,9 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (shape.size() < 2)
       return emitError() << "a swizzled memdesc must have at least two "
                             "dimensions";
-    int64_t cols = shape.back();
+    // The swizzled rows: the buffer's columns when it is transposed.
+    int64_t cols = shared.getTransposed() ? shape[shape.size() - 2]
+                                          : shape.back();
     if (shared.getBlockCols() && cols > int64_t(shared.getBlockCols())) {
       if (cols % shared.getBlockCols() != 0)
         return emitError() << "rows of " << cols << " elements are not whole "

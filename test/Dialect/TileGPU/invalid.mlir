@@ -268,3 +268,10 @@ func.func @f(%p: tensor<64x32x!tile.ptr<f16>, #b>, %m: !tilegpu.memdesc<64x32xf1
   tilegpu.async_copy %p, %m {vector = 1 : i32} : tensor<64x32x!tile.ptr<f16>, #b> -> !tilegpu.memdesc<64x32xf16>
   return
 }
+
+// -----
+
+// A transposed buffer swizzles its columns: columns of 48 f32 are not
+// whole 128-byte blocks.
+// expected-error @+1 {{rows of 48 elements are not whole blocks of 32}}
+func.func @f(%m: !tilegpu.memdesc<48x256xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, blockCols = 32, transposed}>>) { return }

@@ -45,10 +45,13 @@ MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
 MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
                 (128, 256, 64, 8, 4)]
 # B given transposed (stride_bk = 1: K contiguous, as x @ W.T with an
-# nn.Linear weight W of N x K): fp32 only, where it decides tilec's path
-# (tf32 wgmma reads B K-major; row-major B stays on mma.sync). 2 stages for
-# 128x256x64 so that Triton's fp32 buffers fit too.
-MATMUL_BT_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2)]
+# nn.Linear weight W of N x K): wgmma reads B K-major from a transposed
+# buffer (for fp32 the only way to tf32 wgmma; row-major B stays on
+# mma.sync). 2 stages for fp32 128x256x64 so that Triton's buffers fit too.
+MATMUL_BT_TILES = {
+    "fp32": [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2)],
+    "bf16": [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3)],
+}
 
 
 def next_pow2(n):
@@ -141,21 +144,22 @@ def configs():
                     constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
                     grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
                     work_note="2*M*N*K flops"))
-    for s in MATMUL_SIZES:
-        for bm, bn, bk, warps, stages in MATMUL_BT_TILES:
-            M = N = K = s
-            ints = [M, N, K, K, 1, 1, K, N, 1]  # b = (N x K row-major).T
-            sig = ", ".join([ptr_sig("fp32")] * 3 + [int_sig(v) for v in ints]
-                            + [str(bm), str(bn), str(bk)])
-            out.append(dict(
-                id="matmul_fp32_bT_%d_%dx%dx%dw%ds%d" % (s, bm, bn, bk, warps, stages),
-                bench="matmul", num_stages=stages, b_transposed=True,
-                kernel="matmul_relu_kernel",
-                source="examples/matmul_relu.py", dtype="fp32", shape=dict(M=M, N=N, K=K),
-                signature=sig, num_warps=warps,
-                constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
-                grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
-                work_note="2*M*N*K flops"))
+    bt = [(dt, s, t) for dt, tiles in MATMUL_BT_TILES.items() for s in MATMUL_SIZES
+          for t in tiles]
+    for dt, s, (bm, bn, bk, warps, stages) in bt:
+        M = N = K = s
+        ints = [M, N, K, K, 1, 1, K, N, 1]  # b = (N x K row-major).T
+        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")]
+                        + [int_sig(v) for v in ints] + [str(bm), str(bn), str(bk)])
+        out.append(dict(
+            id="matmul_%s_bT_%d_%dx%dx%dw%ds%d" % (dt, s, bm, bn, bk, warps, stages),
+            bench="matmul", num_stages=stages, b_transposed=True,
+            kernel="matmul_relu_kernel",
+            source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
+            signature=sig, num_warps=warps,
+            constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
+            grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
+            work_note="2*M*N*K flops"))
     return out
 
 

@@ -156,8 +156,9 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 }
 
 /// Hopper: d = a * b + acc with wgmma.mma_async, a (M x K, K-major) and b
-/// (K x N, N-major) read from their swizzled shared buffers through matrix
-/// descriptors. Warpgroup g computes rows 64g.. of each block of
+/// (K x N: N-major from a plain buffer, or K-major from a transposed one:
+/// always for tf32, for 16-bit types when B is K-major in memory) read from
+/// their swizzled shared buffers through matrix descriptors. Warpgroup g computes rows 64g.. of each block of
 /// 16 * numWarps rows: per block and k step of 16, one
 /// wgmma.mma_async.m64nNk16 over the whole N. The sequence is fenced
 /// (fence.proxy.async where a buffer was written through the generic proxy,
@@ -182,8 +183,10 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   if (!aSh || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
       bBuf.getElementType() != elt)
     return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16/tf32 tiles");
-  // tf32 reads both operands K-major: B from a transposed buffer.
-  if (aSh.getTransposed() || bSh.getTransposed() != tf32)
+  // A is read K-major; B K-major from a transposed buffer (always for tf32,
+  // which has no transposed operands) or N-major from a plain one.
+  bool bKMajor = bSh.getTransposed();
+  if (aSh.getTransposed() || (tf32 && !bKMajor))
     return rewriter.notifyMatchFailure(op, "operand buffers not in wgmma order");
   int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1],
           N = bBuf.getShape()[1];
@@ -198,7 +201,7 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       return -1;
     return bytes;
   };
-  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, tf32 ? K : N);
+  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, bKMajor ? K : N);
   if (aSw < 32 || bSw < 32 || (tf32 && (aSw != 128 || bSw != 128)))
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
   Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
@@ -225,9 +228,10 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   for (unsigned i = 0; i < nAcc; ++i)
     text += "$" + std::to_string(i) + (i + 1 < nAcc ? "," : "");
   // scale-d, scale-a, scale-b (and for 16-bit types transpose-a = 0 (K-major)
-  // and transpose-b = 1 (N-major); tf32 has no transpose: both K-major).
+  // and transpose-b: 1 N-major, 0 K-major; tf32 has no transpose: both
+  // K-major).
   text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-          (tf32 ? ", 1, 1, 1;" : ", 1, 1, 1, 0, 1;");
+          (tf32 ? ", 1, 1, 1;" : bKMajor ? ", 1, 1, 1, 0, 0;" : ", 1, 1, 1, 0, 1;");
 
   if (!isWrittenOnlyByAsyncCopy(aLoad) || !isWrittenOnlyByAsyncCopy(bLoad))
     emitAsm(b, loc, "fence.proxy.async.shared::cta;");
@@ -239,9 +243,9 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
                                  /*sbo=*/8 * aRowBytes, aSw);
   // B N-major: column blocks of bSw bytes, K rows apart (LBO); K-major
-  // (transposed, tf32): like A, rows of N.
+  // (a transposed buffer): like A, rows of N.
   Value bDesc0 =
-      tf32 ? wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0), /*lbo=*/16,
+      bKMajor ? wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0), /*lbo=*/16,
                              /*sbo=*/8 * bRowBytes, bSw)
            : wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
                              /*lbo=*/K * bRowBytes, /*sbo=*/8 * bRowBytes, bSw);
@@ -254,8 +258,9 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
                      (k % aRowElems) * eltBytes;
       Value aDesc = wgmmaDescriptorAt(b, loc, aDesc0, aOff);
       // B N-major: rows k.. k+15. K-major: column k of its column block.
-      int64_t bOff = tf32 ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
-                          : k * bRowBytes;
+      int64_t bOff = bKMajor
+                         ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
+                         : k * bRowBytes;
       Value bDesc = wgmmaDescriptorAt(b, loc, bDesc0, bOff);
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);

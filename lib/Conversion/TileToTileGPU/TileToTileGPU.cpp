@@ -48,15 +48,23 @@ struct ConvertTileToTileGPUPass
   }
 
   /// Dots whose A is read 16 bytes at a time along K (dimension 1) and B
-  /// along K (dimension 0), decided before the pass changes the IR.
-  llvm::DenseSet<Operation *> kMajorOperands;
+  /// along K (dimension 0), and dots whose B is, decided before the pass
+  /// changes the IR.
+  llvm::DenseSet<Operation *> kMajorOperands, kMajorB;
 
-  /// Is `v` a tile.load whose 4-byte elements can be read 16 bytes at a
-  /// time along dimension `dim`?
+  /// Is `v` a tile.load that can be read 16 bytes at a time along
+  /// dimension `dim`?
   static bool contiguousLoad(const AxisInfoAnalysis &axis, Value v,
                              unsigned dim) {
     auto load = v.getDefiningOp<tile::LoadOp>();
-    return load && axis.getVectorWidth(load.getPtr(), load.getMask(), dim) == 4;
+    if (!load)
+      return false;
+    auto t = cast<RankedTensorType>(load.getType());
+    if (!t.getElementType().isIntOrFloat())
+      return false;
+    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
+    return bits >= 8 && axis.getVectorWidth(load.getPtr(), load.getMask(),
+                                            dim) * bits == 128;
   }
 
   /// The mma layout of `dot` if the tensor cores can compute it (see the
@@ -123,8 +131,11 @@ struct ConvertTileToTileGPUPass
       Type elt = t.getElementType();
       unsigned bits = elt.getIntOrFloatBitWidth();
       SharedAttr shared;
-      if (mma.isHopper() && bits == 32 && operand == &dot.getBMutable()) {
-        // tf32 wgmma: B (K x N) K-major, its columns swizzled as rows.
+      if (mma.isHopper() && operand == &dot.getBMutable() &&
+          (bits == 32 || kMajorB.contains(dot))) {
+        // wgmma reads B (K x N) K-major: always for tf32, and for 16-bit
+        // types when it is K-major in memory (given transposed), so that
+        // 16-byte copies fill it. Its columns are swizzled as rows.
         SharedAttr rows = getSwizzledSharedLayout(
             &getContext(), {t.getDimSize(1), t.getDimSize(0)}, bits);
         shared = SharedAttr::get(&getContext(), rows.getVec(),
@@ -292,8 +303,10 @@ struct ConvertTileToTileGPUPass
     {
       AxisInfoAnalysis axis(module);
       module.walk([&](tile::DotOp dot) {
-        if (contiguousLoad(axis, dot.getA(), 1) &&
-            contiguousLoad(axis, dot.getB(), 0))
+        bool b = contiguousLoad(axis, dot.getB(), 0);
+        if (b)
+          kMajorB.insert(dot);
+        if (b && contiguousLoad(axis, dot.getA(), 1))
           kMajorOperands.insert(dot);
       });
     }

@@ -128,38 +128,27 @@ def configs():
             num_warps=4, constexprs=dict(BLOCK_SIZE=1024), grid=[rows], metric="GB/s",
             work=rows * n * 4, work_note="bytes read"))
     # matmul_relu_kernel(a, b, c, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, BM, BN, BK)
-    for dt in MATMUL_DTYPES:
-        for s in MATMUL_SIZES:
-            for bm, bn, bk, warps, stages in MATMUL_TILES:
-                M = N = K = s
-                ints = [M, N, K, K, 1, N, 1, N, 1]  # row-major a (MxK), b (KxN), c (MxN)
-                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
-                                + [str(bm), str(bn), str(bk)])
-                out.append(dict(
-                    id="matmul_%s_%d_%dx%dx%dw%ds%d" % (dt, s, bm, bn, bk, warps, stages),
-                    bench="matmul", num_stages=stages,
-                    kernel="matmul_relu_kernel",
-                    source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
-                    signature=sig, num_warps=warps,
-                    constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
-                    grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
-                    work_note="2*M*N*K flops"))
-    bt = [(dt, s, t) for dt, tiles in MATMUL_BT_TILES.items() for s in MATMUL_SIZES
-          for t in tiles]
-    for dt, s, (bm, bn, bk, warps, stages) in bt:
+    def matmul(dt, s, tile, b_transposed):
+        bm, bn, bk, warps, stages = tile
         M = N = K = s
-        ints = [M, N, K, K, 1, 1, K, N, 1]  # b = (N x K row-major).T
-        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")]
-                        + [int_sig(v) for v in ints] + [str(bm), str(bn), str(bk)])
-        out.append(dict(
-            id="matmul_%s_bT_%d_%dx%dx%dw%ds%d" % (dt, s, bm, bn, bk, warps, stages),
-            bench="matmul", num_stages=stages, b_transposed=True,
+        # row-major a (MxK) and c (MxN); b row-major (KxN) or (N x K row-major).T
+        ints = [M, N, K, K, 1] + ([1, K] if b_transposed else [N, 1]) + [N, 1]
+        sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
+                        + [str(bm), str(bn), str(bk)])
+        return dict(
+            id="matmul_%s_%s%d_%dx%dx%dw%ds%d" % (dt, "bT_" if b_transposed else "", s, bm, bn,
+                                                  bk, warps, stages),
+            bench="matmul", num_stages=stages, b_transposed=b_transposed,
             kernel="matmul_relu_kernel",
             source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
             signature=sig, num_warps=warps,
             constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
             grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
-            work_note="2*M*N*K flops"))
+            work_note="2*M*N*K flops")
+    out += [matmul(dt, s, t, False) for dt in MATMUL_DTYPES for s in MATMUL_SIZES
+            for t in MATMUL_TILES]
+    out += [matmul(dt, s, t, True) for dt, tiles in MATMUL_BT_TILES.items()
+            for s in MATMUL_SIZES for t in tiles]
     return out
 
 

@@ -1119,6 +1119,21 @@ std::vector<Case> allCases() {
     tiles = {{64, 64, 32, 4, 3}, {128, 256, 64, 8, 3}, {64, 128, 32, 4, 4}};
     shapes = {{64, 64, 32}, {257, 129, 100}, {4095, 33, 17}};
   }
+  // A specialized case of shape sh with tiles t.
+  auto tiled = [](DT dt, std::array<unsigned, 3> sh, Tiles t) {
+    MatmulCfg m;
+    m.dt = dt;
+    m.M = sh[0];
+    m.N = sh[1];
+    m.K = sh[2];
+    m.BM = t.bm;
+    m.BN = t.bn;
+    m.BK = t.bk;
+    m.warps = t.warps;
+    m.stages = t.stages;
+    m.specialize = true;
+    return m;
+  };
   for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
     for (auto [ti, t] : llvm::enumerate(tiles))
       for (auto [si, sh] : llvm::enumerate(shapes)) {
@@ -1127,18 +1142,7 @@ std::vector<Case> allCases() {
         bool big = sh[0] >= 4096 && sh[1] >= 4096;
         if (!quick && ti > 0 && big && sh[0] == 8192 && ti != 2)
           continue;
-        MatmulCfg m;
-        m.dt = dt;
-        m.M = sh[0];
-        m.N = sh[1];
-        m.K = sh[2];
-        m.BM = t.bm;
-        m.BN = t.bn;
-        m.BK = t.bk;
-        m.warps = t.warps;
-        m.stages = t.stages;
-        m.specialize = true;
-        cs.push_back(matmulCase(m));
+        cs.push_back(matmulCase(tiled(dt, sh, t)));
       }
     // Transposed operands given by strides, and a padded C.
     for (auto [ta, tb] : {std::pair{true, false}, {false, true}, {true, true}}) {
@@ -1151,6 +1155,18 @@ std::vector<Case> allCases() {
       m.transB = tb;
       m.cPad = 3;
       m.specialize = true;
+      cs.push_back(matmulCase(m));
+    }
+    // B given transposed with the larger tiles: at sm_90a, wgmma reads it
+    // K-major from a transposed buffer (tf32 wgmma for fp32), pipelined.
+    for (Tiles t : {Tiles{128, 128, 64, 4, 3}, Tiles{128, 256, 64, 8, 3}}) {
+      if (quick && t.bn != 256)
+        continue;
+      MatmulCfg m = tiled(dt,
+                          quick ? std::array<unsigned, 3>{257, 129, 100}
+                                : std::array<unsigned, 3>{1000, 1000, 1000},
+                          t);
+      m.transB = true;
       cs.push_back(matmulCase(m));
     }
   }

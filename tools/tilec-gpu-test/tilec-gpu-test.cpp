@@ -1157,14 +1157,17 @@ std::vector<Case> allCases() {
       m.specialize = true;
       cs.push_back(matmulCase(m));
     }
-    // B given transposed with the larger tiles: at sm_90a, wgmma reads it
-    // K-major from a transposed buffer (tf32 wgmma for fp32), pipelined.
-    for (Tiles t : {Tiles{128, 128, 64, 4, 3}, Tiles{128, 256, 64, 8, 3}}) {
-      if (quick && t.bn != 256)
+    // B given transposed with K a multiple of 16 (so its rows are 16-byte
+    // aligned and the loads vectorize along K): B is staged K-major in a
+    // transposed buffer, pipelined: read by wgmma (tf32 wgmma for fp32) at
+    // sm_90a, by ldmatrix without .trans for mma.sync. Odd M and N.
+    for (Tiles t : {Tiles{64, 64, 32, 4, 3}, Tiles{128, 128, 64, 4, 3},
+                    Tiles{128, 256, 64, 8, 3}}) {
+      if (quick && t.bn == 128)
         continue;
       MatmulCfg m = tiled(dt,
-                          quick ? std::array<unsigned, 3>{257, 129, 100}
-                                : std::array<unsigned, 3>{1000, 1000, 1000},
+                          quick ? std::array<unsigned, 3>{257, 129, 128}
+                                : std::array<unsigned, 3>{1000, 1000, 1024},
                           t);
       m.transB = true;
       cs.push_back(matmulCase(m));

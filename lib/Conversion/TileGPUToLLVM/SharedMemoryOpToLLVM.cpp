@@ -117,14 +117,22 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
     return false;
   unsigned bits = elt.getIntOrFloatBitWidth();
   bool isB = info.kind() == LayoutInfo::Kind::DotB;
-  if (bits != 16 && !(bits == 32 && !isB))
+  auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
+  // A transposed buffer holds B K-major: ldmatrix without .trans, which
+  // also reads 32-bit (tf32) elements. A is read from plain buffers only.
+  bool transposed = shared && shared.getTransposed();
+  if (transposed && !isB)
+    return false;
+  if (bits != 16 && !(bits == 32 && (!isB || transposed)))
     return false;
   // Every 8-element (16-byte) row of an 8x8 matrix must be one 16-byte
-  // aligned chunk: rows of whole chunks, swizzled by 16-byte chunks.
-  if ((type.getDimSize(1) * bits) % 128 != 0)
+  // aligned chunk: rows of whole chunks, swizzled by 16-byte chunks (the
+  // rows of a transposed buffer are its columns).
+  int64_t rowElems = type.getDimSize(transposed ? 0 : 1);
+  if ((rowElems * bits) % 128 != 0)
     return false;
-  if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
-    return shared.getVec() * bits == 128 && !shared.getTransposed();
+  if (shared)
+    return shared.getVec() * bits == 128;
   return !buffer.getEncoding();
 }
 
@@ -261,13 +269,21 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
       }
     return out;
   }
-  // B, K-major in shared memory: x4.trans reads (k 0-7 | 8-15) of two
-  // n-blocks of 8; lane l addresses k row l % 8 (+8 for matrices 1 and 3)
-  // of n-block l / 16.
+  // B: x4 reads (k half 0 | 1) of two n-blocks of 8. N-major in shared
+  // memory (a plain buffer): .trans, lane l addresses k row l % 8 (+ half
+  // for matrices 1 and 3) of n-block l / 16. K-major (a transposed buffer,
+  // whose rows are B's columns): no .trans, lane l addresses column
+  // l % 8 of n-block l / 16 at the k half of matrices 1 and 3.
+  auto bShared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
+  bool kMajor = bShared && bShared.getTransposed();
   unsigned wn = info.mmaWarpsN(), repN = info.repeatsMN();
-  Value krow0 = add(urem(lane, 8), mul(urem(udiv(lane, 8), 2), 8));
+  Value l8 = urem(lane, 8);
+  Value kHalf = mul(urem(udiv(lane, 8), 2), kBlock / 2);
+  Value krow0 = kMajor ? kHalf : add(l8, kHalf);
   Value nHalf = udiv(lane, 16);
   Value colW = mul(tc.warp[1], 8);
+  if (kMajor)
+    colW = add(colW, l8);
   for (unsigned rk = 0; rk < repK; ++rk)
     for (unsigned rn = 0; rn < repN; rn += 2) {
       if (onlyK >= 0 && rk != unsigned(onlyK))
@@ -276,12 +292,12 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
       Value col = add(colW, c(rn * 8 * wn));
       if (pair)
         col = add(col, mul(nHalf, 8 * wn));
-      SmallVector<Value> regs =
-          ldmatrix({add(krow0, c(rk * 16)), col}, pair ? 4 : 2, true);
+      SmallVector<Value> regs = ldmatrix({add(krow0, c(rk * kBlock)), col},
+                                         pair ? 4 : 2, /*trans=*/!kMajor);
       for (unsigned h = 0; h < (pair ? 2u : 1u); ++h) {
         unsigned first = ((rn + h) * repK + rk) * per;
         split(regs[2 * h], first);
-        split(regs[2 * h + 1], first + 2);
+        split(regs[2 * h + 1], first + regElems);
       }
     }
   return out;

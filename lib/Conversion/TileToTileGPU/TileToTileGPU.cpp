@@ -131,11 +131,12 @@ struct ConvertTileToTileGPUPass
       Type elt = t.getElementType();
       unsigned bits = elt.getIntOrFloatBitWidth();
       SharedAttr shared;
-      if (mma.isHopper() && operand == &dot.getBMutable() &&
-          (bits == 32 || kMajorB.contains(dot))) {
-        // wgmma reads B (K x N) K-major: always for tf32, and for 16-bit
-        // types when it is K-major in memory (given transposed), so that
-        // 16-byte copies fill it. Its columns are swizzled as rows.
+      if (operand == &dot.getBMutable() &&
+          ((mma.isHopper() && bits == 32) || kMajorB.contains(dot))) {
+        // B (K x N) K-major: wgmma reads tf32 only so; and whenever B is
+        // K-major in memory (given transposed), so that 16-byte copies fill
+        // it (wgmma transpose-b = 0; mma.sync: ldmatrix without .trans).
+        // Its columns are swizzled as rows.
         SharedAttr rows = getSwizzledSharedLayout(
             &getContext(), {t.getDimSize(1), t.getDimSize(0)}, bits);
         shared = SharedAttr::get(&getContext(), rows.getVec(),

@@ -19,6 +19,16 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx | FileCheck %s --check-prefix=TF32
 # REQUIRES: ptxas
 # RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+# B given transposed (stride_bk = 1, K contiguous): staged K-major in a
+# transposed buffer by 16-byte copies (pipelined) and read by ldmatrix
+# without .trans; for f16 and for tf32 (whose B otherwise has no ldmatrix form).
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.bt.ptx
+# RUN: FileCheck %s --check-prefix=BT < %t.bt.ptx
+# RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t.bt.ptx | FileCheck %s --check-prefix=BTCOUNT
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.bt32.ptx
+# RUN: FileCheck %s --check-prefix=BT < %t.bt32.ptx
+# RUN: %ptxas -arch=sm_90 -v %t.bt.ptx -o %t.bt.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+# RUN: %ptxas -arch=sm_90 -v %t.bt32.ptx -o %t.bt32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
 # TGPU-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
@@ -66,3 +76,14 @@
 # TF32: cvt.rna.tf32.f32
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+# BT-NOT: cp.async.ca
+# BT-NOT: .trans
+# BT: cp.async.cg.shared.global
+# BT: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# BT: mma.sync
+# BT-NOT: .trans
+# BT-NOT: cp.async.ca
+# BT: cp.async.wait_group 0;
+# Per K step of 32 a warp (32 x 32 of C) loads A with 2 (m blocks of 16) x 2
+# (k steps of 16) x4 and B with 2 (pairs of n blocks of 8) x 2 x4: 8.
+# BTCOUNT: 8

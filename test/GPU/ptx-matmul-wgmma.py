@@ -45,6 +45,11 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t10.ptx
 # RUN: FileCheck %s --check-prefix=BT16 < %t10.ptx
 # RUN: %ptxas -arch=sm_90a -v %t10.ptx -o %t10.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# bf16 with A given transposed (M contiguous): A M-major in a transposed
+# buffer (transpose-a = 1), 16-byte copies, pipelined.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t11.ptx
+# RUN: FileCheck %s --check-prefix=AT16 < %t11.ptx
+# RUN: %ptxas -arch=sm_90a -v %t11.ptx -o %t11.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # Without pipelining the operands are written by st.shared (generic proxy):
 # fence.proxy.async before the wgmma reads them. cp.async-filled buffers
 # (above) get none, as in Triton and CUTLASS.
@@ -133,6 +138,11 @@
 # BT16: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, 1, 1, 1, 0, 0;
 # BT16-NOT: cp.async.ca
 # BT16: wgmma.wait_group.sync.aligned 0;
+
+# AT16-NOT: cp.async.ca
+# AT16: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, 1, 1, 1, 1, 1;
+# AT16-NOT: cp.async.ca
+# AT16: wgmma.wait_group.sync.aligned 0;
 
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # TF32-NOT: wgmma

@@ -29,6 +29,12 @@
 # RUN: FileCheck %s --check-prefix=BT < %t.bt32.ptx
 # RUN: %ptxas -arch=sm_90 -v %t.bt.ptx -o %t.bt.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 # RUN: %ptxas -arch=sm_90 -v %t.bt32.ptx -o %t.bt32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+# A given transposed (stride_am = 1, M contiguous), f16: staged M-major in a
+# transposed buffer by 16-byte copies and read by ldmatrix .trans (all 8).
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.at.ptx
+# RUN: FileCheck %s --check-prefix=AT < %t.at.ptx
+# RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" %t.at.ptx | FileCheck %s --check-prefix=BTCOUNT
+# RUN: %ptxas -arch=sm_90 -v %t.at.ptx -o %t.at.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
 # TGPU-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
@@ -87,3 +93,9 @@
 # Per K step of 32 a warp (32 x 32 of C) loads A with 2 (m blocks of 16) x 2
 # (k steps of 16) x4 and B with 2 (pairs of n blocks of 8) x 2 x4: 8.
 # BTCOUNT: 8
+# AT-NOT: cp.async.ca
+# AT: cp.async.cg.shared.global
+# AT-NOT: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# AT: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+# AT: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# AT-NOT: ldmatrix.sync.aligned.m8n8.x4.shared.b16

@@ -1171,6 +1171,14 @@ std::vector<Case> allCases() {
                           t);
       m.transB = true;
       cs.push_back(matmulCase(m));
+      // A given transposed with M a multiple of 16: a 16-bit A is staged
+      // M-major in a transposed buffer (wgmma transpose-a, ldmatrix .trans).
+      MatmulCfg a = tiled(dt,
+                          quick ? std::array<unsigned, 3>{256, 129, 100}
+                                : std::array<unsigned, 3>{1024, 1000, 1000},
+                          t);
+      a.transA = true;
+      cs.push_back(matmulCase(a));
     }
   }
   return cs;

@@ -183,10 +183,11 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   if (!aSh || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
       bBuf.getElementType() != elt)
     return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16/tf32 tiles");
-  // A is read K-major; B K-major from a transposed buffer (always for tf32,
-  // which has no transposed operands) or N-major from a plain one.
-  bool bKMajor = bSh.getTransposed();
-  if (aSh.getTransposed() || (tf32 && !bKMajor))
+  // A K-major from a plain buffer or (16-bit) M-major from a transposed
+  // one; B K-major from a transposed buffer (always for tf32, which has no
+  // transposed operands) or N-major from a plain one.
+  bool aMMajor = aSh.getTransposed(), bKMajor = bSh.getTransposed();
+  if (tf32 && (aMMajor || !bKMajor))
     return rewriter.notifyMatchFailure(op, "operand buffers not in wgmma order");
   int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1],
           N = bBuf.getShape()[1];
@@ -201,7 +202,7 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       return -1;
     return bytes;
   };
-  int64_t aSw = swizzle(aSh, K), bSw = swizzle(bSh, bKMajor ? K : N);
+  int64_t aSw = swizzle(aSh, aMMajor ? M : K), bSw = swizzle(bSh, bKMajor ? K : N);
   if (aSw < 32 || bSw < 32 || (tf32 && (aSw != 128 || bSw != 128)))
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
   Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
@@ -231,17 +232,24 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   // and transpose-b: 1 N-major, 0 K-major; tf32 has no transpose: both
   // K-major).
   text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-          (tf32 ? ", 1, 1, 1;" : bKMajor ? ", 1, 1, 1, 0, 0;" : ", 1, 1, 1, 0, 1;");
+          (tf32 ? std::string(", 1, 1, 1;")
+                : std::string(", 1, 1, 1, ") + (aMMajor ? "1" : "0") + ", " +
+                      (bKMajor ? "0" : "1") + ";");
 
   if (!isWrittenOnlyByAsyncCopy(aLoad) || !isWrittenOnlyByAsyncCopy(bLoad))
     emitAsm(b, loc, "fence.proxy.async.shared::cta;");
   emitAsm(b, loc, "wgmma.fence.sync.aligned;");
   // A rows of this warpgroup within each block, in bytes.
   int64_t aRowBytes = aSw, bRowBytes = bSw;
-  Value wgRowBytes =
-      b.create<LLVM::MulOp>(loc, wg, i32Const(b, loc, 64 * aRowBytes));
-  Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
-                                 /*sbo=*/8 * aRowBytes, aSw);
+  // (M-major: rows of the buffer are A's columns, stored in blocks of 64
+  // rows of A, K buffer rows apart; a warpgroup's 64 rows are one block.)
+  Value wgRowBytes = b.create<LLVM::MulOp>(
+      loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
+  Value aDesc0 =
+      aMMajor ? wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/K * aSw,
+                                /*sbo=*/8 * aSw, aSw)
+              : wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
+                                /*sbo=*/8 * aRowBytes, aSw);
   // B N-major: column blocks of bSw bytes, K rows apart (LBO); K-major
   // (a transposed buffer): like A, rows of N.
   Value bDesc0 =
@@ -253,9 +261,10 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   for (unsigned rm = 0; rm < repM; ++rm)
     for (int64_t k = 0; k < K; k += kStep) {
       // A (K-major): rows rm * 16 * wm + 64 g, column k (its column block).
-      int64_t aOff = (k / aRowElems) * M * aSw +
-                     int64_t(rm) * 16 * wm * aRowBytes +
-                     (k % aRowElems) * eltBytes;
+      int64_t aOff = aMMajor ? (int64_t(rm) * 16 * wm / 64) * K * aSw + k * aSw
+                             : (k / aRowElems) * M * aSw +
+                                   int64_t(rm) * 16 * wm * aRowBytes +
+                                   (k % aRowElems) * eltBytes;
       Value aDesc = wgmmaDescriptorAt(b, loc, aDesc0, aOff);
       // B N-major: rows k.. k+15. K-major: column k of its column block.
       int64_t bOff = bKMajor

@@ -119,9 +119,10 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
   bool isB = info.kind() == LayoutInfo::Kind::DotB;
   auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
   // A transposed buffer holds B K-major: ldmatrix without .trans, which
-  // also reads 32-bit (tf32) elements. A is read from plain buffers only.
+  // also reads 32-bit (tf32) elements; or A M-major: ldmatrix .trans, 16-bit
+  // only.
   bool transposed = shared && shared.getTransposed();
-  if (transposed && !isB)
+  if (transposed && !isB && bits != 16)
     return false;
   if (bits != 16 && !(bits == 32 && (!isB || transposed)))
     return false;
@@ -251,18 +252,30 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
       out[first + j] = b.create<LLVM::ExtractElementOp>(loc, v, c(j));
   };
   unsigned regElems = 32 / bits;
+  auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
+  bool transposed = shared && shared.getTransposed();
   if (info.kind() == LayoutInfo::Kind::DotA) {
-    // Matrices (rows 0-7 | 8-15) x (k half 0 | 1): lane l addresses row
-    // l % 16 of its warp's 16 rows, k half l / 16.
+    // Matrices (rows 0-7 | 8-15) x (k half 0 | 1). K-major (a plain
+    // buffer): lane l addresses row l % 16 of its warp's 16 rows, k half
+    // l / 16. M-major (a transposed buffer, whose rows are A's columns):
+    // .trans, lane l addresses column l % 8 of k half l / 16 at the rows of
+    // matrices 1 and 3 (+8).
     unsigned wm = info.mmaWarpsM();
-    Value row0 = add(mul(tc.warp[0], 16), urem(lane, 16));
-    Value col0 = mul(udiv(lane, 16), kBlock / 2);
+    Value row0, col0;
+    if (!transposed) {
+      row0 = add(mul(tc.warp[0], 16), urem(lane, 16));
+      col0 = mul(udiv(lane, 16), kBlock / 2);
+    } else {
+      row0 = add(mul(tc.warp[0], 16), mul(urem(udiv(lane, 8), 2), 8));
+      col0 = add(mul(udiv(lane, 16), kBlock / 2), urem(lane, 8));
+    }
     for (unsigned rm = 0; rm < info.repeatsMN(); ++rm)
       for (unsigned rk = 0; rk < repK; ++rk) {
         if (onlyK >= 0 && rk != unsigned(onlyK))
           continue;
-        SmallVector<Value> regs = ldmatrix(
-            {add(row0, c(rm * 16 * wm)), add(col0, c(rk * kBlock))}, 4, false);
+        SmallVector<Value> regs =
+            ldmatrix({add(row0, c(rm * 16 * wm)), add(col0, c(rk * kBlock))}, 4,
+                     /*trans=*/transposed);
         unsigned first = (rm * repK + rk) * per;
         for (unsigned r = 0; r < 4; ++r)
           split(regs[r], first + r * regElems);
@@ -274,8 +287,7 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
   // for matrices 1 and 3) of n-block l / 16. K-major (a transposed buffer,
   // whose rows are B's columns): no .trans, lane l addresses column
   // l % 8 of n-block l / 16 at the k half of matrices 1 and 3.
-  auto bShared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
-  bool kMajor = bShared && bShared.getTransposed();
+  bool kMajor = transposed;
   unsigned wn = info.mmaWarpsN(), repN = info.repeatsMN();
   Value l8 = urem(lane, 8);
   Value kHalf = mul(urem(udiv(lane, 8), 2), kBlock / 2);

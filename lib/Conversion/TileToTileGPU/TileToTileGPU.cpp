@@ -51,6 +51,8 @@ struct ConvertTileToTileGPUPass
   /// along K (dimension 0), and dots whose B is, decided before the pass
   /// changes the IR.
   llvm::DenseSet<Operation *> kMajorOperands, kMajorB;
+  /// Dots whose A is read 16 bytes at a time along M (given transposed).
+  llvm::DenseSet<Operation *> mMajorA;
 
   /// Is `v` a tile.load that can be read 16 bytes at a time along
   /// dimension `dim`?
@@ -131,12 +133,15 @@ struct ConvertTileToTileGPUPass
       Type elt = t.getElementType();
       unsigned bits = elt.getIntOrFloatBitWidth();
       SharedAttr shared;
-      if (operand == &dot.getBMutable() &&
-          ((mma.isHopper() && bits == 32) || kMajorB.contains(dot))) {
+      bool isB = operand == &dot.getBMutable();
+      if ((isB && ((mma.isHopper() && bits == 32) || kMajorB.contains(dot))) ||
+          (!isB && bits == 16 && mMajorA.contains(dot))) {
         // B (K x N) K-major: wgmma reads tf32 only so; and whenever B is
         // K-major in memory (given transposed), so that 16-byte copies fill
         // it (wgmma transpose-b = 0; mma.sync: ldmatrix without .trans).
-        // Its columns are swizzled as rows.
+        // Likewise a 16-bit A (M x K) that is M-major in memory (wgmma
+        // transpose-a = 1; mma.sync: ldmatrix .trans). The columns are
+        // swizzled as rows.
         SharedAttr rows = getSwizzledSharedLayout(
             &getContext(), {t.getDimSize(1), t.getDimSize(0)}, bits);
         shared = SharedAttr::get(&getContext(), rows.getVec(),
@@ -307,8 +312,11 @@ struct ConvertTileToTileGPUPass
         bool b = contiguousLoad(axis, dot.getB(), 0);
         if (b)
           kMajorB.insert(dot);
-        if (b && contiguousLoad(axis, dot.getA(), 1))
+        bool aK = contiguousLoad(axis, dot.getA(), 1);
+        if (b && aK)
           kMajorOperands.insert(dot);
+        if (!aK && contiguousLoad(axis, dot.getA(), 0))
+          mMajorA.insert(dot);
       });
     }
     warps = numWarps;

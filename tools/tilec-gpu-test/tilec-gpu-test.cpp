@@ -1165,20 +1165,16 @@ std::vector<Case> allCases() {
                     Tiles{128, 256, 64, 8, 3}}) {
       if (quick && t.bn == 128)
         continue;
-      MatmulCfg m = tiled(dt,
-                          quick ? std::array<unsigned, 3>{257, 129, 128}
-                                : std::array<unsigned, 3>{1000, 1000, 1024},
-                          t);
-      m.transB = true;
-      cs.push_back(matmulCase(m));
+      auto transposed = [&](std::array<unsigned, 3> small,
+                            std::array<unsigned, 3> full, bool transA) {
+        MatmulCfg m = tiled(dt, quick ? small : full, t);
+        (transA ? m.transA : m.transB) = true;
+        cs.push_back(matmulCase(m));
+      };
+      transposed({257, 129, 128}, {1000, 1000, 1024}, false);
       // A given transposed with M a multiple of 16: a 16-bit A is staged
       // M-major in a transposed buffer (wgmma transpose-a, ldmatrix .trans).
-      MatmulCfg a = tiled(dt,
-                          quick ? std::array<unsigned, 3>{256, 129, 100}
-                                : std::array<unsigned, 3>{1024, 1000, 1000},
-                          t);
-      a.transA = true;
-      cs.push_back(matmulCase(a));
+      transposed({256, 129, 100}, {1024, 1000, 1000}, true);
     }
   }
   return cs;

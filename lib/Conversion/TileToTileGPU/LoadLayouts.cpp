@@ -13,8 +13,13 @@
 // many lanes along the fastest dimension as the tile has vectors there, up
 // to one line, the rest of the warp along the other, same warps and order,
 // when that holds no element twice. (The seed matmul's B: 258 -> 315
-// TFLOP/s on the H200, = Triton; wider rows gained nothing and lost.) The pointers, mask and `other` are
-// rematerialized in the new layout: their producers are cheap and pure
+// TFLOP/s on the H200, = Triton; wider rows gained nothing and lost.) A
+// staged load whose pointers are contiguous along the layout's slower
+// dimension instead (an operand given transposed by its strides; axis
+// analysis) gets the layout with that dimension fastest and 16-byte vectors
+// along it, so that its copies into a transposed shared buffer stay 16
+// bytes (see the `transposed` SharedAttr). The pointers, mask and `other`
+// are rematerialized in the new layout: their producers are cheap and pure
 // (splat, make_range, expand_dims, broadcast, addptr, arith, constants) and
 // are cloned; a loop-carried pointer gets a loop-carried twin in the new
 // layout (a new iter_arg whose update is rematerialized too). Anything else

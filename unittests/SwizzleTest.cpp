@@ -104,9 +104,8 @@ TEST_P(SwizzleTest, TransposedStoresColumnsAsRows) {
   // layout of the cols x rows buffer holds (c, r): K-major B for tf32 wgmma.
   Shape s = GetParam();
   SharedAttr rows = getSwizzledSharedLayout(&ctx, {s.cols, s.rows}, s.bits);
-  SharedAttr t = SharedAttr::get(&ctx, rows.getVec(), rows.getPerPhase(),
-                                 rows.getMaxPhase(), rows.getBlockCols(),
-                                 /*transposed=*/true);
+  SharedAttr t =
+      getSwizzledSharedLayout(&ctx, {s.rows, s.cols}, s.bits, /*transposed=*/true);
   EXPECT_TRUE(t.getTransposed());
   EXPECT_FALSE(rows.getTransposed());
   for (int64_t r = 0; r < s.rows; ++r)

@@ -245,18 +245,14 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   // rows of A, K buffer rows apart; a warpgroup's 64 rows are one block.)
   Value wgRowBytes = b.create<LLVM::MulOp>(
       loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
-  Value aDesc0 =
-      aMMajor ? wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/K * aSw,
-                                /*sbo=*/8 * aSw, aSw)
-              : wgmmaDescriptor(b, loc, aBase, wgRowBytes, /*lbo=*/16,
-                                /*sbo=*/8 * aRowBytes, aSw);
-  // B N-major: column blocks of bSw bytes, K rows apart (LBO); K-major
-  // (a transposed buffer): like A, rows of N.
-  Value bDesc0 =
-      bKMajor ? wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0), /*lbo=*/16,
-                             /*sbo=*/8 * bRowBytes, bSw)
-           : wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
-                             /*lbo=*/K * bRowBytes, /*sbo=*/8 * bRowBytes, bSw);
+  // LBO: K-major, 16 (unused with these swizzles); MN-major, the column
+  // blocks of sw bytes, K buffer rows apart. SBO: 8 rows.
+  Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes,
+                                 /*lbo=*/aMMajor ? K * aSw : 16,
+                                 /*sbo=*/8 * aRowBytes, aSw);
+  Value bDesc0 = wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
+                                 /*lbo=*/bKMajor ? 16 : K * bRowBytes,
+                                 /*sbo=*/8 * bRowBytes, bSw);
   int64_t aRowElems = aSw / eltBytes, bRowElems = bSw / eltBytes;
   for (unsigned rm = 0; rm < repM; ++rm)
     for (int64_t k = 0; k < K; k += kStep) {

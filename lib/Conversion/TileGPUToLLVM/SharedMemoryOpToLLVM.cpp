@@ -51,10 +51,10 @@ bool hasLayout(Type t) {
 /// starting at thread-local element k (1: store alone), along tensor
 /// dimension `last` (the buffer's contiguous one; default: the last).
 unsigned storeRun(const LayoutInfo &info, unsigned k, unsigned maxRun,
-                  int contiguousDim = -1) {
+                  int contiguous = -1) {
   if (!info.isBlocked() || maxRun <= 1)
     return 1;
-  unsigned last = contiguousDim < 0 ? info.rank() - 1 : contiguousDim;
+  unsigned last = contiguous < 0 ? info.rank() - 1 : contiguous;
   BlockedAttr base = info.getBase();
   unsigned d = info.baseDim(last);
   if (base.getOrder()[0] != d)
@@ -85,7 +85,7 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   unsigned bytes = sharedStorageBytes(elt);
   unsigned maxRun = elt.isIntOrFloat() && !elt.isInteger(1) ? 16 / bytes : 1;
   if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
-    maxRun = shared.getTransposed() ? 1 : std::min(maxRun, shared.getVec());
+    maxRun = isTransposedBuffer(buffer) ? 1 : std::min(maxRun, shared.getVec());
   for (unsigned k = 0; k < info.numElems();) {
     unsigned run = storeRun(info, k, maxRun);
     SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
@@ -121,7 +121,7 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
   // A transposed buffer holds B K-major: ldmatrix without .trans, which
   // also reads 32-bit (tf32) elements; or A M-major: ldmatrix .trans, 16-bit
   // only.
-  bool transposed = shared && shared.getTransposed();
+  bool transposed = isTransposedBuffer(buffer);
   if (transposed && !isB && bits != 16)
     return false;
   if (bits != 16 && !(bits == 32 && (!isB || transposed)))
@@ -252,8 +252,7 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
       out[first + j] = b.create<LLVM::ExtractElementOp>(loc, v, c(j));
   };
   unsigned regElems = 32 / bits;
-  auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
-  bool transposed = shared && shared.getTransposed();
+  bool transposed = isTransposedBuffer(buffer);
   if (info.kind() == LayoutInfo::Kind::DotA) {
     // Matrices (rows 0-7 | 8-15) x (k half 0 | 1). K-major (a plain
     // buffer): lane l addresses row l % 16 of its warp's 16 rows, k half
@@ -287,14 +286,13 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
   // for matrices 1 and 3) of n-block l / 16. K-major (a transposed buffer,
   // whose rows are B's columns): no .trans, lane l addresses column
   // l % 8 of n-block l / 16 at the k half of matrices 1 and 3.
-  bool kMajor = transposed;
   unsigned wn = info.mmaWarpsN(), repN = info.repeatsMN();
   Value l8 = urem(lane, 8);
   Value kHalf = mul(urem(udiv(lane, 8), 2), kBlock / 2);
-  Value krow0 = kMajor ? kHalf : add(l8, kHalf);
+  Value krow0 = transposed ? kHalf : add(l8, kHalf);
   Value nHalf = udiv(lane, 16);
   Value colW = mul(tc.warp[1], 8);
-  if (kMajor)
+  if (transposed)
     colW = add(colW, l8);
   for (unsigned rk = 0; rk < repK; ++rk)
     for (unsigned rn = 0; rn < repN; rn += 2) {
@@ -305,7 +303,7 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
       if (pair)
         col = add(col, mul(nHalf, 8 * wn));
       SmallVector<Value> regs = ldmatrix({add(krow0, c(rk * kBlock)), col},
-                                         pair ? 4 : 2, /*trans=*/!kMajor);
+                                         pair ? 4 : 2, /*trans=*/!transposed);
       for (unsigned h = 0; h < (pair ? 2u : 1u); ++h) {
         unsigned first = ((rn + h) * repK + rk) * per;
         split(regs[2 * h], first);
@@ -446,11 +444,7 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     std::string asmStr = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
                          ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
                          std::to_string(bytes) + ", $2;";
-    // The buffer's contiguous dimension (0 when it is stored transposed).
-    int contiguous = -1;
-    if (auto shared = dyn_cast_or_null<SharedAttr>(dstT.getEncoding()))
-      if (shared.getTransposed())
-        contiguous = 0;
+    int contiguous = contiguousDim(dstT);
     for (unsigned k = 0; k < info.numElems(); k += vec) {
       if (vec > 1 && storeRun(info, k, vec, contiguous) != vec)
         return rewriter.notifyMatchFailure(

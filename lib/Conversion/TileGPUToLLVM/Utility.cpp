@@ -449,7 +449,7 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
 Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
                                   MemDescType buffer, ArrayRef<Value> idx) {
   auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
-  if (!shared)
+  if (!shared || (shared.getMaxPhase() == 1 && !shared.getTransposed()))
     return linearIndex(b, loc, idx, buffer.getShape());
   // A transposed buffer stores its columns as the rows below.
   Value row = idx[0], col = idx[1];

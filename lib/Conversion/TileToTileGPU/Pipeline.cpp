@@ -89,11 +89,7 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
     // last one, or dimension 0 of a transposed buffer (stored column by
     // column). Otherwise one copy per element.
     auto layout = dyn_cast<BlockedAttr>(type.getEncoding());
-    unsigned contiguous = type.getRank() - 1;
-    if (auto shared =
-            dyn_cast_or_null<SharedAttr>(alloc.getType().getEncoding()))
-      if (shared.getTransposed())
-        contiguous = 0;
+    unsigned contiguous = contiguousDim(alloc.getType());
     if (!layout || layout.getOrder()[0] != contiguous ||
         layout.getSizePerThread()[contiguous] % v != 0)
       v = 1;

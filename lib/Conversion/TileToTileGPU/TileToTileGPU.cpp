@@ -47,12 +47,14 @@ struct ConvertTileToTileGPUPass
     return withLayout(rt, defaultLayout(rt.getRank()));
   }
 
-  /// Dots whose A is read 16 bytes at a time along K (dimension 1) and B
-  /// along K (dimension 0), and dots whose B is, decided before the pass
-  /// changes the IR.
-  llvm::DenseSet<Operation *> kMajorOperands, kMajorB;
-  /// Dots whose A is read 16 bytes at a time along M (given transposed).
-  llvm::DenseSet<Operation *> mMajorA;
+  /// Along which dimension a dot's operands are loaded 16 bytes at a time,
+  /// decided before the pass changes the IR.
+  struct OperandMajors {
+    bool aK = false; // A along K (dimension 1): as usual
+    bool aM = false; // A only along M (given transposed)
+    bool bK = false; // B along K (dimension 0: given transposed)
+  };
+  DenseMap<Operation *, OperandMajors> majors;
 
   /// Is `v` a tile.load that can be read 16 bytes at a time along
   /// dimension `dim`?
@@ -102,7 +104,8 @@ struct ConvertTileToTileGPUPass
     // mma.sync: 57-112 against 97-131 TFLOP/s on the H200.)
     if (useWgmma && warps % 4 == 0 && M % (16 * warps) == 0 && N <= 256 &&
         N % 16 == 0 && K % 16 == 0 &&
-        (kBlock == 16 || (K % 32 == 0 && kMajorOperands.contains(dot))))
+        (kBlock == 16 ||
+         (K % 32 == 0 && majors.lookup(dot).aK && majors.lookup(dot).bK)))
       return MmaAttr::get(&getContext(), {warps, 1}, 3);
     // Warps: along whichever of M, N has more 16-wide blocks left per warp,
     // never past the tile (no replicated warps).
@@ -132,24 +135,17 @@ struct ConvertTileToTileGPUPass
       auto t = cast<RankedTensorType>(operand->get().getType());
       Type elt = t.getElementType();
       unsigned bits = elt.getIntOrFloatBitWidth();
-      SharedAttr shared;
       bool isB = operand == &dot.getBMutable();
-      if ((isB && ((mma.isHopper() && bits == 32) || kMajorB.contains(dot))) ||
-          (!isB && bits == 16 && mMajorA.contains(dot))) {
-        // B (K x N) K-major: wgmma reads tf32 only so; and whenever B is
-        // K-major in memory (given transposed), so that 16-byte copies fill
-        // it (wgmma transpose-b = 0; mma.sync: ldmatrix without .trans).
-        // Likewise a 16-bit A (M x K) that is M-major in memory (wgmma
-        // transpose-a = 1; mma.sync: ldmatrix .trans). The columns are
-        // swizzled as rows.
-        SharedAttr rows = getSwizzledSharedLayout(
-            &getContext(), {t.getDimSize(1), t.getDimSize(0)}, bits);
-        shared = SharedAttr::get(&getContext(), rows.getVec(),
-                                 rows.getPerPhase(), rows.getMaxPhase(),
-                                 rows.getBlockCols(), /*transposed=*/true);
-      } else {
-        shared = getSwizzledSharedLayout(&getContext(), t.getShape(), bits);
-      }
+      OperandMajors m = majors.lookup(dot);
+      // Stored column by column: B (K x N) K-major, as wgmma reads tf32
+      // only, and whenever B is K-major in memory (given transposed), so
+      // that 16-byte copies fill it (wgmma transpose-b = 0; mma.sync:
+      // ldmatrix without .trans). Likewise a 16-bit A (M x K) that is
+      // M-major in memory (wgmma transpose-a = 1; mma.sync: ldmatrix .trans).
+      bool transposed = isB ? (mma.isHopper() && bits == 32) || m.bK
+                            : bits == 16 && m.aM;
+      SharedAttr shared = getSwizzledSharedLayout(&getContext(), t.getShape(),
+                                                  bits, transposed);
       buffers.push_back(b.create<LocalAllocOp>(
           dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
           operand->get()));
@@ -309,14 +305,11 @@ struct ConvertTileToTileGPUPass
     {
       AxisInfoAnalysis axis(module);
       module.walk([&](tile::DotOp dot) {
-        bool b = contiguousLoad(axis, dot.getB(), 0);
-        if (b)
-          kMajorB.insert(dot);
-        bool aK = contiguousLoad(axis, dot.getA(), 1);
-        if (b && aK)
-          kMajorOperands.insert(dot);
-        if (!aK && contiguousLoad(axis, dot.getA(), 0))
-          mMajorA.insert(dot);
+        OperandMajors m;
+        m.aK = contiguousLoad(axis, dot.getA(), 1);
+        m.aM = !m.aK && contiguousLoad(axis, dot.getA(), 0);
+        m.bK = contiguousLoad(axis, dot.getB(), 0);
+        majors[dot] = m;
       });
     }
     warps = numWarps;

@@ -265,9 +265,27 @@ LogicalResult SharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+bool mlir::tilegpu::isTransposedBuffer(MemDescType buffer) {
+  auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());
+  return shared && shared.getTransposed();
+}
+
+unsigned mlir::tilegpu::contiguousDim(MemDescType buffer) {
+  return buffer.getRank() - (isTransposedBuffer(buffer) ? 2 : 1);
+}
+
 SharedAttr mlir::tilegpu::getSwizzledSharedLayout(MLIRContext *ctx,
                                                   ArrayRef<int64_t> shape,
-                                                  unsigned eltBits) {
+                                                  unsigned eltBits,
+                                                  bool transposed) {
+  if (transposed) {
+    if (shape.size() != 2)
+      return SharedAttr::get(ctx, std::max(1u, 128 / eltBits), 1, 1, 0, true);
+    SharedAttr rows =
+        getSwizzledSharedLayout(ctx, {shape[1], shape[0]}, eltBits);
+    return SharedAttr::get(ctx, rows.getVec(), rows.getPerPhase(),
+                           rows.getMaxPhase(), rows.getBlockCols(), true);
+  }
   // 16-byte chunks; a 128-byte line holds 8 of them. Rows narrower than a
   // line share it (perPhase rows per phase); the phase XORs the chunk index
   // so that 8 consecutive rows at one chunk hit 8 distinct bank groups.

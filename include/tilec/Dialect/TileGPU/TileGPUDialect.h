@@ -45,9 +45,16 @@ BlockedAttr getDefaultBlockedLayout(MLIRContext *ctx, unsigned rank,
 
 /// The swizzled shared layout for a 2-D buffer of `shape` with elements of
 /// `eltBits` bits that ldmatrix / mma operand reads leave free of bank
-/// conflicts (16-byte chunks, XOR of the row phase).
+/// conflicts (16-byte chunks, XOR of the row phase). With `transposed`, the
+/// buffer is stored column by column and its columns are swizzled as rows.
 SharedAttr getSwizzledSharedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
-                                   unsigned eltBits);
+                                   unsigned eltBits, bool transposed = false);
+
+/// Is `buffer` stored column by column (a transposed #tilegpu.shared)?
+bool isTransposedBuffer(MemDescType buffer);
+/// The dimension along which consecutive elements of `buffer` are adjacent
+/// in shared memory: the last, or the one before it when it is transposed.
+unsigned contiguousDim(MemDescType buffer);
 
 /// The layout encoding of a tensor type (null if it has none).
 Attribute getLayout(Type type);

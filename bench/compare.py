@@ -58,6 +58,10 @@ CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value"
               "check", "max_abs_err", "n_bad", "compile_ms", "load_ms", "note"]
 
 
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
 def shape_str(cfg):
     s = cfg["shape"]
     if cfg["bench"] == "matmul":
@@ -497,14 +501,18 @@ class Runner:
             raise ValueError(b)
         self.sync()
 
+        # a variant (gen_ptx.py --variants: tilec with another programs-per-cta) runs tilec only
+        variant = "variant_of" in cfg
+
         # torch
-        try:
-            rec("torch", ms=self.bench(torch_fn), check="ref")
-        except Exception as e:  # noqa: BLE001
-            rec("torch", status="error", note=first_line(e))
+        if not variant:
+            try:
+                rec("torch", ms=self.bench(torch_fn), check="ref")
+            except Exception as e:  # noqa: BLE001
+                rec("torch", status="error", note=first_line(e))
 
         # Triton: the seed kernel, same constexprs and num_warps as tilec's config
-        if "triton" in self.args.systems:
+        if "triton" in self.args.systems and not variant:
             phase = "compile"
             try:
                 kern = self.triton_kernel(cfg)
@@ -549,6 +557,11 @@ class Runner:
                     y.fill_(float("nan"))
                     targs = self.tilec_args(cfg, named)
                     grid = tuple(cfg["grid"])
+                    # several programs per CTA: ceil(x / n) CTAs, x as the last i32
+                    per_cta = cfg.get("programs_per_cta", 1)
+                    if per_cta > 1:
+                        targs = targs + (self.np.int32(grid[0]),)
+                        grid = (cdiv(grid[0], per_cta),) + grid[1:]
                     block = (cfg["threads"],)
                     shm = cfg["shared_bytes"]
                     self.sync()

@@ -174,6 +174,7 @@ def run_tilec(tilec, cfg, out_ptx):
     cmd = [str(tilec), str(REPO / cfg["source"]), "--kernel", cfg["kernel"],
            "--signature", cfg["signature"], "--num-warps", str(cfg["num_warps"]),
            "--num-stages", str(cfg.get("num_stages", 3)),
+           "--programs-per-cta", str(cfg.get("programs_per_cta_opt", "auto")),
            "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -189,6 +190,13 @@ def main():
                     help="timed tilec invocations per config (median is recorded)")
     ap.add_argument("--only", default="", help="only configs whose id contains this")
     ap.add_argument("--arch", default=ARCH, help="tilec --arch for every config")
+    ap.add_argument("--programs-per-cta", default="auto",
+                    help="tilec --programs-per-cta for every config (default auto, as the "
+                         "runtime compiles)")
+    ap.add_argument("--variants", default="",
+                    help="comma-separated programs-per-cta values (e.g. 1,2,4,8): also compile "
+                         "each memory-bound config with each, as '<id>@p<n>' (compare.py runs "
+                         "only tilec on those)")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -202,6 +210,11 @@ def main():
     cfgs = [c for c in configs() if args.only in c["id"]]
     for c in cfgs:
         c.setdefault("arch", args.arch)
+        c["programs_per_cta_opt"] = args.programs_per_cta
+    for v in [v.strip() for v in args.variants.split(",") if v.strip()]:
+        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c]:
+            cfgs.append(dict(c, id="%s@p%s" % (c["id"], v), variant_of=c["id"],
+                             programs_per_cta_opt=v))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:
@@ -229,10 +242,11 @@ def main():
                 cfg["shared_bytes"] = meta["shared_bytes"]
                 cfg["target"] = meta.get("target")
                 cfg["params"] = meta["params"]
+                cfg["programs_per_cta"] = meta.get("programs_per_cta", 1)
                 cfg["ptx_bytes"] = ptx.stat().st_size
-                print("ok   %-28s %7.1f ms  threads %4d  shared %6d  %s" % (
+                print("ok   %-28s %7.1f ms  threads %4d  shared %6d  per CTA %d  %s" % (
                     cfg["id"], statistics.median(runs), meta["threads"], meta["shared_bytes"],
-                    cfg["signature"]))
+                    cfg["programs_per_cta"], cfg["signature"]))
             cfg["tilec_compile_ms"] = round(statistics.median(runs), 3)
             cfg["tilec_compile_ms_runs"] = [round(r, 3) for r in runs]
 

@@ -15,4 +15,41 @@ def TileCombine : Pass<"tile-combine", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect"];
 }
 
+def TileCoarsenPrograms : Pass<"tile-coarsen-programs", "mlir::ModuleOp"> {
+  let summary = "Run several programs in each CTA";
+  let description = [{
+    Rewrites the `tile.kernel` function so that one CTA runs `factor`
+    consecutive programs along grid axis 0: the launcher starts
+    ceil(G / factor) CTAs for a grid of G programs and passes G as a new,
+    last `i32` parameter. Program i of CTA c is c * factor + i; those past
+    G - 1 compute as program G - 1 with every store masked off, so they
+    read only what a real program reads and write nothing.
+    `tile.num_programs 0` becomes G.
+
+    The programs are cloned in lockstep: each op of the body is emitted
+    once per program before the next op, so program 1's loads are issued
+    before program 0's first use of its own loads (more bytes in flight per
+    thread). An `scf.for` or `scf.if` whose bounds or condition are the same
+    for all programs becomes one loop or `if` carrying every program's
+    values; others are cloned whole, one per program. Each program keeps its
+    own order of memory accesses; accesses of different programs may
+    interleave, as they may between CTAs.
+
+    `factor = 0` chooses: 1 for kernels with `tile.dot`, `scf.while` or
+    no `tile.program_id 0`; otherwise the smallest power of two (at most 8)
+    with which every thread loads at least `target-bytes` per program
+    step, counting all loads of the body (a loop's loads once). The chosen
+    factor is recorded as the module attribute `tile.programs_per_cta` when
+    it is above 1.
+  }];
+  let options = [
+    Option<"factor", "factor", "int", /*default=*/"0",
+           "Programs per CTA (0: choose; 1: leave the kernel as it is)">,
+    Option<"targetBytes", "target-bytes", "int", /*default=*/"32",
+           "With factor = 0: bytes each thread should load per step">,
+  ];
+  let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_PASSES

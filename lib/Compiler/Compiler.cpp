@@ -48,6 +48,12 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << w << "\n";
     return false;
   }
+  if (opts.programsPerCTA < 0 || opts.programsPerCTA > 8) {
+    errs << "tilec: error: --programs-per-cta must be auto or from 1 to 8, "
+            "got "
+         << opts.programsPerCTA << "\n";
+    return false;
+  }
   if (opts.numStages < 0 || opts.numStages > 8) {
     errs << "tilec: error: --num-stages must be from 0 to 8, got "
          << opts.numStages << "\n";
@@ -114,6 +120,35 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   return module;
 }
 
+int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
+                              llvm::raw_ostream &errs) {
+  mlir::PassManager pm(ctx_.get());
+  mlir::tile::TileCoarsenProgramsOptions coarsenOpts;
+  coarsenOpts.factor = factor;
+  pm.addPass(mlir::tile::createTileCoarsenPrograms(coarsenOpts));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(module))) {
+    errs << "tilec: error: running " << factor << " programs per CTA failed\n";
+    return 0;
+  }
+  if (auto a = module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
+    return int(a.getInt());
+  return 1;
+}
+
+bool Compiler::parseProgramsPerCTA(llvm::StringRef text, int &out) {
+  if (text == "auto") {
+    out = 0;
+    return true;
+  }
+  int v;
+  if (text.getAsInteger(10, v) || v < 1 || v > 8)
+    return false;
+  out = v;
+  return true;
+}
+
 mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   mlir::PassManager pm(ctx_.get());
   pm.addPass(mlir::createCanonicalizerPass());
@@ -164,6 +199,9 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   int cc = 90;
   if (arch.consume_front("sm_"))
     arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
+  if (opts.programsPerCTA != 1 &&
+      !coarsenPrograms(module, opts.programsPerCTA, errs))
+    return mlir::failure();
   mlir::PassManager pm(ctx_.get());
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
   layoutOpts.computeCapability = cc;
@@ -243,6 +281,8 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
     return false;
   if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
     out.sharedBytes = a.getInt();
+  if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
+    out.programsPerCTA = int(a.getInt());
   // As Triton does: a kernel that cannot launch on the target is an error
   // here, not at the first launch.
   if (uint64_t limit = maxSharedBytesPerBlock(opts.arch);
@@ -273,6 +313,7 @@ std::string CompiledKernel::metadataJSON() const {
                        {"threads", numWarps * 32},
                        {"shared_bytes", (int64_t)sharedBytes},
                        {"target", target},
+                       {"programs_per_cta", programsPerCTA},
                        {"params", std::move(ps)}};
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -305,6 +346,12 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
   ck.numWarps = int(*warps);
   ck.sharedBytes = uint64_t(*shared);
   ck.target = target->str();
+  // Absent in metadata written before programs per CTA existed: one.
+  if (auto p = o->getInteger("programs_per_cta")) {
+    if (*p < 1 || *p > 8)
+      return bad("programs_per_cta out of range");
+    ck.programsPerCTA = int(*p);
+  }
   for (const llvm::json::Value &p : *ps) {
     const llvm::json::Object *po = p.getAsObject();
     auto pn = po ? po->getString("name") : std::nullopt;

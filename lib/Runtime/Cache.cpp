@@ -70,6 +70,7 @@ std::string KernelCache::key(llvm::StringRef source,
   field("signature", opts.signature);
   field("num_warps", std::to_string(opts.numWarps));
   field("num_stages", std::to_string(opts.numStages));
+  field("programs_per_cta", std::to_string(opts.programsPerCTA));
   field("optimize", opts.optimize ? "1" : "0");
   field("target", opts.arch);
   return llvm::toHex(h.final(), /*LowerCase=*/true);

@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -462,9 +464,12 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
   if (!fn_)
     return makeError("launch of '" + ck_.name + "': kernel not loaded");
   // One 8-byte aligned slot per argument, holding the value in the
-  // parameter's own width.
-  llvm::SmallVector<uint64_t, 16> storage(args.size(), 0);
-  llvm::SmallVector<void *, 16> ptrs(args.size());
+  // parameter's own width; a kernel running several programs per CTA takes
+  // the grid's x as one more, last i32.
+  unsigned perCTA = unsigned(std::max(1, ck_.programsPerCTA));
+  size_t slots = args.size() + (perCTA > 1);
+  llvm::SmallVector<uint64_t, 16> storage(slots, 0);
+  llvm::SmallVector<void *, 16> ptrs(slots);
   for (size_t i = 0; i < args.size(); ++i) {
     llvm::StringRef t = ck_.params[i].second;
     const Arg &a = args[i];
@@ -485,20 +490,33 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
   }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return llvm::Error::success(); // nothing to run
+  unsigned ctasX = grid.x;
+  if (perCTA > 1) {
+    if (grid.x > unsigned(INT32_MAX))
+      return makeError(llvm::formatv("launch of '{0}': grid x {1} is over "
+                                     "2^31 - 1 programs",
+                                     ck_.name, grid.x)
+                           .str());
+    uint32_t programs = grid.x;
+    std::memcpy(&storage[args.size()], &programs, 4);
+    ptrs[args.size()] = &storage[args.size()];
+    ctasX = (grid.x + perCTA - 1) / perCTA;
+  }
   if (auto e = dev_->makeCurrent())
     return e;
   const Driver &d = dev_->driver();
   unsigned threads = unsigned(ck_.numWarps) * 32;
-  CUresult r = d.cuLaunchKernel(fn_, grid.x, grid.y, grid.z, threads, 1, 1,
+  CUresult r = d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
                                 unsigned(ck_.sharedBytes), stream, ptrs.data(),
                                 nullptr);
   if (r == CUDA_SUCCESS) // the hot path: no message is built
     return llvm::Error::success();
   return d.check(r,
-                 llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3}, {4} "
-                               "threads, {5} B shared)",
-                               ck_.name, grid.x, grid.y, grid.z, threads,
-                               ck_.sharedBytes)
+                 llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3} "
+                               "({6} programs per CTA), {4} threads, {5} B "
+                               "shared)",
+                               ck_.name, ctasX, grid.y, grid.z, threads,
+                               ck_.sharedBytes, perCTA)
                      .str());
 }
 

@@ -98,6 +98,11 @@ static cl::opt<bool> noInterp(
     "no-interp",
     cl::desc("Do not compare the GPU results with the interpreter's"),
     cl::cat(category));
+static cl::opt<std::string> programsPerCTAOpt(
+    "programs-per-cta",
+    cl::desc("Programs per CTA for every kernel: auto (the runtime's default), "
+             "1 or 2..8 (tile-coarsen-programs)"),
+    cl::value_desc("n|auto"), cl::init("auto"), cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -464,6 +469,7 @@ private:
     opts.signature = key.signature;
     opts.numWarps = key.numWarps;
     opts.numStages = key.numStages;
+    Compiler::parseProgramsPerCTA(programsPerCTAOpt, opts.programsPerCTA);
     opts.arch = archOpt;
     auto t0 = std::chrono::steady_clock::now();
     c.ok = !pit->second.numErrors &&
@@ -1394,6 +1400,13 @@ int main(int argc, char **argv) {
                               "tilec-gpu-test: run the seed kernels on the GPU\n");
   if (checkArgsMode)
     return runCheckArgs();
+  int perCTA;
+  if (!Compiler::parseProgramsPerCTA(programsPerCTAOpt, perCTA)) {
+    llvm::errs() << "tilec-gpu-test: error: --programs-per-cta must be auto "
+                    "or from 1 to 8, got '"
+                 << programsPerCTAOpt << "'\n";
+    return 1;
+  }
 
   Compilations comps;
   if (bench) {

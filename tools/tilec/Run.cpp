@@ -47,6 +47,11 @@ static cl::opt<std::string> runGrid("grid", cl::desc("Launch grid X[,Y[,Z]]"),
                                     cl::init("1"), cl::sub(RunSubcommand));
 static cl::opt<int> runNumWarps("num-warps", cl::desc("Warps per program"),
                                 cl::init(4), cl::sub(RunSubcommand));
+static cl::opt<std::string> runProgramsPerCTA(
+    "programs-per-cta",
+    cl::desc("Run the kernel as the GPU would with this many programs per "
+             "CTA (1, 2..8 or auto; the tile IR after tile-coarsen-programs)"),
+    cl::value_desc("n|auto"), cl::init("1"), cl::sub(RunSubcommand));
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
                                   cl::sub(RunSubcommand));
@@ -146,9 +151,18 @@ int runMain() {
   opts.kernel = kernel;
   opts.signature = runSignature;
   opts.numWarps = runNumWarps;
+  if (!Compiler::parseProgramsPerCTA(runProgramsPerCTA, opts.programsPerCTA))
+    return fail("--programs-per-cta must be auto or from 1 to 8, got '" +
+                runProgramsPerCTA + "'");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
+    return 1;
+  // As a GPU launch of the coarsened kernel: ceil(x / n) CTAs, x passed last.
+  int perCTA = 1;
+  if (opts.programsPerCTA != 1 &&
+      !(perCTA = compiler.coarsenPrograms(*module, opts.programsPerCTA,
+                                          llvm::errs())))
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.
@@ -247,6 +261,10 @@ int runMain() {
   std::vector<HostBuffer> buffers;
   for (size_t b = 0; b < storage.size(); ++b)
     buffers.push_back({storage[b].data(), storage[b].bytes, bufferNames[b]});
+  if (perCTA > 1) {
+    args.push_back(KernelArg::integer(grid[0]));
+    grid[0] = (grid[0] + perCTA - 1) / perCTA;
+  }
   if (llvm::Error e = interpret(*module, grid, args, buffers))
     return fail(llvm::toString(std::move(e)));
 

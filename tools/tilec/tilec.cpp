@@ -44,6 +44,13 @@ static cl::opt<int> numStages(
     cl::desc("Software-pipelining stages of loops feeding tensor-core dots "
              "(Triton's num_stages; <= 1: off)"),
     cl::init(3), cl::cat(category));
+static cl::opt<std::string> programsPerCTA(
+    "programs-per-cta",
+    cl::desc("Programs each CTA runs along grid axis 0: 1 (default, the plain "
+             "ABI), 2..8, or auto (the compiler chooses for memory-bound "
+             "kernels); above 1 the kernel takes the grid's x as an extra last "
+             "i32 and runs on ceil(x / n) CTAs (programs_per_cta in the JSON)"),
+    cl::value_desc("n|auto"), cl::init("1"), cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -149,6 +156,12 @@ int main(int argc, char **argv) {
   opts.signature = signature;
   opts.numWarps = numWarps;
   opts.numStages = numStages;
+  if (!Compiler::parseProgramsPerCTA(programsPerCTA, opts.programsPerCTA)) {
+    llvm::errs() << "tilec: error: --programs-per-cta must be auto or from 1 "
+                    "to 8, got '"
+                 << programsPerCTA << "'\n";
+    return 1;
+  }
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

@@ -29,6 +29,12 @@ struct CompileOptions {
   /// Software-pipelining stages of loops feeding tensor-core dots (Triton's
   /// num_stages; a loop's tl.range(num_stages=) wins; <= 1: off).
   int numStages = 3;
+  /// Programs per CTA along grid axis 0 (tile-coarsen-programs): 0 lets the
+  /// compiler choose for memory-bound kernels that load little per program,
+  /// 1 keeps one program per CTA (the plain ABI), 2..8 forces that many. With
+  /// more than one the kernel takes the grid's x as an extra last i32 and is
+  /// launched on ceil(x / programsPerCTA) CTAs (rt::Kernel::launch does both).
+  int programsPerCTA = 0;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };
@@ -39,7 +45,12 @@ struct CompiledKernel {
   int numWarps = 4;
   uint64_t sharedBytes = 0; // dynamic shared memory per CTA
   std::string target;       // e.g. sm_90
-  /// The runtime parameters in ABI order: name and signature type (*fp32, i32).
+  /// Programs each CTA runs (CompileOptions::programsPerCTA as chosen). Above
+  /// 1 the PTX entry has one more parameter than `params`, a last i32 that
+  /// takes the grid's x, and a grid of x programs runs on ceil(x / this) CTAs.
+  int programsPerCTA = 1;
+  /// The runtime parameters in ABI order: name and signature type (*fp32, i32)
+  /// (the hidden grid-size parameter of programsPerCTA > 1 is not listed).
   std::vector<std::pair<std::string, std::string>> params;
   std::string ptx;
   /// The specialized, optimized `tile` module (textual MLIR with locations)
@@ -90,6 +101,16 @@ public:
   /// printing diagnostics to `errs`.
   bool compileToPTX(const ParsedSource &src, const CompileOptions &opts,
                     CompiledKernel &out, llvm::raw_ostream &errs);
+
+  /// Runs `factor` programs per CTA in the kernel of a tile module
+  /// (tile-coarsen-programs, then canonicalize and CSE; factor 0: the
+  /// compiler's choice). Returns the factor used (1: unchanged), or 0 after
+  /// printing an error to `errs`. lower() calls it for programsPerCTA != 1.
+  int coarsenPrograms(mlir::ModuleOp module, int factor,
+                      llvm::raw_ostream &errs);
+
+  /// Parses a --programs-per-cta value: "auto" (0) or 1..8.
+  static bool parseProgramsPerCTA(llvm::StringRef text, int &out);
 
   /// The tile-level cleanup pipeline: canonicalize, hoist loop invariants, CSE.
   mlir::LogicalResult optimizeTile(mlir::ModuleOp module);

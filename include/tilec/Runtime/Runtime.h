@@ -181,7 +181,9 @@ public:
   ~Kernel();
 
   /// checkArgs, then cuLaunchKernel with numWarps * 32 threads per block and
-  /// sharedBytes of dynamic shared memory. Asynchronous: errors of the run
+  /// sharedBytes of dynamic shared memory. `grid` counts programs: a kernel
+  /// compiled to run several programs per CTA (programsPerCTA) is launched on
+  /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden last i32. Asynchronous: errors of the run
   /// itself show up at the next synchronize.
   llvm::Error launch(Dim3 grid, llvm::ArrayRef<Arg> args,
                      CUstream stream = nullptr) const;

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <set>
 #include <string>
@@ -111,6 +112,7 @@ void expectSame(const CompiledKernel &a, const CompiledKernel &b) {
   EXPECT_EQ(a.numWarps, b.numWarps);
   EXPECT_EQ(a.sharedBytes, b.sharedBytes);
   EXPECT_EQ(a.target, b.target);
+  EXPECT_EQ(a.programsPerCTA, b.programsPerCTA);
   EXPECT_EQ(a.params, b.params);
   EXPECT_EQ(a.ptx, b.ptx);
   EXPECT_EQ(a.tileIR, b.tileIR);
@@ -159,6 +161,12 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v = o;
   v.arch = "sm_80";
   add(src, v);
+  v = o;
+  v.programsPerCTA = 2;
+  add(src, v);
+  v = o;
+  v.programsPerCTA = 1;
+  add(src, v);
   // Field boundaries matter: moving text between fields changes the key.
   CompileOptions a = o, b = o;
   a.kernel = "ab";
@@ -185,6 +193,78 @@ TEST(CompiledKernel, MetadataJSONRoundTrip) {
   auto notJson = CompiledKernel::fromJSON("{");
   ASSERT_FALSE(bool(notJson));
   llvm::consumeError(notJson.takeError());
+}
+
+/// The metadata of a kernel running several programs per CTA keeps the
+/// factor; metadata written before the field existed reads as one; a factor
+/// outside 1..8 is refused.
+TEST(CompiledKernel, ProgramsPerCTAInMetadata) {
+  CompiledKernel ck = reference();
+  ck.programsPerCTA = 4;
+  std::string json = ck.metadataJSON();
+  EXPECT_NE(json.find("\"programs_per_cta\": 4"), std::string::npos) << json;
+  auto back = CompiledKernel::fromJSON(json);
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->programsPerCTA, 4);
+
+  std::string old = json;
+  size_t at = old.find("\"programs_per_cta\": 4,");
+  ASSERT_NE(at, std::string::npos);
+  old.erase(at, std::strlen("\"programs_per_cta\": 4,"));
+  auto legacy = CompiledKernel::fromJSON(old);
+  ASSERT_TRUE(bool(legacy)) << llvm::toString(legacy.takeError()) << old;
+  EXPECT_EQ(legacy->programsPerCTA, 1);
+
+  for (const char *v : {"0", "9", "-1"}) {
+    std::string badJson = json;
+    badJson.replace(badJson.find("\"programs_per_cta\": 4") +
+                        std::strlen("\"programs_per_cta\": "),
+                    1, v);
+    auto bad = CompiledKernel::fromJSON(badJson);
+    ASSERT_FALSE(bool(bad)) << v;
+    EXPECT_NE(llvm::toString(bad.takeError()).find("programs_per_cta"),
+              std::string::npos);
+  }
+}
+
+/// What the runtime compiles by default: a streaming kernel that loads 16
+/// bytes a thread runs 8 programs per CTA, one that loads 32 runs one, and
+/// the softmax with a reduction 2 when its rows are short.
+TEST(CompiledKernel, RuntimeChoosesProgramsPerCTA) {
+  const char *gelu =
+      "import triton\nimport triton.language as tl\n@triton.jit\n"
+      "def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n"
+      "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+      "    x = tl.load(x_ptr + offs, mask=offs < n)\n"
+      "    tl.store(y_ptr + offs, x * 2, mask=offs < n)\n";
+  KernelCache c("");
+  auto opts = [](const char *sig) {
+    CompileOptions o;
+    o.kernel = "k";
+    o.signature = sig;
+    return o;
+  };
+  auto bf16 = c.get(gelu, opts("*bf16:16, *bf16:16, i32, 1024"));
+  ASSERT_TRUE(bool(bf16)) << llvm::toString(bf16.takeError());
+  EXPECT_EQ(bf16->programsPerCTA, 8);
+  auto fp32 = c.get(gelu, opts("*fp32:16, *fp32:16, i32, 1024"));
+  ASSERT_TRUE(bool(fp32)) << llvm::toString(fp32.takeError());
+  EXPECT_EQ(fp32->programsPerCTA, 1);
+  CompileOptions one = opts("*bf16:16, *bf16:16, i32, 1024");
+  one.programsPerCTA = 1;
+  auto plain = c.get(gelu, one);
+  ASSERT_TRUE(bool(plain)) << llvm::toString(plain.takeError());
+  EXPECT_EQ(plain->programsPerCTA, 1);
+  CompileOptions sm = softmaxOptions();
+  sm.signature = "*fp32:16, *fp32:16, i32, i32, i32, 256";
+  auto soft = c.get(softmaxSource(), sm);
+  ASSERT_TRUE(bool(soft)) << llvm::toString(soft.takeError());
+  EXPECT_EQ(soft->programsPerCTA, 2);
+  // The hidden grid-size parameter is in the PTX, not in params.
+  EXPECT_EQ(soft->params.size(), 5u);
+  EXPECT_NE(soft->ptx.find("softmax_kernel_param_5"), std::string::npos);
+  EXPECT_EQ(plain->ptx.find("k_param_3"), std::string::npos);
+  EXPECT_NE(bf16->ptx.find("k_param_3"), std::string::npos);
 }
 
 TEST(KernelCache, MemoryHit) {

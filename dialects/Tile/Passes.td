@@ -36,17 +36,24 @@ def TileCoarsenPrograms : Pass<"tile-coarsen-programs", "mlir::ModuleOp"> {
     interleave, as they may between CTAs.
 
     `factor = 0` chooses: 1 for kernels with `tile.dot`, `scf.while` or
-    no `tile.program_id 0`; otherwise the smallest power of two (at most 8)
-    with which every thread loads at least `target-bytes` per program
-    step, counting all loads of the body (a loop's loads once). The chosen
-    factor is recorded as the module attribute `tile.programs_per_cta` when
-    it is above 1.
+    no `tile.program_id 0`, and for kernels whose threads already load
+    `target-bytes` or more per program step (all loads of the body counted,
+    a loop's once); else, with a `tile.reduce`, 2 (each program adds its own
+    cross-warp exchange), and without one the smallest power of two, at most
+    8, with which every thread loads `stream-target-bytes`. The chosen factor
+    is recorded as the module attribute `tile.programs_per_cta` when it is
+    above 1.
   }];
   let options = [
     Option<"factor", "factor", "int", /*default=*/"0",
            "Programs per CTA (0: choose; 1: leave the kernel as it is)">,
     Option<"targetBytes", "target-bytes", "int", /*default=*/"32",
-           "With factor = 0: bytes each thread should load per step">,
+           "With factor = 0: kernels loading this many bytes a thread per "
+           "step keep one program per CTA">,
+    Option<"streamTargetBytes", "stream-target-bytes", "int",
+           /*default=*/"128",
+           "With factor = 0: bytes a thread should load per step in kernels "
+           "without reductions">,
   ];
   let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];

@@ -52,14 +52,22 @@ uint64_t bytesOf(Type t) {
   return n * std::max(1u, bits / 8);
 }
 
-/// The factor that `factor = 0` picks for `fn` (see Passes.td).
-unsigned chooseFactor(func::FuncOp fn, unsigned numWarps,
-                      unsigned targetBytes) {
-  bool usesPid = false, blocked = false;
+/// The factor that `factor = 0` picks for `fn` (see Passes.td). Measured on
+/// the H200 (docs/benchmarks.md): a program whose threads load under 32 bytes
+/// each leaves DRAM idle; streaming kernels (no reduction) kept gaining up to
+/// 8 programs (GeLU bf16: 16 bytes a thread, 3.48 -> 3.80 -> 3.94 -> 4.00
+/// TB/s at 1, 2, 4, 8), while with reductions every program adds its own
+/// cross-warp exchange and barriers, and 2 was best (softmax bf16 4096 x
+/// 4096: 2.59 -> 2.89 TB/s, 2.66 at 4). Kernels that already load 32 bytes a
+/// thread lost a few percent to any coarsening (GeLU fp32 4.22 -> 4.12).
+unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
+                      unsigned streamTargetBytes) {
+  bool usesPid = false, blocked = false, reduces = false;
   uint64_t loadBytes = 0;
   fn.walk([&](Operation *op) {
     if (isa<DotOp, scf::WhileOp>(op))
       blocked = true;
+    reduces |= isa<ReduceOp>(op);
     if (auto p = dyn_cast<ProgramIdOp>(op))
       usesPid |= p.getAxis() == 0;
     if (auto l = dyn_cast<LoadOp>(op))
@@ -69,8 +77,12 @@ unsigned chooseFactor(func::FuncOp fn, unsigned numWarps,
     return 1;
   uint64_t threads = uint64_t(numWarps) * 32;
   uint64_t perThread = std::max<uint64_t>(1, loadBytes / threads);
+  if (perThread >= targetBytes)
+    return 1;
+  unsigned most = reduces ? 2 : kMaxFactor;
+  uint64_t want = reduces ? targetBytes : streamTargetBytes;
   unsigned f = 1;
-  while (f < kMaxFactor && perThread * f < targetBytes)
+  while (f < most && perThread * f < want)
     f *= 2;
   return f;
 }
@@ -281,7 +293,7 @@ struct TileCoarsenProgramsPass
     ModuleOp module = getOperation();
     if (factor < 0 || factor > int(kMaxFactor)) {
       module.emitError() << "tile-coarsen-programs: factor must be from 0 to "
-                         << kMaxFactor << ", got " << factor;
+                         << kMaxFactor << ", got " << int(factor);
       return signalPassFailure();
     }
     unsigned warps = 4;
@@ -291,7 +303,8 @@ struct TileCoarsenProgramsPass
       if (!fn->hasAttr("tile.kernel") || fn.isExternal())
         continue;
       unsigned f = factor ? unsigned(factor)
-                          : chooseFactor(fn, warps, unsigned(targetBytes));
+                          : chooseFactor(fn, warps, unsigned(targetBytes),
+                                         unsigned(streamTargetBytes));
       if (f <= 1)
         continue;
       if (failed(coarsen(fn, f)))

@@ -54,7 +54,7 @@ TOL = {
     ("matmul", "fp32"): (1e-2, 2e-3),  # tf32 inputs (Triton's default)
 }
 
-CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value", "unit",
+CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value", "unit", "programs_per_cta",
               "check", "max_abs_err", "n_bad", "compile_ms", "load_ms", "note"]
 
 
@@ -108,7 +108,41 @@ def fmt_val(r):
     return s
 
 
+def is_variant(r):
+    """A gen_ptx.py --variants row: tilec at a forced programs-per-cta ('<id>@p<n>')."""
+    return "@" in r["id"]
+
+
+def sweep_table(results):
+    """tilec's value per programs-per-cta variant next to the default (auto) run."""
+    base = {r["id"]: r for r in results if r["system"] == "tilec" and not is_variant(r)}
+    var = {}
+    for r in results:
+        if is_variant(r) and r["system"] == "tilec":
+            cid, v = r["id"].split("@", 1)
+            var.setdefault(cid, {})[v] = r
+    if not var:
+        return []
+    cols = sorted({v for d in var.values() for v in d}, key=lambda v: int(v[1:]) if v[1:].isdigit() else 99)
+    lines = ["", "tilec with each programs-per-cta forced (gen_ptx.py --variants; same run, tilec only); "
+             "auto = the default, with the factor it chose.", "",
+             "| config | unit | auto | " + " | ".join(cols) + " |",
+             "|---|---|---|" + "---|" * len(cols)]
+    for cid, d in var.items():
+        b = base.get(cid)
+        auto = "-"
+        if b:
+            auto = "%s (%s)" % (fmt_val(b), b.get("programs_per_cta", "?"))
+        unit = next(iter(d.values()))["unit"]
+        lines.append("| %s | %s | %s | %s |" % (cid, unit, auto,
+                                                 " | ".join(fmt_val(d.get(c)) if c in d else "-"
+                                                            for c in cols)))
+    return lines
+
+
 def markdown(results, env):
+    sweep = sweep_table(results)
+    results = [r for r in results if not is_variant(r)]
     by = {}
     for r in results:
         by.setdefault(r["id"], {})[r["system"]] = r
@@ -155,6 +189,7 @@ def markdown(results, env):
         lines.append("| %s | %s | %s | %s | %s |" % (
             cid, "%.0f" % c if c is not None else "-", "%.0f" % ld if ld is not None else "-",
             "%.0f" % tot if tot is not None else "-", trs))
+    lines += sweep
     bad = [r for r in results if r.get("check") == "FAIL"]
     if bad:
         lines.append("")
@@ -173,6 +208,7 @@ def write_csv(results, path):
 
 
 def plots(results, out, copy_gbs=None):
+    results = [r for r in results if not is_variant(r)]
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -583,7 +619,8 @@ class Runner:
                     if not self.args.profile:
                         ms = self.bench(til_fn)
                     rec("tilec", ms=ms, check=chk, max_abs_err=err, n_bad=nbad,
-                        compile_ms=cfg.get("tilec_compile_ms"), load_ms=load, note=cnote)
+                        compile_ms=cfg.get("tilec_compile_ms"), load_ms=load, note=cnote,
+                        programs_per_cta=per_cta)
                 except Exception as e:  # noqa: BLE001
                     rec("tilec", status="error", note=first_line(e),
                         compile_ms=cfg.get("tilec_compile_ms"))

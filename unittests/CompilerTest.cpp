@@ -215,6 +215,47 @@ TEST(CompilerTest, InvalidNumWarps) {
   EXPECT_FALSE(Compiler::validateOptions(ok, llvm::nulls()));
 }
 
+TEST(CompilerTest, ProgramsPerCTAOption) {
+  auto ok = [](llvm::StringRef t) {
+    llvm::Expected<int> v = Compiler::parseProgramsPerCTA(t);
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return -1;
+    }
+    return *v;
+  };
+  EXPECT_EQ(ok("auto"), 0);
+  EXPECT_EQ(ok("1"), 1);
+  EXPECT_EQ(ok("8"), 8);
+  for (const char *bad : {"0", "9", "-2", "", "two", "Auto"}) {
+    llvm::Expected<int> v = Compiler::parseProgramsPerCTA(bad);
+    ASSERT_FALSE(bool(v)) << bad;
+    EXPECT_EQ(llvm::toString(v.takeError()),
+              std::string("--programs-per-cta must be auto or from 1 to 8, "
+                          "got '") + bad + "'");
+  }
+  // Through the C++ API the value is an int: 0 (auto) to 8.
+  CompileOptions o;
+  o.programsPerCTA = 8;
+  EXPECT_TRUE(Compiler::validateOptions(o, llvm::nulls()));
+  o.programsPerCTA = 9;
+  std::string errs;
+  llvm::raw_string_ostream os(errs);
+  EXPECT_FALSE(Compiler::validateOptions(o, os));
+  EXPECT_EQ(os.str(), "tilec: error: --programs-per-cta must be auto or from "
+                      "1 to 8, got 9\n");
+  o.programsPerCTA = -1;
+  EXPECT_FALSE(Compiler::validateOptions(o, llvm::nulls()));
+  // The launch grid: ceil(programs / n), without overflow near 2^32.
+  EXPECT_EQ(ctasForPrograms(4096, 1), 4096u);
+  EXPECT_EQ(ctasForPrograms(4096, 0), 4096u);
+  EXPECT_EQ(ctasForPrograms(7, 8), 1u);
+  EXPECT_EQ(ctasForPrograms(9, 8), 2u);
+  EXPECT_EQ(ctasForPrograms(5, 3), 2u);
+  EXPECT_EQ(ctasForPrograms(6, 3), 2u);
+  EXPECT_EQ(ctasForPrograms(0xFFFFFFFFu, 2), 0x80000000u);
+}
+
 TEST(CompilerTest, HelperFunctionsAreInlined) {
   Compiler c;
   std::string errs;

@@ -129,7 +129,7 @@ int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   if (mlir::failed(pm.run(module))) {
-    errs << "tilec: error: running " << factor << " programs per CTA failed\n";
+    errs << "tilec: error: tile-coarsen-programs failed\n";
     return 0;
   }
   if (auto a = module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
@@ -137,16 +137,15 @@ int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
   return 1;
 }
 
-bool Compiler::parseProgramsPerCTA(llvm::StringRef text, int &out) {
-  if (text == "auto") {
-    out = 0;
-    return true;
-  }
+llvm::Expected<int> Compiler::parseProgramsPerCTA(llvm::StringRef text) {
+  if (text == "auto")
+    return 0;
   int v;
   if (text.getAsInteger(10, v) || v < 1 || v > 8)
-    return false;
-  out = v;
-  return true;
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--programs-per-cta must be auto or from 1 to 8, got '" + text + "'");
+  return v;
 }
 
 mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {

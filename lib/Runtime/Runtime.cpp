@@ -500,7 +500,7 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
     uint32_t programs = grid.x;
     std::memcpy(&storage[args.size()], &programs, 4);
     ptrs[args.size()] = &storage[args.size()];
-    ctasX = (grid.x + perCTA - 1) / perCTA;
+    ctasX = ctasForPrograms(grid.x, ck_.programsPerCTA);
   }
   if (auto e = dev_->makeCurrent())
     return e;

@@ -170,3 +170,4 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+

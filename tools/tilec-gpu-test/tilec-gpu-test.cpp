@@ -103,6 +103,8 @@ static cl::opt<std::string> programsPerCTAOpt(
     cl::desc("Programs per CTA for every kernel: auto (the runtime's default), "
              "1 or 2..8 (tile-coarsen-programs)"),
     cl::value_desc("n|auto"), cl::init("auto"), cl::cat(category));
+/// --programs-per-cta as parsed in main (0: auto).
+static int programsPerCTA = 0;
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -469,7 +471,7 @@ private:
     opts.signature = key.signature;
     opts.numWarps = key.numWarps;
     opts.numStages = key.numStages;
-    Compiler::parseProgramsPerCTA(programsPerCTAOpt, opts.programsPerCTA);
+    opts.programsPerCTA = programsPerCTA;
     opts.arch = archOpt;
     auto t0 = std::chrono::steady_clock::now();
     c.ok = !pit->second.numErrors &&
@@ -1400,13 +1402,13 @@ int main(int argc, char **argv) {
                               "tilec-gpu-test: run the seed kernels on the GPU\n");
   if (checkArgsMode)
     return runCheckArgs();
-  int perCTA;
-  if (!Compiler::parseProgramsPerCTA(programsPerCTAOpt, perCTA)) {
-    llvm::errs() << "tilec-gpu-test: error: --programs-per-cta must be auto "
-                    "or from 1 to 8, got '"
-                 << programsPerCTAOpt << "'\n";
+  llvm::Expected<int> perCTA = Compiler::parseProgramsPerCTA(programsPerCTAOpt);
+  if (!perCTA) {
+    llvm::errs() << "tilec-gpu-test: error: "
+                 << llvm::toString(perCTA.takeError()) << "\n";
     return 1;
   }
+  programsPerCTA = *perCTA;
 
   Compilations comps;
   if (bench) {

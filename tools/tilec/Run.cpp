@@ -151,9 +151,11 @@ int runMain() {
   opts.kernel = kernel;
   opts.signature = runSignature;
   opts.numWarps = runNumWarps;
-  if (!Compiler::parseProgramsPerCTA(runProgramsPerCTA, opts.programsPerCTA))
-    return fail("--programs-per-cta must be auto or from 1 to 8, got '" +
-                runProgramsPerCTA + "'");
+  llvm::Expected<int> wantPerCTA =
+      Compiler::parseProgramsPerCTA(runProgramsPerCTA);
+  if (!wantPerCTA)
+    return fail(llvm::toString(wantPerCTA.takeError()));
+  opts.programsPerCTA = *wantPerCTA;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
@@ -263,7 +265,7 @@ int runMain() {
     buffers.push_back({storage[b].data(), storage[b].bytes, bufferNames[b]});
   if (perCTA > 1) {
     args.push_back(KernelArg::integer(grid[0]));
-    grid[0] = (grid[0] + perCTA - 1) / perCTA;
+    grid[0] = ctasForPrograms(grid[0], perCTA);
   }
   if (llvm::Error e = interpret(*module, grid, args, buffers))
     return fail(llvm::toString(std::move(e)));

@@ -156,12 +156,13 @@ int main(int argc, char **argv) {
   opts.signature = signature;
   opts.numWarps = numWarps;
   opts.numStages = numStages;
-  if (!Compiler::parseProgramsPerCTA(programsPerCTA, opts.programsPerCTA)) {
-    llvm::errs() << "tilec: error: --programs-per-cta must be auto or from 1 "
-                    "to 8, got '"
-                 << programsPerCTA << "'\n";
+  llvm::Expected<int> perCTA = Compiler::parseProgramsPerCTA(programsPerCTA);
+  if (!perCTA) {
+    llvm::errs() << "tilec: error: " << llvm::toString(perCTA.takeError())
+                 << "\n";
     return 1;
   }
+  opts.programsPerCTA = *perCTA;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

@@ -40,6 +40,12 @@ struct CompileOptions {
 };
 
 /// A kernel compiled to PTX, with what a launcher needs to know.
+/// CTAs that run `programs` programs, `programsPerCTA` to a CTA.
+inline unsigned ctasForPrograms(unsigned programs, int programsPerCTA) {
+  unsigned n = programsPerCTA > 1 ? unsigned(programsPerCTA) : 1u;
+  return programs / n + (programs % n != 0);
+}
+
 struct CompiledKernel {
   std::string name;
   int numWarps = 4;
@@ -109,8 +115,9 @@ public:
   int coarsenPrograms(mlir::ModuleOp module, int factor,
                       llvm::raw_ostream &errs);
 
-  /// Parses a --programs-per-cta value: "auto" (0) or 1..8.
-  static bool parseProgramsPerCTA(llvm::StringRef text, int &out);
+  /// Parses a --programs-per-cta value: "auto" (0) or 1..8; an error says
+  /// "--programs-per-cta must be auto or from 1 to 8, got 'TEXT'".
+  static llvm::Expected<int> parseProgramsPerCTA(llvm::StringRef text);
 
   /// The tile-level cleanup pipeline: canonicalize, hoist loop invariants, CSE.
   mlir::LogicalResult optimizeTile(mlir::ModuleOp module);

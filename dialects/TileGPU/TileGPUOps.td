@@ -88,16 +88,32 @@ def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
     `wgmma m64nNk16` per block and k step; its operands stay in shared
     memory (matrix descriptors).
 
+    With `transposed` (version 3 only), the tensor cores compute the
+    transposed product: an M x N tile is held as the accumulators of its
+    N x M transpose, element (m, n) where element (n, m) of the plain layout
+    is (the warpgroups split N). The tf32 `wgmma` reads B only K-major from
+    shared memory; for a B that is N-major in memory, C^T = B^T A^T takes
+    A (K-major) as its shared operand and B^T from registers. The dot_op
+    layouts of a transposed parent are those of the swapped operands of the
+    transposed product (A: the B registers of A^T, B: the A registers of
+    B^T), transposed.
+
     ```mlir
     #tilegpu.mma<{warpsPerCTA = [2, 2]}>
     #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
+    #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1], transposed}>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
-                        DefaultValuedParameter<"unsigned", "2">:$version);
+                        DefaultValuedParameter<"unsigned", "2">:$version,
+                        DefaultValuedParameter<"bool", "false">:$transposed);
   let builders = [
     AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA), [{
-      return $_get($_ctxt, warpsPerCTA, 2);
+      return $_get($_ctxt, warpsPerCTA, 2, false);
+    }]>,
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "unsigned":$version), [{
+      return $_get($_ctxt, warpsPerCTA, version, false);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;

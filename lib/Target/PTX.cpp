@@ -13,6 +13,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -38,6 +39,15 @@ static void initNVPTX() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // 32-bit pointers for shared (and const, local) memory, as Triton
+    // compiles: a shared address is one 32-bit register instead of two
+    // (the pipelined matmuls hold one per cp.async of a stage). The
+    // lowering's inline asm takes shared addresses with the "r" constraint.
+    auto &registered = llvm::cl::getRegisteredOptions();
+    auto it = registered.find("nvptx-short-ptr");
+    if (it != registered.end())
+      if (auto *opt = static_cast<llvm::cl::opt<bool> *>(it->second))
+        opt->setValue(true);
   });
 }
 

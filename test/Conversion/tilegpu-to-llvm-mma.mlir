@@ -51,13 +51,15 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NEXT: %[[FULL0:.*]] = llvm.mlir.constant(16 : i32) : i32
   // CHECK-NEXT: %[[NONE0:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK-NEXT: %[[SIZE0:.*]] = llvm.select %[[ON0]], %[[FULL0]], %[[NONE0]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "l,l,r" %[[DST0]], %[[P0]], %[[SIZE0]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
-  // CHECK: %[[DST1:.*]] = llvm.getelementptr %[[SLOT]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %[[DST0]], %[[P0]], %[[SIZE0]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+  // The second run is 32 rows further, at the same swizzle phase in every
+  // thread: the first run's place + 32 * 32 elements (an immediate).
+  // CHECK-NEXT: %[[DST1:.*]] = llvm.getelementptr %[[DST0]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
   // CHECK-NEXT: %[[ON1:.*]] = llvm.and %[[M8]], %[[PRED]] : i1
   // CHECK-NEXT: %[[FULL1:.*]] = llvm.mlir.constant(16 : i32) : i32
   // CHECK-NEXT: %[[NONE1:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK-NEXT: %[[SIZE1:.*]] = llvm.select %[[ON1]], %[[FULL1]], %[[NONE1]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "l,l,r" %[[DST1]], %[[P8]], %[[SIZE1]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %[[DST1]], %[[P8]], %[[SIZE1]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
   // CHECK-NOT: cp.async.cg
   // CHECK-NOT: nvvm.barrier0
   // CHECK: nvvm.cp.async.commit.group
@@ -90,13 +92,13 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NEXT: %[[FULL0:.*]] = llvm.mlir.constant(8 : i32) : i32
   // CHECK-NEXT: %[[NONE0:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK-NEXT: %[[SIZE0:.*]] = llvm.select %[[ON0]], %[[FULL0]], %[[NONE0]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "l,l,r" %{{.*}}, %[[P0]], %[[SIZE0]]
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P0]], %[[SIZE0]]
   // CHECK: llvm.and %[[M4]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "l,l,r" %{{.*}}, %[[P4]], %{{.*}}
+  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P4]], %{{.*}}
   // CHECK: llvm.and %[[M8]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "l,l,r" %{{.*}}, %[[P8]], %{{.*}}
+  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P8]], %{{.*}}
   // CHECK: llvm.and %[[M12]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "l,l,r" %{{.*}}, %[[P12]], %{{.*}}
+  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P12]], %{{.*}}
   // CHECK-NOT: cp.async
   // CHECK: llvm.return
   func.func @copy8(%p: tensor<64x32x!tile.ptr<f16>, #b4>, %m: tensor<64x32xi1, #b4>, %pred: i1) {
@@ -110,7 +112,7 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NOT: llvm.select
   // CHECK: %[[DST:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
   // CHECK-NEXT: %[[SIZE:.*]] = llvm.mlir.constant(4 : i32) : i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "l,l,r" %[[DST]], %{{.*}}, %[[SIZE]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,r" %[[DST]], %{{.*}}, %[[SIZE]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
   // CHECK-NOT: cp.async
   // CHECK: llvm.return
   func.func @copy4(%p: tensor<128x!tile.ptr<f32>, #b1>) {

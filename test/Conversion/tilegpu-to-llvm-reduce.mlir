@@ -40,7 +40,7 @@ module attributes {tile.num_warps = 4 : i32} {
   // the same bits): a predicated st.shared.
   // CHECK: %[[LANE0:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
   // CHECK: %[[BITS:.*]] = llvm.bitcast %[[LAST]] : f32 to i32
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[BITS]], %[[LANE0]]
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %[[BITS]], %[[LANE0]]
   // CHECK-NOT: llvm.store
   // CHECK: nvvm.barrier0
   // All 32 lanes along the axis: lane l loads the partial of warp l % 4 and a
@@ -116,7 +116,7 @@ module attributes {tile.num_warps = 4 : i32} {
   // The 4 lanes along dim 0 hold the same partial: those with dim-0 lane
   // coordinate 0 write.
   // CHECK: %[[WRITER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %{{.*}}, %[[WRITER]]
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %{{.*}}, %[[WRITER]]
   // CHECK: nvvm.barrier0
   // CHECK: llvm.load
   // CHECK: llvm.intr.smax
@@ -146,8 +146,8 @@ module attributes {tile.num_warps = 2 : i32} {
   // CHECK: nvvm.barrier0
   // CHECK: %[[W:.*]] = llvm.icmp "eq"
   // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : f32 to i32
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %[[V]], %[[W]]
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "l,r,b" %{{.*}}, %{{.*}}, %[[W]]
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %[[V]], %[[W]]
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %{{.*}}, %[[W]]
   // CHECK: nvvm.barrier0
   // CHECK: %[[R:.*]] = llvm.select %{{.*}} : i1, i32
   // CHECK: llvm.return %[[R]] : i32
@@ -219,7 +219,7 @@ module attributes {tile.num_warps = 4 : i32} {
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {tile.num_warps = 2 : i32} {
   // CHECK-LABEL: llvm.func @sum_i64
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b64 [ $0 + 0 ], $1;", "l,l,b" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, i64, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b64 [ $0 + 0 ], $1;", "r,l,b" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, i64, i1) -> ()
   // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i64
   func.func @sum_i64(%x: tensor<64xi64, #b1>) -> i64 {
     %r = tile.reduce sum %x {axis = 0 : i32} : tensor<64xi64, #b1> -> i64
@@ -227,7 +227,7 @@ module attributes {tile.num_warps = 2 : i32} {
   }
   // CHECK-LABEL: llvm.func @max_i8
   // CHECK: %[[W:.*]] = llvm.zext %{{.*}} : i8 to i16
-  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b8 [ $0 + 0 ], $1;", "l,h,b" %{{.*}}, %[[W]], %{{.*}} : (!llvm.ptr<3>, i16, i1) -> ()
+  // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b8 [ $0 + 0 ], $1;", "r,h,b" %{{.*}}, %[[W]], %{{.*}} : (!llvm.ptr<3>, i16, i1) -> ()
   // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
   func.func @max_i8(%x: tensor<64xi8, #b1>) -> i8 {
     %r = tile.reduce max %x {axis = 0 : i32} : tensor<64xi8, #b1> -> i8

@@ -15,9 +15,23 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU4
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t4.ptx
 # RUN: FileCheck %s --check-prefix=PTX4 < %t4.ptx
-# fp32 (tf32) with row-major B stays on mma.sync (tf32 wgmma reads B only
-# K-major, and 4-byte copies into a transposed buffer measured slower):
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=TF32
+# fp32 (tf32) with row-major B: tf32 wgmma reads B only K-major, so the
+# transposed product C^T = B^T A^T runs instead (mma layout `transposed`):
+# A (K-major) is wgmma's shared operand, B^T comes in registers read from a
+# plain buffer (32-byte chunks XORed with k % 4); both filled by 16-byte
+# copies. One commit group per k step of 8, wait_group 1 after each but the
+# last (0): the copies of the next iteration come before the dot.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32-TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t12.ptx
+# RUN: FileCheck %s --check-prefix=TF32 < %t12.ptx
+# RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32" %t12.ptx | FileCheck %s --check-prefix=TF32-COUNT
+# RUN: %ptxas -arch=sm_90a -v %t12.ptx -o %t12.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# The benchmarked larger tiles: no spills, no serialized wgmma.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --num-stages 3 --arch sm_90a --emit=ptx -o %t13.ptx
+# RUN: %ptxas -arch=sm_90a -v %t13.ptx -o %t13.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t14.ptx
+# RUN: FileCheck %s --check-prefix=TF32W8 < %t14.ptx
+# RUN: %ptxas -arch=sm_90a -v %t14.ptx -o %t14.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # With B given transposed (stride_bk = 1, K contiguous: x @ W.T): tf32
 # wgmma, B staged K-major in a transposed buffer by 16-byte copies (its
 # load laid out with K fastest).
@@ -110,20 +124,22 @@
 # The descriptors: the warp index is broadcast from lane 0 (so ptxas keeps
 # what depends on it in uniform registers), each operand's descriptor is
 # built once per iteration (14-bit start address | LBO, SBO, 128-byte
-# swizzle) and advanced by a 64-bit add per k step of 16: A by 32 bytes
+# swizzle; the start address from the 32-bit shared address: (addr >> 4) &
+# 0x3FFF, whose low 6 bits are 0 at 1024-byte alignment) and advanced by a
+# 64-bit add (or or) per k step of 16: A by 32 bytes
 # (2 units of 16), B by 16 rows of 128 bytes (128 units).
 # PTX4: cp.async.wait_group 2;
 # PTX4: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
 # PTX4: wgmma.fence.sync.aligned;
-# PTX4: bfe.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 14;
+# PTX4: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16320;
 # PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A0:%rd[0-9]+]], [[B0:%rd[0-9]+]], 1, 1, 1, 0, 1;
 # PTX4-NEXT: // end inline asm
-# PTX4-NEXT: add.s64 [[A1:%rd[0-9]+]], [[AS:%rd[0-9]+]], 4611686293305360386;
-# PTX4-NEXT: add.s64 [[B1:%rd[0-9]+]], [[BS:%rd[0-9]+]], 4611686293338849408;
+# PTX4-NEXT: {{(add.s64|or.b64)}} [[A1:%rd[0-9]+]], [[AS:%rd[0-9]+]], 4611686293305360386;
+# PTX4-NEXT: {{(add.s64|or.b64)}} [[B1:%rd[0-9]+]], [[BS:%rd[0-9]+]], 4611686293338849408;
 # PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A1]], [[B1]], 1, 1, 1, 0, 1;
 # PTX4-NEXT: // end inline asm
-# PTX4-NEXT: add.s64 [[A2:%rd[0-9]+]], [[AS]], 4611686293305360388;
-# PTX4-NEXT: add.s64 [[B2:%rd[0-9]+]], [[BS]], 4611686293338849536;
+# PTX4-NEXT: {{(add.s64|or.b64)}} [[A2:%rd[0-9]+]], [[AS]], 4611686293305360388;
+# PTX4-NEXT: {{(add.s64|or.b64)}} [[B2:%rd[0-9]+]], [[BS]], 4611686293338849536;
 # PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A2]], [[B2]], 1, 1, 1, 0, 1;
 # PTX4: wgmma.wait_group.sync.aligned 1;
 # PTX4: wgmma.wait_group.sync.aligned 0;
@@ -144,8 +160,41 @@
 # AT16-NOT: cp.async.ca
 # AT16: wgmma.wait_group.sync.aligned 0;
 
-# TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-# TF32-NOT: wgmma
+# TF32-TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], transposed}>
+# TF32-TGPU-DAG: #[[SA:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8}>
+# TF32-TGPU-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 4, blockCols = 32}>
+# TF32-TGPU: tilegpu.local_alloc : !tilegpu.memdesc<3x64x32xf32, #[[SA]]>
+# TF32-TGPU: tilegpu.local_alloc : !tilegpu.memdesc<3x32x64xf32, #[[SB]]>
+# TF32-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} {{.*}} -> !tilegpu.memdesc<64x32xf32, #[[SA]]>
+# TF32-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} {{.*}} -> !tilegpu.memdesc<32x64xf32, #[[SB]]>
+# TF32-TGPU: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+# TF32-TGPU-NOT: tilegpu.wgmma_pendings
+
+# In the loop: the copies (shared addresses in 32-bit registers), then per
+# k step four B^T registers read and rounded to tf32, the fence, the wgmma
+# with A's descriptor, commit, wait.
+# TF32-NOT: cp.async.ca
+# TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
+# TF32: cp.async.commit_group;
+# TF32: ld.shared.f32
+# TF32: cvt.rna.tf32.f32
+# TF32: wgmma.fence.sync.aligned;
+# TF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{{.*}}}, {[[R0:%r[0-9]+]], [[R1:%r[0-9]+]], [[R2:%r[0-9]+]], [[R3:%r[0-9]+]]}, {{%rd[0-9]+}}, 1, 1, 1;
+# TF32: wgmma.commit_group.sync.aligned;
+# TF32-NEXT: // end inline asm
+# TF32-NEXT: // begin inline asm
+# TF32-NEXT: wgmma.wait_group.sync.aligned 1;
+# TF32: wgmma.wait_group.sync.aligned 0;
+# TF32-NOT: mma.sync
+# TF32-NOT: cp.async.ca
+# 4 k steps of 8 (K = 32), all in the loop body.
+# TF32-COUNT: {{^4$}}
+
+# 128x256x64, 8 warps: n = 128 (M), two 64-row blocks of N per warpgroup.
+# TF32W8-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+# TF32W8-NEXT: // end inline asm
+# TF32W8-NEXT: // begin inline asm
+# TF32W8-NEXT: wgmma.commit_group.sync.aligned;
 
 # TF32T-TGPU-DAG: #[[BL:.*]] = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 # TF32T-TGPU-DAG: #[[ST:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, transposed}>

@@ -58,7 +58,7 @@
 # TGPU: tilegpu.convert_layout {{.*}} : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
 
 # CHECK-LABEL: .entry matmul_relu_kernel
-# CHECK: cp.async.cg.shared.global [ %rd{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16, %r{{[0-9]+}};
+# CHECK: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16, %r{{[0-9]+}};
 # CHECK: cp.async.commit_group;
 # CHECK: cp.async.wait_group 1;
 # CHECK-NEXT: bar.sync 0;

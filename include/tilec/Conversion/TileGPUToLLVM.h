@@ -42,6 +42,10 @@ constexpr unsigned kSharedAddrSpace = 3;
 /// M, warp along N}) and emitIndices follow the register numbering of
 /// MmaAttr / DotOperandAttr; the blocked-only queries (getBase, elemCoords,
 /// elemIndex, elemsAlong, ...) must not be asked of them (isBlocked()).
+/// A transposed mma layout (and its dot_op layouts) is described as the
+/// plain layout of the transposed tile: kind(), the repeats and the warps
+/// are those of the transposed product (A and B swapped, M and N swapped);
+/// emitIndices returns indices into the tile itself (isTransposed()).
 class LayoutInfo {
 public:
   explicit LayoutInfo(RankedTensorType type);
@@ -49,6 +53,8 @@ public:
   enum class Kind { Blocked, Mma, DotA, DotB };
   Kind kind() const { return kind_; }
   bool isBlocked() const { return kind_ == Kind::Blocked; }
+  /// A transposed (wgmma C^T = B^T A^T) tensor-core layout.
+  bool isTransposed() const { return trans; }
   /// Tensor-core layouts: warps along M and N, repeats of the warp tile along
   /// M (or N for B) and K, elements per repeat block.
   unsigned mmaWarpsM() const { return wm; }
@@ -92,6 +98,12 @@ public:
   SmallVector<Value> emitIndices(OpBuilder &b, Location loc,
                                  const ThreadCoords &tc, unsigned k,
                                  SmallVectorImpl<Value> *unwrapped = nullptr) const;
+  /// emitIndices computed here, for the thread `tid` of the CTA (blocked
+  /// layouts only): lets a lowering find the elements whose places differ
+  /// by the same constant in every thread.
+  SmallVector<int64_t> hostIndices(unsigned tid, unsigned k) const;
+  /// Threads of the CTA the layout spans (blocked layouts only).
+  unsigned numThreads() const;
 
 private:
   SmallVector<int64_t> shape;
@@ -106,6 +118,7 @@ private:
   Kind kind_ = Kind::Blocked;
   unsigned wm = 1, wn = 1, repMN = 1, repN = 1, repK = 1, perBlock = 1;
   unsigned eltBits = 32;
+  bool trans = false;
   SmallVector<Value> emitMmaIndices(OpBuilder &b, Location loc,
                                     const ThreadCoords &tc, unsigned k,
                                     SmallVectorImpl<Value> *unwrapped) const;

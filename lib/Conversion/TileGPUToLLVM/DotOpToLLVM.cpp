@@ -287,12 +287,164 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   return success();
 }
 
+/// Hopper, transposed (MmaAttr transposed; tf32 with B N-major in memory):
+/// C^T = B^T A^T with wgmma.mma_async.m64nMk8 whose A operand, B^T, is read
+/// by the threads from B's plain buffer into registers (its numbering is
+/// the B dot_op layout's: the A registers of the transposed product,
+/// rounded to tf32) and whose B operand, A^T, is read K-major from A's
+/// plain buffer through a matrix descriptor. Warpgroup g computes rows
+/// 64g.. of C^T (columns of C) in each block of 16 * numWarps; one commit
+/// group per k step of 8, each waited for once the next one is issued
+/// (wait_group 1), so that only two k steps' registers are in flight; the
+/// last waits for tilegpu.wgmma_pendings (0, or 1 in pipelined loops).
+LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
+                                      ConversionPatternRewriter &rewriter,
+                                      const TypeConverter *tc) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto aLoad = op.getA().getDefiningOp<LocalLoadOp>();
+  auto bLoad = op.getB().getDefiningOp<LocalLoadOp>();
+  if (!aLoad || !bLoad || !isDeferredDotOperand(bLoad))
+    return rewriter.notifyMatchFailure(op, "wgmma operands not in shared memory");
+  auto cType = cast<RankedTensorType>(op.getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  MemDescType aBuf = aLoad.getSrc().getType(), bBuf = bLoad.getSrc().getType();
+  auto aSh = dyn_cast_or_null<SharedAttr>(aBuf.getEncoding());
+  Type elt = aBuf.getElementType();
+  if (!aSh || aSh.getTransposed() || isTransposedBuffer(bBuf) || !elt.isF32() ||
+      bBuf.getElementType() != elt)
+    return rewriter.notifyMatchFailure(op, "transposed wgmma needs plain f32 buffers");
+  int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1];
+  // A's rows (K) in 128-byte swizzled column blocks of 32 elements.
+  int64_t rowElems = aSh.getBlockCols() && K > int64_t(aSh.getBlockCols())
+                         ? aSh.getBlockCols() : K;
+  if (rowElems * 4 != 128 || aSh.getMaxPhase() != 8 || aSh.getVec() != 4)
+    return rewriter.notifyMatchFailure(op, "A not in the 128-byte swizzle");
+  Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
+  Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
+
+  // Registers of B^T: the B dot_op layout, k step by k step.
+  LayoutInfo bInfo(bType), cInfo(cType);
+  unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
+  unsigned repK = bInfo.repeatsK(), perB = bInfo.elemsPerBlock();
+  if (bInfo.kind() != LayoutInfo::Kind::DotA || perB != 4 ||
+      bInfo.repeatsMN() != repM || repN * 8 != unsigned(M))
+    return rewriter.notifyMatchFailure(op, "unexpected transposed layouts");
+  auto btc = bInfo.emitThreadCoords(b, loc);
+  Type f32 = b.getF32Type();
+  // Element e's offset in B's buffer is, for every thread, that of an
+  // earlier element plus a constant wherever the swizzle allows (it repeats
+  // every 8 k rows and every 16 * numWarps columns here): the addresses are
+  // a few per-thread bases plus immediates. Checked on the host for every
+  // thread (the indices as LayoutInfo numbers them: row g (+8) of warp w's
+  // 16 rows of B^T, k column t (+4), g = lane / 4, t = lane % 4).
+  auto bSh = dyn_cast_or_null<SharedAttr>(bBuf.getEncoding());
+  int64_t N = bBuf.getShape()[1];
+  unsigned wm = cInfo.mmaWarpsM(), nElems = bInfo.numElems();
+  auto hostOffset = [&](unsigned warp, unsigned lane, unsigned e) -> int64_t {
+    unsigned i = e % perB, blk = e / perB, rk = blk % repK, rm = blk / repK;
+    int64_t n = rm * 16 * wm + warp * 16 + lane / 4 + 8 * (i % 2);
+    int64_t k = rk * 8 + lane % 4 + 4 * (i / 2);
+    return bSh ? bSh.getOffset(k, n, K, N) : k * N + n;
+  };
+  SmallVector<int> baseOf(nElems, -1);
+  SmallVector<int64_t> delta(nElems, 0);
+  for (unsigned e = 0; e < nElems; ++e)
+    for (unsigned r = 0; r < e && baseOf[e] < 0; ++r) {
+      if (baseOf[r] != int(r))
+        continue;
+      int64_t d = hostOffset(0, 0, e) - hostOffset(0, 0, r);
+      bool same = true;
+      for (unsigned w = 0; w < wm && same; ++w)
+        for (unsigned l = 0; l < 32 && same; ++l)
+          same = hostOffset(w, l, e) - hostOffset(w, l, r) == d;
+      if (same) {
+        baseOf[e] = r;
+        delta[e] = d;
+      }
+    }
+  SmallVector<Value> basePtr(nElems);
+  for (unsigned e = 0; e < nElems; ++e)
+    if (baseOf[e] < 0) {
+      baseOf[e] = e;
+      SmallVector<Value> idx = bInfo.emitIndices(b, loc, btc, e);
+      basePtr[e] =
+          sharedElemPtr(b, loc, bBase, f32, sharedOffset(b, loc, bBuf, idx));
+    }
+  auto sharedPtrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+  auto fragment = [&](unsigned rm, unsigned rk) {
+    SmallVector<Value> regs;
+    for (unsigned i = 0; i < perB; ++i) {
+      unsigned e = (rm * repK + rk) * perB + i;
+      Value ptr = basePtr[baseOf[e]];
+      if (delta[e])
+        ptr = b.create<LLVM::GEPOp>(loc, sharedPtrT, f32, ptr,
+                                    ArrayRef<LLVM::GEPArg>{int32_t(delta[e])});
+      regs.push_back(toTF32(b, loc, b.create<LLVM::LoadOp>(loc, f32, ptr)));
+    }
+    return regs;
+  };
+
+  // A^T, K-major: the descriptor of A's buffer at column k.
+  Value aDesc0 = wgmmaDescriptor(b, loc, aBase, i32Const(b, loc, 0),
+                                 /*lbo=*/16, /*sbo=*/8 * 128, 128);
+  auto aDescAt = [&](int64_t k) {
+    return wgmmaDescriptorAt(b, loc, aDesc0,
+                             (k / rowElems) * M * 128 + (k % rowElems) * 4);
+  };
+  unsigned nAcc = M / 2;
+  std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(M) +
+                     "k8.f32.tf32.tf32 {";
+  for (unsigned i = 0; i < nAcc; ++i)
+    text += "$" + std::to_string(i) + (i + 1 < nAcc ? "," : "");
+  text += "}, {$" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+          ", $" + std::to_string(nAcc + 2) + ", $" + std::to_string(nAcc + 3) +
+          "}, $" + std::to_string(nAcc + 4) + ", 1, 1, 1;";
+
+  SmallVector<Value> cv = unpackStruct(b, loc, acc);
+  if (cv.size() != repM * nAcc)
+    return rewriter.notifyMatchFailure(op, "unexpected accumulator count");
+  if (!isWrittenOnlyByAsyncCopy(aLoad))
+    emitAsm(b, loc, "fence.proxy.async.shared::cta;");
+  int pendings = 0;
+  if (auto p = op->getAttrOfType<IntegerAttr>("tilegpu.wgmma_pendings"))
+    pendings = p.getInt();
+  for (unsigned rk = 0; rk < repK; ++rk) {
+    SmallVector<SmallVector<Value>> frags;
+    for (unsigned rm = 0; rm < repM; ++rm)
+      frags.push_back(fragment(rm, rk));
+    Value aDesc = aDescAt(rk * 8);
+    // The registers were written here: fence them before wgmma reads them.
+    emitAsm(b, loc, "wgmma.fence.sync.aligned;");
+    for (unsigned rm = 0; rm < repM; ++rm) {
+      SmallVector<Value> blockAcc(cv.begin() + rm * nAcc,
+                                  cv.begin() + (rm + 1) * nAcc);
+      SmallVector<Value> extra = frags[rm];
+      extra.push_back(aDesc);
+      SmallVector<Value> out =
+          throughAsm(b, loc, text, blockAcc, extra, "r,r,r,r,l");
+      std::copy(out.begin(), out.end(), cv.begin() + rm * nAcc);
+    }
+    emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");
+    int wait = rk + 1 < repK ? 1 : pendings;
+    cv = throughAsm(b, loc,
+                    "wgmma.wait_group.sync.aligned " + std::to_string(wait) + ";",
+                    cv);
+  }
+  rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
+  return success();
+}
+
 LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
                           ConversionPatternRewriter &rewriter,
                           const TypeConverter *tc) {
   if (cast<MmaAttr>(cast<RankedTensorType>(op.getType()).getEncoding())
-          .isHopper())
+          .isHopper()) {
+    if (cast<MmaAttr>(cast<RankedTensorType>(op.getType()).getEncoding())
+            .getTransposed())
+      return lowerTransposedWgmmaDot(op, acc, rewriter, tc);
     return lowerWgmmaDot(op, acc, rewriter, tc);
+  }
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());

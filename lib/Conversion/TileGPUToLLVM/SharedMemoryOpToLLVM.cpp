@@ -445,13 +445,67 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
                          ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
                          std::to_string(bytes) + ", $2;";
     int contiguous = contiguousDim(dstT);
+    // A run's place in the buffer is, in every thread, that of an earlier
+    // run plus the same constant wherever the swizzle allows (e.g. rows 8
+    // apart under a 128-byte swizzle): one address per base, immediates for
+    // the rest, instead of one live register per copy.
+    auto shared = dyn_cast_or_null<SharedAttr>(dstT.getEncoding());
+    unsigned threads = info.numThreads();
+    auto hostOffset = [&](unsigned tid, unsigned k) -> int64_t {
+      SmallVector<int64_t> idx = info.hostIndices(tid, k);
+      int64_t lead = 0;
+      unsigned r = dstT.getRank();
+      for (unsigned d = 0; d + 2 < r; ++d)
+        lead = lead * dstT.getShape()[d] + idx[d];
+      int64_t rows = r >= 2 ? dstT.getShape()[r - 2] : 1;
+      int64_t cols = dstT.getShape()[r - 1];
+      int64_t row = r >= 2 ? idx[r - 2] : 0, col = idx[r - 1];
+      // As sharedOffset computes it.
+      bool swizzled = shared && r >= 2 &&
+                      (shared.getMaxPhase() > 1 || shared.getTransposed());
+      int64_t inner = swizzled ? shared.getOffset(row, col, rows, cols)
+                               : row * cols + col;
+      return lead * rows * cols + inner;
+    };
+    DenseMap<unsigned, std::pair<unsigned, int64_t>> baseOf; // k -> base, delta
+    SmallVector<unsigned> bases;
+    bool hostOK = dstT.getRank() == ptrType.getRank() &&
+                  (!shared || dstT.getRank() >= 2) && threads <= 1024;
+    for (unsigned k = 0; hostOK && k < info.numElems(); k += vec) {
+      for (unsigned r : bases) {
+        int64_t d = hostOffset(0, k) - hostOffset(0, r);
+        bool same = true;
+        for (unsigned t = 1; t < threads && same; ++t)
+          same = hostOffset(t, k) - hostOffset(t, r) == d;
+        if (same) {
+          baseOf[k] = {r, d};
+          break;
+        }
+      }
+      if (!baseOf.count(k))
+        bases.push_back(k);
+    }
+    DenseMap<unsigned, Value> basePtr;
+    auto sharedPtrT =
+        LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
     for (unsigned k = 0; k < info.numElems(); k += vec) {
       if (vec > 1 && storeRun(info, k, vec, contiguous) != vec)
         return rewriter.notifyMatchFailure(
             op, "vector runs do not follow the layout's fastest dimension");
-      SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-      Value dst = sharedElemPtr(b, loc, adaptor.getDst(), elt,
-                                sharedOffset(b, loc, dstT, idx));
+      Value dst;
+      auto it = baseOf.find(k);
+      if (it != baseOf.end()) {
+        dst = basePtr[it->second.first];
+        if (it->second.second)
+          dst = b.create<LLVM::GEPOp>(
+              loc, sharedPtrT, elt, dst,
+              ArrayRef<LLVM::GEPArg>{int32_t(it->second.second)});
+      } else {
+        SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
+        dst = sharedElemPtr(b, loc, adaptor.getDst(), elt,
+                            sharedOffset(b, loc, dstT, idx));
+        basePtr[k] = dst;
+      }
       Value on;
       if (!masks.empty())
         on = masks[k];
@@ -463,7 +517,7 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
         size = b.create<LLVM::SelectOp>(loc, on, size, i32Const(b, loc, 0));
       b.create<LLVM::InlineAsmOp>(loc, TypeRange{},
                                   ValueRange{dst, ptrs[k], size}, asmStr,
-                                  "l,l,r", /*has_side_effects=*/true,
+                                  "r,l,r", /*has_side_effects=*/true,
                                   /*is_align_stack=*/false,
                                   LLVM::AsmDialectAttr(), ArrayAttr());
     }

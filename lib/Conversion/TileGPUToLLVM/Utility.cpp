@@ -29,6 +29,17 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
     } else {
       kind_ = Kind::Mma;
     }
+    // Transposed (MmaAttr): the layout of the transposed tile in the
+    // plain layout, the operands' roles swapped; indices swapped back in
+    // emitMmaIndices.
+    if (mma.getTransposed()) {
+      trans = true;
+      std::swap(shape[0], shape[1]);
+      if (kind_ == Kind::DotA)
+        kind_ = Kind::DotB;
+      else if (kind_ == Kind::DotB)
+        kind_ = Kind::DotA;
+    }
     wm = mma.getWarpsPerCTA()[0];
     wn = mma.getWarpsPerCTA()[1];
     Type elt = type.getElementType();
@@ -159,6 +170,13 @@ LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
     idx[0] = b.create<LLVM::URemOp>(loc, idx[0], c(shape[0]));
   if (tileCols > shape[1])
     idx[1] = b.create<LLVM::URemOp>(loc, idx[1], c(shape[1]));
+  if (trans) {
+    std::swap(idx[0], idx[1]);
+    if (unwrapped) {
+      size_t n = unwrapped->size();
+      std::swap((*unwrapped)[n - 2], (*unwrapped)[n - 1]);
+    }
+  }
   return idx;
 }
 
@@ -244,6 +262,39 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
     idx.push_back(v);
   }
   return idx;
+}
+
+SmallVector<int64_t> LayoutInfo::hostIndices(unsigned tid, unsigned k) const {
+  assert(isBlocked() && "hostIndices of a blocked layout");
+  unsigned R = baseRank();
+  SmallVector<unsigned> lane(R), warp(R);
+  unsigned l = tid % 32, w = tid / 32;
+  for (unsigned d : base.getOrder()) {
+    unsigned t = base.getThreadsPerWarp()[d], wp = base.getWarpsPerCTA()[d];
+    lane[d] = l % t;
+    l /= t;
+    warp[d] = w % wp;
+    w /= wp;
+  }
+  SmallVector<unsigned> e = elemCoords(k);
+  SmallVector<int64_t> idx;
+  for (unsigned i = 0; i < rank(); ++i) {
+    unsigned d = dimMap[i];
+    unsigned spt = base.getSizePerThread()[d], tpw = base.getThreadsPerWarp()[d];
+    int64_t v = int64_t(warp[d] * tpw + lane[d]) * spt +
+                int64_t(e[i] / spt) * cta[d] + e[i] % spt;
+    if (cta[d] > shape[i])
+      v %= shape[i];
+    idx.push_back(v);
+  }
+  return idx;
+}
+
+unsigned LayoutInfo::numThreads() const {
+  unsigned n = 1;
+  for (unsigned d = 0; d < baseRank(); ++d)
+    n *= base.getThreadsPerWarp()[d] * base.getWarpsPerCTA()[d];
+  return n;
 }
 
 //===----------------------------------------------------------------------===//
@@ -384,7 +435,8 @@ void mlir::tilegpu::storeSharedIf(OpBuilder &b, Location loc, Value ptr,
     v = b.create<LLVM::BitcastOp>(loc, b.getIntegerType(bits), v);
   if (bits == 8)
     v = b.create<LLVM::ZExtOp>(loc, word, v);
-  const char *cons = bits == 64 ? "l,l,b" : bits == 32 ? "l,r,b" : "l,h,b";
+  // Shared addresses are 32-bit (nvptx-short-ptr, lib/Target/PTX.cpp).
+  const char *cons = bits == 64 ? "r,l,b" : bits == 32 ? "r,r,b" : "r,h,b";
   std::string text =
       "@$2 st.shared.b" + std::to_string(bits) + " [ $0 + 0 ], $1;";
   b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{ptr, v, pred},

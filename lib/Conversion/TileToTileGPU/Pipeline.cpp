@@ -194,7 +194,11 @@ struct PipelinePass
     Builder b0(loop.getContext());
     // Hopper dots fed by the staged buffers keep one wgmma group in flight
     // across iterations: one more slot, so that the copies of an iteration
-    // never overwrite the slot the wgmma still running reads.
+    // never overwrite the slot the wgmma still running reads. Not the
+    // transposed ones (tf32, B N-major): they wait for their k steps one by
+    // one and retire all at the end, so that the copies can be issued
+    // before the dot, overlapping a whole iteration (two stages are all
+    // that fits for 128x256x64 fp32 tiles).
     SmallVector<tile::DotOp> wgmmaDots;
     for (StagedLoad &s : staged)
       for (Operation *u : s.alloc->getUsers())
@@ -203,7 +207,8 @@ struct PipelinePass
             if (auto dot = dyn_cast<tile::DotOp>(uu))
               if (auto mma = dyn_cast_or_null<MmaAttr>(
                       cast<RankedTensorType>(dot.getType()).getEncoding()))
-                if (mma.isHopper() && dot->getBlock() == body &&
+                if (mma.isHopper() && !mma.getTransposed() &&
+                    dot->getBlock() == body &&
                     !llvm::is_contained(wgmmaDots, dot))
                   wgmmaDots.push_back(dot);
 

@@ -53,6 +53,7 @@ struct ConvertTileToTileGPUPass
     bool aK = false; // A along K (dimension 1): as usual
     bool aM = false; // A only along M (given transposed)
     bool bK = false; // B along K (dimension 0: given transposed)
+    bool bN = false; // B along N (dimension 1): as usual
   };
   DenseMap<Operation *, OperandMajors> majors;
 
@@ -102,11 +103,19 @@ struct ConvertTileToTileGPUPass
     // from memory where K is contiguous (given transposed, e.g. x @ W.T),
     // A where K is. (B row-major through 4-byte copies measured slower than
     // mma.sync: 57-112 against 97-131 TFLOP/s on the H200.)
+    OperandMajors m = majors.lookup(dot);
     if (useWgmma && warps % 4 == 0 && M % (16 * warps) == 0 && N <= 256 &&
         N % 16 == 0 && K % 16 == 0 &&
-        (kBlock == 16 ||
-         (K % 32 == 0 && majors.lookup(dot).aK && majors.lookup(dot).bK)))
+        (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK)))
       return MmaAttr::get(&getContext(), {warps, 1}, 3);
+    // tf32 with B N-major in memory (row-major, as usual): the transposed
+    // product C^T = B^T A^T, whose shared operand is A (K-major, filled by
+    // 16-byte copies) and whose register operand is B^T, read from a plain
+    // buffer that 16-byte copies fill too. Warpgroups split N; wgmma's n is
+    // M. (mma.sync measured 97-131 TFLOP/s there on the H200.)
+    if (useWgmma && kBlock == 8 && warps % 4 == 0 && N % (16 * warps) == 0 &&
+        M <= 256 && K % 32 == 0 && m.aK && m.bN)
+      return MmaAttr::get(&getContext(), {warps, 1}, 3, /*transposed=*/true);
     // Warps: along whichever of M, N has more 16-wide blocks left per warp,
     // never past the tile (no replicated warps).
     unsigned wm = 1, wn = 1;
@@ -142,10 +151,19 @@ struct ConvertTileToTileGPUPass
       // that 16-byte copies fill it (wgmma transpose-b = 0; mma.sync:
       // ldmatrix without .trans). Likewise a 16-bit A (M x K) that is
       // M-major in memory (wgmma transpose-a = 1; mma.sync: ldmatrix .trans).
-      bool transposed = isB ? (mma.isHopper() && bits == 32) || m.bK
-                            : bits == 16 && m.aM;
+      bool transposed =
+          isB ? (mma.isHopper() && bits == 32 && !mma.getTransposed()) || m.bK
+              : bits == 16 && m.aM;
       SharedAttr shared = getSwizzledSharedLayout(&getContext(), t.getShape(),
                                                   bits, transposed);
+      // B of a transposed wgmma product is read into registers by the
+      // threads (lane l: k rows l % 4 (+4), 8 consecutive columns l / 4):
+      // 32-byte chunks XORed with k % 4 put those 4 rows on distinct banks
+      // (16-byte chunks XORed with k % 8 would pair rows k and k ^ 1).
+      if (isB && mma.getTransposed() && shared.getBlockCols() &&
+          shared.getMaxPhase() == 8)
+        shared = SharedAttr::get(&getContext(), 2 * shared.getVec(), 1, 4,
+                                 shared.getBlockCols());
       buffers.push_back(b.create<LocalAllocOp>(
           dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
           operand->get()));
@@ -309,6 +327,7 @@ struct ConvertTileToTileGPUPass
         m.aK = contiguousLoad(axis, dot.getA(), 1);
         m.aM = !m.aK && contiguousLoad(axis, dot.getA(), 0);
         m.bK = contiguousLoad(axis, dot.getB(), 0);
+        m.bN = !m.bK && contiguousLoad(axis, dot.getB(), 1);
         majors[dot] = m;
       });
     }

@@ -173,10 +173,18 @@ Attribute MmaAttr::parse(AsmParser &parser, Type) {
       (parser.parseEqual() || parser.parseInteger(version) ||
        parser.parseComma()))
     return {};
-  if (parseUnsignedList(parser, "warpsPerCTA", wpc) || parser.parseRBrace() ||
-      parser.parseGreater())
+  if (parseUnsignedList(parser, "warpsPerCTA", wpc))
     return {};
-  return parser.getChecked<MmaAttr>(parser.getContext(), wpc, version);
+  bool transposed = false;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("transposed"))
+      return {};
+    transposed = true;
+  }
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  return parser.getChecked<MmaAttr>(parser.getContext(), wpc, version,
+                                    transposed);
 }
 
 void MmaAttr::print(AsmPrinter &printer) const {
@@ -185,11 +193,15 @@ void MmaAttr::print(AsmPrinter &printer) const {
     printer << "version = " << getVersion() << ", ";
   printer << "warpsPerCTA = [";
   llvm::interleaveComma(getWarpsPerCTA(), printer);
-  printer << "]}>";
+  printer << "]";
+  if (getTransposed())
+    printer << ", transposed";
+  printer << "}>";
 }
 
 LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              ArrayRef<unsigned> wpc, unsigned version) {
+                              ArrayRef<unsigned> wpc, unsigned version,
+                              bool transposed) {
   if (wpc.size() != 2)
     return emitError() << "mma layout needs warpsPerCTA of rank 2";
   for (unsigned v : wpc)
@@ -201,6 +213,9 @@ LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (version == 3 && (wpc[1] != 1 || wpc[0] % 4 != 0))
     return emitError() << "an mma version 3 layout has whole warpgroups "
                           "along M: warpsPerCTA = [4k, 1]";
+  if (transposed && version != 3)
+    return emitError() << "only an mma version 3 (wgmma) layout can be "
+                          "transposed";
   return success();
 }
 

@@ -109,6 +109,17 @@ func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [2, 
 
 // -----
 
+// Only wgmma computes the transposed product.
+// expected-error @+1 {{only an mma version 3 (wgmma) layout can be transposed}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [2, 2], transposed}>>) { return }
+
+// -----
+
+// expected-error @+1 {{expected 'transposed'}}
+func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], swapped}>>) { return }
+
+// -----
+
 // expected-error @+1 {{dot_op opIdx must be 0 (A) or 1 (B), got 2}}
 func.func @f(%x: tensor<64x32xf16, #tilegpu.dot_op<{opIdx = 2, parent = #tilegpu.mma<{warpsPerCTA = [2, 2]}>}>>) { return }
 

@@ -96,7 +96,11 @@ def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
     A (K-major) as its shared operand and B^T from registers. The dot_op
     layouts of a transposed parent are those of the swapped operands of the
     transposed product (A: the B registers of A^T, B: the A registers of
-    B^T), transposed.
+    B^T), transposed. Within each warp's 16 rows of the transposed product
+    (columns of the tile) the rows are interleaved: the registers of rows g
+    and g + 8 hold rows 2g and 2g + 1 (the sum is the same for any order of
+    the rows), so that a thread's two are adjacent: one 8-byte shared load
+    of B per pair, 8-byte stores of C.
 
     ```mlir
     #tilegpu.mma<{warpsPerCTA = [2, 2]}>

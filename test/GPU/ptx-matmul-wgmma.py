@@ -171,12 +171,13 @@
 # TF32-TGPU-NOT: tilegpu.wgmma_pendings
 
 # In the loop: the copies (shared addresses in 32-bit registers), then per
-# k step four B^T registers read and rounded to tf32, the fence, the wgmma
+# k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
+# rounded to tf32, the fence, the wgmma
 # with A's descriptor, commit, wait.
 # TF32-NOT: cp.async.ca
 # TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
 # TF32: cp.async.commit_group;
-# TF32: ld.shared.f32
+# TF32: ld.shared.v2.f32
 # TF32: cvt.rna.tf32.f32
 # TF32: wgmma.fence.sync.aligned;
 # TF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{{.*}}}, {[[R0:%r[0-9]+]], [[R1:%r[0-9]+]], [[R2:%r[0-9]+]], [[R3:%r[0-9]+]]}, {{%rd[0-9]+}}, 1, 1, 1;

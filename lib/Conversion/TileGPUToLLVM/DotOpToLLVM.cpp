@@ -290,13 +290,15 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
 /// Hopper, transposed (MmaAttr transposed; tf32 with B N-major in memory):
 /// C^T = B^T A^T with wgmma.mma_async.m64nMk8 whose A operand, B^T, is read
 /// by the threads from B's plain buffer into registers (its numbering is
-/// the B dot_op layout's: the A registers of the transposed product,
+/// the B dot_op layout's: the A registers of the transposed product, rows
+/// interleaved so that a thread's rows 2g, 2g + 1 are one 8-byte load;
 /// rounded to tf32) and whose B operand, A^T, is read K-major from A's
 /// plain buffer through a matrix descriptor. Warpgroup g computes rows
 /// 64g.. of C^T (columns of C) in each block of 16 * numWarps; one commit
 /// group per k step of 8, each waited for once the next one is issued
 /// (wait_group 1), so that only two k steps' registers are in flight; the
-/// last waits for tilegpu.wgmma_pendings (0, or 1 in pipelined loops).
+/// last waits for tilegpu.wgmma_pendings (0: tilegpu-pipeline leaves these
+/// dots synchronous at the end, so that the next copies precede them).
 LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
                                       ConversionPatternRewriter &rewriter,
                                       const TypeConverter *tc) {
@@ -343,7 +345,7 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   unsigned wm = cInfo.mmaWarpsM(), nElems = bInfo.numElems();
   auto hostOffset = [&](unsigned warp, unsigned lane, unsigned e) -> int64_t {
     unsigned i = e % perB, blk = e / perB, rk = blk % repK, rm = blk / repK;
-    int64_t n = rm * 16 * wm + warp * 16 + lane / 4 + 8 * (i % 2);
+    int64_t n = rm * 16 * wm + warp * 16 + 2 * (lane / 4) + i % 2;
     int64_t k = rk * 8 + lane % 4 + 4 * (i / 2);
     return bSh ? bSh.getOffset(k, n, K, N) : k * N + n;
   };
@@ -363,6 +365,17 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
         delta[e] = d;
       }
     }
+  // Registers i and i + 1 (rows 2g, 2g + 1) that sit side by side, 8-byte
+  // aligned, in every thread: one 8-byte load.
+  SmallVector<bool> paired(nElems, false);
+  for (unsigned e = 0; e + 1 < nElems; e += 2) {
+    bool ok = true;
+    for (unsigned w = 0; w < wm && ok; ++w)
+      for (unsigned l = 0; l < 32 && ok; ++l)
+        ok = hostOffset(w, l, e + 1) == hostOffset(w, l, e) + 1 &&
+             hostOffset(w, l, e) % 2 == 0;
+    paired[e] = ok;
+  }
   SmallVector<Value> basePtr(nElems);
   for (unsigned e = 0; e < nElems; ++e)
     if (baseOf[e] < 0) {
@@ -372,6 +385,7 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
           sharedElemPtr(b, loc, bBase, f32, sharedOffset(b, loc, bBuf, idx));
     }
   auto sharedPtrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+  auto vec2T = VectorType::get({2}, f32);
   auto fragment = [&](unsigned rm, unsigned rk) {
     SmallVector<Value> regs;
     for (unsigned i = 0; i < perB; ++i) {
@@ -380,6 +394,15 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
       if (delta[e])
         ptr = b.create<LLVM::GEPOp>(loc, sharedPtrT, f32, ptr,
                                     ArrayRef<LLVM::GEPArg>{int32_t(delta[e])});
+      if (paired[e] && i + 1 < perB) {
+        Value v = b.create<LLVM::LoadOp>(loc, vec2T, ptr, /*alignment=*/8);
+        for (unsigned j = 0; j < 2; ++j)
+          regs.push_back(toTF32(
+              b, loc,
+              b.create<LLVM::ExtractElementOp>(loc, v, i32Const(b, loc, j))));
+        ++i;
+        continue;
+      }
       regs.push_back(toTF32(b, loc, b.create<LLVM::LoadOp>(loc, f32, ptr)));
     }
     return regs;

@@ -122,24 +122,27 @@ LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
   int64_t row = 0, col = 0;
   unsigned i = k % perBlock, blk = k / perBlock;
   switch (kind_) {
+  // Transposed layouts interleave the rows of each warp's 16: the
+  // registers of rows g and g + 8 hold rows 2g and 2g + 1 (MmaAttr).
   case Kind::Mma: {
     unsigned rn = blk % repN, rm = blk / repN;
-    rowBase = add(mul(tc.warp[0], 16), g);
+    rowBase = add(mul(tc.warp[0], 16), trans ? mul(g, 2) : g);
     colBase = add(mul(tc.warp[1], 8), mul(t, 2));
-    row = rm * 16 * wm + 8 * (i / 2);
+    row = rm * 16 * wm + (trans ? 1 : 8) * (i / 2);
     col = rn * 8 * wn + i % 2;
     break;
   }
   case Kind::DotA: {
     unsigned rk = blk % repK, rm = blk / repK;
-    rowBase = add(mul(tc.warp[0], 16), g);
+    rowBase = add(mul(tc.warp[0], 16), trans ? mul(g, 2) : g);
+    int64_t half = trans ? 1 : 8; // the row of registers g + 8
     if (eltBits == 16) {
       colBase = mul(t, 2);
-      row = rm * 16 * wm + 8 * ((i / 2) % 2);
+      row = rm * 16 * wm + half * ((i / 2) % 2);
       col = rk * 16 + i % 2 + 8 * (i / 4);
     } else {
       colBase = t;
-      row = rm * 16 * wm + 8 * (i % 2);
+      row = rm * 16 * wm + half * (i % 2);
       col = rk * 8 + 4 * (i / 2);
     }
     break;

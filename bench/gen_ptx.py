@@ -46,12 +46,19 @@ MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
                 (128, 256, 64, 8, 4)]
 # B given transposed (stride_bk = 1: K contiguous, as x @ W.T with an
 # nn.Linear weight W of N x K): wgmma reads B K-major from a transposed
-# buffer (for fp32 the only way to tf32 wgmma; row-major B stays on
-# mma.sync). 2 stages for fp32 128x256x64 so that Triton's buffers fit too.
+# buffer (for tf32 that is wgmma's own order; row-major fp32 B runs the
+# transposed product instead). 2 stages for fp32 128x256x64 so that
+# Triton's buffers fit too.
 MATMUL_BT_TILES = {
     "fp32": [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2)],
     "bf16": [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3)],
 }
+# examples/matmul_relu_grouped.py (program ids grouped as in Triton's matmul
+# tutorial, GROUP_M row blocks at a time; 1-D grid), row-major B:
+# (dtype, size, tile, GROUP_M)
+MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
+                  for dt in ["fp16", "bf16"] for s in MATMUL_SIZES for st in (3, 4)] + \
+                 [("fp32", s, (128, 256, 64, 8, 2), 8) for s in MATMUL_SIZES]
 
 
 def next_pow2(n):
@@ -128,27 +135,33 @@ def configs():
             num_warps=4, constexprs=dict(BLOCK_SIZE=1024), grid=[rows], metric="GB/s",
             work=rows * n * 4, work_note="bytes read"))
     # matmul_relu_kernel(a, b, c, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, BM, BN, BK)
-    def matmul(dt, s, tile, b_transposed):
+    def matmul(dt, s, tile, b_transposed, group_m=0):
         bm, bn, bk, warps, stages = tile
         M = N = K = s
         # row-major a (MxK) and c (MxN); b row-major (KxN) or (N x K row-major).T
         ints = [M, N, K, K, 1] + ([1, K] if b_transposed else [N, 1]) + [N, 1]
+        consts = [bm, bn, bk] + ([group_m] if group_m else [])
         sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32")] + [int_sig(v) for v in ints]
-                        + [str(bm), str(bn), str(bk)])
+                        + [str(v) for v in consts])
+        constexprs = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk)
+        if group_m:
+            constexprs["GROUP_M"] = group_m
         return dict(
-            id="matmul_%s_%s%d_%dx%dx%dw%ds%d" % (dt, "bT_" if b_transposed else "", s, bm, bn,
-                                                  bk, warps, stages),
+            id="matmul%s_%s_%s%d_%dx%dx%dw%ds%d%s" % (
+                "g" if group_m else "", dt, "bT_" if b_transposed else "", s, bm, bn, bk,
+                warps, stages, "g%d" % group_m if group_m else ""),
             bench="matmul", num_stages=stages, b_transposed=b_transposed,
-            kernel="matmul_relu_kernel",
-            source="examples/matmul_relu.py", dtype=dt, shape=dict(M=M, N=N, K=K),
-            signature=sig, num_warps=warps,
-            constexprs=dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk),
-            grid=[cdiv(M, bm), cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
-            work_note="2*M*N*K flops")
+            kernel="matmul_relu_grouped_kernel" if group_m else "matmul_relu_kernel",
+            source="examples/matmul_relu_grouped.py" if group_m else "examples/matmul_relu.py",
+            dtype=dt, shape=dict(M=M, N=N, K=K),
+            signature=sig, num_warps=warps, constexprs=constexprs,
+            grid=[cdiv(M, bm) * cdiv(N, bn)] if group_m else [cdiv(M, bm), cdiv(N, bn)],
+            metric="TFLOP/s", work=2 * M * N * K, work_note="2*M*N*K flops")
     out += [matmul(dt, s, t, False) for dt in MATMUL_DTYPES for s in MATMUL_SIZES
             for t in MATMUL_TILES]
     out += [matmul(dt, s, t, True) for dt, tiles in MATMUL_BT_TILES.items()
             for s in MATMUL_SIZES for t in tiles]
+    out += [matmul(dt, s, t, False, g) for dt, s, t, g in MATMUL_GROUPED]
     return out
 
 

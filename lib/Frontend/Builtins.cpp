@@ -235,13 +235,20 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       vals = vals[0].elems;
     if (vals.empty() || !kwargs.empty())
       return error(call, shown + " expects constant numbers");
+    // On runtime scalars or tensors, as in Triton's JIT: tl.minimum /
+    // tl.maximum, pairwise from the left.
+    if (llvm::any_of(vals, [](const Val &v) { return !v.isNumber(); })) {
+      Val acc = vals[0];
+      for (size_t i = 1; i < vals.size(); ++i) {
+        acc = callBuiltin(name == "min" ? "tl.minimum" : "tl.maximum", call,
+                          {acc, vals[i]}, {});
+        if (acc.kind == Val::Error)
+          return acc;
+      }
+      return acc;
+    }
     Val best = vals[0];
     for (auto &v : vals) {
-      if (!v.isNumber())
-        return error(call, "Python's " + shown +
-                               " only works on constants; use tl.maximum / "
-                               "tl.minimum (elementwise) or tl.max / tl.min "
-                               "(reductions) on tensors");
       double a = v.kind == Val::Float ? v.f : double(v.i);
       double c = best.kind == Val::Float ? best.f : double(best.i);
       if (name == "min" ? a < c : a > c)

@@ -216,3 +216,12 @@
 # TF32T-NOT: cp.async.ca
 
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+# The grouped matmul (examples/matmul_relu_grouped.py: Triton's tutorial
+# order of program ids, min() on runtime values) compiles to the same wgmma
+# main loop.
+# RUN: tilec %seeds/matmul_relu_grouped.py --kernel matmul_relu_grouped_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64, 8" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t15.ptx
+# RUN: FileCheck %s --check-prefix=GROUPED < %t15.ptx
+# RUN: %ptxas -arch=sm_90a -v %t15.ptx -o %t15.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# GROUPED: min.s32
+# GROUPED-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16

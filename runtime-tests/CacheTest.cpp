@@ -167,6 +167,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v = o;
   v.programsPerCTA = 1;
   add(src, v);
+  v = o;
+  v.groupPrograms = 0;
+  add(src, v);
   // Field boundaries matter: moving text between fields changes the key.
   CompileOptions a = o, b = o;
   a.kernel = "ab";

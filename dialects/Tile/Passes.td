@@ -59,4 +59,29 @@ def TileCoarsenPrograms : Pass<"tile-coarsen-programs", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def TileGroupPrograms : Pass<"tile-group-programs", "mlir::ModuleOp"> {
+  let summary = "Launch the programs of tensor-core kernels in groups of rows";
+  let description = [{
+    Triton does not fix the order in which a grid's programs run, nor which
+    CTA runs which program. For a `tile.kernel` with a `tile.dot` in a loop
+    that uses `tile.program_id` 0 and 1 (a matmul over a 2-D grid of
+    output tiles), the CTA launched at (x, y) runs the program that the
+    grouped order of Triton's matmul tutorial puts at its launch position
+    L = y * X + x (X, Y: `tile.num_programs` 0 and 1): `group` consecutive
+    values of program id 0 at a time, id 0 fastest within them,
+      first = (L / (group * Y)) * group, size = min(X - first, group),
+      id0 = first + (L % (group * Y)) % size, id1 = (L % (group * Y)) / size.
+    This is a bijection of the grid, so every program runs once, and the
+    CTAs running at the same time share A and B tiles in L2 (a wave covers
+    about group x (CTAs / group) output tiles instead of whole columns).
+    Computed in 64 bits (X * Y may exceed 2^31). Other kernels, and
+    `group` <= 1, are left as they are.
+  }];
+  let options = [
+    Option<"group", "group", "int", /*default=*/"8",
+           "Values of program id 0 per group (<= 1: leave the order)">,
+  ];
+  let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // TILE_PASSES

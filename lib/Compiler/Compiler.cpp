@@ -54,6 +54,11 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << opts.programsPerCTA << "\n";
     return false;
   }
+  if (opts.groupPrograms < 0 || opts.groupPrograms > 64) {
+    errs << "tilec: error: --group-programs must be from 0 to 64, got "
+         << opts.groupPrograms << "\n";
+    return false;
+  }
   if (opts.numStages < 0 || opts.numStages > 8) {
     errs << "tilec: error: --num-stages must be from 0 to 8, got "
          << opts.numStages << "\n";
@@ -118,6 +123,21 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   if (opts.optimize && mlir::failed(optimizeTile(*module)))
     return nullptr;
   return module;
+}
+
+bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
+                             llvm::raw_ostream &errs) {
+  mlir::PassManager pm(ctx_.get());
+  mlir::tile::TileGroupProgramsOptions groupOpts;
+  groupOpts.group = group;
+  pm.addPass(mlir::tile::createTileGroupPrograms(groupOpts));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(module))) {
+    errs << "tilec: error: tile-group-programs failed\n";
+    return false;
+  }
+  return true;
 }
 
 int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
@@ -198,6 +218,8 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   int cc = 90;
   if (arch.consume_front("sm_"))
     arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
+  if (opts.groupPrograms > 1 && !groupPrograms(module, opts.groupPrograms, errs))
+    return mlir::failure();
   if (opts.programsPerCTA != 1 &&
       !coarsenPrograms(module, opts.programsPerCTA, errs))
     return mlir::failure();

@@ -71,6 +71,7 @@ std::string KernelCache::key(llvm::StringRef source,
   field("num_warps", std::to_string(opts.numWarps));
   field("num_stages", std::to_string(opts.numStages));
   field("programs_per_cta", std::to_string(opts.programsPerCTA));
+  field("group_programs", std::to_string(opts.groupPrograms));
   field("optimize", opts.optimize ? "1" : "0");
   field("target", opts.arch);
   return llvm::toHex(h.final(), /*LowerCase=*/true);

@@ -2,8 +2,10 @@
 # (sm_75: no mma.sync path below sm_80):
 # in the K loop, a barrier, a and b staged in shared memory, a barrier, then
 # 32 (K) x 32 (accumulator elements per thread) = 1024 fma.rn.f32.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --arch sm_75 --emit=ptx | FileCheck %s
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --arch sm_75 --emit=ptx -o %t.ptx
+# (--group-programs 0: the plain launch order, whose program ids are ctaid.x
+# and ctaid.y; the grouped order's division adds blocks before the loop.)
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --arch sm_75 --group-programs 0 --emit=ptx | FileCheck %s
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32" --arch sm_75 --group-programs 0 --emit=ptx -o %t.ptx
 # RUN: grep -c "fma.rn.f32" %t.ptx | FileCheck %s --check-prefix=COUNT
 # RUN: FileCheck %s --check-prefix=META < %t.json
 # REQUIRES: ptxas

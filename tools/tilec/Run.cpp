@@ -52,6 +52,11 @@ static cl::opt<std::string> runProgramsPerCTA(
     cl::desc("Run the kernel as the GPU would with this many programs per "
              "CTA (1, 2..8 or auto; the tile IR after tile-coarsen-programs)"),
     cl::value_desc("n|auto"), cl::init("1"), cl::sub(RunSubcommand));
+static cl::opt<int> runGroupPrograms(
+    "group-programs",
+    cl::desc("Run the program order the GPU would (tile-group-programs with "
+             "groups of n; 0 or 1: the plain order)"),
+    cl::value_desc("n"), cl::init(8), cl::sub(RunSubcommand));
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
                                   cl::sub(RunSubcommand));
@@ -159,6 +164,12 @@ int runMain() {
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
+    return 1;
+  if (runGroupPrograms < 0 || runGroupPrograms > 64)
+    return fail("--group-programs must be from 0 to 64, got " +
+                llvm::Twine(int(runGroupPrograms)));
+  if (runGroupPrograms > 1 &&
+      !compiler.groupPrograms(*module, runGroupPrograms, llvm::errs()))
     return 1;
   // As a GPU launch of the coarsened kernel: ceil(x / n) CTAs, x passed last.
   int perCTA = 1;

@@ -51,6 +51,13 @@ static cl::opt<std::string> programsPerCTA(
              "kernels); above 1 the kernel takes the grid's x as an extra last "
              "i32 and runs on ceil(x / n) CTAs (programs_per_cta in the JSON)"),
     cl::value_desc("n|auto"), cl::init("1"), cl::cat(category));
+static cl::opt<int> groupPrograms(
+    "group-programs",
+    cl::desc("Launch order of tensor-core kernels over a 2-D grid: CTAs run "
+             "the programs in groups of n values of program id 0 (Triton's "
+             "matmul-tutorial order; the ABI and results do not change); "
+             "0 or 1: the plain order"),
+    cl::value_desc("n"), cl::init(8), cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -163,6 +170,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   opts.programsPerCTA = *perCTA;
+  opts.groupPrograms = groupPrograms;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

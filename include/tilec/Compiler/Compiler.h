@@ -35,6 +35,12 @@ struct CompileOptions {
   /// more than one the kernel takes the grid's x as an extra last i32 and is
   /// launched on ceil(x / programsPerCTA) CTAs (rt::Kernel::launch does both).
   int programsPerCTA = 0;
+  /// Launch order of tensor-core kernels over a 2-D grid (tile-group-
+  /// programs): CTAs run the programs in groups of this many values of
+  /// program id 0, as Triton's matmul tutorial orders them by hand, so that
+  /// those running at once share tiles in L2. <= 1: the plain order. The ABI
+  /// and the results do not change.
+  int groupPrograms = 8;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };
@@ -114,6 +120,9 @@ public:
   /// printing an error to `errs`. lower() calls it for programsPerCTA != 1.
   int coarsenPrograms(mlir::ModuleOp module, int factor,
                       llvm::raw_ostream &errs);
+  /// Runs tile-group-programs with `group` (lower() calls it for group > 1,
+  /// before coarsenPrograms). False, with an error on `errs`, if it failed.
+  bool groupPrograms(mlir::ModuleOp module, int group, llvm::raw_ostream &errs);
 
   /// Parses a --programs-per-cta value: "auto" (0) or 1..8; an error says
   /// "--programs-per-cta must be auto or from 1 to 8, got 'TEXT'".

@@ -48,8 +48,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
-#include <cstdlib>
-
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUPIPELINE
 #include "TileGPU/Passes.h.inc"
@@ -240,19 +238,6 @@ struct PipelinePass
     // Copies run `ahead` iterations ahead, into the slot read by the
     // previous iteration.
     int ahead = stages - 1;
-    // EXPERIMENT: async wgmma with copies before the dot into the slot read
-    // two iterations back (retired by the previous iteration's wait).
-    bool early = !asyncAcc.empty() && std::getenv("TILEC_EARLY_COPIES");
-    if (early) {
-      if ((stages + 1) * bytesPerStage <= sharedLimit)
-        slots = stages + 1;
-      ahead = slots - 2;
-      if (ahead < 1) {
-        early = false;
-        slots = stages;
-        ahead = stages - 1;
-      }
-    }
 
     // 4. Rewrite.
     Location loc = loop.getLoc();
@@ -348,7 +333,7 @@ struct PipelinePass
           bb.create<arith::MulIOp>(loc, st, cst(bb, ahead)));
       emitStage0(bb, ivAhead, newArgs, writeSlot, aheadMap);
     };
-    if (asyncAcc.empty() || early)
+    if (asyncAcc.empty())
       emitCopies();
 
     IRMapping m1;
@@ -367,7 +352,7 @@ struct PipelinePass
         continue;
       bb.clone(op, m1);
     }
-    if (!asyncAcc.empty() && !early) {
+    if (!asyncAcc.empty()) {
       // After the dot: its wgmma.wait_group 1 has retired the previous
       // iteration's group, the last reader of the slot the copies refill;
       // with several warpgroups, a barrier waits for all of them.

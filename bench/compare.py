@@ -124,8 +124,10 @@ def sweep_table(results):
     if not var:
         return []
     cols = sorted({v for d in var.values() for v in d}, key=lambda v: int(v[1:]) if v[1:].isdigit() else 99)
-    lines = ["", "tilec with each programs-per-cta forced (gen_ptx.py --variants; same run, tilec only); "
-             "auto = the default, with the factor it chose.", "",
+    lines = ["", "tilec variants (same run, tilec only): p<n> = programs-per-cta forced to n "
+             "(gen_ptx.py --variants), g<n> = --group-programs n, the grouped launch order of "
+             "tensor-core kernels (gen_ptx.py --group-variants; g0 = the plain order). auto = the "
+             "default (programs-per-cta auto, with the factor it chose; groups of 8).", "",
              "| config | unit | auto | " + " | ".join(cols) + " |",
              "|---|---|---|" + "---|" * len(cols)]
     for cid, d in var.items():

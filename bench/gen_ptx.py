@@ -188,6 +188,7 @@ def run_tilec(tilec, cfg, out_ptx):
            "--signature", cfg["signature"], "--num-warps", str(cfg["num_warps"]),
            "--num-stages", str(cfg.get("num_stages", 3)),
            "--programs-per-cta", str(cfg.get("programs_per_cta_opt", "auto")),
+           "--group-programs", str(cfg.get("group_programs_opt", 8)),
            "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -210,6 +211,10 @@ def main():
                     help="comma-separated programs-per-cta values (e.g. 1,2,4,8): also compile "
                          "each memory-bound config with each, as '<id>@p<n>' (compare.py runs "
                          "only tilec on those)")
+    ap.add_argument("--group-variants", default="",
+                    help="comma-separated --group-programs values (e.g. 0,4,16): also compile "
+                         "the seed matmul's fp16/bf16 8192^3 configs with each, as '<id>@g<n>' "
+                         "(default 8; 0 = the plain launch order; tilec only)")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -228,6 +233,11 @@ def main():
         for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c]:
             cfgs.append(dict(c, id="%s@p%s" % (c["id"], v), variant_of=c["id"],
                              programs_per_cta_opt=v))
+    for v in [v.strip() for v in args.group_variants.split(",") if v.strip()]:
+        for c in [c for c in cfgs if c["kernel"] == "matmul_relu_kernel" and
+                  c["dtype"] != "fp32" and c["shape"]["M"] == 8192 and "variant_of" not in c]:
+            cfgs.append(dict(c, id="%s@g%s" % (c["id"], v), variant_of=c["id"],
+                             group_programs_opt=v))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

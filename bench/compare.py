@@ -123,7 +123,10 @@ def sweep_table(results):
             var.setdefault(cid, {})[v] = r
     if not var:
         return []
-    cols = sorted({v for d in var.values() for v in d}, key=lambda v: int(v[1:]) if v[1:].isdigit() else 99)
+    # programs-per-cta variants (p<n>) first, then group variants (g<n>), by n
+    cols = sorted({v for d in var.values() for v in d},
+                  key=lambda v: (v[0], int(v[1:]) if v[1:].isdigit() else 99))
+    cols = [v for v in cols if v[0] == "p"] + [v for v in cols if v[0] != "p"]
     lines = ["", "tilec variants (same run, tilec only): p<n> = programs-per-cta forced to n "
              "(gen_ptx.py --variants), g<n> = --group-programs n, the grouped launch order of "
              "tensor-core kernels (gen_ptx.py --group-variants; g0 = the plain order). auto = the "

@@ -20,7 +20,8 @@
 # A (K-major) is wgmma's shared operand, B^T comes in registers read from a
 # plain buffer (32-byte chunks XORed with k % 4); both filled by 16-byte
 # copies. One commit group per k step of 8, wait_group 1 after each but the
-# last (0): the copies of the next iteration come before the dot.
+# last (0), the next step's registers read in between: the copies of the
+# next iteration come before the dot.
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32-TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t12.ptx
 # RUN: FileCheck %s --check-prefix=TF32 < %t12.ptx
@@ -173,7 +174,7 @@
 # In the loop: the copies (shared addresses in 32-bit registers), then per
 # k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
 # rounded to tf32, the fence, the wgmma
-# with A's descriptor, commit, wait.
+# with A's descriptor, commit, the next step's registers, wait.
 # TF32-NOT: cp.async.ca
 # TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
 # TF32: cp.async.commit_group;
@@ -183,8 +184,9 @@
 # TF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{{.*}}}, {[[R0:%r[0-9]+]], [[R1:%r[0-9]+]], [[R2:%r[0-9]+]], [[R3:%r[0-9]+]]}, {{%rd[0-9]+}}, 1, 1, 1;
 # TF32: wgmma.commit_group.sync.aligned;
 # TF32-NEXT: // end inline asm
-# TF32-NEXT: // begin inline asm
-# TF32-NEXT: wgmma.wait_group.sync.aligned 1;
+# The next k step's registers are read before waiting for the previous one.
+# TF32-NEXT: ld.shared.v2.f32
+# TF32: wgmma.wait_group.sync.aligned 1;
 # TF32: wgmma.wait_group.sync.aligned 0;
 # TF32-NOT: mma.sync
 # TF32-NOT: cp.async.ca

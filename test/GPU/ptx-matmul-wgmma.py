@@ -227,3 +227,16 @@
 # RUN: %ptxas -arch=sm_90a -v %t15.ptx -o %t15.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # GROUPED: min.s32
 # GROUPED-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+
+# --group-programs 0 keeps the plain order (the program ids are ctaid.x and
+# ctaid.y, no division); out of range is an error.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --group-programs 0 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=PLAIN
+# PLAIN-NOT: div.u64
+# PLAIN: mov.u32 {{%r[0-9]+}}, %ctaid.y;
+# PLAIN-NOT: div.u64
+# RUN: not tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --group-programs -1 --emit=ptx 2>&1 | FileCheck %s --check-prefix=BADG
+# BADG: tilec: error: --group-programs must be from 0 to 64, got -1
+# The default order divides the launch position by the group's size.
+# RUN: FileCheck %s --check-prefix=GROUP8 < %t4.ptx
+# GROUP8: %nctaid.y
+# GROUP8: div.u64

@@ -125,33 +125,39 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   return module;
 }
 
-bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
-                             llvm::raw_ostream &errs) {
-  mlir::PassManager pm(ctx_.get());
-  mlir::tile::TileGroupProgramsOptions groupOpts;
-  groupOpts.group = group;
-  pm.addPass(mlir::tile::createTileGroupPrograms(groupOpts));
+/// Runs `pass` on `module`, then canonicalize + CSE; on failure prints
+/// "<name> failed" to `errs`.
+static bool runTilePass(mlir::MLIRContext *ctx, mlir::ModuleOp module,
+                        std::unique_ptr<mlir::Pass> pass, llvm::StringRef name,
+                        llvm::raw_ostream &errs) {
+  mlir::PassManager pm(ctx);
+  pm.addPass(std::move(pass));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   if (mlir::failed(pm.run(module))) {
-    errs << "tilec: error: tile-group-programs failed\n";
+    errs << "tilec: error: " << name << " failed\n";
     return false;
   }
   return true;
 }
 
+bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
+                             llvm::raw_ostream &errs) {
+  mlir::tile::TileGroupProgramsOptions groupOpts;
+  groupOpts.group = group;
+  return runTilePass(ctx_.get(), module,
+                     mlir::tile::createTileGroupPrograms(groupOpts),
+                     "tile-group-programs", errs);
+}
+
 int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
                               llvm::raw_ostream &errs) {
-  mlir::PassManager pm(ctx_.get());
   mlir::tile::TileCoarsenProgramsOptions coarsenOpts;
   coarsenOpts.factor = factor;
-  pm.addPass(mlir::tile::createTileCoarsenPrograms(coarsenOpts));
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  if (mlir::failed(pm.run(module))) {
-    errs << "tilec: error: tile-coarsen-programs failed\n";
+  if (!runTilePass(ctx_.get(), module,
+                   mlir::tile::createTileCoarsenPrograms(coarsenOpts),
+                   "tile-coarsen-programs", errs))
     return 0;
-  }
   if (auto a = module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     return int(a.getInt());
   return 1;

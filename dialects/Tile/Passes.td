@@ -74,7 +74,8 @@ def TileGroupPrograms : Pass<"tile-group-programs", "mlir::ModuleOp"> {
     This is a bijection of the grid, so every program runs once, and the
     CTAs running at the same time share A and B tiles in L2 (a wave covers
     about group x (CTAs / group) output tiles instead of whole columns).
-    Computed in 64 bits (X * Y may exceed 2^31). Other kernels, and
+    Computed in 64 bits (X * Y may exceed 2^31). Other kernels (also those
+    with a volatile load, which may poll what other programs write), and
     `group` <= 1, are left as they are.
   }];
   let options = [

@@ -236,7 +236,11 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if (vals.empty() || !kwargs.empty())
       return error(call, shown + " expects constant numbers");
     // On runtime scalars or tensors, as in Triton's JIT: tl.minimum /
-    // tl.maximum, pairwise from the left.
+    // tl.maximum, pairwise from the left (Python's min of one value that is
+    // not a sequence is an error).
+    if (vals.size() == 1 && !vals[0].isNumber())
+      return error(call, shown + " of one value needs a tuple of values; use "
+                                 "tl.min / tl.max to reduce a tensor");
     if (llvm::any_of(vals, [](const Val &v) { return !v.isNumber(); })) {
       Val acc = vals[0];
       for (size_t i = 1; i < vals.size(); ++i) {

@@ -32,6 +32,8 @@ void LLVMInitializeNVPTXAsmPrinter();
 
 using namespace tilec;
 
+static bool shortSharedPointers = false;
+
 static void initNVPTX() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -46,8 +48,10 @@ static void initNVPTX() {
     auto &registered = llvm::cl::getRegisteredOptions();
     auto it = registered.find("nvptx-short-ptr");
     if (it != registered.end())
-      if (auto *opt = static_cast<llvm::cl::opt<bool> *>(it->second))
+      if (auto *opt = static_cast<llvm::cl::opt<bool> *>(it->second)) {
         opt->setValue(true);
+        shortSharedPointers = true;
+      }
   });
 }
 
@@ -92,6 +96,9 @@ llvm::Expected<std::string> tilec::translateToLLVMIR(mlir::ModuleOp module,
 llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
                                                   const PTXOptions &opts) {
   initNVPTX();
+  if (!shortSharedPointers)
+    return makeError("this LLVM's NVPTX backend has no 'nvptx-short-ptr' option; "
+                     "tilec's lowering needs 32-bit shared-memory pointers");
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)

@@ -23,10 +23,13 @@ using namespace mlir::tile;
 namespace {
 
 /// Does `fn` look like a tiled matmul: a tile.dot inside a loop, and program
-/// ids of both axes 0 and 1 in use?
+/// ids of both axes 0 and 1 in use? Not with a volatile load: a kernel that
+/// polls what other programs write may rely on the launch order.
 bool isGroupable(func::FuncOp fn) {
-  bool dotInLoop = false, axis0 = false, axis1 = false;
+  bool dotInLoop = false, axis0 = false, axis1 = false, polls = false;
   fn.walk([&](Operation *op) {
+    if (auto l = dyn_cast<LoadOp>(op))
+      polls |= l.getIsVolatile();
     if (isa<DotOp>(op) && op->getParentOfType<scf::ForOp>())
       dotInLoop = true;
     if (auto p = dyn_cast<ProgramIdOp>(op)) {
@@ -34,7 +37,7 @@ bool isGroupable(func::FuncOp fn) {
       axis1 |= p.getAxis() == 1 && !p->use_empty();
     }
   });
-  return dotInLoop && axis0 && axis1;
+  return dotInLoop && axis0 && axis1 && !polls;
 }
 
 struct TileGroupPrograms

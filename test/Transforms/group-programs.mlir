@@ -102,3 +102,35 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// A volatile load (a kernel that may poll other programs' writes) keeps the
+// launch order.
+// CHECK-LABEL: func.func @polls
+// CHECK-NOT: tile.num_programs
+// CHECK: tile.program_id 0
+// CHECK: tile.program_id 1
+// CHECK-NOT: tile.num_programs
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @polls(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+    %pm = tile.program_id 0
+    %pn = tile.program_id 1
+    %flag = tile.load %p {isVolatile} : !tile.ptr<f32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<16x16xf32>) : i32 {
+      %d = tile.dot %a, %b, %acc : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+      scf.yield %d : tensor<16x16xf32>
+    }
+    %o = arith.addi %pm, %pn : i32
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
+    %os = tile.splat %o : i32 -> tensor<16x16xi32>
+    %pp = tile.addptr %ps, %os : tensor<16x16x!tile.ptr<f32>>, tensor<16x16xi32>
+    %fs = tile.splat %flag : f32 -> tensor<16x16xf32>
+    %r = arith.addf %acc, %fs : tensor<16x16xf32>
+    tile.store %pp, %r : tensor<16x16x!tile.ptr<f32>>
+    return
+  }
+}

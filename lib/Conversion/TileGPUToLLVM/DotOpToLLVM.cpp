@@ -352,7 +352,7 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   };
   SmallVector<int> baseOf(nElems, -1);
   SmallVector<int64_t> delta(nElems, 0);
-  for (unsigned e = 0; e < nElems; ++e)
+  for (unsigned e = 0; e < nElems; ++e) {
     for (unsigned r = 0; r < e && baseOf[e] < 0; ++r) {
       if (baseOf[r] != int(r))
         continue;
@@ -366,6 +366,9 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
         delta[e] = d;
       }
     }
+    if (baseOf[e] < 0) // a base of its own, and a candidate for the rest
+      baseOf[e] = e;
+  }
   // Registers i and i + 1 (rows 2g, 2g + 1) that sit side by side, 8-byte
   // aligned, in every thread: one 8-byte load.
   SmallVector<bool> paired(nElems, false);
@@ -379,8 +382,7 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   }
   SmallVector<Value> basePtr(nElems);
   for (unsigned e = 0; e < nElems; ++e)
-    if (baseOf[e] < 0) {
-      baseOf[e] = e;
+    if (baseOf[e] == int(e)) {
       SmallVector<Value> idx = bInfo.emitIndices(b, loc, btc, e);
       basePtr[e] =
           sharedElemPtr(b, loc, bBase, f32, sharedOffset(b, loc, bBuf, idx));

@@ -469,8 +469,10 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     };
     DenseMap<unsigned, std::pair<unsigned, int64_t>> baseOf; // k -> base, delta
     SmallVector<unsigned> bases;
+    // (sharedOffset swizzles the first two indices of an encoded buffer:
+    // rank 2 only here.)
     bool hostOK = dstT.getRank() == ptrType.getRank() &&
-                  (!shared || dstT.getRank() >= 2) && threads <= 1024;
+                  (!shared || dstT.getRank() == 2) && threads <= 1024;
     for (unsigned k = 0; hostOK && k < info.numElems(); k += vec) {
       for (unsigned r : bases) {
         int64_t d = hostOffset(0, k) - hostOffset(0, r);

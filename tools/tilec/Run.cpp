@@ -161,15 +161,13 @@ int runMain() {
   if (!wantPerCTA)
     return fail(llvm::toString(wantPerCTA.takeError()));
   opts.programsPerCTA = *wantPerCTA;
+  opts.groupPrograms = runGroupPrograms; // checked by compileToTile
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
     return 1;
-  if (runGroupPrograms < 0 || runGroupPrograms > 64)
-    return fail("--group-programs must be from 0 to 64, got " +
-                llvm::Twine(int(runGroupPrograms)));
-  if (runGroupPrograms > 1 &&
-      !compiler.groupPrograms(*module, runGroupPrograms, llvm::errs()))
+  if (opts.groupPrograms > 1 &&
+      !compiler.groupPrograms(*module, opts.groupPrograms, llvm::errs()))
     return 1;
   // As a GPU launch of the coarsened kernel: ceil(x / n) CTAs, x passed last.
   int perCTA = 1;

@@ -124,6 +124,16 @@ private:
                                     SmallVectorImpl<Value> *unwrapped) const;
 };
 
+/// Places of `n` elements that differ by a constant in every one of
+/// `threads` threads: `offset(t, e)` is element e's place in thread t.
+/// Result[e] = {base, delta}: element e is at element `base`'s place +
+/// `delta` in every thread (base == e, delta 0 for the first of each class;
+/// bases are earlier elements). Lets a lowering emit one address per base
+/// and immediates for the rest.
+SmallVector<std::pair<unsigned, int64_t>>
+findConstantOffsets(unsigned n, unsigned threads,
+                    function_ref<int64_t(unsigned t, unsigned e)> offset);
+
 /// Is `layout` a tensor-core layout (#tilegpu.mma or #tilegpu.dot_op)?
 bool isMmaFamilyLayout(Attribute layout);
 

@@ -350,25 +350,10 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
     int64_t k = rk * 8 + lane % 4 + 4 * (i / 2);
     return bSh ? bSh.getOffset(k, n, K, N) : k * N + n;
   };
-  SmallVector<int> baseOf(nElems, -1);
-  SmallVector<int64_t> delta(nElems, 0);
-  for (unsigned e = 0; e < nElems; ++e) {
-    for (unsigned r = 0; r < e && baseOf[e] < 0; ++r) {
-      if (baseOf[r] != int(r))
-        continue;
-      int64_t d = hostOffset(0, 0, e) - hostOffset(0, 0, r);
-      bool same = true;
-      for (unsigned w = 0; w < wm && same; ++w)
-        for (unsigned l = 0; l < 32 && same; ++l)
-          same = hostOffset(w, l, e) - hostOffset(w, l, r) == d;
-      if (same) {
-        baseOf[e] = r;
-        delta[e] = d;
-      }
-    }
-    if (baseOf[e] < 0) // a base of its own, and a candidate for the rest
-      baseOf[e] = e;
-  }
+  auto baseOf = findConstantOffsets(
+      nElems, 32 * wm, [&](unsigned t, unsigned e) {
+        return hostOffset(t / 32, t % 32, e);
+      });
   // Registers i and i + 1 (rows 2g, 2g + 1) that sit side by side, 8-byte
   // aligned, in every thread: one 8-byte load.
   SmallVector<bool> paired(nElems, false);
@@ -382,7 +367,7 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   }
   SmallVector<Value> basePtr(nElems);
   for (unsigned e = 0; e < nElems; ++e)
-    if (baseOf[e] == int(e)) {
+    if (baseOf[e].first == e) {
       SmallVector<Value> idx = bInfo.emitIndices(b, loc, btc, e);
       basePtr[e] =
           sharedElemPtr(b, loc, bBase, f32, sharedOffset(b, loc, bBuf, idx));
@@ -393,10 +378,11 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
     SmallVector<Value> regs;
     for (unsigned i = 0; i < perB; ++i) {
       unsigned e = (rm * repK + rk) * perB + i;
-      Value ptr = basePtr[baseOf[e]];
-      if (delta[e])
+      auto [base, delta] = baseOf[e];
+      Value ptr = basePtr[base];
+      if (delta)
         ptr = b.create<LLVM::GEPOp>(loc, sharedPtrT, f32, ptr,
-                                    ArrayRef<LLVM::GEPArg>{int32_t(delta[e])});
+                                    ArrayRef<LLVM::GEPArg>{int32_t(delta)});
       if (paired[e] && i + 1 < perB) {
         Value v = b.create<LLVM::LoadOp>(loc, vec2T, ptr, /*alignment=*/8);
         for (unsigned j = 0; j < 2; ++j)

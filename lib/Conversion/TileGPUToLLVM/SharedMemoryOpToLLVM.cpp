@@ -451,42 +451,33 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     // the rest, instead of one live register per copy.
     auto shared = dyn_cast_or_null<SharedAttr>(dstT.getEncoding());
     unsigned threads = info.numThreads();
-    auto hostOffset = [&](unsigned tid, unsigned k) -> int64_t {
-      SmallVector<int64_t> idx = info.hostIndices(tid, k);
-      int64_t lead = 0;
-      unsigned r = dstT.getRank();
-      for (unsigned d = 0; d + 2 < r; ++d)
-        lead = lead * dstT.getShape()[d] + idx[d];
-      int64_t rows = r >= 2 ? dstT.getShape()[r - 2] : 1;
-      int64_t cols = dstT.getShape()[r - 1];
-      int64_t row = r >= 2 ? idx[r - 2] : 0, col = idx[r - 1];
-      // As sharedOffset computes it.
-      bool swizzled = shared && r >= 2 &&
-                      (shared.getMaxPhase() > 1 || shared.getTransposed());
-      int64_t inner = swizzled ? shared.getOffset(row, col, rows, cols)
-                               : row * cols + col;
-      return lead * rows * cols + inner;
-    };
-    DenseMap<unsigned, std::pair<unsigned, int64_t>> baseOf; // k -> base, delta
-    SmallVector<unsigned> bases;
     // (sharedOffset swizzles the first two indices of an encoded buffer:
     // rank 2 only here.)
     bool hostOK = dstT.getRank() == ptrType.getRank() &&
                   (!shared || dstT.getRank() == 2) && threads <= 1024;
-    for (unsigned k = 0; hostOK && k < info.numElems(); k += vec) {
-      for (unsigned r : bases) {
-        int64_t d = hostOffset(0, k) - hostOffset(0, r);
-        bool same = true;
-        for (unsigned t = 1; t < threads && same; ++t)
-          same = hostOffset(t, k) - hostOffset(t, r) == d;
-        if (same) {
-          baseOf[k] = {r, d};
-          break;
-        }
-      }
-      if (!baseOf.count(k))
-        bases.push_back(k);
-    }
+    // As sharedOffset computes it: swizzled, or row-major.
+    bool swizzled = shared && (shared.getMaxPhase() > 1 || shared.getTransposed());
+    auto hostOffset = [&](unsigned tid, unsigned k) -> int64_t {
+      SmallVector<int64_t> idx = info.hostIndices(tid, k);
+      ArrayRef<int64_t> shape = dstT.getShape();
+      if (swizzled)
+        return shared.getOffset(idx[0], idx[1], shape[0], shape[1]);
+      int64_t lin = 0;
+      for (unsigned d = 0; d < shape.size(); ++d)
+        lin = lin * shape[d] + idx[d];
+      return lin;
+    };
+    unsigned runs = (info.numElems() + vec - 1) / vec;
+    // Run j (element j * vec) -> {base run, element delta}; each its own
+    // base without the host check.
+    SmallVector<std::pair<unsigned, int64_t>> baseOf;
+    if (hostOK)
+      baseOf = findConstantOffsets(runs, threads, [&](unsigned t, unsigned j) {
+        return hostOffset(t, j * vec);
+      });
+    else
+      for (unsigned j = 0; j < runs; ++j)
+        baseOf.push_back({j, 0});
     DenseMap<unsigned, Value> basePtr;
     auto sharedPtrT =
         LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
@@ -495,18 +486,17 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
         return rewriter.notifyMatchFailure(
             op, "vector runs do not follow the layout's fastest dimension");
       Value dst;
-      auto it = baseOf.find(k);
-      if (it != baseOf.end()) {
-        dst = basePtr[it->second.first];
-        if (it->second.second)
-          dst = b.create<LLVM::GEPOp>(
-              loc, sharedPtrT, elt, dst,
-              ArrayRef<LLVM::GEPArg>{int32_t(it->second.second)});
+      auto [base, delta] = baseOf[k / vec];
+      if (base != k / vec) {
+        dst = basePtr[base];
+        if (delta)
+          dst = b.create<LLVM::GEPOp>(loc, sharedPtrT, elt, dst,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(delta)});
       } else {
         SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
         dst = sharedElemPtr(b, loc, adaptor.getDst(), elt,
                             sharedOffset(b, loc, dstT, idx));
-        basePtr[k] = dst;
+        basePtr[base] = dst;
       }
       Value on;
       if (!masks.empty())

@@ -300,6 +300,30 @@ unsigned LayoutInfo::numThreads() const {
   return n;
 }
 
+SmallVector<std::pair<unsigned, int64_t>> mlir::tilegpu::findConstantOffsets(
+    unsigned n, unsigned threads,
+    function_ref<int64_t(unsigned t, unsigned e)> offset) {
+  SmallVector<std::pair<unsigned, int64_t>> out;
+  SmallVector<unsigned> bases;
+  for (unsigned e = 0; e < n; ++e) {
+    std::pair<unsigned, int64_t> mine = {e, 0};
+    for (unsigned r : bases) {
+      int64_t d = offset(0, e) - offset(0, r);
+      bool same = true;
+      for (unsigned t = 1; t < threads && same; ++t)
+        same = offset(t, e) - offset(t, r) == d;
+      if (same) {
+        mine = {r, d};
+        break;
+      }
+    }
+    if (mine.first == e)
+      bases.push_back(e);
+    out.push_back(mine);
+  }
+  return out;
+}
+
 //===----------------------------------------------------------------------===//
 // Type converter
 //===----------------------------------------------------------------------===//

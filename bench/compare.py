@@ -129,8 +129,10 @@ def sweep_table(results):
     cols = [v for v in cols if v[0] == "p"] + [v for v in cols if v[0] != "p"]
     lines = ["", "tilec variants (same run, tilec only): p<n> = programs-per-cta forced to n "
              "(gen_ptx.py --variants), g<n> = --group-programs n, the grouped launch order of "
-             "tensor-core kernels (gen_ptx.py --group-variants; g0 = the plain order). auto = the "
-             "default (programs-per-cta auto, with the factor it chose; groups of 8).", "",
+             "tensor-core kernels (gen_ptx.py --group-variants; g0 = the plain order), f<n> = "
+             "--prefetch-bytes n, read-only loops load n bytes a thread an iteration ahead "
+             "(gen_ptx.py --prefetch-variants). auto = the default (programs-per-cta auto, with "
+             "the factor it chose; groups of 8; no prefetch).", "",
              "| config | unit | auto | " + " | ".join(cols) + " |",
              "|---|---|---|" + "---|" * len(cols)]
     for cid, d in var.items():

@@ -21,6 +21,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -61,6 +62,10 @@ MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
                  [("fp32", s, (128, 256, 64, 8, 2), 8) for s in MATMUL_SIZES]
 
 
+# memory-bound kernels with a loop (what --prefetch-variants applies to)
+LOOP_KERNELS = ("row_sum_kernel", "softmax_long_kernel")
+
+
 def next_pow2(n):
     return 1 << (n - 1).bit_length()
 
@@ -91,7 +96,18 @@ def ptr_sig(dt):
     return "*%s:16" % dt
 
 
-def configs():
+def parse_tiles(spec):
+    """'fp32:128x256x32w8s4,bf16:...' -> [(dtype, (BM, BN, BK, warps, stages))]"""
+    out = []
+    for item in [t.strip() for t in spec.split(",") if t.strip()]:
+        m = re.fullmatch(r"(fp16|bf16|fp32):(\d+)x(\d+)x(\d+)w(\d+)s(\d+)", item)
+        if not m:
+            sys.exit("--matmul-tiles: '%s' is not DTYPE:BMxBNxBKwWARPSsSTAGES" % item)
+        out.append((m.group(1), tuple(int(g) for g in m.groups()[1:])))
+    return out
+
+
+def configs(extra_tiles=()):
     out = []
     # softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols, BLOCK_SIZE)
     for dt in SOFTMAX_DTYPES:
@@ -162,6 +178,9 @@ def configs():
     out += [matmul(dt, s, t, True) for dt, tiles in MATMUL_BT_TILES.items()
             for s in MATMUL_SIZES for t in tiles]
     out += [matmul(dt, s, t, False, g) for dt, s, t, g in MATMUL_GROUPED]
+    seen = {c["id"] for c in out}
+    out += [c for c in (matmul(dt, s, t, False) for dt, t in extra_tiles for s in MATMUL_SIZES)
+            if c["id"] not in seen]
     return out
 
 
@@ -189,6 +208,7 @@ def run_tilec(tilec, cfg, out_ptx):
            "--num-stages", str(cfg.get("num_stages", 3)),
            "--programs-per-cta", str(cfg.get("programs_per_cta_opt", "auto")),
            "--group-programs", str(cfg.get("group_programs_opt", 8)),
+           "--prefetch-bytes", str(cfg.get("prefetch_bytes_opt", 0)),
            "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -213,8 +233,17 @@ def main():
                          "only tilec on those)")
     ap.add_argument("--group-variants", default="",
                     help="comma-separated --group-programs values (e.g. 0,4,16): also compile "
-                         "the seed matmul's fp16/bf16 8192^3 configs with each, as '<id>@g<n>' "
+                         "the seed matmul's fp16/bf16 configs with row-major B (every size) "
+                         "with each, as '<id>@g<n>' "
                          "(default 8; 0 = the plain launch order; tilec only)")
+    ap.add_argument("--prefetch-variants", default="",
+                    help="comma-separated --prefetch-bytes values (e.g. 64): also compile each "
+                         "memory-bound config whose kernel has a loop with each, as '<id>@f<n>' "
+                         "(default 0 = loops as written; tilec only)")
+    ap.add_argument("--matmul-tiles", default="",
+                    help="extra tiles for the seed matmul (row-major B) at every size, e.g. "
+                         "fp32:128x256x32w8s4,bf16:256x128x64w8s3 (a tile sweep; Triton runs "
+                         "them too)")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -225,7 +254,7 @@ def main():
     for old in list(out.glob("*.ptx")) + list(out.glob("*.json")):
         old.unlink()
 
-    cfgs = [c for c in configs() if args.only in c["id"]]
+    cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) if args.only in c["id"]]
     for c in cfgs:
         c.setdefault("arch", args.arch)
         c["programs_per_cta_opt"] = args.programs_per_cta
@@ -235,9 +264,14 @@ def main():
                              programs_per_cta_opt=v))
     for v in [v.strip() for v in args.group_variants.split(",") if v.strip()]:
         for c in [c for c in cfgs if c["kernel"] == "matmul_relu_kernel" and
-                  c["dtype"] != "fp32" and c["shape"]["M"] == 8192 and "variant_of" not in c]:
+                  c["dtype"] != "fp32" and not c["b_transposed"] and "variant_of" not in c]:
             cfgs.append(dict(c, id="%s@g%s" % (c["id"], v), variant_of=c["id"],
                              group_programs_opt=v))
+    for v in [v.strip() for v in args.prefetch_variants.split(",") if v.strip()]:
+        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c and
+                  c["kernel"] in LOOP_KERNELS]:
+            cfgs.append(dict(c, id="%s@f%s" % (c["id"], v), variant_of=c["id"],
+                             prefetch_bytes_opt=v))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

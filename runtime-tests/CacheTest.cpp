@@ -170,6 +170,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v = o;
   v.groupPrograms = 0;
   add(src, v);
+  v = o;
+  v.prefetchBytes = 64;
+  add(src, v);
   // Field boundaries matter: moving text between fields changes the key.
   CompileOptions a = o, b = o;
   a.kernel = "ab";

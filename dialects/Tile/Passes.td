@@ -85,4 +85,38 @@ def TileGroupPrograms : Pass<"tile-group-programs", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect"];
 }
 
+def TilePrefetchLoads : Pass<"tile-prefetch-loads", "mlir::ModuleOp"> {
+  let summary = "Load the next iteration's tiles of read-only loops a step early";
+  let description = [{
+    In an `scf.for` whose body only reads memory (no store, atomic or other
+    side effect, no volatile load, no `tile.dot`: loops feeding tensor cores
+    are pipelined through shared memory by `tilegpu-pipeline`), a tile
+    `tile.load` of the body whose pointer, mask and `other` can be computed
+    for another iteration (from the induction variable, values defined
+    outside the loop, and iteration arguments that the body advances by pure
+    ops, like `ptrs += BLOCK`) is issued one iteration early:
+
+      x0 = load(i = lb)                      masked off unless lb < ub
+      for i ... iter_args(x = x0):
+        x_next = load(i + step)              masked off unless i + step < ub
+        ... uses of the load use x ...
+        yield x_next
+
+    Each iteration then has the next iteration's loads in flight while it
+    computes, rather than waiting for its own loads first (a loop that
+    accumulates a row, as the row sum or a two-pass softmax does, keeps
+    twice as many bytes in flight). Lanes masked off are not accessed, so
+    the extra loads of the last iteration read nothing. The values computed
+    are unchanged; only loads move, and the loop writes nothing. Loads are
+    taken in body order while their registers (elements per thread from
+    `tile.num_warps`, times their size) fit in `max-bytes` per thread.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int", /*default=*/"64",
+           "Bytes a thread may hold in prefetched tiles per loop (0: off)">,
+  ];
+  let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_PASSES

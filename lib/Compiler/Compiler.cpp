@@ -59,6 +59,11 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << opts.groupPrograms << "\n";
     return false;
   }
+  if (opts.prefetchBytes < 0 || opts.prefetchBytes > 1024) {
+    errs << "tilec: error: --prefetch-bytes must be from 0 to 1024, got "
+         << opts.prefetchBytes << "\n";
+    return false;
+  }
   if (opts.numStages < 0 || opts.numStages > 8) {
     errs << "tilec: error: --num-stages must be from 0 to 8, got "
          << opts.numStages << "\n";
@@ -150,6 +155,15 @@ bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
                      "tile-group-programs", errs);
 }
 
+bool Compiler::prefetchLoads(mlir::ModuleOp module, int maxBytes,
+                             llvm::raw_ostream &errs) {
+  mlir::tile::TilePrefetchLoadsOptions prefetchOpts;
+  prefetchOpts.maxBytes = maxBytes;
+  return runTilePass(ctx_.get(), module,
+                     mlir::tile::createTilePrefetchLoads(prefetchOpts),
+                     "tile-prefetch-loads", errs);
+}
+
 int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
                               llvm::raw_ostream &errs) {
   mlir::tile::TileCoarsenProgramsOptions coarsenOpts;
@@ -228,6 +242,8 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
     return mlir::failure();
   if (opts.programsPerCTA != 1 &&
       !coarsenPrograms(module, opts.programsPerCTA, errs))
+    return mlir::failure();
+  if (opts.prefetchBytes > 0 && !prefetchLoads(module, opts.prefetchBytes, errs))
     return mlir::failure();
   mlir::PassManager pm(ctx_.get());
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;

@@ -57,6 +57,11 @@ static cl::opt<int> runGroupPrograms(
     cl::desc("Run the program order the GPU would (tile-group-programs with "
              "groups of n; 0 or 1: the plain order)"),
     cl::value_desc("n"), cl::init(8), cl::sub(RunSubcommand));
+static cl::opt<int> runPrefetchBytes(
+    "prefetch-bytes",
+    cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "
+             "thread; 0: as written, the default)"),
+    cl::value_desc("n"), cl::init(0), cl::sub(RunSubcommand));
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
                                   cl::sub(RunSubcommand));
@@ -162,6 +167,7 @@ int runMain() {
     return fail(llvm::toString(wantPerCTA.takeError()));
   opts.programsPerCTA = *wantPerCTA;
   opts.groupPrograms = runGroupPrograms; // checked by compileToTile
+  opts.prefetchBytes = runPrefetchBytes;  // likewise
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
@@ -174,6 +180,9 @@ int runMain() {
   if (opts.programsPerCTA != 1 &&
       !(perCTA = compiler.coarsenPrograms(*module, opts.programsPerCTA,
                                           llvm::errs())))
+    return 1;
+  if (opts.prefetchBytes > 0 &&
+      !compiler.prefetchLoads(*module, opts.prefetchBytes, llvm::errs()))
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.

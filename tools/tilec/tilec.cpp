@@ -58,6 +58,13 @@ static cl::opt<int> groupPrograms(
              "matmul-tutorial order; the ABI and results do not change); "
              "0 or 1: the plain order"),
     cl::value_desc("n"), cl::init(8), cl::cat(category));
+static cl::opt<int> prefetchBytes(
+    "prefetch-bytes",
+    cl::desc("Bytes a thread may load one iteration ahead in each loop that "
+             "only reads memory (the next iteration's tiles are in flight "
+             "while this one computes; the results do not change); 0: off "
+             "(the default)"),
+    cl::value_desc("n"), cl::init(0), cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -171,6 +178,7 @@ int main(int argc, char **argv) {
   }
   opts.programsPerCTA = *perCTA;
   opts.groupPrograms = groupPrograms;
+  opts.prefetchBytes = prefetchBytes;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

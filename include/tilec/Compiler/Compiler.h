@@ -41,6 +41,12 @@ struct CompileOptions {
   /// those running at once share tiles in L2. <= 1: the plain order. The ABI
   /// and the results do not change.
   int groupPrograms = 8;
+  /// Bytes a thread may load one iteration ahead in each loop that only
+  /// reads memory (tile-prefetch-loads: the next iteration's tiles are in
+  /// flight while this one computes). 0: off (the default: on the H200 it
+  /// gained nothing on the row sum and lost up to 22% on the two-pass
+  /// softmax, docs/benchmarks.md). The results do not change.
+  int prefetchBytes = 0;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };
@@ -123,6 +129,11 @@ public:
   /// Runs tile-group-programs with `group` (lower() calls it for group > 1,
   /// before coarsenPrograms). False, with an error on `errs`, if it failed.
   bool groupPrograms(mlir::ModuleOp module, int group, llvm::raw_ostream &errs);
+  /// Runs tile-prefetch-loads with `maxBytes` a thread (lower() calls it for
+  /// maxBytes > 0, after coarsenPrograms). False, with an error on `errs`,
+  /// if it failed.
+  bool prefetchLoads(mlir::ModuleOp module, int maxBytes,
+                     llvm::raw_ostream &errs);
 
   /// Parses a --programs-per-cta value: "auto" (0) or 1..8; an error says
   /// "--programs-per-cta must be auto or from 1 to 8, got 'TEXT'".

@@ -209,6 +209,7 @@ def run_tilec(tilec, cfg, out_ptx):
            "--programs-per-cta", str(cfg.get("programs_per_cta_opt", "auto")),
            "--group-programs", str(cfg.get("group_programs_opt", 8)),
            "--prefetch-bytes", str(cfg.get("prefetch_bytes_opt", 0)),
+           "--remat-bytes", str(cfg.get("remat_bytes_opt", 256)),
            "--arch", cfg.get("arch", ARCH), "--emit=ptx", "-o", str(out_ptx)]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -240,6 +241,10 @@ def main():
                     help="comma-separated --prefetch-bytes values (e.g. 64): also compile each "
                          "memory-bound config whose kernel has a loop with each, as '<id>@f<n>' "
                          "(default 0 = loops as written; tilec only)")
+    ap.add_argument("--remat-variants", default="",
+                    help="comma-separated --remat-bytes values (e.g. 0): also compile each "
+                         "memory-bound config with each, as '<id>@r<n>' (default 256; 0 = "
+                         "tiles held across reductions; tilec only)")
     ap.add_argument("--matmul-tiles", default="",
                     help="extra tiles for the seed matmul (row-major B) at every size, e.g. "
                          "fp32:128x256x32w8s4,bf16:256x128x64w8s3 (a tile sweep; Triton runs "
@@ -272,6 +277,10 @@ def main():
                   c["kernel"] in LOOP_KERNELS]:
             cfgs.append(dict(c, id="%s@f%s" % (c["id"], v), variant_of=c["id"],
                              prefetch_bytes_opt=v))
+    for v in [v.strip() for v in args.remat_variants.split(",") if v.strip()]:
+        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c]:
+            cfgs.append(dict(c, id="%s@r%s" % (c["id"], v), variant_of=c["id"],
+                             remat_bytes_opt=v))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

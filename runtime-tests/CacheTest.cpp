@@ -173,6 +173,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v = o;
   v.prefetchBytes = 64;
   add(src, v);
+  v = o;
+  v.rematBytes = 0;
+  add(src, v);
   // Field boundaries matter: moving text between fields changes the key.
   CompileOptions a = o, b = o;
   a.kernel = "ab";

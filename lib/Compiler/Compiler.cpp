@@ -64,6 +64,11 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << opts.prefetchBytes << "\n";
     return false;
   }
+  if (opts.rematBytes < 0 || opts.rematBytes > 65536) {
+    errs << "tilec: error: --remat-bytes must be from 0 to 65536, got "
+         << opts.rematBytes << "\n";
+    return false;
+  }
   if (opts.numStages < 0 || opts.numStages > 8) {
     errs << "tilec: error: --num-stages must be from 0 to 8, got "
          << opts.numStages << "\n";
@@ -155,13 +160,24 @@ bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
                      "tile-group-programs", errs);
 }
 
-bool Compiler::prefetchLoads(mlir::ModuleOp module, int maxBytes,
-                             llvm::raw_ostream &errs) {
-  mlir::tile::TilePrefetchLoadsOptions prefetchOpts;
-  prefetchOpts.maxBytes = maxBytes;
-  return runTilePass(ctx_.get(), module,
-                     mlir::tile::createTilePrefetchLoads(prefetchOpts),
-                     "tile-prefetch-loads", errs);
+bool Compiler::placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
+                          llvm::raw_ostream &errs) {
+  if (opts.prefetchBytes > 0) {
+    mlir::tile::TilePrefetchLoadsOptions o;
+    o.maxBytes = opts.prefetchBytes;
+    if (!runTilePass(ctx_.get(), module, mlir::tile::createTilePrefetchLoads(o),
+                     "tile-prefetch-loads", errs))
+      return false;
+  }
+  if (opts.rematBytes > 0) {
+    mlir::tile::TileRematAcrossReductionsOptions o;
+    o.minBytes = opts.rematBytes;
+    if (!runTilePass(ctx_.get(), module,
+                     mlir::tile::createTileRematAcrossReductions(o),
+                     "tile-remat-across-reductions", errs))
+      return false;
+  }
+  return true;
 }
 
 int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
@@ -243,7 +259,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   if (opts.programsPerCTA != 1 &&
       !coarsenPrograms(module, opts.programsPerCTA, errs))
     return mlir::failure();
-  if (opts.prefetchBytes > 0 && !prefetchLoads(module, opts.prefetchBytes, errs))
+  if (!placeLoads(module, opts, errs))
     return mlir::failure();
   mlir::PassManager pm(ctx_.get());
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;

@@ -10,12 +10,13 @@
 
 #include "tilec/Transforms/Passes.h"
 
+#include "MemoryEffects.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEPREFETCHLOADS
@@ -28,33 +29,16 @@ using namespace mlir::tile;
 namespace {
 
 /// Does the body of `loop` only read memory, with nothing the pass must not
-/// reorder loads around (volatile loads, tensor-core dots, unknown effects)?
+/// reorder loads around (volatile loads, tensor-core dots)?
 bool isReadOnlyLoop(scf::ForOp loop) {
-  bool ok = true;
-  loop.getBody()->walk([&](Operation *op) {
-    if (isa<DotOp>(op)) {
-      ok = false;
-      return WalkResult::interrupt();
-    }
-    if (auto l = dyn_cast<LoadOp>(op)) {
-      ok = !l.getIsVolatile();
-      return ok ? WalkResult::advance() : WalkResult::interrupt();
-    }
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects) {
-      ok = false;
-      return WalkResult::interrupt();
-    }
-    SmallVector<MemoryEffects::EffectInstance> list;
-    effects.getEffects(list);
-    for (auto &e : list)
-      if (!isa<MemoryEffects::Read>(e.getEffect()))
-        ok = false;
-    return ok ? WalkResult::advance() : WalkResult::interrupt();
+  WalkResult r = loop.getBody()->walk([&](Operation *op) {
+    auto l = dyn_cast<LoadOp>(op);
+    return isa<DotOp>(op) || (l && l.getIsVolatile()) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
   });
-  return ok;
+  return !r.wasInterrupted() &&
+         llvm::all_of(loop.getBody()->getOperations(),
+                      [](Operation &op) { return onlyReadsMemory(&op); });
 }
 
 /// Which values of a loop's body can be recomputed at another iteration, and
@@ -162,15 +146,6 @@ Value cloneLoad(LoadOp l, Slice &slice, IRMapping &map, Value inRange,
   nl.setCacheAttr(l.getCacheAttr());
   nl.setEvictAttr(l.getEvictAttr());
   return nl.getResult();
-}
-
-/// Bytes of `t` each thread holds, at `threads` threads a CTA.
-int64_t bytesPerThread(RankedTensorType t, int64_t threads) {
-  int64_t bits = t.getElementType().getIntOrFloatBitWidth();
-  if (isa<PointerType>(t.getElementType()))
-    bits = 64;
-  int64_t elems = (t.getNumElements() + threads - 1) / threads;
-  return elems * std::max<int64_t>(bits / 8, 1);
 }
 
 void prefetch(scf::ForOp loop, int64_t threads, int64_t maxBytes) {

@@ -62,6 +62,11 @@ static cl::opt<int> runPrefetchBytes(
     cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "
              "thread; 0: as written, the default)"),
     cl::value_desc("n"), cl::init(0), cl::sub(RunSubcommand));
+static cl::opt<int> runRematBytes(
+    "remat-bytes",
+    cl::desc("Run the reductions the GPU would (tile-remat-across-reductions "
+             "with n bytes a thread; 0: as written)"),
+    cl::value_desc("n"), cl::init(256), cl::sub(RunSubcommand));
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
                                   cl::sub(RunSubcommand));
@@ -168,6 +173,7 @@ int runMain() {
   opts.programsPerCTA = *wantPerCTA;
   opts.groupPrograms = runGroupPrograms; // checked by compileToTile
   opts.prefetchBytes = runPrefetchBytes;  // likewise
+  opts.rematBytes = runRematBytes;        // likewise
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
@@ -181,8 +187,7 @@ int runMain() {
       !(perCTA = compiler.coarsenPrograms(*module, opts.programsPerCTA,
                                           llvm::errs())))
     return 1;
-  if (opts.prefetchBytes > 0 &&
-      !compiler.prefetchLoads(*module, opts.prefetchBytes, llvm::errs()))
+  if (!compiler.placeLoads(*module, opts, llvm::errs()))
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.

@@ -65,6 +65,12 @@ static cl::opt<int> prefetchBytes(
              "while this one computes; the results do not change); 0: off "
              "(the default)"),
     cl::value_desc("n"), cl::init(0), cl::cat(category));
+static cl::opt<int> rematBytes(
+    "remat-bytes",
+    cl::desc("Tiles of at least n bytes a thread that live across a "
+             "reduction are recomputed after it from their loads (re-read "
+             "from L1/L2) instead of held in registers; 0: off"),
+    cl::value_desc("n"), cl::init(256), cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -179,6 +185,7 @@ int main(int argc, char **argv) {
   opts.programsPerCTA = *perCTA;
   opts.groupPrograms = groupPrograms;
   opts.prefetchBytes = prefetchBytes;
+  opts.rematBytes = rematBytes;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

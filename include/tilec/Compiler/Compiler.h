@@ -47,6 +47,11 @@ struct CompileOptions {
   /// gained nothing on the row sum and lost up to 22% on the two-pass
   /// softmax, docs/benchmarks.md). The results do not change.
   int prefetchBytes = 0;
+  /// Tiles of at least this many bytes a thread that live across a
+  /// tl.max/tl.sum are recomputed after it from their loads (re-read from
+  /// L1/L2) instead of held in registers (tile-remat-across-reductions).
+  /// 0: off. The results do not change.
+  int rematBytes = 256;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };
@@ -129,11 +134,12 @@ public:
   /// Runs tile-group-programs with `group` (lower() calls it for group > 1,
   /// before coarsenPrograms). False, with an error on `errs`, if it failed.
   bool groupPrograms(mlir::ModuleOp module, int group, llvm::raw_ostream &errs);
-  /// Runs tile-prefetch-loads with `maxBytes` a thread (lower() calls it for
-  /// maxBytes > 0, after coarsenPrograms). False, with an error on `errs`,
-  /// if it failed.
-  bool prefetchLoads(mlir::ModuleOp module, int maxBytes,
-                     llvm::raw_ostream &errs);
+  /// Runs tile-prefetch-loads (opts.prefetchBytes > 0), then
+  /// tile-remat-across-reductions (opts.rematBytes > 0): where loads are
+  /// issued. lower() calls it after coarsenPrograms. False, with an error on
+  /// `errs`, if a pass failed.
+  bool placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
+                  llvm::raw_ostream &errs);
 
   /// Parses a --programs-per-cta value: "auto" (0) or 1..8; an error says
   /// "--programs-per-cta must be auto or from 1 to 8, got 'TEXT'".

@@ -1,0 +1,149 @@
+//===- RematAcrossReductions.cpp - Recompute large tiles after reductions -===//
+//
+// See the pass description (Passes.td). For each tile.reduce R, in program
+// order, a tile W defined before R in R's block and used after it is
+// recomputed right after R from the loads and pure ops it comes from, and
+// its uses after R take the copy. Later reductions then see the copies, so
+// a value live across two reductions (softmax's row) is reloaded twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "MemoryEffects.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEREMATACROSSREDUCTIONS
+#include "Tile/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+class Remat {
+public:
+  Remat(int64_t threads, int64_t minBytes)
+      : threads(threads), minBytes(minBytes) {}
+
+  void run(ReduceOp r) {
+    Block *blk = r->getBlock();
+    SmallVector<Value> wide;
+    for (Operation &op : *blk) {
+      if (&op == r.getOperation())
+        break;
+      for (Value v : op.getResults())
+        if (isa<RankedTensorType>(v.getType()) &&
+            bytesPerThread(v.getType(), threads) >= minBytes && usedAfter(v, r))
+          wide.push_back(v);
+    }
+    OpBuilder b(r->getContext());
+    b.setInsertionPointAfter(r);
+    for (Value w : wide) {
+      llvm::SetVector<Operation *> slice;
+      if (!collect(w, r, slice))
+        continue;
+      // Only when the loads hold at most half of W (16-bit data computed
+      // on in fp32): reloading a tile as wide as W frees nothing, as the
+      // reloaded registers are live at once again.
+      int64_t loaded = 0;
+      for (Operation *op : slice)
+        if (isa<LoadOp>(op))
+          loaded += bytesPerThread(op->getResult(0).getType(), threads);
+      if (2 * loaded > bytesPerThread(w.getType(), threads))
+        continue;
+      // In block order, so operands are cloned before their users.
+      SmallVector<Operation *> ops(slice.begin(), slice.end());
+      llvm::sort(ops, [](Operation *a, Operation *c) {
+        return a->isBeforeInBlock(c);
+      });
+      IRMapping map;
+      for (Operation *op : ops) {
+        Operation *c = b.clone(*op, map);
+        if (isa<LoadOp>(c))
+          c->setAttr("tile.remat", b.getI32IntegerAttr(reloads++));
+      }
+      Value copy = map.lookup(w);
+      w.replaceUsesWithIf(copy, [&](OpOperand &use) {
+        Operation *at = blk->findAncestorOpInBlock(*use.getOwner());
+        return at && r->isBeforeInBlock(at);
+      });
+    }
+  }
+
+private:
+  /// Is `v` used by an op after `r` (or nested in one)?
+  static bool usedAfter(Value v, ReduceOp r) {
+    Block *blk = r->getBlock();
+    return llvm::any_of(v.getUsers(), [&](Operation *user) {
+      Operation *at = blk->findAncestorOpInBlock(*user);
+      return at && r->isBeforeInBlock(at);
+    });
+  }
+
+  /// The ops of `r`'s block that compute `v` from values that may stay
+  /// live across `r` (scalars, small tiles, values from outside the block),
+  /// into `slice`: pure ops without regions, and loads with no write between
+  /// them and `r`. False if `v` needs anything else (a large tile from
+  /// outside the block, an iteration argument, a dot).
+  bool collect(Value v, ReduceOp r, llvm::SetVector<Operation *> &slice) {
+    Block *blk = r->getBlock();
+    Operation *op = v.getDefiningOp();
+    bool inBlock = op && op->getBlock() == blk && op->isBeforeInBlock(r);
+    if (!isa<RankedTensorType>(v.getType()))
+      return true; // a scalar: kept
+    if (!inBlock)
+      return bytesPerThread(v.getType(), threads) * 4 <= minBytes;
+    if (slice.contains(op))
+      return true;
+    if (auto l = dyn_cast<LoadOp>(op)) {
+      if (l.getIsVolatile())
+        return false;
+      for (Operation *o = op->getNextNode(); o != r.getOperation();
+           o = o->getNextNode())
+        if (!onlyReadsMemory(o))
+          return false;
+    } else if (!isPure(op) || op->getNumRegions() || isa<ReduceOp, DotOp>(op)) {
+      return false;
+    }
+    for (Value o : op->getOperands())
+      if (!collect(o, r, slice))
+        return false;
+    slice.insert(op);
+    return true;
+  }
+
+  int64_t threads, minBytes;
+  int32_t reloads = 0;
+};
+
+struct TileRematAcrossReductions
+    : mlir::tile::impl::TileRematAcrossReductionsBase<TileRematAcrossReductions> {
+  using TileRematAcrossReductionsBase::TileRematAcrossReductionsBase;
+
+  void runOnOperation() override {
+    if (minBytes <= 0)
+      return;
+    ModuleOp module = getOperation();
+    int64_t warps = 4;
+    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
+      warps = a.getInt();
+    Remat remat(warps * 32, minBytes);
+    module.walk([&](func::FuncOp fn) {
+      if (!fn->hasAttr("tile.kernel"))
+        return;
+      SmallVector<ReduceOp> reduces;
+      fn.walk<WalkOrder::PreOrder>([&](ReduceOp r) { reduces.push_back(r); });
+      for (ReduceOp r : reduces)
+        remat.run(r);
+    });
+  }
+};
+
+} // namespace

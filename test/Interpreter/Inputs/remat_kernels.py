@@ -1,0 +1,33 @@
+# Kernels for tile-remat-across-reductions (test/Interpreter/run_remat.test
+# runs them with and without the pass; test/Transforms/remat-across-
+# reductions.test checks the IR). 16-bit rows computed on in fp32.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def normalize_rows(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    # Two reductions: the row (fp32) is live across the mean, the centred
+    # row across the variance.
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    mean = tl.sum(x, axis=0) / n_cols
+    xc = tl.where(m, x - mean, 0.0)
+    var = tl.sum(xc * xc, axis=0) / n_cols
+    y = xc / tl.sqrt(var + 1e-5)
+    tl.store(y_ptr + row * n_cols + offs, y.to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def store_between(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    # A store between the load and the reduction: the row is not reloaded
+    # (the store could have changed it).
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    tl.store(x_ptr + row * n_cols + offs, (x * 0.5).to(tl.bfloat16), mask=m)
+    s = tl.sum(x, axis=0)
+    tl.store(y_ptr + row * n_cols + offs, (x / s).to(tl.bfloat16), mask=m)

@@ -56,7 +56,8 @@ public:
       for (Operation *op : slice)
         if (isa<LoadOp>(op))
           loaded += bytesPerThread(op->getResult(0).getType(), threads);
-      if (2 * loaded > bytesPerThread(w.getType(), threads))
+      // (Without loads, CSE would merge the copy straight back.)
+      if (!loaded || 2 * loaded > bytesPerThread(w.getType(), threads))
         continue;
       // In block order, so operands are cloned before their users.
       SmallVector<Operation *> ops(slice.begin(), slice.end());
@@ -74,8 +75,12 @@ public:
         Operation *at = blk->findAncestorOpInBlock(*use.getOwner());
         return at && r->isBeforeInBlock(at);
       });
+      ++recomputed;
     }
   }
+
+  /// Tiles recomputed so far.
+  int count() const { return recomputed; }
 
 private:
   /// Is `v` used by an op after `r` (or nested in one)?
@@ -121,6 +126,7 @@ private:
 
   int64_t threads, minBytes;
   int32_t reloads = 0;
+  int recomputed = 0;
 };
 
 struct TileRematAcrossReductions
@@ -143,6 +149,13 @@ struct TileRematAcrossReductions
       for (ReduceOp r : reduces)
         remat.run(r);
     });
+    // The registers freed are worth having only if ptxas uses them for a
+    // second CTA: ask for 1024 threads an SM (64 registers a thread).
+    int64_t threads = warps * 32;
+    if (remat.count() && threads < 1024)
+      module->setAttr("tile.min_ctas_per_sm",
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                       1024 / threads));
   }
 };
 

@@ -212,6 +212,10 @@ struct ConvertTileGPUToLLVMPass
                   UnitAttr::get(ctx));
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, {numWarps * 32, 1, 1}));
+      // tile-remat-across-reductions: CTAs an SM should hold (.minnctapersm).
+      if (auto a = module->getAttrOfType<IntegerAttr>("tile.min_ctas_per_sm"))
+        fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    IntegerAttr::get(IntegerType::get(ctx, 32), a.getInt()));
       for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
         auto div = fn.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility");
         if (!div)

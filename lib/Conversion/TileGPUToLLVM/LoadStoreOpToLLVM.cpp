@@ -292,6 +292,51 @@ unsigned vectorWidth(Operation *op, RankedTensorType type, const LayoutInfo &inf
   return v;
 }
 
+/// A reload made by tile-remat-across-reductions (`tile.remat`) of a tile an
+/// earlier load of the block read through the same pointers, mask and
+/// `other` (the pass leaves no write between them): that load's registers,
+/// passed word by word through an empty asm statement so that LLVM cannot
+/// merge the computations on the copy with those on the original (which
+/// would keep the wide results live again). Null when there is no such load.
+Value keptCopy(tile::LoadOp op, ConversionPatternRewriter &rewriter,
+               Type resultType) {
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    auto l = dyn_cast<tile::LoadOp>(p);
+    if (!l || l.getPtr() != op.getPtr() || l.getMask() != op.getMask() ||
+        l.getOther() != op.getOther() || l.getType() != op.getType() ||
+        l.getIsVolatile())
+      continue;
+    Value held = rewriter.getRemappedValue(l.getResult());
+    if (!held || held.getType() != resultType)
+      return {};
+    Location loc = op.getLoc();
+    SmallVector<Value> elems = unpackStruct(rewriter, loc, held);
+    Type elt = elems.front().getType();
+    unsigned bits = storageBits(elt);
+    AccessShape as = accessShape(bits, bits < 32 ? 32 / bits : 1);
+    if (elems.size() % (as.nWords * as.perWord) != 0)
+      as = accessShape(bits, 1);
+    unsigned run = as.nWords * as.perWord;
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < elems.size(); i += run) {
+      SmallVector<Value> words = packWords(
+          rewriter, loc, ArrayRef<Value>(elems).slice(i, run), as, bits);
+      for (Value &w : words)
+        w = rewriter
+                .create<LLVM::InlineAsmOp>(
+                    loc, w.getType(), ValueRange{w}, "",
+                    "=" + std::string(as.constraint) + ",0",
+                    /*has_side_effects=*/true, /*is_align_stack=*/false,
+                    LLVM::AsmDialectAttr(), ArrayAttr())
+                .getResult(0);
+      SmallVector<Value> vals = unpackWords(rewriter, loc, words, as, bits, elt);
+      out.append(vals.begin(), vals.end());
+    }
+    return packStruct(rewriter, loc, resultType, out);
+  }
+  return {};
+}
+
 struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -299,6 +344,11 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type resultType = getTypeConverter()->convertType(op.getType());
+    if (op->hasAttr("tile.remat") && isa<RankedTensorType>(op.getType()))
+      if (Value kept = keptCopy(op, rewriter, resultType)) {
+        rewriter.replaceOp(op, kept);
+        return success();
+      }
     std::string mods =
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/true);
     bool isVolatile = op.getIsVolatile();

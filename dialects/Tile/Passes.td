@@ -126,19 +126,21 @@ def TileRematAcrossReductions
     A tile that is defined before a `tile.reduce` and used after it is held
     in registers while the reduction runs (its cross-warp exchange waits on
     a barrier). In the seed softmax over 32768 bf16 columns that is the row
-    in fp32, then exp(row - max): 64 registers a thread, which leaves room
-    for one 512-thread CTA an SM and no overlap of one row's loads with
-    another row's arithmetic. This pass recomputes such a tile W right after
-    the reduction, for the uses after it, when W (of at least `min-bytes`
-    a thread: elements over 32 * `tile.num_warps` threads, times their
-    size) is computed by pure ops from loads, scalars and small tiles: the
-    loads are issued again (the lines were just read, so they come from L1
-    or L2, not DRAM) and the pure ops cloned. Only when those loads hold at
-    most half of W's bytes (16-bit data computed on in fp32): a reloaded
-    tile as wide as W would take as many registers again. Each reload carries a distinct
-    `tile.remat` attribute so that CSE does not merge it back. Only loads
-    with no store, atomic or other write between them and the reduction
-    are reissued, so the values are the same.
+    in fp32, then exp(row - max): 64 registers a thread (123 in all), which
+    leaves room for one 512-thread CTA an SM and no overlap of one row's
+    loads with another row's arithmetic. This pass recomputes such a tile W
+    right after the reduction, for the uses after it, when W (of at least
+    `min-bytes` a thread: elements over 32 * `tile.num_warps` threads, times
+    their size) is computed by pure ops from loads of at most half its bytes
+    (16-bit data computed on in fp32), scalars and small tiles: the loads are
+    repeated, with a distinct `tile.remat` number each so that CSE keeps them
+    apart, and the pure ops cloned. Only loads with no store, atomic or other
+    write between them and the reduction are repeated, so they read the same
+    values; the GPU lowering takes them from the registers of the first load
+    (narrow, packed two to a register) rather than from memory. When it
+    recomputed anything, the pass asks for 1024 threads an SM
+    (`tile.min_ctas_per_sm`, PTX `.minnctapersm`), 64 registers a thread:
+    without the request ptxas keeps the freed registers and the CTA count.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int", /*default=*/"256",

@@ -263,24 +263,23 @@ def main():
     for c in cfgs:
         c.setdefault("arch", args.arch)
         c["programs_per_cta_opt"] = args.programs_per_cta
-    for v in [v.strip() for v in args.variants.split(",") if v.strip()]:
-        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c]:
-            cfgs.append(dict(c, id="%s@p%s" % (c["id"], v), variant_of=c["id"],
-                             programs_per_cta_opt=v))
-    for v in [v.strip() for v in args.group_variants.split(",") if v.strip()]:
-        for c in [c for c in cfgs if c["kernel"] == "matmul_relu_kernel" and
-                  c["dtype"] != "fp32" and not c["b_transposed"] and "variant_of" not in c]:
-            cfgs.append(dict(c, id="%s@g%s" % (c["id"], v), variant_of=c["id"],
-                             group_programs_opt=v))
-    for v in [v.strip() for v in args.prefetch_variants.split(",") if v.strip()]:
-        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c and
-                  c["kernel"] in LOOP_KERNELS]:
-            cfgs.append(dict(c, id="%s@f%s" % (c["id"], v), variant_of=c["id"],
-                             prefetch_bytes_opt=v))
-    for v in [v.strip() for v in args.remat_variants.split(",") if v.strip()]:
-        for c in [c for c in cfgs if c["bench"] != "matmul" and "variant_of" not in c]:
-            cfgs.append(dict(c, id="%s@r%s" % (c["id"], v), variant_of=c["id"],
-                             remat_bytes_opt=v))
+    # Variants: each base config that `applies` takes, once per value of the
+    # option, as '<id>@<tag><value>' (compare.py times them for tilec alone).
+    memory_bound = lambda c: c["bench"] != "matmul"
+    sweeps = [
+        (args.variants, "p", "programs_per_cta_opt", memory_bound),
+        (args.group_variants, "g", "group_programs_opt",
+         lambda c: c["kernel"] == "matmul_relu_kernel" and c["dtype"] != "fp32" and
+         not c["b_transposed"]),
+        (args.prefetch_variants, "f", "prefetch_bytes_opt",
+         lambda c: memory_bound(c) and c["kernel"] in LOOP_KERNELS),
+        (args.remat_variants, "r", "remat_bytes_opt", memory_bound),
+    ]
+    for values, tag, key, applies in sweeps:
+        base = [c for c in cfgs if "variant_of" not in c and applies(c)]
+        for v in [v.strip() for v in values.split(",") if v.strip()]:
+            cfgs += [dict(c, id="%s@%s%s" % (c["id"], tag, v), variant_of=c["id"], **{key: v})
+                     for c in base]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

@@ -10,7 +10,7 @@
 
 #include "tilec/Transforms/Passes.h"
 
-#include "MemoryEffects.h"
+#include "TransformUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -229,16 +229,14 @@ struct TilePrefetchLoads
     if (maxBytes <= 0)
       return;
     ModuleOp module = getOperation();
-    int64_t warps = 4;
-    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      warps = a.getInt();
+    int64_t threads = threadsPerCTA(module);
     SmallVector<scf::ForOp> loops;
     module.walk([&](func::FuncOp fn) {
       if (fn->hasAttr("tile.kernel"))
         fn.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     });
     for (scf::ForOp loop : loops) // inner loops first
-      prefetch(loop, warps * 32, maxBytes);
+      prefetch(loop, threads, maxBytes);
   }
 };
 

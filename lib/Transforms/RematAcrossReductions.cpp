@@ -10,7 +10,7 @@
 
 #include "tilec/Transforms/Passes.h"
 
-#include "MemoryEffects.h"
+#include "TransformUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -137,10 +137,8 @@ struct TileRematAcrossReductions
     if (minBytes <= 0)
       return;
     ModuleOp module = getOperation();
-    int64_t warps = 4;
-    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      warps = a.getInt();
-    Remat remat(warps * 32, minBytes);
+    int64_t threads = threadsPerCTA(module);
+    Remat remat(threads, minBytes);
     module.walk([&](func::FuncOp fn) {
       if (!fn->hasAttr("tile.kernel"))
         return;
@@ -151,7 +149,6 @@ struct TileRematAcrossReductions
     });
     // The registers freed are worth having only if ptxas uses them for a
     // second CTA: ask for 1024 threads an SM (64 registers a thread).
-    int64_t threads = warps * 32;
     if (remat.count() && threads < 1024)
       module->setAttr("tile.min_ctas_per_sm",
                       IntegerAttr::get(IntegerType::get(&getContext(), 32),

@@ -1,8 +1,9 @@
-//===- MemoryEffects.h - What the tile passes may move loads across -------===//
+//===- TransformUtils.h - Helpers shared by the tile passes ----------------===//
 
-#ifndef TILEC_LIB_TRANSFORMS_MEMORYEFFECTS_H
-#define TILEC_LIB_TRANSFORMS_MEMORYEFFECTS_H
+#ifndef TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
+#define TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -28,6 +29,13 @@ inline bool onlyReadsMemory(Operation *op) {
   return !r.wasInterrupted();
 }
 
+/// Threads a CTA of `module` runs: 32 * its `tile.num_warps` (default 4).
+inline int64_t threadsPerCTA(ModuleOp module) {
+  if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
+    return 32 * a.getInt();
+  return 128;
+}
+
 /// Bytes of a value of type `t` each of `threads` threads holds (tiles are
 /// spread over the CTA; a scalar is held whole).
 inline int64_t bytesPerThread(Type t, int64_t threads) {
@@ -45,4 +53,4 @@ inline int64_t bytesPerThread(Type t, int64_t threads) {
 
 } // namespace mlir::tile
 
-#endif // TILEC_LIB_TRANSFORMS_MEMORYEFFECTS_H
+#endif // TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H

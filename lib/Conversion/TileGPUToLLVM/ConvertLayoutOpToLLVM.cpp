@@ -15,7 +15,7 @@
 //                     shape (row-major reshape keeps the linear index).
 // Shared memory needed (getScratchBytes), from the op's offset in the arena:
 // numel * bytes per element; pointers are kept as i64 and i1 as i8
-// (sharedStorageType). A rank-2 convert_layout pads each row by 16 bytes (32 for an fp32 mma accumulator)
+// (sharedStorageType). A rank-2 convert_layout pads each row by 16 bytes
 // when rows are a multiple of 128 bytes (convertLayoutRowPad: fewer bank
 // conflicts, e.g. storing mma accumulators).
 //

@@ -100,12 +100,6 @@ unsigned mlir::tilegpu::convertLayoutRowPad(RankedTensorType srcType) {
   uint64_t bytes = storageBytesOf(srcType.getElementType());
   if ((uint64_t(srcType.getDimSize(1)) * bytes) % 128 != 0 || bytes > 16)
     return 0;
-  // An mma accumulator is written two adjacent elements a thread, four
-  // threads a row and eight rows a warp: with 32 bytes of padding the rows
-  // of a half warp's 8-byte stores start 8 banks apart (no conflicts); 16
-  // bytes would put two rows on the same banks.
-  if (isa_and_nonnull<MmaAttr>(srcType.getEncoding()) && bytes == 4)
-    return 8;
   return unsigned(16 / bytes);
 }
 

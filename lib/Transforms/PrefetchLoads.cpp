@@ -32,9 +32,12 @@ namespace {
 /// reorder loads around (volatile loads, tensor-core dots)?
 bool isReadOnlyLoop(scf::ForOp loop) {
   WalkResult r = loop.getBody()->walk([&](Operation *op) {
+    // A volatile or `.cv` load may poll what other programs write.
     auto l = dyn_cast<LoadOp>(op);
-    return isa<DotOp>(op) || (l && l.getIsVolatile()) ? WalkResult::interrupt()
-                                                      : WalkResult::advance();
+    bool polls = l && (l.getIsVolatile() ||
+                       (l.getCacheAttr() && l.getCacheAttr().getValue() == ".cv"));
+    return isa<DotOp>(op) || polls ? WalkResult::interrupt()
+                                   : WalkResult::advance();
   });
   return !r.wasInterrupted() &&
          llvm::all_of(loop.getBody()->getOperations(),

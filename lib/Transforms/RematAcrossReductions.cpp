@@ -32,7 +32,10 @@ public:
   Remat(int64_t threads, int64_t minBytes)
       : threads(threads), minBytes(minBytes) {}
 
-  void run(ReduceOp r) {
+  /// Recomputes after `r` the tiles that qualify. With `plan` set, changes
+  /// nothing and only records the loads the recomputations would repeat
+  /// (`kept`: their registers stay live across the reductions).
+  void run(ReduceOp r, bool plan) {
     Block *blk = r->getBlock();
     SmallVector<Value> wide;
     for (Operation &op : *blk) {
@@ -59,6 +62,13 @@ public:
       // (Without loads, CSE would merge the copy straight back.)
       if (!loaded || 2 * loaded > bytesPerThread(w.getType(), threads))
         continue;
+      ++recomputed;
+      if (plan) {
+        for (Operation *op : slice)
+          if (isa<LoadOp>(op))
+            kept.insert(op);
+        continue;
+      }
       // In block order, so operands are cloned before their users.
       SmallVector<Operation *> ops(slice.begin(), slice.end());
       llvm::sort(ops, [](Operation *a, Operation *c) {
@@ -68,19 +78,26 @@ public:
       for (Operation *op : ops) {
         Operation *c = b.clone(*op, map);
         if (isa<LoadOp>(c))
-          c->setAttr("tile.remat", b.getI32IntegerAttr(reloads++));
+          markReload(op, c, b);
       }
       Value copy = map.lookup(w);
       w.replaceUsesWithIf(copy, [&](OpOperand &use) {
         Operation *at = blk->findAncestorOpInBlock(*use.getOwner());
         return at && r->isBeforeInBlock(at);
       });
-      ++recomputed;
     }
   }
 
-  /// Tiles recomputed so far.
+  /// Tiles recomputed (or, planning, to be recomputed) so far.
   int count() const { return recomputed; }
+
+  /// Bytes a thread the repeated loads keep live (from a plan).
+  int64_t keptBytes() const {
+    int64_t n = 0;
+    for (Operation *op : kept)
+      n += bytesPerThread(op->getResult(0).getType(), threads);
+    return n;
+  }
 
 private:
   /// Is `v` used by an op after `r` (or nested in one)?
@@ -124,9 +141,24 @@ private:
     return true;
   }
 
+  /// `reload`, a clone of the load `original` (itself maybe a reload):
+  /// `tile.remat` a number of its own (so that CSE keeps the reloads apart)
+  /// and `tile.remat_of` the number `original` carries as `tile.remat_src`
+  /// (the GPU lowering takes the reload from that load's registers).
+  void markReload(Operation *original, Operation *reload, OpBuilder &b) {
+    reload->setAttr("tile.remat", b.getI32IntegerAttr(reloads++));
+    auto src = original->getAttrOfType<IntegerAttr>("tile.remat_src");
+    if (!src) {
+      src = b.getI32IntegerAttr(sources++);
+      original->setAttr("tile.remat_src", src);
+    }
+    reload->setAttr("tile.remat_of", src);
+  }
+
   int64_t threads, minBytes;
-  int32_t reloads = 0;
+  int32_t reloads = 0, sources = 0;
   int recomputed = 0;
+  llvm::SetVector<Operation *> kept;
 };
 
 struct TileRematAcrossReductions
@@ -138,21 +170,32 @@ struct TileRematAcrossReductions
       return;
     ModuleOp module = getOperation();
     int64_t threads = threadsPerCTA(module);
-    Remat remat(threads, minBytes);
+    // The registers freed are worth having only if ptxas uses them for a
+    // second CTA: the kernel asks for 1024 threads an SM, 64 registers a
+    // thread. So only CTAs of at most 512 threads, and only when the loads
+    // kept live (packed) leave room: their registers plus 24 for addresses
+    // and the rest within 64; else the kernel is left as it is (the
+    // recomputation without a second CTA measured slower).
+    if (threads > 512)
+      return;
     module.walk([&](func::FuncOp fn) {
       if (!fn->hasAttr("tile.kernel"))
         return;
       SmallVector<ReduceOp> reduces;
       fn.walk<WalkOrder::PreOrder>([&](ReduceOp r) { reduces.push_back(r); });
+      Remat plan(threads, minBytes);
       for (ReduceOp r : reduces)
-        remat.run(r);
+        plan.run(r, /*plan=*/true);
+      if (!plan.count() || plan.keptBytes() / 4 + 24 > 64)
+        return;
+      Remat remat(threads, minBytes);
+      for (ReduceOp r : reduces)
+        remat.run(r, /*plan=*/false);
+      if (remat.count())
+        module->setAttr("tile.min_ctas_per_sm",
+                        IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                         1024 / threads));
     });
-    // The registers freed are worth having only if ptxas uses them for a
-    // second CTA: ask for 1024 threads an SM (64 registers a thread).
-    if (remat.count() && threads < 1024)
-      module->setAttr("tile.min_ctas_per_sm",
-                      IntegerAttr::get(IntegerType::get(&getContext(), 32),
-                                       1024 / threads));
   }
 };
 

@@ -292,20 +292,26 @@ unsigned vectorWidth(Operation *op, RankedTensorType type, const LayoutInfo &inf
   return v;
 }
 
-/// A reload made by tile-remat-across-reductions (`tile.remat`) of a tile an
-/// earlier load of the block read through the same pointers, mask and
-/// `other` (the pass leaves no write between them): that load's registers,
-/// passed word by word through an empty asm statement so that LLVM cannot
-/// merge the computations on the copy with those on the original (which
-/// would keep the wide results live again). Null when there is no such load.
+/// A reload made by tile-remat-across-reductions (`tile.remat_of` = K) of
+/// the tile that the earlier load of the block marked `tile.remat_src` = K
+/// read through the same pointers, mask and `other` (the pass leaves no
+/// write between them): that load's registers, passed word by word through
+/// an empty asm statement so that LLVM cannot merge the computations on the
+/// copy with those on the original (which would keep the wide results live
+/// again). Null (a real load) when there is no such load.
 Value keptCopy(tile::LoadOp op, ConversionPatternRewriter &rewriter,
                Type resultType) {
+  auto of = op->getAttrOfType<IntegerAttr>("tile.remat_of");
+  if (!of)
+    return {};
   for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
     auto l = dyn_cast<tile::LoadOp>(p);
-    if (!l || l.getPtr() != op.getPtr() || l.getMask() != op.getMask() ||
+    if (!l || l->getAttr("tile.remat_src") != of)
+      continue;
+    if (l.getPtr() != op.getPtr() || l.getMask() != op.getMask() ||
         l.getOther() != op.getOther() || l.getType() != op.getType() ||
         l.getIsVolatile())
-      continue;
+      return {};
     Value held = rewriter.getRemappedValue(l.getResult());
     if (!held || held.getType() != resultType)
       return {};
@@ -344,7 +350,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type resultType = getTypeConverter()->convertType(op.getType());
-    if (op->hasAttr("tile.remat") && isa<RankedTensorType>(op.getType()))
+    if (op->hasAttr("tile.remat_of") && isa<RankedTensorType>(op.getType()))
       if (Value kept = keptCopy(op, rewriter, resultType)) {
         rewriter.replaceOp(op, kept);
         return success();

@@ -63,3 +63,13 @@ def chunk_sum(x_ptr, out_ptr, chunks, BLOCK: tl.constexpr):
     for c in range(chunks):
         acc += tl.load(x_ptr + c * BLOCK + tl.arange(0, BLOCK))
     tl.store(out_ptr, tl.sum(acc, axis=0))
+
+
+@triton.jit
+def poll_cv(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
+    # A `.cv` load (don't cache, fetch again) is not rewritten either.
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for k in range(0, N, BLOCK):
+        offs = k + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + offs, mask=offs < N, other=0.0, cache_modifier=".cv")
+    tl.store(out_ptr, tl.sum(acc, axis=0))

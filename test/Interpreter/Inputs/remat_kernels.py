@@ -31,3 +31,20 @@ def store_between(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     tl.store(x_ptr + row * n_cols + offs, (x * 0.5).to(tl.bfloat16), mask=m)
     s = tl.sum(x, axis=0)
     tl.store(y_ptr + row * n_cols + offs, (x / s).to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def layer_norm(x_ptr, w_ptr, b_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    # Three 16-bit rows live across the reductions: kept packed they would
+    # need more than 64 registers a thread, so nothing is recomputed.
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + offs, mask=m, other=0.0).to(tl.float32)
+    b = tl.load(b_ptr + offs, mask=m, other=0.0).to(tl.float32)
+    mean = tl.sum(x, axis=0) / n_cols
+    xc = tl.where(m, x - mean, 0.0)
+    var = tl.sum(xc * xc, axis=0) / n_cols
+    y = xc / tl.sqrt(var + 1e-5) * w + b
+    tl.store(y_ptr + row * n_cols + offs, y.to(tl.bfloat16), mask=m)

@@ -89,7 +89,8 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads", "mlir::ModuleOp"> {
   let summary = "Load the next iteration's tiles of read-only loops a step early";
   let description = [{
     In an `scf.for` whose body only reads memory (no store, atomic or other
-    side effect, no volatile load, no `tile.dot`: loops feeding tensor cores
+    side effect, no volatile or `.cv` load, which may poll what other programs
+    write, no `tile.dot`: loops feeding tensor cores
     are pipelined through shared memory by `tilegpu-pipeline`), a tile
     `tile.load` of the body whose pointer, mask and `other` can be computed
     for another iteration (from the induction variable, values defined
@@ -138,9 +139,14 @@ def TileRematAcrossReductions
     write between them and the reduction are repeated, so they read the same
     values; the GPU lowering takes them from the registers of the first load
     (narrow, packed two to a register) rather than from memory. When it
-    recomputed anything, the pass asks for 1024 threads an SM
+    recomputes anything, the pass asks for 1024 threads an SM
     (`tile.min_ctas_per_sm`, PTX `.minnctapersm`), 64 registers a thread:
-    without the request ptxas keeps the freed registers and the CTA count.
+    without the request ptxas keeps the freed registers and the CTA count,
+    and the recomputation only costs. So a kernel is changed only when its
+    CTAs have at most 512 threads and the loads kept live (a plan made
+    first, each counted once) take at most 40 of the 64 registers; else it
+    is left as it is. The first load of a chain is marked `tile.remat_src`
+    and each reload `tile.remat_of` with that number.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int", /*default=*/"256",

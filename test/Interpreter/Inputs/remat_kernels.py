@@ -48,3 +48,16 @@ def layer_norm(x_ptr, w_ptr, b_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     var = tl.sum(xc * xc, axis=0) / n_cols
     y = xc / tl.sqrt(var + 1e-5) * w + b
     tl.store(y_ptr + row * n_cols + offs, y.to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def two_rows(x_ptr, y_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
+    # Two 16-bit rows live across one reduction: each reload names its own
+    # source load.
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    y = tl.load(y_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    s = tl.sum(x * y, axis=0)
+    tl.store(out_ptr + row * n_cols + offs, ((x - y) / s).to(tl.bfloat16), mask=m)

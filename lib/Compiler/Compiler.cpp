@@ -160,6 +160,19 @@ bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
                      "tile-group-programs", errs);
 }
 
+int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
+                          llvm::raw_ostream &errs) {
+  if (opts.groupPrograms > 1 && !groupPrograms(module, opts.groupPrograms, errs))
+    return 0;
+  int perCTA = 1;
+  if (opts.programsPerCTA != 1 &&
+      !(perCTA = coarsenPrograms(module, opts.programsPerCTA, errs)))
+    return 0;
+  if (!placeLoads(module, opts, errs))
+    return 0;
+  return perCTA;
+}
+
 bool Compiler::placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
                           llvm::raw_ostream &errs) {
   if (opts.prefetchBytes > 0) {
@@ -254,12 +267,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   int cc = 90;
   if (arch.consume_front("sm_"))
     arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
-  if (opts.groupPrograms > 1 && !groupPrograms(module, opts.groupPrograms, errs))
-    return mlir::failure();
-  if (opts.programsPerCTA != 1 &&
-      !coarsenPrograms(module, opts.programsPerCTA, errs))
-    return mlir::failure();
-  if (!placeLoads(module, opts, errs))
+  if (!prepareTile(module, opts, errs))
     return mlir::failure();
   mlir::PassManager pm(ctx_.get());
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;

@@ -154,9 +154,12 @@ Value cloneLoad(LoadOp l, Slice &slice, IRMapping &map, Value inRange,
 void prefetch(scf::ForOp loop, int64_t threads, int64_t maxBytes) {
   if (!isReadOnlyLoop(loop))
     return;
+  // One analysis serves all three uses: the prologue goes before the loop
+  // and the next iteration's clones at the top of the body, neither of which
+  // changes what the body computes.
+  Slice slice(loop);
   SmallVector<LoadOp> loads;
   {
-    Slice slice(loop);
     int64_t bytes = 0;
     for (Operation &op : *loop.getBody()) {
       auto l = dyn_cast<LoadOp>(op);
@@ -183,7 +186,6 @@ void prefetch(scf::ForOp loop, int64_t threads, int64_t maxBytes) {
   Location loc = loop.getLoc();
   SmallVector<Value> first;
   {
-    Slice slice(loop);
     IRMapping map;
     map.map(loop.getInductionVar(), loop.getLowerBound());
     for (BlockArgument a : loop.getRegionIterArgs())
@@ -201,7 +203,6 @@ void prefetch(scf::ForOp loop, int64_t threads, int64_t maxBytes) {
   // then replace the old ones.)
   auto next = [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
     OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
-    Slice slice(loop);
     Value iv = loop.getInductionVar(), ivNext;
     IRMapping map = slice.nextIteration(b, ivNext);
     Value inRange = b.create<arith::AndIOp>(

@@ -178,16 +178,10 @@ int runMain() {
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)
     return 1;
-  if (opts.groupPrograms > 1 &&
-      !compiler.groupPrograms(*module, opts.groupPrograms, llvm::errs()))
-    return 1;
-  // As a GPU launch of the coarsened kernel: ceil(x / n) CTAs, x passed last.
-  int perCTA = 1;
-  if (opts.programsPerCTA != 1 &&
-      !(perCTA = compiler.coarsenPrograms(*module, opts.programsPerCTA,
-                                          llvm::errs())))
-    return 1;
-  if (!compiler.placeLoads(*module, opts, llvm::errs()))
+  // The tile IR the GPU gets; as a GPU launch of a coarsened kernel:
+  // ceil(x / n) CTAs, x passed last.
+  int perCTA = compiler.prepareTile(*module, opts, llvm::errs());
+  if (!perCTA)
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.

@@ -128,17 +128,24 @@ public:
   /// Runs `factor` programs per CTA in the kernel of a tile module
   /// (tile-coarsen-programs, then canonicalize and CSE; factor 0: the
   /// compiler's choice). Returns the factor used (1: unchanged), or 0 after
-  /// printing an error to `errs`. lower() calls it for programsPerCTA != 1.
+  /// printing an error to `errs`. prepareTile() calls it for programsPerCTA != 1.
   int coarsenPrograms(mlir::ModuleOp module, int factor,
                       llvm::raw_ostream &errs);
-  /// Runs tile-group-programs with `group` (lower() calls it for group > 1,
+  /// Runs tile-group-programs with `group` (prepareTile() calls it for group > 1,
   /// before coarsenPrograms). False, with an error on `errs`, if it failed.
   bool groupPrograms(mlir::ModuleOp module, int group, llvm::raw_ostream &errs);
   /// Runs tile-prefetch-loads (opts.prefetchBytes > 0), then
   /// tile-remat-across-reductions (opts.rematBytes > 0): where loads are
-  /// issued. lower() calls it after coarsenPrograms. False, with an error on
+  /// issued. prepareTile() calls it after coarsenPrograms. False, with an error on
   /// `errs`, if a pass failed.
   bool placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
+                  llvm::raw_ostream &errs);
+  /// The tile passes that shape the kernel for the GPU, in order:
+  /// groupPrograms (opts.groupPrograms > 1), coarsenPrograms
+  /// (opts.programsPerCTA != 1), placeLoads. lower() runs them, and so does
+  /// `tilec run --interpret`, so that the interpreter runs what the GPU gets.
+  /// Returns the programs per CTA (1: one), or 0 after printing an error.
+  int prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
                   llvm::raw_ostream &errs);
 
   /// Parses a --programs-per-cta value: "auto" (0) or 1..8; an error says

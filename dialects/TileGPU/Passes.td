@@ -59,6 +59,23 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUStoreLayouts : Pass<"tilegpu-store-layouts", "mlir::ModuleOp"> {
+  let summary = "A layout of its own for a store that would write partial sectors";
+  let description = [{
+    A rank-2 store whose blocked layout gives a thread more consecutive
+    elements along the fastest dimension than one access stores (an fp32
+    matmul result through the 8-element layout of its 16-bit operand loads)
+    spaces its lanes wider than its vectors, so every instruction writes part
+    of each 32-byte sector and every sector is written twice. Such a store
+    gets the layout with `tilegpu.vector` elements a thread and its lanes
+    along the fastest dimension, when its pointer, mask and value can be
+    recomputed in it by cloning cheap producers (splat, make_range,
+    expand_dims, broadcast, addptr, arith, splat constants) up to
+    convert_layouts, which then convert straight to the new layout.
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileGPULoadLayouts : Pass<"tilegpu-load-layouts", "mlir::ModuleOp"> {
   let summary = "A blocked layout of its own for each load staged in shared memory";
   let description = [{

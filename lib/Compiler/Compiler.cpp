@@ -277,6 +277,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
   pm.addPass(mlir::tilegpu::createTileGPULoadLayouts());
+  pm.addPass(mlir::tilegpu::createTileGPUStoreLayouts());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   mlir::tilegpu::TileGPUPipelineOptions pipeOpts;

@@ -111,6 +111,7 @@
 
 # TGPU4-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
 # TGPU4-DAG: #[[SB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>
+# TGPU4-DAG: #[[ST:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x128x64xbf16, #{{.*}}>
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x64x256xbf16, #[[SB]]>
 # TGPU4: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : tensor<128x64xbf16, #{{.*}}> * tensor<64x256xbf16, #{{.*}}> -> tensor<128x256xf32, #[[MMA]]>
@@ -121,6 +122,14 @@
 # TGPU4-NEXT: }
 # TGPU4-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
 # TGPU4-NEXT: tilegpu.async_wait {num = 0 : i32}
+# The fp32 result is stored through a layout of its own
+# (tilegpu-store-layouts): 4 elements a thread, a warp's 32 lanes along one
+# row (512 contiguous bytes a store), not the operands' 8-element layout
+# (lanes 32 bytes apart: each 16-byte store would write half of every
+# sector). The accumulator converts straight to it.
+# TGPU4: %[[C:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x256xf32, #[[MMA]]> -> tensor<128x256xf32, #[[ST]]>
+# TGPU4-NOT: tilegpu.convert_layout
+# TGPU4: tile.store {{.*}} {tilegpu.vector = 4 : i32} : tensor<128x256x!tile.ptr<f32>, #[[ST]]>
 
 # The descriptors: the warp index is broadcast from lane 0 (so ptxas keeps
 # what depends on it in uniform registers), each operand's descriptor is
@@ -144,6 +153,11 @@
 # PTX4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 {{.*}}, [[A2]], [[B2]], 1, 1, 1, 0, 1;
 # PTX4: wgmma.wait_group.sync.aligned 1;
 # PTX4: wgmma.wait_group.sync.aligned 0;
+# The epilogue: the accumulator's pairs into shared memory, then each thread
+# reads 16 bytes a row (one vector load each: 32 of them) and stores them.
+# PTX4-COUNT-32: ld.volatile.shared.v4.f32
+# PTX4-NOT: ld.shared
+# PTX4: st.global.v4.b32
 
 # FENCE: st.shared
 # FENCE: fence.proxy.async.shared::cta;

@@ -9,6 +9,9 @@
 //   barrier
 //   each thread loads each of its result elements from
 //     convert_layout: the linear index of its coordinates (same shape);
+//                     a run of consecutive elements along the last
+//                     dimension, when that is the result layout's fastest,
+//                     with one vector load of up to 16 bytes (readRun);
 //     trans:          the linear index of the permuted coordinates
 //                     (result dimension i is operand dimension order[i]);
 //     reshape:        the linear index of its coordinates in the result's
@@ -39,12 +42,34 @@ namespace {
 using ReadIndexFn =
     function_ref<Value(OpBuilder &, Location, ArrayRef<Value> dstIdx)>;
 
+/// Elements a thread of `dst` reads with one vector load (up to 16 bytes)
+/// when the buffer is row-major with rows of `rowPitch` elements (0: not
+/// row-major in the result's indices): the run of its consecutive elements
+/// along the last dimension, when that is the layout's fastest one and the
+/// rows keep the runs aligned; else 1. The buffer starts 16-byte aligned.
+unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
+  if (!rowPitch || !dst.isBlocked() || !storeT.isIntOrFloat())
+    return 1;
+  unsigned d = dst.getBase().getOrder()[0];
+  int t = dst.tensorDim(d);
+  if (t != int(dst.rank()) - 1)
+    return 1;
+  unsigned bytes = std::max(1u, storeT.getIntOrFloatBitWidth() / 8);
+  unsigned run = std::min(dst.getBase().getSizePerThread()[d], 16 / bytes);
+  while (run > 1 && (dst.getBase().getSizePerThread()[d] % run != 0 ||
+                     dst.getShape()[t] % run != 0 || rowPitch % run != 0))
+    run /= 2;
+  return std::max(run, 1u);
+}
+
 /// `storeIndex`: the element's place in the buffer from its indices in the
-/// operand (row-major, or with convertLayoutRowPad's padding).
+/// operand (row-major, or with convertLayoutRowPad's padding). `rowPitch`:
+/// see readRun.
 Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                         const TypeConverter *converter, Value srcStruct,
                         RankedTensorType srcType, RankedTensorType dstType,
-                        ReadIndexFn storeIndex, ReadIndexFn readIndex) {
+                        ReadIndexFn storeIndex, ReadIndexFn readIndex,
+                        int64_t rowPitch = 0) {
   Location loc = op->getLoc();
   Type elt = converter->convertType(srcType.getElementType());
   Type storeT = sharedStorageType(elt);
@@ -63,13 +88,31 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   }
   barrier(b, loc);
   auto dtc = dst.emitThreadCoords(b, loc);
-  SmallVector<Value> out;
+  unsigned run = readRun(dst, storeT, rowPitch);
+  unsigned t = run > 1 ? dst.tensorDim(dst.getBase().getOrder()[0]) : 0;
+  SmallVector<Value> out(dst.numElems());
   for (unsigned k = 0; k < dst.numElems(); ++k) {
+    if (run > 1 && dst.elemCoords(k)[t] % run != 0)
+      continue; // read with the run's first element
     SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
-    Value lin = readIndex(b, loc, idx);
-    Value v = b.create<LLVM::LoadOp>(loc, storeT,
-                                     sharedElemPtr(b, loc, smem, storeT, lin));
-    out.push_back(fromSharedStorage(b, loc, v, elt));
+    Value ptr = sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
+    if (run == 1) {
+      out[k] = fromSharedStorage(
+          b, loc, b.create<LLVM::LoadOp>(loc, storeT, ptr), elt);
+      continue;
+    }
+    // Volatile: LLVM would otherwise split a vector load that only feeds
+    // extracts into scalar loads (VectorCombine) and merge back only some of
+    // them (64 ld.shared.f32 of 128 in the 128x256 fp32 matmul epilogue).
+    auto vecT = VectorType::get({int64_t(run)}, storeT);
+    Value vec = b.create<LLVM::LoadOp>(
+        loc, vecT, ptr, run * storeT.getIntOrFloatBitWidth() / 8,
+        /*isVolatile=*/true);
+    for (unsigned j = 0; j < run; ++j)
+      out[k + j] = fromSharedStorage(
+          b, loc,
+          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j)),
+          elt);
   }
   return packStruct(b, loc, converter->convertType(dstType), out);
 }
@@ -106,7 +149,7 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     auto index = rowMajorIn(padded);
     Value r = moveThroughShared(rewriter, op, getTypeConverter(),
                                 adaptor.getSrc(), srcType, dstType, index,
-                                index);
+                                index, padded.back());
     rewriter.replaceOp(op, r);
     return success();
   }

@@ -373,9 +373,13 @@ LogicalResult ConvertLayoutOp::verify() {
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
   if (getSrc().getType() == getResult().getType())
     return getSrc();
-  if (auto prev = getSrc().getDefiningOp<ConvertLayoutOp>())
+  if (auto prev = getSrc().getDefiningOp<ConvertLayoutOp>()) {
     if (prev.getSrc().getType() == getResult().getType())
       return prev.getSrc();
+    // a -> b -> c: one conversion a -> c (in place).
+    getSrcMutable().assign(prev.getSrc());
+    return getResult();
+  }
   return {};
 }
 

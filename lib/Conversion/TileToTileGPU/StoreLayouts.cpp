@@ -1,0 +1,113 @@
+//===- StoreLayouts.cpp - A layout of its own for a store that splits sectors ===//
+//
+// tilegpu-coalesce gives every rank-2 tile one blocked layout, as wide as
+// the widest access through it. A store of wider elements through that
+// layout can take only part of a thread's chunk per instruction: an fp32
+// matmul accumulator stored through the 8-element layout of its bf16
+// operand loads puts lanes 32 bytes apart, and each of the two 16-byte
+// instructions writes half of every 32-byte sector its warp touches (every
+// sector of C is written twice).
+//
+// Such a store (a blocked rank-2 pointer tile whose sizePerThread along the
+// fastest dimension d exceeds the store's `tilegpu.vector` v > 1) gets a
+// layout of its own: v elements a thread along d, as many lanes along d as
+// the tile has vectors (at most 32), the other lanes along the other
+// dimension, the warps as before. Its pointer, mask and value are
+// recomputed in that layout by tilegpu-load-layouts' rematerializer: splat
+// constants, make_range, splat, expand_dims, broadcast, addptr and arith ops
+// are cloned, and a convert_layout among them gets a second conversion that
+// the canonicalizer folds into it (the matmul epilogue's mma -> blocked
+// conversion then goes straight to the new layout and costs the same). A
+// store that depends on anything else in the old layout (a load, a
+// reduction, a math op, a loop-carried tile) is left alone: it would need a
+// conversion through shared memory of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rematerializer.h"
+
+#include "llvm/ADT/bit.h"
+
+namespace mlir::tilegpu {
+#define GEN_PASS_DEF_TILEGPUSTORELAYOUTS
+#include "TileGPU/Passes.h.inc"
+} // namespace mlir::tilegpu
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// Whether every tile of `rm`'s old layout that `v` depends on is made by a
+/// `cheap` op or a convert_layout: then the rematerializer only clones, and
+/// the convert_layout it puts after a conversion folds into it.
+bool onlyCheapProducers(const Rematerializer &rm, Value v,
+                        DenseMap<Value, bool> &memo, unsigned depth = 0) {
+  if (rm.retype(v.getType()) == v.getType())
+    return true; // scalars and other layouts are used as they are
+  auto it = memo.find(v);
+  if (it != memo.end())
+    return it->second;
+  Operation *op = v.getDefiningOp();
+  bool ok = op && depth < 512 && op->getNumResults() == 1;
+  if (ok && !isa<ConvertLayoutOp>(op)) {
+    ok = Rematerializer::cheap(op);
+    if (auto c = dyn_cast<arith::ConstantOp>(op))
+      ok = isa<SplatElementsAttr>(c.getValue());
+    for (Value o : op->getOperands())
+      ok = ok && onlyCheapProducers(rm, o, memo, depth + 1);
+  }
+  memo[v] = ok;
+  return ok;
+}
+
+/// The layout a store of `vector` elements along the fastest dimension
+/// writes whole sectors with; null when `layout` already does.
+BlockedAttr storeLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
+                        unsigned vector) {
+  unsigned d = layout.getOrder()[0];
+  if (layout.getRank() != 2 || vector <= 1 ||
+      layout.getSizePerThread()[d] <= vector)
+    return {};
+  SmallVector<unsigned> spt(layout.getSizePerThread());
+  SmallVector<unsigned> tpw(layout.getThreadsPerWarp());
+  spt[d] = vector;
+  int64_t vectors = std::max<int64_t>(
+      1, shape[d] / (int64_t(vector) * layout.getWarpsPerCTA()[d]));
+  unsigned lanes = static_cast<unsigned>(std::clamp<int64_t>(
+      llvm::bit_floor(static_cast<uint64_t>(vectors)), 1, 32));
+  tpw[d] = lanes;
+  tpw[1 - d] = 32 / lanes;
+  return BlockedAttr::get(layout.getContext(), spt, tpw,
+                          layout.getWarpsPerCTA(), layout.getOrder());
+}
+
+struct StoreLayoutsPass
+    : mlir::tilegpu::impl::TileGPUStoreLayoutsBase<StoreLayoutsPass> {
+  void runOnOperation() override {
+    OpBuilder b(&getContext());
+    SmallVector<tile::StoreOp> stores;
+    getOperation().walk([&](tile::StoreOp st) { stores.push_back(st); });
+    for (tile::StoreOp st : stores) {
+      auto type = dyn_cast<RankedTensorType>(st.getPtr().getType());
+      auto layout =
+          type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
+      auto vector = st->getAttrOfType<IntegerAttr>("tilegpu.vector");
+      if (!layout || !vector)
+        continue;
+      BlockedAttr target =
+          storeLayout(layout, type.getShape(), vector.getInt());
+      if (!target)
+        continue;
+      Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
+      DenseMap<Value, bool> memo;
+      if (!llvm::all_of(st->getOperands(), [&](Value v) {
+            return onlyCheapProducers(rm, v, memo);
+          }))
+        continue;
+      st->setOperands(rm.getAll(st));
+    }
+  }
+};
+
+} // namespace

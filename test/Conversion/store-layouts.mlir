@@ -1,0 +1,65 @@
+// Checks -tilegpu-store-layouts: an f32 store through an 8-element layout
+// (lanes 32 bytes apart, 16-byte vectors: each instruction writes half of
+// every sector) gets its own layout with 4 elements a thread and 32 lanes
+// along the row; its pointer and mask chains are cloned in it, and the
+// conversion its value comes from converts straight to it (the canonicalizer
+// folds mma -> old -> new into mma -> new). Stores whose value is loaded, or
+// whose vector already fills the thread's chunk, are left alone.
+// RUN: tilec-opt %s -tilegpu-store-layouts -canonicalize | FileCheck %s
+
+// CHECK-DAG: #[[OLD:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[OWN:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s0 = #tilegpu.slice<{dim = 0, parent = #b}>
+#s1 = #tilegpu.slice<{dim = 1, parent = #b}>
+#mma = #tilegpu.mma<{version = 2, warpsPerCTA = [4, 1]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @epilogue
+  // CHECK-NOT: #[[OLD]]
+  // CHECK-DAG: %[[P:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[OWN]]>, tensor<64x64xi32, #[[OWN]]>
+  // CHECK-DAG: %[[M:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<64x64xi32, #[[OWN]]>
+  // CHECK-DAG: %[[V:.*]] = tilegpu.convert_layout %{{.*}} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #[[OWN]]>
+  // CHECK-DAG: %[[R:.*]] = arith.maxnumf %[[V]], %{{.*}} : tensor<64x64xf32, #[[OWN]]>
+  // CHECK-NOT: tilegpu.convert_layout
+  // CHECK: tile.store %[[P]], %[[R]], %[[M]] {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #[[OWN]]>
+  func.func @epilogue(%p: !tile.ptr<f32>, %acc: tensor<64x64xf32, #mma>, %n: i32) {
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #s1>
+    %re = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #s1> -> tensor<64x1xi32, #b>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #b>
+    %ro = arith.muli %re, %c64 : tensor<64x1xi32, #b>
+    %c = tile.make_range 0 to 64 : tensor<64xi32, #s0>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #s0> -> tensor<1x64xi32, #b>
+    %rb = tile.broadcast %ro : tensor<64x1xi32, #b> -> tensor<64x64xi32, #b>
+    %cb = tile.broadcast %ce : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32, #b>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #b>
+    %ptrs = tile.addptr %ps, %off : tensor<64x64x!tile.ptr<f32>, #b>, tensor<64x64xi32, #b>
+    %ns = tile.splat %n : i32 -> tensor<64x64xi32, #b>
+    %mask = arith.cmpi slt, %cb, %ns : tensor<64x64xi32, #b>
+    %v = tilegpu.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #b>
+    %relu = arith.maxnumf %v, %zero : tensor<64x64xf32, #b>
+    tile.store %ptrs, %relu, %mask {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #b>
+    return
+  }
+
+  // A loaded value would need a conversion of its own: left alone.
+  // CHECK-LABEL: func.func @loaded
+  // CHECK: tile.store %{{.*}}, %{{.*}} {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #[[OLD]]>
+  func.func @loaded(%src: tensor<64x64x!tile.ptr<f32>, #b>, %dst: tensor<64x64x!tile.ptr<f32>, #b>) {
+    %x = tile.load %src {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #b>
+    tile.store %dst, %x {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #b>
+    return
+  }
+
+  // 8 f16 (16 bytes) a thread, 8 a store: nothing to gain.
+  // CHECK-LABEL: func.func @full
+  // CHECK: tile.store %{{.*}}, %{{.*}} {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #[[OLD]]>
+  func.func @full(%p: !tile.ptr<f16>, %acc: tensor<64x64xf16, #mma>) {
+    %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #b>
+    %v = tilegpu.convert_layout %acc : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #b>
+    tile.store %ps, %v {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #b>
+    return
+  }
+}

@@ -12,7 +12,10 @@ time), then for every configuration runs
             torch tensors passed as raw pointers;
 
 all timed by triton.testing.do_bench (warm-up, L2 flushed by a 256 MB memset
-before each run, median). tilec's and Triton's outputs are checked once
+before each run, median); with --timing rotate the memory-bound benches (all
+but matmul) are timed instead by CUDA events around each launch, with no flush,
+cycling through R sets of inputs and outputs that together cover twice the L2
+(Runner.bench_rotate). tilec's and Triton's outputs are checked once
 against torch. Triton's first-call compile time (fresh TRITON_CACHE_DIR) is put
 next to tilec's compile time (from the manifest) and the driver's load + JIT
 of tilec's PTX (CUDA_CACHE_DISABLE=1).
@@ -26,9 +29,11 @@ import argparse
 import csv
 import hashlib
 import importlib.util
+import itertools
 import json
 import math
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -52,6 +57,16 @@ TOL = {
     ("matmul", "fp16"): (1e-3, 1e-4),
     ("matmul", "bf16"): (1e-3, 1e-4),
     ("matmul", "fp32"): (1e-2, 2e-3),  # tf32 inputs (Triton's default)
+}
+
+# --timing, as printed (the tables say it with the run's numbers: timing_text)
+TIMING_MODES = {
+    "flush": "flush: every kernel by triton.testing.do_bench, L2 flushed by a 256 MB memset "
+             "before each launch",
+    "rotate": "rotate: matmul by triton.testing.do_bench, L2 flushed; the other benches with no "
+              "flush, CUDA events around each launch, median, cycling through R sets of inputs "
+              "and outputs, R = min(64, ceil(2 * L2 / bytes of a set)) (L2 read on the GPU), "
+              "fewer where GPU memory is short",
 }
 
 CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value", "unit", "programs_per_cta",
@@ -148,6 +163,24 @@ def sweep_table(results):
     return lines
 
 
+def timing_text(env):
+    """How a run timed its kernels, for the tables (runs from before --timing: flush)."""
+    flush = ("triton.testing.do_bench(warmup=%s ms, rep=%s ms, median), L2 flushed before each run"
+             % (env.get("warmup"), env.get("rep")))
+    if env.get("timing", "flush") == "flush":
+        return "Timing: %s." % flush
+    l2 = env.get("l2_bytes")
+    return ("Timing (--timing rotate): matmul by %s; the other benches with no flush: CUDA events "
+            "around each launch (warm-up %s ms, then about %s ms of launches, 100 to 10000, queued "
+            "behind a spin kernel so that the events time the GPU, not the launch overhead; median), "
+            "cycling through R sets of inputs and outputs (fresh random inputs, each set its own "
+            "output; the same sets for torch, Triton and tilec, torch writing outputs it allocates), "
+            "R = min(64, ceil(2 * L2 / bytes of one set's inputs and output)) with L2 = %s MiB, "
+            "fewer where GPU memory is short; R is the column `sets`." % (
+                flush, env.get("warmup"), env.get("rep"),
+                "%.0f" % (l2 / 2**20) if l2 else "?"))
+
+
 def markdown(results, env):
     sweep = sweep_table(results)
     results = [r for r in results if not is_variant(r)]
@@ -159,11 +192,12 @@ def markdown(results, env):
         lines.append("Device: %s; torch %s, triton %s, cupy %s; tilec %s" % (
             env.get("device"), env.get("torch"), env.get("triton"), env.get("cupy"),
             env.get("tilec_rev")))
-        lines.append("Timing: triton.testing.do_bench(warmup=%s ms, rep=%s ms, median), L2 flushed "
-                     "before each run." % (env.get("warmup"), env.get("rep")))
+        lines.append(timing_text(env))
         lines.append("")
-    lines.append("| config | bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    rot = bool(env) and env.get("timing") == "rotate"
+    lines.append("| config | bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |"
+                 + (" sets |" if rot else ""))
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if rot else ""))
     for cid, d in by.items():
         any_r = next(iter(d.values()))
         def ratio(a, b):
@@ -175,7 +209,8 @@ def markdown(results, env):
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             cid, any_r["bench"], any_r["dtype"], any_r["shape"], any_r["unit"],
             fmt_val(d.get("torch")), fmt_val(d.get("triton")), fmt_val(d.get("tilec")),
-            ratio("tilec", "triton"), ratio("tilec", "torch"), checks))
+            ratio("tilec", "triton"), ratio("tilec", "torch"), checks)
+            + (" %s |" % (any_r.get("sets") or "-") if rot else ""))
     lines.append("")
     lines.append("Compile time per kernel configuration (ms): tilec = one tilec process, source -> PTX "
                  "(measured where gen_ptx.py ran); tilec load = cuModuleLoad of the PTX + first launch "
@@ -208,11 +243,13 @@ def markdown(results, env):
 
 
 def write_csv(results, path):
+    # "sets": R of the rows timed with --timing rotate (none with flush: the columns of old runs)
+    fields = CSV_FIELDS + (["sets"] if any("sets" in r for r in results) else [])
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, extrasaction="ignore")
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()
         for r in results:
-            w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in CSV_FIELDS})
+            w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in fields})
 
 
 def plots(results, out, copy_gbs=None):
@@ -370,6 +407,7 @@ class Runner:
         self.triton_mods = {}
         self.triton_seen = set()
         self.dt = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
+        self.l2_bytes = torch.cuda.get_device_properties(0).L2_cache_size
 
     # -- helpers --
     def bench(self, fn):
@@ -379,6 +417,54 @@ class Runner:
             return None
         return self.triton.testing.do_bench(fn, warmup=self.args.warmup, rep=self.args.rep,
                                             return_mode="median")
+
+    def bench_rotate(self, fns):
+        """--timing rotate: ms of one launch, the median over launches that cycle through fns (one
+        callable per set of inputs and outputs), each launch timed by its own pair of CUDA events
+        on the current stream; no L2 flush. The timed launches are queued in batches of 64 behind
+        a spin kernel (torch.cuda._sleep) twice as long as the host takes to queue them, so the GPU
+        runs them back to back: a start event reached while the GPU waits for the next launch
+        would time the host's launch overhead (do_bench has its flush's memset in front)."""
+        if self.args.profile:
+            return self.bench(fns[0])
+        torch = self.torch
+        sets = itertools.cycle(fns)  # one rotation through estimate, warm-up and timed launches
+
+        def launches(n, spin=0):
+            evs = []
+            for i in range(n):
+                if spin and i % 64 == 0:
+                    torch.cuda._sleep(spin)
+                ev = (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+                ev[0].record()
+                next(sets)()
+                ev[1].record()
+                evs.append(ev)
+            return evs
+
+        self.sync()
+        t0 = time.perf_counter()
+        evs = launches(10)
+        host_s = (time.perf_counter() - t0) / 10  # host time to queue one launch and its events
+        self.sync()
+        est_ms = evs[0][0].elapsed_time(evs[-1][1]) / 10  # one launch, back to back
+        for _ in range(max(1, int(self.args.warmup / est_ms))):
+            next(sets)()
+        n = min(10000, max(100, int(self.args.rep / est_ms)))
+        evs = launches(n, spin=int(2 * 64 * host_s * 2e9))  # cycles; the H200 clocks <= 1.98 GHz
+        self.sync()
+        return statistics.median(a.elapsed_time(b) for a, b in evs)
+
+    def rotated(self, bench):
+        """Whether --timing rotate applies to bench (the memory-bound ones: all but matmul)."""
+        return self.args.timing == "rotate" and bench != "matmul"
+
+    def n_sets(self, set_bytes):
+        """R for --timing rotate: sets of set_bytes (inputs + output of one launch) enough to cover
+        twice the L2, at most 64, fewer where R - 1 more sets would take over half the free memory."""
+        r = min(64, max(1, math.ceil(2 * self.l2_bytes / set_bytes)))
+        free = self.torch.cuda.mem_get_info()[0]
+        return max(1, min(r, 1 + free // 2 // set_bytes))
 
     def sync(self):
         self.torch.cuda.synchronize()
@@ -473,11 +559,61 @@ class Runner:
         return ("ok" if n_bad == 0 else "FAIL"), max_err, n_bad, note
 
     # -- one configuration --
+    def make_set(self, cfg, g):
+        """One set of cfg's inputs (random, drawn from g) and output: dict(y=the output, torch=the
+        torch op on these inputs, ref=a callable that gives the fp32/fp64 reference, named=tilec's
+        arguments by parameter name, tri=Triton's positional arguments)."""
+        torch = self.torch
+        b, tdt, s = cfg["bench"], self.dt[cfg["dtype"]], cfg["shape"]
+        if b == "softmax":
+            M, N = s["M"], s["N"]
+            x = torch.randn(M, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty_like(x)
+            return dict(y=y, torch=lambda: torch.softmax(x, dim=-1),
+                        ref=lambda: torch.softmax(x.float(), dim=-1),
+                        named=dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
+                                   output_row_stride=y.stride(0), n_cols=N),
+                        tri=(y, x, x.stride(0), y.stride(0), N))
+        if b == "gelu":
+            N = s["N"]
+            x = torch.randn(N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty_like(x)
+            F = torch.nn.functional
+            return dict(y=y, torch=lambda: F.gelu(x, approximate="tanh"),
+                        ref=lambda: F.gelu(x.float(), approximate="tanh"),
+                        named=dict(x_ptr=x, y_ptr=y, num_elements=N), tri=(x, y, N))
+        if b == "rowsum":
+            M, N = s["M"], s["N"]
+            x = torch.randn(M, N, device=self.dev, dtype=tdt, generator=g)
+            y = torch.empty(M, device=self.dev, dtype=tdt)
+            return dict(y=y, torch=lambda: x.sum(dim=1), ref=lambda: x.double().sum(dim=1).float(),
+                        named=dict(x_ptr=x, out_ptr=y, N=N), tri=(x, y, N))
+        if b == "matmul":
+            M, N, K = s["M"], s["N"], s["K"]
+            a = torch.randn(M, K, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            if cfg.get("b_transposed"):  # K contiguous: a transposed view of N x K
+                bb = torch.randn(N, K, device=self.dev, dtype=torch.float32,
+                                 generator=g).to(tdt).t()
+            else:
+                bb = torch.randn(K, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty(M, N, device=self.dev, dtype=torch.float32)
+
+            def ref():
+                torch.backends.cuda.matmul.allow_tf32 = False
+                r = torch.relu(a.float() @ bb.float())
+                torch.backends.cuda.matmul.allow_tf32 = True
+                return r
+            strides = (a.stride(0), a.stride(1), bb.stride(0), bb.stride(1), y.stride(0), y.stride(1))
+            return dict(y=y, torch=lambda: torch.relu(a @ bb), ref=ref,
+                        named=dict(a_ptr=a, b_ptr=bb, c_ptr=y, M=M, N=N, K=K, stride_am=strides[0],
+                                   stride_ak=strides[1], stride_bk=strides[2], stride_bn=strides[3],
+                                   stride_cm=strides[4], stride_cn=strides[5]),
+                        tri=(a, bb, y, M, N, K) + strides)
+        raise ValueError(b)
+
     def run_config(self, cfg, results):
         torch = self.torch
         b, dt = cfg["bench"], cfg["dtype"]
-        tdt = self.dt[dt]
-        s = cfg["shape"]
         g = torch.Generator(device=self.dev)
         g.manual_seed(0)
         base = dict(id=cfg["id"], bench=b, dtype=dt, shape=shape_str(cfg), unit=cfg["metric"])
@@ -496,54 +632,21 @@ class Runner:
                 ("check " + r["check"]) if r["check"] else "",
                 r["note"][:300] if r["status"] != "ok" or r["check"] == "FAIL" else ""), flush=True)
 
-        # inputs, outputs, the torch op and reference, the Triton launch, tilec's named args
-        if b == "softmax":
-            M, N = s["M"], s["N"]
-            x = torch.randn(M, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            y = torch.empty_like(x)
-            torch_fn = lambda: torch.softmax(x, dim=-1)
-            ref = torch.softmax(x.float(), dim=-1)
-            named = dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
-                         output_row_stride=y.stride(0), n_cols=N)
-            tri_args = (y, x, x.stride(0), y.stride(0), N)
-        elif b == "gelu":
-            N = s["N"]
-            x = torch.randn(N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            y = torch.empty_like(x)
-            F = torch.nn.functional
-            torch_fn = lambda: F.gelu(x, approximate="tanh")
-            ref = F.gelu(x.float(), approximate="tanh")
-            named = dict(x_ptr=x, y_ptr=y, num_elements=N)
-            tri_args = (x, y, N)
-        elif b == "rowsum":
-            M, N = s["M"], s["N"]
-            x = torch.randn(M, N, device=self.dev, dtype=tdt, generator=g)
-            y = torch.empty(M, device=self.dev, dtype=tdt)
-            torch_fn = lambda: x.sum(dim=1)
-            ref = x.double().sum(dim=1).float()
-            named = dict(x_ptr=x, out_ptr=y, N=N)
-            tri_args = (x, y, N)
-        elif b == "matmul":
-            M, N, K = s["M"], s["N"], s["K"]
-            a = torch.randn(M, K, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            if cfg.get("b_transposed"):  # K contiguous: a transposed view of N x K
-                bb = torch.randn(N, K, device=self.dev, dtype=torch.float32,
-                                 generator=g).to(tdt).t()
-            else:
-                bb = torch.randn(K, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            y = torch.empty(M, N, device=self.dev, dtype=torch.float32)
-            torch_fn = lambda: torch.relu(a @ bb)
-            torch.backends.cuda.matmul.allow_tf32 = False
-            ref = torch.relu(a.float() @ bb.float())
-            torch.backends.cuda.matmul.allow_tf32 = True
-            strides = (a.stride(0), a.stride(1), bb.stride(0), bb.stride(1), y.stride(0), y.stride(1))
-            named = dict(a_ptr=a, b_ptr=bb, c_ptr=y, M=M, N=N, K=K, stride_am=strides[0],
-                         stride_ak=strides[1], stride_bk=strides[2], stride_bn=strides[3],
-                         stride_cm=strides[4], stride_cn=strides[5])
-            tri_args = (a, bb, y, M, N, K) + strides
-        else:
-            raise ValueError(b)
+        # sets of inputs and output (make_set): one, or with --timing rotate R of them, the first
+        # the same as with one; the reference and the checked output y are the first set's
+        sets = [self.make_set(cfg, g)]
+        ref = sets[0]["ref"]()
+        y = sets[0]["y"]
+        rot = self.rotated(b)
+        if rot:
+            set_bytes = sum(t.numel() * t.element_size() for t in sets[0]["named"].values()
+                            if torch.is_tensor(t))
+            base["sets"] = self.n_sets(set_bytes)
+            sets += [self.make_set(cfg, g) for _ in range(base["sets"] - 1)]
         self.sync()
+
+        def timed(fns):  # fns: one callable per set, fns[0] on the first set
+            return self.bench_rotate(fns) if rot else self.bench(fns[0])
 
         # a variant (gen_ptx.py --variants: tilec with another programs-per-cta) runs tilec only
         variant = "variant_of" in cfg
@@ -551,7 +654,7 @@ class Runner:
         # torch
         if not variant:
             try:
-                rec("torch", ms=self.bench(torch_fn), check="ref")
+                rec("torch", ms=timed([st["torch"] for st in sets]), check="ref")
             except Exception as e:  # noqa: BLE001
                 rec("torch", status="error", note=first_line(e))
 
@@ -562,8 +665,11 @@ class Runner:
                 kern = self.triton_kernel(cfg)
                 grid = tuple(cfg["grid"])
                 stages = cfg.get("num_stages", 3)
-                tri_fn = lambda: kern[grid](*tri_args, **cfg["constexprs"], num_warps=cfg["num_warps"],
-                                            num_stages=stages)
+                tri_fns = [lambda args=st["tri"]: kern[grid](*args, **cfg["constexprs"],
+                                                             num_warps=cfg["num_warps"],
+                                                             num_stages=stages)
+                           for st in sets]
+                tri_fn = tri_fns[0]
                 key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"], stages)
                 comp = None
                 note = ""
@@ -580,7 +686,7 @@ class Runner:
                 phase = "run"
                 # first_minus_warm ran it twice; the output is from the kernel
                 chk, err, nbad, cnote = self.check(cfg, y, ref)
-                ms = self.bench(tri_fn)
+                ms = timed(tri_fns)
                 rec("triton", ms=ms, check=chk, max_abs_err=err, n_bad=nbad, compile_ms=comp,
                     note=cnote or note)
             except Exception as e:  # noqa: BLE001
@@ -599,12 +705,12 @@ class Runner:
             else:
                 try:
                     y.fill_(float("nan"))
-                    targs = self.tilec_args(cfg, named)
+                    targs = [self.tilec_args(cfg, st["named"]) for st in sets]
                     grid = tuple(cfg["grid"])
                     # several programs per CTA: ceil(x / n) CTAs, x as the last i32
                     per_cta = cfg.get("programs_per_cta", 1)
                     if per_cta > 1:
-                        targs = targs + (self.np.int32(grid[0]),)
+                        targs = [ta + (self.np.int32(grid[0]),) for ta in targs]
                         grid = (cdiv(grid[0], per_cta),) + grid[1:]
                     block = (cfg["threads"],)
                     shm = cfg["shared_bytes"]
@@ -612,7 +718,8 @@ class Runner:
                     # load (driver JIT of the PTX) + first launch - a warm launch
                     t0 = time.perf_counter()
                     k, _ = self.tilec_kernel(cfg)
-                    til_fn = lambda: k(grid, block, targs, shared_mem=shm)
+                    til_fns = [lambda ta=ta: k(grid, block, ta, shared_mem=shm) for ta in targs]
+                    til_fn = til_fns[0]
                     load = None
                     if not self.args.profile:
                         til_fn()
@@ -625,7 +732,7 @@ class Runner:
                     ms = self.bench(til_fn) if self.args.profile else None
                     chk, err, nbad, cnote = self.check(cfg, y, ref)
                     if not self.args.profile:
-                        ms = self.bench(til_fn)
+                        ms = timed(til_fns)
                     rec("tilec", ms=ms, check=chk, max_abs_err=err, n_bad=nbad,
                         compile_ms=cfg.get("tilec_compile_ms"), load_ms=load, note=cnote,
                         programs_per_cta=per_cta)
@@ -634,21 +741,26 @@ class Runner:
                         compile_ms=cfg.get("tilec_compile_ms"))
                     if self.args.verbose:
                         traceback.print_exc()
-        del named, tri_args
+        del sets, ref, y
         self.sync()
 
     def copy_bandwidth(self, results):
         torch = self.torch
         n = (1 << 30) // 4
-        x = torch.empty(n, device=self.dev, dtype=torch.float32).fill_(1.0)
-        ms = self.bench(lambda: x.clone())
+        rot = self.rotated("copy")
+        n_sets = self.n_sets(2 * n * 4) if rot else 1  # 1 on the H200 (2 GiB a set)
+        xs = [torch.empty(n, device=self.dev, dtype=torch.float32).fill_(1.0) for _ in range(n_sets)]
+        fns = [lambda x=x: x.clone() for x in xs]
+        ms = self.bench_rotate(fns) if rot else self.bench(fns[0])
         r = dict(id="copy_fp32_1GiB", bench="copy", dtype="fp32", shape="2^28", system="torch",
                  status="ok", ms=ms, value=2 * n * 4 / (ms * 1e-3) / 1e9, unit="GB/s", check=None,
                  max_abs_err=None, n_bad=None, compile_ms=None, load_ms=None,
                  note="torch clone, bytes read + written")
+        if rot:
+            r["sets"] = n_sets
         results.append(r)
         print("copy (torch clone of 1 GiB fp32): %.0f GB/s" % r["value"], flush=True)
-        del x
+        del xs, fns
         return r["value"]
 
     def triton_warmup(self):
@@ -702,8 +814,16 @@ def main():
                     "comma-separated substrings (e.g. softmax_fp32,gelu)")
     ap.add_argument("--systems", default="torch,triton,tilec",
                     help="comma-separated subset of torch,triton,tilec (torch always runs)")
-    ap.add_argument("--warmup", type=int, default=25, help="do_bench warm-up time, ms")
-    ap.add_argument("--rep", type=int, default=100, help="do_bench repetition time, ms")
+    ap.add_argument("--warmup", type=int, default=25, help="warm-up time, ms (do_bench's, and "
+                    "--timing rotate's)")
+    ap.add_argument("--rep", type=int, default=100, help="repetition time, ms (do_bench's, and "
+                    "--timing rotate's)")
+    ap.add_argument("--timing", choices=("flush", "rotate"), default="flush",
+                    help="flush (default): every kernel by triton.testing.do_bench, L2 flushed "
+                         "by a 256 MB memset before each launch; rotate: the memory-bound benches "
+                         "(all but matmul) with no flush, each launch timed by CUDA events, median, "
+                         "cycling through R sets of inputs and outputs, "
+                         "R = min(64, ceil(2 * L2 / bytes of a set)); matmul stays on do_bench")
     ap.add_argument("--no-copy", action="store_true", help="skip the copy-bandwidth ceiling")
     ap.add_argument("--keep-triton-cache", action="store_true",
                     help="use TRITON_CACHE_DIR as set (default: a fresh empty one, so that "
@@ -742,6 +862,7 @@ def main():
 
     print("manifest: %d configs, tilec %s, generated %s" % (
         len(man["configs"]), man.get("tilec_rev"), man.get("generated")))
+    print("timing: %s" % TIMING_MODES[args.timing])
 
     if args.dry_run:
         results = []
@@ -760,9 +881,14 @@ def main():
         (out / "results.md").write_text(md)
         print(md)
         n_launch = len(cfgs) * len(SYSTEMS) + (0 if args.no_copy else 1)
-        print("dry run: %d configs, %d do_bench calls planned (~%.0f s of timing at rep=%d ms); "
-              "wrote %s" % (len(cfgs), n_launch, n_launch * (args.rep + args.warmup) * 1.6 / 1e3,
-                            args.rep, out / "results.csv"))
+        n_rot = 0
+        if args.timing == "rotate":
+            n_rot = (sum(c["bench"] != "matmul" for c in cfgs) * len(SYSTEMS)
+                     + (0 if args.no_copy else 1))
+        print("dry run: %d configs, %d timings planned (%d by do_bench, %d by CUDA events over "
+              "rotated sets; ~%.0f s of timing at rep=%d ms); wrote %s" % (
+                  len(cfgs), n_launch, n_launch - n_rot, n_rot,
+                  n_launch * (args.rep + args.warmup) * 1.6 / 1e3, args.rep, out / "results.csv"))
         if problems:
             return 1
         return 0
@@ -777,7 +903,9 @@ def main():
     env = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                triton=triton.__version__, cupy=cupy.__version__, tilec_rev=man.get("tilec_rev"),
                manifest_generated=man.get("generated"), warmup=args.warmup, rep=args.rep,
-               triton_cache_dir=os.environ.get("TRITON_CACHE_DIR"))
+               timing=args.timing, triton_cache_dir=os.environ.get("TRITON_CACHE_DIR"))
+    if args.timing == "rotate":
+        env["l2_bytes"] = runner.l2_bytes
     print("device %s; torch %s, triton %s, cupy %s" % (env["device"], env["torch"], env["triton"],
                                                         env["cupy"]), flush=True)
     runner.triton_warmup()

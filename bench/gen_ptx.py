@@ -245,6 +245,10 @@ def main():
                     help="comma-separated --remat-bytes values (e.g. 0): also compile each "
                          "memory-bound config with each, as '<id>@r<n>' (default 256; 0 = "
                          "tiles held across reductions; tilec only)")
+    ap.add_argument("--baseline", default="",
+                    help="TAG=PATH[:SUBSTR]: also compile the configs whose id contains SUBSTR "
+                         "(all without it) with the tilec binary PATH (another build: a commit "
+                         "before a change) as '<id>@TAG', timed for tilec alone in the same run")
     ap.add_argument("--matmul-tiles", default="",
                     help="extra tiles for the seed matmul (row-major B) at every size, e.g. "
                          "fp32:128x256x32w8s4,bf16:256x128x64w8s3 (a tile sweep; Triton runs "
@@ -280,11 +284,19 @@ def main():
         for v in [v.strip() for v in values.split(",") if v.strip()]:
             cfgs += [dict(c, id="%s@%s%s" % (c["id"], tag, v), variant_of=c["id"], **{key: v})
                      for c in base]
+    if args.baseline:
+        tag, _, rest = args.baseline.partition("=")
+        path, _, substr = rest.partition(":")
+        if not tag or not path or not Path(path).exists():
+            sys.exit("--baseline: '%s' is not TAG=PATH[:SUBSTR] with an existing PATH"
+                     % args.baseline)
+        cfgs += [dict(c, id="%s@%s" % (c["id"], tag), variant_of=c["id"], tilec_bin=path)
+                 for c in cfgs if "variant_of" not in c and substr in c["id"]]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:
             ptx = out / (cfg["id"] + ".ptx")
-            p, ms, cmd = run_tilec(tilec, cfg, ptx)
+            p, ms, cmd = run_tilec(Path(cfg.get("tilec_bin", tilec)), cfg, ptx)
             cfg["tilec_cmd"] = " ".join(
                 c if (" " not in c and "*" not in c) else "'%s'" % c for c in cmd)
             cfg["source_sha256"] = sha256(REPO / cfg["source"])
@@ -297,7 +309,8 @@ def main():
             else:
                 # Further timed runs into a scratch file: the median is less noisy.
                 for _ in range(max(0, args.repeat - 1)):
-                    _, ms2, _ = run_tilec(tilec, cfg, Path(tmp) / "k.ptx")
+                    _, ms2, _ = run_tilec(Path(cfg.get("tilec_bin", tilec)), cfg,
+                                          Path(tmp) / "k.ptx")
                     runs.append(ms2)
                 meta = json.loads((out / (cfg["id"] + ".json")).read_text())
                 cfg["status"] = "ok"

@@ -168,6 +168,9 @@ int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
   if (opts.programsPerCTA != 1 &&
       !(perCTA = coarsenPrograms(module, opts.programsPerCTA, errs)))
     return 0;
+  if (!runTilePass(ctx_.get(), module, mlir::tile::createTileLoopPointerOffsets(),
+                   "tile-loop-pointer-offsets", errs))
+    return 0;
   if (!placeLoads(module, opts, errs))
     return 0;
   return perCTA;

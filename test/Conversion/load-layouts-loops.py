@@ -2,7 +2,9 @@
 # miscompiled before):
 # 1. The staged B load has two loop-carried operands (the pointers and a 2-D
 #    mask tensor): the loop is rebuilt twice, and both get twins in B's own
-#    layout (#[[OWN]]: 8 lanes along a row), the old ones are dropped.
+#    layout (#[[OWN]]: 8 lanes along a row), the old ones are dropped. (The
+#    pointer step depends on k, so that tile-loop-pointer-offsets leaves
+#    the pointers loop-carried.)
 # 2. A loop-carried scalar read only inside an scf.if (and then stored) is not
 #    mistaken for a dead iter_arg: it stays carried and its value is stored.
 # RUN: tilec %s --kernel carried --signature "*fp16:16, *fp16:16, *fp32:16, i32" --num-warps 4 --num-stages 1 --emit=tilegpu | FileCheck %s --check-prefix=TWO
@@ -22,7 +24,7 @@ def carried(a_ptr, b_ptr, c_ptr, K):
     for k in range(0, K, 32):
         b = tl.load(b_ptrs, mask=kb < K, other=0.0)
         acc += tl.dot(a, b)
-        b_ptrs += 32 * 64
+        b_ptrs += (k // K + 1) * (32 * 64)  # = 32 * 64, but not loop-invariant
         kb += 32
     tl.store(c_ptr + r[:, None] * 64 + r[None, :], acc)
 

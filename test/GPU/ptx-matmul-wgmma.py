@@ -80,7 +80,9 @@
 # The accumulator enters the loop through a no-op wait (an opaque value, so
 # that LLVM puts no constant moves between the loop and the last wait):
 # TGPU: %[[INIT:.*]] = tilegpu.wgmma_wait %{{.*}} {pendings = 0 : i32} : tensor<64x64xf32, #[[MMA]]>
-# TGPU-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[INIT]],
+# The operand pointers are not carried (tile-loop-pointer-offsets): one i64
+# offset each, already 2 iterations (2 x 32 elements of A) ahead.
+# TGPU-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]], %{{.*}} = %c64_i64, %{{.*}} = %{{.*}}, %{{.*}} = %c0_i32, %{{.*}} = %c2_i32) -> (tensor<64x64xf32, #[[MMA]]>, i64, i64, i32, i32)
 # TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
 # TGPU-NEXT: tilegpu.barrier
 # TGPU-NOT: tilegpu.async_copy

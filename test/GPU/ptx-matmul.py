@@ -43,7 +43,9 @@
 # TGPU: %[[BB:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<3x32x64xf16, #[[SB]]>
 # TGPU: tilegpu.barrier
 # TGPU-COUNT-2: tilegpu.async_commit_group
-# TGPU: scf.for {{.*}} -> (tensor<64x32x!tile.ptr<f16>, #{{.*}}>, tensor<64x64xf32, #[[MMA]]>, tensor<32x64x!tile.ptr<f16>, #{{.*}}>, i32, i32)
+# The loop carries the accumulator, one i64 offset per operand instead of its
+# pointer tile (tile-loop-pointer-offsets), and the two buffer slots.
+# TGPU: scf.for {{.*}} -> (tensor<64x64xf32, #[[MMA]]>, i64, i64, i32, i32)
 # TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
 # TGPU-NEXT: tilegpu.barrier
 # TGPU: tilegpu.async_copy {{.*}} {vector = 8 : i32}

@@ -1,0 +1,130 @@
+//===- LoopPointerOffsets.cpp - One scalar offset for a loop's pointer tiles ===//
+//
+// See the pass description (Passes.td). For an iter_arg p of a loop with a
+// tile.dot, yielded as addptr(p, splat(s)) with s invariant in the loop:
+//
+//   for ... iter_args(p = p0):         for ... iter_args(o = 0 : i64):
+//     ... use p ...               ->     p = addptr(p0, splat(o))
+//     yield addptr(p, splat(s))          ... use p ...
+//                                        yield o + sext(s)
+//   (uses of the result: addptr(p0, splat(final o)))
+//
+// The old iter_arg is made a pass-through, which the canonicalizer drops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILELOOPPOINTEROFFSETS
+#include "Tile/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The loop-invariant scalar step s of `inc` = splat(s) or a splat integer
+/// constant, as an i64 built before `loop`; null otherwise.
+Value scalarStep(OpBuilder &b, scf::ForOp loop, Value inc) {
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  if (auto splat = inc.getDefiningOp<SplatOp>()) {
+    Value s = splat.getSrc();
+    if (!loop.isDefinedOutsideOfLoop(s) || !isa<IntegerType>(s.getType()))
+      return {};
+    if (s.getType() == i64)
+      return s;
+    return b.create<arith::ExtSIOp>(loc, i64, s);
+  }
+  DenseIntElementsAttr dense;
+  if (matchPattern(inc, m_Constant(&dense)) && dense.isSplat())
+    return b.create<arith::ConstantOp>(
+        loc, b.getI64IntegerAttr(dense.getSplatValue<APInt>().getSExtValue()));
+  return {};
+}
+
+void rewrite(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<unsigned> carried;
+  SmallVector<Value> steps;
+  OpBuilder b(loop);
+  for (unsigned j = 0; j < loop.getNumRegionIterArgs(); ++j) {
+    BlockArgument arg = loop.getRegionIterArgs()[j];
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || !isa<PointerType>(type.getElementType()))
+      continue;
+    auto add = yield.getOperand(j).getDefiningOp<AddPtrOp>();
+    if (!add || add.getPtr() != arg)
+      continue;
+    if (Value step = scalarStep(b, loop, add.getOffset())) {
+      carried.push_back(j);
+      steps.push_back(step);
+    }
+  }
+  if (carried.empty())
+    return;
+  Location loc = loop.getLoc();
+  Value zero = b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(0));
+  SmallVector<Value> inits(carried.size(), zero);
+  SmallVector<Value> ptrInits;
+  for (unsigned j : carried)
+    ptrInits.push_back(loop.getInitArgs()[j]);
+  IRRewriter rw(loop.getContext());
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rw, inits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> offs) {
+        SmallVector<Value> next;
+        for (auto [o, s] : llvm::zip(offs, steps))
+          next.push_back(yb.create<arith::AddIOp>(l, o, s));
+        return next;
+      });
+  if (failed(replaced))
+    return;
+  auto nl = cast<scf::ForOp>(replaced->getOperation());
+  unsigned first = nl.getNumRegionIterArgs() - carried.size();
+  auto nyield = cast<scf::YieldOp>(nl.getBody()->getTerminator());
+  OpBuilder body = OpBuilder::atBlockBegin(nl.getBody());
+  OpBuilder after(nl->getBlock(), std::next(nl->getIterator()));
+  auto at = [&](OpBuilder &ob, Value p0, Value off) -> Value {
+    auto type = cast<RankedTensorType>(p0.getType());
+    auto offs = ob.create<SplatOp>(
+        loc, RankedTensorType::get(type.getShape(), ob.getI64Type(),
+                                   type.getEncoding()),
+        off);
+    return ob.create<AddPtrOp>(loc, p0, offs);
+  };
+  for (auto [k, j] : llvm::enumerate(carried)) {
+    BlockArgument arg = nl.getRegionIterArgs()[j];
+    Value cur = at(body, ptrInits[k], nl.getRegionIterArgs()[first + k]);
+    arg.replaceAllUsesWith(cur);
+    nyield.setOperand(j, arg); // a pass-through: dropped by the canonicalizer
+    Value res = nl.getResult(j);
+    if (!res.use_empty())
+      res.replaceAllUsesWith(at(after, ptrInits[k], nl.getResult(first + k)));
+  }
+}
+
+struct TileLoopPointerOffsets
+    : mlir::tile::impl::TileLoopPointerOffsetsBase<TileLoopPointerOffsets> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      bool dot = false;
+      for (Operation &op : loop.getBody()->getOperations())
+        dot |= isa<DotOp>(op);
+      if (dot)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      rewrite(loop);
+  }
+};
+
+} // namespace

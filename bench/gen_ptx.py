@@ -245,8 +245,9 @@ def main():
                     help="comma-separated --remat-bytes values (e.g. 0): also compile each "
                          "memory-bound config with each, as '<id>@r<n>' (default 256; 0 = "
                          "tiles held across reductions; tilec only)")
-    ap.add_argument("--baseline", default="",
-                    help="TAG=PATH[:SUBSTR]: also compile the configs whose id contains SUBSTR "
+    ap.add_argument("--baseline", action="append", default=[],
+                    help="TAG=PATH[:SUBSTR,...] (repeatable): also compile the configs whose id "
+                         "contains one of the SUBSTRs "
                          "(all without it) with the tilec binary PATH (another build: a commit "
                          "before a change) as '<id>@TAG', timed for tilec alone in the same run")
     ap.add_argument("--matmul-tiles", default="",
@@ -284,14 +285,15 @@ def main():
         for v in [v.strip() for v in values.split(",") if v.strip()]:
             cfgs += [dict(c, id="%s@%s%s" % (c["id"], tag, v), variant_of=c["id"], **{key: v})
                      for c in base]
-    if args.baseline:
-        tag, _, rest = args.baseline.partition("=")
+    base = [c for c in cfgs if "variant_of" not in c]
+    for spec in args.baseline:
+        tag, _, rest = spec.partition("=")
         path, _, substr = rest.partition(":")
         if not tag or not path or not Path(path).exists():
-            sys.exit("--baseline: '%s' is not TAG=PATH[:SUBSTR] with an existing PATH"
-                     % args.baseline)
+            sys.exit("--baseline: '%s' is not TAG=PATH[:SUBSTR] with an existing PATH" % spec)
+        subs = substr.split(",")
         cfgs += [dict(c, id="%s@%s" % (c["id"], tag), variant_of=c["id"], tilec_bin=path)
-                 for c in cfgs if "variant_of" not in c and substr in c["id"]]
+                 for c in base if any(x in c["id"] for x in subs)]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for cfg in cfgs:

@@ -5,6 +5,7 @@ Reads the manifest that bench/gen_ptx.py wrote (tilec's PTX compiled ahead of
 time), then for every configuration runs
 
   * torch:  the library operator (softmax, gelu tanh, sum, relu(a @ b), clone);
+            and dst.copy_(src) of each memory-bound config's bytes (tilec/copy);
   * Triton: the very seed kernel from examples/*.py, imported by path, launched
             with the same constexprs and num_warps as tilec's config;
   * tilec:  the PTX loaded with cupy.RawModule(path=...), launched with the
@@ -75,6 +76,22 @@ CSV_FIELDS = ["id", "bench", "dtype", "shape", "system", "status", "ms", "value"
 
 def cdiv(a, b):
     return (a + b - 1) // b
+
+
+def copy_sizes(cfgs):
+    """The traffic sizes of the memory-bound configs (their `work`: the bytes their GB/s counts),
+    each once, ascending: one same-size copy ceiling each (Runner.copy_same_size)."""
+    return sorted({c["work"] for c in cfgs if c["metric"] == "GB/s"})
+
+
+def mib(nbytes):
+    """nbytes in MiB, readable: 32, 0.5, 198."""
+    return ("%.3f" % (nbytes / 2**20)).rstrip("0").rstrip(".")
+
+
+def copy_id(nbytes):
+    """Result id of the same-size copy of nbytes read + written: copy_32MiB, copy_0.5MiB."""
+    return "copy_%sMiB" % mib(nbytes)
 
 
 def shape_str(cfg):
@@ -196,8 +213,8 @@ def markdown(results, env):
         lines.append("")
     rot = bool(env) and env.get("timing") == "rotate"
     lines.append("| config | bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |"
-                 + (" sets |" if rot else ""))
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if rot else ""))
+                 + (" sets |" if rot else "") + " tilec/copy |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if rot else "") + "---|")
     for cid, d in by.items():
         any_r = next(iter(d.values()))
         def ratio(a, b):
@@ -206,11 +223,20 @@ def markdown(results, env):
                 return "%.2f" % (ra["value"] / rb["value"])
             return "-"
         checks = ", ".join((d[s].get("check") or "-") if s in d else "-" for s in ("triton", "tilec"))
+        # tilec's GB/s over the same-size copy's (memory-bound rows; none in runs from before it)
+        tl_ = d.get("tilec")
+        copy = tl_.get("copy_same_size_gbs") if tl_ else None
+        to_copy = "%.2f" % (tl_["value"] / copy) if copy and tl_["status"] == "ok" and tl_["value"] else "-"
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             cid, any_r["bench"], any_r["dtype"], any_r["shape"], any_r["unit"],
             fmt_val(d.get("torch")), fmt_val(d.get("triton")), fmt_val(d.get("tilec")),
             ratio("tilec", "triton"), ratio("tilec", "torch"), checks)
-            + (" %s |" % (any_r.get("sets") or "-") if rot else ""))
+            + (" %s |" % (any_r.get("sets") or "-") if rot else "") + " %s |" % to_copy)
+    if any(r.get("copy_same_size_gbs") for r in results):
+        lines.append("")
+        lines.append("tilec/copy: tilec's GB/s over that of a torch copy (dst.copy_(src)) whose bytes "
+                     "read + written are the bytes the config's GB/s counts (row sum: its bytes "
+                     "read), timed the same way: the rows copy_<MiB>MiB.")
     lines.append("")
     lines.append("Compile time per kernel configuration (ms): tilec = one tilec process, source -> PTX "
                  "(measured where gen_ptx.py ran); tilec load = cuModuleLoad of the PTX + first launch "
@@ -277,6 +303,11 @@ def plots(results, out, copy_gbs=None):
                 ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", label=s, color=colors[s])
         if copy_gbs:
             ax.axhline(copy_gbs, ls="--", color="gray", label="copy (torch clone)")
+        pts = sorted((xkey(r), r["copy_same_size_gbs"]) for r in rs
+                     if r["system"] == "tilec" and r.get("copy_same_size_gbs"))
+        if pts:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], ":", color="gray",
+                    label="copy, same bytes (torch)")
         if annot:
             for r in rs:
                 if r["system"] == "torch" and ok(r):
@@ -408,6 +439,7 @@ class Runner:
         self.triton_seen = set()
         self.dt = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
         self.l2_bytes = torch.cuda.get_device_properties(0).L2_cache_size
+        self.copy_gbs = {}  # bytes read + written -> GB/s of the same-size copy (copy_same_size)
 
     # -- helpers --
     def bench(self, fn):
@@ -626,6 +658,8 @@ class Runner:
             r.update(kw)
             if r["ms"]:
                 r["value"] = work / (r["ms"] * 1e-3) / scale
+            if system == "tilec" and cfg["metric"] == "GB/s" and self.copy_gbs.get(work):
+                r["copy_same_size_gbs"] = self.copy_gbs[work]
             results.append(r)
             print("  %-7s %-10s %10s %s %s" % (
                 system, r["status"], ("%.1f %s" % (r["value"], r["unit"])) if r["value"] else "",
@@ -763,6 +797,35 @@ class Runner:
         del xs, fns
         return r["value"]
 
+    def copy_same_size(self, nbytes, results):
+        """The same-size copy ceiling: GB/s of a torch dst.copy_(src) of nbytes / 2 bytes (uint8),
+        nbytes read + written, timed as the memory-bound benches are (--timing); once per size."""
+        if nbytes in self.copy_gbs:
+            return self.copy_gbs[nbytes]
+        torch = self.torch
+        rot = self.rotated("copy")
+        n_sets = self.n_sets(nbytes) if rot else 1
+        pairs = [(torch.empty(nbytes // 2, device=self.dev, dtype=torch.uint8).fill_(1),
+                  torch.empty(nbytes // 2, device=self.dev, dtype=torch.uint8))
+                 for _ in range(n_sets)]
+        fns = [lambda s=s, d=d: d.copy_(s) for s, d in pairs]
+        ms = self.bench_rotate(fns) if rot else self.bench(fns[0])
+        r = dict(id=copy_id(nbytes), bench="copy", dtype="uint8", shape=str(nbytes // 2),
+                 system="torch", status="ok", ms=ms,
+                 value=nbytes / (ms * 1e-3) / 1e9 if ms else None, unit="GB/s", check=None,
+                 max_abs_err=None, n_bad=None, compile_ms=None, load_ms=None,
+                 note="same-size copy ceiling: torch dst.copy_(src), %s MiB read + %s MiB written = "
+                      "the bytes counted by the memory-bound configs of this size (row sum: bytes "
+                      "read); their tilec rows' copy_same_size_gbs" % (mib(nbytes // 2), mib(nbytes // 2)))
+        if rot:
+            r["sets"] = n_sets
+        results.append(r)
+        print("copy (torch dst.copy_(src), %s MiB read + written): %s GB/s"
+              % (mib(nbytes), "%.0f" % r["value"] if r["value"] else "-"), flush=True)
+        del pairs, fns
+        self.copy_gbs[nbytes] = r["value"]
+        return r["value"]
+
     def triton_warmup(self):
         """Compile one throw-away specialisation so that Triton's one-time start-up costs
         (driver and backend initialisation) are not charged to the first measured kernel."""
@@ -824,7 +887,8 @@ def main():
                          "(all but matmul) with no flush, each launch timed by CUDA events, median, "
                          "cycling through R sets of inputs and outputs, "
                          "R = min(64, ceil(2 * L2 / bytes of a set)); matmul stays on do_bench")
-    ap.add_argument("--no-copy", action="store_true", help="skip the copy-bandwidth ceiling")
+    ap.add_argument("--no-copy", action="store_true", help="skip the copy-bandwidth ceilings (the "
+                    "1 GiB copy and the same-size copies of tilec/copy)")
     ap.add_argument("--keep-triton-cache", action="store_true",
                     help="use TRITON_CACHE_DIR as set (default: a fresh empty one, so that "
                          "first-call compile times are cold)")
@@ -880,11 +944,14 @@ def main():
         md = markdown(results, None)
         (out / "results.md").write_text(md)
         print(md)
-        n_launch = len(cfgs) * len(SYSTEMS) + (0 if args.no_copy else 1)
+        sizes = [] if args.no_copy else copy_sizes(cfgs)
+        print("same-size copies: %d sizes to time%s" % (
+            len(sizes), (" (%s)" % ", ".join(map(copy_id, sizes))) if sizes else ""))
+        n_launch = len(cfgs) * len(SYSTEMS) + (0 if args.no_copy else 1 + len(sizes))
         n_rot = 0
         if args.timing == "rotate":
             n_rot = (sum(c["bench"] != "matmul" for c in cfgs) * len(SYSTEMS)
-                     + (0 if args.no_copy else 1))
+                     + (0 if args.no_copy else 1 + len(sizes)))
         print("dry run: %d configs, %d timings planned (%d by do_bench, %d by CUDA events over "
               "rotated sets; ~%.0f s of timing at rep=%d ms); wrote %s" % (
                   len(cfgs), n_launch, n_launch - n_rot, n_rot,
@@ -914,6 +981,8 @@ def main():
     copy_gbs = None
     if not args.no_copy:
         copy_gbs = runner.copy_bandwidth(results)
+        for nbytes in copy_sizes(cfgs):  # the same-size ceilings: tilec/copy
+            runner.copy_same_size(nbytes, results)
     for c in cfgs:
         print("%s  (%s, %d warps)" % (c["id"], c["signature"], c["num_warps"]), flush=True)
         try:

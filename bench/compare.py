@@ -191,10 +191,12 @@ def timing_text(env):
             "around each launch (warm-up %s ms, then about %s ms of launches, 100 to 10000, queued "
             "behind a spin kernel so that the events time the GPU, not the launch overhead; median), "
             "cycling through R sets of inputs and outputs (fresh random inputs, each set its own "
-            "output; the same sets for torch, Triton and tilec, torch writing outputs it allocates), "
+            "output; the same sets for torch, Triton and tilec, %s), "
             "R = min(64, ceil(2 * L2 / bytes of one set's inputs and output)) with L2 = %s MiB, "
             "fewer where GPU memory is short; R is the column `sets`." % (
                 flush, env.get("warmup"), env.get("rep"),
+                "torch through aten .out ops into an output of its own per set"
+                if env.get("torch_outputs") == "own" else "torch writing outputs it allocates",
                 "%.0f" % (l2 / 2**20) if l2 else "?"))
 
 
@@ -600,8 +602,10 @@ class Runner:
         if b == "softmax":
             M, N = s["M"], s["N"]
             x = torch.randn(M, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            y = torch.empty_like(x)
-            return dict(y=y, torch=lambda: torch.softmax(x, dim=-1),
+            y, yt = torch.empty_like(x), torch.empty_like(x)
+            # torch into an output of its own per set too (an .out op: torch.softmax's
+            # own allocation would hand back the same, possibly L2-resident, block)
+            return dict(y=y, torch=lambda: torch.ops.aten._softmax.out(x, -1, False, out=yt),
                         ref=lambda: torch.softmax(x.float(), dim=-1),
                         named=dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
                                    output_row_stride=y.stride(0), n_cols=N),
@@ -609,16 +613,16 @@ class Runner:
         if b == "gelu":
             N = s["N"]
             x = torch.randn(N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
-            y = torch.empty_like(x)
+            y, yt = torch.empty_like(x), torch.empty_like(x)
             F = torch.nn.functional
-            return dict(y=y, torch=lambda: F.gelu(x, approximate="tanh"),
+            return dict(y=y, torch=lambda: torch.ops.aten.gelu.out(x, approximate="tanh", out=yt),
                         ref=lambda: F.gelu(x.float(), approximate="tanh"),
                         named=dict(x_ptr=x, y_ptr=y, num_elements=N), tri=(x, y, N))
         if b == "rowsum":
             M, N = s["M"], s["N"]
             x = torch.randn(M, N, device=self.dev, dtype=tdt, generator=g)
-            y = torch.empty(M, device=self.dev, dtype=tdt)
-            return dict(y=y, torch=lambda: x.sum(dim=1), ref=lambda: x.double().sum(dim=1).float(),
+            y, yt = (torch.empty(M, device=self.dev, dtype=tdt) for _ in range(2))
+            return dict(y=y, torch=lambda: torch.sum(x, dim=1, out=yt), ref=lambda: x.double().sum(dim=1).float(),
                         named=dict(x_ptr=x, out_ptr=y, N=N), tri=(x, y, N))
         if b == "matmul":
             M, N, K = s["M"], s["N"], s["K"]
@@ -970,7 +974,8 @@ def main():
     env = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                triton=triton.__version__, cupy=cupy.__version__, tilec_rev=man.get("tilec_rev"),
                manifest_generated=man.get("generated"), warmup=args.warmup, rep=args.rep,
-               timing=args.timing, triton_cache_dir=os.environ.get("TRITON_CACHE_DIR"))
+               timing=args.timing, torch_outputs="own",
+               triton_cache_dir=os.environ.get("TRITON_CACHE_DIR"))
     if args.timing == "rotate":
         env["l2_bytes"] = runner.l2_bytes
     print("device %s; torch %s, triton %s, cupy %s" % (env["device"], env["torch"], env["triton"],

@@ -1,6 +1,7 @@
 //===- Cache.cpp - In-memory and on-disk cache of compiled kernels --------===//
 
 #include "tilec/Runtime/Cache.h"
+#include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/Runtime/CMakeLists.txt)
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -64,6 +65,7 @@ std::string KernelCache::key(llvm::StringRef source,
   };
   field("format", kMagic);
   field("tilec", TILEC_VERSION);
+  field("build", TILEC_BUILD_ID); // a hash of the compiler's sources
   field("llvm", LLVM_VERSION_STRING);
   field("source", source);
   field("kernel", opts.kernel);

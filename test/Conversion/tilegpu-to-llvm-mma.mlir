@@ -4,7 +4,7 @@
 // false), async_commit_group / async_wait, local_load of 16-bit data from a
 // swizzled buffer into the #dot_op layouts (ldmatrix x4, .trans (col) for B),
 // and tile.dot with an #mma result (mma.sync m16n8k16 for f16 / bf16, m16n8k8
-// for f32 with each operand rounded to tf32 by adding 0x1000 to its bits). A local_load whose one user is an mma dot
+// with cvt.rna.tf32.f32 for f32). A local_load whose one user is an mma dot
 // lowers to nothing: the dot issues its ldmatrix, k block by k block.
 // RUN: tilec-opt %s -convert-tilegpu-to-llvm | FileCheck %s
 
@@ -330,10 +330,8 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-LABEL: llvm.func @dot_tf32
   // CHECK-SAME: (%[[A:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>, %[[B:[^:]+]]: !llvm.struct<(f32, f32)>, %[[C:[^:]+]]: !llvm.struct<(f32, f32, f32, f32)>)
   // CHECK: %[[A0:.*]] = llvm.extractvalue %[[A]][0]
-  // CHECK: %[[I0:.*]] = llvm.bitcast %[[A0]] : f32 to i32
-  // CHECK-NEXT: %[[H:.*]] = llvm.mlir.constant(4096 : i32) : i32
-  // CHECK-NEXT: %[[T0:.*]] = llvm.add %[[I0]], %[[H]] : i32
-  // CHECK-COUNT-5: llvm.add %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[T0:.*]] = llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;", "=r,f" %[[A0]] : (f32) -> i32
+  // CHECK-COUNT-5: llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;", "=r,f"
   // CHECK-NEXT: llvm.inline_asm "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3" %[[T0]],
   // CHECK-NOT: mma.sync
   // CHECK-NOT: cvt.rna

@@ -194,18 +194,14 @@
 # TF32-NOT: cp.async.ca
 # TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
 # TF32: cp.async.commit_group;
-# tf32 rounding: half a tf32 ulp added to the bits (the tensor cores read
-# the upper 19), so the 8-byte loads are of integers.
-# TF32-NOT: cvt.rna
-# TF32: ld.shared.v2.u32 {[[X:%r[0-9]+]], [[Y:%r[0-9]+]]}
-# TF32-NEXT: add.s32 %r{{[0-9]+}}, [[X]], 4096;
-# TF32-NEXT: add.s32 %r{{[0-9]+}}, [[Y]], 4096;
+# TF32: ld.shared.v2.f32
+# TF32: cvt.rna.tf32.f32
 # TF32: wgmma.fence.sync.aligned;
 # TF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{{.*}}}, {[[R0:%r[0-9]+]], [[R1:%r[0-9]+]], [[R2:%r[0-9]+]], [[R3:%r[0-9]+]]}, {{%rd[0-9]+}}, 1, 1, 1;
 # TF32: wgmma.commit_group.sync.aligned;
 # TF32-NEXT: // end inline asm
 # The next k step's registers are read before waiting for the previous one.
-# TF32-NEXT: ld.shared.v2.u32
+# TF32-NEXT: ld.shared.v2.f32
 # TF32: wgmma.wait_group.sync.aligned 1;
 # TF32: wgmma.wait_group.sync.aligned 0;
 # TF32-NOT: mma.sync

@@ -81,9 +81,7 @@
 # NOPIPE: st.shared.v4.b32
 # NOPIPE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-# tf32 rounding: half a tf32 ulp added to the bits (the tensor cores read the upper 19).
-# TF32-NOT: cvt.rna
-# TF32: add.s32 %r{{[0-9]+}}, %r{{[0-9]+}}, 4096;
+# TF32: cvt.rna.tf32.f32
 # TF32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 # BT-NOT: cp.async.ca

@@ -64,18 +64,16 @@ Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
   return b.create<LLVM::TruncOp>(loc, to, v);
 }
 
-/// `v` (f32) as the bits a tf32 mma reads, rounded to nearest (ties away
-/// from zero, as cvt.rna): the tensor cores use the upper 19 bits of the
-/// register, so adding half a tf32 ulp (0x1000) to the bits rounds, in one
-/// integer add (cvt.rna.tf32.f32 is 3 instructions on sm_90: 128 of the 446
-/// of the 128x256x64 fp32 loop). Infinities stay infinite and the largest
-/// floats round up to them as with cvt.rna; a NaN whose payload lies only in
-/// the low 13 bits reads as an infinity, as it does from shared memory
-/// (wgmma's other operand, truncated).
+/// `v` (f32) rounded to tf32, as the bits mma reads.
 Value toTF32(OpBuilder &b, Location loc, Value v) {
   Type i32 = b.getI32Type();
-  Value bits = b.create<LLVM::BitcastOp>(loc, i32, v);
-  return b.create<LLVM::AddOp>(loc, bits, i32Const(b, loc, 0x1000));
+  return b
+      .create<LLVM::InlineAsmOp>(loc, i32, ValueRange{v},
+                                 "cvt.rna.tf32.f32 $0, $1;", "=r,f",
+                                 /*has_side_effects=*/false,
+                                 /*is_align_stack=*/false,
+                                 LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
 }
 
 /// Two 16-bit elements as one 32-bit register.

@@ -8,6 +8,10 @@
 # 2. A loop-carried scalar read only inside an scf.if (and then stored) is not
 #    mistaken for a dead iter_arg: it stays carried and its value is stored.
 # RUN: tilec %s --kernel carried --signature "*fp16:16, *fp16:16, *fp32:16, i32" --num-warps 4 --num-stages 1 --emit=tilegpu | FileCheck %s --check-prefix=TWO
+# 3. The same with the plain step (b_ptrs += 32 * 64): tile-loop-pointer-offsets
+#    carries one i64 offset instead of the pointers, and the mask alone gets
+#    its twin in B's own layout.
+# RUN: tilec %s --kernel carried_plain --signature "*fp16:16, *fp16:16, *fp32:16, i32" --num-warps 4 --num-stages 1 --emit=tilegpu | FileCheck %s --check-prefix=PLAIN
 # RUN: tilec %s --kernel escapes --signature "*fp16:16, *fp16:16, *fp32:16, *i32:16, i32:16, i32:16" --num-warps 4 --num-stages 1 --emit=tilegpu | FileCheck %s --check-prefix=IF
 import triton
 import triton.language as tl
@@ -25,6 +29,22 @@ def carried(a_ptr, b_ptr, c_ptr, K):
         b = tl.load(b_ptrs, mask=kb < K, other=0.0)
         acc += tl.dot(a, b)
         b_ptrs += (k // K + 1) * (32 * 64)  # = 32 * 64, but not loop-invariant
+        kb += 32
+    tl.store(c_ptr + r[:, None] * 64 + r[None, :], acc)
+
+
+@triton.jit
+def carried_plain(a_ptr, b_ptr, c_ptr, K):
+    r = tl.arange(0, 64)
+    rk = tl.arange(0, 32)
+    a = tl.load(a_ptr + r[:, None] * 32 + rk[None, :])
+    b_ptrs = b_ptr + rk[:, None] * 64 + r[None, :]
+    kb = rk[:, None] + r[None, :] * 0
+    acc = tl.zeros([64, 64], dtype=tl.float32)
+    for k in range(0, K, 32):
+        b = tl.load(b_ptrs, mask=kb < K, other=0.0)
+        acc += tl.dot(a, b)
+        b_ptrs += 32 * 64
         kb += 32
     tl.store(c_ptr + r[:, None] * 64 + r[None, :], acc)
 
@@ -62,3 +82,9 @@ def escapes(a_ptr, b_ptr, c_ptr, log_ptr, K, s):
 # IF: arith.muli %[[CNT]], %c3_i32
 # IF: tile.store %{{.*}}, %[[V]] : !tile.ptr<i32>
 # IF: arith.addi %[[CNT]], %c1_i32
+
+# PLAIN-DAG: #[[OWN:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+# PLAIN: scf.for {{.*}} -> (tensor<64x64xf32, #{{.*}}>, i64, tensor<32x64xi32, #[[OWN]]>)
+# PLAIN: %[[M:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : tensor<32x64xi32, #[[OWN]]>
+# PLAIN: tile.load %{{.*}}, %[[M]], %{{.*}} {tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>, #[[OWN]]>
+# PLAIN: scf.yield

@@ -171,23 +171,17 @@ struct SplatOpConversion : OpConversionPattern<tile::SplatOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     Value src = adaptor.getSrc();
-    // tile.opaque (tile-loop-pointer-offsets' loop offsets): the value goes
+    // tile.opaque (tile-loop-pointer-offsets' i64 loop offsets): the value goes
     // through a move LLVM cannot look into, so that loop strength reduction
     // does not turn each address base + offset back into an induction
     // variable of its own (ptxas removes the move).
-    auto intType = dyn_cast<IntegerType>(src.getType());
-    if (op->hasAttr("tile.opaque") && intType &&
-        (intType.getWidth() == 32 || intType.getWidth() == 64)) {
-      bool wide = intType.getWidth() == 64;
+    if (op->hasAttr("tile.opaque") && src.getType().isInteger(64))
       src = rewriter
                 .create<LLVM::InlineAsmOp>(
-                    op.getLoc(), intType, ValueRange{src},
-                    wide ? "mov.b64 $0, $1;" : "mov.b32 $0, $1;",
-                    wide ? "=l,l" : "=r,r", /*has_side_effects=*/false,
-                    /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
-                    ArrayAttr())
+                    op.getLoc(), src.getType(), ValueRange{src}, "mov.b64 $0, $1;",
+                    "=l,l", /*has_side_effects=*/false, /*is_align_stack=*/false,
+                    LLVM::AsmDialectAttr(), ArrayAttr())
                 .getResult(0);
-    }
     SmallVector<Value> elems(LayoutInfo(type).numElems(), src);
     rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
                                       getTypeConverter()->convertType(type),

@@ -598,9 +598,11 @@ struct SimplifyLoadMask : public OpRewritePattern<LoadOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
-      rewriter.replaceOpWithNewOp<LoadOp>(
-          op, op.getType(), op.getPtr(), Value(), Value(), op.getCacheAttr(),
-          op.getEvictAttr(), op.getIsVolatileAttr());
+      // In place: discardable attributes (tilegpu.vector, tile.remat*) stay.
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getMaskMutable().clear();
+        op.getOtherMutable().clear();
+      });
       return success();
     }
     if (op.getOther() && matchPattern(mask, m_Zero())) {
@@ -650,9 +652,8 @@ struct SimplifyStoreMask : public OpRewritePattern<StoreOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
-      rewriter.replaceOpWithNewOp<StoreOp>(op, op.getPtr(), op.getValue(),
-                                           Value(), op.getCacheAttr(),
-                                           op.getEvictAttr());
+      // In place: discardable attributes (tilegpu.vector) stay.
+      rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().clear(); });
       return success();
     }
     if (matchPattern(mask, m_Zero())) {

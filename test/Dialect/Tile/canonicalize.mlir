@@ -296,6 +296,18 @@ func.func @store_true_mask(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>) 
   return
 }
 
+// The mask is dropped in place: attributes the GPU passes attached stay.
+// CHECK-LABEL: func.func @true_mask_keeps_attrs
+func.func @true_mask_keeps_attrs(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>) -> tensor<128xf32> {
+  // CHECK: tile.load %{{.*}} {tile.remat = 1 : i64, tilegpu.vector = 4 : i32} : tensor<128x!tile.ptr<f32>>
+  // CHECK: tile.store %{{.*}}, %{{.*}} {tilegpu.vector = 4 : i32} : tensor<128x!tile.ptr<f32>>
+  %true = arith.constant dense<true> : tensor<128xi1>
+  %o = arith.constant dense<0.0> : tensor<128xf32>
+  %x = tile.load %p, %true, %o {tilegpu.vector = 4 : i32, tile.remat = 1 : i64} : tensor<128x!tile.ptr<f32>>
+  tile.store %p, %v, %true {tilegpu.vector = 4 : i32} : tensor<128x!tile.ptr<f32>>
+  return %x : tensor<128xf32>
+}
+
 // -----
 
 // CHECK-LABEL: func.func @store_false_mask

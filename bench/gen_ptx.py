@@ -290,7 +290,8 @@ def main():
         tag, _, rest = spec.partition("=")
         path, _, substr = rest.partition(":")
         if not tag or not path or not Path(path).exists():
-            sys.exit("--baseline: '%s' is not TAG=PATH[:SUBSTR] with an existing PATH" % spec)
+            sys.exit("--baseline: '%s' is not TAG=PATH[:SUBSTR,...] with an existing PATH"
+                     % spec)
         subs = substr.split(",")
         cfgs += [dict(c, id="%s@%s" % (c["id"], tag), variant_of=c["id"], tilec_bin=path)
                  for c in base if any(x in c["id"] for x in subs)]

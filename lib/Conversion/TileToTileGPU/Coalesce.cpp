@@ -8,7 +8,8 @@
 // chunk does not outgrow the tile.
 //
 // All tiles of one rank share one blocked layout (so that elementwise ops
-// need no conversion); the pass therefore gives that layout
+// need no conversion; tilegpu-load-layouts and tilegpu-store-layouts later
+// give single accesses layouts of their own); the pass therefore gives that layout
 // sizePerThread[d] = the maximum v over the module's accesses through it
 // and rewrites every type that uses it (tensor types, slice layouts whose
 // parent it is, block arguments, function types, dense constants). Each

@@ -170,6 +170,26 @@ std::string cacheSuffix(StringAttr cache, StringAttr evict, bool isLoad) {
   return out;
 }
 
+/// The L2 cache policy of `eviction_policy="evict_first"` / `"evict_last"`,
+/// as Triton 3.6 gives it (sm_80+): `createpolicy.fractional.L2::evict_*`
+/// with fraction 1.0, passed to the access with `.L2::cache_hint`. Without
+/// it the hint would reach L1 only, and a kernel that re-reads its rows
+/// (examples/softmax_long.py) could not keep them in L2. Pure asm, so LLVM
+/// hoists and merges the policies of a function. Null: no L2 policy.
+Value l2Policy(OpBuilder &b, Location loc, StringAttr evict) {
+  if (!evict)
+    return {};
+  std::string e = stripDot(evict.getValue());
+  if (e != "evict_first" && e != "evict_last")
+    return {};
+  auto op = b.create<LLVM::InlineAsmOp>(
+      loc, b.getI64Type(), ValueRange{},
+      "createpolicy.fractional.L2::" + e + ".b64 $0, 1.0;", "=l",
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  return op.getResult(0);
+}
+
 std::string regList(unsigned first, unsigned n) {
   if (n == 1)
     return "$" + std::to_string(first);
@@ -185,9 +205,10 @@ std::string vecSuffix(unsigned n) {
 
 /// One predicated access of `vec` elements at `ptr`: `mov other; @p ld`.
 /// `pred` null: unpredicated (no mov either). `others` empty: zeros.
+/// `policy`: an L2 cache policy (l2Policy) or null.
 SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
                             ArrayRef<Value> others, Type eltType, unsigned vec,
-                            StringRef mods, bool isVolatile) {
+                            StringRef mods, bool isVolatile, Value policy) {
   unsigned bits = storageBits(eltType);
   AccessShape as = accessShape(bits, vec);
   Type reg = as.regType(b);
@@ -197,7 +218,11 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
   for (unsigned i = 0; i < n; ++i)
     cons += std::string(i ? ",=" : "=") + as.constraint;
   cons += ",l";
+  if (isVolatile)
+    policy = {};
   std::string ld = isVolatile ? "ld.volatile.global" : "ld.global" + mods.str();
+  if (policy)
+    ld += ".L2::cache_hint";
   ld += vecSuffix(n) + "." + as.ptxType;
   if (pred) {
     operands.push_back(pred);
@@ -218,7 +243,13 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
     }
     asmStr += "@$" + std::to_string(n + 1) + " ";
   }
-  asmStr += ld + " " + regList(0, n) + ", [ $" + std::to_string(n) + " + 0 ];";
+  asmStr += ld + " " + regList(0, n) + ", [ $" + std::to_string(n) + " + 0 ]";
+  if (policy) {
+    asmStr += ", $" + std::to_string(n + operands.size());
+    operands.push_back(policy);
+    cons += ",l";
+  }
+  asmStr += ";";
   Type resTy = n == 1 ? reg
                       : LLVM::LLVMStructType::getLiteral(
                             b.getContext(), SmallVector<Type>(n, reg));
@@ -236,7 +267,7 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
 }
 
 void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
-               Value pred, StringRef mods) {
+               Value pred, StringRef mods, Value policy) {
   unsigned bits = storageBits(values[0].getType());
   AccessShape as = accessShape(bits, values.size());
   unsigned n = as.nWords;
@@ -252,8 +283,14 @@ void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
     cons += ",b";
     asmStr = "@$" + std::to_string(n + 1) + " ";
   }
-  asmStr += "st.global" + mods.str() + vecSuffix(n) + "." + as.ptxType +
-            " [ $0 + 0 ], " + regList(1, n) + ";";
+  asmStr += "st.global" + mods.str() + (policy ? ".L2::cache_hint" : "") +
+            vecSuffix(n) + "." + as.ptxType + " [ $0 + 0 ], " + regList(1, n);
+  if (policy) {
+    asmStr += ", $" + std::to_string(operands.size());
+    operands.push_back(policy);
+    cons += ",l";
+  }
+  asmStr += ";";
   b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, operands, asmStr, cons,
                               /*has_side_effects=*/true,
                               /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
@@ -358,6 +395,8 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
     std::string mods =
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/true);
     bool isVolatile = op.getIsVolatile();
+    Value policy =
+        isVolatile ? Value() : l2Policy(rewriter, loc, op.getEvictAttr());
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
     if (!tensorType) {
       SmallVector<Value> others;
@@ -365,7 +404,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
         others.push_back(adaptor.getOther());
       rewriter.replaceOp(op, emitLoad(rewriter, loc, adaptor.getPtr(),
                                       adaptor.getMask(), others, resultType, 1,
-                                      mods, isVolatile)[0]);
+                                      mods, isVolatile, policy)[0]);
       return success();
     }
     auto st = cast<LLVM::LLVMStructType>(resultType);
@@ -385,7 +424,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
         run = ArrayRef<Value>(others).slice(i, vec);
       SmallVector<Value> vals =
           emitLoad(rewriter, loc, ptrs[i], masks.empty() ? Value() : masks[i],
-                   run, elt, vec, mods, isVolatile);
+                   run, elt, vec, mods, isVolatile, policy);
       out.append(vals.begin(), vals.end());
     }
     rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));
@@ -403,10 +442,11 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     Location loc = op.getLoc();
     std::string mods =
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/false);
+    Value policy = l2Policy(rewriter, loc, op.getEvictAttr());
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
     if (!tensorType) {
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
-                adaptor.getMask(), mods);
+                adaptor.getMask(), mods, policy);
       rewriter.eraseOp(op);
       return success();
     }
@@ -419,7 +459,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
     for (unsigned i = 0; i < ptrs.size(); i += vec)
       emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
-                masks.empty() ? Value() : masks[i], mods);
+                masks.empty() ? Value() : masks[i], mods, policy);
     rewriter.eraseOp(op);
     return success();
   }

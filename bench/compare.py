@@ -295,14 +295,18 @@ def plots(results, out, copy_gbs=None):
     def ok(r):
         return r["status"] == "ok" and r["value"] is not None
 
-    def line_plot(name, title, rs, xkey, xlabel, annot=None):
+    def line_plot(name, title, rs, xkey, xlabel, annot=None, dashed=(), dashed_label=""):
+        """rs: one line a system; dashed: a second kernel's rows, dashed lines labelled
+        '<system> (<dashed_label>)'."""
         if not rs:
             return
         fig, ax = plt.subplots(figsize=(7, 4.5))
-        for s in SYSTEMS:
-            pts = sorted((xkey(r), r["value"]) for r in rs if r["system"] == s and ok(r))
-            if pts:
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", label=s, color=colors[s])
+        for group, style, suffix in ((rs, "o-", ""), (dashed, "s--", " (%s)" % dashed_label)):
+            for s in SYSTEMS:
+                pts = sorted((xkey(r), r["value"]) for r in group if r["system"] == s and ok(r))
+                if pts:
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=s + suffix,
+                            color=colors[s])
         if copy_gbs:
             ax.axhline(copy_gbs, ls="--", color="gray", label="copy (torch clone)")
         pts = sorted((xkey(r), r["copy_same_size_gbs"]) for r in rs
@@ -333,12 +337,14 @@ def plots(results, out, copy_gbs=None):
               and not r["id"].startswith("softmaxlong")]
         line_plot("softmax_" + dt, "softmax %s, 4096 x N (bytes read + written)" % dt, rs,
                   lambda r: int(r["shape"].split("x")[1]), "N (columns)")
-    rs = [r for r in results if r["id"].startswith("softmaxlong")]
+    rs = [r for r in results if r["id"].startswith("softmaxlong_")]
+    rsp = [r for r in results if r["id"].startswith("softmaxlongp_")]
     for dt in ("fp32", "bf16"):
         line_plot("softmax_long_" + dt,
                   "softmax_long %s (examples/softmax_long.py), 1024 x N" % dt,
                   [r for r in rs if r["dtype"] == dt],
-                  lambda r: int(r["shape"].split("x")[1]), "N (columns)")
+                  lambda r: int(r["shape"].split("x")[1]), "N (columns)",
+                  dashed=[r for r in rsp if r["dtype"] == dt], dashed_label="persistent")
     rs = [r for r in results if r["bench"] == "rowsum"]
     line_plot("rowsum", "row sum fp32, rows x N (bytes read)", rs,
               lambda r: int(r["shape"].split("x")[1]), "N (columns)",
@@ -441,6 +447,11 @@ class Runner:
         self.triton_seen = set()
         self.dt = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}
         self.l2_bytes = torch.cuda.get_device_properties(0).L2_cache_size
+        # persistent kernels (grid_per_sm): that many programs per SM, at most the grid given
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        for cfg in man["configs"]:
+            if cfg.get("grid_per_sm"):
+                cfg["grid"] = [min(cfg["grid"][0], sms * cfg["grid_per_sm"])] + cfg["grid"][1:]
         self.copy_gbs = {}  # bytes read + written -> GB/s of the same-size copy (copy_same_size)
 
     # -- helpers --
@@ -605,11 +616,14 @@ class Runner:
             y, yt = torch.empty_like(x), torch.empty_like(x)
             # torch into an output of its own per set too (an .out op: torch.softmax's
             # own allocation would hand back the same, possibly L2-resident, block)
+            named = dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
+                         output_row_stride=y.stride(0), n_cols=N)
+            tri = (y, x, x.stride(0), y.stride(0), N)
+            if cfg["kernel"] == "softmax_long_persistent_kernel":
+                named["n_rows"] = M
+                tri = tri + (M,)
             return dict(y=y, torch=lambda: torch.ops.aten._softmax.out(x, -1, False, out=yt),
-                        ref=lambda: torch.softmax(x.float(), dim=-1),
-                        named=dict(output_ptr=y, input_ptr=x, input_row_stride=x.stride(0),
-                                   output_row_stride=y.stride(0), n_cols=N),
-                        tri=(y, x, x.stride(0), y.stride(0), N))
+                        ref=lambda: torch.softmax(x.float(), dim=-1), named=named, tri=tri)
         if b == "gelu":
             N = s["N"]
             x = torch.randn(N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)

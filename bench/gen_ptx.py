@@ -63,7 +63,7 @@ MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
 
 
 # memory-bound kernels with a loop (what --prefetch-variants applies to)
-LOOP_KERNELS = ("row_sum_kernel", "softmax_long_kernel")
+LOOP_KERNELS = ("row_sum_kernel", "softmax_long_kernel", "softmax_long_persistent_kernel")
 
 
 def next_pow2(n):
@@ -133,6 +133,22 @@ def configs(extra_tiles=()):
                 signature=sig, num_warps=16, constexprs=dict(BLOCK_SIZE=block),
                 grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
                 work_note="bytes read + written (the row is read twice; the second read mostly from L2)"))
+    # softmax_long_persistent_kernel: the same rows, one program per SM walking rows
+    # (grid_per_sm: compare.py launches min(M, that many per SM of the GPU))
+    for dt in ["fp32", "bf16"]:
+        for n in SOFTMAX_LONG_N:
+            m = SOFTMAX_LONG_M
+            block = 16384
+            sig = ", ".join([ptr_sig(dt), ptr_sig(dt), int_sig(n), int_sig(n), int_sig(n),
+                             int_sig(m), str(block)])
+            out.append(dict(
+                id="softmaxlongp_%s_%dx%d" % (dt, m, n), bench="softmax",
+                kernel="softmax_long_persistent_kernel", source="examples/softmax_long.py",
+                dtype=dt, shape=dict(M=m, N=n), signature=sig, num_warps=32,
+                constexprs=dict(BLOCK_SIZE=block), grid=[m], grid_per_sm=1, metric="GB/s",
+                work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                work_note="bytes read + written (the row is read twice; the second read "
+                          "from L2 while the rows in flight fit it)"))
     # triton_gelu_kernel(x_ptr, y_ptr, num_elements, BLOCK_SIZE)
     for dt in GELU_DTYPES:
         n = GELU_N

@@ -121,6 +121,72 @@ TEST(SeedKernels, Softmax) {
             runSoftmax(k, dt, rows, cols, strided);
 }
 
+/// examples/softmax_long.py: rows walked in chunks of `block` (both
+/// kernels), against the fp64 softmax. The persistent kernel runs on a grid
+/// of `programs` (fewer or more programs than rows); strided rows, and a
+/// NaN padding between them that must stay unread and unwritten.
+void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
+                    unsigned programs) {
+  SCOPED_TRACE(std::string(persistent ? "persistent " : "") + sigName(dt) +
+               " rows " + std::to_string(rows) + " cols " +
+               std::to_string(cols) + " programs " + std::to_string(programs));
+  static KernelCache cache(TILEC_SOURCE_DIR "/examples/softmax_long.py");
+  const int64_t block = 256, inStride = cols + 3, outStride = cols + 5;
+  std::string t = std::string("*") + sigName(dt) + ":16";
+  std::string sig = t + ", " + t + ", i32, i32, i32, " +
+                    (persistent ? "i32, " : "") + std::to_string(block);
+  mlir::ModuleOp m = cache.get(
+      persistent ? "softmax_long_persistent_kernel" : "softmax_long_kernel", sig);
+  ASSERT_TRUE(m);
+  std::mt19937 rng(unsigned(rows * 7919 + cols));
+  Array x(dt, size_t((rows - 1) * inStride + cols));
+  x.randomize(rng);
+  // inputs in [-1, 1) scaled to [-8, 8): the running maximum moves often
+  for (size_t i = 0; i < x.n; ++i)
+    x.set(i, 8 * x.get(i));
+  for (int64_t r = 0; r + 1 < rows; ++r)
+    for (int64_t j = cols; j < inStride; ++j)
+      x.set(size_t(r * inStride + j), NAN);
+  Array y(dt, size_t((rows - 1) * outStride + cols));
+  std::vector<HostBuffer> bufs = {y.buffer("output_ptr"), x.buffer("input_ptr")};
+  std::vector<KernelArg> args = {KernelArg::buf(0), KernelArg::buf(1),
+                                 KernelArg::integer(inStride),
+                                 KernelArg::integer(outStride),
+                                 KernelArg::integer(cols)};
+  if (persistent)
+    args.push_back(KernelArg::integer(rows));
+  ASSERT_EQ(run(m, {persistent ? programs : unsigned(rows), 1, 1}, args, bufs), "");
+  Checker c;
+  double rtol = dt == DType::F32 ? 1e-4 : 2 * unitRoundoff(dt);
+  // fp16 outputs under 2^-14 are subnormal: spaced 2^-24
+  double atol = dt == DType::F16 ? std::ldexp(1.0, -24) : 1e-30;
+  for (int64_t row = 0; row < rows; ++row) {
+    const size_t base = size_t(row * inStride);
+    double mx = -INFINITY, sum = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      mx = std::max(mx, x.get(base + j));
+    for (int64_t j = 0; j < cols; ++j)
+      sum += std::exp(x.get(base + j) - mx);
+    for (int64_t j = 0; j < cols; ++j)
+      c.check(y.get(size_t(row * outStride + j)),
+              std::exp(x.get(base + j) - mx) / sum, atol, rtol,
+              "y[" + std::to_string(row) + "][" + std::to_string(j) + "]");
+    if (row + 1 < rows)
+      for (int64_t j = cols; j < outStride; ++j)
+        c.nan(y.get(size_t(row * outStride + j)), "pad " + std::to_string(row));
+  }
+}
+
+TEST(SeedKernels, SoftmaxLong) {
+  for (DType dt : kTypes)
+    for (int64_t cols : {int64_t(1), int64_t(255), int64_t(256), int64_t(1000),
+                         int64_t(2049)}) {
+      runSoftmaxLong(false, dt, 5, cols, 0);
+      for (unsigned programs : {1u, 2u, 5u, 8u})
+        runSoftmaxLong(true, dt, 5, cols, programs);
+    }
+}
+
 TEST(SeedKernels, Gelu) {
   for (DType dt : kTypes)
     for (int64_t n : {int64_t(1), int64_t(7), int64_t(256), int64_t(1000),

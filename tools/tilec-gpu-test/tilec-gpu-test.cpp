@@ -643,9 +643,11 @@ std::string ispec(int64_t v) { return v % 16 == 0 ? "i32:16" : "i32"; }
 Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
                  unsigned outStride, const char *file = "softmax.py",
-                 unsigned fixedBlock = 0) {
+                 unsigned fixedBlock = 0, unsigned programs = 0) {
+  // programs > 0: a persistent kernel (softmax_long_persistent_kernel) that
+  // takes n_rows after n_cols and runs on a grid of `programs`, 32 warps
   unsigned block = fixedBlock ? fixedBlock : nextPow2(cols);
-  int warps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
+  int warps = programs ? 32 : block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
   Case c;
   c.kernel = kernel;
   c.dtype = inDT == outDT ? dtName(inDT)
@@ -653,13 +655,17 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   if (inStride != cols || outStride != cols)
     c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
+  if (programs)
+    c.shape += llvm::formatv(" grid {0}", programs);
   std::string pin = std::string("*") + dtName(inDT) + ":16";
   std::string pout = std::string("*") + dtName(outDT) + ":16";
   c.key = {file, kernel,
-           llvm::formatv("{0}, {1}, {2}, {3}, {4}, {5}",
+           llvm::formatv("{0}, {1}, {2}, {3}, {4}, {5}{6}",
                          inputFirst ? pin : pout, inputFirst ? pout : pin,
-                         ispec(inStride), ispec(outStride), ispec(cols), block),
+                         ispec(inStride), ispec(outStride), ispec(cols),
+                         programs ? ispec(rows) + ", " : std::string(), block),
            warps};
+  const unsigned gridX = programs ? programs : rows;
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t inN = size_t(rows - 1) * inStride + cols;
     size_t outN = size_t(rows - 1) * outStride + cols;
@@ -679,7 +685,9 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
     std::vector<rt::Arg> args = {inputFirst ? ax : ay, inputFirst ? ay : ax,
                                  rt::Arg::i32(inputFirst ? inStride : inStride),
                                  rt::Arg::i32(outStride), rt::Arg::i32(cols)};
-    if (auto e = k.launch({rows}, args))
+    if (programs)
+      args.push_back(rt::Arg::i32(rows));
+    if (auto e = k.launch({gridX}, args))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;
@@ -717,12 +725,15 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
       HostArray yi = poisonedHost(outDT, outN);
       interp::KernelArg bx = interp::KernelArg::buf(0),
                         by = interp::KernelArg::buf(1);
-      return compareWithInterpreter(
-          ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
-          {inputFirst ? bx : by, inputFirst ? by : bx,
-           interp::KernelArg::integer(inStride),
-           interp::KernelArg::integer(outStride),
-           interp::KernelArg::integer(cols)});
+      std::vector<interp::KernelArg> iargs = {
+          inputFirst ? bx : by, inputFirst ? by : bx,
+          interp::KernelArg::integer(inStride),
+          interp::KernelArg::integer(outStride),
+          interp::KernelArg::integer(cols)};
+      if (programs)
+        iargs.push_back(interp::KernelArg::integer(rows));
+      return compareWithInterpreter(ctx, chk, {gridX, 1, 1},
+                                    {{"x", &x}, {"y", &yi}}, 1, y, iargs);
     }
     return llvm::Error::success();
   };
@@ -1083,6 +1094,21 @@ std::vector<Case> allCases() {
         cs.push_back(softmaxCase("softmax_long_kernel", dt, dt, false, r, n, n,
                                  n, "softmax_long.py",
                                  dt == DT::F32 ? 4096 : 8192));
+  // The persistent pattern (BLOCK 16384, 32 warps): fewer programs than rows,
+  // one per SM, more programs than rows; strided rows.
+  struct LongP { unsigned rows, cols, programs, inStride, outStride; };
+  std::vector<LongP> longP = {{7, 1, 3, 1, 1},          {7, 20000, 3, 20000, 20000},
+                              {64, 16384, 132, 16384, 16384},
+                              {5, 100003, 8, 100005, 100004},
+                              {300, 65536, 132, 65536, 65536},
+                              {3, 262144, 132, 262144, 262144}};
+  if (quick)
+    longP = {{7, 1, 3, 1, 1}, {7, 20000, 3, 20000, 20000}, {5, 16385, 8, 16387, 16386}};
+  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+    for (const LongP &p : longP)
+      cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false,
+                               p.rows, p.cols, p.inStride, p.outStride,
+                               "softmax_long.py", 16384, p.programs));
   std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
   if (quick)
     geluN = {1, 7, 1000, 1024, 4097};

@@ -19,9 +19,12 @@
 # transposed product C^T = B^T A^T runs instead (mma layout `transposed`):
 # A (K-major) is wgmma's shared operand, B^T comes in registers read from a
 # plain buffer (32-byte chunks XORed with k % 4); both filled by 16-byte
-# copies. One commit group per k step of 8, wait_group 1 after each but the
-# last (0), the next step's registers read in between: the copies of the
-# next iteration come before the dot.
+# copies. One commit group per k step of 8, wait_group 1 after each, the
+# next step's registers read in between. With 3 or more stages the last
+# group stays in flight into the next iteration (tilegpu.wgmma_pendings = 1,
+# the copies after the dot, no wait_group 0 in the loop); with 2 (128x256x64
+# fp32 tiles) the last waits for 0 and the copies of the next iteration come
+# before the dot.
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32-TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t12.ptx
 # RUN: FileCheck %s --check-prefix=TF32 < %t12.ptx
@@ -184,8 +187,7 @@
 # TF32-TGPU: tilegpu.local_alloc : !tilegpu.memdesc<3x32x64xf32, #[[SB]]>
 # TF32-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} {{.*}} -> !tilegpu.memdesc<64x32xf32, #[[SA]]>
 # TF32-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} {{.*}} -> !tilegpu.memdesc<32x64xf32, #[[SB]]>
-# TF32-TGPU: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
-# TF32-TGPU-NOT: tilegpu.wgmma_pendings
+# TF32-TGPU: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 
 # In the loop: the copies (shared addresses in 32-bit registers), then per
 # k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
@@ -203,6 +205,13 @@
 # The next k step's registers are read before waiting for the previous one.
 # TF32-NEXT: ld.shared.v2.f32
 # TF32: wgmma.wait_group.sync.aligned 1;
+# The fourth step's group stays in flight: the loop's copies follow it, and
+# wait_group 0 comes only after the loop (its branch back first).
+# TF32-COUNT-3: wgmma.wait_group.sync.aligned 1;
+# TF32-NOT: wgmma.wait_group.sync.aligned 0;
+# TF32: cp.async.cg.shared.global
+# TF32-NOT: wgmma.wait_group.sync.aligned 0;
+# TF32: {{@%p[0-9]+}} bra
 # TF32: wgmma.wait_group.sync.aligned 0;
 # TF32-NOT: mma.sync
 # TF32-NOT: cp.async.ca
@@ -210,10 +219,21 @@
 # TF32-COUNT: {{^4$}}
 
 # 128x256x64, 8 warps: n = 128 (M), two 64-row blocks of N per warpgroup.
+# Two stages only (96 KB each): the copies of the next iteration precede the
+# dot, whose eighth k step waits for 0 in the loop.
+# TF32W8: cp.async.wait_group 0;
+# TF32W8: cp.async.cg.shared.global
+# TF32W8: cp.async.commit_group;
 # TF32W8-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 # TF32W8-NEXT: // end inline asm
 # TF32W8-NEXT: // begin inline asm
 # TF32W8-NEXT: wgmma.commit_group.sync.aligned;
+# TF32W8-COUNT-7: wgmma.wait_group.sync.aligned 1;
+# TF32W8-NOT: cp.async.cg
+# TF32W8: wgmma.wait_group.sync.aligned 0;
+# TF32W8-NEXT: // end inline asm
+# TF32W8-NOT: cp.async.cg
+# TF32W8: {{@%p[0-9]+}} bra
 
 # TF32T-TGPU-DAG: #[[BL:.*]] = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 # TF32T-TGPU-DAG: #[[ST:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, transposed}>

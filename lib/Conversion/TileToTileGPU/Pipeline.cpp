@@ -194,11 +194,14 @@ struct PipelinePass
     Builder b0(loop.getContext());
     // Hopper dots fed by the staged buffers keep one wgmma group in flight
     // across iterations: one more slot, so that the copies of an iteration
-    // never overwrite the slot the wgmma still running reads. Not the
-    // transposed ones (tf32, B N-major): they wait for their k steps one by
-    // one and retire all at the end, so that the copies can be issued
-    // before the dot, overlapping a whole iteration (two stages are all
-    // that fits for 128x256x64 fp32 tiles).
+    // never overwrite the slot the wgmma still running reads. The
+    // transposed ones (tf32, B N-major) wait for their k steps one by one
+    // (their register operands); with only two stages (128x256x64 fp32
+    // tiles) they retire all at the end instead, so that the copies can be
+    // issued before the dot and overlap a whole iteration (below). H200,
+    // TFLOP/s at 8192^3: async 255-279 against 246-259 at 128x256x32 and
+    // 256x128x32 (4 stages), 207 against 197 at 128x128x64 (3); with two
+    // stages 225-227 against 272-277.
     SmallVector<tile::DotOp> wgmmaDots;
     for (StagedLoad &s : staged)
       for (Operation *u : s.alloc->getUsers())
@@ -207,7 +210,7 @@ struct PipelinePass
             if (auto dot = dyn_cast<tile::DotOp>(uu))
               if (auto mma = dyn_cast_or_null<MmaAttr>(
                       cast<RankedTensorType>(dot.getType()).getEncoding()))
-                if (mma.isHopper() && !mma.getTransposed() &&
+                if (mma.isHopper() &&
                     dot->getBlock() == body &&
                     !llvm::is_contained(wgmmaDots, dot))
                   wgmmaDots.push_back(dot);
@@ -221,6 +224,11 @@ struct PipelinePass
       --stages;
     if (stages <= 1)
       return;
+    if (stages < 3)
+      llvm::erase_if(wgmmaDots, [](tile::DotOp dot) {
+        return cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
+            .getTransposed();
+      });
     int slots = stages;
     // The in-flight wgmma of a dot whose result is the loop-carried
     // accumulator (and nothing else in the body reads it).

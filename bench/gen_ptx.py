@@ -51,7 +51,7 @@ MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
 # transposed product instead). 2 stages for fp32 128x256x64 so that
 # Triton's buffers fit too.
 MATMUL_BT_TILES = {
-    "fp32": [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2)],
+    "fp32": [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 2), (128, 256, 32, 8, 4)],
     "bf16": [(128, 128, 64, 4, 3), (128, 256, 64, 8, 3)],
 }
 # examples/matmul_relu_grouped.py (program ids grouped as in Triton's matmul

@@ -297,12 +297,14 @@ def plots(results, out, copy_gbs=None):
 
     def line_plot(name, title, rs, xkey, xlabel, annot=None, dashed=(), dashed_label=""):
         """rs: one line a system; dashed: a second kernel's rows, dashed lines labelled
-        '<system> (<dashed_label>)'."""
+        '<system> (<dashed_label>)' (not torch's: it runs the same op on both)."""
         if not rs:
             return
         fig, ax = plt.subplots(figsize=(7, 4.5))
         for group, style, suffix in ((rs, "o-", ""), (dashed, "s--", " (%s)" % dashed_label)):
             for s in SYSTEMS:
+                if group is dashed and s == "torch":  # the same torch op as rs's
+                    continue
                 pts = sorted((xkey(r), r["value"]) for r in group if r["system"] == s and ok(r))
                 if pts:
                     ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=s + suffix,

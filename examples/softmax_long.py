@@ -64,15 +64,17 @@ def softmax_long_kernel(output_ptr, input_ptr, input_row_stride, output_row_stri
 #     second, and cache_modifier ".cs" (streaming) on the output store, so
 #     the output does not push the rows out of L2.
 # Launch: BLOCK_SIZE = 16384, num_warps = 32, any n_rows, n_cols >= 1, any
-#         dtype of x/y (the arithmetic is fp32).
+#         dtype of x/y (the arithmetic is fp32). Entries of -inf count as
+#         zero weight, as in torch.softmax (a row of only -inf gives NaN).
 # tilec: --kernel softmax_long_persistent_kernel --signature "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32, 16384" --num-warps 32
 @triton.jit
 def softmax_long_persistent_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride,
                                    n_cols, n_rows, BLOCK_SIZE: tl.constexpr):
     offsets = tl.arange(0, BLOCK_SIZE)
     for row_idx in range(tl.program_id(0), n_rows, tl.num_programs(0)):
-        in_row = input_ptr + row_idx * input_row_stride
-        out_row = output_ptr + row_idx * output_row_stride
+        # 64-bit row offsets: n_rows * stride may pass 2^31 elements
+        in_row = input_ptr + row_idx.to(tl.int64) * input_row_stride
+        out_row = output_ptr + row_idx.to(tl.int64) * output_row_stride
         # pass 1: running maximum m (a scalar) and per-lane sums of exp(x - m)
         m = -float('inf')
         s = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
@@ -84,7 +86,10 @@ def softmax_long_persistent_kernel(output_ptr, input_ptr, input_row_stride, outp
             x_next = tl.load(in_row + cols, mask=cols < n_cols, other=-float('inf'),
                              eviction_policy="evict_last")
             m_new = tl.maximum(m, tl.max(x, axis=0))
-            s = s * tl.exp(m - m_new) + tl.exp(x - m_new)
+            # while the row has shown only -inf (padding, masked scores),
+            # subtract 0 rather than -inf: s stays 0 instead of NaN
+            m_ref = tl.where(m_new > -float('inf'), m_new, 0.0)
+            s = s * tl.exp(m - m_ref) + tl.exp(x - m_ref)
             m = m_new
         inv = 1.0 / tl.sum(s, axis=0)
         # pass 2: the row again (from L2 while it fits), normalized

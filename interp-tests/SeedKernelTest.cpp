@@ -126,10 +126,11 @@ TEST(SeedKernels, Softmax) {
 /// of `programs` (fewer or more programs than rows); strided rows, and a
 /// NaN padding between them that must stay unread and unwritten.
 void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
-                    unsigned programs) {
+                    unsigned programs, int64_t negInfPrefix = 0) {
   SCOPED_TRACE(std::string(persistent ? "persistent " : "") + sigName(dt) +
                " rows " + std::to_string(rows) + " cols " +
-               std::to_string(cols) + " programs " + std::to_string(programs));
+               std::to_string(cols) + " programs " + std::to_string(programs) +
+               " -inf prefix " + std::to_string(negInfPrefix));
   static KernelCache cache(TILEC_SOURCE_DIR "/examples/softmax_long.py");
   const int64_t block = 256, inStride = cols + 3, outStride = cols + 5;
   std::string t = std::string("*") + sigName(dt) + ":16";
@@ -144,6 +145,10 @@ void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
   // inputs in [-1, 1) scaled to [-8, 8): the running maximum moves often
   for (size_t i = 0; i < x.n; ++i)
     x.set(i, 8 * x.get(i));
+  // a prefix of -inf in every row (left padding): zero weight, not NaN
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < std::min(negInfPrefix, cols - 1); ++j)
+      x.set(size_t(r * inStride + j), -INFINITY);
   for (int64_t r = 0; r + 1 < rows; ++r)
     for (int64_t j = cols; j < inStride; ++j)
       x.set(size_t(r * inStride + j), NAN);
@@ -184,6 +189,9 @@ TEST(SeedKernels, SoftmaxLong) {
       runSoftmaxLong(false, dt, 5, cols, 0);
       for (unsigned programs : {1u, 2u, 5u, 8u})
         runSoftmaxLong(true, dt, 5, cols, programs);
+      // -inf over the first chunk (and more) of every row
+      runSoftmaxLong(false, dt, 3, cols, 0, 300);
+      runSoftmaxLong(true, dt, 3, cols, 2, 300);
     }
 }
 

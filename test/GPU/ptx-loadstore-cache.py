@@ -9,6 +9,10 @@
 # RUN: tilec %s --kernel l2_hints --signature "*fp32:16, *fp32:16, i32:16, 1024" --arch sm_80 --emit=ptx -o %t2.ptx
 # RUN: FileCheck %s --check-prefix=L2 < %t2.ptx
 # RUN: %ptxas -arch=sm_80 -o /dev/null %t2.ptx
+# Below sm_80 (no createpolicy, no cache_hint): the L1 hints alone.
+# RUN: tilec %s --kernel l2_hints --signature "*fp32:16, *fp32:16, i32:16, 1024" --arch sm_75 --emit=ptx -o %t3.ptx
+# RUN: FileCheck %s --check-prefix=SM75 --implicit-check-not=createpolicy --implicit-check-not=cache_hint < %t3.ptx
+# RUN: %ptxas -arch=sm_75 -o /dev/null %t3.ptx
 
 # CHECK-LABEL: .entry hints
 # CHECK-NOT: createpolicy
@@ -30,6 +34,9 @@
 # L2-NOT: createpolicy
 # L2: st.global.cs.L2::cache_hint.v4.b32 [ %rd{{[0-9]+}} + 0 ], {{{.*}}}, [[LAST]];
 # L2-NOT: createpolicy
+
+# SM75: ld.global.L1::evict_last.v4.b32
+# SM75: st.global.L1::evict_first.v4.b32
 
 import triton
 import triton.language as tl

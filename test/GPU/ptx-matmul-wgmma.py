@@ -189,10 +189,10 @@
 # TF32-TGPU: tilegpu.async_copy {{.*}} {vector = 4 : i32} {{.*}} -> !tilegpu.memdesc<32x64xf32, #[[SB]]>
 # TF32-TGPU: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 
-# In the loop: the copies (shared addresses in 32-bit registers), then per
-# k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
-# rounded to tf32, the fence, the wgmma
-# with A's descriptor, commit, the next step's registers, wait.
+# The prologue's copies (shared addresses in 32-bit registers); in the loop,
+# per k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
+# rounded to tf32, the fence, the wgmma with A's descriptor, commit, the next
+# step's registers, wait; then the loop's copies.
 # TF32-NOT: cp.async.ca
 # TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
 # TF32: cp.async.commit_group;

@@ -643,9 +643,12 @@ std::string ispec(int64_t v) { return v % 16 == 0 ? "i32:16" : "i32"; }
 Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
                  unsigned outStride, const char *file = "softmax.py",
-                 unsigned fixedBlock = 0, unsigned programs = 0) {
+                 unsigned fixedBlock = 0, unsigned programs = 0,
+                 unsigned negInfPrefix = 0) {
   // programs > 0: a persistent kernel (softmax_long_persistent_kernel) that
-  // takes n_rows after n_cols and runs on a grid of `programs`, 32 warps
+  // takes n_rows after n_cols and runs on a grid of `programs`, 32 warps.
+  // negInfPrefix: the first that many entries of each row are -inf (left
+  // padding), which must weigh 0.
   unsigned block = fixedBlock ? fixedBlock : nextPow2(cols);
   int warps = programs ? 32 : block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
   Case c;
@@ -657,6 +660,8 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
     c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
   if (programs)
     c.shape += llvm::formatv(" grid {0}", programs);
+  if (negInfPrefix)
+    c.shape += llvm::formatv(" -inf x {0}", negInfPrefix);
   std::string pin = std::string("*") + dtName(inDT) + ":16";
   std::string pout = std::string("*") + dtName(outDT) + ":16";
   c.key = {file, kernel,
@@ -675,6 +680,9 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
     for (unsigned r = 0; r + 1 < rows; ++r)
       for (unsigned j = cols; j < inStride; ++j)
         x.setBits(size_t(r) * inStride + j, poisonBits(inDT));
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned j = 0; j < std::min(negInfPrefix, cols - 1); ++j)
+        x.set(size_t(r) * inStride + j, -INFINITY);
     rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
     if (auto e = upload(ctx.dev, dx, x))
       return e;
@@ -707,7 +715,7 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
         for (unsigned j = 0; j < cols; ++j) {
           double d = x.get(xi + j) - m;
           ref[yi + j] = std::exp(d) / s;
-          spread[yi + j] = -d;
+          spread[yi + j] = std::isinf(d) ? 0 : -d;
         }
       }
     });
@@ -1109,6 +1117,11 @@ std::vector<Case> allCases() {
       cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false,
                                p.rows, p.cols, p.inStride, p.outStride,
                                "softmax_long.py", 16384, p.programs));
+  // Rows whose first chunk (and more) is -inf.
+  for (DT dt : {DT::F32, DT::BF16})
+    cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false, 5,
+                             40000, 40000, 40000, "softmax_long.py", 16384, 3,
+                             20000));
   std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
   if (quick)
     geluN = {1, 7, 1000, 1024, 4097};

@@ -283,8 +283,10 @@ Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> idx,
 void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          int computeCapability);
+/// `computeCapability`: from 80 on, eviction policies also set L2 policies.
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &converter,
-                                       RewritePatternSet &patterns);
+                                       RewritePatternSet &patterns,
+                                       int computeCapability);
 void populateReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateConvertLayoutOpToLLVMPatterns(TileGPUTypeConverter &converter,

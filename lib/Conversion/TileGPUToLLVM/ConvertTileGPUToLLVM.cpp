@@ -147,7 +147,7 @@ struct ConvertTileGPUToLLVMPass
       scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                            target);
       populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
-      populateLoadStoreOpToLLVMPatterns(converter, patterns);
+      populateLoadStoreOpToLLVMPatterns(converter, patterns, computeCapability);
       populateReduceOpToLLVMPatterns(converter, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, patterns);
       populateDotOpToLLVMPatterns(converter, patterns);

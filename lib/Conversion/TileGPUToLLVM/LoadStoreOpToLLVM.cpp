@@ -175,9 +175,10 @@ std::string cacheSuffix(StringAttr cache, StringAttr evict, bool isLoad) {
 /// with fraction 1.0, passed to the access with `.L2::cache_hint`. Without
 /// it the hint would reach L1 only, and a kernel that re-reads its rows
 /// (examples/softmax_long.py) could not keep them in L2. Pure asm, so LLVM
-/// hoists and merges the policies of a function. Null: no L2 policy.
-Value l2Policy(OpBuilder &b, Location loc, StringAttr evict) {
-  if (!evict)
+/// hoists and merges the policies of a function. Null: no L2 policy (also
+/// below sm_80, which has neither createpolicy nor .L2::cache_hint).
+Value l2Policy(OpBuilder &b, Location loc, StringAttr evict, int cc) {
+  if (!evict || cc < 80)
     return {};
   std::string e = stripDot(evict.getValue());
   if (e != "evict_first" && e != "evict_last")
@@ -381,7 +382,9 @@ Value keptCopy(tile::LoadOp op, ConversionPatternRewriter &rewriter,
 }
 
 struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LoadOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
+      : OpConversionPattern(tc, ctx), cc(cc) {}
+  int cc;
   LogicalResult
   matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -396,7 +399,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/true);
     bool isVolatile = op.getIsVolatile();
     Value policy =
-        isVolatile ? Value() : l2Policy(rewriter, loc, op.getEvictAttr());
+        isVolatile ? Value() : l2Policy(rewriter, loc, op.getEvictAttr(), cc);
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
     if (!tensorType) {
       SmallVector<Value> others;
@@ -435,14 +438,16 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
 /// Replicated elements (several threads holding the same element) are
 /// stored by every holder: the same value to the same address.
 struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  StoreOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
+      : OpConversionPattern(tc, ctx), cc(cc) {}
+  int cc;
   LogicalResult
   matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::string mods =
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/false);
-    Value policy = l2Policy(rewriter, loc, op.getEvictAttr());
+    Value policy = l2Policy(rewriter, loc, op.getEvictAttr(), cc);
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
     if (!tensorType) {
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
@@ -468,7 +473,8 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
 } // namespace
 
 void mlir::tilegpu::populateLoadStoreOpToLLVMPatterns(
-    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(converter,
-                                                    patterns.getContext());
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability) {
+  patterns.add<LoadOpConversion, StoreOpConversion>(
+      converter, patterns.getContext(), computeCapability);
 }

@@ -193,8 +193,8 @@ struct PipelinePass
 
     Builder b0(loop.getContext());
     // Hopper dots fed by the staged buffers keep one wgmma group in flight
-    // across iterations: one more slot, so that the copies of an iteration
-    // never overwrite the slot the wgmma still running reads. The
+    // across iterations; the copies of an iteration then follow the dot, so
+    // that they refill only the slot whose last reader has retired. The
     // transposed ones (tf32, B N-major) wait for their k steps one by one
     // (their register operands); with only two stages (128x256x64 fp32
     // tiles) they retire all at the end instead, so that the copies can be

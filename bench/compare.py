@@ -952,7 +952,9 @@ def main():
         results = []
         for c in cfgs:
             print("%-26s %-20s grid %-12s threads %-4s shared %-6s warps %-2s tilec %6s ms  %s" % (
-                c["id"], c["kernel"], "x".join(map(str, c["grid"])), c.get("threads"),
+                c["id"], c["kernel"],
+                ("min(%d, %d/SM)" % (c["grid"][0], c["grid_per_sm"]) if c.get("grid_per_sm")
+                 else "x".join(map(str, c["grid"]))), c.get("threads"),
                 c.get("shared_bytes"), c["num_warps"], c.get("tilec_compile_ms"), c["signature"]))
             for s in SYSTEMS:
                 results.append(dict(id=c["id"], bench=c["bench"], dtype=c["dtype"],

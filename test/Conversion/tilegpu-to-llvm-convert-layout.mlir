@@ -117,3 +117,44 @@ module attributes {tile.num_warps = 1 : i32} {
     return
   }
 }
+
+// -----
+
+// Runs of 16-bit and 8-bit elements: a thread's 8 consecutive f16 of a row
+// (8 x 64 f16: 128-byte rows, padded to 72 elements) and its 16 consecutive
+// i8 (64-byte rows, unpadded) are each one 16-byte load. A result whose
+// fastest dimension is not the last (order [0, 1]) reads element by element.
+#b3 = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#h8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#q16 = #tilegpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#col = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {tile.num_warps = 1 : i32} {
+  // CHECK-LABEL: llvm.func @f16_runs
+  // CHECK: llvm.mlir.constant(72 : i32) : i32
+  // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+  // CHECK-COUNT-2: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @f16_runs(%x: tensor<8x64xf16, #b3>) {
+    %y = tilegpu.convert_layout %x : tensor<8x64xf16, #b3> -> tensor<8x64xf16, #h8>
+    return
+  }
+  // CHECK-LABEL: llvm.func @i8_runs
+  // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+  // CHECK: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @i8_runs(%x: tensor<8x64xi8, #b3>) {
+    %y = tilegpu.convert_layout %x : tensor<8x64xi8, #b3> -> tensor<8x64xi8, #q16>
+    return
+  }
+  // CHECK-LABEL: llvm.func @col_major
+  // CHECK-NOT: llvm.load volatile
+  // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @col_major(%x: tensor<8x32xf32, #b3>) {
+    %y = tilegpu.convert_layout %x : tensor<8x32xf32, #b3> -> tensor<8x32xf32, #col>
+    return
+  }
+}

@@ -56,3 +56,24 @@ def l2_hints(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     c = tl.load(x_ptr + offs + n, volatile=True, eviction_policy="evict_first")
     tl.store(y_ptr + offs, a + b + c, eviction_policy="evict_first")
     tl.store(x_ptr + offs, a * b, cache_modifier=".cs", eviction_policy="evict_last")
+
+# Scalar accesses and a masked store carry the policy too (operand numbers:
+# the policy after the predicate and the stored values).
+# RUN: tilec %s --kernel l2_scalar --signature "*fp32:16, *fp32:16, i32:16, 1024" --arch sm_80 --emit=ptx -o %t4.ptx
+# RUN: FileCheck %s --check-prefix=SC < %t4.ptx
+# RUN: %ptxas -arch=sm_80 -o /dev/null %t4.ptx
+# SC-LABEL: .entry l2_scalar
+# (no "L2" and a colon here: that is the other run's check prefix)
+# SC: createpolicy.fractional.{{L2}}::evict_last.b64 [[P:%rd[0-9]+]], 1.0;
+# SC: ld.global.L1::evict_last.{{L2}}::cache_hint.b32 %r{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], [[P]];
+# SC: createpolicy.fractional.{{L2}}::evict_first.b64 [[Q:%rd[0-9]+]], 1.0;
+# SC: st.global.L1::evict_first.{{L2}}::cache_hint.b32 [ %rd{{[0-9]+}} + 0 ], %r{{[0-9]+}}, [[Q]];
+# SC: @%p{{[0-9]+}} st.global.L1::evict_first.{{L2}}::cache_hint.v4.b32 [ %rd{{[0-9]+}} + 0 ], {{{.*}}}, [[Q]];
+
+@triton.jit
+def l2_scalar(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    s = tl.load(x_ptr, eviction_policy="evict_last")
+    tl.store(y_ptr, s * 2.0, eviction_policy="evict_first")
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.zeros([BLOCK], tl.float32) + s, mask=offs < n,
+             eviction_policy="evict_first")

@@ -49,6 +49,32 @@ struct Checker {
   }
 };
 
+/// Each row of y against the fp64 softmax of x's row (atol + rtol * |ref|);
+/// the padding between strided output rows must still be NaN.
+void checkSoftmaxRows(const Array &x, const Array &y, int64_t rows, int64_t cols,
+                      int64_t inStride, int64_t outStride, double atol,
+                      double rtol) {
+  Checker c;
+  for (int64_t row = 0; row < rows; ++row) {
+    const size_t base = size_t(row * inStride);
+    double mx = -INFINITY;
+    for (int64_t j = 0; j < cols; ++j)
+      mx = std::max(mx, x.get(base + j));
+    std::vector<double> e(cols);
+    double sum = 0;
+    for (int64_t j = 0; j < cols; ++j) {
+      e[j] = std::exp(x.get(base + j) - mx);
+      sum += e[j];
+    }
+    for (int64_t j = 0; j < cols; ++j)
+      c.check(y.get(size_t(row * outStride + j)), e[j] / sum, atol, rtol,
+              "y[" + std::to_string(row) + "][" + std::to_string(j) + "]");
+    if (row + 1 < rows)
+      for (int64_t j = cols; j < outStride; ++j)
+        c.nan(y.get(size_t(row * outStride + j)), "pad " + std::to_string(row));
+  }
+}
+
 enum class Softmax { Plain, Triton, Mixed };
 
 void runSoftmax(Softmax which, DType dt, int64_t rows, int64_t cols,
@@ -88,28 +114,10 @@ void runSoftmax(Softmax which, DType dt, int64_t rows, int64_t cols,
   }
   ASSERT_EQ(run(m, {unsigned(rows), 1, 1}, args, bufs), "");
 
-  Checker c;
-  for (int64_t row = 0; row < rows; ++row) {
-    const size_t base = size_t(row * inStride);
-    double mx = -INFINITY;
-    for (int64_t j = 0; j < cols; ++j)
-      mx = std::max(mx, x.get(base + j));
-    std::vector<double> e(cols);
-    double sum = 0;
-    for (int64_t j = 0; j < cols; ++j) {
-      e[j] = std::exp(x.get(base + j) - mx);
-      sum += e[j];
-    }
-    double rtol = which == Softmax::Mixed ? std::ldexp(1.0, -10)
-                  : dt == DType::F32      ? 1e-4
-                                          : 2 * unitRoundoff(dt);
-    for (int64_t j = 0; j < cols; ++j)
-      c.check(y.get(size_t(row * outStride + j)), e[j] / sum, 1e-30, rtol,
-              "y[" + std::to_string(row) + "][" + std::to_string(j) + "]");
-    if (row + 1 < rows)
-      for (int64_t j = cols; j < outStride; ++j)
-        c.nan(y.get(size_t(row * outStride + j)), "pad " + std::to_string(row));
-  }
+  double rtol = which == Softmax::Mixed ? std::ldexp(1.0, -10)
+                : dt == DType::F32      ? 1e-4
+                                        : 2 * unitRoundoff(dt);
+  checkSoftmaxRows(x, y, rows, cols, inStride, outStride, 1e-30, rtol);
 }
 
 TEST(SeedKernels, Softmax) {
@@ -161,25 +169,10 @@ void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
   if (persistent)
     args.push_back(KernelArg::integer(rows));
   ASSERT_EQ(run(m, {persistent ? programs : unsigned(rows), 1, 1}, args, bufs), "");
-  Checker c;
   double rtol = dt == DType::F32 ? 1e-4 : 2 * unitRoundoff(dt);
   // fp16 outputs under 2^-14 are subnormal: spaced 2^-24
   double atol = dt == DType::F16 ? std::ldexp(1.0, -24) : 1e-30;
-  for (int64_t row = 0; row < rows; ++row) {
-    const size_t base = size_t(row * inStride);
-    double mx = -INFINITY, sum = 0;
-    for (int64_t j = 0; j < cols; ++j)
-      mx = std::max(mx, x.get(base + j));
-    for (int64_t j = 0; j < cols; ++j)
-      sum += std::exp(x.get(base + j) - mx);
-    for (int64_t j = 0; j < cols; ++j)
-      c.check(y.get(size_t(row * outStride + j)),
-              std::exp(x.get(base + j) - mx) / sum, atol, rtol,
-              "y[" + std::to_string(row) + "][" + std::to_string(j) + "]");
-    if (row + 1 < rows)
-      for (int64_t j = cols; j < outStride; ++j)
-        c.nan(y.get(size_t(row * outStride + j)), "pad " + std::to_string(row));
-  }
+  checkSoftmaxRows(x, y, rows, cols, inStride, outStride, atol, rtol);
 }
 
 TEST(SeedKernels, SoftmaxLong) {

@@ -206,7 +206,7 @@ std::string vecSuffix(unsigned n) {
 
 /// One predicated access of `vec` elements at `ptr`: `mov other; @p ld`.
 /// `pred` null: unpredicated (no mov either). `others` empty: zeros.
-/// `policy`: an L2 cache policy (l2Policy) or null.
+/// `policy`: an L2 cache policy (l2Policy; null for volatile loads) or null.
 SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
                             ArrayRef<Value> others, Type eltType, unsigned vec,
                             StringRef mods, bool isVolatile, Value policy) {
@@ -219,8 +219,6 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
   for (unsigned i = 0; i < n; ++i)
     cons += std::string(i ? ",=" : "=") + as.constraint;
   cons += ",l";
-  if (isVolatile)
-    policy = {};
   std::string ld = isVolatile ? "ld.volatile.global" : "ld.global" + mods.str();
   if (policy)
     ld += ".L2::cache_hint";

@@ -45,6 +45,10 @@ MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
 # larger ones (Triton gets the same num_warps and num_stages)
 MATMUL_TILES = [(64, 64, 32, 4, 3), (128, 128, 64, 4, 3), (128, 256, 64, 8, 3),
                 (128, 256, 64, 8, 4)]
+# More tiles for one dtype, row-major B: fp32's best (the transposed wgmma
+# product with 4 stages: 48 KB a stage; 256x128 gives m64n256k8, one 64-row
+# block of N per warpgroup).
+MATMUL_EXTRA_TILES = {"fp32": [(256, 128, 32, 8, 4), (128, 256, 32, 8, 4)]}
 # B given transposed (stride_bk = 1: K contiguous, as x @ W.T with an
 # nn.Linear weight W of N x K): wgmma reads B K-major from a transposed
 # buffer (for tf32 that is wgmma's own order; row-major fp32 B runs the
@@ -191,6 +195,8 @@ def configs(extra_tiles=()):
             metric="TFLOP/s", work=2 * M * N * K, work_note="2*M*N*K flops")
     out += [matmul(dt, s, t, False) for dt in MATMUL_DTYPES for s in MATMUL_SIZES
             for t in MATMUL_TILES]
+    out += [matmul(dt, s, t, False) for dt, tiles in MATMUL_EXTRA_TILES.items()
+            for s in MATMUL_SIZES for t in tiles]
     out += [matmul(dt, s, t, True) for dt, tiles in MATMUL_BT_TILES.items()
             for s in MATMUL_SIZES for t in tiles]
     out += [matmul(dt, s, t, False, g) for dt, s, t, g in MATMUL_GROUPED]

@@ -107,6 +107,13 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
                 with slot (i-1) % S), the copies of iteration i+S-1 into slot
                 (i+S-1) % S, commit, then the loop body reading slot i % S;
       after the loop: async_wait 0 and a barrier.
+    A Hopper dot (wgmma) whose result is the loop-carried accumulator keeps
+    its last wgmma group(s) in flight into the next iteration
+    (tilegpu.wgmma_pendings = 1). With 3 stages its copies move after the
+    dot (and a barrier, with several warpgroups) and refill slot (i-1) % S;
+    with 4 or more they run S-2 iterations ahead instead, issued right after
+    the loop's one barrier into slot (i-2) % S, whose readers the previous
+    iteration's wait_group has retired.
     The ops that compute the loads' pointers and masks (and the loop-carried
     values they advance) run S-1 iterations ahead; the loop is left alone
     unless they are pure, feed nothing else, and each load's `other` is 0

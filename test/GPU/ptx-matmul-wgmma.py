@@ -36,6 +36,10 @@
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t14.ptx
 # RUN: FileCheck %s --check-prefix=TF32W8 < %t14.ptx
 # RUN: %ptxas -arch=sm_90a -v %t14.ptx -o %t14.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
+# 256x128x32, 8 warps, 4 stages: the copies before the dot, one barrier.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 128, 32" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t15.ptx
+# RUN: FileCheck %s --check-prefix=TF32S4 < %t15.ptx
+# RUN: %ptxas -arch=sm_90a -v %t15.ptx -o %t15.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # With B given transposed (stride_bk = 1, K contiguous: x @ W.T): tf32
 # wgmma, B staged K-major in a transposed buffer by 16-byte copies (its
 # load laid out with K fastest).
@@ -119,10 +123,22 @@
 # TGPU4-DAG: #[[ST:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x128x64xbf16, #{{.*}}>
 # TGPU4: tilegpu.local_alloc : !tilegpu.memdesc<4x64x256xbf16, #[[SB]]>
-# TGPU4: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : tensor<128x64xbf16, #{{.*}}> * tensor<64x256xbf16, #{{.*}}> -> tensor<128x256xf32, #[[MMA]]>
-# Two warpgroups: a barrier before the copies refill the slot.
+# Four stages: two prologue copies; in the loop the copies run two
+# iterations ahead, into the slot read two iterations back (its wgmma group
+# retired by the previous iteration's wait_group 1), right after the loop's
+# one barrier and before the dot; none after it.
+# TGPU4-COUNT-2: tilegpu.async_commit_group
+# TGPU4-NOT: tilegpu.async_commit_group
+# TGPU4: scf.for
+# TGPU4-NEXT: tilegpu.async_wait {num = 1 : i32}
 # TGPU4-NEXT: tilegpu.barrier
 # TGPU4: tilegpu.async_copy
+# TGPU4: tilegpu.async_copy
+# TGPU4: tilegpu.async_commit_group
+# TGPU4-NOT: tilegpu.barrier
+# TGPU4: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : tensor<128x64xbf16, #{{.*}}> * tensor<64x256xbf16, #{{.*}}> -> tensor<128x256xf32, #[[MMA]]>
+# TGPU4-NOT: tilegpu.barrier
+# TGPU4-NOT: tilegpu.async_copy
 # TGPU4: scf.yield
 # TGPU4-NEXT: }
 # TGPU4-NEXT: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
@@ -143,7 +159,7 @@
 # 0x3FFF, whose low 6 bits are 0 at 1024-byte alignment) and advanced by a
 # 64-bit add (or or) per k step of 16: A by 32 bytes
 # (2 units of 16), B by 16 rows of 128 bytes (128 units).
-# PTX4: cp.async.wait_group 2;
+# PTX4: cp.async.wait_group 1;
 # PTX4: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
 # PTX4: wgmma.fence.sync.aligned;
 # PTX4: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16320;
@@ -190,24 +206,29 @@
 # TF32-TGPU: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 
 # The prologue's copies (shared addresses in 32-bit registers); in the loop,
-# per k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1) and
-# rounded to tf32, the fence, the wgmma with A's descriptor, commit, the next
-# step's registers, wait; then the loop's copies.
+# per k step four B^T registers read (two 8-byte loads: rows 2g, 2g + 1),
+# not rounded (the tensor cores truncate them to tf32, as they do A), the
+# fence, the wgmma with A's descriptor, commit, the next step's registers,
+# wait; then the loop's copies.
 # TF32-NOT: cp.async.ca
 # TF32: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16,
 # TF32: cp.async.commit_group;
-# TF32: ld.shared.v2.f32
-# TF32: cvt.rna.tf32.f32
+# TF32-NOT: cvt.rna.tf32.f32
+# TF32: ld.shared.v2.u32
+# TF32-NOT: cvt.rna.tf32.f32
 # TF32: wgmma.fence.sync.aligned;
 # TF32: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{{.*}}}, {[[R0:%r[0-9]+]], [[R1:%r[0-9]+]], [[R2:%r[0-9]+]], [[R3:%r[0-9]+]]}, {{%rd[0-9]+}}, 1, 1, 1;
 # TF32: wgmma.commit_group.sync.aligned;
 # TF32-NEXT: // end inline asm
 # The next k step's registers are read before waiting for the previous one.
-# TF32-NEXT: ld.shared.v2.f32
+# TF32-NEXT: ld.shared.v2.u32
 # TF32: wgmma.wait_group.sync.aligned 1;
-# The fourth step's group stays in flight: the loop's copies follow it, and
-# wait_group 0 comes only after the loop (its branch back first).
-# TF32-COUNT-3: wgmma.wait_group.sync.aligned 1;
+# The third and fourth steps' groups stay in flight (wait_group 2; the next
+# iteration's first wait_group 1 retires them): the loop's copies follow
+# them, and wait_group 0 comes only after the loop (its branch back first).
+# TF32-COUNT-2: wgmma.wait_group.sync.aligned 1;
+# TF32-NOT: wgmma.wait_group.sync.aligned {{[01]}};
+# TF32: wgmma.wait_group.sync.aligned 2;
 # TF32-NOT: wgmma.wait_group.sync.aligned 0;
 # TF32: cp.async.cg.shared.global
 # TF32-NOT: wgmma.wait_group.sync.aligned 0;
@@ -234,6 +255,23 @@
 # TF32W8-NEXT: // end inline asm
 # TF32W8-NOT: cp.async.cg
 # TF32W8: {{@%p[0-9]+}} bra
+
+# 256x128x32 / 4 stages: m64n256k8, one 64-row block of N (128) per
+# warpgroup; in the loop the one barrier, then the copies two
+# iterations ahead and their commit, then the four k steps; the last two
+# stay in flight and no barrier follows before the branch back.
+# TF32S4: cp.async.wait_group 1;
+# TF32S4-NEXT: bar.sync 0;
+# TF32S4-COUNT-12: cp.async.cg.shared.global
+# TF32S4: cp.async.commit_group;
+# TF32S4-NOT: bar.sync
+# TF32S4: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32
+# TF32S4-COUNT-3: wgmma.wait_group.sync.aligned 1;
+# TF32S4: wgmma.wait_group.sync.aligned 2;
+# TF32S4-NOT: bar.sync
+# TF32S4-NOT: cp.async.cg
+# TF32S4: {{@%p[0-9]+}} bra
+# TF32S4: wgmma.wait_group.sync.aligned 0;
 
 # TF32T-TGPU-DAG: #[[BL:.*]] = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 # TF32T-TGPU-DAG: #[[ST:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, transposed}>

@@ -171,6 +171,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v.groupPrograms = 0;
   add(src, v);
   v = o;
+  v.groupMinMiB = 0;
+  add(src, v);
+  v = o;
   v.prefetchBytes = 64;
   add(src, v);
   v = o;

@@ -59,6 +59,11 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << opts.groupPrograms << "\n";
     return false;
   }
+  if (opts.groupMinMiB < 0 || opts.groupMinMiB > (1 << 20)) {
+    errs << "tilec: error: --group-min-mib must be from 0 to 1048576, got "
+         << opts.groupMinMiB << "\n";
+    return false;
+  }
   if (opts.prefetchBytes < 0 || opts.prefetchBytes > 1024) {
     errs << "tilec: error: --prefetch-bytes must be from 0 to 1024, got "
          << opts.prefetchBytes << "\n";
@@ -151,10 +156,11 @@ static bool runTilePass(mlir::MLIRContext *ctx, mlir::ModuleOp module,
   return true;
 }
 
-bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
+bool Compiler::groupPrograms(mlir::ModuleOp module, int group, int minMiB,
                              llvm::raw_ostream &errs) {
   mlir::tile::TileGroupProgramsOptions groupOpts;
   groupOpts.group = group;
+  groupOpts.minMiB = minMiB;
   return runTilePass(ctx_.get(), module,
                      mlir::tile::createTileGroupPrograms(groupOpts),
                      "tile-group-programs", errs);
@@ -162,7 +168,8 @@ bool Compiler::groupPrograms(mlir::ModuleOp module, int group,
 
 int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
                           llvm::raw_ostream &errs) {
-  if (opts.groupPrograms > 1 && !groupPrograms(module, opts.groupPrograms, errs))
+  if (opts.groupPrograms > 1 &&
+      !groupPrograms(module, opts.groupPrograms, opts.groupMinMiB, errs))
     return 0;
   int perCTA = 1;
   if (opts.programsPerCTA != 1 &&

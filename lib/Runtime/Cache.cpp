@@ -74,6 +74,7 @@ std::string KernelCache::key(llvm::StringRef source,
   field("num_stages", std::to_string(opts.numStages));
   field("programs_per_cta", std::to_string(opts.programsPerCTA));
   field("group_programs", std::to_string(opts.groupPrograms));
+  field("group_min_mib", std::to_string(opts.groupMinMiB));
   field("prefetch_bytes", std::to_string(opts.prefetchBytes));
   field("remat_bytes", std::to_string(opts.rematBytes));
   field("optimize", opts.optimize ? "1" : "0");

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEGROUPPROGRAMS
@@ -40,9 +42,99 @@ bool isGroupable(func::FuncOp fn) {
   return dotInLoop && axis0 && axis1 && !polls;
 }
 
+/// Can `v` be recomputed at the top of the kernel from its arguments and
+/// constants by pure ops (not where it depends on a program id, a load, a
+/// loop)? recomputeAtTop clones that computation at the builder's point.
+bool recomputable(Value v, Block *entry, unsigned depth = 0) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner() == entry;
+  Operation *op = v.getDefiningOp();
+  if (depth > 16 || op->getNumRegions() || !isPure(op) ||
+      isa<ProgramIdOp>(op))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return recomputable(operand, entry, depth + 1);
+  });
+}
+Value recomputeAtTop(Value v, OpBuilder &b, IRMapping &m) {
+  if (Value done = m.lookupOrNull(v))
+    return done;
+  if (isa<BlockArgument>(v))
+    return v;
+  Operation *op = v.getDefiningOp();
+  for (Value operand : op->getOperands())
+    recomputeAtTop(operand, b, m);
+  Operation *copy = b.clone(*op, m);
+  return copy->getResult(cast<OpResult>(v).getResultNumber());
+}
+
 struct TileGroupPrograms
     : mlir::tile::impl::TileGroupProgramsBase<TileGroupPrograms> {
   using TileGroupProgramsBase::TileGroupProgramsBase;
+
+  /// With minMiB > 0, an i1 computed at the builder's point: is the A
+  /// operand that the CTAs of the plain order sweep at least minMiB MiB?
+  /// Estimated as X (programs along axis 0, A's row blocks) times the bytes
+  /// of the first looped dot's A tile times its loop's trip count (K / BK),
+  /// where that count depends only on the kernel's arguments. Null (group
+  /// always) otherwise.
+  Value aboveMinBytes(func::FuncOp fn, OpBuilder &b, Value nx) {
+    if (minMiB <= 0)
+      return {};
+    DotOp dot;
+    fn.walk([&](DotOp d) {
+      if (!dot && d->getParentOfType<scf::ForOp>())
+        dot = d;
+    });
+    auto loop = dot->getParentOfType<scf::ForOp>();
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    Type elt = aType.getElementType();
+    if (!loop.getInductionVar().getType().isIntOrIndex() ||
+        !elt.isIntOrFloat() || !aType.hasStaticShape())
+      return {};
+    Block *entry = &fn.getBody().front();
+    if (!recomputable(loop.getLowerBound(), entry) ||
+        !recomputable(loop.getUpperBound(), entry) ||
+        !recomputable(loop.getStep(), entry))
+      return {};
+    IRMapping m;
+    Value ub = recomputeAtTop(loop.getUpperBound(), b, m);
+    Value lb = recomputeAtTop(loop.getLowerBound(), b, m);
+    Value st = recomputeAtTop(loop.getStep(), b, m);
+    Location loc = fn.getLoc();
+    Type i64 = b.getI64Type();
+    auto toI64 = [&](Value v) -> Value {
+      if (v.getType().isIndex())
+        return b.create<arith::IndexCastOp>(loc, i64, v);
+      if (v.getType().getIntOrFloatBitWidth() < 64)
+        return b.create<arith::ExtSIOp>(loc, i64, v);
+      return v;
+    };
+    auto c64 = [&](int64_t v) -> Value {
+      return b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(v));
+    };
+    // trips = (max(ub - lb, 0) + step - 1) / step, with step >= 1.
+    auto atLeast = [&](Value v, int64_t lo) -> Value {
+      Value c = c64(lo);
+      return b.create<arith::SelectOp>(
+          loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, v, c),
+          v, c);
+    };
+    Value span =
+        atLeast(b.create<arith::SubIOp>(loc, toI64(ub), toI64(lb)), 0);
+    Value step = atLeast(toI64(st), 1);
+    Value trips = b.create<arith::DivUIOp>(
+        loc,
+        b.create<arith::SubIOp>(loc, b.create<arith::AddIOp>(loc, span, step),
+                                c64(1)),
+        step);
+    int64_t tileBytes = aType.getNumElements() *
+                        ((elt.getIntOrFloatBitWidth() + 7) / 8);
+    Value bytes = b.create<arith::MulIOp>(
+        loc, b.create<arith::MulIOp>(loc, nx, trips), c64(tileBytes));
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, bytes,
+                                   c64(int64_t(minMiB) << 20));
+  }
 
   void runOnOperation() override {
     if (group <= 1)
@@ -80,6 +172,10 @@ struct TileGroupPrograms
       Value id0 = b.create<arith::AddIOp>(
           loc, first, b.create<arith::RemUIOp>(loc, r, size));
       Value id1 = b.create<arith::DivUIOp>(loc, r, size);
+      if (Value big = aboveMinBytes(fn, b, nx)) {
+        id0 = b.create<arith::SelectOp>(loc, big, id0, x);
+        id1 = b.create<arith::SelectOp>(loc, big, id1, y);
+      }
       Value new0 = b.create<arith::TruncIOp>(loc, i32, id0);
       Value new1 = b.create<arith::TruncIOp>(loc, i32, id1);
       for (ProgramIdOp p : old) {

@@ -57,6 +57,11 @@ static cl::opt<int> runGroupPrograms(
     cl::desc("Run the program order the GPU would (tile-group-programs with "
              "groups of n; 0 or 1: the plain order)"),
     cl::value_desc("n"), cl::init(8), cl::sub(RunSubcommand));
+static cl::opt<int> runGroupMinMiB(
+    "group-min-mib",
+    cl::desc("... taken only for an A operand of n MiB or more, as on the "
+             "GPU (default 48; 0: always)"),
+    cl::value_desc("n"), cl::init(48), cl::sub(RunSubcommand));
 static cl::opt<int> runPrefetchBytes(
     "prefetch-bytes",
     cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "
@@ -172,6 +177,7 @@ int runMain() {
     return fail(llvm::toString(wantPerCTA.takeError()));
   opts.programsPerCTA = *wantPerCTA;
   opts.groupPrograms = runGroupPrograms; // checked by compileToTile
+  opts.groupMinMiB = runGroupMinMiB;
   opts.prefetchBytes = runPrefetchBytes;  // likewise
   opts.rematBytes = runRematBytes;        // likewise
   mlir::OwningOpRef<mlir::ModuleOp> module =

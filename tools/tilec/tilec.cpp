@@ -58,6 +58,13 @@ static cl::opt<int> groupPrograms(
              "matmul-tutorial order; the ABI and results do not change); "
              "0 or 1: the plain order"),
     cl::value_desc("n"), cl::init(8), cl::cat(category));
+static cl::opt<int> groupMinMiB(
+    "group-min-mib",
+    cl::desc("Take the grouped order only when the A operand that the plain "
+             "order sweeps (programs along axis 0 x the dot's A tile x its "
+             "loop's trip count) is at least n MiB, decided at run time; "
+             "smaller ones fit in L2 (default 48, for the H200); 0: always"),
+    cl::value_desc("n"), cl::init(48), cl::cat(category));
 static cl::opt<int> prefetchBytes(
     "prefetch-bytes",
     cl::desc("Bytes a thread may load one iteration ahead in each loop that "
@@ -184,6 +191,7 @@ int main(int argc, char **argv) {
   }
   opts.programsPerCTA = *perCTA;
   opts.groupPrograms = groupPrograms;
+  opts.groupMinMiB = groupMinMiB;
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
   opts.optimize = !noOpt;

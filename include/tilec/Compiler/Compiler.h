@@ -41,6 +41,11 @@ struct CompileOptions {
   /// those running at once share tiles in L2. <= 1: the plain order. The ABI
   /// and the results do not change.
   int groupPrograms = 8;
+  /// ... but only when the A operand that the plain order sweeps is
+  /// estimated, at run time, at this many MiB or more (it fits in L2
+  /// otherwise, and the plain order shares it as well; tile-group-programs'
+  /// min-mib). 0: always grouped. Default 48, for the H200's 50 MiB of L2.
+  int groupMinMiB = 48;
   /// Bytes a thread may load one iteration ahead in each loop that only
   /// reads memory (tile-prefetch-loads: the next iteration's tiles are in
   /// flight while this one computes). 0: off (the default: on the H200 it
@@ -131,9 +136,11 @@ public:
   /// printing an error to `errs`. prepareTile() calls it for programsPerCTA != 1.
   int coarsenPrograms(mlir::ModuleOp module, int factor,
                       llvm::raw_ostream &errs);
-  /// Runs tile-group-programs with `group` (prepareTile() calls it for group > 1,
-  /// before coarsenPrograms). False, with an error on `errs`, if it failed.
-  bool groupPrograms(mlir::ModuleOp module, int group, llvm::raw_ostream &errs);
+  /// Runs tile-group-programs with `group` and `minMiB` (prepareTile() calls
+  /// it for group > 1, before coarsenPrograms). False, with an error on
+  /// `errs`, if it failed.
+  bool groupPrograms(mlir::ModuleOp module, int group, int minMiB,
+                     llvm::raw_ostream &errs);
   /// Runs tile-prefetch-loads (opts.prefetchBytes > 0), then
   /// tile-remat-across-reductions (opts.rematBytes > 0): where loads are
   /// issued. prepareTile() calls it after coarsenPrograms. False, with an error on

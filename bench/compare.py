@@ -164,8 +164,10 @@ def sweep_table(results):
              "tensor-core kernels (gen_ptx.py --group-variants; g0 = the plain order), f<n> = "
              "--prefetch-bytes n, read-only loops load n bytes a thread an iteration ahead "
              "(gen_ptx.py --prefetch-variants), r0 = --remat-bytes 0, tiles held in registers across "
-             "reductions (gen_ptx.py --remat-variants). auto = the default (programs-per-cta auto, "
-             "with the factor it chose; groups of 8; no prefetch; remat of 256 bytes).", "",
+             "reductions (gen_ptx.py --remat-variants); any other name: a gen_ptx.py --baseline "
+             "build (another tilec binary or wrapper, named where the run is described). auto = "
+             "the default (programs-per-cta auto, with the factor it chose; groups of 8 where the "
+             "swept A operand is 48 MiB or more; no prefetch; remat of 256 bytes).", "",
              "| config | unit | auto | " + " | ".join(cols) + " |",
              "|---|---|---|" + "---|" * len(cols)]
     for cid, d in var.items():

@@ -174,6 +174,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v.groupMinMiB = 0;
   add(src, v);
   v = o;
+  v.splitMaskedLoops = false;
+  add(src, v);
+  v = o;
   v.prefetchBytes = 64;
   add(src, v);
   v = o;

@@ -115,8 +115,10 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     the loop's one barrier into slot (i-2) % S, whose readers the previous
     iteration's wait_group has retired.
     The ops that compute the loads' pointers and masks (and the loop-carried
-    values they advance) run S-1 iterations ahead; the loop is left alone
-    unless they are pure, feed nothing else, and each load's `other` is 0
+    values they advance) run S-1 iterations ahead (where code after the loop
+    uses such a value, the loop also carries it at the current iteration);
+    the loop is left alone unless they are pure, feed nothing else in the
+    body, and each load's `other` is 0
     (zero fill) and its access 4, 8 or 16 bytes (`tilegpu.vector`). The
     stage count is the loop's `tile.num_stages` (tl.range(num_stages=...)),
     else the option, lowered until the buffers fit in shared memory; 1 or

@@ -390,9 +390,10 @@ def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
   let description = [{
     Each thread copies the elements of `ptrs` it holds (runs of `vector`
     elements, 4, 8 or 16 bytes, one `cp.async` each) to their places in
-    `dst` (which has the tile's shape). Elements whose `mask` is false, and
-    all of them when the scalar `pred` is false, are zero-filled without
-    reading global memory (as `tile.load` with `other = 0`). The copy
+    `dst` (which has the tile's shape). Elements whose `mask` is false are
+    zero-filled without reading global memory (as `tile.load` with `other =
+    0`); when the scalar `pred` is false nothing is copied (the pipeliner's
+    copies of iterations past the end, whose slots are never read). The copy
     completes at a later `async_wait`; the copies issued since the last
     `async_commit_group` form one group. No barrier of its own: the
     software pipeliner (tilegpu-pipeline) places the barriers.

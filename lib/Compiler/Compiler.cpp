@@ -166,6 +166,14 @@ bool Compiler::groupPrograms(mlir::ModuleOp module, int group, int minMiB,
                      "tile-group-programs", errs);
 }
 
+/// 90 for "sm_90a", 80 for "sm_80" (90 when the name has no number).
+static int computeCapabilityOf(llvm::StringRef arch) {
+  int cc = 90;
+  if (arch.consume_front("sm_"))
+    arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
+  return cc;
+}
+
 int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
                           llvm::raw_ostream &errs) {
   if (opts.groupPrograms > 1 &&
@@ -174,6 +182,13 @@ int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
   int perCTA = 1;
   if (opts.programsPerCTA != 1 &&
       !(perCTA = coarsenPrograms(module, opts.programsPerCTA, errs)))
+    return 0;
+  mlir::tile::TileSplitMaskedLoopsOptions splitOpts;
+  splitOpts.computeCapability = computeCapabilityOf(opts.arch);
+  if (opts.splitMaskedLoops &&
+      !runTilePass(ctx_.get(), module,
+                   mlir::tile::createTileSplitMaskedLoops(splitOpts),
+                   "tile-split-masked-loops", errs))
     return 0;
   if (!runTilePass(ctx_.get(), module, mlir::tile::createTileLoopPointerOffsets(),
                    "tile-loop-pointer-offsets", errs))
@@ -273,10 +288,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
     }
     return mlir::success();
   });
-  llvm::StringRef arch(opts.arch);
-  int cc = 90;
-  if (arch.consume_front("sm_"))
-    arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
+  int cc = computeCapabilityOf(opts.arch);
   if (!prepareTile(module, opts, errs))
     return mlir::failure();
   mlir::PassManager pm(ctx_.get());

@@ -75,6 +75,7 @@ std::string KernelCache::key(llvm::StringRef source,
   field("programs_per_cta", std::to_string(opts.programsPerCTA));
   field("group_programs", std::to_string(opts.groupPrograms));
   field("group_min_mib", std::to_string(opts.groupMinMiB));
+  field("split_masked_loops", opts.splitMaskedLoops ? "1" : "0");
   field("prefetch_bytes", std::to_string(opts.prefetchBytes));
   field("remat_bytes", std::to_string(opts.rematBytes));
   field("optimize", opts.optimize ? "1" : "0");

@@ -332,6 +332,35 @@ module attributes {tile.num_warps = 4 : i32} {
     return %r#1 : tensor<64x64xf32, #mma>
   }
 
+  // The pointers are used after the loop (as the rest loop of
+  // tile-split-masked-loops uses them): pipelined anyway, the loop also
+  // carrying them at the current iteration (advanced by a copy of their
+  // update), which is what the code after the loop gets; the copies' pointers
+  // stay two iterations ahead.
+  // CHECK-LABEL: func.func @ptr_after
+  // CHECK: %[[R:.*]]:5 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[AHEAD:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[CUR:.*]] = %[[PA:arg0]])
+  // CHECK: tilegpu.async_copy
+  // CHECK: tile.dot
+  // CHECK: %[[NEXT:.*]] = tile.addptr %[[CUR]], %{{.*}}
+  // CHECK: scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NEXT]]
+  // CHECK: return %[[R]]#4, %[[R]]#1
+  func.func @ptr_after(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %m: tensor<64x32xi1, #blocked>, %db: tensor<32x64xf16, #opb>, %K: i32) -> (tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %stepa = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+    %r:2 = scf.for %iv = %c0 to %K step %c32 iter_args(%ap = %pa, %acc = %acc0) -> (tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>) : i32 {
+      %a = tile.load %ap, %m, %zero {tilegpu.vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %sa = tilegpu.local_alloc %a : tensor<64x32xf16, #blocked> -> !tilegpu.memdesc<64x32xf16, #sa>
+      %da = tilegpu.local_load %sa : !tilegpu.memdesc<64x32xf16, #sa> -> tensor<64x32xf16, #opa>
+      %d = tile.dot %da, %db, %acc : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #mma>
+      %na = tile.addptr %ap, %stepa : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      scf.yield %na, %d : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>
+    }
+    return %r#0, %r#1 : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>
+  }
+
   // Left alone: no tilegpu.vector, 2-byte accesses (cp.async moves 4, 8 or 16).
   // CHECK-LABEL: func.func @no_vector
   // CHECK-NOT: tilegpu.async

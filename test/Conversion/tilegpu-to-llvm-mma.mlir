@@ -1,7 +1,7 @@
 // Checks the lowering of the tensor-core ops: memdesc_subview (the slot's
 // start), async_copy (one cp.async per run of `vector` elements: .cg for 16
-// bytes, .ca for 4 and 8, source size 0 where the mask bit or the predicate is
-// false), async_commit_group / async_wait, local_load of 16-bit data from a
+// bytes, .ca for 4 and 8, source size 0 where the mask bit is false, guarded
+// by the predicate), async_commit_group / async_wait, local_load of 16-bit data from a
 // swizzled buffer into the #dot_op layouts (ldmatrix x4, .trans (col) for B),
 // and tile.dot with an #mma result (mma.sync m16n8k16 for f16 / bf16, m16n8k8
 // with cvt.rna.tf32.f32 for f32). A local_load whose one user is an mma dot
@@ -21,7 +21,8 @@ module attributes {tile.num_warps = 4 : i32} {
   // Slot %i of a 3-slot buffer at offset 1024: 1024 + %i * 4096 bytes. 64x32
   // over #b8 is 16 elements a thread, two runs of 8 (16 bytes): each goes to
   // its swizzled place r * 32 + ((c / 8) ^ ((r / 2) % 4)) * 8 + c % 8, with
-  // the source size 16 where mask[first element] & pred, else 0.
+  // the source size 16 where mask[first element], else 0; the instruction
+  // guarded by %pred (@$3: no copy at all when it is false).
   // CHECK-LABEL: llvm.func @copy16
   // CHECK-SAME: (%[[I:[^:]+]]: i32, %[[P:[^:]+]]: !llvm.struct<(ptr<1>, {{.*}})>, %[[M:[^:]+]]: !llvm.struct<(i1, {{.*}})>, %[[PRED:[^:]+]]: i1)
   // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @tilec_shared : !llvm.ptr<3>
@@ -47,19 +48,17 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-NEXT: %[[ROWSTART:.*]] = llvm.mul %[[ROW]], %[[C32]] : i32
   // CHECK-NEXT: %[[IDX0:.*]] = llvm.add %[[ROWSTART]], %[[INROW]] : i32
   // CHECK-NEXT: %[[DST0:.*]] = llvm.getelementptr %[[SLOT]][%[[IDX0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-  // CHECK-NEXT: %[[ON0:.*]] = llvm.and %[[M0]], %[[PRED]] : i1
   // CHECK-NEXT: %[[FULL0:.*]] = llvm.mlir.constant(16 : i32) : i32
   // CHECK-NEXT: %[[NONE0:.*]] = llvm.mlir.constant(0 : i32) : i32
-  // CHECK-NEXT: %[[SIZE0:.*]] = llvm.select %[[ON0]], %[[FULL0]], %[[NONE0]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %[[DST0]], %[[P0]], %[[SIZE0]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+  // CHECK-NEXT: %[[SIZE0:.*]] = llvm.select %[[M0]], %[[FULL0]], %[[NONE0]] : i1, i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "@$3 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r,b" %[[DST0]], %[[P0]], %[[SIZE0]], %[[PRED]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32, i1) -> ()
   // The second run is 32 rows further, at the same swizzle phase in every
   // thread: the first run's place + 32 * 32 elements (an immediate).
   // CHECK-NEXT: %[[DST1:.*]] = llvm.getelementptr %[[DST0]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
-  // CHECK-NEXT: %[[ON1:.*]] = llvm.and %[[M8]], %[[PRED]] : i1
   // CHECK-NEXT: %[[FULL1:.*]] = llvm.mlir.constant(16 : i32) : i32
   // CHECK-NEXT: %[[NONE1:.*]] = llvm.mlir.constant(0 : i32) : i32
-  // CHECK-NEXT: %[[SIZE1:.*]] = llvm.select %[[ON1]], %[[FULL1]], %[[NONE1]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %[[DST1]], %[[P8]], %[[SIZE1]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+  // CHECK-NEXT: %[[SIZE1:.*]] = llvm.select %[[M8]], %[[FULL1]], %[[NONE1]] : i1, i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "@$3 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r,b" %[[DST1]], %[[P8]], %[[SIZE1]], %[[PRED]] : (!llvm.ptr<3>, !llvm.ptr<1>, i32, i1) -> ()
   // CHECK-NOT: cp.async.cg
   // CHECK-NOT: nvvm.barrier0
   // CHECK: nvvm.cp.async.commit.group
@@ -77,7 +76,7 @@ module attributes {tile.num_warps = 4 : i32} {
   }
 
   // 8 bytes (4 f16) a copy: cp.async.ca; 16 elements over #b4 are 4 runs,
-  // each predicated on the mask bit of its first element and %pred.
+  // each sized by the mask bit of its first element and guarded by %pred.
   // CHECK-LABEL: llvm.func @copy8
   // CHECK-SAME: (%[[P:[^:]+]]: !llvm.struct<(ptr<1>, {{.*}})>, %[[M:[^:]+]]: !llvm.struct<(i1, {{.*}})>, %[[PRED:[^:]+]]: i1)
   // CHECK-DAG: %[[P0:.*]] = llvm.extractvalue %[[P]][0]
@@ -88,17 +87,14 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK-DAG: %[[M4:.*]] = llvm.extractvalue %[[M]][4]
   // CHECK-DAG: %[[M8:.*]] = llvm.extractvalue %[[M]][8]
   // CHECK-DAG: %[[M12:.*]] = llvm.extractvalue %[[M]][12]
-  // CHECK: %[[ON0:.*]] = llvm.and %[[M0]], %[[PRED]] : i1
-  // CHECK-NEXT: %[[FULL0:.*]] = llvm.mlir.constant(8 : i32) : i32
-  // CHECK-NEXT: %[[NONE0:.*]] = llvm.mlir.constant(0 : i32) : i32
-  // CHECK-NEXT: %[[SIZE0:.*]] = llvm.select %[[ON0]], %[[FULL0]], %[[NONE0]] : i1, i32
-  // CHECK-NEXT: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P0]], %[[SIZE0]]
-  // CHECK: llvm.and %[[M4]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P4]], %{{.*}}
-  // CHECK: llvm.and %[[M8]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P8]], %{{.*}}
-  // CHECK: llvm.and %[[M12]], %[[PRED]] : i1
-  // CHECK: llvm.inline_asm has_side_effects "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r" %{{.*}}, %[[P12]], %{{.*}}
+  // CHECK: %[[SIZE0:.*]] = llvm.select %[[M0]], %{{.*}}, %{{.*}} : i1, i32
+  // CHECK-NEXT: llvm.inline_asm has_side_effects "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r,b" %{{.*}}, %[[P0]], %[[SIZE0]], %[[PRED]]
+  // CHECK: llvm.select %[[M4]]
+  // CHECK: llvm.inline_asm has_side_effects "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r,b" %{{.*}}, %[[P4]], %{{.*}}, %[[PRED]]
+  // CHECK: llvm.select %[[M8]]
+  // CHECK: llvm.inline_asm has_side_effects "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r,b" %{{.*}}, %[[P8]], %{{.*}}, %[[PRED]]
+  // CHECK: llvm.select %[[M12]]
+  // CHECK: llvm.inline_asm has_side_effects "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 8, $2;", "r,l,r,b" %{{.*}}, %[[P12]], %{{.*}}, %[[PRED]]
   // CHECK-NOT: cp.async
   // CHECK: llvm.return
   func.func @copy8(%p: tensor<64x32x!tile.ptr<f16>, #b4>, %m: tensor<64x32xi1, #b4>, %pred: i1) {

@@ -5,7 +5,10 @@
 # per K step of 32 each warp issues 2 (M) x 4 (N) x 2 (K) = 16
 # mma.sync.m16n8k16 with fp32 accumulators. The K loop is software-
 # pipelined (num_stages 3, Triton's default): 16-byte cp.async copies two
-# iterations ahead into 3-slot buffers, one barrier per iteration.
+# iterations ahead into 3-slot buffers, one barrier per iteration. The loop
+# is split where its K masks stop being all-true (tile-split-masked-loops):
+# the pipelined loop runs the whole K tiles without them, a second one, not
+# pipelined, the last partial tile with them.
 # --num-stages 1: the loads go through registers (ld.global, st.shared).
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.ptx
@@ -30,7 +33,8 @@
 # RUN: %ptxas -arch=sm_90 -v %t.bt.ptx -o %t.bt.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 # RUN: %ptxas -arch=sm_90 -v %t.bt32.ptx -o %t.bt32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 # A given transposed (stride_am = 1, M contiguous), f16: staged M-major in a
-# transposed buffer by 16-byte copies and read by ldmatrix .trans (all 8).
+# transposed buffer by 16-byte copies and read by ldmatrix .trans (all 8 of
+# each loop).
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 1, i32:16, 1, 64, 64, 32" --emit=ptx -o %t.at.ptx
 # RUN: FileCheck %s --check-prefix=AT < %t.at.ptx
 # RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" %t.at.ptx | FileCheck %s --check-prefix=BTCOUNT
@@ -44,8 +48,9 @@
 # TGPU: tilegpu.barrier
 # TGPU-COUNT-2: tilegpu.async_commit_group
 # The loop carries the accumulator, one i64 offset per operand instead of its
-# pointer tile (tile-loop-pointer-offsets), and the two buffer slots.
-# TGPU: scf.for {{.*}} -> (tensor<64x64xf32, #[[MMA]]>, i64, i64, i32, i32)
+# pointer tile (tile-loop-pointer-offsets), the two buffer slots, and the
+# offsets at the current iteration (the second loop starts from them).
+# TGPU: %[[HEAD:.*]]:7 = scf.for {{.*}} -> (tensor<64x64xf32, #[[MMA]]>, i64, i64, i32, i32, i64, i64)
 # TGPU-NEXT: tilegpu.async_wait {num = 1 : i32}
 # TGPU-NEXT: tilegpu.barrier
 # TGPU: tilegpu.async_copy {{.*}} {vector = 8 : i32}
@@ -56,24 +61,41 @@
 # TGPU: scf.yield
 # TGPU: tilegpu.async_wait {num = 0 : i32}
 # TGPU-NEXT: tilegpu.barrier
+# The rest: from the split to K, its loads masked and through registers.
+# TGPU: scf.for {{.*}} iter_args(%{{.*}} = %[[HEAD]]#0,
+# TGPU: tile.load
+# TGPU: tile.load
+# TGPU: tile.dot
+# TGPU: } {tile.num_stages = 1 : i32}
 # The accumulator leaves the mma layout once, after the loop:
 # TGPU: tilegpu.convert_layout {{.*}} : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #blocked
 
 # CHECK-LABEL: .entry matmul_relu_kernel
 # CHECK: cp.async.cg.shared.global [ %r{{[0-9]+}} + 0 ], [ %rd{{[0-9]+}} + 0 ], 16, %r{{[0-9]+}};
 # CHECK: cp.async.commit_group;
+# In the pipelined loop no source size is selected by a mask (the K masks
+# are gone, the M and N ones are loop-invariant), and one predicate (the
+# iteration exists) guards every copy.
 # CHECK: cp.async.wait_group 1;
 # CHECK-NEXT: bar.sync 0;
-# CHECK: cp.async.cg.shared.global
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
+# CHECK: @[[P:%p[0-9]+]] cp.async.cg.shared.global
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
+# CHECK: @[[P]] cp.async.cg.shared.global
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
 # CHECK: cp.async.commit_group;
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
 # CHECK: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
 # CHECK: mma.sync
+# CHECK-NOT: selp.b32 {{.*}}, 16, 0
 # CHECK: bra {{.*}}$L__BB0_[[LOOP:[0-9]+]];
 # CHECK: cp.async.wait_group 0;
 # CHECK: max.f32
 # CHECK: st.global
-# COUNT: 16
-# TRANS: 4
+# 16 in each loop, 4 ldmatrix .trans (B) in each:
+# COUNT: 32
+# TRANS: 8
 # 3 slots x (64x32 + 32x64) x 2 bytes
 # META: "shared_bytes": 24576
 # NOPIPE-NOT: cp.async
@@ -93,8 +115,9 @@
 # BT-NOT: cp.async.ca
 # BT: cp.async.wait_group 0;
 # Per K step of 32 a warp (32 x 32 of C) loads A with 2 (m blocks of 16) x 2
-# (k steps of 16) x4 and B with 2 (pairs of n blocks of 8) x 2 x4: 8.
-# BTCOUNT: 8
+# (k steps of 16) x4 and B with 2 (pairs of n blocks of 8) x 2 x4: 8, in
+# each of the two loops.
+# BTCOUNT: 16
 # AT-NOT: cp.async.ca
 # AT: cp.async.cg.shared.global
 # AT-NOT: ldmatrix.sync.aligned.m8n8.x4.shared.b16

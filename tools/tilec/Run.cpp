@@ -62,6 +62,11 @@ static cl::opt<int> runGroupMinMiB(
     cl::desc("... taken only for an A operand of n MiB or more, as on the "
              "GPU (default 48; 0: always)"),
     cl::value_desc("n"), cl::init(48), cl::sub(RunSubcommand));
+static cl::opt<bool> runSplitMaskedLoops(
+    "split-masked-loops",
+    cl::desc("Run the loops the GPU would (tile-split-masked-loops; default "
+             "on)"),
+    cl::init(true), cl::sub(RunSubcommand));
 static cl::opt<int> runPrefetchBytes(
     "prefetch-bytes",
     cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "
@@ -178,6 +183,7 @@ int runMain() {
   opts.programsPerCTA = *wantPerCTA;
   opts.groupPrograms = runGroupPrograms; // checked by compileToTile
   opts.groupMinMiB = runGroupMinMiB;
+  opts.splitMaskedLoops = runSplitMaskedLoops;
   opts.prefetchBytes = runPrefetchBytes;  // likewise
   opts.rematBytes = runRematBytes;        // likewise
   mlir::OwningOpRef<mlir::ModuleOp> module =

@@ -65,6 +65,12 @@ static cl::opt<int> groupMinMiB(
              "loop's trip count) is at least n MiB, decided at run time; "
              "smaller ones fit in L2 (default 48, for the H200); 0: always"),
     cl::value_desc("n"), cl::init(48), cl::cat(category));
+static cl::opt<bool> splitMaskedLoops(
+    "split-masked-loops",
+    cl::desc("Split the loops of a tl.dot where their load masks are "
+             "all-true, so that the K-boundary masks are evaluated only in "
+             "the last, partial tile (default on; the results do not change)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<int> prefetchBytes(
     "prefetch-bytes",
     cl::desc("Bytes a thread may load one iteration ahead in each loop that "
@@ -192,6 +198,7 @@ int main(int argc, char **argv) {
   opts.programsPerCTA = *perCTA;
   opts.groupPrograms = groupPrograms;
   opts.groupMinMiB = groupMinMiB;
+  opts.splitMaskedLoops = splitMaskedLoops;
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
   opts.optimize = !noOpt;

@@ -46,6 +46,10 @@ struct CompileOptions {
   /// otherwise, and the plain order shares it as well; tile-group-programs'
   /// min-mib). 0: always grouped. Default 48, for the H200's 50 MiB of L2.
   int groupMinMiB = 48;
+  /// Split the loops of a tl.dot where their load masks are all-true
+  /// (tile-split-masked-loops): the K-boundary masks are evaluated only in
+  /// the last, partial tile. The results do not change.
+  bool splitMaskedLoops = true;
   /// Bytes a thread may load one iteration ahead in each loop that only
   /// reads memory (tile-prefetch-loads: the next iteration's tiles are in
   /// flight while this one computes). 0: off (the default: on the H200 it

@@ -418,7 +418,10 @@ struct MemDescSubviewOpConversion : OpConversionPattern<MemDescSubviewOp> {
 
 /// cp.async of each run of `vector` elements: the global address of its
 /// first element, its place in the buffer, and a source size of 0 (zero
-/// fill, no read) when its mask bit or the predicate is false.
+/// fill, no read) when its mask bit is false; the predicate guards the
+/// instruction (`@p cp.async`: nothing is copied when it is false), so that
+/// a loop-invariant mask's source sizes stay out of the loop and one
+/// predicate serves every copy.
 struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -441,7 +444,9 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     if (adaptor.getMask())
       masks = unpackStruct(b, loc, adaptor.getMask());
     auto tc = info.emitThreadCoords(b, loc);
-    std::string asmStr = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
+    Value pred = adaptor.getPred();
+    std::string asmStr = std::string(pred ? "@$3 " : "") + "cp.async." +
+                         (bytes == 16 ? "cg" : "ca") +
                          ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
                          std::to_string(bytes) + ", $2;";
     int contiguous = contiguousDim(dstT);
@@ -498,18 +503,15 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
                             sharedOffset(b, loc, dstT, idx));
         basePtr[base] = dst;
       }
-      Value on;
-      if (!masks.empty())
-        on = masks[k];
-      if (adaptor.getPred())
-        on = on ? b.create<LLVM::AndOp>(loc, on, adaptor.getPred()).getResult()
-                : adaptor.getPred();
       Value size = i32Const(b, loc, bytes);
-      if (on)
-        size = b.create<LLVM::SelectOp>(loc, on, size, i32Const(b, loc, 0));
-      b.create<LLVM::InlineAsmOp>(loc, TypeRange{},
-                                  ValueRange{dst, ptrs[k], size}, asmStr,
-                                  "r,l,r", /*has_side_effects=*/true,
+      if (!masks.empty())
+        size = b.create<LLVM::SelectOp>(loc, masks[k], size, i32Const(b, loc, 0));
+      SmallVector<Value> operands{dst, ptrs[k], size};
+      if (pred)
+        operands.push_back(pred);
+      b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, operands, asmStr,
+                                  pred ? "r,l,r,b" : "r,l,r",
+                                  /*has_side_effects=*/true,
                                   /*is_align_stack=*/false,
                                   LLVM::AsmDialectAttr(), ArrayAttr());
     }

@@ -34,10 +34,12 @@
 // barrier. After the loop, tilegpu.wgmma_wait 0.
 //
 // Stage 0 is the closure of the loads' operands and of the loop-carried
-// values they use (and their updates) within the body. The loop is left as
-// it is when that closure has side effects, nested regions or other loads,
-// or feeds stage 1 (other than through the staged loads) or code after the
-// loop (its values end S-1 iterations ahead), when a load's
+// values they use (and their updates) within the body. Where code after the
+// loop uses such a carried value (it ends S-1 iterations ahead), the loop
+// also carries it at the current iteration, advanced by a copy of its
+// update. The loop is left as it is when that closure has side effects,
+// nested regions or other loads, or feeds stage 1 (other than through the
+// staged loads), when a load's
 // `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
 // a positive constant, or the buffers do not fit even with 2 stages.
 //
@@ -186,13 +188,37 @@ struct PipelinePass
         return; // stage 1 needs it
       }
     }
+    bool carriedUsedAfter = false;
     for (unsigned j : carried) {
       for (Operation *user : loop.getRegionIterArgs()[j].getUsers())
         if (!stage0.contains(user) && user != yield)
           return;
-      // The pipelined loop ends with these S-1 iterations ahead.
-      if (!loop.getResult(j).use_empty())
-        return;
+      carriedUsedAfter |= !loop.getResult(j).use_empty();
+    }
+    // The pipelined loop ends with the carried values S-1 iterations ahead.
+    // Where code after the loop uses them, the loop also carries them at the
+    // current iteration: `update` (the ops of stage 0 that compute the
+    // yielded carried values, pure, no loads) is applied to those copies too.
+    SmallVector<Operation *> update;
+    if (carriedUsedAfter) {
+      llvm::SetVector<Operation *> need;
+      SmallVector<Operation *> todo;
+      for (unsigned j : carried)
+        if (Operation *d = yield.getOperand(j).getDefiningOp())
+          if (d->getBlock() == body && need.insert(d))
+            todo.push_back(d);
+      while (!todo.empty()) {
+        Operation *op = todo.pop_back_val();
+        if (loads.contains(op))
+          return;
+        for (Value v : op->getOperands())
+          if (Operation *d = v.getDefiningOp())
+            if (d->getBlock() == body && need.insert(d))
+              todo.push_back(d);
+      }
+      for (Operation &op : *body)
+        if (need.contains(&op))
+          update.push_back(&op);
     }
 
     Builder b0(loop.getContext());
@@ -334,6 +360,10 @@ struct PipelinePass
                      .getResult(0);
     inits.push_back(i32(b, 0));
     inits.push_back(i32(b, ahead));
+    unsigned curBase = inits.size(); // the carried values at the current iteration
+    if (carriedUsedAfter)
+      for (unsigned j : carried)
+        inits.push_back(loop.getInitArgs()[j]);
     auto newLoop = b.create<scf::ForOp>(loc, lb, ub, st, inits);
     for (NamedAttribute a : loop->getAttrs())
       newLoop->setAttr(a.getName(), a.getValue());
@@ -397,10 +427,23 @@ struct PipelinePass
     };
     results.push_back(bump(readSlot));
     results.push_back(bump(writeSlot));
+    if (carriedUsedAfter) {
+      IRMapping mc;
+      mc.map(loop.getInductionVar(), newLoop.getInductionVar());
+      for (auto [k, j] : llvm::enumerate(carried))
+        mc.map(loop.getRegionIterArgs()[j], newArgs[curBase + k]);
+      for (Operation *op : update)
+        bb.clone(*op, mc);
+      for (unsigned j : carried)
+        results.push_back(mc.lookupOrDefault(yield.getOperand(j)));
+    }
     bb.create<scf::YieldOp>(loc, results);
 
     b.setInsertionPointAfter(newLoop);
     SmallVector<Value> finals(newLoop.getResults().take_front(n));
+    if (carriedUsedAfter)
+      for (auto [k, j] : llvm::enumerate(carried))
+        finals[j] = newLoop.getResult(curBase + k);
     if (!asyncAcc.empty()) {
       SmallVector<Value> vals;
       for (unsigned j : asyncAcc)

@@ -174,7 +174,7 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v.groupMinMiB = 0;
   add(src, v);
   v = o;
-  v.splitMaskedLoops = false;
+  v.splitMaskedLoops = true;
   add(src, v);
   v = o;
   v.prefetchBytes = 64;

@@ -121,7 +121,11 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
     them from the masks), the second runs the rest (usually one iteration,
     or none) as written, with `tile.num_stages = 1` (not pipelined). The
     results are the same; the arithmetic of the masks is assumed not to
-    wrap, as the axis analysis assumes too.
+    wrap, as the axis analysis assumes too. The compiler runs it with
+    `--split-masked-loops` only (off by default): on the H200 the split
+    fp32 256x128x32 kernel ran 5% slower than the unsplit one (305 against
+    320 TFLOP/s at 8192^3; ptxas gives the kernel 239 registers against 202),
+    although the same loop without its masks in the source ran 5% faster.
   }];
   let options = [
     Option<"computeCapability", "compute-capability", "int", /*default=*/"90",

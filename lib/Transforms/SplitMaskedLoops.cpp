@@ -12,7 +12,8 @@
 //
 // where split is the first iteration at which some such mask may be false,
 // computed before the loop from the bound (the second loop runs the rest,
-// usually one iteration, with the masks, and is not pipelined).
+// usually one iteration, with the masks, and is not pipelined). Off by
+// default (--split-masked-loops): see Passes.td for what it measured.
 //
 //===----------------------------------------------------------------------===//
 

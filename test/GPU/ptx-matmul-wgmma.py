@@ -7,16 +7,16 @@
 # issuing it, 0 after the loop) and the cp.async copies of the iteration,
 # two iterations ahead, come after it (they refill the slot the retired
 # group read).
-# --split-masked-loops=0 below: one K loop, as written; the default, the
+# below: one K loop, as written; the default, the
 # loop split where its K masks stop being all-true, is checked at the end
 # (SPLIT16, SPLITTF32).
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16" %t.ptx | FileCheck %s --check-prefix=COUNT
 # 128x256x64, 8 warps (two warpgroups), bf16, num_stages 4.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU4
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t4.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU4
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t4.ptx
 # RUN: FileCheck %s --check-prefix=PTX4 < %t4.ptx
 # fp32 (tf32) with row-major B: tf32 wgmma reads B only K-major, so the
 # transposed product C^T = B^T A^T runs instead (mma layout `transposed`):
@@ -28,37 +28,37 @@
 # the copies after the dot, no wait_group 0 in the loop); with 2 (128x256x64
 # fp32 tiles) the last waits for 0 and the copies of the next iteration come
 # before the dot.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32-TGPU
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t12.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32-TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t12.ptx
 # RUN: FileCheck %s --check-prefix=TF32 < %t12.ptx
 # RUN: grep -c "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32" %t12.ptx | FileCheck %s --check-prefix=TF32-COUNT
 # RUN: %ptxas -arch=sm_90a -v %t12.ptx -o %t12.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # The benchmarked larger tiles: no spills, no serialized wgmma.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --num-stages 3 --arch sm_90a --emit=ptx -o %t13.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --num-stages 3 --arch sm_90a --emit=ptx -o %t13.ptx
 # RUN: %ptxas -arch=sm_90a -v %t13.ptx -o %t13.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t14.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t14.ptx
 # RUN: FileCheck %s --check-prefix=TF32W8 < %t14.ptx
 # RUN: %ptxas -arch=sm_90a -v %t14.ptx -o %t14.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# The default (tile-split-masked-loops): bf16 128x256x64 s4 and tf32
-# 256x128x32 s4.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t16.ptx
+# --split-masked-loops (tile-split-masked-loops): bf16 128x256x64 s4 and
+# tf32 256x128x32 s4.
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 4 --arch sm_90a --split-masked-loops --emit=ptx -o %t16.ptx
 # RUN: FileCheck %s --check-prefix=SPLIT16 < %t16.ptx
 # RUN: %ptxas -arch=sm_90a -v %t16.ptx -o %t16.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 128, 32" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t17.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 128, 32" --num-warps 8 --num-stages 4 --arch sm_90a --split-masked-loops --emit=ptx -o %t17.ptx
 # RUN: FileCheck %s --check-prefix=SPLITTF32 < %t17.ptx
 # RUN: %ptxas -arch=sm_90a -v %t17.ptx -o %t17.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # 256x128x32, 8 warps, 4 stages: the copies before the dot, one barrier.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 128, 32" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t15.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 128, 32" --num-warps 8 --num-stages 4 --arch sm_90a --emit=ptx -o %t15.ptx
 # RUN: FileCheck %s --check-prefix=TF32S4 < %t15.ptx
 # RUN: %ptxas -arch=sm_90a -v %t15.ptx -o %t15.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # With B given transposed (stride_bk = 1, K contiguous: x @ W.T): tf32
 # wgmma, B staged K-major in a transposed buffer by 16-byte copies (its
 # load laid out with K fastest).
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32T-TGPU
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t8.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TF32T-TGPU
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t8.ptx
 # RUN: FileCheck %s --check-prefix=TF32T < %t8.ptx
 # RUN: %ptxas -arch=sm_90a -v %t8.ptx -o %t8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 2 --arch sm_90a --emit=ptx -o %t9.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 2 --arch sm_90a --emit=ptx -o %t9.ptx
 # RUN: %ptxas -arch=sm_90a -v %t9.ptx -o %t9.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # REQUIRES: ptxas
 # ptxas must not serialize the wgmmas (its C7515 "wgmma.mma_async instructions
@@ -67,26 +67,26 @@
 # does when that wait may be skipped). Every benchmarked tile shape:
 # RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # RUN: %ptxas -arch=sm_90a -v %t4.ptx -o %t4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --arch sm_90a --emit=ptx -o %t5.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --arch sm_90a --emit=ptx -o %t5.ptx
 # RUN: %ptxas -arch=sm_90a -v %t5.ptx -o %t5.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=ptx -o %t6.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=ptx -o %t6.ptx
 # RUN: %ptxas -arch=sm_90a -v %t6.ptx -o %t6.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --arch sm_90a --emit=ptx -o %t7.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64" --arch sm_90a --emit=ptx -o %t7.ptx
 # RUN: %ptxas -arch=sm_90a -v %t7.ptx -o %t7.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # bf16 with B given transposed: B K-major in a transposed buffer too
 # (transpose-b = 0), 16-byte copies, pipelined.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t10.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, 1, i32:16, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t10.ptx
 # RUN: FileCheck %s --check-prefix=BT16 < %t10.ptx
 # RUN: %ptxas -arch=sm_90a -v %t10.ptx -o %t10.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # bf16 with A given transposed (M contiguous): A M-major in a transposed
 # buffer (transpose-a = 1), 16-byte copies, pipelined.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t11.ptx
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --num-stages 3 --arch sm_90a --emit=ptx -o %t11.ptx
 # RUN: FileCheck %s --check-prefix=AT16 < %t11.ptx
 # RUN: %ptxas -arch=sm_90a -v %t11.ptx -o %t11.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # Without pipelining the operands are written by st.shared (generic proxy):
 # fence.proxy.async before the wgmma reads them. cp.async-filled buffers
 # (above) get none, as in Triton and CUTLASS.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
 # A (64x32) and B (32x64) are copied in layouts of their own (tilegpu-load-layouts):
@@ -315,7 +315,7 @@
 
 # --group-programs 0 keeps the plain order (the program ids are ctaid.x and
 # ctaid.y, no division); out of range is an error.
-# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --split-masked-loops=0 --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --group-programs 0 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=PLAIN
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*bf16:16, *bf16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64" --num-warps 8 --group-programs 0 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=PLAIN
 # PLAIN-NOT: div.u64
 # PLAIN: mov.u32 {{%r[0-9]+}}, %ctaid.y;
 # PLAIN-NOT: div.u64

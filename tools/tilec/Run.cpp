@@ -65,8 +65,8 @@ static cl::opt<int> runGroupMinMiB(
 static cl::opt<bool> runSplitMaskedLoops(
     "split-masked-loops",
     cl::desc("Run the loops the GPU would (tile-split-masked-loops; default "
-             "on)"),
-    cl::init(true), cl::sub(RunSubcommand));
+             "off)"),
+    cl::init(false), cl::sub(RunSubcommand));
 static cl::opt<int> runPrefetchBytes(
     "prefetch-bytes",
     cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "

@@ -48,8 +48,10 @@ struct CompileOptions {
   int groupMinMiB = 48;
   /// Split the loops of a tl.dot where their load masks are all-true
   /// (tile-split-masked-loops): the K-boundary masks are evaluated only in
-  /// the last, partial tile. The results do not change.
-  bool splitMaskedLoops = true;
+  /// the last, partial tile. The results do not change. Off by default: on
+  /// the H200 the split fp32 256x128x32 kernel ran 5% slower (ptxas gives
+  /// it 239 registers against 202; docs/benchmarks.md).
+  bool splitMaskedLoops = false;
   /// Bytes a thread may load one iteration ahead in each loop that only
   /// reads memory (tile-prefetch-loads: the next iteration's tiles are in
   /// flight while this one computes). 0: off (the default: on the H200 it

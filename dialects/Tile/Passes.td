@@ -106,8 +106,8 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
     K - k * BLOCK_K`), true everywhere but in the last, partial tile, yet
     evaluated element by element in every iteration (on the H200, 27 SELs
     and 28 ISETPs a warp an iteration of fp32 256x128x32 tiles). For a
-    `scf.for` in a `tile.kernel` with a `tile.dot` that the tensor cores
-    can take (compute-capability >= 80; f16 x f16 or bf16 x bf16, or f32 x
+    `scf.for` in a `tile.kernel` with a `tile.dot` directly in its body
+    (not only in a nested loop) that the tensor cores can take (compute-capability >= 80; f16 x f16 or bf16 x bf16, or f32 x
     f32 with tf32 precision, into f32: the FMA path's fully unrolled dot is
     not worth a second copy), with a positive constant step, every
     comparison `lhs < rhs` (<=, >, >=; signed) of its body that
@@ -121,7 +121,8 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
     them from the masks), the second runs the rest (usually one iteration,
     or none) as written, with `tile.num_stages = 1` (not pipelined). The
     results are the same; the arithmetic of the masks is assumed not to
-    wrap, as the axis analysis assumes too. The compiler runs it with
+    wrap, as the axis analysis assumes too (nor the split point: an i32 loop
+    bound within one step of 2^31 is not supported). The compiler runs it with
     `--split-masked-loops` only (off by default): on the H200 the split
     fp32 256x128x32 kernel ran 5% slower than the unsplit one (305 against
     320 TFLOP/s at 8192^3; ptxas gives the kernel 239 registers against 202),

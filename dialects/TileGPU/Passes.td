@@ -109,7 +109,7 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
       after the loop: async_wait 0 and a barrier.
     A Hopper dot (wgmma) whose result is the loop-carried accumulator keeps
     its last wgmma group(s) in flight into the next iteration
-    (tilegpu.wgmma_pendings = 1). With 3 stages its copies move after the
+    (tilegpu.wgmma_pendings = 1). With 2 or 3 stages its copies move after the
     dot (and a barrier, with several warpgroups) and refill slot (i-1) % S;
     with 4 or more they run S-2 iterations ahead instead, issued right after
     the loop's one barrier into slot (i-2) % S, whose readers the previous

@@ -435,9 +435,10 @@ def TileGPU_WgmmaWaitOp : TileGPU_Op<"wgmma_wait", [AllTypesMatch<["vals", "resu
   let description = [{
     Until at most `pendings` groups of the warpgroup's `wgmma.mma_async` are
     in flight; the accumulator tiles `vals` pass through (their registers may
-    be read from the results on). The software pipeliner lets one wgmma
-    group run across loop iterations (tile.dot with
-    `tilegpu.wgmma_pendings = 1`) and waits for it after the loop.
+    be read from the results on). The software pipeliner lets a dot's last
+    wgmma group run across loop iterations (tile.dot with
+    `tilegpu.wgmma_pendings = 1`; the transposed tf32 product keeps its last
+    two k steps' groups) and waits for them after the loop.
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$vals, I32Attr:$pendings);
   let results = (outs Variadic<AnyRankedTensor>:$results);

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILESPLITMASKEDLOOPS
@@ -47,15 +48,31 @@ constexpr int64_t kLimit = int64_t(1) << 40; // keep the arithmetic exact
 
 bool inRange(int64_t v) { return v > -kLimit && v < kLimit; }
 
-std::optional<Linear> scale(Linear l, int64_t c) {
-  Linear out;
-  out.a = l.a * c;
-  out.lo = c >= 0 ? l.lo * c : l.hi * c;
-  out.hi = c >= 0 ? l.hi * c : l.lo * c;
-  for (auto [w, k] : l.terms)
-    out.terms.push_back({w, k * c});
-  if (!inRange(out.a) || !inRange(out.lo) || !inRange(out.hi))
+/// x * c, or nothing when it leaves the exact range.
+std::optional<int64_t> mul(int64_t x, int64_t c) {
+  std::optional<int64_t> r = llvm::checkedMul(x, c);
+  if (!r || !inRange(*r))
     return std::nullopt;
+  return r;
+}
+
+std::optional<Linear> scale(const Linear &l, int64_t c) {
+  if (!inRange(c))
+    return std::nullopt;
+  Linear out;
+  auto a = mul(l.a, c), lo = mul(c >= 0 ? l.lo : l.hi, c),
+       hi = mul(c >= 0 ? l.hi : l.lo, c);
+  if (!a || !lo || !hi)
+    return std::nullopt;
+  out.a = *a;
+  out.lo = *lo;
+  out.hi = *hi;
+  for (auto [w, k] : l.terms) {
+    auto kc = mul(k, c);
+    if (!kc)
+      return std::nullopt;
+    out.terms.push_back({w, *kc});
+  }
   return out;
 }
 
@@ -176,10 +193,11 @@ bool isTensorCoreDot(DotOp dot) {
   return a.isF32() && dot.getInputPrecision() == InputPrecision::tf32;
 }
 
+/// A tensor-core dot directly in the loop's body (not in a nested loop:
+/// an outer loop is not split for the masks of its own loads).
 bool hasTensorCoreDot(scf::ForOp loop) {
-  bool found = false;
-  loop.getBody()->walk([&](DotOp dot) { found |= isTensorCoreDot(dot); });
-  return found;
+  return llvm::any_of(loop.getBody()->getOps<DotOp>(),
+                      [](DotOp dot) { return isTensorCoreDot(dot); });
 }
 
 /// The comparisons of the loop body that feed, through and-trees and shape
@@ -282,6 +300,10 @@ struct TileSplitMaskedLoops
         loc, floorDiv(b.create<arith::SubIOp>(loc, ivMax, lb), *step), c64(1));
     Value n = b.create<arith::MinSIOp>(
         loc, b.create<arith::MaxSIOp>(loc, first, c64(0)), trips);
+    // lb + trips * step may pass ub (the second loop then runs nothing); an
+    // i32 loop whose bound is within a step of 2^31 would wrap here (not
+    // clamped: a min() hides the split's divisibility from the layout
+    // analysis, which then gave the second loop of an fp32 dot mma.sync).
     Value at = b.create<arith::AddIOp>(
         loc, lb, b.create<arith::MulIOp>(loc, n, c64(*step)));
     if (ivType != i64)

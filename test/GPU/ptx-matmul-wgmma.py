@@ -7,9 +7,8 @@
 # issuing it, 0 after the loop) and the cp.async copies of the iteration,
 # two iterations ahead, come after it (they refill the slot the retired
 # group read).
-# below: one K loop, as written; the default, the
-# loop split where its K masks stop being all-true, is checked at the end
-# (SPLIT16, SPLITTF32).
+# --split-masked-loops (the K loop split where its masks stop being
+# all-true; off by default) is checked at the end (SPLIT16, SPLITTF32).
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
@@ -344,7 +343,7 @@
 # SPLIT16: cp.async.wait_group 0;
 # SPLIT16: ld.global.v4.b32
 # SPLIT16: bar.sync 0;
-# SPLIT16-NEXT: st.shared.v4.b32
+# SPLIT16: st.shared.v4.b32
 # SPLIT16: bar.sync 0;
 # SPLIT16: fence.proxy.async.shared::cta;
 # SPLIT16-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16

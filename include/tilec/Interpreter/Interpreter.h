@@ -15,7 +15,9 @@
 // after every op (f32 via float, f16/bf16 with round-to-nearest-even).
 // tile.dot accumulates in double and rounds once to the accumulator type;
 // with input_precision = tf32 and f32 inputs, inputs are first rounded to
-// tf32 (10-bit mantissa, round-to-nearest-even) to emulate tensor cores.
+// tf32 (10-bit mantissa, round-to-nearest-even), as the tensor cores'
+// precision (the GPU rounds with cvt.rna on mma.sync and truncates on
+// wgmma, so the last bits may differ).
 //
 //===----------------------------------------------------------------------===//
 

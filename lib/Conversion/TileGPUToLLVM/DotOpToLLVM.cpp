@@ -297,7 +297,8 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
 /// 64g.. of C^T (columns of C) in each block of 16 * numWarps; one commit
 /// group per k step of 8, each waited for once the next one is issued
 /// (wait_group 1; the next step's registers are read before that wait), so
-/// that at most three k steps' registers are live; the last waits for
+/// that at most three k steps' registers are live (four at the loop's back
+/// edge, where the last two stay in flight); the last waits for
 /// tilegpu.wgmma_pendings (0: tilegpu-pipeline leaves these dots
 /// synchronous at the end, so that the next copies precede them), or, when
 /// that is 1, for 2: the last two steps run on into the next iteration.

@@ -21,10 +21,13 @@
 //     yield g(carried), rest', (r+1) % S, (w+1) % S
 //   async_wait 0; barrier
 //
+// (with 4 or more stages and an async Hopper dot, below: S-2 iterations
+// ahead, async_wait S-3, w = S-2, the copies still right after the barrier).
+//
 // A Hopper dot (wgmma) on the staged buffers whose result is the loop-
 // carried accumulator runs asynchronously into the next iteration
 // (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, which
-// retires the previous iteration's group). With 3 stages the copies of
+// retires the previous iteration's group). With 2 or 3 stages the copies of
 // iteration i then move after the dot: they refill slot (i - 1) % S, whose
 // last reader was that retired group (with several warpgroups, after a
 // barrier, so that every warpgroup has retired it). With 4 or more, they
@@ -53,6 +56,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <functional>
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUPIPELINE
@@ -147,29 +152,28 @@ struct PipelinePass
       stage0.insert(s.load);
       work.push_back(s.load);
     }
+    // A value stage 0 uses: its defining op in the body, or, for an iter
+    // arg, the value yielded for it (itself another iter arg when carried
+    // values trade places).
+    std::function<void(Value)> use = [&](Value v) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() != body || arg == loop.getInductionVar())
+          return;
+        unsigned j = arg.getArgNumber() - 1;
+        if (carried.insert(j))
+          use(yield.getOperand(j));
+        return;
+      }
+      Operation *d = v.getDefiningOp();
+      if (d && d->getBlock() == body && stage0.insert(d))
+        work.push_back(d);
+    };
     while (!work.empty()) {
       Operation *op = work.pop_back_val();
       if (op->getNumRegions() != 0)
         return;
-      for (Value v : op->getOperands()) {
-        if (auto arg = dyn_cast<BlockArgument>(v)) {
-          if (arg.getOwner() != body || arg == loop.getInductionVar())
-            continue;
-          unsigned j = arg.getArgNumber() - 1;
-          if (carried.insert(j)) {
-            Value next = yield.getOperand(j);
-            if (Operation *d = next.getDefiningOp())
-              if (d->getBlock() == body && stage0.insert(d))
-                work.push_back(d);
-          }
-          continue;
-        }
-        Operation *d = v.getDefiningOp();
-        if (!d || d->getBlock() != body || stage0.contains(d))
-          continue;
-        stage0.insert(d);
-        work.push_back(d);
-      }
+      for (Value v : op->getOperands())
+        use(v);
     }
     llvm::SmallPtrSet<Operation *, 8> loads;
     for (StagedLoad &s : staged)
@@ -274,7 +278,7 @@ struct PipelinePass
     }
 
     // Copies run `ahead` iterations ahead, into the slot read by the
-    // previous iteration.
+    // previous iteration (two iterations back when early).
     // With 4 or more stages and async dots, the copies run S - 2 ahead
     // instead, into the slot read two iterations back (retired by the
     // previous iteration's waits: see below), issued before the dot: one

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
+#include "TransformUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -102,32 +103,10 @@ struct TileGroupPrograms
     Value lb = recomputeAtTop(loop.getLowerBound(), b, m);
     Value st = recomputeAtTop(loop.getStep(), b, m);
     Location loc = fn.getLoc();
-    Type i64 = b.getI64Type();
-    auto toI64 = [&](Value v) -> Value {
-      if (v.getType().isIndex())
-        return b.create<arith::IndexCastOp>(loc, i64, v);
-      if (v.getType().getIntOrFloatBitWidth() < 64)
-        return b.create<arith::ExtSIOp>(loc, i64, v);
-      return v;
-    };
     auto c64 = [&](int64_t v) -> Value {
       return b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(v));
     };
-    // trips = (max(ub - lb, 0) + step - 1) / step, with step >= 1.
-    auto atLeast = [&](Value v, int64_t lo) -> Value {
-      Value c = c64(lo);
-      return b.create<arith::SelectOp>(
-          loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, v, c),
-          v, c);
-    };
-    Value span =
-        atLeast(b.create<arith::SubIOp>(loc, toI64(ub), toI64(lb)), 0);
-    Value step = atLeast(toI64(st), 1);
-    Value trips = b.create<arith::DivUIOp>(
-        loc,
-        b.create<arith::SubIOp>(loc, b.create<arith::AddIOp>(loc, span, step),
-                                c64(1)),
-        step);
+    Value trips = emitTripCount(b, loc, lb, ub, st);
     int64_t tileBytes = aType.getNumElements() *
                         ((elt.getIntOrFloatBitWidth() + 7) / 8);
     Value bytes = b.create<arith::MulIOp>(

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
+#include "TransformUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -206,10 +207,9 @@ SmallVector<Leaf> maskLeaves(scf::ForOp loop) {
   SmallVector<Leaf> leaves;
   llvm::SmallPtrSet<Operation *, 16> seen;
   SmallVector<Value> work;
-  loop.getBody()->walk([&](LoadOp load) {
-    if (load.getMask() && load->getParentOp() == loop.getOperation())
+  for (LoadOp load : loop.getBody()->getOps<LoadOp>())
+    if (load.getMask())
       work.push_back(load.getMask());
-  });
   while (!work.empty()) {
     Value v = work.pop_back_val();
     Operation *op = v.getDefiningOp();
@@ -261,9 +261,7 @@ struct TileSplitMaskedLoops
     auto c64 = [&](int64_t v) -> Value {
       return b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(v));
     };
-    auto ext = [&](Value v) -> Value {
-      return v.getType() == i64 ? v : b.create<arith::ExtSIOp>(loc, i64, v);
-    };
+    auto ext = [&](Value v) { return toI64(b, loc, v); };
     // floor(x / d) for d > 0.
     auto floorDiv = [&](Value x, int64_t d) -> Value {
       Value neg = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x,
@@ -288,14 +286,9 @@ struct TileSplitMaskedLoops
     }
     // Iterations run before the split: (ivMax - lb) / step + 1, within
     // [0, trip count].
-    Value lb = ext(loop.getLowerBound()), ub = ext(loop.getUpperBound());
-    Value trips = b.create<arith::DivSIOp>(
-        loc,
-        b.create<arith::MaxSIOp>(
-            loc, b.create<arith::AddIOp>(loc, b.create<arith::SubIOp>(loc, ub, lb),
-                                         c64(*step - 1)),
-            c64(0)),
-        c64(*step));
+    Value lb = ext(loop.getLowerBound());
+    Value trips = emitTripCount(b, loc, loop.getLowerBound(),
+                                loop.getUpperBound(), loop.getStep());
     Value first = b.create<arith::AddIOp>(
         loc, floorDiv(b.create<arith::SubIOp>(loc, ivMax, lb), *step), c64(1));
     Value n = b.create<arith::MinSIOp>(

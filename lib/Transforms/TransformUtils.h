@@ -3,6 +3,8 @@
 #ifndef TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 #define TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -49,6 +51,39 @@ inline int64_t bytesPerThread(Type t, int64_t threads) {
     return bytesOf(t);
   return (tt.getNumElements() + threads - 1) / threads *
          bytesOf(tt.getElementType());
+}
+
+/// An integer or index scalar as an i64 (sign-extended), built at `b`.
+inline Value toI64(OpBuilder &b, Location loc, Value v) {
+  Type i64 = b.getI64Type();
+  if (v.getType().isIndex())
+    return b.create<arith::IndexCastOp>(loc, i64, v);
+  if (v.getType().getIntOrFloatBitWidth() < 64)
+    return b.create<arith::ExtSIOp>(loc, i64, v);
+  return v;
+}
+
+/// The trip count of a loop from lb to ub by step, as an i64 built at `b`:
+/// (max(ub - lb, 0) + step - 1) / step, with the step taken as at least 1.
+inline Value emitTripCount(OpBuilder &b, Location loc, Value lb, Value ub,
+                           Value st) {
+  auto c64 = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(v));
+  };
+  auto atLeast = [&](Value v, int64_t lo) -> Value {
+    Value c = c64(lo);
+    return b.create<arith::SelectOp>(
+        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, v, c), v,
+        c);
+  };
+  Value span = atLeast(
+      b.create<arith::SubIOp>(loc, toI64(b, loc, ub), toI64(b, loc, lb)), 0);
+  Value step = atLeast(toI64(b, loc, st), 1);
+  return b.create<arith::DivUIOp>(
+      loc,
+      b.create<arith::SubIOp>(loc, b.create<arith::AddIOp>(loc, span, step),
+                              c64(1)),
+      step);
 }
 
 } // namespace mlir::tile

@@ -36,7 +36,7 @@ SOFTMAX_M = 4096
 SOFTMAX_DTYPES = ["fp32", "bf16", "fp16"]
 GELU_N = 1 << 28
 GELU_DTYPES = ["fp32", "bf16"]
-ROWSUM_SHAPES = [(8192, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
+ROWSUM_SHAPES = [(8192, 1024), (65536, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
 SOFTMAX_LONG_N = [65536, 131072, 262144]  # examples/softmax_long.py
 SOFTMAX_LONG_M = 1024
 MATMUL_SIZES = [4096, 8192]
@@ -108,6 +108,28 @@ def parse_tiles(spec):
         if not m:
             sys.exit("--matmul-tiles: '%s' is not DTYPE:BMxBNxBKwWARPSsSTAGES" % item)
         out.append((m.group(1), tuple(int(g) for g in m.groups()[1:])))
+    return out
+
+
+def rows_configs(rows_list):
+    """bench/experiments/softmax_rows.py: the seed softmax over ROWS rows a program, the next
+    row's load issued before the current row's reductions (an experiment; Triton runs it too)."""
+    out = []
+    for dt in SOFTMAX_DTYPES:
+        for n in [n for n in SOFTMAX_N if n >= 2048]:
+            for r in rows_list:
+                m = SOFTMAX_M
+                block = next_pow2(n)
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), int_sig(n), int_sig(n), int_sig(n),
+                                 str(block), str(r)])
+                out.append(dict(
+                    id="softmaxrows%d_%s_%dx%d" % (r, dt, m, n), bench="softmax",
+                    kernel="softmax_rows_kernel", source="bench/experiments/softmax_rows.py",
+                    dtype=dt, shape=dict(M=m, N=n), signature=sig,
+                    num_warps=softmax_warps(block), constexprs=dict(BLOCK_SIZE=block, ROWS=r),
+                    grid=[cdiv(m, r)], metric="GB/s",
+                    work=2 * m * n * {"fp32": 4, "bf16": 2, "fp16": 2}[dt],
+                    work_note="bytes read + written"))
     return out
 
 
@@ -276,6 +298,10 @@ def main():
                     help="extra tiles for the seed matmul (row-major B) at every size, e.g. "
                          "fp32:128x256x32w8s4,bf16:256x128x64w8s3 (a tile sweep; Triton runs "
                          "them too)")
+    ap.add_argument("--rows-experiment", default="",
+                    help="comma-separated ROWS values: also the experiment "
+                         "bench/experiments/softmax_rows.py (ROWS rows a program, the next "
+                         "row loaded before the current one's reductions) at 2048+ columns")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -286,7 +312,9 @@ def main():
     for old in list(out.glob("*.ptx")) + list(out.glob("*.json")):
         old.unlink()
 
-    cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) if args.only in c["id"]]
+    rows = [int(v) for v in args.rows_experiment.split(",") if v.strip()]
+    cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) + rows_configs(rows)
+            if args.only in c["id"]]
     for c in cfgs:
         c.setdefault("arch", args.arch)
         c["programs_per_cta_opt"] = args.programs_per_cta

@@ -256,6 +256,87 @@ def Tile_StoreOp : Tile_Op<"store", [
 }
 
 //===----------------------------------------------------------------------===//
+// Atomics and barriers
+//===----------------------------------------------------------------------===//
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+                                   MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Atomic read-modify-write of global memory";
+  let description = [{
+    For each lane of `ptr` (a `!tile.ptr<T>` or a tile of them) whose optional
+    `mask` bit is set, atomically replaces the element `old` at the pointer by
+    `old <kind> value` and returns `old` (undefined in masked-off lanes). A
+    scalar pointer is updated once per program. Lanes with equal pointers are
+    applied one after another, in no particular order. `value` and the
+    result have type `T` with the shape of `ptr`. `add`: integers and floats
+    (f16, bf16, f32, f64); `max`/`min`: signed integers and floats (f32, f64;
+    NaNs are not ordered); `umax`/`umin`: unsigned integers; `and`/`or`/`xor`:
+    integers; `xchg`: stores `value` (integers, f32, f64). `sem` orders the
+    access with the program's other accesses (Triton's `sem`), at `scope`.
+
+    ```mlir
+    %old = tile.atomic_rmw add acq_rel gpu %p, %v, %m : tensor<128x!tile.ptr<i32>>
+    ```
+  }];
+  let arguments = (ins Tile_AtomicKindAttr:$kind, Tile_MemSemanticAttr:$sem,
+                   Tile_MemScopeAttr:$scope, AnyType:$ptr, AnyType:$value,
+                   Optional<AnyType>:$mask);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    custom<AtomicKind>($kind) custom<MemSemantic>($sem) custom<MemScope>($scope)
+    $ptr `,` $value (`,` $mask^)? attr-dict `:`
+    custom<AtomicTypes>(type($ptr), type($value), ref($mask), type($mask),
+                        type($result))
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::tile::AtomicKind":$kind,
+                   "::mlir::tile::MemSemantic":$sem,
+                   "::mlir::tile::MemScope":$scope, "::mlir::Value":$ptr,
+                   "::mlir::Value":$value, "::mlir::Value":$mask)>
+  ];
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+                                   MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Atomic compare-and-swap of global memory";
+  let description = [{
+    For each lane of `ptr`, atomically: `old = *ptr; if (old == cmp) *ptr =
+    value;` and returns `old` (compared bit for bit). `cmp`, `value` and the
+    result have the pointee type (an integer of 16, 32 or 64 bits, f32 or
+    f64) with the shape of `ptr`. A scalar pointer is accessed once per
+    program.
+
+    ```mlir
+    %old = tile.atomic_cas acq_rel gpu %lock, %c0, %c1 : !tile.ptr<i32>
+    ```
+  }];
+  let arguments = (ins Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope,
+                   AnyType:$ptr, AnyType:$cmp, AnyType:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    custom<MemSemantic>($sem) custom<MemScope>($scope) $ptr `,` $cmp `,` $value
+    attr-dict `:` custom<CASTypes>(type($ptr), type($cmp), type($value),
+                                   type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_BarrierOp : Tile_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Synchronize the threads of a program (tl.debug_barrier)";
+  let description = [{
+    Every thread of the program waits until all have reached it; their
+    memory accesses before it are ordered before those after it. Within one
+    program of the tile model it changes no value.
+
+    ```mlir
+    tile.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions and matrix products
 //===----------------------------------------------------------------------===//
 

@@ -45,6 +45,15 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.store", {{"pointer", "value", "mask", "boundary_check",
                      "cache_modifier", "eviction_policy"}, 2}},
       {"tl.where", {{"condition", "x", "y"}, 3}},
+      {"tl.atomic_add", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_max", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_min", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_and", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_or", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_xor", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_xchg", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
+      {"tl.atomic_cas", {{"pointer", "cmp", "val", "sem", "scope"}, 3}},
+      {"tl.debug_barrier", {{}, 0}},
       {"tl.maximum", {{"x", "y", "propagate_nan"}, 2}},
       {"tl.minimum", {{"x", "y", "propagate_nan"}, 2}},
       {"tl.clamp", {{"x", "min", "max", "propagate_nan"}, 3}},
@@ -211,6 +220,132 @@ Val CodeGen::reduce(llvm::StringRef kind, const Val &xIn, const Val &axisV,
       r = Val::ir(b.create<mlir::tile::ReshapeOp>(l, t, r.v), resultType);
   }
   return r;
+}
+
+/// tl.atomic_add / max / min / and / or / xor / xchg (pointer, val, mask,
+/// sem, scope) and tl.atomic_cas (pointer, cmp, val, sem, scope), bound by
+/// callBuiltin: Triton's argument rules (val cast to the pointee type and
+/// broadcast to the pointer's shape, or the pointer to val's; sem and scope
+/// strings, default "acq_rel" and "gpu").
+Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
+                    const Expr &call) {
+  mlir::Location l = loc(call);
+  std::string op = name.drop_front(strlen("tl.atomic_")).str();
+  bool cas = op == "cas";
+  Val ptr = a[0];
+  if (!ptr.isIR() || !ptr.dtype.isPointer)
+    return error(call, name + " expects a pointer or a tensor of pointers, got " +
+                           describe(ptr));
+  DType elt = ptr.dtype.pointee();
+  ScalarKind k = elt.kind;
+  bool isInt = k == ScalarKind::I32 || k == ScalarKind::I64 ||
+               k == ScalarKind::U32 || k == ScalarKind::U64;
+  bool wideFloat = k == ScalarKind::F32 || k == ScalarKind::F64;
+  bool ok = op == "add"   ? isInt || wideFloat || k == ScalarKind::F16 ||
+                                k == ScalarKind::BF16
+            : op == "max" || op == "min" || op == "xchg" ? isInt || wideFloat
+            : op == "cas" ? isInt || wideFloat || k == ScalarKind::I16 ||
+                                k == ScalarKind::U16
+                          : isInt; // and, or, xor
+  if (!ok)
+    return error(call, name + " does not support pointers to " +
+                           elt.tlName() + (op == "add" || op == "max" ||
+                                                     op == "min" || op == "xchg"
+                                                 ? ""
+                                                 : "; it takes 32- or 64-bit "
+                                                   "integers"));
+  auto readEnum = [&](unsigned i, const char *what, const char *dflt,
+                      std::initializer_list<const char *> allowed,
+                      std::string &out) {
+    out = dflt;
+    if (a[i].kind == Val::None)
+      return true;
+    if (a[i].kind != Val::Str) {
+      error(call, llvm::Twine(what) + " of " + name + " must be a string, got " +
+                      describe(a[i]));
+      return false;
+    }
+    std::string list;
+    for (const char *v : allowed) {
+      if (a[i].s == v) {
+        out = v;
+        return true;
+      }
+      list += (list.empty() ? "'" : ", '") + std::string(v) + "'";
+    }
+    error(call, llvm::Twine(what) + " '" + a[i].s + "' of " + name +
+                    " is not one of " + list);
+    return false;
+  };
+  unsigned semIdx = 3, scopeIdx = 4;
+  std::string semS, scopeS;
+  if (!readEnum(semIdx, "sem", "acq_rel", {"acquire", "release", "acq_rel", "relaxed"},
+                semS) ||
+      !readEnum(scopeIdx, "scope", "gpu", {"gpu", "cta", "sys"}, scopeS))
+    return Val::error();
+  auto sem = *mlir::tile::symbolizeMemSemantic(semS);
+  auto scope = *mlir::tile::symbolizeMemScope(scopeS);
+
+  // Operands: cast to the pointee type; a scalar pointer broadcast to the
+  // shape of a tensor value (as tl.store does), values to the pointer's.
+  std::vector<Val *> vals = cas ? std::vector<Val *>{&a[1], &a[2]}
+                                : std::vector<Val *>{&a[1]};
+  for (Val *v : vals) {
+    if (!v->isIR() && !v->isNumber())
+      return error(call, name + " expects a value, got " + describe(*v));
+    if (v->isIR() && v->dtype.isPointer)
+      return error(call, name + " cannot apply " + describe(*v) + " through " +
+                             describe(ptr));
+    if (v->isIR() && !v->shape().empty() && ptr.shape().empty())
+      ptr = broadcastTo(ptr, v->shape(), l, call);
+    if (ptr.isError())
+      return ptr;
+  }
+  for (Val *v : vals) {
+    *v = cast(*v, elt, l, call);
+    if (!v->isError())
+      *v = broadcastTo(*v, ptr.shape(), l, call);
+    if (v->isError())
+      return Val::error();
+  }
+  if (cas) {
+    auto r = b.create<mlir::tile::AtomicCASOp>(
+        l, a[2].v.getType(),
+        mlir::tile::MemSemanticAttr::get(b.getContext(), sem),
+        mlir::tile::MemScopeAttr::get(b.getContext(), scope), ptr.v, a[1].v,
+        a[2].v);
+    return Val::ir(r, elt);
+  }
+  Val mask = a[2];
+  if (mask.kind != Val::None) {
+    if (mask.isNumber())
+      mask = materialize(mask, DType::scalar(ScalarKind::I1), l);
+    if (!mask.isIR() || !mask.dtype.isBool())
+      return error(call, "the mask of " + name +
+                             " must be a boolean (int1) tensor, got " +
+                             describe(mask) + "; compare it, e.g. mask != 0");
+    if (!mask.shape().empty() && ptr.shape().empty()) {
+      ptr = broadcastTo(ptr, mask.shape(), l, call);
+      a[1] = broadcastTo(a[1], mask.shape(), l, call);
+      if (ptr.isError() || a[1].isError())
+        return Val::error();
+    }
+    mask = broadcastTo(mask, ptr.shape(), l, call);
+    if (mask.isError())
+      return mask;
+  }
+  using mlir::tile::AtomicKind;
+  bool uns = elt.isUnsigned();
+  AtomicKind kind = op == "add"   ? AtomicKind::add
+                    : op == "max" ? (uns ? AtomicKind::umax : AtomicKind::max)
+                    : op == "min" ? (uns ? AtomicKind::umin : AtomicKind::min)
+                    : op == "and" ? AtomicKind::and_
+                    : op == "or"  ? AtomicKind::or_
+                    : op == "xor" ? AtomicKind::xor_
+                                  : AtomicKind::xchg;
+  auto r = b.create<mlir::tile::AtomicRMWOp>(
+      l, kind, sem, scope, ptr.v, a[1].v, mask.isIR() ? mask.v : mlir::Value());
+  return Val::ir(r, elt);
 }
 
 Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
@@ -479,6 +614,12 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     for (int k : {4, 5})
       if (a[k].kind == Val::Str && !a[k].s.empty())
         op->setAttr(k == 4 ? "cache" : "evict", b.getStringAttr(a[k].s));
+    return Val::none();
+  }
+  if (name.starts_with("tl.atomic_"))
+    return atomic(name, a, call);
+  if (name == "tl.debug_barrier") {
+    b.create<mlir::tile::BarrierOp>(l);
     return Val::none();
   }
   if (name == "tl.where") {

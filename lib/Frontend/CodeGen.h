@@ -133,6 +133,7 @@ public:
                   std::vector<std::pair<std::string, Val>> kwargs);
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
+  Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
   Val reduce(llvm::StringRef kind, const Val &x, const Val &axis,
              bool keepDims, const Expr &where);
 

@@ -194,6 +194,79 @@ static void printReduceKind(OpAsmPrinter &printer, Operation *,
   printer << stringifyReduceKind(kind.getValue());
 }
 
+/// Parses the pointer type of `tile.atomic_rmw` and derives the value, mask
+/// and result types from it.
+static ParseResult
+parseAtomicTypes(OpAsmParser &parser, Type &ptrType, Type &valueType,
+                 std::optional<OpAsmParser::UnresolvedOperand> mask,
+                 Type &maskType, Type &resultType) {
+  if (parseStoreTypes(parser, ptrType, valueType, mask, maskType))
+    return failure();
+  resultType = valueType;
+  return success();
+}
+
+static void printAtomicTypes(OpAsmPrinter &printer, Operation *, Type ptrType,
+                             Type, Value, Type, Type) {
+  printer << ptrType;
+}
+
+/// Parses the pointer type of `tile.atomic_cas` and derives the others.
+static ParseResult parseCASTypes(OpAsmParser &parser, Type &ptrType,
+                                 Type &cmpType, Type &valueType,
+                                 Type &resultType) {
+  if (parsePointerType(parser, ptrType, valueType))
+    return failure();
+  cmpType = resultType = valueType;
+  return success();
+}
+
+static void printCASTypes(OpAsmPrinter &printer, Operation *, Type ptrType,
+                          Type, Type, Type) {
+  printer << ptrType;
+}
+
+/// Parses an enum attribute of the tile dialect as a bare keyword.
+template <typename AttrT, typename EnumT>
+static ParseResult
+parseEnumKeyword(OpAsmParser &parser, AttrT &attr, StringRef what,
+                 std::optional<EnumT> (*symbolize)(StringRef)) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<EnumT> value = symbolize(keyword);
+  if (!value)
+    return parser.emitError(loc, "unknown ") << what << " '" << keyword << "'";
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+static ParseResult parseAtomicKind(OpAsmParser &parser, AtomicKindAttr &kind) {
+  return parseEnumKeyword<AtomicKindAttr, AtomicKind>(
+      parser, kind, "atomic kind", symbolizeAtomicKind);
+}
+static void printAtomicKind(OpAsmPrinter &printer, Operation *,
+                            AtomicKindAttr kind) {
+  printer << stringifyAtomicKind(kind.getValue());
+}
+static ParseResult parseMemSemantic(OpAsmParser &parser, MemSemanticAttr &sem) {
+  return parseEnumKeyword<MemSemanticAttr, MemSemantic>(
+      parser, sem, "memory semantic", symbolizeMemSemantic);
+}
+static void printMemSemantic(OpAsmPrinter &printer, Operation *,
+                             MemSemanticAttr sem) {
+  printer << stringifyMemSemantic(sem.getValue());
+}
+static ParseResult parseMemScope(OpAsmParser &parser, MemScopeAttr &scope) {
+  return parseEnumKeyword<MemScopeAttr, MemScope>(parser, scope, "memory scope",
+                                                  symbolizeMemScope);
+}
+static void printMemScope(OpAsmPrinter &printer, Operation *,
+                          MemScopeAttr scope) {
+  printer << stringifyMemScope(scope.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "Tile/TileOps.cpp.inc"
 
@@ -668,6 +741,82 @@ struct SimplifyStoreMask : public OpRewritePattern<StoreOp> {
 void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
   results.add<SimplifyStoreMask>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// AtomicRMWOp, AtomicCASOp
+//===----------------------------------------------------------------------===//
+
+void AtomicRMWOp::build(OpBuilder &builder, OperationState &state,
+                        AtomicKind kind, MemSemantic sem, MemScope scope,
+                        Value ptr, Value value, Value mask) {
+  MLIRContext *ctx = builder.getContext();
+  build(builder, state, value.getType(), AtomicKindAttr::get(ctx, kind),
+        MemSemanticAttr::get(ctx, sem), MemScopeAttr::get(ctx, scope), ptr,
+        value, mask);
+}
+
+/// Whether `kind` applies to elements of type `t` (see the op description).
+static bool atomicKindTakes(AtomicKind kind, Type t) {
+  bool isInt = t.isInteger(16) || t.isInteger(32) || t.isInteger(64);
+  bool wideFloat = t.isF32() || t.isF64();
+  switch (kind) {
+  case AtomicKind::add:
+    return t.isInteger(32) || t.isInteger(64) || wideFloat || t.isF16() ||
+           t.isBF16();
+  case AtomicKind::max:
+  case AtomicKind::min:
+    return t.isInteger(32) || t.isInteger(64) || wideFloat;
+  case AtomicKind::umax:
+  case AtomicKind::umin:
+  case AtomicKind::and_:
+  case AtomicKind::or_:
+  case AtomicKind::xor_:
+    return t.isInteger(32) || t.isInteger(64);
+  case AtomicKind::xchg:
+    return (isInt && !t.isInteger(16)) || wideFloat;
+  }
+  return false;
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type ptrType = getPtr().getType();
+  if (failed(verifyPointerOperand(*this, ptrType)) ||
+      failed(verifyMask(*this, getMask(), ptrType)))
+    return failure();
+  Type elem = getLoadedType(ptrType);
+  if (!sameShapeAndElement(getValue().getType(), elem))
+    return emitOpError("value type ")
+           << getValue().getType() << " does not match pointee type " << elem;
+  if (getType() != getValue().getType())
+    return emitOpError("result type ")
+           << getType() << " does not match value type " << getValue().getType();
+  Type e = getElementTypeOrSelf(elem);
+  if (!atomicKindTakes(getKind(), e))
+    return emitOpError("atomic ")
+           << stringifyAtomicKind(getKind()) << " does not take elements of "
+           << e;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type ptrType = getPtr().getType();
+  if (failed(verifyPointerOperand(*this, ptrType)))
+    return failure();
+  Type elem = getLoadedType(ptrType);
+  for (Value v : {getCmp(), getValue()})
+    if (!sameShapeAndElement(v.getType(), elem))
+      return emitOpError("operand type ")
+             << v.getType() << " does not match pointee type " << elem;
+  if (getType() != getValue().getType() || getCmp().getType() != getType())
+    return emitOpError("cmp, value and result must have one type, got ")
+           << getCmp().getType() << ", " << getValue().getType() << " and "
+           << getType();
+  Type e = getElementTypeOrSelf(elem);
+  if (!(e.isInteger(16) || e.isInteger(32) || e.isInteger(64) || e.isF32() ||
+        e.isF64()))
+    return emitOpError("atomic cas does not take elements of ") << e;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -456,6 +456,9 @@ class Runner:
         for cfg in man["configs"]:
             if cfg.get("grid_per_sm"):
                 cfg["grid"] = [min(cfg["grid"][0], sms * cfg["grid_per_sm"])] + cfg["grid"][1:]
+            if cfg.get("grid_multiple"):  # a whole number of groups (softmax_long_split)
+                g = cfg["grid_multiple"]
+                cfg["grid"] = [max(g, cfg["grid"][0] // g * g)] + cfg["grid"][1:]
         self.copy_gbs = {}  # bytes read + written -> GB/s of the same-size copy (copy_same_size)
 
     # -- helpers --
@@ -569,6 +572,28 @@ class Runner:
         self.modules[cfg["id"]] = mod  # keep it alive
         return k, ms
 
+    def check_coresident(self, cfg, k):
+        """Kernels whose programs wait for one another (coresident_per_sm) must
+        have the whole grid resident: refuse to launch one that would hang."""
+        per_sm = cfg.get("coresident_per_sm")
+        if not per_sm:
+            return
+        regs = cfg.get("ptxas_regs")
+        try:
+            regs = max(regs or 0, int(k.num_regs))
+        except (AttributeError, TypeError, ValueError):
+            pass
+        if not regs:
+            raise RuntimeError("registers of the kernel unknown: not launched (its programs "
+                               "must all be resident)")
+        per_cta = -(-regs // 8) * 8 * cfg["threads"]
+        sms = self.torch.cuda.get_device_properties(0).multi_processor_count
+        if per_cta * per_sm > 65536 or cfg["grid"][0] > sms * per_sm:
+            raise RuntimeError("%d registers x %d threads: %d CTAs an SM do not fit, or the "
+                               "grid %d exceeds %d SMs x %d; not launched (it would wait "
+                               "forever)" % (regs, cfg["threads"], per_sm, cfg["grid"][0],
+                                             sms, per_sm))
+
     def tilec_args(self, cfg, named):
         np = self.np
         out = []
@@ -626,6 +651,15 @@ class Runner:
             if cfg["kernel"] == "softmax_long_persistent_kernel":
                 named["n_rows"] = M
                 tri = tri + (M,)
+            if cfg["kernel"] == "softmax_long_split_kernel":
+                # per-row partial results and arrival counters (zeros; the
+                # kernel leaves them zero), one pair per set and system
+                chunks = cfg["constexprs"]["CHUNKS"]
+                st = [torch.empty(M * chunks * 2, device=self.dev, dtype=torch.float32)
+                      for _ in range(2)]
+                cnt = [torch.zeros(M, device=self.dev, dtype=torch.int32) for _ in range(2)]
+                named.update(stats_ptr=st[0], count_ptr=cnt[0], n_rows=M)
+                tri = (y, x, st[1], cnt[1], x.stride(0), y.stride(0), N, M)
             return dict(y=y, torch=lambda: torch.ops.aten._softmax.out(x, -1, False, out=yt),
                         ref=lambda: torch.softmax(x.float(), dim=-1), named=named, tri=tri)
         if b == "gelu":
@@ -774,6 +808,7 @@ class Runner:
                     # load (driver JIT of the PTX) + first launch - a warm launch
                     t0 = time.perf_counter()
                     k, _ = self.tilec_kernel(cfg)
+                    self.check_coresident(cfg, k)
                     til_fns = [lambda ta=ta: k(grid, block, ta, shared_mem=shm) for ta in targs]
                     til_fn = til_fns[0]
                     load = None

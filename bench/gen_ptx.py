@@ -23,6 +23,7 @@ import json
 import os
 import re
 import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -175,6 +176,32 @@ def configs(extra_tiles=()):
                 work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
                 work_note="bytes read + written (the row is read twice; the second read "
                           "from L2 while the rows in flight fit it)"))
+    # softmax_long_split_kernel: each row split over CHUNKS programs that
+    # exchange partial results through an atomic counter (the row read once);
+    # every program resident at once: coresident_per_sm programs an SM, the
+    # grid a multiple of CHUNKS (compare.py). The 16-warp, 2-an-SM shape is a
+    # variant (tilec only: Triton's registers could exceed what 2 CTAs an SM
+    # allow, and its programs would then wait forever).
+    for dt in ["fp32", "bf16"]:
+        for n in SOFTMAX_LONG_N:
+            m = SOFTMAX_LONG_M
+            for warps, block, per_sm, tag in [(32, 16384, 1, ""), (16, 8192, 2, "@w16")]:
+                chunks = cdiv(n, block)
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("i32"),
+                                 int_sig(n), int_sig(n), int_sig(n), int_sig(m), str(chunks),
+                                 str(block)])
+                base_id = "softmaxlongs_%s_%dx%d" % (dt, m, n)
+                cfg = dict(
+                    id=base_id + tag, bench="softmax", kernel="softmax_long_split_kernel",
+                    source="examples/softmax_long.py", dtype=dt, shape=dict(M=m, N=n),
+                    signature=sig, num_warps=warps,
+                    constexprs=dict(CHUNKS=chunks, BLOCK_SIZE=block), grid=[m * chunks],
+                    grid_per_sm=per_sm, grid_multiple=chunks, coresident_per_sm=per_sm,
+                    metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                    work_note="bytes read + written (the row read once)")
+                if tag:
+                    cfg["variant_of"] = base_id
+                out.append(cfg)
     # triton_gelu_kernel(x_ptr, y_ptr, num_elements, BLOCK_SIZE)
     for dt in GELU_DTYPES:
         n = GELU_N
@@ -244,6 +271,18 @@ def sha256(path):
 
 
 ARCH = "sm_90a"  # what Triton targets on the H200 (wgmma for tl.dot)
+
+
+def ptxas_regs(ptx, arch):
+    """Registers a thread that ptxas gives the kernel (None without ptxas)."""
+    ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+    try:
+        p = subprocess.run([ptxas, "-arch", arch, "-v", str(ptx), "-o", os.devnull],
+                           capture_output=True, text=True)
+    except OSError:
+        return None
+    m = re.search(r"Used (\d+) registers", p.stderr + p.stdout)
+    return int(m.group(1)) if m else None
 
 
 def run_tilec(tilec, cfg, out_ptx):
@@ -375,6 +414,8 @@ def main():
                 cfg["params"] = meta["params"]
                 cfg["programs_per_cta"] = meta.get("programs_per_cta", 1)
                 cfg["ptx_bytes"] = ptx.stat().st_size
+                if cfg.get("coresident_per_sm"):
+                    cfg["ptxas_regs"] = ptxas_regs(ptx, cfg["arch"])
                 print("ok   %-28s %7.1f ms  threads %4d  shared %6d  per CTA %d  %s" % (
                     cfg["id"], statistics.median(runs), meta["threads"], meta["shared_bytes"],
                     cfg["programs_per_cta"], cfg["signature"]))

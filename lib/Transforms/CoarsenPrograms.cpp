@@ -64,7 +64,10 @@ unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
   bool usesPid = false, blocked = false, reduces = false;
   uint64_t loadBytes = 0;
   fn.walk([&](Operation *op) {
-    if (isa<DotOp, scf::WhileOp>(op))
+    // Atomics and barriers are not cloned per program: programs past the
+    // grid would do their accesses (only stores are masked), and programs
+    // that wait for one another must not share a thread.
+    if (isa<DotOp, scf::WhileOp, AtomicRMWOp, AtomicCASOp, BarrierOp>(op))
       blocked = true;
     reduces |= isa<ReduceOp>(op);
     if (auto p = dyn_cast<ProgramIdOp>(op))

@@ -206,6 +206,9 @@ constexpr const char kBarriersInsertedAttr[] = "tilegpu.barriers_inserted";
 /// Bytes of shared memory the lowering of `op` uses (0: none). The one
 /// formula both the allocation and the lowerings use (Scratch.cpp).
 uint64_t getScratchBytes(Operation *op);
+/// The scratch of an atomic (see Scratch.cpp): 0 when its result is unused
+/// or every thread holds distinct elements.
+uint64_t atomicScratchBytes(Operation *op);
 /// Elements of padding after each row of a rank-2 convert_layout's staging
 /// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
 /// then start in different banks, so that a layout whose warp spans several
@@ -284,6 +287,9 @@ void populateElementwiseOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          int computeCapability);
 /// `computeCapability`: from 80 on, eviction policies also set L2 policies.
+void populateAtomicOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    int computeCapability);
 void populateLoadStoreOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        int computeCapability);

@@ -148,6 +148,7 @@ struct ConvertTileGPUToLLVMPass
                                                            target);
       populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
       populateLoadStoreOpToLLVMPatterns(converter, patterns, computeCapability);
+      populateAtomicOpToLLVMPatterns(converter, patterns, computeCapability);
       populateReduceOpToLLVMPatterns(converter, patterns);
       populateConvertLayoutOpToLLVMPatterns(converter, patterns);
       populateDotOpToLLVMPatterns(converter, patterns);

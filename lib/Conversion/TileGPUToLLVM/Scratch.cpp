@@ -12,6 +12,10 @@
 //    bf16), plus as many i32 indices for argmax / argmin (after the values).
 //  - tile.dot on the FMA path: (M*K + K*N) elements of the compute type
 //    (none on tensor cores: its operands were staged by local_alloc).
+//  - tile.atomic_rmw / tile.atomic_cas whose result is used: on a scalar
+//    pointer (one thread does the access) one element, which that thread
+//    passes to the others; on a tile whose layout holds elements in several
+//    threads (only one of them does the access), numel elements (atomicScratchBytes).
 // Everything else: 0 (no shared memory). The explicit buffers of
 // tilegpu.local_alloc are no scratch; their size is getBufferBytes.
 //
@@ -103,7 +107,33 @@ unsigned mlir::tilegpu::convertLayoutRowPad(RankedTensorType srcType) {
   return unsigned(16 / bytes);
 }
 
+uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
+  if (!isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op) ||
+      op->getResult(0).use_empty())
+    return 0;
+  Type ptrType = op->getOperand(0).getType();
+  Type resType = op->getResult(0).getType();
+  auto t = dyn_cast<RankedTensorType>(resType);
+  if (!t)
+    return isa<RankedTensorType>(ptrType) ? 0 : storageBytesOf(resType);
+  if (!t.getEncoding())
+    return 0;
+  LayoutInfo info(t);
+  if (!info.isBlocked())
+    return 0;
+  uint64_t ctaThreads = info.numThreads();
+  if (auto m = op->getParentOfType<ModuleOp>())
+    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
+      ctaThreads = std::max<uint64_t>(ctaThreads, 32 * a.getInt());
+  if (uint64_t(info.numElems()) * info.numThreads() <= uint64_t(t.getNumElements()) &&
+      ctaThreads == info.numThreads())
+    return 0; // every element in one thread: no exchange
+  return uint64_t(t.getNumElements()) * storageBytesOf(t.getElementType());
+}
+
 uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
+  if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+    return atomicScratchBytes(op);
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     if (cvt.getSrc().getType() == cvt.getType() ||
         !hasLayouts(cvt.getSrc().getType(), cvt.getType()))

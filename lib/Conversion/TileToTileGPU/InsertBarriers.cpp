@@ -215,7 +215,7 @@ struct BarrierInserter {
     op->walk([&](Operation *o) {
       if (o == op)
         return WalkResult::advance();
-      if (accessOf(o) || isa<BarrierOp>(o)) {
+      if (accessOf(o) || isa<BarrierOp, tile::BarrierOp>(o)) {
         r = true;
         return WalkResult::interrupt();
       }
@@ -258,7 +258,7 @@ struct BarrierInserter {
   }
 
   Pending walkOp(Operation *op, Pending state, bool insert) {
-    if (isa<BarrierOp>(op)) {
+    if (isa<BarrierOp, tile::BarrierOp>(op)) {
       state.clear();
       return state;
     }

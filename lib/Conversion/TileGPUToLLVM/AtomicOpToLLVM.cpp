@@ -1,0 +1,355 @@
+//===- AtomicOpToLLVM.cpp - tile.atomic_rmw, tile.atomic_cas, tile.barrier ===//
+//
+// Each element of an atomic is one predicated PTX `atom` in inline assembly:
+//
+//   @p atom.<sem>.<scope>.global.<op>.<type> old, [ptr], value;   (cas: cmp, value)
+//
+// with `sem` (.relaxed/.acquire/.release/.acq_rel) and `scope`
+// (.cta/.gpu/.sys) from sm_70; below sm_70 `atom` has neither, and acquire /
+// release get a `membar.gl` after / before it. Exactly one thread does each
+// element's access:
+//  - a scalar pointer: thread 0 (as Triton does: the program's one access);
+//  - a tile: the thread holding the element whose place is not a replica
+//    (emitIndices' unwrapped index inside the shape, and a thread the
+//    layout spans); the element's mask bit is ANDed in.
+// `p` false leaves `old` undefined; the lowering then selects 0 (masked-off
+// lanes read 0, as in the interpreter). When the result is used and other
+// threads hold the element too (the scalar case; a tile whose layout
+// replicates), the accessing thread passes `old` through shared memory: it
+// stores it at the element's row-major index of the op's scratch
+// (atomicScratchBytes), barrier, every holder loads it (the BARRIER
+// CONVENTION of TileGPUToLLVM.h).
+//
+// Types: add .u32/.u64 (also for signed integers), .f32/.f64, .noftz.f16
+// (sm_70) and .noftz.bf16 (sm_90); max/min .s32/.s64, umax/umin .u32/.u64;
+// and/or/xor/xchg .b32/.b64; cas .b16 (sm_70)/.b32/.b64. Float max/min have
+// no `atom`: on the bits, a value with the sign bit clear is ordered as a
+// signed integer (max.s32 / min.s32) and one with it set as an unsigned
+// one, reversed (min.u32 / max.u32), which orders every float the IEEE way
+// (-0 below +0; NaNs are not ordered), as Triton lowers them.
+//
+// tile.barrier (tl.debug_barrier) is a CTA barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+Type intOfWidth(OpBuilder &b, unsigned bits) { return b.getIntegerType(bits); }
+
+Value asBits(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  if (isa<FloatType>(t))
+    return b.create<LLVM::BitcastOp>(loc, intOfWidth(b, t.getIntOrFloatBitWidth()), v);
+  return v;
+}
+
+Value fromBitsOf(OpBuilder &b, Location loc, Value v, Type t) {
+  return isa<FloatType>(t) ? b.create<LLVM::BitcastOp>(loc, t, v).getResult() : v;
+}
+
+const char *constraintOf(unsigned bits) {
+  return bits == 64 ? "l" : bits == 16 ? "h" : "r";
+}
+
+/// ".acq_rel.gpu" from sm_70; "" below.
+std::string semScope(tile::MemSemantic sem, tile::MemScope scope, int cc) {
+  if (cc < 70)
+    return "";
+  return "." + tile::stringifyMemSemantic(sem).str() + "." +
+         tile::stringifyMemScope(scope).str();
+}
+
+/// One `@pred atom... $0, [$1], $2(, $3);` on integer bits; the result is
+/// `old` (undefined where `pred` is false).
+Value emitAtom(OpBuilder &b, Location loc, StringRef opAndType,
+               StringRef mods, Value ptr, ArrayRef<Value> operands, Value pred,
+               unsigned bits) {
+  std::string c = constraintOf(bits);
+  std::string cons = "=" + c + ",l";
+  SmallVector<Value> ins{ptr};
+  std::string text;
+  for (Value v : operands) {
+    ins.push_back(v);
+    cons += "," + c;
+  }
+  std::string args = "$0, [ $1 + 0 ], $2";
+  if (operands.size() == 2)
+    args += ", $3";
+  if (pred) {
+    ins.push_back(pred);
+    cons += ",b";
+    text = "@$" + std::to_string(ins.size()) + " ";
+  }
+  text += "atom" + mods.str() + ".global." + opAndType.str() + " " + args + ";";
+  auto op = b.create<LLVM::InlineAsmOp>(
+      loc, intOfWidth(b, bits), ins, text, cons, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+  return op.getResult(0);
+}
+
+void membar(OpBuilder &b, Location loc) {
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{}, "membar.gl;", "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
+Value andI1(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return b.create<LLVM::AndOp>(loc, a, c);
+}
+
+Value icmp(OpBuilder &b, Location loc, LLVM::ICmpPredicate p, Value x, Value y) {
+  return b.create<LLVM::ICmpOp>(loc, p, x, y);
+}
+
+/// The `atom` suffix ("add.u32", ...) of `kind` on `elt`, or "" for the
+/// float max/min (two atoms) and unsupported types.
+std::string rmwSuffix(tile::AtomicKind kind, Type elt, int cc, bool &ok) {
+  ok = true;
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  std::string w = std::to_string(bits);
+  using K = tile::AtomicKind;
+  switch (kind) {
+  case K::add:
+    if (elt.isF16()) {
+      ok = cc >= 70;
+      return "add.noftz.f16";
+    }
+    if (elt.isBF16()) {
+      ok = cc >= 90;
+      return "add.noftz.bf16";
+    }
+    return isa<FloatType>(elt) ? "add.f" + w : "add.u" + w;
+  case K::max:
+  case K::min:
+    if (isa<FloatType>(elt))
+      return "";
+    return std::string(kind == K::max ? "max" : "min") + ".s" + w;
+  case K::umax:
+    return "max.u" + w;
+  case K::umin:
+    return "min.u" + w;
+  case K::and_:
+    return "and.b" + w;
+  case K::or_:
+    return "or.b" + w;
+  case K::xor_:
+    return "xor.b" + w;
+  case K::xchg:
+    return "exch.b" + w;
+  }
+  ok = false;
+  return "";
+}
+
+/// Lowers one atomic op (rmw or cas) element by element.
+LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
+                          const TypeConverter *converter, Value ptrIn,
+                          ArrayRef<Value> valueIns, Value maskIn,
+                          tile::MemSemantic sem, tile::MemScope scope, int cc,
+                          function_ref<Value(OpBuilder &, Location, Value ptr,
+                                             ArrayRef<Value> bits, Value pred)>
+                              emitOne) {
+  Location loc = op->getLoc();
+  Type resType = op->getResult(0).getType();
+  Type llvmRes = converter->convertType(resType);
+  std::string mods = semScope(sem, scope, cc);
+  bool releaseFence = cc < 70 && (sem == tile::MemSemantic::release ||
+                                  sem == tile::MemSemantic::acq_rel);
+  bool acquireFence = cc < 70 && (sem == tile::MemSemantic::acquire ||
+                                  sem == tile::MemSemantic::acq_rel);
+  bool used = !op->getResult(0).use_empty();
+  uint64_t scratch = atomicScratchBytes(op);
+  auto tensorType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+
+  if (releaseFence)
+    membar(rewriter, loc);
+  Value zeroTid = icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
+                       threadId(rewriter, loc), i32Const(rewriter, loc, 0));
+  if (!tensorType) {
+    Type elt = llvmRes;
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    SmallVector<Value> bitsIn;
+    for (Value v : valueIns)
+      bitsIn.push_back(asBits(rewriter, loc, v));
+    Value pred = andI1(rewriter, loc, maskIn, zeroTid);
+    Value old = emitOne(rewriter, loc, ptrIn, bitsIn, pred);
+    old = rewriter.create<LLVM::SelectOp>(
+        loc, pred, old,
+        rewriter.create<LLVM::ConstantOp>(loc, old.getType(),
+                                          rewriter.getIntegerAttr(old.getType(), 0)));
+    if (acquireFence)
+      membar(rewriter, loc);
+    Value result = fromBitsOf(rewriter, loc, old, elt);
+    if (used && scratch) {
+      Value smem = sharedScratch(rewriter, loc, op);
+      Type storeT = sharedStorageType(elt);
+      Value slot = sharedElemPtr(rewriter, loc, smem, storeT, i32Const(rewriter, loc, 0));
+      leadingBarrier(rewriter, loc, op);
+      storeSharedIf(rewriter, loc, slot, toSharedStorage(rewriter, loc, result), zeroTid);
+      barrier(rewriter, loc);
+      result = fromSharedStorage(rewriter, loc,
+                                 rewriter.create<LLVM::LoadOp>(loc, storeT, slot), elt);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  LayoutInfo info(tensorType);
+  if (!info.isBlocked())
+    return op->emitError("atomics on tiles of this layout are not supported "
+                         "by the GPU lowering");
+  auto st = cast<LLVM::LLVMStructType>(llvmRes);
+  Type elt = st.getBody()[0];
+  SmallVector<Value> ptrs = unpackStruct(rewriter, loc, ptrIn);
+  SmallVector<SmallVector<Value>> vals;
+  for (Value v : valueIns)
+    vals.push_back(unpackStruct(rewriter, loc, v));
+  SmallVector<Value> masks;
+  if (maskIn)
+    masks = unpackStruct(rewriter, loc, maskIn);
+  auto tc = info.emitThreadCoords(rewriter, loc);
+  Value spanned = icmp(rewriter, loc, LLVM::ICmpPredicate::ult,
+                       threadId(rewriter, loc),
+                       i32Const(rewriter, loc, info.numThreads()));
+  ArrayRef<int64_t> shape = info.getShape();
+  SmallVector<Value> olds, owners, lins;
+  for (unsigned k = 0; k < info.numElems(); ++k) {
+    SmallVector<Value> unwrapped;
+    SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k, &unwrapped);
+    Value owner = spanned;
+    for (unsigned d = 0; d < unwrapped.size(); ++d)
+      owner = andI1(rewriter, loc, owner,
+                    icmp(rewriter, loc, LLVM::ICmpPredicate::ult, unwrapped[d],
+                         i32Const(rewriter, loc, shape[d])));
+    Value pred = andI1(rewriter, loc, masks.empty() ? Value() : masks[k], owner);
+    SmallVector<Value> bitsIn;
+    for (auto &v : vals)
+      bitsIn.push_back(asBits(rewriter, loc, v[k]));
+    Value old = emitOne(rewriter, loc, ptrs[k], bitsIn, pred);
+    old = rewriter.create<LLVM::SelectOp>(
+        loc, pred, old,
+        rewriter.create<LLVM::ConstantOp>(loc, old.getType(),
+                                          rewriter.getIntegerAttr(old.getType(), 0)));
+    olds.push_back(fromBitsOf(rewriter, loc, old, elt));
+    owners.push_back(owner);
+    if (used && scratch)
+      lins.push_back(linearIndex(rewriter, loc, idx, shape));
+  }
+  if (acquireFence)
+    membar(rewriter, loc);
+  if (used && scratch) {
+    Value smem = sharedScratch(rewriter, loc, op);
+    Type storeT = sharedStorageType(elt);
+    leadingBarrier(rewriter, loc, op);
+    for (unsigned k = 0; k < olds.size(); ++k)
+      storeSharedIf(rewriter, loc, sharedElemPtr(rewriter, loc, smem, storeT, lins[k]),
+                    toSharedStorage(rewriter, loc, olds[k]), owners[k]);
+    barrier(rewriter, loc);
+    for (unsigned k = 0; k < olds.size(); ++k)
+      olds[k] = fromSharedStorage(
+          rewriter, loc,
+          rewriter.create<LLVM::LoadOp>(
+              loc, storeT, sharedElemPtr(rewriter, loc, smem, storeT, lins[k])),
+          elt);
+  }
+  rewriter.replaceOp(op, packStruct(rewriter, loc, llvmRes, olds));
+  return success();
+}
+
+struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
+  AtomicRMWOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
+      : OpConversionPattern(tc, ctx), cc(cc) {}
+  int cc;
+  LogicalResult
+  matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elt = getElementTypeOrSelf(op.getValue().getType());
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    bool ok;
+    std::string suffix = rmwSuffix(op.getKind(), elt, cc, ok);
+    if (!ok)
+      return op.emitError("atomic ")
+             << tile::stringifyAtomicKind(op.getKind()) << " of " << elt
+             << " needs sm_" << (elt.isBF16() ? 90 : 70) << " or later";
+    std::string mods = semScope(op.getSem(), op.getScope(), cc);
+    bool floatMinMax = suffix.empty();
+    bool isMax = op.getKind() == tile::AtomicKind::max;
+    auto emit = [&](OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> v,
+                    Value pred) -> Value {
+      if (!floatMinMax)
+        return emitAtom(b, loc, suffix, mods, ptr, v, pred, bits);
+      // Sign bit clear: signed order; set: reversed unsigned order.
+      std::string w = std::to_string(bits);
+      Value neg = icmp(b, loc, LLVM::ICmpPredicate::slt, v[0],
+                       b.create<LLVM::ConstantOp>(loc, v[0].getType(),
+                                                  b.getIntegerAttr(v[0].getType(), 0)));
+      Value one = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
+      Value pos = b.create<LLVM::XOrOp>(loc, neg, one);
+      Value oldPos = emitAtom(b, loc, (isMax ? "max.s" : "min.s") + w, mods, ptr,
+                              v, andI1(b, loc, pred, pos), bits);
+      Value oldNeg = emitAtom(b, loc, (isMax ? "min.u" : "max.u") + w, mods, ptr,
+                              v, andI1(b, loc, pred, neg), bits);
+      return b.create<LLVM::SelectOp>(loc, neg, oldNeg, oldPos);
+    };
+    return lowerAtomic(op, rewriter, getTypeConverter(), adaptor.getPtr(),
+                       {adaptor.getValue()}, adaptor.getMask(), op.getSem(),
+                       op.getScope(), cc, emit);
+  }
+};
+
+struct AtomicCASOpConversion : OpConversionPattern<tile::AtomicCASOp> {
+  AtomicCASOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
+      : OpConversionPattern(tc, ctx), cc(cc) {}
+  int cc;
+  LogicalResult
+  matchAndRewrite(tile::AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elt = getElementTypeOrSelf(op.getValue().getType());
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    if (bits == 16 && cc < 70)
+      return op.emitError("atomic cas of 16-bit elements needs sm_70 or later");
+    std::string mods = semScope(op.getSem(), op.getScope(), cc);
+    std::string suffix = "cas.b" + std::to_string(bits);
+    auto emit = [&](OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> v,
+                    Value pred) -> Value {
+      return emitAtom(b, loc, suffix, mods, ptr, v, pred, bits);
+    };
+    return lowerAtomic(op, rewriter, getTypeConverter(), adaptor.getPtr(),
+                       {adaptor.getCmp(), adaptor.getValue()}, Value(),
+                       op.getSem(), op.getScope(), cc, emit);
+  }
+};
+
+struct BarrierOpConversion : OpConversionPattern<tile::BarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilegpu::populateAtomicOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability) {
+  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(
+      converter, patterns.getContext(), computeCapability);
+  patterns.add<BarrierOpConversion>(converter, patterns.getContext());
+}

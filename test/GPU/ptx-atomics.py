@@ -1,0 +1,138 @@
+# Atomics (tl.atomic_*, tl.debug_barrier) in PTX: one predicated `atom` per
+# element with the sem and scope of the call; a scalar pointer's access by
+# thread 0 alone, its old value passed to the CTA through shared memory when
+# used; a tile smaller than the CTA accessed by one holder of each element;
+# float max/min as two integer atoms on the bits; 16-bit float adds; below
+# sm_70 no sem/scope, and membar.gl around acquire/release.
+# RUN: tilec %s --kernel counter --signature "*i32:16, *i32:16" --emit=ptx | FileCheck %s --check-prefix=COUNTER
+# COUNTER: mov.u32 [[TID:%r[0-9]+]], %tid.x;
+# COUNTER: setp.eq.s32 [[T0:%p[0-9]+]], [[TID]], 0;
+# COUNTER: @[[T0]] atom.acq_rel.gpu.global.add.u32 [[OLD:%r[0-9]+]], [ %rd{{[0-9]+}} + 0 ], {{%r[0-9]+}};
+# COUNTER: selp.b32 [[SEL:%r[0-9]+]], [[OLD]], 0, [[T0]];
+# COUNTER: @[[T0]] st.shared.b32 [ {{%r[0-9]+}} + 0 ], [[SEL]];
+# COUNTER: bar.sync 0;
+# COUNTER: ld.shared.u32 [[ALL:%r[0-9]+]], [tilec_shared];
+# COUNTER: st.global.b32 [ %rd{{[0-9]+}} + 0 ], [[ALL]];
+# COUNTER-NOT: atom
+#
+# A masked tile atomic, 2 elements a thread: two atoms under the mask, no
+# shared memory (the result is unused and no element has two holders).
+# RUN: tilec %s --kernel hist --signature "*i32:16, *i32:16, i32, 256" --emit=ptx | FileCheck %s --check-prefix=HIST
+# HIST-COUNT-2: atom.relaxed.gpu.global.add.u32
+# HIST-NOT: atom
+# HIST-NOT: shared
+#
+# RUN: tilec %s --kernel fminmax --signature "*fp32:16, *fp32:16, *fp32:16, 128" --emit=ptx | FileCheck %s --check-prefix=FMINMAX
+# FMINMAX: setp.lt.s32 [[NEG:%p[0-9]+]], [[BITS:%r[0-9]+]], 0;
+# FMINMAX: atom.acquire.cta.global.max.s32 {{%r[0-9]+}}, [ [[P:%rd[0-9]+]] + 0 ], [[BITS]];
+# FMINMAX: atom.acquire.cta.global.min.u32 {{%r[0-9]+}}, [ [[P]] + 0 ], [[BITS]];
+# FMINMAX: atom.acq_rel.sys.global.min.s32 {{%r[0-9]+}}, [ [[Q:%rd[0-9]+]] + 0 ], [[BITS]];
+# FMINMAX: atom.acq_rel.sys.global.max.u32 {{%r[0-9]+}}, [ [[Q]] + 0 ], [[BITS]];
+#
+# RUN: tilec %s --kernel kinds --signature "*i32:16, *i64:16, *u32:16" --emit=ptx | FileCheck %s --check-prefix=KINDS
+# KINDS: atom.acq_rel.gpu.global.and.b32
+# KINDS: atom.acq_rel.gpu.global.or.b32
+# KINDS: atom.acq_rel.gpu.global.xor.b32
+# KINDS: atom.acq_rel.gpu.global.exch.b32
+# KINDS: atom.acq_rel.gpu.global.min.s32
+# KINDS: atom.acq_rel.gpu.global.max.u32
+# KINDS: atom.acq_rel.gpu.global.add.u64 %rd
+#
+# 16 elements on 128 threads: only the holder whose place is not a replica
+# accesses each; the old values reach the other holders through shared memory.
+# RUN: tilec %s --kernel small --signature "*i32:16, *i32:16" --emit=ptx | FileCheck %s --check-prefix=SMALL
+# SMALL: @[[OWN:%p[0-9]+]] atom.acq_rel.gpu.global.add.u32 [[OLD:%r[0-9]+]],
+# SMALL: @[[OWN]] st.shared.b32 [ [[SLOT:%r[0-9]+]] + 0 ],
+# SMALL: bar.sync 0;
+# SMALL: ld.shared.u32 {{%r[0-9]+}}, [[[SLOT]]];
+# SMALL-NOT: atom
+#
+# Triton's lock idiom: the cas in the loop condition (a barrier between one
+# iteration's read of the broadcast slot and the next one's write), the
+# critical section, tl.debug_barrier, the release by exchange.
+# RUN: tilec %s --kernel lock --signature "*i32:16, *fp32:16, *fp32:16" --emit=ptx | FileCheck %s --check-prefix=LOCK
+# LOCK: bar.sync 0;
+# LOCK: @[[T0:%p[0-9]+]] atom.acq_rel.gpu.global.cas.b32 {{%r[0-9]+}}, [ [[L:%rd[0-9]+]] + 0 ], [[ZERO:%r[0-9]+]], {{%r[0-9]+}};
+# LOCK: bar.sync 0;
+# LOCK: ld.shared.u32
+# LOCK: ld.global.b32
+# LOCK: st.global.b32
+# LOCK: bar.sync 0;
+# LOCK: @[[T0]] atom.acq_rel.gpu.global.exch.b32 {{%r[0-9]+}}, [ [[L]] + 0 ], [[ZERO]];
+#
+# RUN: tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_90 --emit=ptx -o %t.halves.ptx
+# RUN: FileCheck %s --check-prefix=HALVES < %t.halves.ptx
+# HALVES: atom.acq_rel.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
+# HALVES: atom.acq_rel.gpu.global.add.noftz.bf16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
+# RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_80 --emit=ptx -o %t.h80.ptx 2>&1 | FileCheck %s --check-prefix=BF16-80
+# BF16-80: ptx-atomics.py:[[@LINE+70]]:8: error: atomic add of 'bf16' needs sm_90 or later
+# BF16-80-NEXT: {{^}}    tl.atomic_add(b + r, 1.0)
+# BF16-80-NEXT: {{^}}       ^
+#
+# RUN: tilec %s --kernel counter --signature "*i32:16, *i32:16" --arch sm_60 --emit=ptx | FileCheck %s --check-prefix=SM60
+# SM60: membar.gl;
+# SM60: @%p{{[0-9]+}} atom.global.add.u32
+# SM60: selp
+# SM60: membar.gl;
+#
+# REQUIRES: ptxas
+# RUN: tilec %s --kernel lock --signature "*i32:16, *fp32:16, *fp32:16" --emit=ptx -o %t.lock.ptx
+# RUN: %ptxas -arch=sm_90 %t.lock.ptx -o %t.lock.cubin
+# RUN: %ptxas -arch=sm_90 %t.halves.ptx -o %t.halves.cubin
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def counter(cnt_ptr, out_ptr):
+    old = tl.atomic_add(cnt_ptr, 1)
+    tl.store(out_ptr + tl.program_id(0), old)
+
+
+@triton.jit
+def hist(x_ptr, bins_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0)
+    tl.atomic_add(bins_ptr + (x & 15), 1, mask=m, sem="relaxed", scope="gpu")
+
+
+@triton.jit
+def fminmax(x_ptr, mx_ptr, mn_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.atomic_max(mx_ptr + tl.arange(0, BLOCK), x, sem="acquire", scope="cta")
+    tl.atomic_min(mn_ptr + tl.arange(0, BLOCK), x, scope="sys")
+
+
+@triton.jit
+def kinds(p, q, u):
+    r = tl.arange(0, 128)
+    tl.atomic_and(p + r, 12)
+    tl.atomic_or(p + r, 3)
+    tl.atomic_xor(p + r, 5)
+    tl.atomic_xchg(p + r, 7)
+    tl.atomic_min(p + r, -1)
+    tl.atomic_max(u + r, 9)
+    tl.atomic_add(q + r, 1)
+
+
+@triton.jit
+def small(p, out):
+    old = tl.atomic_add(p + tl.arange(0, 16), 1)
+    tl.store(out + tl.arange(0, 16), old)
+
+
+@triton.jit
+def lock(lock_ptr, acc_ptr, x_ptr):
+    while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+        pass
+    tl.store(acc_ptr, tl.load(acc_ptr) + tl.load(x_ptr + tl.program_id(0)))
+    tl.debug_barrier()
+    tl.atomic_xchg(lock_ptr, 0)
+
+
+@triton.jit
+def halves(h, b):
+    r = tl.arange(0, 128)
+    tl.atomic_add(h + r, 1.0)
+    tl.atomic_add(b + r, 1.0)

@@ -651,7 +651,7 @@ class Runner:
             if cfg["kernel"] == "softmax_long_persistent_kernel":
                 named["n_rows"] = M
                 tri = tri + (M,)
-            if cfg["kernel"] == "softmax_long_split_kernel":
+            if cfg["kernel"] in ("softmax_long_split_kernel", "softmax_split_kernel"):
                 # per-row partial results and arrival counters (zeros; the
                 # kernel leaves them zero), one pair per set and system
                 chunks = cfg["constexprs"]["CHUNKS"]

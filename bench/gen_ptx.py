@@ -134,6 +134,33 @@ def rows_configs(rows_list):
     return out
 
 
+def split_configs(variants):
+    """bench/experiments/softmax_split.py: softmax_long_split_kernel with the
+    next row prefetched (PREFETCH) and/or polled with volatile loads (POLL);
+    variants 'PP' digit pairs, e.g. '00,10,11' (32 warps, one program an SM:
+    Triton runs them too)."""
+    out = []
+    for dt in ["fp32", "bf16"]:
+        for n in SOFTMAX_LONG_N:
+            m, block = SOFTMAX_LONG_M, 16384
+            chunks = cdiv(n, block)
+            for v in variants:
+                pf, po = int(v[0]), int(v[1])
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("i32"),
+                                 int_sig(n), int_sig(n), int_sig(n), int_sig(m), str(chunks),
+                                 str(block), str(pf), str(po)])
+                out.append(dict(
+                    id="softmaxsplit%s_%s_%dx%d" % (v, dt, m, n), bench="softmax",
+                    kernel="softmax_split_kernel", source="bench/experiments/softmax_split.py",
+                    dtype=dt, shape=dict(M=m, N=n), signature=sig, num_warps=32,
+                    constexprs=dict(CHUNKS=chunks, BLOCK_SIZE=block, PREFETCH=pf, POLL=po),
+                    grid=[m * chunks], grid_per_sm=1, grid_multiple=chunks,
+                    coresident_per_sm=1, metric="GB/s",
+                    work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                    work_note="bytes read + written (the row read once)"))
+    return out
+
+
 def configs(extra_tiles=()):
     out = []
     # softmax_kernel(output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols, BLOCK_SIZE)
@@ -179,13 +206,12 @@ def configs(extra_tiles=()):
     # softmax_long_split_kernel: each row split over CHUNKS programs that
     # exchange partial results through an atomic counter (the row read once);
     # every program resident at once: coresident_per_sm programs an SM, the
-    # grid a multiple of CHUNKS (compare.py). The 16-warp, 2-an-SM shape is a
-    # variant (tilec only: Triton's registers could exceed what 2 CTAs an SM
-    # allow, and its programs would then wait forever).
+    # grid a multiple of CHUNKS (compare.py). (16 warps, 2 an SM, BLOCK 8192
+    # measured no better: docs/results/2026-12-01-s7/.)
     for dt in ["fp32", "bf16"]:
         for n in SOFTMAX_LONG_N:
             m = SOFTMAX_LONG_M
-            for warps, block, per_sm, tag in [(32, 16384, 1, ""), (16, 8192, 2, "@w16")]:
+            for warps, block, per_sm, tag in [(32, 16384, 1, "")]:
                 chunks = cdiv(n, block)
                 sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("i32"),
                                  int_sig(n), int_sig(n), int_sig(n), int_sig(m), str(chunks),
@@ -341,6 +367,9 @@ def main():
                     help="comma-separated ROWS values: also the experiment "
                          "bench/experiments/softmax_rows.py (ROWS rows a program, the next "
                          "row loaded before the current one's reductions) at 2048+ columns")
+    ap.add_argument("--split-experiment", default="",
+                    help="comma-separated PREFETCH+POLL digit pairs (e.g. 00,10,11): also the "
+                         "experiment bench/experiments/softmax_split.py")
     args = ap.parse_args()
 
     tilec = Path(args.tilec)
@@ -352,7 +381,9 @@ def main():
         old.unlink()
 
     rows = [int(v) for v in args.rows_experiment.split(",") if v.strip()]
-    cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) + rows_configs(rows)
+    splits = [v.strip() for v in args.split_experiment.split(",") if v.strip()]
+    cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) + rows_configs(rows) +
+            split_configs(splits)
             if args.only in c["id"]]
     for c in cfgs:
         c.setdefault("arch", args.arch)

@@ -196,7 +196,7 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> 
 }
 
 def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
-                                   MemoryEffects<[MemRead]>]> {
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Load a scalar or a tile from global memory";
   let description = [{
     Loads through `ptr` (a `!tile.ptr<T>` or a tile of them). The result has
@@ -204,7 +204,9 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     shaped like `ptr`) is false are not accessed and take the value of
     `other`, or an undefined value without `other`; `other` requires a mask.
     `cache` (".ca", ".cg", ...) and `evict` are cache hints; `isVolatile`
-    forbids caching and reordering of the access. Only the type of `ptr` is
+    forbids caching and reordering of the access: a volatile load also
+    counts as a write (it may observe other programs' stores), so that it is
+    neither removed nor moved, e.g. in a loop that polls a flag. Only the type of `ptr` is
     written; the others are derived from it.
 
     ```mlir
@@ -303,8 +305,8 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
   let description = [{
     For each lane of `ptr`, atomically: `old = *ptr; if (old == cmp) *ptr =
     value;` and returns `old` (compared bit for bit). `cmp`, `value` and the
-    result have the pointee type (an integer of 16, 32 or 64 bits, f32 or
-    f64) with the shape of `ptr`. A scalar pointer is accessed once per
+    result have the pointee type (an integer of 16, 32 or 64 bits, f16, bf16,
+    f32 or f64) with the shape of `ptr`. A scalar pointer is accessed once per
     program.
 
     ```mlir

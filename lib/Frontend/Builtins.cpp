@@ -245,21 +245,20 @@ Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
                                 k == ScalarKind::BF16
             : op == "max" || op == "min" || op == "xchg" ? isInt || wideFloat
             : op == "cas" ? isInt || wideFloat || k == ScalarKind::I16 ||
-                                k == ScalarKind::U16
+                                k == ScalarKind::U16 || k == ScalarKind::F16 ||
+                                k == ScalarKind::BF16
                           : isInt; // and, or, xor
   if (!ok)
-    return error(call, name + " does not support pointers to " +
-                           elt.tlName() + (op == "add" || op == "max" ||
-                                                     op == "min" || op == "xchg"
-                                                 ? ""
-                                                 : "; it takes 32- or 64-bit "
-                                                   "integers"));
+    return error(call, name + " does not support pointers to " + elt.tlName() +
+                           (op == "and" || op == "or" || op == "xor"
+                                ? "; it takes 32- or 64-bit integers"
+                                : ""));
   auto readEnum = [&](unsigned i, const char *what, const char *dflt,
                       std::initializer_list<const char *> allowed,
                       std::string &out) {
     out = dflt;
-    if (a[i].kind == Val::None)
-      return true;
+    if (a[i].kind == Val::None || (a[i].kind == Val::Str && a[i].s.empty()))
+      return true; // Triton: None or "" is the default
     if (a[i].kind != Val::Str) {
       error(call, llvm::Twine(what) + " of " + name + " must be a string, got " +
                       describe(a[i]));

@@ -2,7 +2,8 @@
 //
 // A region's block is compiled to a list of steps plus the slots of its
 // arguments and of its terminator's operands; the loop and branch steps copy
-// values between those slots.
+// values between those slots. An scf.while stops the run with an error after
+// kMaxWhileIterations iterations (a program spinning on another program).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 
@@ -43,6 +46,19 @@ std::vector<unsigned> slotsOf(ProgramBuilder &b, ValueRange values) {
   for (Value v : values)
     r.push_back(b.slot(v));
   return r;
+}
+
+/// The error of a while loop that ran out of its iteration budget.
+Error whileBudgetError(Operation *op, const State &s) {
+  std::string msg;
+  llvm::raw_string_ostream os(msg);
+  os << "while loop in kernel '" << s.kernel << "' at "
+     << formatLoc(op->getLoc()) << ", program (" << s.pid[0] << ", "
+     << s.pid[1] << ", " << s.pid[2] << "), ran " << kMaxWhileIterations
+     << " iterations without finishing; the interpreter runs programs one "
+        "at a time, so a program that waits for another program (a spin "
+        "lock, a grid-wide barrier) cannot finish here";
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), os.str());
 }
 
 } // namespace
@@ -160,13 +176,17 @@ Expected<Step> tilec::interp::compileControlFlow(Operation *op, ProgramBuilder &
     auto ab = std::make_shared<CompiledBlock>(std::move(*after));
     return Step([=](State &s) -> Error {
       transfer(s, inits, bb->args);
-      while (true) {
+      for (uint64_t iterations = 0;; ++iterations) {
         if (Error e = runSteps(bb->steps, s))
           return e;
         if (!s.regs[bb->cond].iv[0]) {
           transfer(s, bb->yields, results);
           return Error::success();
         }
+        // Programs run one after another: a program waiting for another
+        // (which has not run yet, or has finished) would spin forever.
+        if (iterations == kMaxWhileIterations)
+          return whileBudgetError(op, s);
         transfer(s, bb->yields, ab->args);
         if (Error e = runSteps(ab->steps, s))
           return e;

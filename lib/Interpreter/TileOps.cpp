@@ -1,7 +1,8 @@
 //===- TileOps.cpp - The ops of the tile dialect ---------------------------===//
 //
 // Program ids, tile construction and shape ops, pointers, checked loads and
-// stores, reductions and dot.
+// stores, atomics (tile.atomic_rmw / tile.atomic_cas, checked as loads and
+// stores are) and tile.barrier, reductions and dot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -77,6 +80,178 @@ Error oobError(Operation *op, const State &s, const char *what,
      << s.pid[1] << ", " << s.pid[2] << "), lane " << laneString(shape, lane)
      << ": " << s.mem->describe(addr, size);
   return llvm::createStringError(llvm::inconvertibleErrorCode(), os.str());
+}
+
+/// Triton's name of an atomic read-modify-write (for messages).
+const char *atomicName(tile::AtomicKind kind) {
+  switch (kind) {
+  case tile::AtomicKind::add:
+    return "atomic_add";
+  case tile::AtomicKind::max:
+  case tile::AtomicKind::umax:
+    return "atomic_max";
+  case tile::AtomicKind::min:
+  case tile::AtomicKind::umin:
+    return "atomic_min";
+  case tile::AtomicKind::and_:
+    return "atomic_and";
+  case tile::AtomicKind::or_:
+    return "atomic_or";
+  case tile::AtomicKind::xor_:
+    return "atomic_xor";
+  case tile::AtomicKind::xchg:
+    return "atomic_xchg";
+  }
+  return "atomic";
+}
+
+/// The new value of an integer element `old` (canonical: sign-extended from
+/// `bits`) after `old <kind> v`.
+int64_t atomicInt(tile::AtomicKind kind, int64_t old, int64_t v,
+                  unsigned bits) {
+  switch (kind) {
+  case tile::AtomicKind::add:
+    return wrapInt(int64_t(uint64_t(old) + uint64_t(v)), bits);
+  case tile::AtomicKind::max:
+    return std::max(old, v);
+  case tile::AtomicKind::min:
+    return std::min(old, v);
+  case tile::AtomicKind::umax:
+    return zextInt(v, bits) > zextInt(old, bits) ? v : old;
+  case tile::AtomicKind::umin:
+    return zextInt(v, bits) < zextInt(old, bits) ? v : old;
+  case tile::AtomicKind::and_:
+    return old & v;
+  case tile::AtomicKind::or_:
+    return old | v;
+  case tile::AtomicKind::xor_:
+    return old ^ v;
+  case tile::AtomicKind::xchg:
+    return v;
+  }
+  return old;
+}
+
+/// The new value of a float element `old` of type `k` after `old <kind> v`:
+/// add rounds the exact sum once to `k`; max / min keep the operand that is
+/// not NaN (IEEE maxNum / minNum: NaN only when both are), with -0 < +0.
+double atomicFloat(tile::AtomicKind kind, Kind k, double old, double v) {
+  switch (kind) {
+  case tile::AtomicKind::add:
+    return roundFloat(k, old + v);
+  case tile::AtomicKind::max:
+  case tile::AtomicKind::min: {
+    if (std::isnan(v))
+      return old;
+    if (std::isnan(old))
+      return v;
+    bool isMax = kind == tile::AtomicKind::max;
+    if (v == old) // -0 and +0: -0 is the smaller
+      return std::signbit(v) != isMax ? v : old;
+    return (isMax ? v > old : v < old) ? v : old;
+  }
+  case tile::AtomicKind::xchg:
+    return v;
+  default:
+    return old; // integer-only kinds (refused when compiling)
+  }
+}
+
+/// tile.atomic_rmw: lanes one after another in (row-major) lane order, each
+/// a load, the update and a store of one element; masked-off lanes are not
+/// accessed and return 0.
+Expected<Step> compileAtomicRMW(tile::AtomicRMWOp op, ProgramBuilder &b,
+                                ElemType rt,
+                                llvm::SmallVector<int64_t, 4> rshape,
+                                unsigned r) {
+  tile::AtomicKind kind = op.getKind();
+  bool intOnly = kind == tile::AtomicKind::umax ||
+                 kind == tile::AtomicKind::umin ||
+                 kind == tile::AtomicKind::and_ ||
+                 kind == tile::AtomicKind::or_ ||
+                 kind == tile::AtomicKind::xor_;
+  if (rt.kind == Kind::Ptr || (rt.isFloat() && intOnly))
+    return opError(op, llvm::Twine("atomic ") +
+                           tile::stringifyAtomicKind(kind) +
+                           " of this element type is not supported in the "
+                           "interpreter");
+  unsigned p = b.slot(op.getPtr()), v = b.slot(op.getValue());
+  unsigned mask = op.getMask() ? b.slot(op.getMask()) : ~0u;
+  unsigned size = rt.memBytes();
+  const char *what = atomicName(kind);
+  Operation *o = op;
+  return Step([=](State &s) -> Error {
+    const Tensor &pt = s.regs[p], &val = s.regs[v];
+    const Tensor *mt = mask != ~0u ? &s.regs[mask] : nullptr;
+    Tensor &res = s.regs[r];
+    res.reset(rshape, rt);
+    bool isFloat = rt.isFloat();
+    for (size_t i = 0, n = pt.iv.size(); i < n; ++i) {
+      if (mt && !mt->iv[i]) {
+        if (isFloat)
+          res.fv[i] = 0.0;
+        else
+          res.iv[i] = 0;
+        continue;
+      }
+      uint64_t addr = uint64_t(pt.iv[i]);
+      char *h = s.mem->resolve(addr, size);
+      if (!h)
+        return oobError(o, s, what, rshape, i, addr, size);
+      if (isFloat) {
+        double old = loadFloat(h, rt);
+        storeFloat(h, rt, atomicFloat(kind, rt.kind, old, val.fv[i]));
+        res.fv[i] = old;
+      } else {
+        int64_t old = wrapInt(loadInt(h, rt), rt.bits);
+        storeInt(h, rt, atomicInt(kind, old, val.iv[i], rt.bits));
+        res.iv[i] = old;
+      }
+    }
+    return Error::success();
+  });
+}
+
+/// tile.atomic_cas: lanes in lane order; `value` is written where the
+/// element's bits in memory equal those of `cmp` in the element type (so
+/// for floats -0 != +0 and a NaN matches a NaN of the same bits; an f16 /
+/// bf16 NaN held in a register has the canonical bits).
+Expected<Step> compileAtomicCAS(tile::AtomicCASOp op, ProgramBuilder &b,
+                                ElemType rt,
+                                llvm::SmallVector<int64_t, 4> rshape,
+                                unsigned r) {
+  if (rt.kind == Kind::Ptr)
+    return opError(op, "atomic cas of pointers is not supported in the "
+                       "interpreter");
+  unsigned p = b.slot(op.getPtr()), c = b.slot(op.getCmp()),
+           v = b.slot(op.getValue());
+  unsigned size = rt.memBytes();
+  Operation *o = op;
+  return Step([=](State &s) -> Error {
+    const Tensor &pt = s.regs[p], &cmp = s.regs[c], &val = s.regs[v];
+    Tensor &res = s.regs[r];
+    res.reset(rshape, rt);
+    bool isFloat = rt.isFloat();
+    for (size_t i = 0, n = pt.iv.size(); i < n; ++i) {
+      uint64_t addr = uint64_t(pt.iv[i]);
+      char *h = s.mem->resolve(addr, size);
+      if (!h)
+        return oobError(o, s, "atomic_cas", rshape, i, addr, size);
+      if (isFloat) {
+        char want[8];
+        storeFloat(want, rt, cmp.fv[i]);
+        res.fv[i] = loadFloat(h, rt);
+        if (std::memcmp(want, h, size) == 0)
+          storeFloat(h, rt, val.fv[i]);
+      } else {
+        int64_t old = wrapInt(loadInt(h, rt), rt.bits);
+        res.iv[i] = old;
+        if (old == wrapInt(cmp.iv[i], rt.bits))
+          storeInt(h, rt, val.iv[i]);
+      }
+    }
+    return Error::success();
+  });
 }
 
 Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in, ElemType out) {
@@ -371,6 +546,10 @@ Expected<Step> tilec::interp::compileTileOp(Operation *op, ProgramBuilder &b) {
         return Error::success();
       });
     }
+    if (auto at = dyn_cast<tile::AtomicRMWOp>(op))
+      return compileAtomicRMW(at, b, rt, rshape, r);
+    if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
+      return compileAtomicCAS(cas, b, rt, rshape, r);
     if (auto red = dyn_cast<tile::ReduceOp>(op)) {
       TRY_TYPE(in, red.getSrc().getType());
       return compileReduce(red, b, in, rt);
@@ -381,6 +560,9 @@ Expected<Step> tilec::interp::compileTileOp(Operation *op, ProgramBuilder &b) {
     }
   }
 noResult:
+  // One program runs at a time: its accesses are already ordered.
+  if (isa<tile::BarrierOp>(op))
+    return Step([](State &) { return Error::success(); });
   if (auto stOp = dyn_cast<tile::StoreOp>(op)) {
     TRY_TYPE(vt, stOp.getValue().getType());
     auto shape = shapeOf(stOp.getPtr().getType());

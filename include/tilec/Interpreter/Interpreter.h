@@ -19,6 +19,25 @@
 // precision (the GPU rounds with cvt.rna on mma.sync and truncates on
 // wgmma, so the last bits may differ).
 //
+// Atomics: tile.atomic_rmw and tile.atomic_cas are checked as loads and
+// stores are ("out-of-bounds atomic_add in kernel ..."); their lanes are
+// applied one after another in row-major lane order (lanes with one address
+// all apply), masked-off lanes are not accessed and return 0. Integer add
+// wraps, max/min compare signed, umax/umin unsigned; float add rounds the
+// exact sum once to the element type (f16/bf16 too); float max/min keep the
+// operand that is not NaN (IEEE-754 maxNum/minNum: NaN only if both are)
+// and order -0 below +0; xchg stores the value; cas compares the bits in
+// memory with those of `cmp` in the element type (-0 != +0, a NaN equals a
+// NaN of the same bits; f16/bf16 values are held as doubles, so a NaN `cmp`
+// of those types has the canonical quiet-NaN bits). `sem` and `scope` have
+// no effect, and tile.barrier does nothing: one program runs at a time.
+//
+// Loops: since programs run one after another, a program that waits for
+// another (a spin lock held by a later program, a grid-wide barrier) would
+// never finish. One execution of an scf.while may run kMaxWhileIterations
+// iterations; one more stops the run with an error naming the loop's
+// location and the program.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_INTERPRETER_INTERPRETER_H
@@ -87,6 +106,14 @@ llvm::Error interpret(mlir::ModuleOp kernelModule, std::array<unsigned, 3> grid,
 llvm::Error interpret(const CompiledKernel &k, std::array<unsigned, 3> grid,
                       llvm::ArrayRef<KernelArg> args,
                       llvm::MutableArrayRef<HostBuffer> buffers);
+
+/// Iterations one execution of an scf.while may run in one program before
+/// the interpreter stops with an error (a spinning program never finishes
+/// when programs run one at a time). A bare spin loop (an atomic and a
+/// compare) reaches it in about 0.2 s, one that also loads and sums a
+/// 128-element tile in about 6 s; while loops that finish (a persistent
+/// loop over tiles, a bisection) run far fewer iterations in one program.
+constexpr uint64_t kMaxWhileIterations = 10000000;
 
 /// The virtual address at which buffer `index` is mapped.
 inline uint64_t bufferBase(unsigned index) {

@@ -176,11 +176,10 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
 
   if (releaseFence)
     membar(rewriter, loc);
-  Value zeroTid = icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
-                       threadId(rewriter, loc), i32Const(rewriter, loc, 0));
   if (!tensorType) {
     Type elt = llvmRes;
-    unsigned bits = elt.getIntOrFloatBitWidth();
+    Value zeroTid = icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
+                         threadId(rewriter, loc), i32Const(rewriter, loc, 0));
     SmallVector<Value> bitsIn;
     for (Value v : valueIns)
       bitsIn.push_back(asBits(rewriter, loc, v));

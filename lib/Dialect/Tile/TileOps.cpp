@@ -640,6 +640,16 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
         UnitAttr());
 }
 
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       SideEffects::DefaultResource::get());
+  if (getIsVolatile())
+    effects.emplace_back(MemoryEffects::Write::get(),
+                         SideEffects::DefaultResource::get());
+}
+
 LogicalResult LoadOp::verify() {
   Type ptrType = getPtr().getType();
   if (failed(verifyPointerOperand(*this, ptrType)) ||
@@ -813,8 +823,8 @@ LogicalResult AtomicCASOp::verify() {
            << getCmp().getType() << ", " << getValue().getType() << " and "
            << getType();
   Type e = getElementTypeOrSelf(elem);
-  if (!(e.isInteger(16) || e.isInteger(32) || e.isInteger(64) || e.isF32() ||
-        e.isF64()))
+  if (!(e.isInteger(16) || e.isInteger(32) || e.isInteger(64) || e.isF16() ||
+        e.isBF16() || e.isF32() || e.isF64()))
     return emitOpError("atomic cas does not take elements of ") << e;
   return success();
 }

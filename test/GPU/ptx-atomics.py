@@ -65,7 +65,7 @@
 # HALVES: atom.acq_rel.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # HALVES: atom.acq_rel.gpu.global.add.noftz.bf16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_80 --emit=ptx -o %t.h80.ptx 2>&1 | FileCheck %s --check-prefix=BF16-80
-# BF16-80: ptx-atomics.py:[[@LINE+70]]:8: error: atomic add of 'bf16' needs sm_90 or later
+# BF16-80: ptx-atomics.py:[[@LINE+79]]:8: error: atomic add of 'bf16' needs sm_90 or later
 # BF16-80-NEXT: {{^}}    tl.atomic_add(b + r, 1.0)
 # BF16-80-NEXT: {{^}}       ^
 #
@@ -74,6 +74,15 @@
 # SM60: @%p{{[0-9]+}} atom.global.add.u32
 # SM60: selp
 # SM60: membar.gl;
+#
+# A loop that polls a flag with volatile loads is kept (a volatile load
+# counts as a write: canonicalization removed the loop before), then one
+# acquire atomic.
+# RUN: tilec %s --kernel poll --signature "*i32:16, *i32:16" --emit=ptx | FileCheck %s --check-prefix=POLL
+# POLL: [[LOOP:\$L__BB[0-9_]+]]:
+# POLL: ld.volatile.global.b32
+# POLL: bra{{.*}} [[LOOP]];
+# POLL: atom.acquire.gpu.global.add.u32
 #
 # REQUIRES: ptxas
 # RUN: tilec %s --kernel lock --signature "*i32:16, *fp32:16, *fp32:16" --emit=ptx -o %t.lock.ptx
@@ -136,3 +145,10 @@ def halves(h, b):
     r = tl.arange(0, 128)
     tl.atomic_add(h + r, 1.0)
     tl.atomic_add(b + r, 1.0)
+
+
+@triton.jit
+def poll(flag_ptr, out_ptr):
+    while tl.load(flag_ptr, volatile=True) == 0:
+        pass
+    tl.store(out_ptr, tl.atomic_add(flag_ptr, 0, sem="acquire"))

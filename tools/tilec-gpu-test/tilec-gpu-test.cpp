@@ -2,12 +2,16 @@
 //
 //   tilec-gpu-test [--filter SUBSTR] [--quick] [--bench] [--arch sm_90]
 //                  [--examples DIR] [--check-args] [--no-interp] [--verbose]
+//                  [--dump-ptx DIR] [--list]
 //
 // Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
 // triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
-// matmul_relu_kernel), softmax_long_kernel (examples/softmax_long.py) and
-// row_stats_kernel (examples/row_stats.py: max/min with their indices)
-// with the seeds' launch parameters (matmul also with larger tiles, 2-4
+// matmul_relu_kernel), softmax_long_kernel, softmax_long_persistent_kernel
+// and softmax_long_split_kernel (examples/softmax_long.py),
+// row_stats_kernel (examples/row_stats.py: max/min with their indices) and
+// the atomics kernels of examples/atomics.py (histogram, ticket counter,
+// float sums, max/min, and/or/xor, xchg, a spin lock, a tile smaller than
+// the CTA) with the seeds' launch parameters (matmul also with larger tiles, 2-4
 // pipeline stages and transposed operands), runs each on random inputs over
 // a set of shapes, with the output poisoned with NaN before the run, and
 // compares every output element (for matmuls beyond 2^31 multiply-adds, 4096
@@ -26,6 +30,26 @@
 // lines too. Without a CUDA driver (libcuda.so.1 not loadable, or
 // $TILEC_CUDA_LIBRARY names one that is not) it compiles everything, prints
 // "no CUDA driver found: skipping GPU tests" and exits 0.
+//
+// Atomics (examples/atomics.py; one program per CTA whatever
+// --programs-per-cta says): in/out arrays start from random values, pure
+// outputs poisoned, a poisoned guard after every array must stay untouched;
+// integers, max/min and xchg are checked exactly (bits), float sums within
+// (terms + 1)(u sum|x| + smallest normal), exact when the inputs are small
+// integers whose partial sums all fit the significand. Results that depend
+// on the order in which programs reached an address (tickets, the old
+// values of a contended xchg or add) are checked as sets: every ticket
+// once, every slot's swaps one chain from its initial value to the value
+// left. Results that do not are also compared with the interpreter (small
+// inputs). softmax_long_split_kernel (its programs wait for one another):
+// launched twice on the same buffers, the counters zeroed only before the
+// first, never on the interpreter, refused (FAIL, not a hang) on a device
+// with fewer SMs than its programs.
+//
+// A seed missing from the embedded copies (not in TILEC_GPU_TEST_SEEDS of
+// CMakeLists.txt) is read from examples/ of the working directory, else of
+// the source tree the binary was built from. --list prints the selected
+// cases and exits.
 //
 // Tolerances, |got - ref| <= tol (per element):
 //   softmax: atol + rtol * |ref| * (1 + |x - max|)   (the exponent's error
@@ -68,6 +92,7 @@
 #include <memory>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 using namespace tilec;
@@ -105,6 +130,9 @@ static cl::opt<std::string> programsPerCTAOpt(
     cl::value_desc("n|auto"), cl::init("auto"), cl::cat(category));
 /// --programs-per-cta as parsed in main (0: auto).
 static int programsPerCTA = 0;
+static cl::opt<bool> listCases(
+    "list", cl::desc("Print the selected cases (one line each) and exit"),
+    cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -115,17 +143,39 @@ static cl::opt<bool> verbose("verbose",
 
 namespace {
 
-enum class DT { F32, F16, BF16 };
+/// Element types: the softmax / GeLU / row / matmul kernels use the three
+/// float ones; the atomics also integers and fp64 (exact bits as uint64_t).
+enum class DT { F32, F16, BF16, F64, I32, U32, I64, U64 };
 
 const char *dtName(DT t) {
   switch (t) {
   case DT::F32: return "fp32";
   case DT::F16: return "fp16";
   case DT::BF16: return "bf16";
+  case DT::F64: return "fp64";
+  case DT::I32: return "i32";
+  case DT::U32: return "u32";
+  case DT::I64: return "i64";
+  case DT::U64: return "u64";
   }
   return "?";
 }
-size_t dtSize(DT t) { return t == DT::F32 ? 4 : 2; }
+size_t dtSize(DT t) {
+  switch (t) {
+  case DT::F16:
+  case DT::BF16: return 2;
+  case DT::F32:
+  case DT::I32:
+  case DT::U32: return 4;
+  case DT::F64:
+  case DT::I64:
+  case DT::U64: return 8;
+  }
+  return 4;
+}
+bool isIntDT(DT t) {
+  return t == DT::I32 || t == DT::U32 || t == DT::I64 || t == DT::U64;
+}
 
 uint32_t f32Bits(float f) {
   uint32_t u;
@@ -179,7 +229,28 @@ float f16ToF32(uint16_t h) {
   return bitsF32(sign | ((e - 15 + 127) << 23) | (m << 13));
 }
 
-/// A host array of one element type; values go in and out as double.
+/// The value of the bits `b` of an element of type `t` (64-bit integers
+/// rounded to double).
+double bitsToDouble(DT t, uint64_t b) {
+  switch (t) {
+  case DT::F32: return bitsF32(uint32_t(b));
+  case DT::F16: return f16ToF32(uint16_t(b));
+  case DT::BF16: return bf16ToF32(uint16_t(b));
+  case DT::F64: {
+    double d;
+    std::memcpy(&d, &b, 8);
+    return d;
+  }
+  case DT::I32: return double(int32_t(uint32_t(b)));
+  case DT::U32: return double(uint32_t(b));
+  case DT::I64: return double(int64_t(b));
+  case DT::U64: return double(b);
+  }
+  return 0;
+}
+
+/// A host array of one element type; values go in and out as double, or
+/// exactly as bits (bitsAt / setBits: the low dtSize bytes of a uint64_t).
 struct HostArray {
   DT dt = DT::F32;
   std::vector<uint8_t> bytes;
@@ -187,52 +258,58 @@ struct HostArray {
   HostArray(DT dt, size_t n) : dt(dt), bytes(n * dtSize(dt)) {}
   size_t size() const { return bytes.size() / dtSize(dt); }
   size_t byteSize() const { return bytes.size(); }
-  double get(size_t i) const {
-    if (dt == DT::F32) {
-      float f;
-      std::memcpy(&f, &bytes[i * 4], 4);
-      return f;
-    }
-    uint16_t h;
-    std::memcpy(&h, &bytes[i * 2], 2);
-    return dt == DT::F16 ? f16ToF32(h) : bf16ToF32(h);
-  }
-  /// Stores v rounded to the element type (via fp32).
+  double get(size_t i) const { return bitsToDouble(dt, bitsAt(i)); }
+  /// Stores v rounded to the element type (floats via fp32, fp64 as is;
+  /// integers truncated).
   void set(size_t i, double v) {
-    float f = float(v);
-    if (dt == DT::F32) {
-      std::memcpy(&bytes[i * 4], &f, 4);
+    switch (dt) {
+    case DT::F32:
+    case DT::F16:
+    case DT::BF16: {
+      float f = float(v);
+      setBits(i, dt == DT::F32   ? f32Bits(f)
+                 : dt == DT::F16 ? f32ToF16(f)
+                                 : f32ToBF16(f));
       return;
     }
-    uint16_t h = dt == DT::F16 ? f32ToF16(f) : f32ToBF16(f);
-    std::memcpy(&bytes[i * 2], &h, 2);
-  }
-  uint32_t bitsAt(size_t i) const {
-    if (dt == DT::F32) {
-      uint32_t u;
-      std::memcpy(&u, &bytes[i * 4], 4);
-      return u;
+    case DT::F64: {
+      uint64_t b;
+      std::memcpy(&b, &v, 8);
+      setBits(i, b);
+      return;
     }
-    uint16_t h;
-    std::memcpy(&h, &bytes[i * 2], 2);
-    return h;
-  }
-  void setBits(size_t i, uint32_t b) {
-    if (dt == DT::F32)
-      std::memcpy(&bytes[i * 4], &b, 4);
-    else {
-      uint16_t h = uint16_t(b);
-      std::memcpy(&bytes[i * 2], &h, 2);
+    case DT::U32:
+    case DT::U64:
+      setBits(i, v < 0 ? uint64_t(int64_t(v)) : uint64_t(v));
+      return;
+    case DT::I32:
+    case DT::I64:
+      setBits(i, uint64_t(int64_t(v)));
+      return;
     }
+  }
+  uint64_t bitsAt(size_t i) const {
+    uint64_t u = 0;
+    std::memcpy(&u, &bytes[i * dtSize(dt)], dtSize(dt)); // little-endian
+    return u;
+  }
+  void setBits(size_t i, uint64_t b) {
+    std::memcpy(&bytes[i * dtSize(dt)], &b, dtSize(dt));
   }
 };
 
-/// The NaN pattern outputs are filled with before a run.
-uint32_t poisonBits(DT dt) {
+/// The pattern outputs are filled with before a run: a NaN for floats, an
+/// unlikely value for integers.
+uint64_t poisonBits(DT dt) {
   switch (dt) {
   case DT::F32: return 0x7fc0dead;
   case DT::F16: return 0x7e5a;
   case DT::BF16: return 0x7fda;
+  case DT::F64: return 0x7ff8deaddeadbeefull;
+  case DT::I32:
+  case DT::U32: return 0x5eadbeef;
+  case DT::I64:
+  case DT::U64: return 0x5eadbeef5eadbeefull;
   }
   return 0;
 }
@@ -295,23 +372,51 @@ struct Checker {
   double maxAbs = 0, maxRatio = 0;
   size_t bad = 0, checked = 0;
   std::vector<std::string> examples;
-  /// The tolerance check() used per output element; NaN for the elements
-  /// the kernel must not write (what the interpreter comparison uses).
-  std::vector<double> tolAt;
+  /// The tolerance check() used per element of each output array (a kernel
+  /// may have several); NaN for the elements the kernel must not write and
+  /// those not checked (what the interpreter comparison uses).
+  std::map<const HostArray *, std::vector<double>> tols;
   /// GPU vs interpreter (compareWithInterpreter).
   bool interpRan = false;
   double interpMaxAbs = 0, interpMaxRatio = 0;
   size_t interpBad = 0;
+  const HostArray *lastOut_ = nullptr;
+  std::vector<double> *lastTols_ = nullptr;
 
   void recordTol(const HostArray &out, size_t i, double tol) {
-    if (tolAt.size() != out.size())
-      tolAt.assign(out.size(), NAN);
-    tolAt[i] = tol;
+    if (&out != lastOut_) { // one lookup per array, not per element
+      lastOut_ = &out;
+      lastTols_ = &tols[&out];
+    }
+    std::vector<double> &t = *lastTols_;
+    if (t.size() != out.size())
+      t.assign(out.size(), NAN);
+    t[i] = tol;
+  }
+  double tolAt(const HostArray &out, size_t i) const {
+    auto it = tols.find(&out);
+    return it == tols.end() || i >= it->second.size() ? NAN : it->second[i];
   }
 
   void note(const std::string &s) {
     if (examples.size() < 5)
       examples.push_back(s);
+  }
+  /// A failed check described by `what` (already counted in `checked`).
+  void fail(const std::string &what) {
+    ++bad;
+    maxRatio = INFINITY;
+    note(what);
+  }
+  /// Element i must have exactly the bits `want` (integers; float max/min).
+  void checkBits(const HostArray &out, size_t i, uint64_t want,
+                 const llvm::Twine &where) {
+    ++checked;
+    recordTol(out, i, 0);
+    if (out.bitsAt(i) != want)
+      fail(llvm::formatv("{0}: got {1} (bits {2:x}), want {3} (bits {4:x})",
+                         where.str(), out.get(i), out.bitsAt(i),
+                         bitsToDouble(out.dt, want), want));
   }
   void check(const HostArray &out, size_t i, double ref, double tol,
              const llvm::Twine &where) {
@@ -372,9 +477,17 @@ struct KernelKey {
   std::string file, kernel, signature;
   int numWarps = 4;
   int numStages = 3;
+  /// Programs per CTA for this kernel whatever --programs-per-cta says (1:
+  /// one; the atomics: coarsening masks only the stores of the programs past
+  /// the grid, and programs that wait for one another must not share a
+  /// CTA); -1: --programs-per-cta.
+  int programsPerCTA = -1;
   std::string str() const {
-    return llvm::formatv("{0}:{1} [{2}] w{3} s{4}", file, kernel, signature,
-                         numWarps, numStages);
+    std::string s = llvm::formatv("{0}:{1} [{2}] w{3} s{4}", file, kernel,
+                                  signature, numWarps, numStages);
+    if (programsPerCTA >= 0)
+      s += llvm::formatv(" p{0}", programsPerCTA).str();
+    return s;
   }
 };
 
@@ -446,9 +559,28 @@ private:
           text = s.text;
           found = true;
         }
+      // A seed not embedded (one missing from TILEC_GPU_TEST_SEEDS in
+      // CMakeLists.txt): examples/FILE of the working directory (the
+      // repository root, where scripts/h200-run.sh runs), else of the source
+      // tree this was built from.
       if (!found) {
-        err = "no embedded seed " + file;
-        return nullptr;
+        llvm::SmallString<256> here("examples"), tree(__FILE__);
+        llvm::sys::path::append(here, file);
+        for (int i = 0; i < 3; ++i)
+          llvm::sys::path::remove_filename(tree); // tools/tilec-gpu-test/x.cpp
+        llvm::sys::path::append(tree, "examples", file);
+        for (const llvm::SmallString<256> &path : {here, tree}) {
+          if (auto buf = llvm::MemoryBuffer::getFile(path)) {
+            text = (*buf)->getBuffer().str();
+            found = true;
+            break;
+          }
+        }
+        if (!found) {
+          err = "no embedded seed " + file + ", and neither " + here.str().str() +
+                " nor " + tree.str().str() + " can be read";
+          return nullptr;
+        }
       }
     }
     return &(sources_[file] = std::move(text));
@@ -471,7 +603,8 @@ private:
     opts.signature = key.signature;
     opts.numWarps = key.numWarps;
     opts.numStages = key.numStages;
-    opts.programsPerCTA = programsPerCTA;
+    opts.programsPerCTA =
+        key.programsPerCTA >= 0 ? key.programsPerCTA : programsPerCTA;
     opts.arch = archOpt;
     auto t0 = std::chrono::steady_clock::now();
     c.ok = !pit->second.numErrors &&
@@ -541,12 +674,22 @@ llvm::Error upload(rt::Device &dev, rt::DeviceBuffer &d, const HostArray &h) {
     return e;
   return d.copyFromHost(h.bytes.data(), h.byteSize());
 }
+/// Fills d (all of it, elements of dt) with the poison pattern, in place.
+llvm::Error poison(rt::DeviceBuffer &d, DT dt) {
+  size_t n = d.bytes() / dtSize(dt);
+  switch (dtSize(dt)) {
+  case 2: return d.fill16(uint16_t(poisonBits(dt)));
+  case 4: return d.fill32(uint32_t(poisonBits(dt)));
+  default: break;
+  }
+  std::vector<uint64_t> h(n, poisonBits(dt)); // 8-byte elements
+  return d.copyFromHost(h.data(), n * 8);
+}
 llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, DT dt,
                            size_t n) {
   if (auto e = d.alloc(n * dtSize(dt)))
     return e;
-  return dt == DT::F32 ? d.fill32(poisonBits(dt))
-                       : d.fill16(uint16_t(poisonBits(dt)));
+  return poison(d, dt);
 }
 llvm::Error download(rt::DeviceBuffer &d, HostArray &h) {
   return d.copyToHost(h.bytes.data(), h.byteSize());
@@ -565,17 +708,56 @@ HostArray poisonedHost(DT dt, size_t n) {
 constexpr size_t kInterpMaxInputs = size_t(1) << 16;
 constexpr size_t kInterpMaxMatmul = size_t(1) << 21; // M N K
 
+/// Compares the interpreter's output `mine` with the GPU's `gpuOut` element
+/// by element: within twice the tolerance the Checker recorded for the GPU
+/// element (chk.check), bit for bit where the kernel must not write
+/// (chk.untouched), where no tolerance was recorded, and for integers.
+/// `name` (may be empty) prefixes the notes.
+void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
+                   const std::string &name) {
+  std::string pre = name.empty() ? "" : name + " ";
+  chk.interpRan = true;
+  for (size_t i = 0; i < gpuOut.size(); ++i) {
+    double tol = chk.tolAt(gpuOut, i);
+    // Not to be written, or integers: the same bits.
+    if (std::isnan(tol) || isIntDT(gpuOut.dt)) {
+      if (mine.bitsAt(i) != gpuOut.bitsAt(i)) {
+        ++chk.interpBad;
+        chk.interpMaxRatio = INFINITY;
+        chk.note(llvm::formatv("{3}[{0}]: GPU bits {1:x}, interpreter bits {2:x}",
+                               i, gpuOut.bitsAt(i), mine.bitsAt(i), pre));
+      }
+      continue;
+    }
+    double g = gpuOut.get(i), v = mine.get(i);
+    double err = g == v ? 0 : std::fabs(g - v), t = 2 * tol; // g == v: infs too
+    if (std::isnan(err)) {
+      ++chk.interpBad;
+      chk.interpMaxRatio = INFINITY;
+      chk.note(llvm::formatv("{3}[{0}]: GPU {1}, interpreter {2}", i, g, v, pre));
+      continue;
+    }
+    chk.interpMaxAbs = std::max(chk.interpMaxAbs, err);
+    chk.interpMaxRatio = std::max(chk.interpMaxRatio, err / t);
+    if (!(err <= t)) {
+      ++chk.interpBad;
+      chk.note(llvm::formatv("{5}[{0}]: GPU {1}, interpreter {2} (diff {3:e}, "
+                             "tol {4:e})",
+                             i, g, v, err, t, pre));
+    }
+  }
+}
+
 /// Runs ctx.ck on the interpreter over `grid` with the buffers `arrays`
-/// (named `names`; the inputs the GPU got, and at `outIndex` a poisoned
-/// output of the GPU output's size) and the runtime arguments `args`, then
-/// compares the interpreter's output with `gpuOut` element by element: within
-/// twice the tolerance chk.check used, and bit for bit where the kernel must
-/// not write (chk.untouched). Call after the fp64 check of `gpuOut`.
-llvm::Error compareWithInterpreter(Ctx &ctx, Checker &chk,
-                                   std::array<unsigned, 3> grid,
-                                   std::vector<std::pair<std::string, HostArray *>> arrays,
-                                   unsigned outIndex, const HostArray &gpuOut,
-                                   std::vector<interp::KernelArg> args) {
+/// (named; the inputs the GPU got, in/out arrays as the GPU got them, and
+/// pure outputs poisoned) and the runtime arguments `args`, then compares
+/// each interpreter array outs[k].first with the GPU's outs[k].second
+/// (compareArrays). Call after the fp64 checks of the GPU's arrays.
+llvm::Error compareOutputsWithInterpreter(
+    Ctx &ctx, Checker &chk, std::array<unsigned, 3> grid,
+    std::vector<std::pair<std::string, HostArray *>> arrays,
+    std::vector<std::pair<unsigned, const HostArray *>> outs,
+    std::vector<interp::KernelArg> args) {
   if (!ctx.ck)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "interpreter: no compiled kernel");
@@ -586,37 +768,21 @@ llvm::Error compareWithInterpreter(Ctx &ctx, Checker &chk,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "interpreter: " +
                                        llvm::toString(std::move(e)));
-  const HostArray &mine = *arrays[outIndex].second;
-  chk.interpRan = true;
-  for (size_t i = 0; i < gpuOut.size(); ++i) {
-    double tol = i < chk.tolAt.size() ? chk.tolAt[i] : NAN;
-    if (std::isnan(tol)) { // not to be written: the same bits
-      if (mine.bitsAt(i) != gpuOut.bitsAt(i)) {
-        ++chk.interpBad;
-        chk.interpMaxRatio = INFINITY;
-        chk.note(llvm::formatv("[{0}]: GPU bits {1:x}, interpreter bits {2:x}",
-                               i, gpuOut.bitsAt(i), mine.bitsAt(i)));
-      }
-      continue;
-    }
-    double g = gpuOut.get(i), v = mine.get(i);
-    double err = std::fabs(g - v), t = 2 * tol;
-    if (std::isnan(err)) {
-      ++chk.interpBad;
-      chk.interpMaxRatio = INFINITY;
-      chk.note(llvm::formatv("[{0}]: GPU {1}, interpreter {2}", i, g, v));
-      continue;
-    }
-    chk.interpMaxAbs = std::max(chk.interpMaxAbs, err);
-    chk.interpMaxRatio = std::max(chk.interpMaxRatio, err / t);
-    if (!(err <= t)) {
-      ++chk.interpBad;
-      chk.note(llvm::formatv("[{0}]: GPU {1}, interpreter {2} (diff {3:e}, "
-                             "tol {4:e})",
-                             i, g, v, err, t));
-    }
-  }
+  for (auto &[index, gpuOut] : outs)
+    compareArrays(chk, *arrays[index].second, *gpuOut,
+                  outs.size() > 1 ? arrays[index].first : std::string());
   return llvm::Error::success();
+}
+
+/// The one-output form: `arrays[outIndex]` (a poisoned output of the GPU
+/// output's size) compared with `gpuOut`.
+llvm::Error compareWithInterpreter(Ctx &ctx, Checker &chk,
+                                   std::array<unsigned, 3> grid,
+                                   std::vector<std::pair<std::string, HostArray *>> arrays,
+                                   unsigned outIndex, const HostArray &gpuOut,
+                                   std::vector<interp::KernelArg> args) {
+  return compareOutputsWithInterpreter(ctx, chk, grid, std::move(arrays),
+                                       {{outIndex, &gpuOut}}, std::move(args));
 }
 
 struct SoftmaxTol {
@@ -627,6 +793,7 @@ SoftmaxTol tolFor(DT dt) {
   case DT::F32: return {1e-5, 1e-30};
   case DT::F16: return {2e-3, 1.2e-7};
   case DT::BF16: return {1.6e-2, 1e-30};
+  default: break;
   }
   return {0, 0};
 }
@@ -1049,6 +1216,867 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
   return matmulCase(m);
 }
 
+//===----------------------------------------------------------------------===//
+// Atomics (examples/atomics.py) and the split long-row softmax
+//===----------------------------------------------------------------------===//
+
+/// Random bits and numbers for the atomics cases (small inputs: one thread).
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x100000001b3ull + 0x5eed) {}
+  uint64_t bits() { return splitmix(s); }
+  /// Uniform in [0, n) (n > 0).
+  uint64_t below(uint64_t n) { return bits() % n; }
+  /// Uniform integer in [lo, hi].
+  int64_t range(int64_t lo, int64_t hi) {
+    return lo + int64_t(below(uint64_t(hi - lo) + 1));
+  }
+  double uniform(double lo, double hi) {
+    return lo + (hi - lo) * double(bits() >> 11) * (1.0 / 9007199254740992.0);
+  }
+};
+
+unsigned bitWidth(DT t) { return unsigned(dtSize(t) * 8); }
+uint64_t widthMask(DT t) {
+  return bitWidth(t) == 64 ? ~uint64_t(0) : (uint64_t(1) << bitWidth(t)) - 1;
+}
+std::string ptrSig(DT t) { return std::string("*") + dtName(t) + ":16"; }
+
+/// Elements after every array an atomics kernel writes: poisoned, never to
+/// be written (nor any element past n of an output indexed by lane).
+constexpr unsigned kGuard = 16;
+
+/// A key of the order tl.atomic_max / atomic_min apply to the bits of a
+/// value of type t: signed integers by value, unsigned ones by bits, floats
+/// the IEEE way with -0 below +0 (no NaNs in these inputs).
+uint64_t orderKey(DT t, uint64_t b) {
+  switch (t) {
+  case DT::F32:
+    return (b & 0x80000000u) ? (~b & 0xffffffffu) : (b | 0x80000000u);
+  case DT::F64: return (b >> 63) ? ~b : (b | (uint64_t(1) << 63));
+  case DT::I32: return b ^ 0x80000000u;
+  case DT::I64: return b ^ (uint64_t(1) << 63);
+  default: return b;
+  }
+}
+
+/// The key of an atomics kernel: examples/atomics.py, one program per CTA
+/// whatever --programs-per-cta says (tile-coarsen-programs masks only the
+/// stores of programs past the grid, not their atomics).
+KernelKey atomicsKey(const std::string &kernel, const std::string &sig,
+                     int warps) {
+  KernelKey k{"atomics.py", kernel, sig, warps};
+  k.programsPerCTA = 1;
+  return k;
+}
+
+/// The arrays of one atomics run in the kernel's parameter order (every
+/// kernel of examples/atomics.py takes its pointers first, then i32s).
+/// Inputs and in/out arrays hold what the kernel starts from; pure outputs
+/// are poisonedHost. Add every array before taking references to them.
+struct Buffers {
+  std::vector<std::string> names;
+  std::vector<HostArray> arrays;  // after run(): the GPU's results
+  std::vector<HostArray> initial; // what run() uploaded (the interpreter's)
+  unsigned add(const std::string &name, HostArray a) {
+    names.push_back(name);
+    arrays.push_back(std::move(a));
+    return unsigned(arrays.size() - 1);
+  }
+  HostArray &operator[](unsigned i) { return arrays[i]; }
+
+  /// Uploads every array, launches `k` on `grid` programs with a pointer to
+  /// each then the i32 `ints`, and downloads the arrays `outs` in place.
+  llvm::Error run(Ctx &ctx, rt::Kernel &k, unsigned grid,
+                  llvm::ArrayRef<int64_t> ints, llvm::ArrayRef<unsigned> outs) {
+    initial = arrays;
+    std::vector<std::unique_ptr<rt::DeviceBuffer>> bufs;
+    std::vector<rt::Arg> args;
+    for (HostArray &h : arrays) {
+      bufs.push_back(std::make_unique<rt::DeviceBuffer>(ctx.dev));
+      if (auto e = upload(ctx.dev, *bufs.back(), h))
+        return e;
+      args.push_back(rt::Arg::ptr(*bufs.back(), dtName(h.dt)));
+    }
+    for (int64_t v : ints)
+      args.push_back(rt::Arg::i32(int32_t(v)));
+    if (auto e = k.launch({grid}, args))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    for (unsigned i : outs)
+      if (auto e = download(*bufs[i], arrays[i]))
+        return e;
+    return llvm::Error::success();
+  }
+
+  /// The same launch on the interpreter, from `initial`, its arrays `outs`
+  /// compared with the GPU's (compareArrays: integers bit for bit, floats
+  /// within twice the recorded tolerance). Only for results that do not
+  /// depend on the order in which programs reached an address.
+  llvm::Error interp(Ctx &ctx, Checker &chk, unsigned grid,
+                     llvm::ArrayRef<int64_t> ints, llvm::ArrayRef<unsigned> outs) {
+    std::vector<std::pair<std::string, HostArray *>> a;
+    std::vector<interp::KernelArg> args;
+    for (unsigned i = 0; i < initial.size(); ++i) {
+      a.push_back({names[i], &initial[i]});
+      args.push_back(interp::KernelArg::buf(i));
+    }
+    for (int64_t v : ints)
+      args.push_back(interp::KernelArg::integer(v));
+    std::vector<std::pair<unsigned, const HostArray *>> o;
+    for (unsigned i : outs)
+      o.push_back({i, &arrays[i]});
+    return compareOutputsWithInterpreter(ctx, chk, {grid, 1, 1}, a, o, args);
+  }
+};
+
+/// The guard elements of `a` (its last kGuard) must keep the poison.
+void checkGuard(Checker &chk, const HostArray &a, const std::string &name) {
+  for (size_t i = a.size() - kGuard; i < a.size(); ++i)
+    chk.untouched(a, i, llvm::formatv("{0} guard [{1}]", name, i));
+}
+
+/// histogram_kernel: n int32 in [0, 2^31), bins = x % nbins counted onto
+/// random initial counts; grid cdiv(n, 1024) (the last program's tail
+/// masked). Every bin exact, the guard after the bins untouched.
+Case histogramCase(unsigned n, unsigned nbins) {
+  Case c;
+  c.kernel = "histogram_kernel";
+  c.dtype = "i32";
+  c.shape = llvm::formatv("{0} bins {1}", n, nbins);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("*i32:16, *i32:16, {0}, {1}, 1024", ispec(n),
+                                   nbins),
+                     4);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(1 + n * 31ull + nbins);
+    Buffers b;
+    unsigned ix = b.add("x", HostArray(DT::I32, n));
+    unsigned ib = b.add("bins", poisonedHost(DT::I32, nbins + kGuard));
+    HostArray &x = b[ix], &bins = b[ib];
+    std::vector<uint64_t> ref(nbins);
+    for (unsigned j = 0; j < nbins; ++j)
+      bins.setBits(j, ref[j] = rng.below(1000));
+    for (unsigned i = 0; i < n; ++i) {
+      x.setBits(i, rng.bits() >> 33);
+      ++ref[x.bitsAt(i) % nbins];
+    }
+    const unsigned grid = cdiv(n, 1024);
+    const std::vector<int64_t> ints = {n};
+    if (auto e = b.run(ctx, k, grid, ints, {ib}))
+      return e;
+    for (unsigned j = 0; j < nbins; ++j)
+      chk.checkBits(bins, j, ref[j], llvm::formatv("bin {0}", j));
+    checkGuard(chk, bins, "bins");
+    if (ctx.interp && n <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {ib});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// ticket_kernel on `grid` programs from a random counter c0: the tickets
+/// out[0 .. grid) must be c0 .. c0 + grid - 1, each once (in any order), the
+/// counter c0 + grid. Not compared with the interpreter (the order is the
+/// GPU's).
+Case ticketCase(unsigned grid, int warps) {
+  Case c;
+  c.kernel = "ticket_kernel";
+  c.dtype = "i32";
+  c.shape = llvm::formatv("grid {0} w{1}", grid, warps);
+  c.key = atomicsKey(c.kernel, "*i32:16, *i32:16", warps);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(7 + grid * 13ull + warps);
+    Buffers b;
+    unsigned ic = b.add("counter", poisonedHost(DT::I32, 1 + kGuard));
+    unsigned io = b.add("out", poisonedHost(DT::I32, grid + kGuard));
+    HostArray &counter = b[ic], &out = b[io];
+    const uint64_t c0 = rng.below(1000000);
+    counter.setBits(0, c0);
+    if (auto e = b.run(ctx, k, grid, {}, {ic, io}))
+      return e;
+    chk.checkBits(counter, 0, c0 + grid, "counter");
+    checkGuard(chk, counter, "counter");
+    std::vector<char> seen(grid);
+    for (unsigned p = 0; p < grid; ++p) {
+      ++chk.checked;
+      int64_t t = int64_t(int32_t(uint32_t(out.bitsAt(p)))) - int64_t(c0);
+      if (t < 0 || t >= int64_t(grid) || seen[t])
+        chk.fail(llvm::formatv("out[{0}] = {1}: not a ticket of {2} .. {3} "
+                               "taken once",
+                               p, out.get(p), c0, c0 + grid - 1));
+      else
+        seen[t] = 1;
+    }
+    checkGuard(chk, out, "out");
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// accumulate_kernel: n values of dt added into out[i % nout] (random
+/// initial values). intRange 0: x uniform in [-1, 1), each sum within
+/// (terms + 1) (u |init + sum|x|| + s) of the fp64 sum (u the unit roundoff
+/// of dt, s its smallest normal: atom.add.f32 flushes subnormals); intRange
+/// R: integers in [-R, R] onto integers in [-8, 8], exact (tolerance 0)
+/// wherever |init| + sum|x| fits dt's significand: every partial sum is then
+/// representable, whatever the order, so a lost or doubled update shows.
+Case accumulateCase(DT dt, unsigned n, unsigned nout, unsigned intRange) {
+  Case c;
+  c.kernel = "accumulate_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0} into {1}", n, nout);
+  if (intRange)
+    c.shape += llvm::formatv(" ints {0}", intRange);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
+                                   ispec(n), nout),
+                     4);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(3 + n * 7ull + nout * 131ull + intRange + unsigned(dt) * 1000003ull);
+    Buffers b;
+    unsigned ix = b.add("x", HostArray(dt, n));
+    unsigned io = b.add("out", poisonedHost(dt, nout + kGuard));
+    HostArray &x = b[ix], &out = b[io];
+    for (unsigned j = 0; j < nout; ++j)
+      out.set(j, intRange ? double(rng.range(-8, 8)) : rng.uniform(-1, 1));
+    for (unsigned i = 0; i < n; ++i)
+      x.set(i, intRange ? double(rng.range(-int64_t(intRange), intRange))
+                        : rng.uniform(-1, 1));
+    std::vector<double> sum(nout), mag(nout);
+    std::vector<size_t> terms(nout);
+    for (unsigned j = 0; j < nout; ++j)
+      mag[j] = std::fabs(sum[j] = out.get(j));
+    for (unsigned i = 0; i < n; ++i) {
+      sum[i % nout] += x.get(i);
+      mag[i % nout] += std::fabs(x.get(i));
+      ++terms[i % nout];
+    }
+    const unsigned grid = cdiv(n, 1024);
+    const std::vector<int64_t> ints = {n};
+    if (auto e = b.run(ctx, k, grid, ints, {io}))
+      return e;
+    int p = dt == DT::F16 ? 11 : dt == DT::BF16 ? 8 : dt == DT::F32 ? 24 : 53;
+    int minExp = dt == DT::F16 ? -14 : dt == DT::F64 ? -1022 : -126;
+    for (unsigned j = 0; j < nout; ++j) {
+      bool exact = intRange && mag[j] <= std::ldexp(1.0, p);
+      double tol = exact ? 0
+                         : double(terms[j] + 1) *
+                               (std::ldexp(mag[j], -p) + std::ldexp(1.0, minExp));
+      chk.check(out, j, sum[j], tol,
+                llvm::formatv("out[{0}] ({1} terms)", j, terms[j]));
+    }
+    checkGuard(chk, out, "out");
+    if (ctx.interp && n <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {io});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// A random value of dt for max_min_kernel, of one of four kinds: mixed
+/// signs (with the odd -0, +0, -inf, +inf among floats when `special`),
+/// only negative (signed types; unsigned: the top bit set), only positive,
+/// and a few values with many ties (floats: +-0 and subnormals).
+uint64_t maxMinValue(DT dt, Rng &rng, unsigned kind, bool special) {
+  if (dt == DT::F32 || dt == DT::F64) {
+    double v = 0;
+    if (special && rng.below(40) == 0) {
+      const double sp[] = {-0.0, 0.0, -INFINITY, INFINITY};
+      v = sp[rng.below(4)];
+    } else if (kind == 0) {
+      v = rng.uniform(-100, 100);
+    } else if (kind == 1) {
+      v = rng.uniform(-100, -0.01);
+    } else if (kind == 2) {
+      v = rng.uniform(0.01, 100);
+    } else {
+      const double f32Few[] = {-0.0, 0.0, 1e-40, -1e-40, 1e-38, -1e-38};
+      const double f64Few[] = {-0.0, 0.0, 1e-310, -1e-310, 1e-300, -1e-300};
+      v = (dt == DT::F32 ? f32Few : f64Few)[rng.below(6)];
+    }
+    HostArray h(dt, 1);
+    h.set(0, v);
+    return h.bitsAt(0);
+  }
+  const uint64_t mask = widthMask(dt);
+  const uint64_t top = uint64_t(1) << (bitWidth(dt) - 1);
+  switch (kind) {
+  case 0: return rng.bits() & mask;
+  case 1: return (rng.bits() & mask) | top;
+  case 2: return rng.bits() & (top - 1);
+  default: {
+    bool isSigned = dt == DT::I32 || dt == DT::I64;
+    int64_t v = isSigned ? rng.range(-3, 3) : rng.range(0, 3);
+    return uint64_t(v) & mask;
+  }
+  }
+}
+
+/// max_min_kernel: n values into nout max slots and nout min slots (random
+/// initial values of the same kind as the slot's data: slot j gets kind
+/// j % 4 of maxMinValue), every slot compared bit for bit with the running
+/// max / min in the order atomic max / min define.
+Case maxMinCase(DT dt, unsigned n, unsigned nout) {
+  Case c;
+  c.kernel = "max_min_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0} into {1}", n, nout);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
+                                   ispec(n), nout),
+                     4);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(5 + n * 11ull + nout * 17ull + unsigned(dt) * 1000003ull);
+    Buffers b;
+    unsigned ix = b.add("x", HostArray(dt, n));
+    unsigned io = b.add("out", poisonedHost(dt, 2 * nout + kGuard));
+    HostArray &x = b[ix], &out = b[io];
+    std::vector<uint64_t> hi(nout), lo(nout);
+    for (unsigned j = 0; j < nout; ++j) {
+      out.setBits(j, hi[j] = maxMinValue(dt, rng, j % 4, false));
+      out.setBits(nout + j, lo[j] = maxMinValue(dt, rng, j % 4, false));
+    }
+    for (unsigned i = 0; i < n; ++i) {
+      unsigned j = i % nout;
+      uint64_t v = maxMinValue(dt, rng, j % 4, true);
+      x.setBits(i, v);
+      if (orderKey(dt, v) > orderKey(dt, hi[j]))
+        hi[j] = v;
+      if (orderKey(dt, v) < orderKey(dt, lo[j]))
+        lo[j] = v;
+    }
+    const unsigned grid = cdiv(n, 1024);
+    const std::vector<int64_t> ints = {n};
+    if (auto e = b.run(ctx, k, grid, ints, {io}))
+      return e;
+    for (unsigned j = 0; j < nout; ++j) {
+      chk.checkBits(out, j, hi[j], llvm::formatv("max[{0}]", j));
+      chk.checkBits(out, nout + j, lo[j], llvm::formatv("min[{0}]", j));
+    }
+    checkGuard(chk, out, "out");
+    if (ctx.interp && n <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {io});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// bitwise_kernel: x of two random set bits each; and-slots start all ones
+/// but one bit (and get ~x), or-slots with one bit, xor-slots random; every
+/// slot exact.
+Case bitwiseCase(DT dt, unsigned n, unsigned nout) {
+  Case c;
+  c.kernel = "bitwise_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0} into {1}", n, nout);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
+                                   ispec(n), nout),
+                     4);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(9 + n * 19ull + nout * 23ull + unsigned(dt) * 1000003ull);
+    const uint64_t mask = widthMask(dt);
+    const unsigned w = bitWidth(dt);
+    Buffers b;
+    unsigned ix = b.add("x", HostArray(dt, n));
+    unsigned io = b.add("out", poisonedHost(dt, 3 * nout + kGuard));
+    HostArray &x = b[ix], &out = b[io];
+    std::vector<uint64_t> ref(3 * nout);
+    for (unsigned j = 0; j < nout; ++j) {
+      ref[j] = mask & ~(uint64_t(1) << rng.below(w));
+      ref[nout + j] = uint64_t(1) << rng.below(w);
+      ref[2 * nout + j] = rng.bits() & mask;
+    }
+    for (unsigned j = 0; j < 3 * nout; ++j)
+      out.setBits(j, ref[j]);
+    for (unsigned i = 0; i < n; ++i) {
+      uint64_t v = (uint64_t(1) << rng.below(w)) | (uint64_t(1) << rng.below(w));
+      x.setBits(i, v);
+      unsigned j = i % nout;
+      ref[j] &= ~v & mask;
+      ref[nout + j] |= v;
+      ref[2 * nout + j] ^= v;
+    }
+    const unsigned grid = cdiv(n, 1024);
+    const std::vector<int64_t> ints = {n};
+    if (auto e = b.run(ctx, k, grid, ints, {io}))
+      return e;
+    const char *what[] = {"and", "or", "xor"};
+    for (unsigned j = 0; j < 3 * nout; ++j)
+      chk.checkBits(out, j, ref[j],
+                    llvm::formatv("{0}[{1}]", what[j / nout], j % nout));
+    checkGuard(chk, out, "out");
+    if (ctx.interp && n <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {io});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// xchg_kernel: n distinct values swapped into nout slots (distinct initial
+/// values). Per slot, the old values returned and the value left must form
+/// one chain: initial -> x of the first swap -> ... -> the value left, every
+/// lane of the slot on it once (a lost, doubled or torn swap breaks it).
+/// With nout >= n (one swap a slot) also compared with the interpreter.
+Case xchgCase(DT dt, unsigned n, unsigned nout) {
+  Case c;
+  c.kernel = "xchg_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0} into {1}", n, nout);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("{0}, {0}, {0}, {1}, {2}, 1024", ptrSig(dt),
+                                   ispec(n), nout),
+                     4);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(13 + n * 29ull + nout * 31ull + unsigned(dt) * 1000003ull);
+    // Value number i (distinct for distinct i < 2^22): integers through an
+    // odd multiplier (a bijection), floats (i - 2^21) / 2 (exact in fp32).
+    const uint64_t base = rng.bits();
+    auto value = [&](uint64_t i) -> uint64_t {
+      HostArray h(dt, 1);
+      if (dt == DT::F32 || dt == DT::F64)
+        h.set(0, (double(i) - 2097152.0) * 0.5);
+      else
+        h.setBits(0, (i * 0x9e3779b97f4a7c15ull + base) & widthMask(dt));
+      return h.bitsAt(0);
+    };
+    Buffers b;
+    unsigned ix = b.add("x", HostArray(dt, n));
+    unsigned io = b.add("out", poisonedHost(dt, nout + kGuard));
+    unsigned iold = b.add("old", poisonedHost(dt, n + kGuard));
+    HostArray &x = b[ix], &out = b[io], &old = b[iold];
+    for (unsigned i = 0; i < n; ++i)
+      x.setBits(i, value(i));
+    for (unsigned j = 0; j < nout; ++j)
+      out.setBits(j, value(n + j));
+    const unsigned grid = cdiv(n, 1024);
+    const std::vector<int64_t> ints = {n};
+    if (auto e = b.run(ctx, k, grid, ints, {io, iold}))
+      return e;
+    // next[old value of lane i] = x[i]: the value that replaced it.
+    std::unordered_map<uint64_t, uint64_t> next;
+    next.reserve(n);
+    std::vector<size_t> lanes(nout);
+    for (unsigned i = 0; i < n; ++i) {
+      ++lanes[i % nout];
+      ++chk.checked;
+      if (!next.emplace(old.bitsAt(i), x.bitsAt(i)).second)
+        chk.fail(llvm::formatv("old[{0}] = {1}: returned twice", i, old.get(i)));
+    }
+    for (unsigned j = 0; j < nout; ++j) {
+      ++chk.checked;
+      uint64_t v = value(n + j);
+      size_t steps = 0;
+      for (auto it = next.find(v); it != next.end() && steps <= lanes[j];
+           it = next.find(v)) {
+        v = it->second;
+        ++steps;
+      }
+      if (steps != lanes[j] || v != out.bitsAt(j)) {
+        chk.fail(llvm::formatv("slot {0}: the chain from its initial value "
+                               "has {1} swaps and ends at {2}; want {3} swaps "
+                               "ending at the value left, {4}",
+                               j, steps, bitsToDouble(dt, v), lanes[j],
+                               out.get(j)));
+        continue;
+      }
+      chk.recordTol(out, j, 0);
+    }
+    for (unsigned i = 0; i < n; ++i)
+      chk.recordTol(old, i, 0);
+    checkGuard(chk, out, "out");
+    checkGuard(chk, old, "old");
+    if (ctx.interp && nout >= n && n <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {io, iold});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// locked_accumulate_kernel on `grid` programs over `groups` locks: acc
+/// (poisoned) must hold, per group that had programs, the sum of their rows
+/// (fp32: within (terms + 1) (2^-24 sum|x| + 2^-126); i32: exact, so a
+/// single lost update shows), every lock free again and the written flags
+/// set exactly for the groups that had programs; the rows of groups without
+/// programs untouched.
+Case lockedCase(DT dt, unsigned grid, unsigned ncols, unsigned groups,
+                unsigned block, int warps) {
+  Case c;
+  c.kernel = "locked_accumulate_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("grid {0} cols {1} locks {2} w{3}", grid, ncols,
+                          groups, warps);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("*i32:16, {0}, {0}, {1}, {2}, {3}",
+                                   ptrSig(dt), ispec(ncols), groups, block),
+                     warps);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(17 + grid * 37ull + ncols * 41ull + groups + unsigned(dt) * 1000003ull);
+    Buffers b;
+    unsigned il = b.add("locks", poisonedHost(DT::I32, 2 * groups + kGuard));
+    unsigned ia = b.add("acc", poisonedHost(dt, size_t(groups) * ncols + kGuard));
+    unsigned ix = b.add("x", HostArray(dt, size_t(grid) * ncols));
+    HostArray &locks = b[il], &acc = b[ia], &x = b[ix];
+    for (unsigned g = 0; g < 2 * groups; ++g)
+      locks.setBits(g, 0);
+    for (size_t i = 0; i < x.size(); ++i)
+      x.set(i, dt == DT::I32 ? double(rng.range(-1000, 1000)) : rng.uniform(-1, 1));
+    std::vector<double> sum(size_t(groups) * ncols), mag(sum.size());
+    std::vector<size_t> terms(groups);
+    for (unsigned p = 0; p < grid; ++p) {
+      unsigned g = p % groups;
+      ++terms[g];
+      for (unsigned j = 0; j < ncols; ++j) {
+        double v = x.get(size_t(p) * ncols + j);
+        sum[size_t(g) * ncols + j] += v;
+        mag[size_t(g) * ncols + j] += std::fabs(v);
+      }
+    }
+    const std::vector<int64_t> ints = {ncols};
+    if (auto e = b.run(ctx, k, grid, ints, {il, ia}))
+      return e;
+    for (unsigned g = 0; g < groups; ++g) {
+      chk.checkBits(locks, g, 0, llvm::formatv("lock {0}", g));
+      chk.checkBits(locks, groups + g, terms[g] ? 1 : 0,
+                    llvm::formatv("written flag {0}", g));
+      for (unsigned j = 0; j < ncols; ++j) {
+        size_t i = size_t(g) * ncols + j;
+        auto where = llvm::formatv("acc[{0},{1}] ({2} programs)", g, j, terms[g]);
+        if (!terms[g])
+          chk.untouched(acc, i, where);
+        else if (dt == DT::I32)
+          chk.checkBits(acc, i, uint64_t(int64_t(sum[i])) & 0xffffffffu, where);
+        else
+          chk.check(acc, i, sum[i],
+                    double(terms[g] + 1) *
+                        (std::ldexp(mag[i], -24) + std::ldexp(1.0, -126)),
+                    where);
+      }
+    }
+    checkGuard(chk, locks, "locks");
+    checkGuard(chk, acc, "acc");
+    if (ctx.interp && x.size() <= kInterpMaxInputs)
+      return b.interp(ctx, chk, grid, ints, {il, ia});
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// small_tile_kernel: a tile of `block` counters with `warps` warps (more
+/// threads than elements when block < 32 warps), lanes j < nvalid adding
+/// j + 1. stride = block: per-program counters (old = the initial value,
+/// the counter + j + 1); stride 0: all programs on one set of counters (the
+/// old values of lane j are init + (j + 1) t for t = 0 .. grid - 1, each
+/// once). Masked-off lanes: old 0, counter unchanged.
+Case smallTileCase(unsigned block, int warps, unsigned grid, unsigned stride,
+                   unsigned nvalid) {
+  Case c;
+  c.kernel = "small_tile_kernel";
+  c.dtype = "i32";
+  c.shape = llvm::formatv("{0} w{1} grid {2} stride {3} valid {4}", block,
+                          warps, grid, stride, nvalid);
+  c.key = atomicsKey(c.kernel,
+                     llvm::formatv("*i32:16, *i32:16, {0}, {1}, {2}",
+                                   ispec(stride), ispec(nvalid), block),
+                     warps);
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(19 + block * 43ull + grid * 47ull + stride + nvalid * 53ull);
+    const size_t ncount = stride ? size_t(grid) * stride : block;
+    Buffers b;
+    unsigned ic = b.add("counters", poisonedHost(DT::I32, ncount + kGuard));
+    unsigned io = b.add("old", poisonedHost(DT::I32, size_t(grid) * block + kGuard));
+    HostArray &counters = b[ic], &old = b[io];
+    std::vector<uint64_t> init(ncount);
+    for (size_t i = 0; i < ncount; ++i)
+      counters.setBits(i, init[i] = rng.below(1000000));
+    const std::vector<int64_t> ints = {stride, nvalid};
+    if (auto e = b.run(ctx, k, grid, ints, {ic, io}))
+      return e;
+    for (size_t i = 0; i < ncount; ++i) {
+      unsigned j = unsigned(i % block);
+      uint64_t times = j >= nvalid ? 0 : stride ? 1 : grid;
+      chk.checkBits(counters, i, (init[i] + (j + 1) * times) & 0xffffffffu,
+                    llvm::formatv("counter[{0}]", i));
+    }
+    for (unsigned j = 0; j < block; ++j) {
+      std::vector<char> seen(stride ? 0 : grid);
+      for (unsigned p = 0; p < grid; ++p) {
+        size_t i = size_t(p) * block + j;
+        auto where = llvm::formatv("old[{0}] (program {1}, lane {2})", i, p, j);
+        if (j >= nvalid || stride) {
+          chk.checkBits(old, i, j >= nvalid ? 0 : init[size_t(p) * stride + j],
+                        where);
+          continue;
+        }
+        ++chk.checked;
+        int64_t d = int64_t(old.bitsAt(i)) - int64_t(init[j]);
+        int64_t t = d / int64_t(j + 1);
+        if (d < 0 || d % int64_t(j + 1) || t >= int64_t(grid) || seen[t])
+          chk.fail(llvm::formatv("{0}: {1} is not init {2} + {3} t for a t "
+                                 "of 0 .. {4} returned once",
+                                 where.str(), old.get(i), init[j], j + 1,
+                                 grid - 1));
+        else
+          seen[t] = 1;
+      }
+    }
+    checkGuard(chk, counters, "counters");
+    checkGuard(chk, old, "old");
+    if (ctx.interp) {
+      if (stride)
+        return b.interp(ctx, chk, grid, ints, {ic, io});
+      return b.interp(ctx, chk, grid, ints, {ic}); // old: the GPU's order
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// The programs softmax_long_split_kernel runs on: CHUNKS a row, at most
+/// 112 in all (groups = min(rows, 112 / CHUNKS)). Its programs wait for the
+/// other chunks of their row, so all must be resident at once: one CTA of
+/// 32 warps an SM (1024 threads; two would need <= 32 registers a thread),
+/// and 112 leaves room on the H200's 132 SMs (the bench's 128 = 132 rounded
+/// down to a multiple of 16 would do too; fewer makes each group take more
+/// rows, which the cases want anyway). The run refuses (an error, not a
+/// hang) a device with fewer SMs than programs.
+unsigned splitSoftmaxGrid(unsigned rows, unsigned chunks) {
+  return chunks * std::min(rows, 112 / chunks);
+}
+
+/// softmax_long_split_kernel (examples/softmax_long.py), BLOCK_SIZE 16384,
+/// 32 warps, CHUNKS `chunks` (cols <= chunks * 16384), one program a CTA:
+/// the count buffer zeroed once, the kernel launched twice on the same
+/// buffers (output and stats poisoned before each launch), each output
+/// checked against the fp64 softmax with softmaxCase's tolerances (gaps
+/// between strided rows untouched) and the count buffer all zeros after each
+/// launch. Never on the interpreter (a program waits for its row's others).
+Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
+                      unsigned outStride, unsigned chunks,
+                      unsigned negInfPrefix = 0) {
+  constexpr unsigned block = 16384;
+  const unsigned grid = splitSoftmaxGrid(rows, chunks);
+  Case c;
+  c.kernel = "softmax_long_split_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0}x{1}", rows, cols);
+  if (inStride != cols || outStride != cols)
+    c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
+  c.shape += llvm::formatv(" chunks {0} grid {1}", chunks, grid);
+  if (negInfPrefix)
+    c.shape += llvm::formatv(" -inf x {0}", negInfPrefix);
+  c.key = {"softmax_long.py", c.kernel,
+           llvm::formatv("{0}, {0}, *fp32:16, *i32:16, {1}, {2}, {3}, {4}, {5}, {6}",
+                         ptrSig(dt), ispec(inStride), ispec(outStride),
+                         ispec(cols), ispec(rows), chunks, block),
+           32};
+  c.key.programsPerCTA = 1; // programs of one row must not share a CTA
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    const rt::Driver &d = ctx.dev.driver();
+    int sms = 0;
+    if (auto e = d.check(d.cuDeviceGetAttribute(
+                             &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                             ctx.dev.handle()),
+                         "cuDeviceGetAttribute"))
+      return e;
+    if (unsigned(sms) < grid)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          llvm::formatv("not launched: its {0} programs must all be resident "
+                        "(one an SM), and the device has {1} SMs",
+                        grid, sms)
+              .str());
+    size_t inN = size_t(rows - 1) * inStride + cols;
+    size_t outN = size_t(rows - 1) * outStride + cols;
+    HostArray x(dt, inN), y(dt, outN), count(DT::I32, rows);
+    fillRandom(x, -4.0, 4.0, rows * 1000003ull + cols + 77);
+    for (unsigned r = 0; r + 1 < rows; ++r)
+      for (unsigned j = cols; j < inStride; ++j)
+        x.setBits(size_t(r) * inStride + j, poisonBits(dt));
+    for (unsigned r = 0; r < rows; ++r)
+      for (unsigned j = 0; j < std::min(negInfPrefix, cols - 1); ++j)
+        x.set(size_t(r) * inStride + j, -INFINITY);
+    // Per row: max m and sum of exp(x - m), in fp64.
+    std::vector<double> rowMax(rows), rowSum(rows);
+    parallelFor(rows, [&](size_t rb, size_t re) {
+      for (size_t r = rb; r < re; ++r) {
+        const size_t xi = r * inStride;
+        double m = -INFINITY, s = 0;
+        for (unsigned j = 0; j < cols; ++j)
+          m = std::max(m, x.get(xi + j));
+        for (unsigned j = 0; j < cols; ++j)
+          s += std::exp(x.get(xi + j) - m);
+        rowMax[r] = m;
+        rowSum[r] = s;
+      }
+    });
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev), dstats(ctx.dev), dcount(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = dcount.alloc(size_t(rows) * 4))
+      return e;
+    if (auto e = dcount.fill32(0)) // once, before the first launch
+      return e;
+    if (auto e = dy.alloc(outN * dtSize(dt)))
+      return e;
+    if (auto e = dstats.alloc(size_t(rows) * chunks * 2 * 4))
+      return e;
+    const SoftmaxTol tol = tolFor(dt);
+    for (int run = 1; run <= 2; ++run) {
+      // The same buffers both times: the output and the stats (NaN: a
+      // program reading a peer's slot before the peer wrote it gets NaN)
+      // poisoned again, the counters left as the first launch left them.
+      if (auto e = poison(dy, dt))
+        return e;
+      if (auto e = poison(dstats, DT::F32))
+        return e;
+      if (auto e = k.launch({grid}, {rt::Arg::ptr(dy, dtName(dt)),
+                                     rt::Arg::ptr(dx, dtName(dt)),
+                                     rt::Arg::ptr(dstats, "fp32"),
+                                     rt::Arg::ptr(dcount, "i32"),
+                                     rt::Arg::i32(inStride),
+                                     rt::Arg::i32(outStride), rt::Arg::i32(cols),
+                                     rt::Arg::i32(rows)}))
+        return e;
+      if (auto e = ctx.dev.synchronize())
+        return e;
+      if (auto e = download(dy, y))
+        return e;
+      if (auto e = download(dcount, count))
+        return e;
+      for (size_t r = 0; r < rows; ++r) {
+        for (unsigned j = 0; j < cols; ++j) {
+          double dd = x.get(r * inStride + j) - rowMax[r];
+          double ref = std::exp(dd) / rowSum[r];
+          double spread = std::isinf(dd) ? 0 : -dd;
+          size_t i = r * outStride + j;
+          chk.check(y, i, ref, tol.atol + tol.rtol * ref * (1 + spread),
+                    llvm::formatv("launch {0} [{1},{2}]", run, r, j));
+        }
+        if (r + 1 < rows)
+          for (unsigned j = cols; j < outStride; ++j)
+            chk.untouched(y, r * outStride + j,
+                          llvm::formatv("launch {0} gap [{1},{2}]", run, r, j));
+        chk.checkBits(count, r, 0,
+                      llvm::formatv("launch {0} count[{1}]", run, r));
+      }
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+/// The compute capability --arch names (sm_90a: 90).
+int archNumber() {
+  llvm::StringRef a(archOpt);
+  int n = 0;
+  if (a.consume_front("sm_"))
+    a.take_while([](char ch) { return ch >= '0' && ch <= '9'; }).getAsInteger(10, n);
+  return n;
+}
+
+/// The cases of examples/atomics.py and softmax_long_split_kernel.
+void addAtomicsCases(std::vector<Case> &cs) {
+  // histogram: one bin (every lane on one address), 16 and 1024 bins.
+  std::vector<std::pair<unsigned, unsigned>> hist = {
+      {1, 16}, {1000, 16}, {4097, 1}, {4097, 1024}};
+  if (!quick)
+    hist.insert(hist.end(), {{(1u << 20) + 3, 16}, {(1u << 20) + 3, 4096}});
+  for (auto [n, bins] : hist)
+    cs.push_back(histogramCase(n, bins));
+  // ticket: one scalar atomic a program (its old value broadcast to the
+  // CTA's threads with 4 warps).
+  std::vector<std::pair<unsigned, int>> tickets = {{1, 4}, {7, 4}, {1000, 4}, {1000, 1}};
+  if (!quick)
+    tickets.insert(tickets.end(), {{65541, 4}, {65541, 1}});
+  for (auto [g, w] : tickets)
+    cs.push_back(ticketCase(g, w));
+  // float (and fp64) sums: random values (tolerance from the terms) and
+  // small integers (exact); 1 output: every lane of every program on it.
+  struct Acc { unsigned n, nout, ints; };
+  std::vector<Acc> acc = {{1000, 64, 0}, {4097, 1, 0}, {4097, 64, 3}, {200, 1, 1}};
+  std::vector<Acc> accWide = {{(1u << 20) + 3, 64, 0}, {(1u << 20) + 3, 64, 8},
+                              {(1u << 20) + 3, 1, 1}};
+  std::vector<Acc> accNarrow = {{(1u << 20) + 3, 4096, 0}, {65536, 1024, 3}};
+  for (DT dt : {DT::F32, DT::F64, DT::F16, DT::BF16}) {
+    if (dt == DT::BF16 && archNumber() < 90)
+      continue; // atom.add.bf16 needs sm_90
+    for (const Acc &a : acc)
+      cs.push_back(accumulateCase(dt, a.n, a.nout, a.ints));
+    if (!quick)
+      for (const Acc &a : dtSize(dt) == 2 ? accNarrow : accWide)
+        cs.push_back(accumulateCase(dt, a.n, a.nout, a.ints));
+  }
+  std::vector<std::pair<unsigned, unsigned>> small = {{1, 4}, {1000, 64}, {4097, 1}};
+  std::vector<std::pair<unsigned, unsigned>> big = {{(1u << 20) + 3, 16},
+                                                    {65536, 4096}};
+  for (DT dt : {DT::F32, DT::F64, DT::I32, DT::U32, DT::I64, DT::U64}) {
+    for (auto [n, nout] : small)
+      cs.push_back(maxMinCase(dt, n, nout));
+    if (!quick)
+      for (auto [n, nout] : big)
+        cs.push_back(maxMinCase(dt, n, nout));
+  }
+  for (DT dt : {DT::I32, DT::U32, DT::I64, DT::U64}) {
+    for (auto [n, nout] : small)
+      cs.push_back(bitwiseCase(dt, n, nout));
+    if (!quick)
+      for (auto [n, nout] : {std::pair{4097u, 256u}, {(1u << 20) + 3, 1024u}})
+        cs.push_back(bitwiseCase(dt, n, nout));
+  }
+  // xchg: one swap a slot (nout >= n), 8 slots, one slot.
+  for (DT dt : {DT::I32, DT::F32, DT::I64, DT::F64}) {
+    for (auto [n, nout] : {std::pair{1u, 1u}, {1000u, 1024u}, {4097u, 8u}})
+      cs.push_back(xchgCase(dt, n, nout));
+    if (!quick)
+      for (auto [n, nout] : {std::pair{100000u, 1u}, {(1u << 20) + 3, 1u << 20}})
+        cs.push_back(xchgCase(dt, n, nout));
+  }
+  // The spin lock: one program; few on one lock; 1000 programs on 8 locks;
+  // 2000 on one (the lock handed over 1999 times).
+  struct Lock { unsigned grid, ncols, groups, block; int warps; };
+  std::vector<Lock> locks = {{1, 1, 1, 16, 4}, {7, 100, 1, 128, 4},
+                             {1000, 1000, 8, 1024, 4}, {2000, 64, 1, 64, 4}};
+  if (!quick)
+    locks.insert(locks.end(), {{300, 4097, 4, 8192, 8},
+                               {1000, 100, 64, 128, 4},
+                               {20000, 16, 1, 16, 1}});
+  for (DT dt : {DT::F32, DT::I32})
+    for (const Lock &l : locks)
+      cs.push_back(lockedCase(dt, l.grid, l.ncols, l.groups, l.block, l.warps));
+  // Tiles smaller than the CTA (16 and 64 elements over 128 and 256
+  // threads) and one that fits it (128 over 128).
+  for (auto [block, warps] : {std::pair{16u, 4}, {64u, 8}, {128u, 4}}) {
+    cs.push_back(smallTileCase(block, warps, 1, block, block));
+    cs.push_back(smallTileCase(block, warps, 7, block, block - 3));
+    cs.push_back(smallTileCase(block, warps, 1000, 0, block));
+    cs.push_back(smallTileCase(block, warps, 1000, 0, block - 5));
+  }
+  // softmax_long_split_kernel: fewer rows than groups (7 rows, 56 or 40
+  // programs) and more (64 and 300 rows on 14 or 7 groups of 112 programs),
+  // the last chunk partial (100003 = 6 x 16384 + 1699), chunks wholly past
+  // the row (CHUNKS 16 on 65536 columns: 12 of 16), strided rows, a -inf
+  // prefix covering whole chunks.
+  struct Split { unsigned rows, cols, inStride, outStride, chunks, negInf; };
+  std::vector<Split> split = {{7, 1, 1, 1, 8, 0},
+                              {64, 65536, 65536, 65536, 8, 0},
+                              {300, 131072, 131072, 131072, 8, 0},
+                              {5, 100003, 100005, 100004, 8, 0},
+                              {200, 100003, 100003, 100003, 16, 0},
+                              {64, 65536, 65536, 65536, 16, 0},
+                              {7, 100003, 100003, 100003, 8, 40000}};
+  // Not in --quick, the set scripts/h200-run.sh runs under compute-sanitizer:
+  // a tool that ran a row's programs one after another would hang them.
+  if (quick)
+    split.clear();
+  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+    for (const Split &s : split)
+      cs.push_back(splitSoftmaxCase(dt, s.rows, s.cols, s.inStride, s.outStride,
+                                    s.chunks, s.negInf));
+}
+
 std::vector<Case> allCases() {
   std::vector<Case> cs;
   std::vector<unsigned> rowsList = {1, 7, 64, 4096};
@@ -1224,6 +2252,7 @@ std::vector<Case> allCases() {
       transposed({256, 129, 100}, {1024, 1000, 1000}, true);
     }
   }
+  addAtomicsCases(cs);
   return cs;
 }
 
@@ -1468,6 +2497,13 @@ int main(int argc, char **argv) {
   for (Case &c : allCases())
     if (filter.empty() || c.line().find(filter) != std::string::npos)
       cases.push_back(std::move(c));
+
+  if (listCases) {
+    for (Case &c : cases)
+      llvm::outs() << c.line() << "\n";
+    llvm::outs() << cases.size() << " cases\n";
+    return 0;
+  }
 
   // Compile everything first (also what runs without a GPU).
   auto t0 = std::chrono::steady_clock::now();

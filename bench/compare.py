@@ -652,8 +652,8 @@ class Runner:
                 named["n_rows"] = M
                 tri = tri + (M,)
             if cfg["kernel"] in ("softmax_long_split_kernel", "softmax_split_kernel"):
-                # per-row partial results and arrival counters (zeros; the
-                # kernel leaves them zero), one pair per set and system
+                # per-row partial results and arrival counters (zeros; each
+                # launch adds CHUNKS a row), one pair per set and system
                 chunks = cfg["constexprs"]["CHUNKS"]
                 st = [torch.empty(M * chunks * 2, device=self.dev, dtype=torch.float32)
                       for _ in range(2)]

@@ -213,7 +213,7 @@ def configs(extra_tiles=()):
             m = SOFTMAX_LONG_M
             for warps, block, per_sm, tag in [(32, 16384, 1, "")]:
                 chunks = cdiv(n, block)
-                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("i32"),
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("u32"),
                                  int_sig(n), int_sig(n), int_sig(n), int_sig(m), str(chunks),
                                  str(block)])
                 base_id = "softmaxlongs_%s_%dx%d" % (dt, m, n)

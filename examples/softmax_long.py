@@ -103,7 +103,7 @@ def softmax_long_persistent_kernel(output_ptr, input_ptr, input_row_stride, outp
 
 
 # Rows read once: each row split over CHUNKS programs that exchange their
-# partial results through global memory (tl.atomic_add on a counter). A
+# partial results through global memory (atomics on a counter a row). A
 # chunk (BLOCK_SIZE columns) stays in registers while its program waits for
 # the row's other chunks, so the row crosses DRAM once each way, however
 # long it is (the persistent kernel above reads it twice once the rows in
@@ -112,22 +112,24 @@ def softmax_long_persistent_kernel(output_ptr, input_ptr, input_row_stride, outp
 #   1. m = max of its chunk, s = sum of exp(x - m); (m, s) to its slot of
 #      stats_ptr (2 * CHUNKS fp32 a row);
 #   2. tl.debug_barrier() (every thread's stores ordered before what
-#      follows), then one release atomic_add on count_ptr[row]; then it
-#      polls count_ptr[row] with acquire atomics until all CHUNKS arrived;
+#      follows), then one release atomic_add on count_ptr[row], which returns
+#      its ticket; the next row's chunk is loaded (in flight while it waits);
+#      then it polls count_ptr[row] with acquire atomics until the row's
+#      CHUNKS tickets of this launch are taken (the counter only grows: each
+#      launch adds CHUNKS a row, and uint32 arithmetic wraps consistently
+#      because CHUNKS is a power of two, so it is never reset);
 #   3. reads the row's CHUNKS (m, s), combines them (max M, total
-#      sum s_j * exp(m_j - M)) and writes exp(x - M) / total of its chunk;
-#   4. a second (relaxed) atomic_add on count_ptr[row]; the program that
-#      makes it 2 * CHUNKS sets it back to 0, so count_ptr is all zeros
-#      again when the kernel ends (zero it once, before the first launch).
+#      sum s_j * exp(m_j - M)) and writes exp(x - M) / total of its chunk.
 # Launch: every program must be resident on the GPU at once (the programs
 # of a row wait for one another): grid = a multiple of CHUNKS at most
 # (SM count) x (CTAs an SM holds), e.g. 128 programs of 32 warps on the
-# H200's 132 SMs; n_cols <= CHUNKS * BLOCK_SIZE; stats_ptr: n_rows * CHUNKS
-# * 2 fp32; count_ptr: n_rows int32 zeros. Needs the GPU (the interpreter
-# runs programs one at a time, so a program never sees its row's others).
-# Entries of -inf weigh zero, as in torch.softmax (a row of only -inf gives
-# NaN).
-# tilec: --kernel softmax_long_split_kernel --signature "*fp32:16, *fp32:16, *fp32:16, *i32:16, i32:16, i32:16, i32:16, i32, 8, 16384" --num-warps 32
+# H200's 132 SMs; CHUNKS a power of two, n_cols <= CHUNKS * BLOCK_SIZE;
+# stats_ptr: n_rows * CHUNKS * 2 fp32; count_ptr: n_rows uint32, zeroed once
+# before the first launch (any values that are multiples of CHUNKS will
+# do). Needs the GPU (the interpreter runs programs one at a time, so a
+# program never sees its row's others). Entries of -inf weigh zero, as in
+# torch.softmax (a row of only -inf gives NaN).
+# tilec: --kernel softmax_long_split_kernel --signature "*fp32:16, *fp32:16, *fp32:16, *u32:16, i32:16, i32:16, i32:16, i32, 8, 16384" --num-warps 32
 @triton.jit
 def softmax_long_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_stride,
                               output_row_stride, n_cols, n_rows, CHUNKS: tl.constexpr,
@@ -138,9 +140,11 @@ def softmax_long_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input
     cols = chunk * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
     mask = cols < n_cols
     peers = tl.arange(0, CHUNKS)
-    for row in range(pid // CHUNKS, n_rows, groups):
-        x = tl.load(input_ptr + row.to(tl.int64) * input_row_stride + cols, mask=mask,
-                    other=-float('inf')).to(tl.float32)
+    first = pid // CHUNKS
+    x_next = tl.load(input_ptr + first.to(tl.int64) * input_row_stride + cols,
+                     mask=mask & (first < n_rows), other=-float('inf'))
+    for row in range(first, n_rows, groups):
+        x = x_next.to(tl.float32)
         m = tl.max(x, axis=0)
         # a chunk of only -inf (or past the row's end): weight 0, not NaN
         m_ref = tl.where(m > -float('inf'), m, 0.0)
@@ -149,8 +153,12 @@ def softmax_long_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input
         tl.store(slot, m)
         tl.store(slot + 1, s)
         tl.debug_barrier()
-        tl.atomic_add(count_ptr + row, 1, sem="release")
-        while tl.atomic_add(count_ptr + row, 0, sem="acquire") < CHUNKS:
+        ticket = tl.atomic_add(count_ptr + row, 1, sem="release")
+        target = ticket - ticket % CHUNKS + CHUNKS
+        nxt = row + groups
+        x_next = tl.load(input_ptr + nxt.to(tl.int64) * input_row_stride + cols,
+                         mask=mask & (nxt < n_rows), other=-float('inf'))
+        while (tl.atomic_add(count_ptr + row, 0, sem="acquire") - target).to(tl.int32) < 0:
             pass
         ms = tl.load(stats_ptr + (row * CHUNKS + peers) * 2, cache_modifier=".cg")
         ss = tl.load(stats_ptr + (row * CHUNKS + peers) * 2 + 1, cache_modifier=".cg")
@@ -160,5 +168,3 @@ def softmax_long_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input
         y = tl.exp(x - ref) * inv
         tl.store(output_ptr + row.to(tl.int64) * output_row_stride + cols,
                  y.to(output_ptr.dtype.element_ty), mask=mask, cache_modifier=".cs")
-        if tl.atomic_add(count_ptr + row, 1, sem="relaxed") == 2 * CHUNKS - 1:
-            tl.atomic_xchg(count_ptr + row, 0, sem="relaxed")

@@ -1851,8 +1851,10 @@ unsigned splitSoftmaxGrid(unsigned rows, unsigned chunks) {
 /// the count buffer zeroed once, the kernel launched twice on the same
 /// buffers (output and stats poisoned before each launch), each output
 /// checked against the fp64 softmax with softmaxCase's tolerances (gaps
-/// between strided rows untouched) and the count buffer all zeros after each
-/// launch. Never on the interpreter (a program waits for its row's others).
+/// between strided rows untouched) and each row's counter CHUNKS further
+/// after each launch. The counters start at 2^32 - 16 (a multiple of every
+/// CHUNKS), so they wrap around during the two launches. Never on the
+/// interpreter (a program waits for its row's others).
 Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
                       unsigned outStride, unsigned chunks,
                       unsigned negInfPrefix = 0) {
@@ -1868,7 +1870,7 @@ Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
   if (negInfPrefix)
     c.shape += llvm::formatv(" -inf x {0}", negInfPrefix);
   c.key = {"softmax_long.py", c.kernel,
-           llvm::formatv("{0}, {0}, *fp32:16, *i32:16, {1}, {2}, {3}, {4}, {5}, {6}",
+           llvm::formatv("{0}, {0}, *fp32:16, *u32:16, {1}, {2}, {3}, {4}, {5}, {6}",
                          ptrSig(dt), ispec(inStride), ispec(outStride),
                          ispec(cols), ispec(rows), chunks, block),
            32};
@@ -1890,7 +1892,7 @@ Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
               .str());
     size_t inN = size_t(rows - 1) * inStride + cols;
     size_t outN = size_t(rows - 1) * outStride + cols;
-    HostArray x(dt, inN), y(dt, outN), count(DT::I32, rows);
+    HostArray x(dt, inN), y(dt, outN), count(DT::U32, rows);
     fillRandom(x, -4.0, 4.0, rows * 1000003ull + cols + 77);
     for (unsigned r = 0; r + 1 < rows; ++r)
       for (unsigned j = cols; j < inStride; ++j)
@@ -1917,7 +1919,8 @@ Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
       return e;
     if (auto e = dcount.alloc(size_t(rows) * 4))
       return e;
-    if (auto e = dcount.fill32(0)) // once, before the first launch
+    constexpr uint32_t kCountStart = 0xFFFFFFF0u; // wraps within two launches
+    if (auto e = dcount.fill32(kCountStart)) // once, before the first launch
       return e;
     if (auto e = dy.alloc(outN * dtSize(dt)))
       return e;
@@ -1935,7 +1938,7 @@ Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
       if (auto e = k.launch({grid}, {rt::Arg::ptr(dy, dtName(dt)),
                                      rt::Arg::ptr(dx, dtName(dt)),
                                      rt::Arg::ptr(dstats, "fp32"),
-                                     rt::Arg::ptr(dcount, "i32"),
+                                     rt::Arg::ptr(dcount, "u32"),
                                      rt::Arg::i32(inStride),
                                      rt::Arg::i32(outStride), rt::Arg::i32(cols),
                                      rt::Arg::i32(rows)}))
@@ -1959,7 +1962,7 @@ Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols, unsigned inStride,
           for (unsigned j = cols; j < outStride; ++j)
             chk.untouched(y, r * outStride + j,
                           llvm::formatv("launch {0} gap [{1},{2}]", run, r, j));
-        chk.checkBits(count, r, 0,
+        chk.checkBits(count, r, uint32_t(kCountStart + uint32_t(run) * chunks),
                       llvm::formatv("launch {0} count[{1}]", run, r));
       }
     }

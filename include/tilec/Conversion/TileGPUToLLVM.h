@@ -231,7 +231,12 @@ struct ReduceScratch {
     return uint64_t(slots) * valueBytes + (withIndex ? uint64_t(slots) * 4 : 0);
   }
 };
-/// None when the reduction needs no shared memory (one warp along the axis).
+/// Whether one warp covers `op`'s operand along the reduced dimension while
+/// several warps lie along it (every warp holds a whole copy: the reduction
+/// stays within warps, no shared memory).
+bool warpLocalReduce(tile::ReduceOp op);
+/// None when the reduction needs no shared memory (one warp along the axis,
+/// or warpLocalReduce).
 std::optional<ReduceScratch> getReduceScratch(tile::ReduceOp op);
 /// The start (addrspace 3) of `user`'s scratch (or, for a local_alloc, of
 /// its buffer): @tilec_shared plus its `tilegpu.shared_offset` (0 without

@@ -13,7 +13,10 @@
 //      encode D's lane coordinate. After it every lane of a group holds the
 //      same, bitwise identical, value (each step combines the same two values
 //      in both partners and every combine is commutative).
-//  (c) Across warps, if warpsPerCTA[D] > 1: the threads whose lane
+//  (c) Across warps, if warpsPerCTA[D] > 1 and one warp does not cover the
+//      tile along D (then each warp holds a whole copy: its replicas within
+//      the warp become the identity, the others are kept, and every warp
+//      has the result after (b); warpLocalReduce): the threads whose lane
 //      coordinate along D is zero store their accumulators into their own
 //      slot of shared memory (predicated st.shared),
 //        slot(k', lane, warp) = (k' * 32 + lane) * numWarps + warp,
@@ -197,6 +200,11 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     SmallVector<Value> in = unpackStruct(b, loc, adaptor.getSrc());
     auto tc = src.emitThreadCoords(b, loc);
     bool mayReplicate = src.ctaTile(D) > uint64_t(srcType.getDimSize(axis));
+    // A tile that one warp covers along D (a few elements on many warps):
+    // every warp holds all of it, so only the replicas within a warp become
+    // the identity and step (c) is skipped (warpLocalReduce).
+    unsigned warpCover = base.getSizePerThread()[D] * base.getThreadsPerWarp()[D];
+    bool warpLocal = warpLocalReduce(op);
     unsigned nAxis = src.elemsAlong(axis);
     Value idIdx = i32Const(b, loc, INT_MAX);
     SmallVector<Acc> accs;
@@ -218,8 +226,11 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
           if (arg)
             x.idx = idx[axis];
           if (mayReplicate) {
+            Value at = unwrapped[axis];
+            if (warpLocal)
+              at = b.create<LLVM::URemOp>(loc, at, i32Const(b, loc, warpCover));
             Value replica = b.create<LLVM::ICmpOp>(
-                loc, LLVM::ICmpPredicate::uge, unwrapped[axis],
+                loc, LLVM::ICmpPredicate::uge, at,
                 i32Const(b, loc, srcType.getDimSize(axis)));
             x.v = b.create<LLVM::SelectOp>(loc, replica,
                                            identity(b, loc, kind, acT), x.v);
@@ -252,7 +263,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
 
     // ---- (c) across the warps along D, through shared memory.
     unsigned warpsD = base.getWarpsPerCTA()[D];
-    if (warpsD > 1) {
+    if (warpsD > 1 && !warpLocal) {
       // The scratch's layout (getReduceScratch: the same numbers that size
       // it for the allocation).
       std::optional<ReduceScratch> rs = getReduceScratch(op);

@@ -65,6 +65,23 @@ Type mlir::tilegpu::getDotComputeType(Type aElt, Type bElt, Type cElt) {
                                             : Type(IntegerType::get(ctx, 32));
 }
 
+bool mlir::tilegpu::warpLocalReduce(tile::ReduceOp op) {
+  auto srcType = dyn_cast<RankedTensorType>(op.getSrc().getType());
+  if (!srcType || !srcType.getEncoding())
+    return false;
+  LayoutInfo src(srcType);
+  if (!src.isBlocked())
+    return false;
+  BlockedAttr base = src.getBase();
+  unsigned D = src.baseDim(op.getAxis());
+  // One chunk of sizePerThread along D: element e of lane l in warp w then
+  // sits at w * cover + l * spt + e (emitIndices' unwrapped index).
+  if (src.elemsAlong(op.getAxis()) != base.getSizePerThread()[D])
+    return false;
+  uint64_t cover = uint64_t(base.getSizePerThread()[D]) * base.getThreadsPerWarp()[D];
+  return base.getWarpsPerCTA()[D] > 1 && cover >= uint64_t(srcType.getDimSize(op.getAxis()));
+}
+
 std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) {
   auto srcType = dyn_cast<RankedTensorType>(op.getSrc().getType());
   if (!srcType || !srcType.getEncoding())
@@ -75,7 +92,7 @@ std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) 
   LayoutInfo src(srcType);
   BlockedAttr base = src.getBase();
   unsigned D = src.baseDim(op.getAxis());
-  if (base.getWarpsPerCTA()[D] <= 1)
+  if (base.getWarpsPerCTA()[D] <= 1 || warpLocalReduce(op))
     return std::nullopt;
   ReduceScratch s;
   unsigned numOut = 1;

@@ -209,6 +209,16 @@ uint64_t getScratchBytes(Operation *op);
 /// The scratch of an atomic (see Scratch.cpp): 0 when its result is unused
 /// or every thread holds distinct elements.
 uint64_t atomicScratchBytes(Operation *op);
+/// Whether a tile of `type` (a blocked layout) has elements that several
+/// threads of the CTA hold: it is smaller than the layout's CTA tile, or the
+/// CTA (`tile.num_warps` of `op`'s module) has threads the layout does not
+/// span.
+bool layoutReplicates(RankedTensorType type, Operation *op);
+/// i1: the thread is the one holder of its element k that accesses memory
+/// for it (its place is no replica: emitIndices' unwrapped index inside the
+/// shape, and the thread is one the layout spans). Blocked layouts.
+Value emitOwnerPredicate(OpBuilder &b, Location loc, const LayoutInfo &info,
+                         const LayoutInfo::ThreadCoords &tc, unsigned k);
 /// Elements of padding after each row of a rank-2 convert_layout's staging
 /// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
 /// then start in different banks, so that a layout whose warp spans several

@@ -220,30 +220,27 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
   if (maskIn)
     masks = unpackStruct(rewriter, loc, maskIn);
   auto tc = info.emitThreadCoords(rewriter, loc);
-  Value spanned = icmp(rewriter, loc, LLVM::ICmpPredicate::ult,
-                       threadId(rewriter, loc),
-                       i32Const(rewriter, loc, info.numThreads()));
+  bool replicated = layoutReplicates(tensorType, op);
   ArrayRef<int64_t> shape = info.getShape();
   SmallVector<Value> olds, owners, lins;
   for (unsigned k = 0; k < info.numElems(); ++k) {
-    SmallVector<Value> unwrapped;
-    SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k, &unwrapped);
-    Value owner = spanned;
-    for (unsigned d = 0; d < unwrapped.size(); ++d)
-      owner = andI1(rewriter, loc, owner,
-                    icmp(rewriter, loc, LLVM::ICmpPredicate::ult, unwrapped[d],
-                         i32Const(rewriter, loc, shape[d])));
+    SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
+    Value owner = replicated ? emitOwnerPredicate(rewriter, loc, info, tc, k)
+                             : Value();
     Value pred = andI1(rewriter, loc, masks.empty() ? Value() : masks[k], owner);
     SmallVector<Value> bitsIn;
     for (auto &v : vals)
       bitsIn.push_back(asBits(rewriter, loc, v[k]));
     Value old = emitOne(rewriter, loc, ptrs[k], bitsIn, pred);
-    old = rewriter.create<LLVM::SelectOp>(
-        loc, pred, old,
-        rewriter.create<LLVM::ConstantOp>(loc, old.getType(),
-                                          rewriter.getIntegerAttr(old.getType(), 0)));
+    if (pred)
+      old = rewriter.create<LLVM::SelectOp>(
+          loc, pred, old,
+          rewriter.create<LLVM::ConstantOp>(
+              loc, old.getType(), rewriter.getIntegerAttr(old.getType(), 0)));
     olds.push_back(fromBitsOf(rewriter, loc, old, elt));
-    owners.push_back(owner);
+    owners.push_back(owner ? owner
+                           : rewriter.create<LLVM::ConstantOp>(
+                                 loc, rewriter.getI1Type(), rewriter.getBoolAttr(true)));
     if (used && scratch)
       lins.push_back(linearIndex(rewriter, loc, idx, shape));
   }

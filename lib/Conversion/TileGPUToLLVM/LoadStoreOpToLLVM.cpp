@@ -434,7 +434,10 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
 };
 
 /// Replicated elements (several threads holding the same element) are
-/// stored by every holder: the same value to the same address.
+/// stored by one holder only (emitOwnerPredicate), a scalar by thread 0, as
+/// Triton does: a holder that loaded the element after another one stored
+/// it (a read-modify-write in a critical section) must not store its stale
+/// result.
 struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
   StoreOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
       : OpConversionPattern(tc, ctx), cc(cc) {}
@@ -447,9 +450,17 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/false);
     Value policy = l2Policy(rewriter, loc, op.getEvictAttr(), cc);
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
+    auto andPred = [&](Value m, Value o) -> Value {
+      if (!m)
+        return o;
+      return rewriter.create<LLVM::AndOp>(loc, m, o);
+    };
     if (!tensorType) {
+      Value first = rewriter.create<LLVM::ICmpOp>(
+          loc, LLVM::ICmpPredicate::eq, threadId(rewriter, loc),
+          i32Const(rewriter, loc, 0));
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
-                adaptor.getMask(), mods, policy);
+                andPred(adaptor.getMask(), first), mods, policy);
       rewriter.eraseOp(op);
       return success();
     }
@@ -460,9 +471,19 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
-    for (unsigned i = 0; i < ptrs.size(); i += vec)
+    // A run of `vec` elements is one sizePerThread chunk (vectorWidth): all
+    // of it replicas or none, so its first element's owner stands for it.
+    bool dedup = info.isBlocked() && layoutReplicates(tensorType, op);
+    std::optional<LayoutInfo::ThreadCoords> tc;
+    if (dedup)
+      tc = info.emitThreadCoords(rewriter, loc);
+    for (unsigned i = 0; i < ptrs.size(); i += vec) {
+      Value pred = masks.empty() ? Value() : masks[i];
+      if (dedup)
+        pred = andPred(pred, emitOwnerPredicate(rewriter, loc, info, *tc, i));
       emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
-                masks.empty() ? Value() : masks[i], mods, policy);
+                pred, mods, policy);
+    }
     rewriter.eraseOp(op);
     return success();
   }

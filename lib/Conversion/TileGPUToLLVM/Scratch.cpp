@@ -124,6 +124,19 @@ unsigned mlir::tilegpu::convertLayoutRowPad(RankedTensorType srcType) {
   return unsigned(16 / bytes);
 }
 
+bool mlir::tilegpu::layoutReplicates(RankedTensorType type, Operation *op) {
+  LayoutInfo info(type);
+  if (!info.isBlocked())
+    return false;
+  uint64_t ctaThreads = info.numThreads();
+  if (auto m = op->getParentOfType<ModuleOp>())
+    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
+      ctaThreads = std::max<uint64_t>(ctaThreads, 32 * a.getInt());
+  return uint64_t(info.numElems()) * info.numThreads() >
+             uint64_t(type.getNumElements()) ||
+         ctaThreads != info.numThreads();
+}
+
 uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
   if (!isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op) ||
       op->getResult(0).use_empty())
@@ -135,15 +148,7 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
     return isa<RankedTensorType>(ptrType) ? 0 : storageBytesOf(resType);
   if (!t.getEncoding())
     return 0;
-  LayoutInfo info(t);
-  if (!info.isBlocked())
-    return 0;
-  uint64_t ctaThreads = info.numThreads();
-  if (auto m = op->getParentOfType<ModuleOp>())
-    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      ctaThreads = std::max<uint64_t>(ctaThreads, 32 * a.getInt());
-  if (uint64_t(info.numElems()) * info.numThreads() <= uint64_t(t.getNumElements()) &&
-      ctaThreads == info.numThreads())
+  if (!LayoutInfo(t).isBlocked() || !layoutReplicates(t, op))
     return 0; // every element in one thread: no exchange
   return uint64_t(t.getNumElements()) * storageBytesOf(t.getElementType());
 }

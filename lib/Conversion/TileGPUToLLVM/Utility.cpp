@@ -267,6 +267,33 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
   return idx;
 }
 
+Value mlir::tilegpu::emitOwnerPredicate(OpBuilder &b, Location loc,
+                                       const LayoutInfo &info,
+                                       const LayoutInfo::ThreadCoords &tc,
+                                       unsigned k) {
+  Value owner = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult,
+                                       threadId(b, loc),
+                                       i32Const(b, loc, info.numThreads()));
+  // A slice layout: the threads along a sliced dimension hold the same
+  // elements; the one at coordinate 0 there accesses them.
+  for (unsigned d = 0; d < info.baseRank(); ++d)
+    if (info.tensorDim(d) < 0)
+      for (Value c : {tc.lane[d], tc.warp[d]})
+        owner = b.create<LLVM::AndOp>(
+            loc, owner,
+            b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq, c,
+                                   i32Const(b, loc, 0)));
+  SmallVector<Value> unwrapped;
+  info.emitIndices(b, loc, tc, k, &unwrapped);
+  for (unsigned d = 0; d < unwrapped.size(); ++d)
+    if (info.ctaTile(info.baseDim(d)) > uint64_t(info.getShape()[d]))
+      owner = b.create<LLVM::AndOp>(
+          loc, owner,
+          b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, unwrapped[d],
+                                 i32Const(b, loc, info.getShape()[d])));
+  return owner;
+}
+
 SmallVector<int64_t> LayoutInfo::hostIndices(unsigned tid, unsigned k) const {
   assert(isBlocked() && "hostIndices of a blocked layout");
   unsigned R = baseRank();

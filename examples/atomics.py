@@ -111,7 +111,11 @@ def xchg_kernel(x_ptr, out_ptr, old_ptr, n, NOUT: tl.constexpr, BLOCK: tl.conste
 # its row, the others load, add and store. The lock is taken with atomic_cas
 # (one thread spins; the others wait for its result), tl.debug_barrier()
 # makes every thread's store happen before atomic_xchg releases it. Without
-# the lock (or with a broken one) updates are lost.
+# the lock (or with a broken one) updates are lost. The flag is read and set
+# by one atomic_xchg, whose old value every thread gets: the tutorial's
+# `if tl.load(Count) == 0: tl.atomic_xchg(Count, 1)` lets a thread that
+# loads the flag after another thread set it take the other branch (a race
+# that compute-sanitizer's racecheck scheduling exposed here).
 # Launch: grid = (P,); lock_ptr: 2 * GROUPS int32 zeros (all locks free and
 # 1 for every group that had a program afterwards); acc_ptr: GROUPS * n_cols
 # (need not be initialized); BLOCK >= n_cols.
@@ -129,9 +133,7 @@ def locked_accumulate_kernel(lock_ptr, acc_ptr, x_ptr, n_cols, GROUPS: tl.conste
     acc_ptrs = acc_ptr + group * n_cols + cols
     while tl.atomic_cas(lock, 0, 1) == 1:
         pass
-    if tl.load(written) == 0:
-        tl.atomic_xchg(written, 1)
-    else:
+    if tl.atomic_xchg(written, 1) != 0:
         x += tl.load(acc_ptrs, mask=mask)
     tl.store(acc_ptrs, x, mask=mask)
     tl.debug_barrier()

@@ -42,6 +42,9 @@ def softmax_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_
             while tl.load(count_ptr + row, volatile=True) < CHUNKS:
                 pass
             tl.atomic_add(count_ptr + row, 0, sem="acquire")
+            # thread 0's acquire, then every thread (an unused result has no
+            # broadcast, hence no barrier of its own; measured before this fix)
+            tl.debug_barrier()
         else:
             while tl.atomic_add(count_ptr + row, 0, sem="acquire") < CHUNKS:
                 pass

@@ -59,15 +59,27 @@ uint64_t bytesOf(Type t) {
 /// cross-warp exchange and barriers, and 2 was best (softmax bf16 4096 x
 /// 4096: 2.59 -> 2.89 TB/s, 2.66 at 4). Kernels that already load 32 bytes a
 /// thread lost a few percent to any coarsening (GeLU fp32 4.22 -> 4.12).
+/// Kernels whose programs must not share a CTA's threads: an atomic or a
+/// barrier would be done by programs past the grid too (only their stores
+/// are masked), and a program that waits for another one (a `while` loop
+/// polling memory, a lock) would wait for a program that runs after it in
+/// the same threads. Never coarsened, whatever the factor asked.
+bool mustStayAlone(func::FuncOp fn) {
+  return fn
+      .walk([](Operation *op) {
+        return isa<scf::WhileOp, AtomicRMWOp, AtomicCASOp, BarrierOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
                       unsigned streamTargetBytes) {
   bool usesPid = false, blocked = false, reduces = false;
   uint64_t loadBytes = 0;
   fn.walk([&](Operation *op) {
-    // Atomics and barriers are not cloned per program: programs past the
-    // grid would do their accesses (only stores are masked), and programs
-    // that wait for one another must not share a thread.
-    if (isa<DotOp, scf::WhileOp, AtomicRMWOp, AtomicCASOp, BarrierOp>(op))
+    if (isa<DotOp>(op))
       blocked = true;
     reduces |= isa<ReduceOp>(op);
     if (auto p = dyn_cast<ProgramIdOp>(op))
@@ -304,9 +316,10 @@ struct TileCoarsenProgramsPass
     for (auto fn : module.getOps<func::FuncOp>()) {
       if (!fn->hasAttr("tile.kernel") || fn.isExternal())
         continue;
-      unsigned f = factor ? unsigned(factor)
-                          : chooseFactor(fn, warps, unsigned(targetBytes),
-                                         unsigned(streamTargetBytes));
+      unsigned f = mustStayAlone(fn) ? 1
+                   : factor ? unsigned(factor)
+                            : chooseFactor(fn, warps, unsigned(targetBytes),
+                                           unsigned(streamTargetBytes));
       if (f <= 1)
         continue;
       if (failed(coarsen(fn, f)))

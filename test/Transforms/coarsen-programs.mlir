@@ -171,3 +171,26 @@ module attributes {tile.num_warps = 4 : i32} {
   }
 }
 
+
+// -----
+
+// Atomics, barriers and while loops keep one program per CTA whatever the
+// factor asked (programs past the grid would do their atomics; a program
+// waiting for another would wait for one that runs after it in the same
+// threads): no programs_per_cta attribute, no hidden parameter.
+// TWO-LABEL: module attributes {tile.num_warps = 4 : i32} {
+// TWO: func.func @count(%{{.*}}: !tile.ptr<i32>) attributes {tile.kernel}
+// TWO-COUNT-1: tile.atomic_rmw add
+// TWO-NOT: tile.atomic_rmw
+// THREE-LABEL: module attributes {tile.num_warps = 4 : i32} {
+// THREE: func.func @count(%{{.*}}: !tile.ptr<i32>) attributes {tile.kernel}
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @count(%c: !tile.ptr<i32>) attributes {tile.kernel} {
+    %pid = tile.program_id 0
+    %p = tile.addptr %c, %pid : !tile.ptr<i32>, i32
+    %one = arith.constant 1 : i32
+    %old = tile.atomic_rmw add acq_rel gpu %p, %one : !tile.ptr<i32>
+    tile.barrier
+    return
+  }
+}

@@ -789,7 +789,29 @@ static bool atomicKindTakes(AtomicKind kind, Type t) {
   return false;
 }
 
+/// The tiles of an atomic (pointer, values, mask, result) must share one
+/// encoding: the lowering walks them element by element together.
+static LogicalResult verifySameEncodings(Operation *op) {
+  Attribute enc;
+  bool first = true;
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  for (Type t : types) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    Attribute e = rt ? rt.getEncoding() : Attribute();
+    if (first) {
+      enc = e;
+      first = false;
+    } else if (e != enc) {
+      return op->emitOpError("operands and result must have one layout");
+    }
+  }
+  return success();
+}
+
 LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifySameEncodings(*this)))
+    return failure();
   Type ptrType = getPtr().getType();
   if (failed(verifyPointerOperand(*this, ptrType)) ||
       failed(verifyMask(*this, getMask(), ptrType)))
@@ -810,6 +832,8 @@ LogicalResult AtomicRMWOp::verify() {
 }
 
 LogicalResult AtomicCASOp::verify() {
+  if (failed(verifySameEncodings(*this)))
+    return failure();
   Type ptrType = getPtr().getType();
   if (failed(verifyPointerOperand(*this, ptrType)))
     return failure();

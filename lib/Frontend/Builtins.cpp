@@ -119,7 +119,10 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "expand_dims", "ravel", "sum",     "max",     "min",     "argmax",
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
-      "floor",   "ceil",    "cast"};
+      "floor",   "ceil",    "cast",
+      // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
+      "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
+      "atomic_xor", "atomic_xchg", "atomic_cas"};
   return methods.contains(name);
 }
 

@@ -657,7 +657,9 @@ class Runner:
                 chunks = cfg["constexprs"]["CHUNKS"]
                 st = [torch.empty(M * chunks * 2, device=self.dev, dtype=torch.float32)
                       for _ in range(2)]
-                cnt = [torch.zeros(M, device=self.dev, dtype=torch.int32) for _ in range(2)]
+                stride = cfg["constexprs"].get("COUNT_STRIDE", 1)
+                cnt = [torch.zeros(M * stride, device=self.dev, dtype=torch.int32)
+                       for _ in range(2)]
                 named.update(stats_ptr=st[0], count_ptr=cnt[0], n_rows=M)
                 tri = (y, x, st[1], cnt[1], x.stride(0), y.stride(0), N, M)
             return dict(y=y, torch=lambda: torch.ops.aten._softmax.out(x, -1, False, out=yt),

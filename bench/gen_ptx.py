@@ -135,25 +135,26 @@ def rows_configs(rows_list):
 
 
 def split_configs(variants):
-    """bench/experiments/softmax_split.py: softmax_long_split_kernel with the
-    next row prefetched (PREFETCH) and/or polled with volatile loads (POLL);
-    variants 'PP' digit pairs, e.g. '00,10,11' (32 warps, one program an SM:
-    Triton runs them too)."""
+    """bench/experiments/softmax_split.py: softmax_long_split_kernel polled with atomics or
+    volatile loads (POLL) and its counters 1 or 32 uint32 apart (COUNT_STRIDE); variants
+    'PS' digit pairs (P = POLL, S = 1 for a stride of 32), e.g. '00,01,10,11' (32 warps,
+    one program an SM: Triton runs them too)."""
     out = []
     for dt in ["fp32", "bf16"]:
         for n in SOFTMAX_LONG_N:
             m, block = SOFTMAX_LONG_M, 16384
             chunks = cdiv(n, block)
             for v in variants:
-                pf, po = int(v[0]), int(v[1])
-                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("i32"),
+                po, stride = int(v[0]), 32 if v[1] == "1" else 1
+                sig = ", ".join([ptr_sig(dt), ptr_sig(dt), ptr_sig("fp32"), ptr_sig("u32"),
                                  int_sig(n), int_sig(n), int_sig(n), int_sig(m), str(chunks),
-                                 str(block), str(pf), str(po)])
+                                 str(block), str(po), str(stride)])
                 out.append(dict(
                     id="softmaxsplit%s_%s_%dx%d" % (v, dt, m, n), bench="softmax",
                     kernel="softmax_split_kernel", source="bench/experiments/softmax_split.py",
                     dtype=dt, shape=dict(M=m, N=n), signature=sig, num_warps=32,
-                    constexprs=dict(CHUNKS=chunks, BLOCK_SIZE=block, PREFETCH=pf, POLL=po),
+                    constexprs=dict(CHUNKS=chunks, BLOCK_SIZE=block, POLL=po,
+                                    COUNT_STRIDE=stride),
                     grid=[m * chunks], grid_per_sm=1, grid_multiple=chunks,
                     coresident_per_sm=1, metric="GB/s",
                     work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
@@ -368,7 +369,7 @@ def main():
                          "bench/experiments/softmax_rows.py (ROWS rows a program, the next "
                          "row loaded before the current one's reductions) at 2048+ columns")
     ap.add_argument("--split-experiment", default="",
-                    help="comma-separated PREFETCH+POLL digit pairs (e.g. 00,10,11): also the "
+                    help="comma-separated POLL+STRIDE digit pairs (e.g. 00,01,10,11): also the "
                          "experiment bench/experiments/softmax_split.py")
     args = ap.parse_args()
 

@@ -1,8 +1,13 @@
-# Experiment: variants of examples/softmax_long.py's softmax_long_split_kernel.
-#   PREFETCH: the next row's chunk is loaded before the wait (in flight
-#             during the wait, the combination and the store);
-#   POLL:     0 = poll with acquire atomics (the example), 1 = poll with
-#             volatile loads by every thread, then one acquire atomic.
+# Experiment: variants of examples/softmax_long.py's softmax_long_split_kernel (the
+# ticket version: a uint32 counter a row that only grows, the next row's chunk loaded
+# before the wait).
+#   POLL:         0 = poll with acquire atomics (the example), 1 = poll with volatile
+#                 loads by every thread, then one acquire atomic and a barrier;
+#   COUNT_STRIDE: counters COUNT_STRIDE uint32 apart (32: one 128-byte line a row, so
+#                 that the groups' polls do not all hit the line of 32 adjacent rows'
+#                 counters; count_ptr then holds n_rows * COUNT_STRIDE uint32).
+# Measured in the seventh session: the first version (departure atomic and reset,
+# PREFETCH/POLL flags) in docs/results/2026-12-01-s7/exp3-*; this one is not measured yet.
 import triton
 import triton.language as tl
 
@@ -10,7 +15,8 @@ import triton.language as tl
 @triton.jit
 def softmax_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_stride,
                          output_row_stride, n_cols, n_rows, CHUNKS: tl.constexpr,
-                         BLOCK_SIZE: tl.constexpr, PREFETCH: tl.constexpr, POLL: tl.constexpr):
+                         BLOCK_SIZE: tl.constexpr, POLL: tl.constexpr,
+                         COUNT_STRIDE: tl.constexpr):
     pid = tl.program_id(0)
     chunk = pid % CHUNKS
     groups = tl.num_programs(0) // CHUNKS
@@ -21,11 +27,7 @@ def softmax_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_
     x_next = tl.load(input_ptr + first.to(tl.int64) * input_row_stride + cols,
                      mask=mask & (first < n_rows), other=-float('inf'))
     for row in range(first, n_rows, groups):
-        if PREFETCH:
-            x = x_next.to(tl.float32)
-        else:
-            x = tl.load(input_ptr + row.to(tl.int64) * input_row_stride + cols, mask=mask,
-                        other=-float('inf')).to(tl.float32)
+        x = x_next.to(tl.float32)
         m = tl.max(x, axis=0)
         m_ref = tl.where(m > -float('inf'), m, 0.0)
         s = tl.sum(tl.exp(x - m_ref), axis=0)
@@ -33,20 +35,19 @@ def softmax_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_
         tl.store(slot, m)
         tl.store(slot + 1, s)
         tl.debug_barrier()
-        tl.atomic_add(count_ptr + row, 1, sem="release")
-        if PREFETCH:
-            nxt = row + groups
-            x_next = tl.load(input_ptr + nxt.to(tl.int64) * input_row_stride + cols,
-                             mask=mask & (nxt < n_rows), other=-float('inf'))
+        counter = count_ptr + row * COUNT_STRIDE
+        ticket = tl.atomic_add(counter, 1, sem="release")
+        target = ticket - ticket % CHUNKS + CHUNKS
+        nxt = row + groups
+        x_next = tl.load(input_ptr + nxt.to(tl.int64) * input_row_stride + cols,
+                         mask=mask & (nxt < n_rows), other=-float('inf'))
         if POLL:
-            while tl.load(count_ptr + row, volatile=True) < CHUNKS:
+            while (tl.load(counter, volatile=True) - target).to(tl.int32) < 0:
                 pass
-            tl.atomic_add(count_ptr + row, 0, sem="acquire")
-            # thread 0's acquire, then every thread (an unused result has no
-            # broadcast, hence no barrier of its own; measured before this fix)
+            tl.atomic_add(counter, 0, sem="acquire")
             tl.debug_barrier()
         else:
-            while tl.atomic_add(count_ptr + row, 0, sem="acquire") < CHUNKS:
+            while (tl.atomic_add(counter, 0, sem="acquire") - target).to(tl.int32) < 0:
                 pass
         ms = tl.load(stats_ptr + (row * CHUNKS + peers) * 2, cache_modifier=".cg")
         ss = tl.load(stats_ptr + (row * CHUNKS + peers) * 2 + 1, cache_modifier=".cg")
@@ -56,5 +57,3 @@ def softmax_split_kernel(output_ptr, input_ptr, stats_ptr, count_ptr, input_row_
         y = tl.exp(x - ref) * inv
         tl.store(output_ptr + row.to(tl.int64) * output_row_stride + cols,
                  y.to(output_ptr.dtype.element_ty), mask=mask, cache_modifier=".cs")
-        if tl.atomic_add(count_ptr + row, 1, sem="relaxed") == 2 * CHUNKS - 1:
-            tl.atomic_xchg(count_ptr + row, 0, sem="relaxed")

@@ -51,14 +51,6 @@ uint64_t bytesOf(Type t) {
   return n * std::max(1u, bits / 8);
 }
 
-/// The factor that `factor = 0` picks for `fn` (see Passes.td). Measured on
-/// the H200 (docs/benchmarks.md): a program whose threads load under 32 bytes
-/// each leaves DRAM idle; streaming kernels (no reduction) kept gaining up to
-/// 8 programs (GeLU bf16: 16 bytes a thread, 3.48 -> 3.80 -> 3.94 -> 4.00
-/// TB/s at 1, 2, 4, 8), while with reductions every program adds its own
-/// cross-warp exchange and barriers, and 2 was best (softmax bf16 4096 x
-/// 4096: 2.59 -> 2.89 TB/s, 2.66 at 4). Kernels that already load 32 bytes a
-/// thread lost a few percent to any coarsening (GeLU fp32 4.22 -> 4.12).
 /// Kernels whose programs must not share a CTA's threads: an atomic or a
 /// barrier would be done by programs past the grid too (only their stores
 /// are masked), and a program that waits for another one (a `while` loop
@@ -74,6 +66,14 @@ bool mustStayAlone(func::FuncOp fn) {
       .wasInterrupted();
 }
 
+/// The factor that `factor = 0` picks for `fn` (see Passes.td). Measured on
+/// the H200 (docs/benchmarks.md): a program whose threads load under 32 bytes
+/// each leaves DRAM idle; streaming kernels (no reduction) kept gaining up to
+/// 8 programs (GeLU bf16: 16 bytes a thread, 3.48 -> 3.80 -> 3.94 -> 4.00
+/// TB/s at 1, 2, 4, 8), while with reductions every program adds its own
+/// cross-warp exchange and barriers, and 2 was best (softmax bf16 4096 x
+/// 4096: 2.59 -> 2.89 TB/s, 2.66 at 4). Kernels that already load 32 bytes a
+/// thread lost a few percent to any coarsening (GeLU fp32 4.22 -> 4.12).
 unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
                       unsigned streamTargetBytes) {
   bool usesPid = false, blocked = false, reduces = false;

@@ -65,7 +65,7 @@
 # HALVES: atom.acq_rel.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # HALVES: atom.acq_rel.gpu.global.add.noftz.bf16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_80 --emit=ptx -o %t.h80.ptx 2>&1 | FileCheck %s --check-prefix=BF16-80
-# BF16-80: ptx-atomics.py:[[@LINE+79]]:8: error: atomic add of 'bf16' needs sm_90 or later
+# BF16-80: ptx-atomics.py:[[@LINE+87]]:8: error: atomic add of 'bf16' needs sm_90 or later
 # BF16-80-NEXT: {{^}}    tl.atomic_add(b + r, 1.0)
 # BF16-80-NEXT: {{^}}       ^
 #
@@ -83,6 +83,14 @@
 # POLL: ld.volatile.global.b32
 # POLL: bra{{.*}} [[LOOP]];
 # POLL: atom.acquire.gpu.global.add.u32
+#
+# 16-bit atomics below sm_70 (no atom.add.f16, no atom.cas.b16): errors at the call.
+# RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_60 --emit=ptx -o %t.h60.ptx 2>&1 | FileCheck %s --check-prefix=F16-60
+# F16-60: ptx-atomics.py:[[@LINE+65]]:8: error: atomic add of 'f16' needs sm_70 or later
+# RUN: not tilec %s --kernel cas16 --signature "*i16:16" --arch sm_60 --emit=ptx -o %t.c60.ptx 2>&1 | FileCheck %s --check-prefix=CAS16-60
+# CAS16-60: error: atomic cas of 16-bit elements needs sm_70 or later
+# RUN: tilec %s --kernel cas16 --signature "*i16:16" --arch sm_70 --emit=ptx | FileCheck %s --check-prefix=CAS16
+# CAS16: atom.acq_rel.gpu.global.cas.b16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}}, %rs{{[0-9]+}};
 #
 # REQUIRES: ptxas
 # RUN: tilec %s --kernel lock --signature "*i32:16, *fp32:16, *fp32:16" --emit=ptx -o %t.lock.ptx
@@ -152,3 +160,8 @@ def poll(flag_ptr, out_ptr):
     while tl.load(flag_ptr, volatile=True) == 0:
         pass
     tl.store(out_ptr, tl.atomic_add(flag_ptr, 0, sem="acquire"))
+
+
+@triton.jit
+def cas16(p):
+    tl.atomic_cas(p, 0, 1)

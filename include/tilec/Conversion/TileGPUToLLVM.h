@@ -157,6 +157,8 @@ Value packStruct(OpBuilder &b, Location loc, Type structType,
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask);
 /// CTA-wide barrier.
 void barrier(OpBuilder &b, Location loc);
+/// `a && c` of two i1 values, either of which may be null (no condition).
+Value andPredicates(OpBuilder &b, Location loc, Value a, Value c);
 /// Base address (addrspace 3) of the kernel's shared memory, the extern
 /// array `@tilec_shared` (declared on first use).
 Value sharedBase(OpBuilder &b, Location loc, Operation *user);

@@ -102,14 +102,6 @@ void membar(OpBuilder &b, Location loc) {
                               ArrayAttr());
 }
 
-Value andI1(OpBuilder &b, Location loc, Value a, Value c) {
-  if (!a)
-    return c;
-  if (!c)
-    return a;
-  return b.create<LLVM::AndOp>(loc, a, c);
-}
-
 Value icmp(OpBuilder &b, Location loc, LLVM::ICmpPredicate p, Value x, Value y) {
   return b.create<LLVM::ICmpOp>(loc, p, x, y);
 }
@@ -154,99 +146,80 @@ std::string rmwSuffix(tile::AtomicKind kind, Type elt, int cc, bool &ok) {
   return "";
 }
 
-/// Lowers one atomic op (rmw or cas) element by element.
+/// Lowers one atomic op (rmw or cas) element by element: the elements are
+/// the scalar (accessed by thread 0) or the thread's elements of the tile
+/// (each by its owner, when the layout replicates).
 LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
                           const TypeConverter *converter, Value ptrIn,
                           ArrayRef<Value> valueIns, Value maskIn,
-                          tile::MemSemantic sem, tile::MemScope scope, int cc,
+                          tile::MemSemantic sem, int cc,
                           function_ref<Value(OpBuilder &, Location, Value ptr,
                                              ArrayRef<Value> bits, Value pred)>
                               emitOne) {
   Location loc = op->getLoc();
-  Type resType = op->getResult(0).getType();
-  Type llvmRes = converter->convertType(resType);
-  std::string mods = semScope(sem, scope, cc);
+  Type llvmRes = converter->convertType(op->getResult(0).getType());
   bool releaseFence = cc < 70 && (sem == tile::MemSemantic::release ||
                                   sem == tile::MemSemantic::acq_rel);
   bool acquireFence = cc < 70 && (sem == tile::MemSemantic::acquire ||
                                   sem == tile::MemSemantic::acq_rel);
-  bool used = !op->getResult(0).use_empty();
-  uint64_t scratch = atomicScratchBytes(op);
+  // The old values go through shared memory to the elements' other holders.
+  bool exchange = !op->getResult(0).use_empty() && atomicScratchBytes(op);
   auto tensorType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+
+  Type elt = llvmRes;
+  SmallVector<Value> ptrs, masks, owners, lins;
+  SmallVector<SmallVector<Value>> vals;
+  if (!tensorType) {
+    ptrs.push_back(ptrIn);
+    for (Value v : valueIns)
+      vals.push_back({v});
+    if (maskIn)
+      masks.push_back(maskIn);
+    owners.push_back(icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
+                          threadId(rewriter, loc), i32Const(rewriter, loc, 0)));
+    lins.push_back(i32Const(rewriter, loc, 0));
+  } else {
+    LayoutInfo info(tensorType);
+    if (!info.isBlocked())
+      return op->emitError("atomics on tiles of this layout are not supported "
+                           "by the GPU lowering");
+    elt = cast<LLVM::LLVMStructType>(llvmRes).getBody()[0];
+    ptrs = unpackStruct(rewriter, loc, ptrIn);
+    for (Value v : valueIns)
+      vals.push_back(unpackStruct(rewriter, loc, v));
+    if (maskIn)
+      masks = unpackStruct(rewriter, loc, maskIn);
+    auto tc = info.emitThreadCoords(rewriter, loc);
+    if (layoutReplicates(tensorType, op))
+      for (unsigned k = 0; k < info.numElems(); ++k)
+        owners.push_back(emitOwnerPredicate(rewriter, loc, info, tc, k));
+    if (exchange)
+      for (unsigned k = 0; k < info.numElems(); ++k)
+        lins.push_back(linearIndex(rewriter, loc,
+                                   info.emitIndices(rewriter, loc, tc, k),
+                                   info.getShape()));
+  }
 
   if (releaseFence)
     membar(rewriter, loc);
-  if (!tensorType) {
-    Type elt = llvmRes;
-    Value zeroTid = icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
-                         threadId(rewriter, loc), i32Const(rewriter, loc, 0));
-    SmallVector<Value> bitsIn;
-    for (Value v : valueIns)
-      bitsIn.push_back(asBits(rewriter, loc, v));
-    Value pred = andI1(rewriter, loc, maskIn, zeroTid);
-    Value old = emitOne(rewriter, loc, ptrIn, bitsIn, pred);
-    old = rewriter.create<LLVM::SelectOp>(
-        loc, pred, old,
-        rewriter.create<LLVM::ConstantOp>(loc, old.getType(),
-                                          rewriter.getIntegerAttr(old.getType(), 0)));
-    if (acquireFence)
-      membar(rewriter, loc);
-    Value result = fromBitsOf(rewriter, loc, old, elt);
-    if (used && scratch) {
-      Value smem = sharedScratch(rewriter, loc, op);
-      Type storeT = sharedStorageType(elt);
-      Value slot = sharedElemPtr(rewriter, loc, smem, storeT, i32Const(rewriter, loc, 0));
-      leadingBarrier(rewriter, loc, op);
-      storeSharedIf(rewriter, loc, slot, toSharedStorage(rewriter, loc, result), zeroTid);
-      barrier(rewriter, loc);
-      result = fromSharedStorage(rewriter, loc,
-                                 rewriter.create<LLVM::LoadOp>(loc, storeT, slot), elt);
-    }
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-
-  LayoutInfo info(tensorType);
-  if (!info.isBlocked())
-    return op->emitError("atomics on tiles of this layout are not supported "
-                         "by the GPU lowering");
-  auto st = cast<LLVM::LLVMStructType>(llvmRes);
-  Type elt = st.getBody()[0];
-  SmallVector<Value> ptrs = unpackStruct(rewriter, loc, ptrIn);
-  SmallVector<SmallVector<Value>> vals;
-  for (Value v : valueIns)
-    vals.push_back(unpackStruct(rewriter, loc, v));
-  SmallVector<Value> masks;
-  if (maskIn)
-    masks = unpackStruct(rewriter, loc, maskIn);
-  auto tc = info.emitThreadCoords(rewriter, loc);
-  bool replicated = layoutReplicates(tensorType, op);
-  ArrayRef<int64_t> shape = info.getShape();
-  SmallVector<Value> olds, owners, lins;
-  for (unsigned k = 0; k < info.numElems(); ++k) {
-    SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
-    Value owner = replicated ? emitOwnerPredicate(rewriter, loc, info, tc, k)
-                             : Value();
-    Value pred = andI1(rewriter, loc, masks.empty() ? Value() : masks[k], owner);
+  SmallVector<Value> olds;
+  for (unsigned k = 0; k < ptrs.size(); ++k) {
+    Value pred = andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
+                               owners.empty() ? Value() : owners[k]);
     SmallVector<Value> bitsIn;
     for (auto &v : vals)
       bitsIn.push_back(asBits(rewriter, loc, v[k]));
     Value old = emitOne(rewriter, loc, ptrs[k], bitsIn, pred);
-    if (pred)
+    if (pred) // masked-off lanes (and non-owners) read 0
       old = rewriter.create<LLVM::SelectOp>(
           loc, pred, old,
           rewriter.create<LLVM::ConstantOp>(
               loc, old.getType(), rewriter.getIntegerAttr(old.getType(), 0)));
     olds.push_back(fromBitsOf(rewriter, loc, old, elt));
-    owners.push_back(owner ? owner
-                           : rewriter.create<LLVM::ConstantOp>(
-                                 loc, rewriter.getI1Type(), rewriter.getBoolAttr(true)));
-    if (used && scratch)
-      lins.push_back(linearIndex(rewriter, loc, idx, shape));
   }
   if (acquireFence)
     membar(rewriter, loc);
-  if (used && scratch) {
+  if (exchange) { // exchange implies owners: the scalar's, or a replicating layout's
     Value smem = sharedScratch(rewriter, loc, op);
     Type storeT = sharedStorageType(elt);
     leadingBarrier(rewriter, loc, op);
@@ -261,7 +234,8 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
               loc, storeT, sharedElemPtr(rewriter, loc, smem, storeT, lins[k])),
           elt);
   }
-  rewriter.replaceOp(op, packStruct(rewriter, loc, llvmRes, olds));
+  rewriter.replaceOp(op, tensorType ? packStruct(rewriter, loc, llvmRes, olds)
+                                    : olds[0]);
   return success();
 }
 
@@ -295,14 +269,14 @@ struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
       Value one = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
       Value pos = b.create<LLVM::XOrOp>(loc, neg, one);
       Value oldPos = emitAtom(b, loc, (isMax ? "max.s" : "min.s") + w, mods, ptr,
-                              v, andI1(b, loc, pred, pos), bits);
+                              v, andPredicates(b, loc, pred, pos), bits);
       Value oldNeg = emitAtom(b, loc, (isMax ? "min.u" : "max.u") + w, mods, ptr,
-                              v, andI1(b, loc, pred, neg), bits);
+                              v, andPredicates(b, loc, pred, neg), bits);
       return b.create<LLVM::SelectOp>(loc, neg, oldNeg, oldPos);
     };
     return lowerAtomic(op, rewriter, getTypeConverter(), adaptor.getPtr(),
-                       {adaptor.getValue()}, adaptor.getMask(), op.getSem(),
-                       op.getScope(), cc, emit);
+                       {adaptor.getValue()}, adaptor.getMask(), op.getSem(), cc,
+                       emit);
   }
 };
 
@@ -325,7 +299,7 @@ struct AtomicCASOpConversion : OpConversionPattern<tile::AtomicCASOp> {
     };
     return lowerAtomic(op, rewriter, getTypeConverter(), adaptor.getPtr(),
                        {adaptor.getCmp(), adaptor.getValue()}, Value(),
-                       op.getSem(), op.getScope(), cc, emit);
+                       op.getSem(), cc, emit);
   }
 };
 

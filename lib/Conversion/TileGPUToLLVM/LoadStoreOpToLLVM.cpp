@@ -450,17 +450,12 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
         cacheSuffix(op.getCacheAttr(), op.getEvictAttr(), /*isLoad=*/false);
     Value policy = l2Policy(rewriter, loc, op.getEvictAttr(), cc);
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
-    auto andPred = [&](Value m, Value o) -> Value {
-      if (!m)
-        return o;
-      return rewriter.create<LLVM::AndOp>(loc, m, o);
-    };
     if (!tensorType) {
       Value first = rewriter.create<LLVM::ICmpOp>(
           loc, LLVM::ICmpPredicate::eq, threadId(rewriter, loc),
           i32Const(rewriter, loc, 0));
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
-                andPred(adaptor.getMask(), first), mods, policy);
+                andPredicates(rewriter, loc, adaptor.getMask(), first), mods, policy);
       rewriter.eraseOp(op);
       return success();
     }
@@ -473,14 +468,15 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
     // A run of `vec` elements is one sizePerThread chunk (vectorWidth): all
     // of it replicas or none, so its first element's owner stands for it.
-    bool dedup = info.isBlocked() && layoutReplicates(tensorType, op);
+    bool dedup = layoutReplicates(tensorType, op); // blocked layouts only
     std::optional<LayoutInfo::ThreadCoords> tc;
     if (dedup)
       tc = info.emitThreadCoords(rewriter, loc);
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       Value pred = masks.empty() ? Value() : masks[i];
       if (dedup)
-        pred = andPred(pred, emitOwnerPredicate(rewriter, loc, info, *tc, i));
+        pred = andPredicates(rewriter, loc, pred,
+                             emitOwnerPredicate(rewriter, loc, info, *tc, i));
       emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
                 pred, mods, policy);
     }

@@ -148,8 +148,8 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
     return isa<RankedTensorType>(ptrType) ? 0 : storageBytesOf(resType);
   if (!t.getEncoding())
     return 0;
-  if (!LayoutInfo(t).isBlocked() || !layoutReplicates(t, op))
-    return 0; // every element in one thread: no exchange
+  if (!layoutReplicates(t, op))
+    return 0; // every element in one thread (or not a blocked layout): no exchange
   return uint64_t(t.getNumElements()) * storageBytesOf(t.getElementType());
 }
 

@@ -267,6 +267,15 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
   return idx;
 }
 
+Value mlir::tilegpu::andPredicates(OpBuilder &b, Location loc, Value a,
+                                  Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return b.create<LLVM::AndOp>(loc, a, c);
+}
+
 Value mlir::tilegpu::emitOwnerPredicate(OpBuilder &b, Location loc,
                                        const LayoutInfo &info,
                                        const LayoutInfo::ThreadCoords &tc,

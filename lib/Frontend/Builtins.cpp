@@ -44,6 +44,9 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
                     "volatile"}, 1}},
       {"tl.store", {{"pointer", "value", "mask", "boundary_check",
                      "cache_modifier", "eviction_policy"}, 2}},
+      {"tl.make_block_ptr", {{"base", "shape", "strides", "offsets",
+                              "block_shape", "order"}, 6}},
+      {"tl.advance", {{"base", "offsets"}, 2}},
       {"tl.where", {{"condition", "x", "y"}, 3}},
       {"tl.atomic_add", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
       {"tl.atomic_max", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
@@ -86,6 +89,7 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.expand_dims", {{"input", "axis"}, 2}},
       {"tl.ravel", {{"x"}, 1}},
       {"tl.static_assert", {{"cond", "msg"}, 1}},
+      {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
       {"tl.constexpr", {{"value"}, 1}},
       {"tl.multiple_of", {{"input", "values"}, 2}},
       {"tl.max_contiguous", {{"input", "values"}, 2}},
@@ -525,17 +529,40 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return callBuiltin("tl.full", call, fargs, {});
   }
   if (name == "tl.load") {
-    Val ptr = a[0];
-    if (!ptr.isIR() || !ptr.dtype.isPointer)
-      return error(call, "tl.load expects a pointer or a tensor of pointers, "
-                         "got " + describe(ptr));
-    if (a[3].kind != Val::None && !(a[3].kind == Val::Tuple && a[3].elems.empty()))
-      return error(call, "block pointers (boundary_check) are not supported "
-                         "by tilec yet");
-    if (a[4].kind != Val::None && !(a[4].kind == Val::Str && a[4].s.empty()))
-      return error(call, "padding_option is only meaningful for block "
-                         "pointers, which tilec does not support yet");
-    Val mask = a[1], other = a[2];
+    Val ptr = a[0], mask = a[1], other = a[2];
+    if (ptr.kind == Val::BlockPtr) {
+      if (mask.kind != Val::None || other.kind != Val::None)
+        return error(call, "tl.load of a block pointer takes boundary_check "
+                           "and padding_option, not mask or other");
+      Val pad = a[4];
+      if (pad.kind != Val::None && pad.kind != Val::Str)
+        return error(call, "padding_option must be a string, got " +
+                               describe(pad));
+      std::string padding = pad.kind == Val::Str ? pad.s : "";
+      DType elem = ptr.elems[0].dtype.pointee();
+      if (padding == "nan" && !elem.isFloat())
+        return error(call, "padding_option 'nan' needs a floating-point "
+                           "block, got " + elem.tlName());
+      if (!padding.empty() && padding != "zero" && padding != "nan")
+        return error(call, "padding_option must be 'zero' or 'nan', got '" +
+                               padding + "'");
+      if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
+        return Val::error();
+      if (mask.kind != Val::None && !padding.empty())
+        other = padding == "nan" ? Val::floating(std::nan(""))
+                                 : Val::integer(0);
+    } else {
+      if (!ptr.isIR() || !ptr.dtype.isPointer)
+        return error(call, "tl.load expects a pointer or a tensor of "
+                           "pointers, got " + describe(ptr));
+      if (a[3].kind != Val::None &&
+          !(a[3].kind == Val::Tuple && a[3].elems.empty()))
+        return error(call, "boundary_check is only meaningful for block "
+                           "pointers (tl.make_block_ptr); use mask");
+      if (a[4].kind != Val::None && !(a[4].kind == Val::Str && a[4].s.empty()))
+        return error(call, "padding_option is only meaningful for block "
+                           "pointers (tl.make_block_ptr); use other");
+    }
     if (mask.kind != Val::None) {
       if (mask.isNumber())
         mask = materialize(mask, DType::scalar(ScalarKind::I1), l);
@@ -574,13 +601,22 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   }
   if (name == "tl.store") {
     Val ptr = a[0];
-    if (!ptr.isIR() || !ptr.dtype.isPointer)
-      return error(call, "tl.store expects a pointer or a tensor of pointers, "
-                         "got " + describe(ptr));
-    if (a[3].kind != Val::None && !(a[3].kind == Val::Tuple && a[3].elems.empty()))
-      return error(call, "block pointers (boundary_check) are not supported "
-                         "by tilec yet");
     Val value = a[1], mask = a[2];
+    if (ptr.kind == Val::BlockPtr) {
+      if (mask.kind != Val::None)
+        return error(call, "tl.store to a block pointer takes boundary_check, "
+                           "not mask");
+      if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
+        return Val::error();
+    } else {
+      if (!ptr.isIR() || !ptr.dtype.isPointer)
+        return error(call, "tl.store expects a pointer or a tensor of "
+                           "pointers, got " + describe(ptr));
+      if (a[3].kind != Val::None &&
+          !(a[3].kind == Val::Tuple && a[3].elems.empty()))
+        return error(call, "boundary_check is only meaningful for block "
+                           "pointers (tl.make_block_ptr); use mask");
+    }
     if (value.isIR() && value.dtype.isPointer != ptr.dtype.isPointer &&
         value.dtype.isPointer)
       return error(call, "cannot store " + describe(value) + " through " +
@@ -620,6 +656,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   }
   if (name.starts_with("tl.atomic_"))
     return atomic(name, a, call);
+  if (name == "tl.make_block_ptr")
+    return makeBlockPtr(a, call);
+  if (name == "tl.advance")
+    return advance(a[0], a[1], call);
   if (name == "tl.debug_barrier") {
     b.create<mlir::tile::BarrierOp>(l);
     return Val::none();
@@ -1021,6 +1061,14 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       return error(call, "static assertion failed" +
                              (a[1].kind == Val::Str ? ": " + a[1].s
                                                     : std::string()));
+    return Val::none();
+  }
+  if (name == "tl.device_assert") {
+    // Triton checks device assertions only in debug mode (TRITON_DEBUG=1);
+    // tilec has none, so they are compiled out, like a runtime `assert`.
+    if (a[1].kind != Val::None && a[1].kind != Val::Str)
+      return error(call, "the message of tl.device_assert must be a string, "
+                         "got " + describe(a[1]));
     return Val::none();
   }
   if (name == "tl.constexpr")

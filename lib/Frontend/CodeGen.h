@@ -40,6 +40,8 @@ struct Val {
     Builtin, // a callable builtin: s holds its name ("tl.load", "range")
     Method,  // a bound tensor method: s = name, elems[0] = self
     Func,    // a jit helper function
+    BlockPtr, // tl.make_block_ptr: elems = base, shape[n], strides[n],
+              // offsets[n]; blockShape and order are compile-time
   };
   Kind kind = Error;
   int64_t i = 0;
@@ -49,6 +51,7 @@ struct Val {
   mlir::Value v;
   std::vector<Val> elems;
   const Function *fn = nullptr;
+  std::vector<int64_t> blockShape, order; // BlockPtr only
 
   static Val error() { return Val(); }
   static Val none() { Val r; r.kind = None; return r; }
@@ -68,7 +71,18 @@ struct Val {
   /// Shape of an IR value ({} for a scalar).
   llvm::SmallVector<int64_t> shape() const;
   bool isScalarIR() const { return isIR() && shape().empty(); }
+  /// A tuple or block pointer: a value made of parts (elems).
+  bool isAggregate() const { return kind == Tuple || kind == BlockPtr; }
 };
+
+/// The runtime parts of a value, in order: `v` itself if it is an IR value
+/// or a number, else the parts of a tuple or block pointer, recursively.
+/// Returns false if `v` holds something else (a string, dtype, None,
+/// function, ...), which cannot flow through a loop or out of an `if`.
+bool collectLeaves(Val &v, std::vector<Val *> &out);
+/// Whether `a` and `b` are built alike: the same tuples and block pointers
+/// (arity, block shape, order) around their leaves.
+bool sameStructure(const Val &a, const Val &b);
 
 /// Describes a Val for diagnostics: "tensor<128xfp32>", "int constant 3", ...
 std::string describe(const Val &v);
@@ -96,6 +110,25 @@ public:
   void checkOnly(const std::vector<StmtPtr> &stmts);
   void genFor(const Stmt &s);
   void genWhile(const Stmt &s);
+  /// The variables a loop carries, flattened to their leaves
+  /// (collectLeaves): names[i]'s leaves are inits[first[i] .. first[i+1]).
+  struct CarriedVars {
+    std::vector<std::string> names;
+    std::vector<Val> shapes; // the value before the loop, leaves as IR
+    std::vector<size_t> first;
+    llvm::SmallVector<mlir::Value> inits;
+    std::vector<DType> types;
+  };
+  bool collectCarried(const std::set<std::string> &assigned, const Stmt &s,
+                      const Expr &where, CarriedVars &out);
+  /// Binds each carried name to `values` (iter_args, results), or to an
+  /// error if !ok.
+  void bindCarried(const CarriedVars &c, mlir::ValueRange values,
+                   bool ok = true);
+  /// Collects the values the body yields; false after an error.
+  bool yieldCarried(const CarriedVars &c, mlir::ValueRange args, const Stmt &s,
+                    const Expr &where,
+                    llvm::SmallVectorImpl<mlir::Value> &yields);
   Val callFunction(const Function &fn, const Expr &call, std::vector<Val> args,
                    std::vector<std::pair<std::string, Val>> kwargs);
 
@@ -136,6 +169,14 @@ public:
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
   Val reduce(llvm::StringRef kind, const Val &x, const Val &axis,
              bool keepDims, const Expr &where);
+  // block pointers (BlockPtr.cpp)
+  Val makeBlockPtr(std::vector<Val> &args, const Expr &call);
+  Val advance(const Val &bp, const Val &offsets, const Expr &call);
+  /// The pointer tile a block pointer addresses and, for the dimensions
+  /// named by `boundaryCheck`, the mask of its in-bounds elements (None when
+  /// nothing is checked).
+  bool blockPtrAddress(const Val &bp, const Val &boundaryCheck,
+                       const Expr &call, Val &ptr, Val &mask);
 
   // ---- utilities
   mlir::Location loc(const Expr &e) { return loc(e.loc); }

@@ -80,6 +80,9 @@ std::string tilec::describe(const Val &v) {
   case Val::Builtin: return "the function '" + v.s + "'";
   case Val::Method: return "the method '" + v.s + "'";
   case Val::Func: return "the jit function '" + v.fn->name + "'";
+  case Val::BlockPtr:
+    return "a block pointer to " + v.elems[0].dtype.pointee().tlName() +
+           " with block shape " + shapeStr(v.blockShape);
   case Val::IR: {
     auto shape = v.shape();
     if (shape.empty())
@@ -119,7 +122,7 @@ bool CodeGen::truthy(const Val &v, const Expr &where, bool &out) {
   case Val::Str: out = !v.s.empty(); return true;
   case Val::Tuple: out = !v.elems.empty(); return true;
   case Val::DTypeV: case Val::Module: case Val::Builtin: case Val::Func:
-  case Val::Method:
+  case Val::Method: case Val::BlockPtr:
     out = true;
     return true;
   case Val::IR:

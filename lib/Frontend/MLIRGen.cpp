@@ -53,6 +53,50 @@ void tilec::collectAssigned(const std::vector<StmtPtr> &stmts,
   }
 }
 
+bool tilec::collectLeaves(Val &v, std::vector<Val *> &out) {
+  if (v.isIR() || v.isNumber()) {
+    out.push_back(&v);
+    return true;
+  }
+  if (!v.isAggregate())
+    return false;
+  for (Val &e : v.elems)
+    if (!collectLeaves(e, out))
+      return false;
+  return true;
+}
+
+bool tilec::sameStructure(const Val &a, const Val &b) {
+  bool aLeaf = a.isIR() || a.isNumber(), bLeaf = b.isIR() || b.isNumber();
+  if (aLeaf || bLeaf)
+    return aLeaf && bLeaf;
+  if (a.kind != b.kind || !a.isAggregate() || a.elems.size() != b.elems.size() ||
+      a.blockShape != b.blockShape || a.order != b.order)
+    return false;
+  for (size_t i = 0; i < a.elems.size(); ++i)
+    if (!sameStructure(a.elems[i], b.elems[i]))
+      return false;
+  return true;
+}
+
+namespace {
+/// `shape` with its leaves (collectLeaves) replaced by `leaves`.
+Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves) {
+  std::vector<Val *> slots;
+  collectLeaves(shape, slots);
+  for (size_t i = 0; i < slots.size() && i < leaves.size(); ++i)
+    *slots[i] = leaves[i];
+  return shape;
+}
+
+/// How a diagnostic names part `k` of a carried or merged variable.
+std::string partName(const std::string &name, const Val &whole, size_t k) {
+  if (!whole.isAggregate())
+    return "'" + name + "'";
+  return "'" + name + "' (its part " + std::to_string(k) + ")";
+}
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // Kernel entry
 //===----------------------------------------------------------------------===//
@@ -455,9 +499,11 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
   --runtimeControlDepth;
 
   // 2. Variables assigned in a branch and defined after it in both become
-  //    results; constants that differ are materialized in each branch.
-  std::vector<std::string> resultNames;
+  //    results; constants that differ are materialized in each branch. A
+  //    tuple or block pointer is merged part by part (its leaves).
   std::vector<Val> results[2];
+  std::vector<std::pair<std::string, size_t>> resultSlots; // (name, leaf)
+  std::map<std::string, Val> merged;
   scope = before;
   for (const std::string &name : assigned) {
     auto t = branchScopes[0].find(name), e = branchScopes[1].find(name);
@@ -475,25 +521,10 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
       scope[name] = tv;
       continue;
     }
-    if (tv.isIR() && ev.isIR() && tv.v == ev.v) {
-      scope[name] = tv;
-      continue;
-    }
-    // Materialize constants next to the branch's terminator.
-    Val *sides[2] = {&tv, &ev};
-    for (int br = 0; br < 2; ++br) {
-      if (sides[br]->isNumber()) {
-        Val other = *sides[1 - br];
-        mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
-        b.setInsertionPoint(blk->getTerminator());
-        Expr where(ExprKind::Name, s.loc);
-        *sides[br] = other.isIR() ? cast(*sides[br], other.dtype, l, where)
-                                  : toIR(*sides[br], l, where);
-        if (other.isIR() && sides[br]->isIR() && !other.shape().empty())
-          *sides[br] = broadcastTo(*sides[br], other.shape(), l, where);
-      }
-    }
-    if (!tv.isIR() || !ev.isIR()) {
+    bool aggregate = tv.isAggregate() || ev.isAggregate();
+    std::vector<Val *> leaves[2];
+    if (aggregate && (!sameStructure(tv, ev) || !collectLeaves(tv, leaves[0]) ||
+                      !collectLeaves(ev, leaves[1]))) {
       error(s.loc, "variable '" + name + "' is " + describe(tv) +
                        " in one branch of the 'if' and " + describe(ev) +
                        " in the other",
@@ -501,17 +532,59 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
       scope[name] = Val::error();
       continue;
     }
-    if (tv.v.getType() != ev.v.getType()) {
-      error(s.loc, "variable '" + name + "' is " + describe(tv) +
-                       " in the 'if' branch but " + describe(ev) +
-                       " in the 'else' branch",
-            s.length);
+    if (!aggregate) {
+      leaves[0] = {&tv};
+      leaves[1] = {&ev};
+    }
+    bool bad = false;
+    size_t firstResult = resultSlots.size();
+    for (size_t k = 0; k < leaves[0].size() && !bad; ++k) {
+      Val &x = *leaves[0][k], &y = *leaves[1][k];
+      if (x.isNumber() && y.isNumber() && x.kind == y.kind && x.i == y.i &&
+          x.f == y.f)
+        continue; // equal constants stay constants
+      if (x.isIR() && y.isIR() && x.v == y.v)
+        continue;
+      // Materialize constants next to the branch's terminator.
+      Val *sides[2] = {&x, &y};
+      for (int br = 0; br < 2; ++br) {
+        if (sides[br]->isNumber()) {
+          Val other = *sides[1 - br];
+          mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
+          b.setInsertionPoint(blk->getTerminator());
+          Expr where(ExprKind::Name, s.loc);
+          *sides[br] = other.isIR() ? cast(*sides[br], other.dtype, l, where)
+                                    : toIR(*sides[br], l, where);
+          if (other.isIR() && sides[br]->isIR() && !other.shape().empty())
+            *sides[br] = broadcastTo(*sides[br], other.shape(), l, where);
+        }
+      }
+      if (!x.isIR() || !y.isIR()) {
+        error(s.loc, "variable " + partName(name, tv, k) + " is " +
+                         describe(x) + " in one branch of the 'if' and " +
+                         describe(y) + " in the other",
+              s.length);
+        bad = true;
+      } else if (x.v.getType() != y.v.getType()) {
+        error(s.loc, "variable " + partName(name, tv, k) + " is " +
+                         describe(x) + " in the 'if' branch but " +
+                         describe(y) + " in the 'else' branch",
+              s.length);
+        bad = true;
+      } else {
+        resultSlots.push_back({name, k});
+        results[0].push_back(x);
+        results[1].push_back(y);
+      }
+    }
+    if (bad) {
+      resultSlots.resize(firstResult);
+      results[0].resize(firstResult);
+      results[1].resize(firstResult);
       scope[name] = Val::error();
       continue;
     }
-    resultNames.push_back(name);
-    results[0].push_back(tv);
-    results[1].push_back(ev);
+    merged[name] = tv;
   }
 
   // 3. Rebuild the scf.if with results and move the branch bodies over.
@@ -534,8 +607,14 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
   }
   ifOp.erase();
   b.setInsertionPointAfter(newIf);
-  for (size_t i = 0; i < resultNames.size(); ++i)
-    scope[resultNames[i]] = Val::ir(newIf.getResult(i), results[0][i].dtype);
+  for (size_t i = 0; i < resultSlots.size(); ++i) {
+    std::vector<Val *> slots;
+    collectLeaves(merged[resultSlots[i].first], slots);
+    *slots[resultSlots[i].second] =
+        Val::ir(newIf.getResult(i), results[0][i].dtype);
+  }
+  for (auto &[name, v] : merged)
+    scope[name] = v;
   return returningBranch >= 0;
 }
 
@@ -697,33 +776,17 @@ void CodeGen::genFor(const Stmt &s) {
     stepV = one.v;
   }
 
-  // 3. Loop-carried variables: assigned in the body and defined before.
+  // 3. Loop-carried variables: assigned in the body and defined before. A
+  //    tuple or block pointer is carried as its runtime parts (leaves);
+  //    those the body leaves unchanged are folded away by canonicalization.
   std::set<std::string> assigned;
   collectAssigned(s.body, assigned);
   assigned.erase(target.str);
-  std::vector<std::string> carriedNames;
-  llvm::SmallVector<mlir::Value> inits;
-  std::vector<DType> carriedTypes;
-  for (const std::string &name : assigned) {
-    auto it = scope.find(name);
-    if (it == scope.end() || it->second.isError())
-      continue;
-    Val v = it->second;
-    if (v.isNumber())
-      v = toIR(v, l, iter);
-    if (!v.isIR()) {
-      error(s.loc, "variable '" + name + "' holds " + describe(v) +
-                       " and cannot be reassigned inside a loop",
-            s.length);
-      scope[name] = Val::error();
-      continue;
-    }
-    carriedNames.push_back(name);
-    inits.push_back(v.v);
-    carriedTypes.push_back(v.dtype);
-  }
+  CarriedVars carried;
+  if (!collectCarried(assigned, s, iter, carried))
+    return;
   Scope before = scope;
-  auto forOp = b.create<mlir::scf::ForOp>(l, lbV, ubV, stepV, inits);
+  auto forOp = b.create<mlir::scf::ForOp>(l, lbV, ubV, stepV, carried.inits);
   if (r.numStages >= 0)
     forOp->setAttr("tile.num_stages", b.getI32IntegerAttr(r.numStages));
   mlir::Block *body = forOp.getBody();
@@ -735,9 +798,7 @@ void CodeGen::genFor(const Stmt &s) {
     iv = binaryOp("+", lb, binaryOp("*", k, stepC, iter), iter);
   }
   scope[target.str] = iv;
-  for (size_t i = 0; i < carriedNames.size(); ++i)
-    scope[carriedNames[i]] =
-        Val::ir(forOp.getRegionIterArgs()[i], carriedTypes[i]);
+  bindCarried(carried, forOp.getRegionIterArgs());
 
   ++runtimeControlDepth;
   genBlock(s.body);
@@ -745,31 +806,7 @@ void CodeGen::genFor(const Stmt &s) {
 
   // 4. Yield the carried values, which must keep their types.
   llvm::SmallVector<mlir::Value> yields;
-  bool ok = true;
-  for (size_t i = 0; i < carriedNames.size(); ++i) {
-    Val v = scope[carriedNames[i]];
-    if (v.isNumber())
-      v = cast(v, carriedTypes[i], l, iter);
-    if (v.isIR() && v.v.getType() != inits[i].getType() &&
-        v.dtype == carriedTypes[i] && v.shape().empty())
-      v = broadcastTo(v, Val::ir(inits[i], carriedTypes[i]).shape(), l, iter);
-    if (v.isError()) {
-      ok = false;
-      yields.push_back(forOp.getRegionIterArgs()[i]);
-      continue;
-    }
-    if (!v.isIR() || v.v.getType() != inits[i].getType()) {
-      error(s.loc, "loop-carried variable '" + carriedNames[i] + "' is " +
-                       describe(Val::ir(inits[i], carriedTypes[i])) +
-                       " before the loop but " + describe(v) +
-                       " at the end of its body",
-            s.length);
-      ok = false;
-      yields.push_back(forOp.getRegionIterArgs()[i]);
-      continue;
-    }
-    yields.push_back(v.v);
-  }
+  bool ok = yieldCarried(carried, forOp.getRegionIterArgs(), s, iter, yields);
   if (!body->empty() && body->back().hasTrait<mlir::OpTrait::IsTerminator>())
     body->back().erase();
   b.setInsertionPointToEnd(body);
@@ -780,47 +817,127 @@ void CodeGen::genFor(const Stmt &s) {
   //    in the body are not visible.
   scope = before;
   scope.erase(target.str);
-  for (size_t i = 0; i < carriedNames.size(); ++i)
-    scope[carriedNames[i]] =
-        ok ? Val::ir(forOp.getResult(i), carriedTypes[i]) : Val::error();
+  bindCarried(carried, forOp.getResults(), ok);
   if (before.count(target.str))
     scope[target.str] = before[target.str];
+}
+
+bool CodeGen::collectCarried(const std::set<std::string> &assigned,
+                             const Stmt &s, const Expr &where,
+                             CarriedVars &out) {
+  mlir::Location l = loc(s.loc);
+  for (const std::string &name : assigned) {
+    auto it = scope.find(name);
+    if (it == scope.end() || it->second.isError())
+      continue;
+    Val v = it->second;
+    std::vector<Val *> leaves;
+    if (!collectLeaves(v, leaves)) {
+      error(s.loc, "variable '" + name + "' holds " + describe(v) +
+                       " and cannot be reassigned inside a loop",
+            s.length);
+      scope[name] = Val::error();
+      continue;
+    }
+    out.names.push_back(name);
+    out.first.push_back(out.inits.size());
+    for (Val *leaf : leaves) {
+      if (leaf->isNumber())
+        *leaf = toIR(*leaf, l, where);
+      if (leaf->isError())
+        return false;
+      out.inits.push_back(leaf->v);
+      out.types.push_back(leaf->dtype);
+    }
+    out.shapes.push_back(v);
+  }
+  out.first.push_back(out.inits.size());
+  return true;
+}
+
+void CodeGen::bindCarried(const CarriedVars &c, mlir::ValueRange values,
+                          bool ok) {
+  for (size_t i = 0; i < c.names.size(); ++i) {
+    if (!ok) {
+      scope[c.names[i]] = Val::error();
+      continue;
+    }
+    std::vector<Val> leaves;
+    for (size_t k = c.first[i]; k < c.first[i + 1]; ++k)
+      leaves.push_back(Val::ir(values[k], c.types[k]));
+    scope[c.names[i]] = withLeaves(c.shapes[i], leaves);
+  }
+}
+
+bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
+                           const Stmt &s, const Expr &where,
+                           llvm::SmallVectorImpl<mlir::Value> &yields) {
+  mlir::Location l = loc(s.loc);
+  bool ok = true;
+  for (size_t i = 0; i < c.names.size(); ++i) {
+    size_t first = c.first[i], count = c.first[i + 1] - first;
+    Val v = scope[c.names[i]];
+    std::vector<Val *> leaves;
+    bool shaped = !v.isError() && sameStructure(c.shapes[i], v) &&
+                  collectLeaves(v, leaves) && leaves.size() == count;
+    if (!shaped) {
+      if (!v.isError())
+        error(s.loc, "loop-carried variable '" + c.names[i] + "' is " +
+                         describe(c.shapes[i]) + " before the loop but " +
+                         describe(v) + " at the end of its body",
+              s.length);
+      ok = false;
+      for (size_t k = 0; k < count; ++k)
+        yields.push_back(args[first + k]);
+      continue;
+    }
+    for (size_t k = 0; k < count; ++k) {
+      Val leaf = *leaves[k];
+      DType t = c.types[first + k];
+      mlir::Value init = c.inits[first + k];
+      if (leaf.isNumber())
+        leaf = cast(leaf, t, l, where);
+      if (leaf.isIR() && leaf.v.getType() != init.getType() && leaf.dtype == t &&
+          leaf.shape().empty())
+        leaf = broadcastTo(leaf, Val::ir(init, t).shape(), l, where);
+      if (leaf.isError()) {
+        ok = false;
+        yields.push_back(args[first + k]);
+        continue;
+      }
+      if (!leaf.isIR() || leaf.v.getType() != init.getType()) {
+        error(s.loc, "loop-carried variable " +
+                         partName(c.names[i], c.shapes[i], k) + " is " +
+                         describe(Val::ir(init, t)) + " before the loop but " +
+                         describe(leaf) + " at the end of its body",
+              s.length);
+        ok = false;
+        yields.push_back(args[first + k]);
+        continue;
+      }
+      yields.push_back(leaf.v);
+    }
+  }
+  return ok;
 }
 
 void CodeGen::genWhile(const Stmt &s) {
   mlir::Location l = loc(s.loc);
   std::set<std::string> assigned;
   collectAssigned(s.body, assigned);
-  std::vector<std::string> carriedNames;
-  llvm::SmallVector<mlir::Value> inits;
+  CarriedVars carried;
+  if (!collectCarried(assigned, s, *s.test, carried))
+    return;
   llvm::SmallVector<mlir::Type> types;
-  std::vector<DType> dtypes;
-  for (const std::string &name : assigned) {
-    auto it = scope.find(name);
-    if (it == scope.end() || it->second.isError())
-      continue;
-    Val v = it->second;
-    if (v.isNumber())
-      v = toIR(v, l, *s.test);
-    if (!v.isIR()) {
-      error(s.loc, "variable '" + name + "' holds " + describe(v) +
-                       " and cannot be reassigned inside a loop",
-            s.length);
-      continue;
-    }
-    carriedNames.push_back(name);
-    inits.push_back(v.v);
-    types.push_back(v.v.getType());
-    dtypes.push_back(v.dtype);
-  }
+  for (mlir::Value v : carried.inits)
+    types.push_back(v.getType());
   Scope before = scope;
-  auto whileOp = b.create<mlir::scf::WhileOp>(l, types, inits);
+  auto whileOp = b.create<mlir::scf::WhileOp>(l, types, carried.inits);
   llvm::SmallVector<mlir::Location> locs(types.size(), l);
 
   // Before region: evaluate the condition on the carried values.
   mlir::Block *cond = b.createBlock(&whileOp.getBefore(), {}, types, locs);
-  for (size_t i = 0; i < carriedNames.size(); ++i)
-    scope[carriedNames[i]] = Val::ir(cond->getArgument(i), dtypes[i]);
+  bindCarried(carried, cond->getArguments());
   Val c = genExpr(*s.test);
   mlir::Value condV;
   if (!c.isError() && !c.isIR()) {
@@ -837,36 +954,16 @@ void CodeGen::genWhile(const Stmt &s) {
   // After region: the body.
   mlir::Block *bodyBlk = b.createBlock(&whileOp.getAfter(), {}, types, locs);
   scope = before;
-  for (size_t i = 0; i < carriedNames.size(); ++i)
-    scope[carriedNames[i]] = Val::ir(bodyBlk->getArgument(i), dtypes[i]);
+  bindCarried(carried, bodyBlk->getArguments());
   ++runtimeControlDepth;
   genBlock(s.body);
   --runtimeControlDepth;
   llvm::SmallVector<mlir::Value> yields;
-  bool ok = true;
-  for (size_t i = 0; i < carriedNames.size(); ++i) {
-    Val v = scope[carriedNames[i]];
-    if (v.isNumber())
-      v = cast(v, dtypes[i], l, *s.test);
-    if (!v.isIR() || v.v.getType() != types[i]) {
-      if (!v.isError())
-        error(s.loc, "loop-carried variable '" + carriedNames[i] + "' is " +
-                         describe(Val::ir(inits[i], dtypes[i])) +
-                         " before the loop but " + describe(v) +
-                         " at the end of its body",
-              s.length);
-      ok = false;
-      yields.push_back(bodyBlk->getArgument(i));
-      continue;
-    }
-    yields.push_back(v.v);
-  }
+  bool ok = yieldCarried(carried, bodyBlk->getArguments(), s, *s.test, yields);
   b.create<mlir::scf::YieldOp>(l, yields);
   b.setInsertionPointAfter(whileOp);
   scope = before;
-  for (size_t i = 0; i < carriedNames.size(); ++i)
-    scope[carriedNames[i]] =
-        ok ? Val::ir(whileOp.getResult(i), dtypes[i]) : Val::error();
+  bindCarried(carried, whileOp.getResults(), ok);
 }
 
 //===----------------------------------------------------------------------===//

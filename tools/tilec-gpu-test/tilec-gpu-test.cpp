@@ -1079,6 +1079,9 @@ struct MatmulCfg {
   /// stride is a runtime i32.
   bool specialize = false;
   unsigned cPad = 0; // C rows padded by this many elements
+  /// examples/matmul_block_ptr.py (the same parameters and results, through
+  /// tl.make_block_ptr / tl.advance) instead of matmul_relu.py.
+  bool blockPtr = false;
 };
 
 /// Beyond this many multiply-adds the fp64 reference covers a sample of
@@ -1089,7 +1092,7 @@ Case matmulCase(const MatmulCfg &m) {
   Case c;
   const DT dt = m.dt;
   const unsigned M = m.M, N = m.N, K = m.K;
-  c.kernel = "matmul_relu_kernel";
+  c.kernel = m.blockPtr ? "matmul_block_ptr_kernel" : "matmul_relu_kernel";
   c.dtype = std::string(dtName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}x{2}", M, N, K);
   if (m.transA)
@@ -1118,7 +1121,8 @@ Case matmulCase(const MatmulCfg &m) {
     runtimeInts.push_back(v);
   }
   sig += llvm::formatv(", {0}, {1}, {2}", m.BM, m.BN, m.BK).str();
-  c.key = {"matmul_relu.py", c.kernel, sig, int(m.warps), int(m.stages)};
+  c.key = {m.blockPtr ? "matmul_block_ptr.py" : "matmul_relu.py", c.kernel,
+           sig, int(m.warps), int(m.stages)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray a(dt, size_t(M) * K), b(dt, size_t(K) * N),
         cOut(DT::F32, size_t(M) * ldc);
@@ -2253,6 +2257,38 @@ std::vector<Case> allCases() {
       // A given transposed with M a multiple of 16: a 16-bit A is staged
       // M-major in a transposed buffer (wgmma transpose-a, ldmatrix .trans).
       transposed({256, 129, 100}, {1024, 1000, 1000}, true);
+    }
+    // The same product through block pointers (examples/matmul_block_ptr.py):
+    // boundary_check masks, offsets advanced through K. Runtime strides,
+    // specialized tiles on odd and large shapes, B given transposed.
+    for (auto [m0, n0, k0] : std::vector<std::array<unsigned, 3>>{
+             {1, 1, 1}, {100, 70, 50}, {257, 129, 100}}) {
+      MatmulCfg m;
+      m.dt = dt;
+      m.M = m0;
+      m.N = n0;
+      m.K = k0;
+      m.blockPtr = true;
+      cs.push_back(matmulCase(m));
+    }
+    for (Tiles t : {Tiles{64, 64, 32, 4, 3}, Tiles{128, 128, 64, 4, 3},
+                    Tiles{128, 256, 64, 8, 3}}) {
+      for (std::array<unsigned, 3> sh :
+           std::vector<std::array<unsigned, 3>>{{4095, 33, 17},
+                                                {1000, 1000, 1000},
+                                                {4096, 4096, 4096}}) {
+        if (quick && sh[0] == 4096 && sh[1] == 4096)
+          continue;
+        MatmulCfg m = tiled(dt, sh, t);
+        m.blockPtr = true;
+        cs.push_back(matmulCase(m));
+      }
+      MatmulCfg m = tiled(dt, quick ? std::array<unsigned, 3>{257, 129, 128}
+                                    : std::array<unsigned, 3>{1000, 1000, 1024},
+                          t);
+      m.transB = true;
+      m.blockPtr = true;
+      cs.push_back(matmulCase(m));
     }
   }
   addAtomicsCases(cs);

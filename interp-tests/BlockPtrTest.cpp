@@ -1,0 +1,357 @@
+//===- BlockPtrTest.cpp - Block pointers and carried aggregates ----------===//
+//
+// tl.make_block_ptr / tl.advance with loads and stores through them
+// (boundary_check, padding_option), block pointers and tuples carried by
+// `for` and `while` loops and merged by `if`s. Kernels are Python source
+// compiled through tilec::Compiler and run by the interpreter on fresh random
+// inputs (TILEC_TEST_SEED reruns one) with poisoned outputs (0xAB bytes);
+// every element is checked against a host reference: exactly where the
+// kernel only moves data, in fp64 with a bound where it computes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TypedBuffers.h"
+
+using namespace tilec::interp;
+using namespace tilec::interp::test;
+
+namespace {
+
+const char *kSource = R"(import triton
+import triton.language as tl
+
+@triton.jit
+def copy2d(in_ptr, out_ptr, M, N, sm, sn, om, on, BM: tl.constexpr,
+           BN: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    src = tl.make_block_ptr(in_ptr, shape=(M, N), strides=(sm, sn),
+                            offsets=(pid_m * BM, pid_n * BN),
+                            block_shape=(BM, BN), order=(1, 0))
+    dst = tl.make_block_ptr(out_ptr, (M, N), (om, on), (pid_m * BM, pid_n * BN),
+                            (BM, BN), (1, 0))
+    x = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+    tl.store(dst, x * 2 + 1, boundary_check=(0, 1))
+
+@triton.jit
+def padded(in_ptr, out_ptr, M, N, shift, PAD: tl.constexpr, BM: tl.constexpr,
+           BN: tl.constexpr):
+    # Blocks that start before the tensor (negative offsets) and run past it;
+    # the whole block is written densely, padding included.
+    pid = tl.program_id(0)
+    src = tl.make_block_ptr(in_ptr, (M, N), (N, 1), (pid * BM - shift, -shift),
+                            (BM, BN), (1, 0))
+    if PAD == 0:
+        x = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+    else:
+        x = tl.load(src, boundary_check=(0, 1), padding_option="nan")
+    dst = tl.make_block_ptr(out_ptr, (BM * tl.num_programs(0), BN), (BN, 1),
+                            (pid * BM, 0), (BM, BN), (1, 0))
+    tl.store(dst, x)
+
+@triton.jit
+def row_checked(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Only dimension 0 checked; the columns are in bounds by construction.
+    pid = tl.program_id(0)
+    src = tl.make_block_ptr(in_ptr, (M, N), (N, 1), (pid * BM, 0), (BM, BN),
+                            (1, 0))
+    x = tl.load(src, boundary_check=(0,), padding_option="zero")
+    dst = tl.make_block_ptr(out_ptr, (M, N), (N, 1), (pid * BM, 0), (BM, BN),
+                            (1, 0))
+    tl.store(dst, x + 1, boundary_check=[0])
+
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    a_bp = tl.make_block_ptr(a_ptr, (M, K), (sam, sak), (pid_m * BM, 0),
+                             (BM, BK), (1, 0))
+    b_bp = tl.make_block_ptr(b_ptr, (K, N), (sbk, sbn), (0, pid_n * BN),
+                             (BK, BN), (0, 1))
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_bp, boundary_check=(0, 1), padding_option="zero")
+        b = tl.load(b_bp, boundary_check=(0, 1), padding_option="zero")
+        acc += tl.dot(a, b, input_precision="ieee")
+        a_bp = tl.advance(a_bp, (0, BK))
+        b_bp = tl.advance(b_bp, (BK, 0))
+    c_bp = tl.make_block_ptr(c_ptr, (M, N), (scm, scn), (pid_m * BM, pid_n * BN),
+                             (BM, BN), (1, 0))
+    tl.store(c_bp, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
+
+@triton.jit
+def row_sums(x_ptr, out_ptr, N, stride, B: tl.constexpr):
+    # A 1-D block pointer advanced through a row by a runtime step, a tuple
+    # (sum, count) carried by the loop.
+    row = tl.program_id(0)
+    p = tl.make_block_ptr(x_ptr + row * stride, (N,), (1,), (0,), (B,), (0,))
+    acc = (tl.zeros((B,), dtype=tl.float32), 0)
+    step = B
+    for k in range(0, N, B):
+        x = tl.load(p, boundary_check=(0,), padding_option="zero")
+        acc = (acc[0] + x, acc[1] + 1)
+        p = tl.advance(p, (step,))
+    tl.store(out_ptr + 2 * row, tl.sum(acc[0], axis=0))
+    tl.store(out_ptr + 2 * row + 1, acc[1].to(tl.float32))
+
+@triton.jit
+def while_skip(x_ptr, out_ptr, N, B: tl.constexpr):
+    # A while loop carrying a block pointer; an `if` on a runtime value
+    # advancing it in one branch only: every other block is summed.
+    p = tl.make_block_ptr(x_ptr, (N,), (1,), (0,), (B,), (0,))
+    i = 0
+    total = tl.zeros((B,), dtype=tl.float32)
+    while i * B < N:
+        if i % 2 == 0:
+            total += tl.load(p, boundary_check=(0,), padding_option="zero")
+            p = tl.advance(p, (2 * B,))
+        i += 1
+    tl.store(out_ptr, tl.sum(total, axis=0))
+
+@triton.jit
+def col_major(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # A column-major tensor read through a block pointer with order (0, 1),
+    # written back row-major.
+    pid = tl.program_id(0)
+    src = tl.make_block_ptr(in_ptr, (M, N), (1, M), (0, pid * BN), (BM, BN),
+                            (0, 1))
+    x = tl.load(src, boundary_check=(0, 1))
+    dst = tl.make_block_ptr(out_ptr, (M, N), (N, 1), (0, pid * BN), (BM, BN),
+                            (1, 0))
+    tl.store(dst, x, boundary_check=(0, 1))
+
+@triton.jit
+def fill(out_ptr, M, N, value, BM: tl.constexpr, BN: tl.constexpr):
+    dst = tl.make_block_ptr(out_ptr, (M, N), (N, 1),
+                            (tl.program_id(0) * BM, 0), (BM, BN), (1, 0))
+    tl.store(dst, value, boundary_check=(0, 1))
+)";
+
+KernelCache &kernels() {
+  static KernelCache cache("block_ptr.py", kSource);
+  return cache;
+}
+
+unsigned cdiv(int64_t a, int64_t b) { return unsigned((a + b - 1) / b); }
+
+void randomize(Buf &b, std::mt19937_64 &rng) {
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  for (size_t i = 0; i < b.n; ++i)
+    b.setF(i, dist(rng));
+}
+
+TEST(BlockPtr, Copy2DBothDimensionsChecked) {
+  FRESH_RNG(rng);
+  for (int round = 0; round < 6; ++round) {
+    int64_t M = 1 + rng() % 70, N = 1 + rng() % 90;
+    int64_t sm = N + rng() % 5, om = N + rng() % 7; // padded rows
+    Buf in(Ty::F32, M * sm), out(Ty::F32, M * om);
+    randomize(in, rng);
+    // One program more than needed along each axis: its block is all out.
+    std::array<unsigned, 3> grid = {cdiv(M, 16) + 1, cdiv(N, 32) + 1, 1};
+    ASSERT_EQ(runKernel(kernels(), "copy2d",
+                        "*fp32, *fp32, i32, i32, i32, i32, i32, i32, 16, 32",
+                        grid,
+                        {&in, &out, I(M), I(N), I(sm), I(1), I(om), I(1)}),
+              "");
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < om; ++j) {
+        size_t o = size_t(i * om + j);
+        if (j < N)
+          ASSERT_EQ(out.f(o), float(in.f(size_t(i * sm + j)) * 2 + 1))
+              << "(" << i << ", " << j << ") M=" << M << " N=" << N;
+        else
+          ASSERT_TRUE(out.poisoned(o)) << "padding (" << i << ", " << j
+                                       << ") written";
+      }
+  }
+}
+
+TEST(BlockPtr, NegativeOffsetsArePadded) {
+  FRESH_RNG(rng);
+  const int BM = 8, BN = 16;
+  for (int pad = 0; pad < 2; ++pad) {
+    int64_t M = 1 + rng() % 30, N = 1 + rng() % 20, shift = rng() % 6;
+    Buf in(Ty::F32, M * N);
+    randomize(in, rng);
+    unsigned grid = cdiv(M + shift, BM) + 1;
+    Buf out(Ty::F32, size_t(grid) * BM * BN);
+    ASSERT_EQ(runKernel(kernels(), "padded",
+                        "*fp32, *fp32, i32, i32, i32, " + std::to_string(pad) +
+                            ", 8, 16",
+                        {grid, 1, 1}, {&in, &out, I(M), I(N), I(shift)}),
+              "");
+    for (unsigned p = 0; p < grid; ++p)
+      for (int r = 0; r < BM; ++r)
+        for (int c = 0; c < BN; ++c) {
+          int64_t i = int64_t(p) * BM + r - shift, j = c - shift;
+          double got = out.f(size_t((p * BM + r) * BN + c));
+          bool inside = i >= 0 && i < M && j >= 0 && j < N;
+          if (inside)
+            ASSERT_EQ(got, in.f(size_t(i * N + j))) << i << ", " << j;
+          else if (pad == 0)
+            ASSERT_TRUE(got == 0 && !std::signbit(got)) << i << ", " << j;
+          else
+            ASSERT_TRUE(std::isnan(got)) << i << ", " << j;
+        }
+  }
+}
+
+TEST(BlockPtr, OneDimensionChecked) {
+  FRESH_RNG(rng);
+  int64_t M = 1 + rng() % 50, N = 32;
+  Buf in(Ty::F32, M * N), out(Ty::F32, (M + 16) * N);
+  randomize(in, rng);
+  ASSERT_EQ(runKernel(kernels(), "row_checked", "*fp32, *fp32, i32, i32, 16, 32",
+                      {cdiv(M, 16), 1, 1}, {&in, &out, I(M), I(N)}),
+            "");
+  for (int64_t i = 0; i < M + 16; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      size_t o = size_t(i * N + j);
+      if (i < M)
+        ASSERT_EQ(out.f(o), float(in.f(o) + 1)) << i << ", " << j;
+      else
+        ASSERT_TRUE(out.poisoned(o)) << "row " << i << " written";
+    }
+}
+
+TEST(BlockPtr, MatmulAdvancedThroughK) {
+  FRESH_RNG(rng);
+  for (Ty t : {Ty::F32, Ty::F16}) {
+    int64_t M = 1 + rng() % 80, N = 1 + rng() % 80, K = 1 + rng() % 100;
+    // A row-major, B column-major (strides (1, K)), C row-major.
+    Buf a(t, M * K), bm(t, K * N), c(Ty::F32, M * N);
+    randomize(a, rng);
+    randomize(bm, rng);
+    std::string ty = info(t).sig;
+    ASSERT_EQ(runKernel(kernels(), "matmul",
+                        "*" + ty + ", *" + ty +
+                            ", *fp32, i32, i32, i32, i32, i32, i32, i32, i32, "
+                            "i32, 32, 32, 16",
+                        {cdiv(M, 32), cdiv(N, 32), 1},
+                        {&a, &bm, &c, I(M), I(N), I(K), I(K), I(1), I(1), I(K),
+                         I(N), I(1)}),
+              "")
+        << ty;
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        double ref = 0, mag = 0;
+        for (int64_t k = 0; k < K; ++k) {
+          double p = a.f(size_t(i * K + k)) * bm.f(size_t(j * K + k));
+          ref += p;
+          mag += std::fabs(p);
+        }
+        double got = c.f(size_t(i * N + j));
+        ASSERT_NEAR(got, ref, 1e-6 * mag + 1e-30)
+            << ty << " (" << i << ", " << j << ") M=" << M << " N=" << N
+            << " K=" << K;
+      }
+  }
+}
+
+TEST(BlockPtr, TupleAndBlockPointerCarriedByFor) {
+  FRESH_RNG(rng);
+  int64_t rows = 1 + rng() % 5, N = 1 + rng() % 300, stride = N + rng() % 9;
+  Buf x(Ty::F32, rows * stride), out(Ty::F32, 2 * rows);
+  randomize(x, rng);
+  ASSERT_EQ(runKernel(kernels(), "row_sums", "*fp32, *fp32, i32, i32, 64",
+                      {unsigned(rows), 1, 1}, {&x, &out, I(N), I(stride)}),
+            "");
+  for (int64_t r = 0; r < rows; ++r) {
+    double ref = 0, mag = 0;
+    for (int64_t j = 0; j < N; ++j) {
+      ref += x.f(size_t(r * stride + j));
+      mag += std::fabs(x.f(size_t(r * stride + j)));
+    }
+    EXPECT_NEAR(out.f(size_t(2 * r)), ref, 1e-6 * mag) << "row " << r;
+    EXPECT_EQ(out.f(size_t(2 * r + 1)), double(cdiv(N, 64))) << "row " << r;
+  }
+}
+
+TEST(BlockPtr, CarriedByWhileAndMergedByIf) {
+  FRESH_RNG(rng);
+  int64_t N = 1 + rng() % 700;
+  Buf x(Ty::F32, N), out(Ty::F32, 1);
+  randomize(x, rng);
+  ASSERT_EQ(runKernel(kernels(), "while_skip", "*fp32, *fp32, i32, 32",
+                      {1, 1, 1}, {&x, &out, I(N)}),
+            "");
+  // The even iterations i load at 2 blocks per load so far: block i, while
+  // i * 32 < N.
+  double ref = 0, mag = 0;
+  for (int64_t j = 0; j < N; ++j)
+    if ((j / 32) % 2 == 0) {
+      ref += x.f(size_t(j));
+      mag += std::fabs(x.f(size_t(j)));
+    }
+  EXPECT_NEAR(out.f(0), ref, 1e-6 * mag + 1e-30) << "N=" << N;
+}
+
+TEST(BlockPtr, ColumnMajorOrder) {
+  FRESH_RNG(rng);
+  int64_t M = 1 + rng() % 16, N = 1 + rng() % 70;
+  Buf in(Ty::F32, M * N), out(Ty::F32, M * N);
+  randomize(in, rng);
+  ASSERT_EQ(runKernel(kernels(), "col_major", "*fp32, *fp32, i32, i32, 16, 32",
+                      {cdiv(N, 32), 1, 1}, {&in, &out, I(M), I(N)}),
+            "");
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t j = 0; j < N; ++j)
+      ASSERT_EQ(out.f(size_t(i * N + j)), in.f(size_t(j * M + i)))
+          << i << ", " << j;
+}
+
+TEST(BlockPtr, StoreOfAScalar) {
+  FRESH_RNG(rng);
+  int64_t M = 1 + rng() % 40, N = 1 + rng() % 16;
+  double value = std::uniform_real_distribution<double>(-5, 5)(rng);
+  Buf out(Ty::F32, M * N + 64);
+  ASSERT_EQ(runKernel(kernels(), "fill", "*fp32, i32, i32, fp32, 8, 16",
+                      {cdiv(M, 8), 1, 1},
+                      {&out, I(M), I(N), KernelArg::fp(value)}),
+            "");
+  for (int64_t i = 0; i < M * N; ++i)
+    ASSERT_EQ(out.f(size_t(i)), float(value)) << i;
+  for (size_t i = size_t(M * N); i < out.n; ++i)
+    ASSERT_TRUE(out.poisoned(i)) << i;
+}
+
+} // namespace
+
+namespace {
+
+/// examples/matmul_block_ptr.py computes what examples/matmul_relu.py does:
+/// the same C, bit for bit, in the interpreter (one rounding of an exact
+/// product sum either way), on the same random operands and edge shapes.
+TEST(BlockPtr, ExampleMatchesPointerArithmeticMatmul) {
+  FRESH_RNG(rng);
+  static KernelCache blockPtr(TILEC_SOURCE_DIR "/examples/matmul_block_ptr.py");
+  static KernelCache plain(TILEC_SOURCE_DIR "/examples/matmul_relu.py");
+  for (Ty t : {Ty::F16, Ty::BF16, Ty::F32}) {
+    int64_t M = 8 + rng() % 90, N = 8 + rng() % 90, K = 1 + rng() % 90;
+    Buf a(t, M * K), b(t, K * N), c1(Ty::F32, M * N), c2(Ty::F32, M * N);
+    randomize(a, rng);
+    randomize(b, rng);
+    std::string ty = info(t).sig;
+    std::string sig = "*" + ty + ", *" + ty +
+                      ", *fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
+                      "32, 32, 16";
+    std::vector<Arg> ints = {I(M), I(N), I(K), I(K), I(1), I(N), I(1), I(N), I(1)};
+    std::vector<Arg> args1 = {&a, &b, &c1}, args2 = {&a, &b, &c2};
+    args1.insert(args1.end(), ints.begin(), ints.end());
+    args2.insert(args2.end(), ints.begin(), ints.end());
+    std::array<unsigned, 3> grid = {cdiv(M, 32), cdiv(N, 32), 1};
+    ASSERT_EQ(runKernel(blockPtr, "matmul_block_ptr_kernel", sig, grid, args1), "");
+    ASSERT_EQ(runKernel(plain, "matmul_relu_kernel", sig, grid, args2), "");
+    size_t positive = 0;
+    for (size_t i = 0; i < size_t(M * N); ++i) {
+      ASSERT_TRUE(same(c1, i, c2, i))
+          << ty << " C[" << i << "]: " << show(c1, i) << " vs " << show(c2, i);
+      positive += c1.f(i) > 0;
+    }
+    EXPECT_GT(positive, 0u) << ty << ": relu left nothing to compare";
+  }
+}
+
+} // namespace

@@ -1,0 +1,277 @@
+//===- BlockPtr.cpp - tl.make_block_ptr, tl.advance and their accesses ----===//
+//
+// A block pointer is a compile-time record (Val::BlockPtr) of the arguments
+// of Triton's tl.make_block_ptr: a base pointer, the tensor's shape and
+// strides and the block's offsets (runtime scalars or constants), and the
+// block's shape and order (constants). Loads and stores through one are
+// rewritten here into ordinary pointer tiles and masks, as Triton's
+// RewriteTensorPointer pass does for GPUs without TMA, so no later pass
+// knows about block pointers:
+//
+//   ptr  = base + sum_d offsets[d] * strides[d]                (scalar, i64)
+//               + sum_d arange(0, B_d) (on axis d) * strides[d]      (tile)
+//   mask = and, over the dimensions of boundary_check,
+//          0 <= offsets[d] + arange(0, B_d) < shape[d]
+//
+// The scalar part is computed in i64 (it may address past 2**31 elements);
+// the tile part in the stride's type (i32 for i32 strides and constants).
+// Loops and `if`s carry a block pointer as its runtime parts (collectLeaves
+// in MLIRGen.cpp), so `p = tl.advance(p, (0, BLOCK_K))` in a loop is an
+// scf.for over its offsets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include <limits>
+
+using namespace tilec;
+
+namespace {
+
+DType i32Type() { return DType::scalar(ScalarKind::I32); }
+DType i64Type() { return DType::scalar(ScalarKind::I64); }
+
+bool isZero(const Val &v) { return v.kind == Val::Int && v.i == 0; }
+
+/// The entries of a tuple or list argument (one value counts as a list of
+/// one, as Triton's `_unwrap_iterable` does).
+std::vector<Val> entries(const Val &v) {
+  return v.kind == Val::Tuple ? v.elems : std::vector<Val>{v};
+}
+
+} // namespace
+
+Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
+  mlir::Location l = loc(call);
+  const char *names[] = {"base", "shape", "strides", "offsets", "block_shape",
+                         "order"};
+  for (const Val &v : a)
+    if (v.isError())
+      return Val::error();
+  Val base = a[0];
+  if (!base.isScalarIR() || !base.dtype.isPointer)
+    return error(call, "the base of tl.make_block_ptr must be a scalar "
+                       "pointer, got " + describe(base));
+
+  // block_shape and order: compile-time integers.
+  std::vector<int64_t> blockShape, order;
+  int64_t numel = 1;
+  for (const Val &d : entries(a[4])) {
+    int64_t n;
+    if (!requireInt(d, call, "each entry of block_shape", n))
+      return Val::error();
+    if (n <= 0 || (n & (n - 1)) != 0)
+      return error(call, "block_shape entry " + llvm::Twine(n) +
+                             " is not a power of two; every tile dimension "
+                             "must be a power of two");
+    numel *= n;
+    if (numel > (1 << 24))
+      return error(call, "the block of tl.make_block_ptr has too many "
+                         "elements (at most 2**24)");
+    blockShape.push_back(n);
+  }
+  size_t rank = blockShape.size();
+  for (const Val &d : entries(a[5])) {
+    int64_t n;
+    if (!requireInt(d, call, "each entry of order", n))
+      return Val::error();
+    order.push_back(n);
+  }
+  std::vector<Val> parts[3] = {entries(a[1]), entries(a[2]), entries(a[3])};
+  if (parts[0].size() != rank || parts[1].size() != rank ||
+      parts[2].size() != rank || order.size() != rank)
+    return error(call, "tl.make_block_ptr needs as many shape, strides, "
+                       "offsets and order entries as block_shape has (" +
+                           llvm::Twine(rank) + "), got " +
+                           llvm::Twine(parts[0].size()) + ", " +
+                           llvm::Twine(parts[1].size()) + ", " +
+                           llvm::Twine(parts[2].size()) + " and " +
+                           llvm::Twine(order.size()));
+  std::vector<int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < rank; ++i)
+    if (sorted[i] != int64_t(i))
+      return error(call, "the order of tl.make_block_ptr must be a "
+                         "permutation of 0.." + llvm::Twine(rank - 1));
+
+  // shape, strides, offsets: integer scalars. Runtime shapes and strides keep
+  // i32 where they are (signed) 32-bit or narrower, else i64; offsets are
+  // i32, as in Triton.
+  Val r;
+  r.kind = Val::BlockPtr;
+  r.blockShape = blockShape;
+  r.order = order;
+  r.elems.push_back(base);
+  for (int p = 0; p < 3; ++p) {
+    for (Val v : parts[p]) {
+      if (v.kind == Val::Bool)
+        v = Val::integer(v.i);
+      bool ok = v.kind == Val::Int || (v.isScalarIR() && v.dtype.isInt());
+      if (!ok)
+        return error(call, llvm::Twine("the ") + names[p + 1] +
+                               " of tl.make_block_ptr must be integer "
+                               "scalars, got " + describe(v));
+      if (v.isIR()) {
+        bool wide = v.dtype.bitwidth() == 64 ||
+                    (v.dtype.isUnsigned() && v.dtype.bitwidth() == 32);
+        DType to = p < 2 && wide ? i64Type() : i32Type();
+        if (p == 2 && v.dtype.bitwidth() == 64)
+          return error(call, "the offsets of tl.make_block_ptr must be 32-bit "
+                             "integers, got " + describe(v));
+        if (v.dtype != to)
+          v = cast(v, to, l, call);
+      } else if (p == 2 && (v.i < std::numeric_limits<int32_t>::min() ||
+                            v.i > std::numeric_limits<int32_t>::max())) {
+        return error(call, "the offset " + llvm::Twine(v.i) +
+                               " of tl.make_block_ptr does not fit in int32");
+      }
+      r.elems.push_back(v);
+    }
+  }
+  return r;
+}
+
+Val CodeGen::advance(const Val &bp, const Val &offsets, const Expr &call) {
+  if (bp.isError() || offsets.isError())
+    return Val::error();
+  if (bp.kind != Val::BlockPtr)
+    return error(call, "tl.advance expects a block pointer (from "
+                       "tl.make_block_ptr), got " + describe(bp));
+  size_t rank = bp.blockShape.size();
+  std::vector<Val> deltas = entries(offsets);
+  if (deltas.size() != rank)
+    return error(call, "tl.advance of a block pointer of rank " +
+                           llvm::Twine(rank) + " needs " + llvm::Twine(rank) +
+                           " offsets, got " + llvm::Twine(deltas.size()));
+  mlir::Location l = loc(call);
+  Val r = bp;
+  for (size_t d = 0; d < rank; ++d) {
+    Val delta = deltas[d];
+    if (delta.kind == Val::Bool)
+      delta = Val::integer(delta.i);
+    bool ok = delta.kind == Val::Int ||
+              (delta.isScalarIR() && delta.dtype.isInt());
+    if (!ok)
+      return error(call, "the offsets of tl.advance must be integer scalars, "
+                         "got " + describe(delta));
+    if (isZero(delta))
+      continue; // this dimension's offset is unchanged (and stays loop-invariant)
+    Val &off = r.elems[1 + 2 * rank + d];
+    if (delta.isIR() && delta.dtype != i32Type())
+      delta = cast(delta, i32Type(), l, call);
+    Val sum = binaryOp("+", off, delta, call);
+    if (sum.kind == Val::Int && (sum.i < std::numeric_limits<int32_t>::min() ||
+                                 sum.i > std::numeric_limits<int32_t>::max()))
+      return error(call, "the offset " + llvm::Twine(sum.i) +
+                             " of the advanced block pointer does not fit in "
+                             "int32");
+    if (sum.isError())
+      return sum;
+    off = sum;
+  }
+  return r;
+}
+
+bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
+                              const Expr &call, Val &ptr, Val &mask) {
+  mlir::Location l = loc(call);
+  size_t rank = bp.blockShape.size();
+  const Val &base = bp.elems[0];
+  auto shapeOf = [&](size_t d) -> const Val & { return bp.elems[1 + d]; };
+  auto strideOf = [&](size_t d) -> const Val & { return bp.elems[1 + rank + d]; };
+  auto offsetOf = [&](size_t d) -> const Val & {
+    return bp.elems[1 + 2 * rank + d];
+  };
+
+  // The dimensions to check.
+  std::vector<bool> checked(rank, false);
+  if (boundaryCheck.kind != Val::None) {
+    for (const Val &d : entries(boundaryCheck)) {
+      int64_t n;
+      if (!requireInt(d, call, "each entry of boundary_check", n))
+        return false;
+      if (n < 0 || n >= int64_t(rank)) {
+        error(call, "boundary_check dimension " + llvm::Twine(n) +
+                        " is out of range for a block of rank " +
+                        llvm::Twine(rank));
+        return false;
+      }
+      checked[n] = true;
+    }
+  }
+
+  // The block's first element: base + sum_d offsets[d] * strides[d], in i64.
+  Val start = base;
+  Val scalarOff = Val::integer(0);
+  for (size_t d = 0; d < rank; ++d) {
+    if (isZero(offsetOf(d)) || isZero(strideOf(d)))
+      continue;
+    Val term;
+    if (offsetOf(d).kind == Val::Int && strideOf(d).kind == Val::Int)
+      term = binaryOp("*", offsetOf(d), strideOf(d), call);
+    else
+      term = binaryOp("*", cast(offsetOf(d), i64Type(), l, call),
+                      cast(strideOf(d), i64Type(), l, call), call);
+    scalarOff = binaryOp("+", scalarOff, term, call);
+  }
+  if (scalarOff.isError())
+    return false;
+  if (!isZero(scalarOff)) {
+    if (scalarOff.isNumber())
+      scalarOff = materialize(scalarOff, i64Type(), l);
+    start = binaryOp("+", base, scalarOff, call);
+  }
+
+  // The tile of element offsets, and the mask.
+  std::vector<Val> ranges(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    Val r = Val::ir(b.create<mlir::tile::MakeRangeOp>(
+                        l, 0, int32_t(bp.blockShape[d])),
+                    i32Type());
+    // Put the range on axis d of a rank-`rank` tile.
+    for (size_t k = 0; k < rank; ++k)
+      if (k != d)
+        r = callBuiltin("tl.expand_dims", call,
+                        {r, Val::integer(int64_t(k))}, {});
+    if (r.isError())
+      return false;
+    ranges[d] = r;
+  }
+  Val offs = Val::integer(0);
+  for (size_t d = 0; d < rank; ++d) {
+    if (isZero(strideOf(d)))
+      continue;
+    Val term = strideOf(d).kind == Val::Int && strideOf(d).i == 1
+                   ? ranges[d]
+                   : binaryOp("*", ranges[d], strideOf(d), call);
+    offs = binaryOp("+", offs, term, call);
+  }
+  if (offs.isError())
+    return false;
+  ptr = offs.isNumber() ? start : binaryOp("+", start, offs, call);
+  ptr = broadcastTo(ptr, bp.blockShape, l, call);
+
+  mask = Val::none();
+  for (size_t d = 0; d < rank; ++d) {
+    if (!checked[d])
+      continue;
+    Val idx = binaryOp("+", offsetOf(d), ranges[d], call);
+    Val inBounds = compareOp("<", idx, shapeOf(d), call);
+    // A constant offset >= 0 cannot give a negative index.
+    if (!(offsetOf(d).kind == Val::Int && offsetOf(d).i >= 0))
+      inBounds =
+          binaryOp("&", compareOp(">=", idx, Val::integer(0), call), inBounds,
+                   call);
+    mask = mask.kind == Val::None ? inBounds
+                                  : binaryOp("&", mask, inBounds, call);
+  }
+  if (mask.kind != Val::None) {
+    if (mask.isNumber())
+      mask = materialize(mask, DType::scalar(ScalarKind::I1), l);
+    mask = broadcastTo(mask, bp.blockShape, l, call);
+  }
+  return !ptr.isError() && !mask.isError();
+}

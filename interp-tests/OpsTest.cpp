@@ -186,10 +186,10 @@ TEST(Ops, ControlFlowAndPrograms) {
 
 TEST(Ops, Unsupported) {
   auto o = runBody(R"(
-  %c = arith.constant 1.0 : f32
-  %d = math.atan %c : f32 loc("u.py":3:7))");
-  EXPECT_EQ(o.error, "kernel 'k': unsupported operation 'math.atan' in the "
-                     "interpreter ('math.atan' at u.py:3:7)");
+  %c = arith.constant 7 : i32
+  %d = math.ctpop %c : i32 loc("u.py":3:7))");
+  EXPECT_EQ(o.error, "kernel 'k': unsupported operation 'math.ctpop' in the "
+                     "interpreter ('math.ctpop' at u.py:3:7)");
 }
 
 } // namespace

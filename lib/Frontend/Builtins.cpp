@@ -31,7 +31,8 @@ struct BuiltinSig {
 };
 
 const std::map<std::string, BuiltinSig> &builtinTable() {
-  static const std::map<std::string, BuiltinSig> table = {
+  static const std::map<std::string, BuiltinSig> table = [] {
+  std::map<std::string, BuiltinSig> table = {
       {"tl.program_id", {{"axis"}, 1}},
       {"tl.num_programs", {{"axis"}, 1}},
       {"tl.arange", {{"start", "end"}, 2}},
@@ -108,6 +109,12 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"print", {{"a"}, 0}},
       {"isinstance", {{"obj", "cls"}, 2}},
   };
+  // libdevice's functions take arg0, arg1, ... (Triton's names).
+  static const char *argNames[] = {"arg0", "arg1", "arg2"};
+  for (auto &[name, n] : CodeGen::libdeviceFunctions())
+    table[name] = BuiltinSig{{argNames, argNames + n}, n};
+  return table;
+  }();
   return table;
 }
 
@@ -656,6 +663,8 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   }
   if (name.starts_with("tl.atomic_"))
     return atomic(name, a, call);
+  if (name.starts_with("libdevice."))
+    return libdevice(name, a, call);
   if (name == "tl.make_block_ptr")
     return makeBlockPtr(a, call);
   if (name == "tl.advance")

@@ -135,6 +135,9 @@ public:
   // ---- expressions (Expressions.cpp)
   Val genExpr(const Expr &e);
   Val lookupName(const Expr &e);
+  /// What an import's dotted path names in a jit function (the `tl` module,
+  /// libdevice, a builtin, a dtype), or an error value if nothing.
+  Val importedValue(const std::string &path);
   Val genAttribute(const Expr &e);
   Val genCall(const Expr &e);
   Val genSubscript(const Expr &e);
@@ -167,6 +170,9 @@ public:
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
+  // libdevice (Libdevice.cpp): `libdevice.f` and its number of arguments.
+  static std::vector<std::pair<std::string, unsigned>> libdeviceFunctions();
+  Val libdevice(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
   Val reduce(llvm::StringRef kind, const Val &x, const Val &axis,
              bool keepDims, const Expr &where);
   // block pointers (BlockPtr.cpp)

@@ -797,6 +797,46 @@ Val CodeGen::boolOp(const Expr &e) {
 // Expression dispatch
 //===----------------------------------------------------------------------===//
 
+Val CodeGen::importedValue(const std::string &path) {
+  llvm::StringRef p = path;
+  if (p == "triton")
+    return Val::named(Val::Module, "triton");
+  if (p == "triton.language" || p == "triton.language.core" ||
+      p == "triton.language.math" || p == "triton.language.standard")
+    return Val::named(Val::Module, "tl");
+  if (p == "triton.language.extra")
+    return Val::named(Val::Module, "tl.extra");
+  if (p == "triton.language.extra.cuda")
+    return Val::named(Val::Module, "tl.extra.cuda");
+  if (p == "triton.language.extra.libdevice" ||
+      p == "triton.language.extra.cuda.libdevice")
+    return Val::named(Val::Module, "libdevice");
+  // from triton.language import program_id / float32 / ...; from triton
+  // import cdiv; from triton.language.extra.libdevice import tanh.
+  auto dot = p.rfind('.');
+  if (dot != llvm::StringRef::npos) {
+    llvm::StringRef parent = p.take_front(dot), name = p.drop_front(dot + 1);
+    Val m = importedValue(parent.str());
+    if (m.kind == Val::Module) {
+      std::string prefix = m.s == "triton" ? "triton" : m.s;
+      if (m.s == "tl") {
+        if (auto k = parseTLDTypeName(name))
+          return Val::dtypeVal(DType::scalar(*k));
+        if (name == "constexpr")
+          return Val::named(Val::Builtin, "tl.constexpr");
+      }
+      if (m.s == "triton" && (name == "cdiv" || name == "next_power_of_2"))
+        return Val::named(Val::Builtin, "tl." + name.str());
+      if (m.s == "triton" && name == "language")
+        return Val::named(Val::Module, "tl");
+      if ((m.s == "tl" || m.s == "libdevice") &&
+          isBuiltin(m.s + "." + name.str()))
+        return Val::named(Val::Builtin, m.s + "." + name.str());
+    }
+  }
+  return Val::error();
+}
+
 Val CodeGen::lookupName(const Expr &e) {
   auto it = scope.find(e.str);
   if (it != scope.end())
@@ -825,6 +865,17 @@ Val CodeGen::lookupName(const Expr &e) {
     if (!v.isConstexpr())
       return error(e, "global '" + e.str + "' is not a compile-time constant");
     return v;
+  }
+  auto imp = module.imports.find(e.str);
+  if (imp != module.imports.end()) {
+    Val v = importedValue(imp->second);
+    if (!v.isError())
+      return v;
+    if (imp->second == e.str)
+      return error(e, "the module '" + e.str +
+                          "' cannot be used in jit functions");
+    return error(e, "'" + e.str + "' (the imported '" + imp->second +
+                        "') cannot be used in jit functions");
   }
   if (e.str == "tl")
     return Val::named(Val::Module, "tl");
@@ -855,6 +906,20 @@ Val CodeGen::genAttribute(const Expr &e) {
       return error(e, "'triton." + attr + "' is not available in jit "
                                           "functions");
     }
+    if (base.s == "libdevice") {
+      if (isBuiltin("libdevice." + attr))
+        return Val::named(Val::Builtin, "libdevice." + attr);
+      return error(e, "'libdevice." + attr + "' is not supported by tilec");
+    }
+    if (base.s == "tl" && attr == "extra")
+      return Val::named(Val::Module, "tl.extra");
+    if (base.s == "tl.extra" && attr == "cuda")
+      return Val::named(Val::Module, "tl.extra.cuda");
+    if ((base.s == "tl.extra" || base.s == "tl.extra.cuda") &&
+        attr == "libdevice")
+      return Val::named(Val::Module, "libdevice");
+    if (base.s == "tl.extra" || base.s == "tl.extra.cuda")
+      return error(e, "'" + base.s + "." + attr + "' is not supported by tilec");
     if (attr == "math" || attr == "core" || attr == "standard")
       return Val::named(Val::Module, "tl"); // tl.math.exp == tl.exp
     if (base.s == "tl.PropagateNan") {

@@ -27,6 +27,8 @@ public:
       : toks(std::move(toks)), diags(diags) {}
 
   std::unique_ptr<Module> parseModule();
+  /// Records the names a top-level import binds (Module::imports).
+  void parseImport(Module &module);
 
 private:
   // Token access.
@@ -247,6 +249,12 @@ std::unique_ptr<Module> Parser::parseModule() {
       }
       idx = save;
     }
+    if (isKw("import") || isKw("from")) {
+      parseImport(*module);
+      ++module->skippedStatements;
+      skipStatement();
+      continue;
+    }
     std::vector<std::string> decorators;
     bool jit = false;
     SourceLoc jitLoc;
@@ -294,6 +302,64 @@ std::unique_ptr<Module> Parser::parseModule() {
     skipStatement();
   }
   return module;
+}
+
+void Parser::parseImport(Module &module) {
+  // import a.b [as c], d ...   |   from a.b import c [as d], e ...
+  // Anything else (relative imports, `*`, parentheses) binds nothing here;
+  // the statement is host code all the same.
+  auto dotted = [&](std::string &out) {
+    if (!cur().is(Tok::Name))
+      return false;
+    out = cur().text;
+    consume();
+    while (isOp(".") && peekTok().is(Tok::Name)) {
+      consume();
+      out += "." + cur().text;
+      consume();
+    }
+    return true;
+  };
+  auto alias = [&](std::string &out) {
+    if (!isKw("as"))
+      return true;
+    consume();
+    if (!cur().is(Tok::Name))
+      return false;
+    out = cur().text;
+    consume();
+    return true;
+  };
+  if (isKw("import")) {
+    consume();
+    do {
+      std::string path;
+      if (!dotted(path))
+        return;
+      std::string name = path.substr(0, path.find('.'));
+      std::string bound = name;
+      bool aliased = isKw("as");
+      if (!alias(bound))
+        return;
+      module.imports[bound] = aliased ? path : name;
+    } while (acceptOp(","));
+    return;
+  }
+  consume(); // from
+  std::string from;
+  if (!dotted(from) || !isKw("import"))
+    return;
+  consume();
+  do {
+    if (!cur().is(Tok::Name))
+      return;
+    std::string what = cur().text;
+    consume();
+    std::string bound = what;
+    if (!alias(bound))
+      return;
+    module.imports[bound] = from + "." + what;
+  } while (acceptOp(","));
 }
 
 std::unique_ptr<Function>

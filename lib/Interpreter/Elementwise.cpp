@@ -539,6 +539,45 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
     return floatUnary(s, [](double x) { return std::fabs(x); });
   if (isa<math::TanhOp>(op))
     return floatUnary(s, [](double x) { return std::tanh(x); });
+  // libdevice's functions (lib/Frontend/Libdevice.cpp).
+  if (isa<math::TanOp>(op))
+    return floatUnary(s, [](double x) { return std::tan(x); });
+  if (isa<math::AsinOp>(op))
+    return floatUnary(s, [](double x) { return std::asin(x); });
+  if (isa<math::AcosOp>(op))
+    return floatUnary(s, [](double x) { return std::acos(x); });
+  if (isa<math::AtanOp>(op))
+    return floatUnary(s, [](double x) { return std::atan(x); });
+  if (isa<math::SinhOp>(op))
+    return floatUnary(s, [](double x) { return std::sinh(x); });
+  if (isa<math::CoshOp>(op))
+    return floatUnary(s, [](double x) { return std::cosh(x); });
+  if (isa<math::AsinhOp>(op))
+    return floatUnary(s, [](double x) { return std::asinh(x); });
+  if (isa<math::AcoshOp>(op))
+    return floatUnary(s, [](double x) { return std::acosh(x); });
+  if (isa<math::AtanhOp>(op))
+    return floatUnary(s, [](double x) { return std::atanh(x); });
+  if (isa<math::Log1pOp>(op))
+    return floatUnary(s, [](double x) { return std::log1p(x); });
+  if (isa<math::ExpM1Op>(op))
+    return floatUnary(s, [](double x) { return std::expm1(x); });
+  if (isa<math::Log10Op>(op))
+    return floatUnary(s, [](double x) { return std::log10(x); });
+  if (isa<math::CbrtOp>(op))
+    return floatUnary(s, [](double x) { return std::cbrt(x); });
+  if (isa<math::TruncOp>(op))
+    return floatUnary(s, [](double x) { return std::trunc(x); });
+  if (isa<math::RoundOp>(op))
+    return floatUnary(s, [](double x) { return std::round(x); });
+  if (isa<math::RoundEvenOp>(op))
+    return floatUnary(s, [](double x) { return std::nearbyint(x); });
+  if (isa<math::PowFOp>(op))
+    return floatBinary(s, [](double x, double y) { return std::pow(x, y); });
+  if (isa<math::Atan2Op>(op))
+    return floatBinary(s, [](double x, double y) { return std::atan2(x, y); });
+  if (isa<math::CopySignOp>(op))
+    return floatBinary(s, [](double x, double y) { return std::copysign(x, y); });
   if (isa<math::AbsIOp>(op))
     return intUnary(s, [](I x, unsigned) { return x < 0 ? I(0 - uint64_t(x)) : x; });
   if (isa<math::FmaOp>(op)) {

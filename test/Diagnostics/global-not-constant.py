@@ -5,7 +5,7 @@ import triton
 import triton.language as tl
 
 DEVICE = torch.device("cuda")
-# CHECK: {{^}}{{.*}}global-not-constant.py:[[@LINE-1]]:10: error: name 'torch' is not defined{{$}}
+# CHECK: {{^}}{{.*}}global-not-constant.py:[[@LINE-1]]:10: error: the module 'torch' cannot be used in jit functions{{$}}
 # CHECK-NEXT: {{^}}DEVICE = torch.device("cuda"){{$}}
 # CHECK-NEXT: {{^}}         ^~~~~{{$}}
 

@@ -915,13 +915,16 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
   return c;
 }
 
-Case geluCase(DT dt, unsigned n) {
+/// GeLU of n elements: the seed's triton_gelu_kernel (tanh through exp), or
+/// with `libdeviceTanh` examples/gelu_tanh.py (libdevice.tanh, fp32 inside).
+Case geluCase(DT dt, unsigned n, bool libdeviceTanh = false) {
   Case c;
-  c.kernel = "triton_gelu_kernel";
+  c.kernel = libdeviceTanh ? "gelu_tanh_kernel" : "triton_gelu_kernel";
   c.dtype = dtName(dt);
   c.shape = std::to_string(n);
   std::string p = std::string("*") + dtName(dt) + ":16";
-  c.key = {"gelu.py", c.kernel, p + ", " + p + ", " + ispec(n) + ", 1024", 4};
+  c.key = {libdeviceTanh ? "gelu_tanh.py" : "gelu.py", c.kernel,
+           p + ", " + p + ", " + ispec(n) + ", 1024", 4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray x(dt, n), y(dt, n);
     fillRandom(x, -3.0, 3.0, 77 + n);
@@ -942,7 +945,8 @@ Case geluCase(DT dt, unsigned n) {
     double atol = dt == DT::F32 ? 1e-7 : tol.atol;
     for (size_t i = 0; i < n; ++i) {
       double v = x.get(i);
-      double a = 0.79788456 * (v + 0.044715 * v * v * v);
+      double a = (libdeviceTanh ? 0.7978845608028654 : 0.79788456) *
+                 (v + 0.044715 * v * v * v);
       double ref = 0.5 * v * (1 + std::tanh(a));
       chk.check(y, i, ref, atol + tol.rtol * (std::fabs(ref) + std::fabs(v)),
                 llvm::formatv("[{0}]", i));
@@ -2161,8 +2165,10 @@ std::vector<Case> allCases() {
   if (quick)
     geluN = {1, 7, 1000, 1024, 4097};
   for (DT dt : {DT::F32, DT::F16, DT::BF16})
-    for (unsigned n : geluN)
+    for (unsigned n : geluN) {
       cs.push_back(geluCase(dt, n));
+      cs.push_back(geluCase(dt, n, /*libdeviceTanh=*/true));
+    }
   for (DT dt : {DT::F32, DT::BF16})
     for (auto [cols, warps] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 4}, {1000, 4}, {1000, 8}, {4096, 16}, {12672, 16}})

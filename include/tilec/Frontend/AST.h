@@ -130,6 +130,12 @@ struct Module {
   /// parse as kernel-language expressions (the last one wins); jit functions
   /// may read them if they evaluate to compile-time constants.
   std::map<std::string, ExprPtr> globals;
+  /// Top-level imports: the name each binds and the dotted path it names
+  /// (`import triton.language as tl`: tl -> triton.language; `from
+  /// triton.language.extra import libdevice`: libdevice ->
+  /// triton.language.extra.libdevice; `import triton.language`: triton ->
+  /// triton).
+  std::map<std::string, std::string> imports;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;

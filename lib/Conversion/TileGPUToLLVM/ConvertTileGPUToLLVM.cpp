@@ -93,8 +93,8 @@ struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
 template <typename OpTy>
 struct LibdeviceLowering : OpConversionPattern<OpTy> {
   LibdeviceLowering(TypeConverter &tc, MLIRContext *ctx, StringRef f32Name,
-                    StringRef f64Name)
-      : OpConversionPattern<OpTy>(tc, ctx, /*benefit=*/1), f32Name(f32Name),
+                    StringRef f64Name, unsigned benefit = 1)
+      : OpConversionPattern<OpTy>(tc, ctx, benefit), f32Name(f32Name),
         f64Name(f64Name) {}
 
   LogicalResult
@@ -174,9 +174,9 @@ struct ConvertTileGPUToLLVMPass
       patterns.add<Ex2ApproxLowering<math::ExpOp>,
                    Ex2ApproxLowering<math::Exp2Op>, DivFFullLowering>(
           converter, ctx, /*benefit=*/2);
-      auto lib = [&](auto tag, StringRef f, StringRef d) {
+      auto lib = [&](auto tag, StringRef f, StringRef d, unsigned benefit = 1) {
         using OpTy = decltype(tag);
-        patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d);
+        patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d, benefit);
       };
       lib(math::ExpOp(), "__nv_expf", "__nv_exp");
       lib(math::Exp2Op(), "__nv_exp2f", "__nv_exp2");
@@ -187,9 +187,26 @@ struct ConvertTileGPUToLLVMPass
       lib(math::CosOp(), "__nv_cosf", "__nv_cos");
       lib(math::ErfOp(), "__nv_erff", "__nv_erf");
       lib(math::TanhOp(), "__nv_tanhf", "__nv_tanh");
-      lib(math::PowFOp(), "__nv_powf", "__nv_pow");
+      lib(math::PowFOp(), "__nv_powf", "__nv_pow", 2); // not llvm.pow
       lib(math::FloorOp(), "__nv_floorf", "__nv_floor");
       lib(math::CeilOp(), "__nv_ceilf", "__nv_ceil");
+      // libdevice.* of the frontend (Libdevice.cpp), ahead of MathToLLVM's
+      // expansions (log1p as llvm.log, which NVPTX cannot call); trunc,
+      // round, roundeven and copysign go to LLVM's intrinsics.
+      lib(math::TanOp(), "__nv_tanf", "__nv_tan", 2);
+      lib(math::AsinOp(), "__nv_asinf", "__nv_asin", 2);
+      lib(math::AcosOp(), "__nv_acosf", "__nv_acos", 2);
+      lib(math::AtanOp(), "__nv_atanf", "__nv_atan", 2);
+      lib(math::SinhOp(), "__nv_sinhf", "__nv_sinh", 2);
+      lib(math::CoshOp(), "__nv_coshf", "__nv_cosh", 2);
+      lib(math::AsinhOp(), "__nv_asinhf", "__nv_asinh", 2);
+      lib(math::AcoshOp(), "__nv_acoshf", "__nv_acosh", 2);
+      lib(math::AtanhOp(), "__nv_atanhf", "__nv_atanh", 2);
+      lib(math::Log1pOp(), "__nv_log1pf", "__nv_log1p", 2);
+      lib(math::ExpM1Op(), "__nv_expm1f", "__nv_expm1", 2);
+      lib(math::Log10Op(), "__nv_log10f", "__nv_log10", 2);
+      lib(math::CbrtOp(), "__nv_cbrtf", "__nv_cbrt", 2);
+      lib(math::Atan2Op(), "__nv_atan2f", "__nv_atan2", 2);
       arith::populateArithToLLVMConversionPatterns(converter, patterns);
       populateMathToLLVMConversionPatterns(converter, patterns);
       cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

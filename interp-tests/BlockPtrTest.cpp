@@ -355,3 +355,68 @@ TEST(BlockPtr, ExampleMatchesPointerArithmeticMatmul) {
 }
 
 } // namespace
+
+namespace {
+
+/// examples/flash_attention.py against softmax(Q K^T * scale) V in fp64, with
+/// and without the causal mask; Q, K, V random fp16 in [-1, 1), the output
+/// poisoned first. The kernel rounds q * scale and p to fp16 before its dots
+/// (as the tutorial does), so the bound is a few fp16 ulps of |O| <= 1.
+TEST(BlockPtr, FlashAttentionExample) {
+  FRESH_RNG(rng);
+  static KernelCache kc(TILEC_SOURCE_DIR "/examples/flash_attention.py");
+  const int Z = 1, H = 2, N = 256, D = 64, BM = 128, BN = 64;
+  for (int causal = 0; causal < 2; ++causal) {
+    size_t n = size_t(Z) * H * N * D;
+    Buf q(Ty::F16, n), k(Ty::F16, n), v(Ty::F16, n), o(Ty::F16, n);
+    randomize(q, rng);
+    randomize(k, rng);
+    randomize(v, rng);
+    double scale = 1.0 / std::sqrt(double(D));
+    // Strides of [Z, H, N, D] (z, h, row, col), the same for all four.
+    std::vector<Arg> args = {&q, &k, &v, KernelArg::fp(scale), &o};
+    for (int t = 0; t < 4; ++t)
+      for (int64_t st : {int64_t(H) * N * D, int64_t(N) * D, int64_t(D)})
+        args.push_back(I(st));
+    args.insert(args.end(), {I(Z), I(H), I(N)});
+    std::string sig = "*fp16, *fp16, *fp16, fp32, *fp16";
+    for (int t = 0; t < 4; ++t)
+      sig += ", i32, i32, i32, 1";
+    sig += ", i32, i32, i32, 128, 64, 64, " + std::to_string(causal);
+    ASSERT_EQ(runKernel(kc, "flash_attention_fwd_kernel", sig,
+                        {unsigned(N / BM), unsigned(Z * H), 1}, args),
+              "");
+    double worst = 0;
+    for (int h = 0; h < Z * H; ++h)
+      for (int i = 0; i < N; ++i) {
+        size_t base = size_t(h) * N * D;
+        int last = causal ? i : N - 1;
+        std::vector<double> s(last + 1);
+        double mx = -INFINITY;
+        for (int j = 0; j <= last; ++j) {
+          double dot = 0;
+          for (int d = 0; d < D; ++d)
+            dot += q.f(base + size_t(i) * D + d) * k.f(base + size_t(j) * D + d);
+          s[j] = dot * scale;
+          mx = std::max(mx, s[j]);
+        }
+        double sum = 0;
+        for (double &x : s)
+          sum += (x = std::exp(x - mx));
+        for (int d = 0; d < D; ++d) {
+          double ref = 0;
+          for (int j = 0; j <= last; ++j)
+            ref += s[j] * v.f(base + size_t(j) * D + d);
+          ref /= sum;
+          double got = o.f(base + size_t(i) * D + d);
+          worst = std::max(worst, std::fabs(got - ref));
+          ASSERT_NEAR(got, ref, 4e-3)
+              << "causal=" << causal << " head " << h << " O[" << i << ", "
+              << d << "]";
+        }
+      }
+    EXPECT_GT(worst, 0.0) << "bit-exact fp16 attention is implausible";
+  }
+}
+
+} // namespace

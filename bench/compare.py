@@ -58,7 +58,12 @@ TOL = {
     ("matmul", "fp16"): (1e-3, 1e-4),
     ("matmul", "bf16"): (1e-3, 1e-4),
     ("matmul", "fp32"): (1e-2, 2e-3),  # tf32 inputs (Triton's default)
+    # against torch's fp16 scaled_dot_product_attention (itself rounding P to fp16)
+    ("attention", "fp16"): (2e-2, 1e-2),
 }
+
+# compute-bound benches: timed by do_bench with the L2 flushed, never rotated
+COMPUTE_BOUND = ("matmul", "attention")
 
 # --timing, as printed (the tables say it with the run's numbers: timing_text)
 TIMING_MODES = {
@@ -98,6 +103,9 @@ def shape_str(cfg):
     s = cfg["shape"]
     if cfg["bench"] == "matmul":
         return "%dx%dx%d" % (s["M"], s["N"], s["K"])
+    if cfg["bench"] == "attention":
+        return "%dx%dx%dx%d%s" % (s["Z"], s["H"], s["N"], s["D"],
+                                  " causal" if s.get("causal") else "")
     if "M" in s:
         return "%dx%d" % (s["M"], s["N"])
     return str(s["N"])
@@ -509,7 +517,7 @@ class Runner:
 
     def rotated(self, bench):
         """Whether --timing rotate applies to bench (the memory-bound ones: all but matmul)."""
-        return self.args.timing == "rotate" and bench != "matmul"
+        return self.args.timing == "rotate" and bench not in COMPUTE_BOUND
 
     def n_sets(self, set_bytes):
         """R for --timing rotate: sets of set_bytes (inputs + output of one launch) enough to cover
@@ -699,6 +707,26 @@ class Runner:
                                    stride_ak=strides[1], stride_bk=strides[2], stride_bn=strides[3],
                                    stride_cm=strides[4], stride_cn=strides[5]),
                         tri=(a, bb, y, M, N, K) + strides)
+        if b == "attention":
+            Z, H, N, D = s["Z"], s["H"], s["N"], s["D"]
+            causal = bool(s.get("causal"))
+            q, k, v = (torch.randn(Z, H, N, D, device=self.dev, dtype=torch.float32,
+                                   generator=g).to(tdt) for _ in range(3))
+            y = torch.empty_like(q)
+            scale = 1.0 / math.sqrt(D)
+            F = torch.nn.functional
+            strides = q.stride() + k.stride() + v.stride() + y.stride()
+            names = ["stride_%s%s" % (t, a) for t in "qkvo" for a in "zh" + {
+                "q": "mk", "k": "nk", "v": "kn", "o": "mn"}[t]]
+            named = dict(Q=q, K=k, V=v, sm_scale=scale, Out=y, Z=Z, H=H, N_CTX=N)
+            named.update(zip(names, strides))
+
+            def torch_fn():  # its output allocated by torch's caching allocator
+                F.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+            return dict(y=y, torch=torch_fn,
+                        ref=lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal,
+                                                                   scale=scale),
+                        named=named, tri=(q, k, v, scale, y) + strides + (Z, H, N))
         raise ValueError(b)
 
     def run_config(self, cfg, results):
@@ -1011,7 +1039,7 @@ def main():
         n_launch = len(cfgs) * len(SYSTEMS) + (0 if args.no_copy else 1 + len(sizes))
         n_rot = 0
         if args.timing == "rotate":
-            n_rot = (sum(c["bench"] != "matmul" for c in cfgs) * len(SYSTEMS)
+            n_rot = (sum(c["bench"] not in COMPUTE_BOUND for c in cfgs) * len(SYSTEMS)
                      + (0 if args.no_copy else 1 + len(sizes)))
         print("dry run: %d configs, %d timings planned (%d by do_bench, %d by CUDA events over "
               "rotated sets; ~%.0f s of timing at rep=%d ms); wrote %s" % (

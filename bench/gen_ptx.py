@@ -67,6 +67,11 @@ MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
                  [("fp32", s, (128, 256, 64, 8, 2), 8) for s in MATMUL_SIZES]
 
 
+# examples/flash_attention.py (block pointers, online softmax): fp16 Q K V O of
+# [Z, H, N_CTX, 64], BLOCK_M 128, BLOCK_N 64, 8 warps, 3 stages, both with
+# and without the causal mask: (Z, H, N_CTX)
+ATTENTION_SHAPES = [(4, 32, 1024), (4, 32, 4096), (1, 32, 16384)]
+
 # memory-bound kernels with a loop (what --prefetch-variants applies to)
 LOOP_KERNELS = ("row_sum_kernel", "softmax_long_kernel", "softmax_long_persistent_kernel")
 
@@ -279,6 +284,26 @@ def configs(extra_tiles=()):
     seen = {c["id"] for c in out}
     out += [c for c in (matmul(dt, s, t, False) for dt, t in extra_tiles for s in MATMUL_SIZES)
             if c["id"] not in seen]
+    # flash_attention_fwd_kernel(Q, K, V, sm_scale, Out, 4 x (s_z, s_h, s_m, s_k), Z, H, N_CTX,
+    #                            BLOCK_M, BLOCK_DMODEL, BLOCK_N, IS_CAUSAL)
+    for z, h, n in ATTENTION_SHAPES:
+        for causal in (0, 1):
+            d, bm, bn = 64, 128, 64
+            strides = [h * n * d, n * d, d, 1]
+            sig = ", ".join([ptr_sig("fp16")] * 3 + ["fp32", ptr_sig("fp16")] +
+                            [int_sig(v) for _ in range(4) for v in strides] +
+                            [int_sig(z), int_sig(h), int_sig(n)] +
+                            [str(bm), str(d), str(bn), str(causal)])
+            out.append(dict(
+                id="attn_fp16_%dx%dx%dx%d%s" % (z, h, n, d, "_causal" if causal else ""),
+                bench="attention", kernel="flash_attention_fwd_kernel",
+                source="examples/flash_attention.py", dtype="fp16",
+                shape=dict(Z=z, H=h, N=n, D=d, causal=causal), signature=sig, num_warps=8,
+                num_stages=3, constexprs=dict(BLOCK_M=bm, BLOCK_DMODEL=d, BLOCK_N=bn,
+                                              IS_CAUSAL=causal),
+                grid=[cdiv(n, bm), z * h], metric="TFLOP/s",
+                work=4 * z * h * n * n * d // (2 if causal else 1),
+                work_note="4*Z*H*N*N*D flops (half of it with the causal mask)"))
     return out
 
 
@@ -391,7 +416,7 @@ def main():
         c["programs_per_cta_opt"] = args.programs_per_cta
     # Variants: each base config that `applies` takes, once per value of the
     # option, as '<id>@<tag><value>' (compare.py times them for tilec alone).
-    memory_bound = lambda c: c["bench"] != "matmul"
+    memory_bound = lambda c: c["bench"] not in ("matmul", "attention")
     sweeps = [
         (args.variants, "p", "programs_per_cta_opt", memory_bound),
         (args.group_variants, "g", "group_programs_opt",

@@ -83,6 +83,36 @@ TEST(SignatureTest, Constants) {
   EXPECT_EQ(e[6].intValue, 0);
 }
 
+TEST(SignatureTest, StringsAndNone) {
+  // String constexprs (Triton's ACTIVATION="leaky_relu") in either quotes,
+  // empty strings, and None.
+  ParsedSig s = parseSig("'leaky_relu', \"\", None, \"x y\"");
+  ASSERT_TRUE(s.ok) << s.errs;
+  ASSERT_EQ(s.sig.entries.size(), 4u);
+  const auto &e = s.sig.entries;
+  EXPECT_EQ(e[0].kind, SignatureEntry::StrValue);
+  EXPECT_EQ(e[0].strValue, "leaky_relu");
+  EXPECT_EQ(e[1].kind, SignatureEntry::StrValue);
+  EXPECT_EQ(e[1].strValue, "");
+  EXPECT_EQ(e[2].kind, SignatureEntry::NoneValue);
+  EXPECT_EQ(e[3].kind, SignatureEntry::StrValue);
+  EXPECT_EQ(e[3].strValue, "x y");
+}
+
+TEST(SignatureTest, BadStrings) {
+  ParsedSig s = parseSig("i32, 'relu, \"a'b\"");
+  EXPECT_FALSE(s.ok);
+  EXPECT_EQ(s.errs,
+            "<signature>:1:6: error: unterminated string constant 'relu in "
+            "signature\n"
+            "i32, 'relu, \"a'b\"\n"
+            "     ^~~~~\n"
+            "<signature>:1:13: error: a string constant in a signature cannot "
+            "contain quotes or backslashes\n"
+            "i32, 'relu, \"a'b\"\n"
+            "            ^~~~~\n");
+}
+
 TEST(SignatureTest, UnknownTypeReportsColumnAndUnderline) {
   ParsedSig s = parseSig("*fp32:16, float32, i32");
   EXPECT_FALSE(s.ok);

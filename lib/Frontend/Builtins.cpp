@@ -11,6 +11,7 @@
 #include "tilec/Dialect/Tile/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -91,6 +92,7 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.ravel", {{"x"}, 1}},
       {"tl.static_assert", {{"cond", "msg"}, 1}},
       {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
+      {"tl.assume", {{"cond"}, 1}},
       {"tl.constexpr", {{"value"}, 1}},
       {"tl.multiple_of", {{"input", "values"}, 2}},
       {"tl.max_contiguous", {{"input", "values"}, 2}},
@@ -359,6 +361,35 @@ Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
   auto r = b.create<mlir::tile::AtomicRMWOp>(
       l, kind, sem, scope, ptr.v, a[1].v, mask.isIR() ? mask.v : mlir::Value());
   return Val::ir(r, elt);
+}
+
+void CodeGen::markAssumedNonNegative(mlir::Value cond) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return;
+  auto constAt = [](mlir::Value v) -> std::optional<int64_t> {
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(c.getValue()))
+        return i.getValue().getSExtValue();
+    return std::nullopt;
+  };
+  using P = arith::CmpIPredicate;
+  mlir::Value x;
+  P p = cmp.getPredicate();
+  auto rhs = constAt(cmp.getRhs()), lhs = constAt(cmp.getLhs());
+  if (rhs && ((p == P::sge && *rhs >= 0) || (p == P::sgt && *rhs >= -1)))
+    x = cmp.getLhs(); // x >= c, x > c
+  else if (lhs && ((p == P::sle && *lhs >= 0) || (p == P::slt && *lhs >= -1)))
+    x = cmp.getRhs(); // c <= x, c < x
+  if (!x || mlir::isa<mlir::ShapedType>(x.getType()))
+    return;
+  if (mlir::Operation *def = x.getDefiningOp()) {
+    def->setAttr("tile.nonnegative", b.getUnitAttr());
+    return;
+  }
+  auto arg = mlir::cast<mlir::BlockArgument>(x);
+  if (auto fn = mlir::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
+    fn.setArgAttr(arg.getArgNumber(), "tile.nonnegative", b.getUnitAttr());
 }
 
 Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
@@ -1078,6 +1109,25 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if (a[1].kind != Val::None && a[1].kind != Val::Str)
       return error(call, "the message of tl.device_assert must be a string, "
                          "got " + describe(a[1]));
+    return Val::none();
+  }
+  if (name == "tl.assume") {
+    // A promise for the optimizer (Triton 3.2+: llvm.assume). `x >= 0` and
+    // `x > 0` (also `0 <= x`, `0 < x`) on a scalar mark x non-negative for
+    // the contiguity analysis (AxisInfo.h); other conditions are dropped.
+    if (a[0].isConstexpr()) {
+      bool t;
+      if (!truthy(a[0], call, t))
+        return Val::error();
+      if (!t)
+        return error(call, "tl.assume of a condition that is false at compile "
+                           "time");
+    } else if (!a[0].isIR()) {
+      return error(call, "tl.assume expects a condition, got " +
+                             describe(a[0]));
+    } else {
+      markAssumedNonNegative(a[0].v);
+    }
     return Val::none();
   }
   if (name == "tl.constexpr")

@@ -170,6 +170,9 @@ public:
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
+  /// tl.assume(x >= 0) and the like: marks the scalar x `tile.nonnegative`
+  /// (its defining op, or the kernel argument).
+  void markAssumedNonNegative(mlir::Value cond);
   // libdevice (Libdevice.cpp): `libdevice.f` and its number of arguments.
   static std::vector<std::pair<std::string, unsigned>> libdeviceFunctions();
   Val libdevice(llvm::StringRef name, std::vector<Val> &args, const Expr &call);

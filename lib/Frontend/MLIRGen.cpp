@@ -156,6 +156,12 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
     case SignatureEntry::BoolValue:
       scope[p.name] = Val::boolean(e.intValue);
       continue;
+    case SignatureEntry::StrValue:
+      scope[p.name] = Val::str(e.strValue);
+      continue;
+    case SignatureEntry::NoneValue:
+      scope[p.name] = Val::none();
+      continue;
     case SignatureEntry::Type:
       break;
     }

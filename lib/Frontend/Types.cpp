@@ -182,6 +182,18 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
     } else if (item == "True" || item == "False") {
       e.kind = SignatureEntry::BoolValue;
       e.intValue = item == "True";
+    } else if (item == "None") {
+      e.kind = SignatureEntry::NoneValue;
+    } else if (item.size() >= 2 && (item.front() == '"' || item.front() == '\'') &&
+               item.back() == item.front()) {
+      // A string constexpr ("leaky_relu", ''), without commas or escapes.
+      e.kind = SignatureEntry::StrValue;
+      e.strValue = item.drop_front().drop_back().str();
+      if (e.strValue.find_first_of("\"'\\") != std::string::npos)
+        fail("a string constant in a signature cannot contain quotes or "
+             "backslashes");
+    } else if (item.front() == '"' || item.front() == '\'') {
+      fail("unterminated string constant " + item + " in signature");
     } else {
       int64_t iv;
       if (!item.getAsInteger(0, iv)) {

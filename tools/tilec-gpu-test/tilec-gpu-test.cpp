@@ -1224,6 +1224,96 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
   return matmulCase(m);
 }
 
+/// examples/matmul_tutorial.py (Triton's tutorial 03): C = act(A B) in fp16
+/// for row-major fp16 A (M x K) and B (K x N), act leaky ReLU or none;
+/// every element (or, beyond 2^31 multiply-adds, a sample) against fp64 with
+/// the fp32 accumulator's and C's fp16 rounding allowed.
+Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
+                        unsigned BN, unsigned BK, unsigned warps,
+                        unsigned stages, bool leaky) {
+  Case c;
+  c.kernel = "matmul_kernel";
+  c.dtype = "fp16->fp16";
+  c.shape = llvm::formatv("{0}x{1}x{2} tiles {3}x{4}x{5} w{6} s{7}{8}", M, N, K,
+                          BM, BN, BK, warps, stages, leaky ? " leaky_relu" : "");
+  const std::vector<long> ints = {M, N, K, long(K), 1, long(N), 1, long(N), 1};
+  std::string sig = "*fp16:16, *fp16:16, *fp16:16";
+  std::vector<long> runtimeInts;
+  for (long v : ints) {
+    if (v == 1) {
+      sig += ", 1";
+      continue;
+    }
+    sig += ", " + ispec(v);
+    runtimeInts.push_back(v);
+  }
+  sig += llvm::formatv(", {0}, {1}, {2}, 8, '{3}'", BM, BN, BK,
+                       leaky ? "leaky_relu" : "")
+             .str();
+  c.key = {"matmul_tutorial.py", c.kernel, sig, int(warps), int(stages)};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    HostArray a(DT::F16, size_t(M) * K), b(DT::F16, size_t(K) * N),
+        cOut(DT::F16, size_t(M) * N);
+    fillRandom(a, -1.0, 1.0, 17 + M + 3 * K);
+    fillRandom(b, -1.0, 1.0, 19 + N + 5 * K);
+    rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
+    if (auto e = upload(ctx.dev, da, a))
+      return e;
+    if (auto e = upload(ctx.dev, db, b))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dc, DT::F16, cOut.size()))
+      return e;
+    std::vector<rt::Arg> args = {rt::Arg::ptr(da, "fp16"), rt::Arg::ptr(db, "fp16"),
+                                 rt::Arg::ptr(dc, "fp16")};
+    for (long v : runtimeInts)
+      args.push_back(rt::Arg::i32(int32_t(v)));
+    unsigned grid = cdiv(M, BM) * cdiv(N, BN);
+    if (auto e = k.launch({grid}, args))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dc, cOut))
+      return e;
+    std::vector<std::pair<unsigned, unsigned>> at;
+    bool full = size_t(M) * N * K <= kMatmulFullCheck;
+    if (full) {
+      for (unsigned i = 0; i < M; ++i)
+        for (unsigned j = 0; j < N; ++j)
+          at.push_back({i, j});
+    } else {
+      uint64_t z = 0x7070 + M + N + K;
+      for (unsigned t = 0; t < 4096; ++t) {
+        uint64_t r = splitmix(z);
+        at.push_back({unsigned(r % M), unsigned((r >> 32) % N)});
+      }
+      at.push_back({M - 1, N - 1});
+    }
+    std::vector<double> ref(at.size()), mag(at.size());
+    parallelFor(at.size(), [&](size_t b0, size_t e0) {
+      for (size_t t = b0; t < e0; ++t) {
+        auto [i, j] = at[t];
+        double sum = 0, g = 0;
+        for (unsigned kk = 0; kk < K; ++kk) {
+          double p = a.get(size_t(i) * K + kk) * b.get(size_t(kk) * N + j);
+          sum += p;
+          g += std::fabs(p);
+        }
+        ref[t] = leaky && sum < 0 ? 0.01 * sum : sum;
+        mag[t] = g;
+      }
+    });
+    for (size_t t = 0; t < at.size(); ++t) {
+      auto [i, j] = at[t];
+      chk.check(cOut, size_t(i) * N + j, ref[t],
+                1e-30 + std::fabs(ref[t]) * std::ldexp(1.0, -10) +
+                    2 * (K + 2) * std::ldexp(1.0, -24) * mag[t],
+                llvm::formatv("[{0},{1}]", i, j));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
 /// examples/flash_attention.py: O = softmax(Q K^T * scale [causal]) V per
 /// (batch, head), Q K V O of shape [Z, H, n, 64] fp16, contiguous; the fp64
 /// reference from the same fp16 inputs. The kernel rounds q * scale and the
@@ -2396,6 +2486,14 @@ std::vector<Case> allCases() {
       m.blockPtr = true;
       cs.push_back(matmulCase(m));
     }
+  }
+  // Triton's tutorial matmul as users copy it (examples/matmul_tutorial.py).
+  for (bool leaky : {true, false}) {
+    cs.push_back(tutorialMatmulCase(257, 129, 100, 64, 64, 32, 4, 3, leaky));
+    cs.push_back(tutorialMatmulCase(1000, 1000, 1000, 128, 256, 64, 8, 3, leaky));
+    cs.push_back(tutorialMatmulCase(1000, 1024, 1024, 128, 256, 64, 8, 3, leaky));
+    if (!quick)
+      cs.push_back(tutorialMatmulCase(4096, 4096, 4096, 128, 256, 64, 8, 3, leaky));
   }
   // Flash attention through block pointers (examples/flash_attention.py).
   for (bool causal : {false, true}) {

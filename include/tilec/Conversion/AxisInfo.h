@@ -26,10 +26,17 @@
 // value and the yielded value), scf.if results are the join of both
 // branches, scf.while values are unknown.
 //
-// Signed division / remainder by a constant are not assumed to see
-// non-negative operands (Triton does): only exact properties are derived
-// (divisibility); `andi` with a 2^k-1 mask keeps contiguity (two's
-// complement makes it a floor modulo for every sign).
+// Signed division / remainder are not assumed to see non-negative operands
+// (Triton does): a value is known non-negative (`nonNegative`) only where it
+// follows from program ids, ranges, non-negative constants and
+// `tl.assume(x >= 0)` (the frontend marks x's defining op or argument
+// `tile.nonnegative`) through add, mul, div, rem, min/max, casts and shape
+// ops (i32 overflow of these is not considered, as in Triton). `remsi` of a
+// non-negative, contiguous value by a multiple of 2^k keeps aligned groups of
+// 2^k contiguous (`(pid_n * BN + tl.arange(0, BN)) % N` with N divisible by
+// 16: groups of 16); otherwise only its divisibility is derived. `andi`
+// with a 2^k-1 mask keeps contiguity (two's complement makes it a floor
+// modulo for every sign).
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,7 +88,7 @@ public:
   bool operator==(const AxisInfo &o) const {
     return contiguity == o.contiguity && divisibility == o.divisibility &&
            constancy == o.constancy && constant == o.constant &&
-           unit == o.unit;
+           unit == o.unit && nonNegative == o.nonNegative;
   }
   bool operator!=(const AxisInfo &o) const { return !(*this == o); }
 
@@ -92,6 +99,9 @@ public:
   /// What one step of contiguity adds to the value: 1 for integers, the
   /// pointee size in bytes for pointers (whose divisibility is in bytes).
   int64_t unit = 1;
+  /// Every element is >= 0 (integers only; see the header comment). Not
+  /// printed by print(), whose strings the axis-info tests match.
+  bool nonNegative = false;
 };
 
 /// The analysis of a module (every func.func in it).

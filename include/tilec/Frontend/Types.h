@@ -62,11 +62,12 @@ std::optional<ScalarKind> parseTLDTypeName(llvm::StringRef s);
 
 /// One comma-separated entry of a signature.
 struct SignatureEntry {
-  enum Kind { Type, IntValue, FloatValue, BoolValue } kind = Type;
+  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue } kind = Type;
   DType type;
   unsigned divisibility = 1; // `:16`
   int64_t intValue = 0;
   double floatValue = 0;
+  std::string strValue; // StrValue: the text between the quotes
   SourceLoc loc;     // within the signature text (line 1)
   unsigned length = 1;
   std::string text;

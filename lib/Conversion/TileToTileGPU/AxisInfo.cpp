@@ -116,6 +116,7 @@ AxisInfo AxisInfo::join(const AxisInfo &a, const AxisInfo &b) {
   if (a.constant && b.constant && *a.constant == *b.constant)
     r.constant = a.constant;
   r.unit = a.unit;
+  r.nonNegative = a.nonNegative && b.nonNegative;
   return r;
 }
 
@@ -215,6 +216,8 @@ AxisInfoAnalysis::AxisInfoAnalysis(ModuleOp module) {
         AxisInfo info = AxisInfo::unknown(1, div);
         if (isPointerType(arg.getType()))
           info.unit = pointeeBytes(arg.getType());
+        info.nonNegative =
+            fn.getArgAttr(arg.getArgNumber(), "tile.nonnegative") != nullptr;
         setInfo(arg, info);
       }
     }
@@ -286,9 +289,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     AxisInfo lb = getInfo(forOp.getLowerBound());
     AxisInfo step = getInfo(forOp.getStep());
-    setInfo(forOp.getInductionVar(),
-            AxisInfo::unknown(1, std::min(lb.divisibilityAt(0, 1),
-                                          step.divisibilityAt(0, 1))));
+    AxisInfo iv = AxisInfo::unknown(1, std::min(lb.divisibilityAt(0, 1),
+                                                step.divisibilityAt(0, 1)));
+    iv.nonNegative = lb.nonNegative; // the step is positive (the frontend's loops)
+    setInfo(forOp.getInductionVar(), iv);
     SmallVector<AxisInfo> cur;
     for (Value init : forOp.getInitArgs())
       cur.push_back(getInfo(init));
@@ -518,9 +522,27 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
                 if (isa<arith::RemUIOp>(op) && c > 0 && llvm::isPowerOf2_64(c))
                   return modPow2(a, b, c);
                 // x - q*y: divisible by what divides both.
-                return elementwise(a, b, [](int64_t x, int64_t y) {
+                AxisInfo r = elementwise(a, b, [](int64_t x, int64_t y) {
                   return std::min(x, y);
                 });
+                // x >= 0 contiguous in aligned groups of l starting at
+                // multiples of l, y constant over them and a multiple of l:
+                // x mod y stays contiguous within each group (it neither
+                // wraps inside one nor changes sign).
+                if (isa<arith::RemSIOp>(op) && a.nonNegative &&
+                    a.rank() == b.rank())
+                  for (unsigned d = 0; d < a.rank(); ++d) {
+                    int64_t l = floorPow2(std::min(a.contiguity[d], b.constancy[d]));
+                    while (l > 1 && (a.divisibilityAt(d, l) < l ||
+                                     b.divisibilityAt(d, l) < l))
+                      l /= 2;
+                    if (l > 1) {
+                      r.contiguity[d] = l;
+                      r.divisibility[d] =
+                          std::min(a.divisibilityAt(d, l), b.divisibilityAt(d, l));
+                    }
+                  }
+                return r;
               })
           .Case<arith::AndIOp>([&](auto) -> std::optional<AxisInfo> {
             AxisInfo a = in(0), b = in(1);
@@ -629,9 +651,37 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
             return std::nullopt;
           });
 
+  // Non-negativity (see AxisInfo.h).
+  auto nn = [&](unsigned i) { return in(i).nonNegative; };
+  bool nonNeg =
+      llvm::TypeSwitch<Operation *, bool>(op)
+          .Case<tile::ProgramIdOp, tile::NumProgramsOp>([](auto) { return true; })
+          .Case<tile::MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
+          .Case<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
+                tile::TransOp, ConvertLayoutOp, arith::ExtSIOp,
+                arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
+          .Case<arith::ExtUIOp, arith::ShRUIOp>([](auto) { return true; })
+          .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
+                arith::CeilDivSIOp, arith::FloorDivSIOp>(
+              [&](auto) { return nn(0) && nn(1); })
+          .Case<arith::MaxSIOp, arith::AndIOp>(
+              [&](auto) { return nn(0) || nn(1); })
+          .Case<arith::SelectOp>([&](auto) { return nn(1) && nn(2); })
+          .Default([](Operation *) { return false; });
+  if (r && r->constant && *r->constant >= 0 && !isPointerType(res.getType()))
+    nonNeg = true;
+  if (op->hasAttr("tile.nonnegative"))
+    nonNeg = true;
+  if (isPointerType(res.getType()))
+    nonNeg = false;
+
   if (!r || r->rank() != rank) {
-    infos.erase(res); // unknown (getInfo's default)
-    return;
+    if (!nonNeg) {
+      infos.erase(res); // unknown (getInfo's default)
+      return;
+    }
+    r = unknownOf(res);
   }
+  r->nonNegative = nonNeg;
   setInfo(res, std::move(*r));
 }

@@ -1,0 +1,51 @@
+// Non-negativity in the axis analysis: `(pid * 256 + arange) % n` with n a
+// multiple of 16 keeps groups of 16 contiguous when the dividend is known
+// non-negative (a program id, a range, tile.nonnegative from tl.assume), and
+// only its divisibility otherwise (a signed remainder of a negative value
+// wraps at a group's first element).
+// RUN: tilec-opt %s -convert-tile-to-tilegpu -tilegpu-coalesce=print-axis-info=true | FileCheck %s
+
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @rem
+  func.func @rem(%n: i32 {tile.divisibility = 16 : i32}, %q: i32,
+                 %k: i32 {tile.nonnegative}, %x: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+    %pid = tile.program_id 0
+    %c256 = arith.constant 256 : i32
+    %start = arith.muli %pid, %c256 : i32
+    %r = tile.make_range 0 to 256 : tensor<256xi32>
+    %s = tile.splat %start : i32 -> tensor<256xi32>
+    %offs = arith.addi %s, %r : tensor<256xi32>
+    %ns = tile.splat %n : i32 -> tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %m = arith.remsi %offs, %ns : tensor<256xi32>
+    // A start of unknown sign (%q): only the divisibility.
+    %qs0 = arith.muli %q, %c256 : i32
+    %qs = tile.splat %qs0 : i32 -> tensor<256xi32>
+    %qoffs = arith.addi %qs, %r : tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %qm = arith.remsi %qoffs, %ns : tensor<256xi32>
+    // The same start marked non-negative (tl.assume(q >= 0) in the frontend).
+    %as0 = arith.muli %q, %c256 {tile.nonnegative} : i32
+    %as = tile.splat %as0 : i32 -> tensor<256xi32>
+    %aoffs = arith.addi %as, %r : tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %am = arith.remsi %aoffs, %ns : tensor<256xi32>
+    // A non-negative argument (%k) as the start.
+    %ks0 = arith.muli %k, %c256 : i32
+    %ks = tile.splat %ks0 : i32 -> tensor<256xi32>
+    %koffs = arith.addi %ks, %r : tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %km = arith.remsi %koffs, %ns : tensor<256xi32>
+    // A divisor known only to be odd-aligned (%q): no contiguity.
+    %qd = tile.splat %q : i32 -> tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %odd = arith.remsi %offs, %qd : tensor<256xi32>
+    // Loads through the wrapped offsets vectorize by 8 fp16 (16 bytes).
+    %xs = tile.splat %x : !tile.ptr<f16> -> tensor<256x!tile.ptr<f16>>
+    // CHECK: tile.addptr {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %p = tile.addptr %xs, %m : tensor<256x!tile.ptr<f16>>, tensor<256xi32>
+    %v = tile.load %p : tensor<256x!tile.ptr<f16>>
+    tile.store %p, %v : tensor<256x!tile.ptr<f16>>
+    return
+  }
+}

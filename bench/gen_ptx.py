@@ -67,6 +67,11 @@ MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
                  [("fp32", s, (128, 256, 64, 8, 2), 8) for s in MATMUL_SIZES]
 
 
+# examples/matmul_tutorial.py (Triton's tutorial 03 as users copy it; C fp16,
+# no activation): (size, (BM, BN, BK, warps, stages)), GROUP_SIZE_M 8
+MATMUL_TUTORIAL = [(s, (128, 256, 64, 8, 3)) for s in MATMUL_SIZES] + \
+                  [(s, (128, 128, 64, 4, 4)) for s in MATMUL_SIZES]
+
 # examples/flash_attention.py (block pointers, online softmax): fp16 Q K V O of
 # [Z, H, N_CTX, 64], BLOCK_M 128, BLOCK_N 64, 8 warps, 3 stages, both with
 # and without the causal mask: (Z, H, N_CTX)
@@ -284,6 +289,22 @@ def configs(extra_tiles=()):
     seen = {c["id"] for c in out}
     out += [c for c in (matmul(dt, s, t, False) for dt, t in extra_tiles for s in MATMUL_SIZES)
             if c["id"] not in seen]
+    # matmul_kernel of Triton's tutorial 03 (a, b, c, M, N, K, 6 strides, BM, BN, BK,
+    # GROUP_SIZE_M, ACTIVATION); fp16 C; a 1-D grid in the tutorial's grouped order
+    for s, (bm, bn, bk, warps, stages) in MATMUL_TUTORIAL:
+        M = N = K = s
+        ints = [M, N, K, K, 1, N, 1, N, 1]
+        sig = ", ".join([ptr_sig("fp16")] * 3 + [int_sig(v) for v in ints] +
+                        [str(bm), str(bn), str(bk), "8", "''"])
+        out.append(dict(
+            id="matmultut_fp16_%d_%dx%dx%dw%ds%d" % (s, bm, bn, bk, warps, stages),
+            bench="matmul", num_stages=stages, b_transposed=False, c_dtype="fp16",
+            kernel="matmul_kernel", source="examples/matmul_tutorial.py", dtype="fp16",
+            shape=dict(M=M, N=N, K=K), signature=sig, num_warps=warps,
+            constexprs=dict(BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
+                            GROUP_SIZE_M=8, ACTIVATION=""),
+            grid=[cdiv(M, bm) * cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
+            work_note="2*M*N*K flops"))
     # flash_attention_fwd_kernel(Q, K, V, sm_scale, Out, 4 x (s_z, s_h, s_m, s_k), Z, H, N_CTX,
     #                            BLOCK_M, BLOCK_DMODEL, BLOCK_N, IS_CAUSAL)
     for z, h, n in ATTENTION_SHAPES:

@@ -93,6 +93,16 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.static_assert", {{"cond", "msg"}, 1}},
       {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
       {"tl.assume", {{"cond"}, 1}},
+      {"tl.umulhi", {{"x", "y"}, 2}},
+      {"tl.uint_to_uniform_float", {{"x"}, 1}},
+      {"tl.pair_uniform_to_normal", {{"u1", "u2"}, 2}},
+      {"tl.philox", {{"seed", "c0", "c1", "c2", "c3", "n_rounds"}, 5}},
+      {"tl.randint", {{"seed", "offset", "n_rounds"}, 2}},
+      {"tl.randint4x", {{"seed", "offset", "n_rounds"}, 2}},
+      {"tl.rand", {{"seed", "offset", "n_rounds"}, 2}},
+      {"tl.rand4x", {{"seed", "offsets", "n_rounds"}, 2}},
+      {"tl.randn", {{"seed", "offset", "n_rounds"}, 2}},
+      {"tl.randn4x", {{"seed", "offset", "n_rounds"}, 2}},
       {"tl.constexpr", {{"value"}, 1}},
       {"tl.multiple_of", {{"input", "values"}, 2}},
       {"tl.max_contiguous", {{"input", "values"}, 2}},
@@ -696,6 +706,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return atomic(name, a, call);
   if (name.starts_with("libdevice."))
     return libdevice(name, a, call);
+  if (name == "tl.umulhi" || name == "tl.uint_to_uniform_float" ||
+      name == "tl.pair_uniform_to_normal" || name == "tl.philox" ||
+      name.starts_with("tl.rand"))
+    return randomBuiltin(name, a, call);
   if (name == "tl.make_block_ptr")
     return makeBlockPtr(a, call);
   if (name == "tl.advance")

@@ -173,6 +173,16 @@ public:
   /// tl.assume(x >= 0) and the like: marks the scalar x `tile.nonnegative`
   /// (its defining op, or the kernel argument).
   void markAssumedNonNegative(mlir::Value cond);
+  // random numbers (Random.cpp)
+  Val randomBuiltin(llvm::StringRef name, std::vector<Val> &args,
+                    const Expr &call);
+  Val umulhi(Val x, Val y, const Expr &call);
+  /// Philox4x32 of the 32-bit counter words with the key from `seed`; the
+  /// four words out (empty after an error).
+  std::vector<Val> philox(Val seed, std::vector<Val> counter, int64_t rounds,
+                          const Expr &call);
+  Val uintToUniformFloat(Val x, const Expr &call);
+  std::vector<Val> pairUniformToNormal(Val u1, Val u2, const Expr &call);
   // libdevice (Libdevice.cpp): `libdevice.f` and its number of arguments.
   static std::vector<std::pair<std::string, unsigned>> libdeviceFunctions();
   Val libdevice(llvm::StringRef name, std::vector<Val> &args, const Expr &call);

@@ -171,28 +171,31 @@ struct ConvertTileGPUToLLVMPass
     // 3. Scalars -> LLVM.
     {
       RewritePatternSet patterns(ctx);
+      // fp32 exp/exp2 as ex2.approx (above the libdevice calls below).
       patterns.add<Ex2ApproxLowering<math::ExpOp>,
-                   Ex2ApproxLowering<math::Exp2Op>, DivFFullLowering>(
-          converter, ctx, /*benefit=*/2);
+                   Ex2ApproxLowering<math::Exp2Op>>(converter, ctx,
+                                                    /*benefit=*/3);
+      patterns.add<DivFFullLowering>(converter, ctx, /*benefit=*/2);
       auto lib = [&](auto tag, StringRef f, StringRef d, unsigned benefit = 1) {
         using OpTy = decltype(tag);
         patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d, benefit);
       };
-      lib(math::ExpOp(), "__nv_expf", "__nv_exp");
-      lib(math::Exp2Op(), "__nv_exp2f", "__nv_exp2");
-      lib(math::LogOp(), "__nv_logf", "__nv_log");
-      lib(math::Log2Op(), "__nv_log2f", "__nv_log2");
+      lib(math::ExpOp(), "__nv_expf", "__nv_exp", 2);
+      lib(math::Exp2Op(), "__nv_exp2f", "__nv_exp2", 2);
+      lib(math::LogOp(), "__nv_logf", "__nv_log", 2);
+      lib(math::Log2Op(), "__nv_log2f", "__nv_log2", 2);
       lib(math::RsqrtOp(), "__nv_rsqrtf", "__nv_rsqrt");
-      lib(math::SinOp(), "__nv_sinf", "__nv_sin");
-      lib(math::CosOp(), "__nv_cosf", "__nv_cos");
+      lib(math::SinOp(), "__nv_sinf", "__nv_sin", 2);
+      lib(math::CosOp(), "__nv_cosf", "__nv_cos", 2);
       lib(math::ErfOp(), "__nv_erff", "__nv_erf");
       lib(math::TanhOp(), "__nv_tanhf", "__nv_tanh");
       lib(math::PowFOp(), "__nv_powf", "__nv_pow", 2); // not llvm.pow
       lib(math::FloorOp(), "__nv_floorf", "__nv_floor");
       lib(math::CeilOp(), "__nv_ceilf", "__nv_ceil");
-      // libdevice.* of the frontend (Libdevice.cpp), ahead of MathToLLVM's
-      // expansions (log1p as llvm.log, which NVPTX cannot call); trunc,
-      // round, roundeven and copysign go to LLVM's intrinsics.
+      // libdevice.* of the frontend (Libdevice.cpp). Benefit 2: ahead of
+      // MathToLLVM's patterns, whose llvm.log / llvm.sin / llvm.pow / f64
+      // llvm.exp (and log1p as llvm.log) NVPTX cannot select; trunc, round,
+      // roundeven and copysign go to LLVM's intrinsics.
       lib(math::TanOp(), "__nv_tanf", "__nv_tan", 2);
       lib(math::AsinOp(), "__nv_asinf", "__nv_asin", 2);
       lib(math::AcosOp(), "__nv_acosf", "__nv_acos", 2);

@@ -93,6 +93,7 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.static_assert", {{"cond", "msg"}, 1}},
       {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
       {"tl.assume", {{"cond"}, 1}},
+      {"tl.pointer_type", {{"element_ty", "address_space", "const"}, 1}},
       {"tl.umulhi", {{"x", "y"}, 2}},
       {"tl.uint_to_uniform_float", {{"x"}, 1}},
       {"tl.pair_uniform_to_normal", {{"u1", "u2"}, 2}},
@@ -1124,6 +1125,24 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       return error(call, "the message of tl.device_assert must be a string, "
                          "got " + describe(a[1]));
     return Val::none();
+  }
+  if (name == "tl.pointer_type") {
+    // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
+    // for x.to(tl.pointer_type(tl.float16)) on addresses loaded as int64.
+    DType dt;
+    if (!readDType(*this, a[0], call, dt))
+      return Val::error();
+    if (dt.isPointer)
+      return error(call, "tl.pointer_type of a pointer type (pointers to "
+                         "pointers) is not supported by tilec");
+    int64_t space = 1;
+    if (a[1].kind != Val::None &&
+        (!requireInt(a[1], call, "the address_space of tl.pointer_type",
+                     space) ||
+         space != 1))
+      return error(call, "tl.pointer_type supports global memory "
+                         "(address_space 1) only");
+    return Val::dtypeVal(DType::pointerTo(dt.kind));
   }
   if (name == "tl.assume") {
     // A promise for the optimizer (Triton 3.2+: llvm.assume). `x >= 0` and

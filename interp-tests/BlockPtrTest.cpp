@@ -1,6 +1,7 @@
 //===- BlockPtrTest.cpp - Block pointers and carried aggregates ----------===//
 //
 // tl.make_block_ptr / tl.advance with loads and stores through them
+// (and tl.make_tensor_descriptor's loads and stores)
 // (boundary_check, padding_option), block pointers and tuples carried by
 // `for` and `while` loops and merged by `if`s. Kernels are Python source
 // compiled through tilec::Compiler and run by the interpreter on fresh random
@@ -120,6 +121,32 @@ def col_major(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
     dst = tl.make_block_ptr(out_ptr, (M, N), (N, 1), (0, pid * BN), (BM, BN),
                             (1, 0))
     tl.store(dst, x, boundary_check=(0, 1))
+
+@triton.jit
+def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    # Device-side tensor descriptors (Triton 3.4+): B given as N x K, used
+    # transposed; out-of-bounds reads are zero, writes clipped.
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
+                                       block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1],
+                                       block_shape=[BN, BK])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BM, BN])
+    off_m = tl.program_id(0) * BM
+    off_n = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([off_m, k * BK])
+        b = tl.load_tensor_descriptor(b_desc, [off_n, k * BK])
+        acc = tl.dot(a, b.T, acc, input_precision="ieee")
+    c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+@triton.jit
+def desc_nan(in_ptr, out_ptr, N, B: tl.constexpr):
+    d = tl.make_tensor_descriptor(in_ptr, [N], [1], [B], padding_option="nan")
+    o = tl.make_tensor_descriptor(out_ptr, [B * 2], [1], [B])
+    tl.store_tensor_descriptor(o, [tl.program_id(0) * B], d.load([tl.program_id(0) * B]))
 
 @triton.jit
 def fill(out_ptr, M, N, value, BM: tl.constexpr, BN: tl.constexpr):
@@ -300,6 +327,56 @@ TEST(BlockPtr, ColumnMajorOrder) {
     for (int64_t j = 0; j < N; ++j)
       ASSERT_EQ(out.f(size_t(i * N + j)), in.f(size_t(j * M + i)))
           << i << ", " << j;
+}
+
+TEST(BlockPtr, TensorDescriptorMatmul) {
+  FRESH_RNG(rng);
+  for (Ty t : {Ty::F32, Ty::F16}) {
+    int64_t M = 1 + rng() % 70, N = 1 + rng() % 70, K = 1 + rng() % 90;
+    Buf a(t, M * K), b(t, N * K), c(t, M * N + 8);
+    randomize(a, rng);
+    randomize(b, rng);
+    std::string ty = info(t).sig;
+    ASSERT_EQ(runKernel(kernels(), "desc_matmul",
+                        "*" + ty + ", *" + ty + ", *" + ty + ", i32, i32, i32, 32, 32, 16",
+                        {cdiv(M, 32), cdiv(N, 32), 1}, {&a, &b, &c, I(M), I(N), I(K)}),
+              "")
+        << ty;
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        double ref = 0, mag = 0;
+        for (int64_t k = 0; k < K; ++k) {
+          double p = a.f(size_t(i * K + k)) * b.f(size_t(j * K + k));
+          ref += p;
+          mag += std::fabs(p);
+        }
+        ASSERT_NEAR(c.f(size_t(i * N + j)), ref,
+                    (t == Ty::F16 ? 1e-3 * std::fabs(ref) : 0) + 1e-6 * mag + 1e-30)
+            << ty << " C[" << i << ", " << j << "]";
+      }
+    for (size_t i = size_t(M * N); i < c.n; ++i)
+      ASSERT_TRUE(c.poisoned(i)) << ty << ": C written past its end at " << i;
+  }
+}
+
+TEST(BlockPtr, TensorDescriptorNanPadding) {
+  FRESH_RNG(rng);
+  int64_t N = 1 + rng() % 60;
+  Buf in(Ty::F32, N), out(Ty::F32, 128 + 4);
+  randomize(in, rng);
+  ASSERT_EQ(runKernel(kernels(), "desc_nan", "*fp32, *fp32, i32, 64", {3, 1, 1},
+                      {&in, &out, I(N)}),
+            "");
+  // Programs 0 and 1 write [0, 128); program 2's block lies past the
+  // output's shape (2 * 64) and is clipped.
+  for (int64_t i = 0; i < 128; ++i) {
+    if (i < N)
+      ASSERT_EQ(out.f(size_t(i)), in.f(size_t(i))) << i;
+    else
+      ASSERT_TRUE(std::isnan(out.f(size_t(i)))) << i;
+  }
+  for (size_t i = 128; i < out.n; ++i)
+    ASSERT_TRUE(out.poisoned(i)) << i;
 }
 
 TEST(BlockPtr, StoreOfAScalar) {

@@ -143,7 +143,10 @@ Val CodeGen::advance(const Val &bp, const Val &offsets, const Expr &call) {
   size_t rank = bp.blockShape.size();
   std::vector<Val> deltas = entries(offsets);
   if (deltas.size() != rank)
-    return error(call, "tl.advance of a block pointer of rank " +
+    return error(call, llvm::Twine(bp.isDescriptor
+                                       ? "an access through a tensor "
+                                         "descriptor of rank "
+                                       : "tl.advance of a block pointer of rank ") +
                            llvm::Twine(rank) + " needs " + llvm::Twine(rank) +
                            " offsets, got " + llvm::Twine(deltas.size()));
   mlir::Location l = loc(call);
@@ -274,4 +277,68 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
     mask = broadcastTo(mask, bp.blockShape, l, call);
   }
   return !ptr.isError() && !mask.isError();
+}
+
+Val CodeGen::makeTensorDescriptor(std::vector<Val> &a, const Expr &call) {
+  for (const Val &v : a)
+    if (v.isError())
+      return Val::error();
+  std::vector<Val> strides = entries(a[2]), blockShape = entries(a[3]);
+  size_t rank = blockShape.size();
+  if (rank == 0 || rank > 5)
+    return error(call, "a tensor descriptor has 1 to 5 dimensions, got " +
+                           llvm::Twine(rank));
+  if (!strides.empty() &&
+      !(strides.back().kind == Val::Int && strides.back().i == 1))
+    return error(call, "the last stride of tl.make_tensor_descriptor must be "
+                       "1 (the innermost dimension contiguous), got " +
+                           describe(strides.back()));
+  std::string padding = "zero";
+  if (a[4].kind == Val::Str && !a[4].s.empty())
+    padding = a[4].s;
+  else if (a[4].kind != Val::None && a[4].kind != Val::Str)
+    return error(call, "padding_option must be a string, got " + describe(a[4]));
+  if (padding != "zero" && padding != "nan")
+    return error(call, "padding_option must be 'zero' or 'nan', got '" +
+                           padding + "'");
+  // A block pointer at offset 0 whose every access checks every dimension.
+  std::vector<Val> zeros(rank, Val::integer(0)), order;
+  for (size_t d = 0; d < rank; ++d)
+    order.push_back(Val::integer(int64_t(rank - 1 - d)));
+  std::vector<Val> args = {a[0], a[1], a[2], Val::tuple(zeros), a[3],
+                           Val::tuple(order)};
+  Val r = makeBlockPtr(args, call);
+  if (r.isError())
+    return r;
+  if (padding == "nan" && !r.elems[0].dtype.pointee().isFloat())
+    return error(call, "padding_option 'nan' needs a floating-point tensor, "
+                       "got " + r.elems[0].dtype.pointee().tlName());
+  r.isDescriptor = true;
+  r.s = padding;
+  return r;
+}
+
+Val CodeGen::descriptorAccess(bool store, std::vector<Val> &a,
+                              const Expr &call) {
+  for (const Val &v : a)
+    if (v.isError())
+      return Val::error();
+  const char *what = store ? "tl.store_tensor_descriptor"
+                           : "tl.load_tensor_descriptor";
+  if (a[0].kind != Val::BlockPtr || !a[0].isDescriptor)
+    return error(call, llvm::Twine(what) +
+                           " expects a tensor descriptor (from "
+                           "tl.make_tensor_descriptor), got " + describe(a[0]));
+  Val bp = advance(a[0], a[1], call);
+  if (bp.isError())
+    return bp;
+  std::vector<Val> dims;
+  for (size_t d = 0; d < bp.blockShape.size(); ++d)
+    dims.push_back(Val::integer(int64_t(d)));
+  Val check = Val::tuple(dims);
+  if (store)
+    return callBuiltin("tl.store", call, {bp, a[2]}, {{"boundary_check", check}});
+  return callBuiltin("tl.load", call, {bp},
+                     {{"boundary_check", check},
+                      {"padding_option", Val::str(bp.s)}});
 }

@@ -49,6 +49,10 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.make_block_ptr", {{"base", "shape", "strides", "offsets",
                               "block_shape", "order"}, 6}},
       {"tl.advance", {{"base", "offsets"}, 2}},
+      {"tl.make_tensor_descriptor", {{"base", "shape", "strides", "block_shape",
+                                      "padding_option"}, 4}},
+      {"tl.load_tensor_descriptor", {{"desc", "offsets"}, 2}},
+      {"tl.store_tensor_descriptor", {{"desc", "offsets", "value"}, 3}},
       {"tl.where", {{"condition", "x", "y"}, 3}},
       {"tl.atomic_add", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
       {"tl.atomic_max", {{"pointer", "val", "mask", "sem", "scope"}, 2}},
@@ -715,6 +719,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return makeBlockPtr(a, call);
   if (name == "tl.advance")
     return advance(a[0], a[1], call);
+  if (name == "tl.make_tensor_descriptor")
+    return makeTensorDescriptor(a, call);
+  if (name == "tl.load_tensor_descriptor" || name == "tl.store_tensor_descriptor")
+    return descriptorAccess(name == "tl.store_tensor_descriptor", a, call);
   if (name == "tl.debug_barrier") {
     b.create<mlir::tile::BarrierOp>(l);
     return Val::none();

@@ -52,6 +52,9 @@ struct Val {
   std::vector<Val> elems;
   const Function *fn = nullptr;
   std::vector<int64_t> blockShape, order; // BlockPtr only
+  /// BlockPtr made by tl.make_tensor_descriptor (offsets 0; `s` holds its
+  /// padding, "zero" or "nan"); loads and stores check every dimension.
+  bool isDescriptor = false;
 
   static Val error() { return Val(); }
   static Val none() { Val r; r.kind = None; return r; }
@@ -191,6 +194,9 @@ public:
   // block pointers (BlockPtr.cpp)
   Val makeBlockPtr(std::vector<Val> &args, const Expr &call);
   Val advance(const Val &bp, const Val &offsets, const Expr &call);
+  Val makeTensorDescriptor(std::vector<Val> &args, const Expr &call);
+  /// desc.load(offsets) / desc.store(offsets, value).
+  Val descriptorAccess(bool store, std::vector<Val> &args, const Expr &call);
   /// The pointer tile a block pointer addresses and, for the dimensions
   /// named by `boundaryCheck`, the mask of its in-bounds elements (None when
   /// nothing is checked).

@@ -81,8 +81,10 @@ std::string tilec::describe(const Val &v) {
   case Val::Method: return "the method '" + v.s + "'";
   case Val::Func: return "the jit function '" + v.fn->name + "'";
   case Val::BlockPtr:
-    return "a block pointer to " + v.elems[0].dtype.pointee().tlName() +
-           " with block shape " + shapeStr(v.blockShape);
+    return std::string(v.isDescriptor ? "a tensor descriptor of "
+                                      : "a block pointer to ") +
+           v.elems[0].dtype.pointee().tlName() + " with block shape " +
+           shapeStr(v.blockShape);
   case Val::IR: {
     auto shape = v.shape();
     if (shape.empty())
@@ -983,6 +985,22 @@ Val CodeGen::genAttribute(const Expr &e) {
       return m;
     }
     return error(e, "tensor has no attribute '" + attr + "'");
+  }
+  case Val::BlockPtr: {
+    if (base.isDescriptor && (attr == "load" || attr == "store")) {
+      Val m = Val::named(Val::Method, attr + "_tensor_descriptor");
+      m.elems.push_back(base);
+      return m;
+    }
+    if (attr == "dtype")
+      return Val::dtypeVal(base.elems[0].dtype.pointee());
+    if (attr == "block_shape") {
+      std::vector<Val> dims;
+      for (int64_t d : base.blockShape)
+        dims.push_back(Val::integer(d));
+      return Val::tuple(dims);
+    }
+    return error(e, describe(base) + " has no attribute '" + attr + "'");
   }
   default:
     return error(e, describe(base) + " has no attribute '" + attr + "'");

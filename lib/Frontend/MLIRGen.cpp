@@ -71,7 +71,8 @@ bool tilec::sameStructure(const Val &a, const Val &b) {
   if (aLeaf || bLeaf)
     return aLeaf && bLeaf;
   if (a.kind != b.kind || !a.isAggregate() || a.elems.size() != b.elems.size() ||
-      a.blockShape != b.blockShape || a.order != b.order)
+      a.blockShape != b.blockShape || a.order != b.order ||
+      a.isDescriptor != b.isDescriptor || a.s != b.s)
     return false;
   for (size_t i = 0; i < a.elems.size(); ++i)
     if (!sameStructure(a.elems[i], b.elems[i]))

@@ -5,6 +5,14 @@
 // dot's accumulator operand. The dot must have no other user, and its own
 // accumulator must be all zeros, so the result is unchanged.
 //
+// `tl.dot(a, b.T)` of a loaded `b` (as Triton kernels write it with tensor
+// descriptors: B kept N x K) reaches the IR as a dot of `tile.trans` of a
+// `tile.load`; the transpose moves onto the pointers (and mask and `other`),
+// so the operand is a load whose pointers are contiguous along K: the GPU
+// passes stage it K-major, with 16-byte pipelined copies, as for a B given
+// transposed by its strides. Only for a load and trans used by that dot
+// alone; the values loaded are the same.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
@@ -61,13 +69,50 @@ struct FoldAddIntoDot : OpRewritePattern<AddOp> {
   }
 };
 
+/// dot(trans(load(p, m, o)), ...) -> dot(load(trans(p), trans(m), trans(o)), ...)
+/// (either operand).
+struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
+  using OpRewritePattern<DotOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DotOp dot,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned i = 0; i < 2; ++i) {
+      auto tr = dot->getOperand(i).getDefiningOp<TransOp>();
+      if (!tr || !tr->hasOneUse())
+        continue;
+      auto load = tr.getSrc().getDefiningOp<LoadOp>();
+      if (!load || !load->hasOneUse() || load->hasAttr("isVolatile"))
+        continue;
+      rewriter.setInsertionPoint(load);
+      auto trans = [&](Value v) -> Value {
+        if (!v)
+          return v;
+        return rewriter.create<TransOp>(load.getLoc(), v, tr.getOrder());
+      };
+      auto newLoad = rewriter.create<LoadOp>(load.getLoc(), trans(load.getPtr()),
+                                             trans(load.getMask()),
+                                             trans(load.getOther()));
+      for (NamedAttribute a : load->getDiscardableAttrs())
+        newLoad->setAttr(a.getName(), a.getValue());
+      for (NamedAttribute a : load->getAttrs())
+        if (!newLoad->hasAttr(a.getName()))
+          newLoad->setAttr(a.getName(), a.getValue());
+      rewriter.modifyOpInPlace(dot, [&] { dot->setOperand(i, newLoad); });
+      rewriter.eraseOp(tr);
+      rewriter.eraseOp(load);
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct TileCombinePass
     : mlir::tile::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>>(
-        &getContext());
+    patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
+                 TransposeLoadedDotOperand>(&getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

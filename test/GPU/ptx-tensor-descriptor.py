@@ -1,13 +1,15 @@
 # Device-side tensor descriptors (tl.make_tensor_descriptor, desc.load /
 # desc.store, tl.load/store_tensor_descriptor) are block pointers whose every
-# access checks every dimension: masked 16-byte loads and the dot on wgmma at
-# sm_90a; ptxas accepts it. (Not TMA: cp.async.bulk.tensor is not emitted;
-# the transposed B of `tl.dot(a, b.T)` is not pipelined yet.)
+# access checks every dimension. `tl.dot(a, b.T)` of the loaded N x K block b
+# becomes a load of transposed pointers (tile-combine), so both operands are
+# copied by 16-byte cp.async, pipelined, into the dot on wgmma at sm_90a; the
+# C store is masked 16-byte stores (8 fp16 as v4.b32); ptxas accepts it. (Not TMA:
+# cp.async.bulk.tensor is not emitted.)
 # REQUIRES: ptxas
 # RUN: tilec %s --kernel matmul_descriptor_kernel --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, 128, 128, 64" --num-warps 4 --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
-# CHECK:     @%p{{[0-9]+}} ld.global.v4.b32
+# CHECK:     cp.async.cg.shared.global [ {{.*}} ], [ {{.*}} ], 16
 # CHECK:     wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 # CHECK-NOT: cp.async.bulk.tensor
 # CHECK:     st.global.v4.b32

@@ -13,11 +13,26 @@
 // transposed by its strides. Only for a load and trans used by that dot
 // alone; the values loaded are the same.
 //
+// `x >= 0` (and `x > -1`, `0 <= x`, `x < 0`, ...) of a value known to be
+// non-negative folds to a constant: block pointers' boundary checks compare
+// every offset with 0, and offsets like `pid * BLOCK` or a loop's offset
+// advanced by a positive step are never negative. Known non-negative:
+// non-negative constants, program ids, ranges from >= 0, values marked
+// `tile.nonnegative` (tl.assume), and add, mul, div, rem, min/max, shifts,
+// extensions, selects and shape ops of such; a loop-carried value whose
+// initial and yielded values are (assuming it is); a loop's induction
+// variable from a non-negative lower bound. i32 overflow is not considered,
+// as in the axis analysis (AxisInfo.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -69,6 +84,106 @@ struct FoldAddIntoDot : OpRewritePattern<AddOp> {
   }
 };
 
+/// The integer constant (or splat) `v` is, if any.
+std::optional<int64_t> constantInt(Value v) {
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return std::nullopt;
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().getSExtValue();
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    if (auto i = dyn_cast<IntegerAttr>(splat.getSplatValue<Attribute>()))
+      return i.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+/// Whether every element of the integer value `v` is >= 0 (see the header).
+/// `assumed` holds the loop-carried values being proven.
+bool knownNonNegative(Value v, DenseSet<Value> &assumed, unsigned depth = 0) {
+  if (depth > 64 || !getElementTypeOrSelf(v.getType()).isInteger())
+    return false;
+  if (auto c = constantInt(v))
+    return *c >= 0 && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() > 1;
+  auto nn = [&](Value x) { return knownNonNegative(x, assumed, depth + 1); };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto fn = dyn_cast<func::FuncOp>(parent))
+      return arg.getOwner()->isEntryBlock() &&
+             fn.getArgAttr(arg.getArgNumber(), "tile.nonnegative");
+    if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+      if (arg == forOp.getInductionVar())
+        return nn(forOp.getLowerBound()); // the frontend's steps are positive
+      if (assumed.contains(v))
+        return true;
+      unsigned i = arg.getArgNumber() - 1;
+      assumed.insert(v);
+      bool ok = nn(forOp.getInitArgs()[i]) &&
+                nn(forOp.getBody()->getTerminator()->getOperand(i));
+      assumed.erase(v);
+      return ok;
+    }
+    return false;
+  }
+  Operation *op = v.getDefiningOp();
+  if (op->hasAttr("tile.nonnegative"))
+    return true;
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    unsigned i = cast<OpResult>(v).getResultNumber();
+    return nn(forOp.getRegionIterArgs()[i]);
+  }
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp, arith::ShRUIOp>(
+          [](auto) { return true; })
+      .Case<MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
+      .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, arith::ExtSIOp,
+            arith::ShRSIOp, arith::RemSIOp>(
+          [&](Operation *o) { return nn(o->getOperand(0)); })
+      .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
+            arith::CeilDivSIOp, arith::FloorDivSIOp>(
+          [&](Operation *o) { return nn(o->getOperand(0)) && nn(o->getOperand(1)); })
+      .Case<arith::MaxSIOp, arith::AndIOp>(
+          [&](Operation *o) { return nn(o->getOperand(0)) || nn(o->getOperand(1)); })
+      .Case<arith::SelectOp>(
+          [&](Operation *o) { return nn(o->getOperand(1)) && nn(o->getOperand(2)); })
+      .Default([](Operation *) { return false; });
+}
+
+/// x >= 0, x > -1, 0 <= x, -1 < x -> true; x < 0, x <= -1, 0 > x, -1 >= x ->
+/// false, for x known non-negative.
+struct FoldNonNegativeCompare : OpRewritePattern<arith::CmpIOp> {
+  using OpRewritePattern<arith::CmpIOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::CmpIOp cmp,
+                                PatternRewriter &rewriter) const override {
+    using P = arith::CmpIPredicate;
+    P p = cmp.getPredicate();
+    Value x;
+    std::optional<bool> result;
+    if (auto c = constantInt(cmp.getRhs())) {
+      x = cmp.getLhs();
+      if ((p == P::sge && *c == 0) || (p == P::sgt && *c == -1))
+        result = true;
+      else if ((p == P::slt && *c == 0) || (p == P::sle && *c == -1))
+        result = false;
+    } else if (auto c = constantInt(cmp.getLhs())) {
+      x = cmp.getRhs();
+      if ((p == P::sle && *c == 0) || (p == P::slt && *c == -1))
+        result = true;
+      else if ((p == P::sgt && *c == 0) || (p == P::sge && *c == -1))
+        result = false;
+    }
+    DenseSet<Value> assumed;
+    if (!result || !knownNonNegative(x, assumed))
+      return failure();
+    Type t = cmp.getType();
+    Attribute value = rewriter.getBoolAttr(*result);
+    if (auto shaped = dyn_cast<ShapedType>(t))
+      value = SplatElementsAttr::get(shaped, rewriter.getBoolAttr(*result));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(cmp, cast<TypedAttr>(value));
+    return success();
+  }
+};
+
 /// dot(trans(load(p, m, o)), ...) -> dot(load(trans(p), trans(m), trans(o)), ...)
 /// (either operand).
 struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
@@ -112,7 +227,8 @@ struct TileCombinePass
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
-                 TransposeLoadedDotOperand>(&getContext());
+                 TransposeLoadedDotOperand, FoldNonNegativeCompare>(&getContext());
+    arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -252,11 +252,26 @@ mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   return pm.run(module);
 }
 
+/// The PTX targets tilec emits: what LLVM 19's NVPTX backend and PTX 8.0
+/// know (the architecture-specific 'a' variant only for sm_90).
+static bool isSupportedArch(llvm::StringRef arch) {
+  static const char *known[] = {"sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
+                                "sm_75", "sm_80", "sm_86", "sm_87", "sm_89",
+                                "sm_90", "sm_90a"};
+  return llvm::is_contained(known, arch);
+}
+
 mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
                                     const CompileOptions &opts,
                                     llvm::raw_ostream &errs) {
   if (stage == Stage::Tile)
     return mlir::success();
+  if (!isSupportedArch(opts.arch)) {
+    errs << "tilec: error: unsupported GPU target '" << opts.arch
+         << "': expected sm_60, sm_61, sm_62, sm_70, sm_72, sm_75, sm_80, "
+            "sm_86, sm_87, sm_89, sm_90 or sm_90a\n";
+    return mlir::failure();
+  }
   // MLIR diagnostics (a lowering that refuses an op, a verifier) print in
   // the compiler's style: location, message, the source line and a caret.
   // The conversion driver's follow-up "failed to legalize" after an op's

@@ -836,9 +836,12 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if ((kind == "max" || kind == "min") && a[2].kind != Val::None &&
         !truthy(a[2], call, withIdx))
       return Val::error();
+    // Index reductions of booleans compare them as int32 (the GPU's argmax /
+    // argmin lowering takes 8-bit and wider elements); the values stay bool.
+    Val xIdx = x.dtype.isBool() ? cast(x, i32, l, call) : x;
     if (withIdx) {
       Val v = reduce(kind, x, a[1], keep, call);
-      Val idx = reduce("arg" + kind, x, a[1], keep, call);
+      Val idx = reduce("arg" + kind, xIdx, a[1], keep, call);
       if (v.isError() || idx.isError())
         return Val::error();
       return Val::tuple({v, idx});
@@ -846,7 +849,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     if ((kind == "max" || kind == "min") && !x.dtype.isPointer &&
         !x.dtype.isBool() && x.dtype.bitwidth() < 32)
       x = cast(x, x.dtype.isFloat() ? f32 : i32, l, call);
-    return reduce(kind, x, a[1], keep, call);
+    return reduce(kind, kind.rfind("arg", 0) == 0 ? xIdx : x, a[1], keep, call);
   }
   if (name == "tl.dot") {
     Val x = asTensor(a[0]), y = asTensor(a[1]);

@@ -98,7 +98,7 @@ static cl::opt<Emit> emit(
                clEnumValN(Emit::PTX, "ptx",
                           "PTX, and metadata JSON beside an -o file")),
     cl::cat(category));
-static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_80, sm_90, sm_90a)"),
+static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_60 ... sm_89, sm_90, sm_90a)"),
                                  cl::init("sm_90"), cl::cat(category));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),

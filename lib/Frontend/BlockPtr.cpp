@@ -13,8 +13,9 @@
 //   mask = and, over the dimensions of boundary_check,
 //          0 <= offsets[d] + arange(0, B_d) < shape[d]
 //
-// The scalar part is computed in i64 (it may address past 2**31 elements);
-// the tile part in the stride's type (i32 for i32 strides and constants).
+// The scalar part is computed in i64 (it may address past 2**31 elements),
+// the tile part in i64 for runtime strides and in i32 for constant strides
+// small enough, the checked indices in the shape's width.
 // Loops and `if`s carry a block pointer as its runtime parts (collectLeaves
 // in MLIRGen.cpp), so `p = tl.advance(p, (0, BLOCK_K))` in a loop is an
 // scf.for over its offsets.
@@ -25,6 +26,7 @@
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
+#include <cstdlib>
 #include <limits>
 
 using namespace tilec;
@@ -127,6 +129,9 @@ Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
                             v.i > std::numeric_limits<int32_t>::max())) {
         return error(call, "the offset " + llvm::Twine(v.i) +
                                " of tl.make_block_ptr does not fit in int32");
+      } else if (p < 2 && (v.i < std::numeric_limits<int32_t>::min() ||
+                           v.i > std::numeric_limits<int32_t>::max())) {
+        v = materialize(v, i64Type(), l); // a shape or stride past int32
       }
       r.elems.push_back(v);
     }
@@ -163,6 +168,9 @@ Val CodeGen::advance(const Val &bp, const Val &offsets, const Expr &call) {
     if (isZero(delta))
       continue; // this dimension's offset is unchanged (and stays loop-invariant)
     Val &off = r.elems[1 + 2 * rank + d];
+    if (delta.isIR() && delta.dtype.bitwidth() == 64)
+      return error(call, "the offsets of tl.advance must be 32-bit integers, "
+                         "got " + describe(delta));
     if (delta.isIR() && delta.dtype != i32Type())
       delta = cast(delta, i32Type(), l, call);
     Val sum = binaryOp("+", off, delta, call);
@@ -243,13 +251,25 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
       return false;
     ranges[d] = r;
   }
+  // Element offsets: in i32 where a constant stride keeps them in range
+  // (|stride| * (B_d - 1) < 2^31), else in i64 (a runtime stride: Triton
+  // computes these in i64 too).
   Val offs = Val::integer(0);
   for (size_t d = 0; d < rank; ++d) {
-    if (isZero(strideOf(d)))
+    const Val &st = strideOf(d);
+    if (isZero(st))
       continue;
-    Val term = strideOf(d).kind == Val::Int && strideOf(d).i == 1
-                   ? ranges[d]
-                   : binaryOp("*", ranges[d], strideOf(d), call);
+    bool small = st.kind == Val::Int &&
+                 std::abs(st.i) <= std::numeric_limits<int32_t>::max() /
+                                       std::max<int64_t>(1, bp.blockShape[d] - 1);
+    Val term;
+    if (small)
+      term = st.i == 1 ? ranges[d] : binaryOp("*", ranges[d], st, call);
+    else
+      term = binaryOp("*", cast(ranges[d], i64Type(), l, call),
+                      st.isIR() ? cast(st, i64Type(), l, call)
+                                : materialize(st, i64Type(), l),
+                      call);
     offs = binaryOp("+", offs, term, call);
   }
   if (offs.isError())
@@ -261,8 +281,21 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   for (size_t d = 0; d < rank; ++d) {
     if (!checked[d])
       continue;
-    Val idx = binaryOp("+", offsetOf(d), ranges[d], call);
-    Val inBounds = compareOp("<", idx, shapeOf(d), call);
+    // offset + arange in i64 where the shape is (a 32-bit index past 2^31
+    // wraps); an i32 shape bounds every in-range index below 2^31.
+    const Val &shape = shapeOf(d);
+    bool wide = shape.isIR() ? shape.dtype.bitwidth() == 64
+                             : shape.i > std::numeric_limits<int32_t>::max();
+    Val idx = wide ? binaryOp("+",
+                              offsetOf(d).isIR()
+                                  ? cast(offsetOf(d), i64Type(), l, call)
+                                  : materialize(offsetOf(d), i64Type(), l),
+                              cast(ranges[d], i64Type(), l, call), call)
+                   : binaryOp("+", offsetOf(d), ranges[d], call);
+    Val inBounds = compareOp("<", idx,
+                             wide && !shape.isIR() ? materialize(shape, i64Type(), l)
+                                                   : shape,
+                             call);
     // A constant offset >= 0 cannot give a negative index.
     if (!(offsetOf(d).kind == Val::Int && offsetOf(d).i >= 0))
       inBounds =

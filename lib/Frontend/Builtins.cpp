@@ -378,6 +378,30 @@ Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
   return Val::ir(r, elt);
 }
 
+/// Triton's cache modifiers (tl.load: .ca .cg .cv; tl.store: .wb .cg .cs
+/// .wt; tilec also takes .cs and .lu on loads, the PTX qualifiers) and
+/// eviction policies.
+static bool validCacheOption(bool cache, bool store, llvm::StringRef v) {
+  if (!cache)
+    return v == "evict_first" || v == "evict_last" || v == "evict_unchanged" ||
+           v == "no_allocate";
+  if (!v.starts_with("."))
+    return validCacheOption(cache, store, ("." + v).str());
+  if (store)
+    return v == ".wb" || v == ".cg" || v == ".cs" || v == ".wt";
+  return v == ".ca" || v == ".cg" || v == ".cs" || v == ".lu" || v == ".cv";
+}
+
+static std::string cacheOptionError(bool cache, bool store, llvm::StringRef v) {
+  if (!cache)
+    return "eviction_policy must be 'evict_first', 'evict_last', "
+           "'evict_unchanged' or 'no_allocate', got '" + v.str() + "'";
+  return std::string("cache_modifier of tl.") + (store ? "store" : "load") +
+         " must be " + (store ? "'.wb', '.cg', '.cs' or '.wt'"
+                              : "'.ca', '.cg', '.cs', '.lu' or '.cv'") +
+         ", got '" + v.str() + "'";
+}
+
 void CodeGen::markAssumedNonNegative(mlir::Value cond) {
   auto cmp = cond.getDefiningOp<arith::CmpIOp>();
   if (!cmp)
@@ -643,9 +667,11 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
         l, ptr.v, mask.isIR() ? mask.v : mlir::Value(),
         other.isIR() ? other.v : mlir::Value());
     for (int k : {5, 6}) {
-      if (a[k].kind == Val::Str && !a[k].s.empty())
+      if (a[k].kind == Val::Str && !a[k].s.empty()) {
+        if (!validCacheOption(k == 5, /*store=*/false, a[k].s))
+          return error(call, cacheOptionError(k == 5, false, a[k].s));
         op->setAttr(k == 5 ? "cache" : "evict", b.getStringAttr(a[k].s));
-      else if (a[k].kind != Val::None && a[k].kind != Val::Str)
+      } else if (a[k].kind != Val::None && a[k].kind != Val::Str)
         return error(call, llvm::Twine(sig.params[k]) + " must be a string");
     }
     if (a[7].kind == Val::Bool && a[7].i)
@@ -702,9 +728,18 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       return Val::error();
     auto op = b.create<mlir::tile::StoreOp>(l, ptr.v, value.v,
                                             mask.isIR() ? mask.v : mlir::Value());
-    for (int k : {4, 5})
-      if (a[k].kind == Val::Str && !a[k].s.empty())
+    for (int k : {4, 5}) {
+      if (a[k].kind == Val::Str && !a[k].s.empty()) {
+        if (!validCacheOption(k == 4, /*store=*/true, a[k].s)) {
+          op->erase();
+          return error(call, cacheOptionError(k == 4, true, a[k].s));
+        }
         op->setAttr(k == 4 ? "cache" : "evict", b.getStringAttr(a[k].s));
+      } else if (a[k].kind != Val::None && a[k].kind != Val::Str) {
+        op->erase();
+        return error(call, llvm::Twine(sig.params[k]) + " must be a string");
+      }
+    }
     return Val::none();
   }
   if (name.starts_with("tl.atomic_"))
@@ -1169,7 +1204,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     } else if (!a[0].isIR()) {
       return error(call, "tl.assume expects a condition, got " +
                              describe(a[0]));
-    } else {
+    } else if (mlir::isa<mlir::func::FuncOp>(
+                   b.getInsertionBlock()->getParentOp())) {
+      // Only at the kernel's top level (helpers are inlined in place): an
+      // assumption under a runtime `if` or in a loop holds only there.
       markAssumedNonNegative(a[0].v);
     }
     return Val::none();

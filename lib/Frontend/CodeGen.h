@@ -79,12 +79,13 @@ struct Val {
 };
 
 /// The runtime parts of a value, in order: `v` itself if it is an IR value
-/// or a number, else the parts of a tuple or block pointer, recursively.
-/// Returns false if `v` holds something else (a string, dtype, None,
-/// function, ...), which cannot flow through a loop or out of an `if`.
+/// or a number, else the parts of a tuple or block pointer, recursively;
+/// compile-time parts (None, strings, dtypes, functions) are no leaves but
+/// structure. Returns false for an error value.
 bool collectLeaves(Val &v, std::vector<Val *> &out);
 /// Whether `a` and `b` are built alike: the same tuples and block pointers
-/// (arity, block shape, order) around their leaves.
+/// (arity, block shape, order) and equal compile-time parts around their
+/// leaves.
 bool sameStructure(const Val &a, const Val &b);
 
 /// Describes a Val for diagnostics: "tensor<128xfp32>", "int constant 3", ...

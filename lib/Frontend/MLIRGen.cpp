@@ -58,8 +58,10 @@ bool tilec::collectLeaves(Val &v, std::vector<Val *> &out) {
     out.push_back(&v);
     return true;
   }
-  if (!v.isAggregate())
+  if (v.isError())
     return false;
+  if (!v.isAggregate())
+    return true; // a compile-time part (None, a string, a dtype, ...)
   for (Val &e : v.elems)
     if (!collectLeaves(e, out))
       return false;
@@ -70,7 +72,10 @@ bool tilec::sameStructure(const Val &a, const Val &b) {
   bool aLeaf = a.isIR() || a.isNumber(), bLeaf = b.isIR() || b.isNumber();
   if (aLeaf || bLeaf)
     return aLeaf && bLeaf;
-  if (a.kind != b.kind || !a.isAggregate() || a.elems.size() != b.elems.size() ||
+  if (!a.isAggregate() || !b.isAggregate()) // compile-time parts: equal
+    return a.kind == b.kind && a.s == b.s && a.i == b.i && a.f == b.f &&
+           a.dtype == b.dtype && a.fn == b.fn && !a.isError();
+  if (a.kind != b.kind || a.elems.size() != b.elems.size() ||
       a.blockShape != b.blockShape || a.order != b.order ||
       a.isDescriptor != b.isDescriptor || a.s != b.s)
     return false;
@@ -552,8 +557,29 @@ bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
         continue; // equal constants stay constants
       if (x.isIR() && y.isIR() && x.v == y.v)
         continue;
-      // Materialize constants next to the branch's terminator.
+      // Materialize constants next to the branch's terminator. Two different
+      // constants meet in a common type: fp32 if either is a float, else
+      // i32 (i64 when one does not fit), i1 for two bools.
       Val *sides[2] = {&x, &y};
+      if (x.isNumber() && y.isNumber()) {
+        bool anyFloat = x.kind == Val::Float || y.kind == Val::Float;
+        bool bools = x.kind == Val::Bool && y.kind == Val::Bool;
+        auto fits = [](const Val &v) {
+          return v.kind != Val::Int || (v.i >= INT32_MIN && v.i <= INT32_MAX);
+        };
+        DType common = DType::scalar(
+            anyFloat ? ScalarKind::F32
+            : bools  ? ScalarKind::I1
+                     : (fits(x) && fits(y) ? ScalarKind::I32 : ScalarKind::I64));
+        for (int br = 0; br < 2; ++br) {
+          mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
+          b.setInsertionPoint(blk->getTerminator());
+          Val c = *sides[br];
+          if (c.kind == Val::Bool && !bools)
+            c = Val::integer(c.i);
+          *sides[br] = materialize(c, common, l);
+        }
+      }
       for (int br = 0; br < 2; ++br) {
         if (sides[br]->isNumber()) {
           Val other = *sides[1 - br];

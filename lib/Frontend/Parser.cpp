@@ -350,7 +350,10 @@ void Parser::parseImport(Module &module) {
   if (!dotted(from) || !isKw("import"))
     return;
   consume();
+  acceptOp("("); // from a import (b, c,)
   do {
+    if (isOp(")"))
+      return; // a trailing comma
     if (!cur().is(Tok::Name))
       return;
     std::string what = cur().text;

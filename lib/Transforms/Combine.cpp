@@ -132,8 +132,13 @@ bool knownNonNegative(Value v, DenseSet<Value> &assumed, unsigned depth = 0) {
     return nn(forOp.getRegionIterArgs()[i]);
   }
   return llvm::TypeSwitch<Operation *, bool>(op)
-      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp, arith::ShRUIOp>(
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp>(
           [](auto) { return true; })
+      .Case<arith::ShRUIOp>([&](Operation *o) {
+        // By at least one: the sign bit is cleared (by 0: the operand).
+        auto c = constantInt(o->getOperand(1));
+        return nn(o->getOperand(0)) || (c && *c >= 1);
+      })
       .Case<MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
       .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, arith::ExtSIOp,
             arith::ShRSIOp, arith::RemSIOp>(

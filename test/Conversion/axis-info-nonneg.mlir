@@ -40,6 +40,22 @@ module attributes {tile.num_warps = 4 : i32} {
     %qd = tile.splat %q : i32 -> tensor<256xi32>
     // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
     %odd = arith.remsi %offs, %qd : tensor<256xi32>
+    // A logical shift right by a runtime amount may be by 0 (a negative
+    // value stays negative): no contiguity; by a constant >= 1 the result is
+    // non-negative.
+    %sh0 = arith.shrui %q, %q : i32
+    %shs = tile.splat %sh0 : i32 -> tensor<256xi32>
+    %sho = arith.addi %shs, %r : tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %shm = arith.remsi %sho, %ns : tensor<256xi32>
+    %c4 = arith.constant 4 : i32
+    %sh1 = arith.shrui %q, %c4 : i32
+    %c256b = arith.constant 256 : i32
+    %sh1m = arith.muli %sh1, %c256b : i32
+    %sh1s = tile.splat %sh1m : i32 -> tensor<256xi32>
+    %sh1o = arith.addi %sh1s, %r : tensor<256xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %sh1r = arith.remsi %sh1o, %ns : tensor<256xi32>
     // Loads through the wrapped offsets vectorize by 8 fp16 (16 bytes).
     %xs = tile.splat %x : !tile.ptr<f16> -> tensor<256x!tile.ptr<f16>>
     // CHECK: tile.addptr {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}

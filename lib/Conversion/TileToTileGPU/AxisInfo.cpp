@@ -660,7 +660,13 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
           .Case<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
                 tile::TransOp, ConvertLayoutOp, arith::ExtSIOp,
                 arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
-          .Case<arith::ExtUIOp, arith::ShRUIOp>([](auto) { return true; })
+          .Case<arith::ExtUIOp>([](auto) { return true; })
+          // A logical shift by at least one clears the sign bit (by 0 it
+          // keeps the operand).
+          .Case<arith::ShRUIOp>([&](auto) {
+            auto c = in(1).constant;
+            return nn(0) || (c && *c >= 1);
+          })
           .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
                 arith::CeilDivSIOp, arith::FloorDivSIOp>(
               [&](auto) { return nn(0) && nn(1); })

@@ -160,8 +160,14 @@ def TileGPUAllocateShared : Pass<"tilegpu-allocate-shared", "mlir::ModuleOp"> {
     first-fit, at offsets aligned to 16 bytes (1024 for swizzled buffers), so that buffers live at the
     same time never overlap. Each user gets the attribute
     `tilegpu.shared_offset` (i64) and the module `tilegpu.shared_bytes`
-    (the arena's size; absent when nothing uses shared memory).
+    (the arena's size; absent when nothing uses shared memory). With
+    `shared-limit` (bytes, 0: none) an arena past it is an error at the op
+    with the largest buffer.
   }];
+  let options = [
+    Option<"sharedLimit", "shared-limit", "uint64_t", /*default=*/"0",
+           "Bytes of shared memory a program may use (0: no check)">,
+  ];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 

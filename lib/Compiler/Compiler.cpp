@@ -252,6 +252,8 @@ mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   return pm.run(module);
 }
 
+static uint64_t maxSharedBytesPerBlock(llvm::StringRef arch);
+
 /// The PTX targets tilec emits: what LLVM 19's NVPTX backend and PTX 8.0
 /// know (the architecture-specific 'a' variant only for sm_90).
 static bool isSupportedArch(llvm::StringRef arch) {
@@ -325,7 +327,9 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   if (stage != Stage::TileGPU) {
     mlir::tilegpu::ConvertTileGPUToLLVMOptions llvmOpts;
     llvmOpts.computeCapability = cc;
-    pm.addPass(mlir::tilegpu::createTileGPUAllocateShared());
+    mlir::tilegpu::TileGPUAllocateSharedOptions sharedOpts;
+    sharedOpts.sharedLimit = maxSharedBytesPerBlock(opts.arch);
+    pm.addPass(mlir::tilegpu::createTileGPUAllocateShared(sharedOpts));
     pm.addPass(mlir::tilegpu::createTileGPUInsertBarriers());
     pm.addPass(mlir::tilegpu::createConvertTileGPUToLLVM(llvmOpts));
     pm.addPass(mlir::createCanonicalizerPass());

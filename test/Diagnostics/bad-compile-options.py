@@ -22,6 +22,7 @@ def k(p, BLOCK: tl.constexpr):
 # A kernel whose shared memory exceeds what a block may use on the target is
 # an error at compile time (as in Triton), not at the first launch (here the
 # epilogue's staging of the 256x256 fp32 accumulator, 16 bytes of padding a
-# row):
+# row), reported at the op with the largest buffer, with its source line:
 # RUN: not tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 256, 256, 64" --num-warps 8 --num-stages 1 --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMEM
-# SMEM: tilec: error: kernel 'matmul_relu_kernel' needs 266240 bytes of shared memory per program; sm_90 allows at most 232448 (use smaller tiles or fewer --num-stages)
+# SMEM: matmul_relu.py:26:14: error: this layout conversion needs 266240 bytes of shared memory, the kernel 266240 in all; the target allows at most 232448 per program (use smaller tiles, fewer warps or fewer --num-stages)
+# SMEM-NEXT: acc = tl.maximum(acc, 0.0)

@@ -122,6 +122,7 @@ uint64_t firstFit(const Buffer &buf, ArrayRef<Buffer *> placed) {
 
 struct AllocateSharedPass
     : tilegpu::impl::TileGPUAllocateSharedBase<AllocateSharedPass> {
+  using TileGPUAllocateSharedBase::TileGPUAllocateSharedBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Numbering num(module);
@@ -167,6 +168,31 @@ struct AllocateSharedPass
       module->setAttr(kSharedBytesAttr, IntegerAttr::get(i64, arena));
     else
       module->removeAttr(kSharedBytesAttr);
+    if (sharedLimit && arena > uint64_t(sharedLimit)) {
+      // Point at the largest buffer: the reduction, conversion or dot whose
+      // tile sizes (or num_warps, num_stages) to change.
+      Buffer *big = order.front();
+      for (Buffer *b : order)
+        if (b->size > big->size)
+          big = b;
+      StringRef what = "this operation";
+      Operation *owner = big->owner;
+      if (isa<LocalAllocOp>(owner))
+        what = "the shared-memory staging of this tl.dot operand";
+      else if (owner->getName().getStringRef().ends_with("reduce"))
+        what = "this reduction";
+      else if (isa<ConvertLayoutOp>(owner))
+        what = "this layout conversion";
+      else if (owner->getName().getStringRef().ends_with("dot"))
+        what = "this tl.dot";
+      owner->emitError() << what << " needs " << big->size
+                         << " bytes of shared memory, the kernel " << arena
+                         << " in all; the target allows at most "
+                         << uint64_t(sharedLimit)
+                         << " per program (use smaller tiles, fewer warps or "
+                            "fewer --num-stages)";
+      return signalPassFailure();
+    }
   }
 };
 

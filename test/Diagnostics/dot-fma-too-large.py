@@ -18,7 +18,7 @@ def k(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr)
     c = tl.dot(a, b)
     tl.store(c_ptr + m[:, None] * BN + n[None, :], c)
 
-# CHECK: dot-fma-too-large.py:[[@LINE-3]]:12: error: 'tile.dot' op on the CUDA cores would need 1024 accumulators per thread (at most 512) and 32768 unrolled multiply-adds (at most 32768); use more warps or smaller tiles
+# CHECK: dot-fma-too-large.py:[[@LINE-3]]:12: error: 'tile.dot' op on the CUDA cores would need 1024 accumulators per thread (at most 512) and 32768 unrolled multiply-adds (at most 16384); use more warps or smaller tiles
 # CHECK-NEXT: {{^}}    c = tl.dot(a, b)
 # CHECK-NEXT: {{^}}           ^
 # CHECK-NEXT: tilec: error: lowering to LLVM failed

@@ -384,7 +384,7 @@ Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
 static bool validCacheOption(bool cache, bool store, llvm::StringRef v) {
   if (!cache)
     return v == "evict_first" || v == "evict_last" || v == "evict_unchanged" ||
-           v == "no_allocate";
+           v == "no_allocate" || v == "evict_normal"; // the default: no hint
   if (!v.starts_with("."))
     return validCacheOption(cache, store, ("." + v).str());
   if (store)
@@ -395,7 +395,8 @@ static bool validCacheOption(bool cache, bool store, llvm::StringRef v) {
 static std::string cacheOptionError(bool cache, bool store, llvm::StringRef v) {
   if (!cache)
     return "eviction_policy must be 'evict_first', 'evict_last', "
-           "'evict_unchanged' or 'no_allocate', got '" + v.str() + "'";
+           "'evict_normal', 'evict_unchanged' or 'no_allocate', got '" +
+           v.str() + "'";
   return std::string("cache_modifier of tl.") + (store ? "store" : "load") +
          " must be " + (store ? "'.wb', '.cg', '.cs' or '.wt'"
                               : "'.ca', '.cg', '.cs', '.lu' or '.cv'") +

@@ -26,8 +26,10 @@ R=/tmp/r
 mkdir -p "$R/logs" "$OUT"
 save() { tar -C /tmp -cJf "$OUT/r.tar.xz" r; }
 steps=" ${TILEC_STEPS:-1 2 3} "
-run() { env LD_LIBRARY_PATH="/tmp/tilec/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-          TILEC_LIBDEVICE=${TILEC_LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc} "$@"; }
+# The environment of the unpacked tools (an array: `timeout` cannot run a
+# shell function).
+RUN=(env "LD_LIBRARY_PATH=/tmp/tilec/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+     "TILEC_LIBDEVICE=${TILEC_LIBDEVICE:-/usr/local/cuda/nvvm/libdevice/libdevice.10.bc}")
 
 if [[ $steps == *" 1 "* ]]; then
   OUT=$R/logs timeout 420 bash scripts/h200-run.sh > "$R/logs/suite.out" 2>&1
@@ -40,7 +42,7 @@ if [[ $steps == *" 2 "* ]]; then
     tag=$(echo "$f" | tr -d ' ')
     limit=60
     [ "$f" = matmul ] && limit=150
-    timeout $limit run /tmp/tilec/bin/tilec-gpu-test --arch sm_90a --filter "$f" \
+    timeout $limit "${RUN[@]}" /tmp/tilec/bin/tilec-gpu-test --arch sm_90a --filter "$f" \
       > "$R/logs/gpu-test-90a-$tag.log" 2>&1
     echo "exit status: $?" >> "$R/logs/gpu-test-90a-$tag.log"
   done

@@ -12,6 +12,8 @@
 //               + sum_d arange(0, B_d) (on axis d) * strides[d]      (tile)
 //   mask = and, over the dimensions of boundary_check,
 //          0 <= offsets[d] + arange(0, B_d) < shape[d]
+//          (the lower bound folded by tile-combine where offsets[d] is known
+//          non-negative)
 //
 // The scalar part is computed in i64 (it may address past 2**31 elements),
 // the tile part in i64 for runtime strides and in i32 for constant strides
@@ -296,11 +298,9 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
                              wide && !shape.isIR() ? materialize(shape, i64Type(), l)
                                                    : shape,
                              call);
-    // A constant offset >= 0 cannot give a negative index.
-    if (!(offsetOf(d).kind == Val::Int && offsetOf(d).i >= 0))
-      inBounds =
-          binaryOp("&", compareOp(">=", idx, Val::integer(0), call), inBounds,
-                   call);
+    // (tile-combine folds this where the offset is known non-negative.)
+    inBounds = binaryOp("&", compareOp(">=", idx, Val::integer(0), call),
+                        inBounds, call);
     mask = mask.kind == Val::None ? inBounds
                                   : binaryOp("&", mask, inBounds, call);
   }

@@ -105,3 +105,34 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// A local_load that feeds a tl.dot is read at the dot (wgmma reads the buffer
+// itself, a deferred ldmatrix runs there): the buffer lives until the dot, so
+// the scratch of a convert_layout between them (flash attention's rescaled
+// accumulator) gets a range of its own. (Sharing one gave wrong results on
+// wgmma on the H200.)
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+#opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
+#sh = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+// CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = {{[0-9]+}} : i64}
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @dot_operand
+  func.func @dot_operand(%p: tensor<64x64xf16, #b>, %v: tensor<64x64xf16, #b>,
+                         %acc: tensor<64x64xf32, #b>) -> tensor<64x64xf32, #mma> {
+    // CHECK: tilegpu.local_alloc %{{.*}} {tilegpu.shared_offset = 0 : i64}
+    %pa = tilegpu.local_alloc %p : tensor<64x64xf16, #b> -> !tilegpu.memdesc<64x64xf16, #sh>
+    // CHECK: tilegpu.local_alloc %{{.*}} {tilegpu.shared_offset = 8192 : i64}
+    %vb = tilegpu.local_alloc %v : tensor<64x64xf16, #b> -> !tilegpu.memdesc<64x64xf16, #sh>
+    %a = tilegpu.local_load %pa : !tilegpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #opa>
+    %bb = tilegpu.local_load %vb : !tilegpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #opb>
+    // Past both operand buffers (16 KiB), not at 0.
+    // CHECK: tilegpu.convert_layout {{.*}}tilegpu.shared_offset = 16384 : i64
+    %c = tilegpu.convert_layout %acc : tensor<64x64xf32, #b> -> tensor<64x64xf32, #mma>
+    %d = tile.dot %a, %bb, %c : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #mma>
+    return %d : tensor<64x64xf32, #mma>
+  }
+}

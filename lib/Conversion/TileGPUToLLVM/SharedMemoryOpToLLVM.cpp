@@ -165,6 +165,14 @@ static bool shouldDefer(LocalLoadOp op) {
 
 constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";
 constexpr const char kAsyncWrittenAttr[] = "tilegpu.async_written_operand";
+constexpr const char kWgmmaReadAttr[] = "tilegpu.wgmma_read";
+
+/// The local_alloc that `view` is (a view of), or null.
+static LocalAllocOp rootAlloc(Value view) {
+  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
+    view = sv.getSrc();
+  return view.getDefiningOp<LocalAllocOp>();
+}
 
 /// Is every write to the buffer that `view` is (a view of) an async_copy?
 /// The root must be a local_alloc without an initial value, and its views
@@ -194,6 +202,16 @@ static bool writtenOnlyByAsyncCopy(Value view) {
 }
 
 void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
+  root->walk([](tile::DotOp dot) {
+    auto mma = dyn_cast_or_null<MmaAttr>(
+        cast<RankedTensorType>(dot.getType()).getEncoding());
+    if (!mma || !mma.isHopper())
+      return;
+    for (Value v : {dot.getA(), dot.getB()})
+      if (auto load = v.getDefiningOp<LocalLoadOp>())
+        if (LocalAllocOp alloc = rootAlloc(load.getSrc()))
+          alloc->setAttr(kWgmmaReadAttr, UnitAttr::get(dot.getContext()));
+  });
   root->walk([](LocalLoadOp op) {
     if (shouldDefer(op))
       op->setAttr(kDeferredAttr, UnitAttr::get(op.getContext()));
@@ -208,6 +226,11 @@ void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
 
 bool mlir::tilegpu::isWrittenOnlyByAsyncCopy(LocalLoadOp op) {
   return op->hasAttr(kAsyncWrittenAttr);
+}
+
+bool mlir::tilegpu::isReadByWgmma(Value view) {
+  LocalAllocOp alloc = rootAlloc(view);
+  return alloc && alloc->hasAttr(kWgmmaReadAttr);
 }
 
 bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
@@ -315,6 +338,16 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
 
 namespace {
 
+/// fence.proxy.async.shared::cta: this thread's generic-proxy writes to
+/// shared memory before it, ordered before async-proxy (wgmma) reads.
+void fenceProxyAsync(OpBuilder &b, Location loc) {
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{},
+                              "fence.proxy.async.shared::cta;", "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
 struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -323,10 +356,13 @@ struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {
     if (op.getInit() && !hasLayout(op.getInit().getType()))
       return rewriter.notifyMatchFailure(op, "initial value without layout");
     Value base = sharedScratch(rewriter, op.getLoc(), op);
-    if (op.getInit())
+    if (op.getInit()) {
       storeTile(rewriter, op, getTypeConverter(), adaptor.getInit(),
                 cast<RankedTensorType>(op.getInit().getType()), op.getType(),
                 base);
+      if (op->hasAttr(kWgmmaReadAttr))
+        fenceProxyAsync(rewriter, op.getLoc());
+    }
     rewriter.replaceOp(op, base);
     return success();
   }
@@ -342,6 +378,8 @@ struct LocalStoreOpConversion : OpConversionPattern<LocalStoreOp> {
     storeTile(rewriter, op, getTypeConverter(), adaptor.getSrc(),
               cast<RankedTensorType>(op.getSrc().getType()),
               op.getDst().getType(), adaptor.getDst());
+    if (isReadByWgmma(op.getDst()))
+      fenceProxyAsync(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }

@@ -13,7 +13,9 @@
 //       from its local_alloc to its last use (local_store, local_load,
 //       local_dealloc), where a use nested in an op of the alloc's block
 //       counts as a use at that op's last nested op (a loop that uses the
-//       buffer keeps it for all its iterations). A buffer used by anything
+//       buffer keeps it for all its iterations); a local_load feeding a
+//       tl.dot counts as a use at the dot, where wgmma (or a deferred
+//       ldmatrix) reads the buffer. A buffer used by anything
 //       else (yielded, passed to a call...) is live over its whole
 //       function.
 //  3. Buffers are placed in order of start (larger first on ties), each at
@@ -97,6 +99,16 @@ std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
       return {num.first.lookup(fn), num.last.lookup(fn)};
     }
     end = std::max(end, num.last.lookup(anc));
+    // A tensor-core operand's read may move to its dot (wgmma reads the
+    // buffer itself; mma.sync's ldmatrix may be deferred to it: see
+    // isDeferredDotOperand), past ops in between that stage through
+    // scratch of their own (a convert_layout of the accumulator): the
+    // buffer lives until the dot.
+    if (auto load = dyn_cast<LocalLoadOp>(u))
+      for (Operation *v : load->getUsers())
+        if (isa<tile::DotOp>(v))
+          if (Operation *dotAnc = block->findAncestorOpInBlock(*v))
+            end = std::max(end, num.last.lookup(dotAnc));
   }
   return {start, end};
 }

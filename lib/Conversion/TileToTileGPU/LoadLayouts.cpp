@@ -27,6 +27,20 @@
 // only use is its own update is cut (its yield made a pass-through), which
 // the canonicalizer then removes.
 //
+// Small replicated loads: a rank-1 tile smaller than its layout covers (a
+// CTA-wide layout of 8 elements a thread, fitted to a kernel's long rows,
+// given an 8-element tile of per-chunk statistics) is held whole by every
+// thread, which loads it element by element: 32 warps x 8 loads of one
+// element each, all to the same line (softmax_long_split_kernel's stats:
+// the L2 serializes them, and half of the kernel's time waited on them on
+// the H200). Such a load gets the layout with its vector width a thread, the
+// same lanes and warps (lane l loads element l mod 8 with one instruction),
+// when everything that uses it within its block is elementwise arith /
+// math ending in reductions (tile.reduce, which handles replicated
+// layouts), reading from elsewhere only cheap tiles (splats, constants,
+// ranges): that slice is recomputed in the new layout, with no conversion.
+// Otherwise the load stays as it is.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
@@ -223,6 +237,188 @@ struct LoadLayoutsPass
     }
     if (changed)
       getOperation().walk([](scf::ForOp loop) { cutDeadIterArgs(loop); });
+    spreadSmallLoads();
+  }
+
+  /// Small replicated loads (see the file comment): each candidate group of
+  /// a block is rewritten as a whole, or not at all.
+  void spreadSmallLoads() {
+    SmallVector<Block *> blocks;
+    getOperation().walk([&](Block *b) { blocks.push_back(b); });
+    for (Block *block : blocks)
+      spreadInBlock(block);
+  }
+
+  /// The layout with `vec` elements a thread along the one dimension of a
+  /// rank-1 `type` whose layout `cur` gives a thread more elements than
+  /// that and replicates the tile (a tile smaller than the CTA covers),
+  /// when that gives a thread fewer elements: its lanes then load distinct
+  /// elements with one instruction, where each held (and loaded) all of
+  /// them. Null otherwise.
+  static BlockedAttr spreadLayout(RankedTensorType type, BlockedAttr cur,
+                                  unsigned vec) {
+    if (!type || !cur || cur.getRank() != 1 || type.getRank() != 1)
+      return {};
+    int64_t n = type.getDimSize(0);
+    unsigned spt = cur.getSizePerThread()[0];
+    unsigned threads = cur.getThreadsPerWarp()[0] * cur.getWarpsPerCTA()[0];
+    if (vec < 1 || spt <= vec || n >= int64_t(spt) * threads)
+      return {};
+    int64_t oldPer = std::min<int64_t>(n, spt);
+    int64_t newPer = vec * std::max<int64_t>(1, n / (int64_t(vec) * threads));
+    if (newPer >= oldPer)
+      return {};
+    return BlockedAttr::get(type.getContext(), {vec},
+                            cur.getThreadsPerWarp(), cur.getWarpsPerCTA(),
+                            cur.getOrder());
+  }
+
+  /// Can `op`, a user of tiles of layout `cur`, be recomputed in another
+  /// layout with no conversion: elementwise arith / math on rank-1 tiles of
+  /// `cur`, or a reduction of one (whose result, a scalar, has no layout)?
+  static bool liftable(Operation *op, BlockedAttr cur) {
+    if (auto red = dyn_cast<tile::ReduceOp>(op)) {
+      auto t = dyn_cast<RankedTensorType>(red.getSrc().getType());
+      return t && t.getRank() == 1 && t.getEncoding() == cur &&
+             !isa<RankedTensorType>(red->getResult(0).getType());
+    }
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+        op->getNumResults() != 1)
+      return false;
+    for (Type t : llvm::concat<Type>(
+             llvm::to_vector(op->getOperandTypes()),
+             llvm::to_vector(op->getResultTypes()))) {
+      auto rt = dyn_cast<RankedTensorType>(t);
+      if (rt && (rt.getRank() != 1 || rt.getEncoding() != cur))
+        return false;
+    }
+    return isa<RankedTensorType>(op->getResult(0).getType());
+  }
+
+  /// Is `v` (outside the lifted slice) recomputable in another layout from
+  /// cheap producers alone (no conversion, no loop-carried tile)?
+  static bool cheapChain(Value v, unsigned depth = 0) {
+    if (!isa<RankedTensorType>(v.getType()))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 32 || !Rematerializer::cheap(def) ||
+        def->getNumResults() != 1)
+      return false;
+    if (auto c = dyn_cast<arith::ConstantOp>(def)) {
+      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+      return dense && dense.isSplat();
+    }
+    return llvm::all_of(def->getOperands(),
+                        [&](Value o) { return cheapChain(o, depth + 1); });
+  }
+
+  void spreadInBlock(Block *block) {
+    // Candidates: rank-1 loads of this block with a spread layout, grouped
+    // by their current layout (a group shares one new layout).
+    DenseMap<Attribute, SmallVector<tile::LoadOp>> groups;
+    DenseMap<Attribute, BlockedAttr> target;
+    for (Operation &op : *block) {
+      auto load = dyn_cast<tile::LoadOp>(&op);
+      if (!load)
+        continue;
+      auto t = dyn_cast<RankedTensorType>(load.getType());
+      auto cur = t ? dyn_cast_or_null<BlockedAttr>(t.getEncoding()) : BlockedAttr();
+      auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
+      BlockedAttr own =
+          spreadLayout(t, cur, vecAttr ? unsigned(vecAttr.getInt()) : 1u);
+      if (!own)
+        continue;
+      // One new layout for a group: the narrowest vector decides.
+      auto it = target.find(cur);
+      if (it != target.end() && it->second != own) {
+        if (own.getSizePerThread()[0] > it->second.getSizePerThread()[0])
+          own = it->second;
+      }
+      target[cur] = own;
+      groups[cur].push_back(load);
+    }
+    for (auto &[curAttr, loads] : groups)
+      spreadGroup(block, cast<BlockedAttr>(curAttr), target[curAttr], loads);
+  }
+
+  void spreadGroup(Block *block, BlockedAttr cur, BlockedAttr own,
+                   SmallVector<tile::LoadOp> loads) {
+    // Shrink the group until every load's forward slice (within the block)
+    // is liftable and reads, from outside the slice, only cheap tiles.
+    SmallVector<Operation *> slice;
+    while (!loads.empty()) {
+      llvm::SetVector<Operation *> in;
+      for (tile::LoadOp l : loads)
+        in.insert(l.getOperation());
+      DenseMap<Operation *, Operation *> origin; // op -> a load it comes from
+      for (tile::LoadOp l : loads)
+        origin[l] = l;
+      Operation *bad = nullptr;
+      auto isIn = [&](Value v) {
+        Operation *d = v.getDefiningOp();
+        return d && in.contains(d);
+      };
+      for (tile::LoadOp l : loads)
+        for (Value o : l->getOperands())
+          if (!cheapChain(o))
+            bad = l;
+      for (unsigned i = 0; i < in.size() && !bad; ++i) {
+        Operation *op = in[i];
+        if (isa<tile::ReduceOp>(op))
+          continue; // its scalar result may go anywhere
+        for (Operation *user : op->getResult(0).getUsers()) {
+          if (user->getBlock() != block || !liftable(user, cur)) {
+            bad = origin[op];
+            break;
+          }
+          if (!in.contains(user)) {
+            in.insert(user);
+            origin[user] = origin[op];
+          }
+        }
+      }
+      // Operands from outside the slice must be cheap.
+      for (unsigned i = 0; i < in.size() && !bad; ++i) {
+        Operation *op = in[i];
+        if (isa<tile::LoadOp>(op))
+          continue;
+        for (Value o : op->getOperands())
+          if (!isIn(o) && !cheapChain(o)) {
+            bad = origin[op];
+            break;
+          }
+      }
+      if (!bad) {
+        slice.assign(in.begin(), in.end());
+        break;
+      }
+      llvm::erase(loads, cast<tile::LoadOp>(bad));
+    }
+    if (loads.empty())
+      return;
+    // In block order, each op of the slice recomputed in `own`.
+    llvm::sort(slice, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    OpBuilder b(&getContext());
+    Rematerializer rm{b, cur, own, DenseMap<Value, Value>()};
+    for (Operation *op : slice) {
+      SmallVector<Value> operands = rm.getAll(op);
+      b.setInsertionPoint(op);
+      Operation *nop = b.clone(*op);
+      nop->setOperands(operands);
+      for (auto [o, n] : llvm::zip(op->getResults(), nop->getResults())) {
+        n.setType(rm.retype(o.getType()));
+        rm.done[o] = n;
+      }
+    }
+    // The reductions' scalars replace the old ones; the old slice dies.
+    for (Operation *op : slice)
+      if (isa<tile::ReduceOp>(op))
+        op->getResult(0).replaceAllUsesWith(rm.done[op->getResult(0)]);
+    for (Operation *op : llvm::reverse(slice))
+      op->erase();
   }
 };
 

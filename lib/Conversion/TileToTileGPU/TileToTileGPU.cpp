@@ -108,8 +108,9 @@ struct ConvertTileToTileGPUPass
     // A dot of computed operands (flash attention's q * scale and p) gave
     // wrong results on wgmma (eighth session, not found yet); it stays on
     // mma.sync, which computes it right.
-    bool loadedOperands = dot.getA().getDefiningOp<tile::LoadOp>() &&
-                          dot.getB().getDefiningOp<tile::LoadOp>();
+    bool loadedOperands = wgmmaComputedOperands ||
+                          (dot.getA().getDefiningOp<tile::LoadOp>() &&
+                           dot.getB().getDefiningOp<tile::LoadOp>());
     if (useWgmma && loadedOperands && warps % 4 == 0 &&
         M % (16 * warps) == 0 && N <= 256 && N % 16 == 0 && K % 16 == 0 &&
         (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK)))

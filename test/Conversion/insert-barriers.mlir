@@ -362,3 +362,39 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// A tensor-core dot reads its operands' buffers itself (wgmma reads shared
+// memory until each warpgroup's own wait; a deferred ldmatrix runs at the
+// dot): a scratch user overlapping an operand buffer after the dot needs a
+// barrier, though another user's own barrier (the accumulator's conversion)
+// sits between the operands' local_loads and the dot. (Without it, a warpgroup past its wgmma overwrote the buffer another
+// warpgroup's wgmma still read: flash attention on 8 warps, H200.)
+#b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+#opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
+#sh = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+module attributes {tile.num_warps = 8 : i32} {
+  // CHECK-LABEL: func.func @dot_reads
+  // CHECK: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: tilegpu.local_load
+  // CHECK-NEXT: tilegpu.convert_layout
+  // CHECK-NEXT: tile.dot
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.convert_layout
+  func.func @dot_reads(%p: tensor<128x64xf16, #b>, %v: tensor<64x64xf16, #b>,
+                       %acc: tensor<128x64xf32, #b>) {
+    %pa = tilegpu.local_alloc %p {tilegpu.shared_offset = 0 : i64} : tensor<128x64xf16, #b> -> !tilegpu.memdesc<128x64xf16, #sh>
+    %vb = tilegpu.local_alloc %v {tilegpu.shared_offset = 16384 : i64} : tensor<64x64xf16, #b> -> !tilegpu.memdesc<64x64xf16, #sh>
+    %a = tilegpu.local_load %pa : !tilegpu.memdesc<128x64xf16, #sh> -> tensor<128x64xf16, #opa>
+    %bb = tilegpu.local_load %vb : !tilegpu.memdesc<64x64xf16, #sh> -> tensor<64x64xf16, #opb>
+    %c = tilegpu.convert_layout %acc {tilegpu.shared_offset = 24576 : i64} : tensor<128x64xf32, #b> -> tensor<128x64xf32, #mma>
+    %d = tile.dot %a, %bb, %c : tensor<128x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<128x64xf32, #mma>
+    // Over the operand buffers (offset 0): after every warp's dot.
+    %e = tilegpu.convert_layout %d {tilegpu.shared_offset = 0 : i64} : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #b>
+    return
+  }
+}

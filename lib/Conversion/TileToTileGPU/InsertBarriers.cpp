@@ -31,7 +31,9 @@
 // with an initial value write the buffer's range and get a barrier first if
 // it overlaps any pending read or write (WAR, WAW); local_load reads it and
 // gets one if it overlaps a pending write (RAW); a barrier inserted there
-// clears the set, then the access is added to it. Scratch users count as
+// clears the set, then the access is added to it. A tile.dot whose operand
+// is a local_load reads that buffer again at the dot (wgmma and deferred
+// ldmatrix read there), so a later write to it waits for every warp's dot. Scratch users count as
 // reads after them (they end with reads). A buffer not defined by a
 // local_alloc (a block argument) counts as all of shared memory; a slot
 // (memdesc_subview) as its whole buffer. The cp.async copies of the
@@ -261,6 +263,23 @@ struct BarrierInserter {
     if (isa<BarrierOp, tile::BarrierOp>(op)) {
       state.clear();
       return state;
+    }
+    // A tensor-core dot reads its operands' buffers itself (wgmma; a
+    // deferred ldmatrix): reads at the dot, after their local_loads. (A
+    // warpgroup past its own wgmma.wait_group may otherwise overwrite a
+    // buffer another warpgroup's wgmma still reads.)
+    if (auto dot = dyn_cast<tile::DotOp>(op)) {
+      for (Value v : {dot.getA(), dot.getB()}) {
+        auto ld = v.getDefiningOp<LocalLoadOp>();
+        if (!ld)
+          continue;
+        auto [lo, hi] = bufferRange(ld.getSrc());
+        if (state.conflictsWithRead(lo, hi)) {
+          barrierBefore(op, insert);
+          state.clear();
+        }
+        state.reads.add(lo, hi);
+      }
     }
     if (auto a = accessOf(op)) {
       switch (a->kind) {

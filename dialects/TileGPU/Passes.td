@@ -36,10 +36,6 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     Option<"useWgmma", "use-wgmma", "bool", /*default=*/"false",
            "Hopper (sm_90a): f16/bf16 dots that fit use wgmma (mma version "
            "3) with operands read from shared memory">,
-    Option<"wgmmaComputedOperands", "wgmma-computed-operands", "bool",
-           /*default=*/"false",
-           "Also dots whose operands are computed, not loaded tiles (off: "
-           "such dots run on mma.sync; a debugging switch)">,
   ];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }

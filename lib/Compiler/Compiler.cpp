@@ -312,7 +312,6 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
   layoutOpts.computeCapability = cc;
   layoutOpts.useWgmma = opts.arch == "sm_90a";
-  layoutOpts.wgmmaComputedOperands = opts.wgmmaComputedOperands;
   pm.addPass(mlir::tilegpu::createConvertTileToTileGPU(layoutOpts));
   pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
   pm.addPass(mlir::tilegpu::createTileGPUCoalesce());

@@ -79,8 +79,6 @@ std::string KernelCache::key(llvm::StringRef source,
   field("prefetch_bytes", std::to_string(opts.prefetchBytes));
   field("remat_bytes", std::to_string(opts.rematBytes));
   field("optimize", opts.optimize ? "1" : "0");
-  if (opts.wgmmaComputedOperands)
-    field("wgmma_computed_operands", "1");
   field("target", opts.arch);
   return llvm::toHex(h.final(), /*LowerCase=*/true);
 }

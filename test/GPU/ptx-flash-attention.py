@@ -1,16 +1,28 @@
 # examples/flash_attention.py (block pointers, two dots per iteration, an
-# online softmax): its dots take computed operands (q * scale, p), which
-# gave wrong results on wgmma on the H200 (eighth session), so even at
-# sm_90a they run on mma.sync (right there: 6/6 cases), with exp2 as
-# ex2.approx and no spills at 8 warps (ptxas -v); the same at sm_90.
+# online softmax): its dots take computed operands (q * scale, p), staged in
+# shared memory by their own stores. At sm_90a both run on wgmma: the writers
+# fence their stores for the async proxy (fence.proxy.async) before the
+# barrier that the dot waits at, and the wgmma's buffers stay live, behind
+# barriers, until the dot (both broken before the ninth session: wrong
+# results on the H200; 6/6 cases there since), with exp2 as ex2.approx and
+# no spills at 8 warps (ptxas -v); mma.sync at sm_90.
 # REQUIRES: ptxas
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=ptx -o %t.a.ptx
 # RUN: FileCheck %s --check-prefix=SM90A < %t.a.ptx
 # RUN: %ptxas -arch=sm_90a -v %t.a.ptx -o %t.a.cubin 2>&1 | FileCheck %s --check-prefix=REGS
-# SM90A-NOT: wgmma.mma_async
-# SM90A:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# SM90A-NOT: mma.sync
+# SM90A:     st.shared.v4.b32
+# SM90A:     fence.proxy.async.shared::cta
+# SM90A-NEXT: // end inline asm
+# SM90A-NEXT: bar.sync 0;
+# SM90A:     wgmma.fence.sync.aligned
+# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 # SM90A:     ex2.approx.f32
-# SM90A-NOT: wgmma.mma_async
+# SM90A:     fence.proxy.async.shared::cta
+# SM90A-NEXT: // end inline asm
+# SM90A-NEXT: bar.sync 0;
+# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+# SM90A-NOT: mma.sync
 # REGS: 0 bytes spill stores, 0 bytes spill loads
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 0" --emit=ptx -o %t.m.ptx
 # RUN: FileCheck %s --check-prefix=MMA < %t.m.ptx

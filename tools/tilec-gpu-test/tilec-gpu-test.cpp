@@ -130,11 +130,6 @@ static cl::opt<std::string> programsPerCTAOpt(
     cl::value_desc("n|auto"), cl::init("auto"), cl::cat(category));
 /// --programs-per-cta as parsed in main (0: auto).
 static int programsPerCTA = 0;
-static cl::opt<bool> wgmmaComputedOperands(
-    "wgmma-computed-operands",
-    cl::desc("sm_90a: also put dots of computed operands on wgmma "
-             "(CompileOptions::wgmmaComputedOperands)"),
-    cl::cat(category));
 static cl::opt<bool> listCases(
     "list", cl::desc("Print the selected cases (one line each) and exit"),
     cl::cat(category));
@@ -611,7 +606,6 @@ private:
     opts.programsPerCTA =
         key.programsPerCTA >= 0 ? key.programsPerCTA : programsPerCTA;
     opts.arch = archOpt;
-    opts.wgmmaComputedOperands = wgmmaComputedOperands;
     auto t0 = std::chrono::steady_clock::now();
     c.ok = !pit->second.numErrors &&
            compiler_.compileToPTX(pit->second, opts, c.ck, os);

@@ -85,11 +85,6 @@ static cl::opt<int> rematBytes(
              "reduction are recomputed after it from their loads (re-read "
              "from L1/L2) instead of held in registers; 0: off"),
     cl::value_desc("n"), cl::init(256), cl::cat(category));
-static cl::opt<bool> wgmmaComputedOperands(
-    "wgmma-computed-operands",
-    cl::desc("sm_90a: also put dots of computed (not loaded) operands on "
-             "wgmma (debugging; they compute wrong results there)"),
-    cl::init(false), cl::Hidden, cl::cat(category));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -207,7 +202,6 @@ int main(int argc, char **argv) {
   opts.splitMaskedLoops = splitMaskedLoops;
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
-  opts.wgmmaComputedOperands = wgmmaComputedOperands;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX) {

@@ -63,10 +63,6 @@ struct CompileOptions {
   /// L1/L2) instead of held in registers (tile-remat-across-reductions).
   /// 0: off. The results do not change.
   int rematBytes = 256;
-  /// sm_90a: also dots whose operands are computed (not loaded tiles) on
-  /// wgmma. Off: they run on mma.sync (a dot of computed operands gave wrong
-  /// results on wgmma on the H200). A debugging switch.
-  bool wgmmaComputedOperands = false;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
 };

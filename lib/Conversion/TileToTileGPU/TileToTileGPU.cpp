@@ -104,14 +104,11 @@ struct ConvertTileToTileGPUPass
     // A where K is. (B row-major through 4-byte copies measured slower than
     // mma.sync: 57-112 against 97-131 TFLOP/s on the H200.)
     OperandMajors m = majors.lookup(dot);
-    // wgmma only where both operands are loaded tiles: the path the H200 ran.
-    // A dot of computed operands (flash attention's q * scale and p) gave
-    // wrong results on wgmma (eighth session, not found yet); it stays on
-    // mma.sync, which computes it right.
-    bool loadedOperands = wgmmaComputedOperands ||
-                          (dot.getA().getDefiningOp<tile::LoadOp>() &&
-                           dot.getB().getDefiningOp<tile::LoadOp>());
-    if (useWgmma && loadedOperands && warps % 4 == 0 &&
+    // Loaded or computed operands alike (flash attention's q * scale and p:
+    // staged by local_alloc; their buffers live, and are fenced by barriers,
+    // until the dot, where wgmma reads them: tilegpu-allocate-shared,
+    // tilegpu-insert-barriers).
+    if (useWgmma && warps % 4 == 0 &&
         M % (16 * warps) == 0 && N <= 256 && N % 16 == 0 && K % 16 == 0 &&
         (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK)))
       return MmaAttr::get(&getContext(), {warps, 1}, 3);

@@ -297,20 +297,30 @@ struct LoadLayoutsPass
   }
 
   /// Is `v` (outside the lifted slice) recomputable in another layout from
-  /// cheap producers alone (no conversion, no loop-carried tile)?
-  static bool cheapChain(Value v, unsigned depth = 0) {
+  /// cheap producers alone (no conversion, no loop-carried tile)? Memoized
+  /// in `memo` (a value used twice on a chain is walked once).
+  static bool cheapChain(Value v, DenseMap<Value, bool> &memo,
+                         unsigned depth = 0) {
     if (!isa<RankedTensorType>(v.getType()))
       return true;
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
     Operation *def = v.getDefiningOp();
-    if (!def || depth > 32 || !Rematerializer::cheap(def) ||
-        def->getNumResults() != 1)
-      return false;
-    if (auto c = dyn_cast<arith::ConstantOp>(def)) {
-      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-      return dense && dense.isSplat();
+    bool ok = false;
+    if (def && depth <= 32 && Rematerializer::cheap(def) &&
+        def->getNumResults() == 1) {
+      if (auto c = dyn_cast<arith::ConstantOp>(def)) {
+        auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+        ok = dense && dense.isSplat();
+      } else {
+        ok = llvm::all_of(def->getOperands(), [&](Value o) {
+          return cheapChain(o, memo, depth + 1);
+        });
+      }
     }
-    return llvm::all_of(def->getOperands(),
-                        [&](Value o) { return cheapChain(o, depth + 1); });
+    memo[v] = ok;
+    return ok;
   }
 
   void spreadInBlock(Block *block) {
@@ -347,6 +357,7 @@ struct LoadLayoutsPass
     // Shrink the group until every load's forward slice (within the block)
     // is liftable and reads, from outside the slice, only cheap tiles.
     SmallVector<Operation *> slice;
+    DenseMap<Value, bool> cheapMemo;
     while (!loads.empty()) {
       llvm::SetVector<Operation *> in;
       for (tile::LoadOp l : loads)
@@ -361,7 +372,7 @@ struct LoadLayoutsPass
       };
       for (tile::LoadOp l : loads)
         for (Value o : l->getOperands())
-          if (!cheapChain(o))
+          if (!cheapChain(o, cheapMemo))
             bad = l;
       for (unsigned i = 0; i < in.size() && !bad; ++i) {
         Operation *op = in[i];
@@ -384,7 +395,7 @@ struct LoadLayoutsPass
         if (isa<tile::LoadOp>(op))
           continue;
         for (Value o : op->getOperands())
-          if (!isIn(o) && !cheapChain(o)) {
+          if (!isIn(o) && !cheapChain(o, cheapMemo)) {
             bad = origin[op];
             break;
           }
@@ -408,6 +419,11 @@ struct LoadLayoutsPass
       b.setInsertionPoint(op);
       Operation *nop = b.clone(*op);
       nop->setOperands(operands);
+      // A load of the group wider than the group's layout: that many.
+      if (auto vecAttr = nop->getAttrOfType<IntegerAttr>("tilegpu.vector"))
+        if (unsigned(vecAttr.getInt()) > own.getSizePerThread()[0])
+          nop->setAttr("tilegpu.vector",
+                       b.getI32IntegerAttr(own.getSizePerThread()[0]));
       for (auto [o, n] : llvm::zip(op->getResults(), nop->getResults())) {
         n.setType(rm.retype(o.getType()));
         rm.done[o] = n;

@@ -55,3 +55,25 @@ def stored(out_ptr, x_ptr, stats_ptr, CHUNKS: tl.constexpr, BLOCK: tl.constexpr)
     ms = tl.load(stats_ptr + peers, cache_modifier=".cg")
     tl.store(out_ptr + cols, x * 2.0)
     tl.store(stats_ptr + CHUNKS + peers, ms)
+
+
+# Two small loads of one layout with different vector widths (a 4096-wide
+# fp32 tile read 16 bytes a lane, an 8-element stride-2 one read an element a
+# lane, beside a 16384-wide bf16 row): each gets its own layout, the wide one
+# keeping its 16-byte loads (grouped together, they took the narrower width:
+# found by a stress run, ninth session).
+# RUN: tilec %s --kernel mixed --signature "*bf16:16, *bf16:16, *fp32:16, *fp32:16, 8, 16384, 4096" --num-warps 32 --emit=tilegpu | FileCheck %s --check-prefix=MIXED
+# MIXED-DAG: #[[ONE:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>
+# MIXED-DAG: #[[FOUR:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>
+# MIXED: tile.load {{.*}}tilegpu.vector = 4 : i32{{.*}}tensor<4096x!tile.ptr<f32>, #[[FOUR]]>
+# MIXED: tile.load {{.*}}tilegpu.vector = 1 : i32{{.*}}tensor<8x!tile.ptr<f32>, #[[ONE]]>
+@triton.jit
+def mixed(out_ptr, x_ptr, y_ptr, s_ptr, C: tl.constexpr, BLOCK: tl.constexpr,
+          B2: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + cols).to(tl.float32)
+    y = tl.load(y_ptr + tl.arange(0, B2))
+    p = tl.arange(0, C)
+    s = tl.load(s_ptr + p * 2)
+    t = tl.sum(y, axis=0) + tl.max(s, axis=0)
+    tl.store(out_ptr + cols, (x * t).to(tl.bfloat16))

@@ -52,6 +52,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -325,9 +326,11 @@ struct LoadLayoutsPass
 
   void spreadInBlock(Block *block) {
     // Candidates: rank-1 loads of this block with a spread layout, grouped
-    // by their current layout (a group shares one new layout).
-    DenseMap<Attribute, SmallVector<tile::LoadOp>> groups;
-    DenseMap<Attribute, BlockedAttr> target;
+    // by their current and new layouts (a load keeps its own vector width:
+    // a wide load is not narrowed for a narrow one of the same layout; ops
+    // mixing two groups keep both as they are).
+    llvm::MapVector<std::pair<Attribute, Attribute>, SmallVector<tile::LoadOp>>
+        groups;
     for (Operation &op : *block) {
       auto load = dyn_cast<tile::LoadOp>(&op);
       if (!load)
@@ -339,17 +342,11 @@ struct LoadLayoutsPass
           spreadLayout(t, cur, vecAttr ? unsigned(vecAttr.getInt()) : 1u);
       if (!own)
         continue;
-      // One new layout for a group: the narrowest vector decides.
-      auto it = target.find(cur);
-      if (it != target.end() && it->second != own) {
-        if (own.getSizePerThread()[0] > it->second.getSizePerThread()[0])
-          own = it->second;
-      }
-      target[cur] = own;
-      groups[cur].push_back(load);
+      groups[{cur, own}].push_back(load);
     }
-    for (auto &[curAttr, loads] : groups)
-      spreadGroup(block, cast<BlockedAttr>(curAttr), target[curAttr], loads);
+    for (auto &[key, loads] : groups)
+      spreadGroup(block, cast<BlockedAttr>(key.first),
+                  cast<BlockedAttr>(key.second), loads);
   }
 
   void spreadGroup(Block *block, BlockedAttr cur, BlockedAttr own,

@@ -131,26 +131,9 @@ bool knownNonNegative(Value v, DenseSet<Value> &assumed, unsigned depth = 0) {
     unsigned i = cast<OpResult>(v).getResultNumber();
     return nn(forOp.getRegionIterArgs()[i]);
   }
-  return llvm::TypeSwitch<Operation *, bool>(op)
-      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp>(
-          [](auto) { return true; })
-      .Case<arith::ShRUIOp>([&](Operation *o) {
-        // By at least one: the sign bit is cleared (by 0: the operand).
-        auto c = constantInt(o->getOperand(1));
-        return nn(o->getOperand(0)) || (c && *c >= 1);
-      })
-      .Case<MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
-      .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, arith::ExtSIOp,
-            arith::ShRSIOp, arith::RemSIOp>(
-          [&](Operation *o) { return nn(o->getOperand(0)); })
-      .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
-            arith::CeilDivSIOp, arith::FloorDivSIOp>(
-          [&](Operation *o) { return nn(o->getOperand(0)) && nn(o->getOperand(1)); })
-      .Case<arith::MaxSIOp, arith::AndIOp>(
-          [&](Operation *o) { return nn(o->getOperand(0)) || nn(o->getOperand(1)); })
-      .Case<arith::SelectOp>(
-          [&](Operation *o) { return nn(o->getOperand(1)) && nn(o->getOperand(2)); })
-      .Default([](Operation *) { return false; });
+  return nonNegativeByRule(
+      op, [&](unsigned i) { return nn(op->getOperand(i)); },
+      [&](unsigned i) { return constantInt(op->getOperand(i)); });
 }
 
 /// x >= 0, x > -1, 0 <= x, -1 < x -> true; x < 0, x <= -1, 0 > x, -1 >= x ->

@@ -653,27 +653,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
 
   // Non-negativity (see AxisInfo.h).
   auto nn = [&](unsigned i) { return in(i).nonNegative; };
-  bool nonNeg =
-      llvm::TypeSwitch<Operation *, bool>(op)
-          .Case<tile::ProgramIdOp, tile::NumProgramsOp>([](auto) { return true; })
-          .Case<tile::MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
-          .Case<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
-                tile::TransOp, ConvertLayoutOp, arith::ExtSIOp,
-                arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
-          .Case<arith::ExtUIOp>([](auto) { return true; })
-          // A logical shift by at least one clears the sign bit (by 0 it
-          // keeps the operand).
-          .Case<arith::ShRUIOp>([&](auto) {
-            auto c = in(1).constant;
-            return nn(0) || (c && *c >= 1);
-          })
-          .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
-                arith::CeilDivSIOp, arith::FloorDivSIOp>(
-              [&](auto) { return nn(0) && nn(1); })
-          .Case<arith::MaxSIOp, arith::AndIOp>(
-              [&](auto) { return nn(0) || nn(1); })
-          .Case<arith::SelectOp>([&](auto) { return nn(1) && nn(2); })
-          .Default([](Operation *) { return false; });
+  bool nonNeg = isa<ConvertLayoutOp>(op)
+                    ? nn(0)
+                    : tile::nonNegativeByRule(
+                          op, nn, [&](unsigned i) { return in(i).constant; });
   if (r && r->constant && *r->constant >= 0 && !isPointerType(res.getType()))
     nonNeg = true;
   if (op->hasAttr("tile.nonnegative"))

@@ -60,6 +60,28 @@ bool mlir::tile::isPtrOrTensorOfPtr(Type type) {
   return isa<PointerType>(getElementTypeOrSelf(type));
 }
 
+bool mlir::tile::nonNegativeByRule(
+    Operation *op, llvm::function_ref<bool(unsigned)> nn,
+    llvm::function_ref<std::optional<int64_t>(unsigned)> constant) {
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp>([](auto) { return true; })
+      .Case<MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
+      // A logical shift by at least one clears the sign bit (by 0 it keeps
+      // the operand).
+      .Case<arith::ShRUIOp>([&](auto) {
+        std::optional<int64_t> c = constant(1);
+        return nn(0) || (c && *c >= 1);
+      })
+      .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, arith::ExtSIOp,
+            arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
+      .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
+            arith::CeilDivSIOp, arith::FloorDivSIOp>(
+          [&](auto) { return nn(0) && nn(1); })
+      .Case<arith::MaxSIOp, arith::AndIOp>([&](auto) { return nn(0) || nn(1); })
+      .Case<arith::SelectOp>([&](auto) { return nn(1) && nn(2); })
+      .Default([](Operation *) { return false; });
+}
+
 Type mlir::tile::getTypeWithShapeOf(Type like, Type elementType) {
   if (auto tensor = dyn_cast<RankedTensorType>(like))
     return RankedTensorType::get(tensor.getShape(), elementType,

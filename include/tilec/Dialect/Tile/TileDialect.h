@@ -45,6 +45,19 @@ Type getLoadedType(Type ptrType);
 /// Returns the `i1` mask type matching `type`'s shape (`i1` for a scalar).
 Type getMaskType(Type type);
 
+/// Whether the integer result of `op` (a tile or arith op) is known >= 0
+/// by its own rule, given which of its operands are (`operandNonNeg(i)`)
+/// and the constant value of an operand where known (`operandConstant(i)`):
+/// program ids, ranges from >= 0, zero extension, a logical shift right by
+/// at least one; sign extension, arithmetic shift, remainder, splats and
+/// reshapes of a non-negative operand; add, mul, div, min of two; max, and
+/// of either; a select of two. The one rule set of tile-combine's
+/// compare folding and the GPU axis analysis (which add what they know of
+/// constants, loops, `tl.assume` and their own ops). False for other ops.
+bool nonNegativeByRule(
+    Operation *op, llvm::function_ref<bool(unsigned)> operandNonNeg,
+    llvm::function_ref<std::optional<int64_t>(unsigned)> operandConstant);
+
 } // namespace mlir::tile
 
 #endif // TILEC_DIALECT_TILE_TILEDIALECT_H

@@ -263,12 +263,7 @@ TEST(BlockPtr, MatmulAdvancedThroughK) {
         << ty;
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
-        double ref = 0, mag = 0;
-        for (int64_t k = 0; k < K; ++k) {
-          double p = a.f(size_t(i * K + k)) * bm.f(size_t(j * K + k));
-          ref += p;
-          mag += std::fabs(p);
-        }
+        auto [ref, mag] = dotRef(a, i * K, 1, bm, j * K, 1, K);
         double got = c.f(size_t(i * N + j));
         ASSERT_NEAR(got, ref, 1e-6 * mag + 1e-30)
             << ty << " (" << i << ", " << j << ") M=" << M << " N=" << N
@@ -344,12 +339,7 @@ TEST(BlockPtr, TensorDescriptorMatmul) {
         << ty;
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
-        double ref = 0, mag = 0;
-        for (int64_t k = 0; k < K; ++k) {
-          double p = a.f(size_t(i * K + k)) * b.f(size_t(j * K + k));
-          ref += p;
-          mag += std::fabs(p);
-        }
+        auto [ref, mag] = dotRef(a, i * K, 1, b, j * K, 1, K);
         ASSERT_NEAR(c.f(size_t(i * N + j)), ref,
                     (t == Ty::F16 ? 1e-3 * std::fabs(ref) : 0) + 1e-6 * mag + 1e-30)
             << ty << " C[" << i << ", " << j << "]";

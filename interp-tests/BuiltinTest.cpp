@@ -215,20 +215,7 @@ using Arg = std::variant<Buf *, KernelArg>;
 std::string runKernel(KernelCache &kc, const std::string &kernel,
                       const std::string &sig, std::array<unsigned, 3> grid,
                       std::vector<Arg> args) {
-  mlir::ModuleOp m = kc.get(kernel, sig);
-  if (!m)
-    return "<compile failed: " + kernel + " " + sig + ">";
-  std::vector<HostBuffer> bufs;
-  std::vector<KernelArg> kargs;
-  for (Arg &a : args) {
-    if (auto *b = std::get_if<Buf *>(&a)) {
-      kargs.push_back(KernelArg::buf(unsigned(bufs.size())));
-      bufs.push_back((*b)->host("buf" + std::to_string(bufs.size())));
-    } else {
-      kargs.push_back(std::get<KernelArg>(a));
-    }
-  }
-  return run(m, grid, kargs, bufs);
+  return runKernelWith<Buf>(kc, kernel, sig, grid, std::move(args));
 }
 
 struct Checker {

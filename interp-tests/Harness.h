@@ -17,6 +17,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace tilec::interp::test {
@@ -134,6 +135,32 @@ inline std::string run(mlir::ModuleOp m, std::array<unsigned, 3> grid,
     return "<compile failed>";
   llvm::Error e = interpret(m, grid, args, bufs);
   return e ? llvm::toString(std::move(e)) : std::string();
+}
+
+/// Compiles `kernel` for `sig` (through `kc`) and runs it on `args`: a
+/// test's buffer type (any with `HostBuffer host(std::string name)`) or a
+/// scalar; buffers named `names[i]` (in diagnostics), else "buf<i>".
+template <class BufT>
+std::string runKernelWith(KernelCache &kc, const std::string &kernel,
+                          const std::string &sig, std::array<unsigned, 3> grid,
+                          std::vector<std::variant<BufT *, KernelArg>> args,
+                          const std::vector<std::string> &names = {}) {
+  mlir::ModuleOp m = kc.get(kernel, sig);
+  if (!m)
+    return "<compile failed: " + kernel + " " + sig + ">";
+  std::vector<HostBuffer> bufs;
+  std::vector<KernelArg> kargs;
+  for (auto &a : args) {
+    if (auto *b = std::get_if<BufT *>(&a)) {
+      kargs.push_back(KernelArg::buf(unsigned(bufs.size())));
+      bufs.push_back((*b)->host(bufs.size() < names.size()
+                                    ? names[bufs.size()]
+                                    : "buf" + std::to_string(bufs.size())));
+    } else {
+      kargs.push_back(std::get<KernelArg>(a));
+    }
+  }
+  return run(m, grid, kargs, bufs);
 }
 
 } // namespace tilec::interp::test

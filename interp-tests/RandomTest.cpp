@@ -10,33 +10,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "TypedBuffers.h"
+#include "tilec/Testing/HostPhilox.h"
 
 #include <array>
 
 using namespace tilec::interp;
 using namespace tilec::interp::test;
+using tilec::testing::hostPhilox;
+using tilec::testing::hostUniform;
 
 namespace {
 
-/// Philox4x32 with `rounds` rounds on counter c and key k.
-std::array<uint32_t, 4> hostPhilox(std::array<uint32_t, 4> c,
-                                   std::array<uint32_t, 2> k, int rounds = 10) {
-  for (int r = 0; r < rounds; ++r) {
-    uint64_t p0 = uint64_t(0xD2511F53u) * c[0], p1 = uint64_t(0xCD9E8D57u) * c[2];
-    c = {uint32_t(p1 >> 32) ^ c[1] ^ k[0], uint32_t(p1),
-         uint32_t(p0 >> 32) ^ c[3] ^ k[1], uint32_t(p0)};
-    k[0] += 0x9E3779B9u;
-    k[1] += 0xBB67AE85u;
-  }
-  return c;
-}
-
-float hostUniform(uint32_t w) {
-  int32_t x = int32_t(w);
-  if (x < 0)
-    x = -x - 1;
-  return float(x) * 4.6566127342e-10f;
-}
 
 const char *kKat = R"(import triton
 import triton.language as tl

@@ -36,12 +36,7 @@ TEST(Tutorial, MatmulWithLeakyRelu) {
         << act;
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
-        double s = 0, mag = 0;
-        for (int64_t k = 0; k < K; ++k) {
-          double p = a.f(size_t(i * K + k)) * b.f(size_t(k * N + j));
-          s += p;
-          mag += std::fabs(p);
-        }
+        auto [s, mag] = dotRef(a, i * K, 1, b, j, N, K);
         double acc = float(s); // the fp32 accumulator
         if (*act && acc < 0)
           acc = float(0.01f * float(acc));

@@ -139,29 +139,30 @@ inline uint64_t freshSeed() {
 using Arg = std::variant<Buf *, KernelArg>;
 
 inline std::string runKernel(KernelCache &kc, const std::string &kernel,
-                      const std::string &sig, std::array<unsigned, 3> grid,
-                      std::vector<Arg> args,
-                      std::vector<std::string> names = {}) {
-  mlir::ModuleOp m = kc.get(kernel, sig);
-  if (!m)
-    return "<compile failed: " + kernel + " " + sig + ">";
-  std::vector<HostBuffer> bufs;
-  std::vector<KernelArg> kargs;
-  for (Arg &a : args) {
-    if (auto *b = std::get_if<Buf *>(&a)) {
-      kargs.push_back(KernelArg::buf(unsigned(bufs.size())));
-      std::string name = bufs.size() < names.size()
-                             ? names[bufs.size()]
-                             : "buf" + std::to_string(bufs.size());
-      bufs.push_back((*b)->host(name));
-    } else {
-      kargs.push_back(std::get<KernelArg>(a));
-    }
-  }
-  return run(m, grid, kargs, bufs);
+                             const std::string &sig,
+                             std::array<unsigned, 3> grid, std::vector<Arg> args,
+                             std::vector<std::string> names = {}) {
+  return runKernelWith<Buf>(kc, kernel, sig, grid, std::move(args), names);
 }
 
 inline KernelArg I(int64_t v) { return KernelArg::integer(v); }
+
+/// An fp64 dot product of K elements of two buffers, a[aOff + k * aStep]
+/// and b[bOff + k * bStep], and the sum of its terms' magnitudes (for
+/// error bounds).
+struct DotRef {
+  double sum = 0, mag = 0;
+};
+inline DotRef dotRef(const Buf &a, int64_t aOff, int64_t aStep, const Buf &b,
+                     int64_t bOff, int64_t bStep, int64_t K) {
+  DotRef r;
+  for (int64_t k = 0; k < K; ++k) {
+    double p = a.f(size_t(aOff + k * aStep)) * b.f(size_t(bOff + k * bStep));
+    r.sum += p;
+    r.mag += std::fabs(p);
+  }
+  return r;
+}
 
 } // namespace tilec::interp::test
 

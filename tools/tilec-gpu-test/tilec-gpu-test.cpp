@@ -73,6 +73,7 @@
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Interpreter/Interpreter.h"
 #include "tilec/Runtime/Runtime.h"
+#include "tilec/Testing/HostPhilox.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -1092,6 +1093,54 @@ struct MatmulCfg {
 /// C's elements (every row and column of the sample's ~4096 are random).
 constexpr size_t kMatmulFullCheck = size_t(1) << 31;
 
+/// The elements of an M x N product to check: all of them up to
+/// kMatmulFullCheck multiply-adds, else 4096 drawn from `seed` (splitmix),
+/// the first element if `origin`, and the last.
+std::vector<std::pair<unsigned, unsigned>>
+matmulCheckPoints(unsigned M, unsigned N, unsigned K, uint64_t seed,
+                  bool origin) {
+  std::vector<std::pair<unsigned, unsigned>> at;
+  if (size_t(M) * N * K <= kMatmulFullCheck) {
+    at.reserve(size_t(M) * N);
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned j = 0; j < N; ++j)
+        at.push_back({i, j});
+    return at;
+  }
+  for (unsigned s = 0; s < 4096; ++s) {
+    uint64_t r = splitmix(seed);
+    at.push_back({unsigned(r % M), unsigned((r >> 32) % N)});
+  }
+  if (origin)
+    at.push_back({0, 0});
+  at.push_back({M - 1, N - 1});
+  return at;
+}
+
+/// For each point (i, j): sum over k of A(i, k) B(k, j) and of its terms'
+/// magnitudes, in fp64 (`sum`, `mag`).
+void matmulReference(const std::vector<std::pair<unsigned, unsigned>> &at,
+                     unsigned K,
+                     llvm::function_ref<double(size_t, size_t)> A,
+                     llvm::function_ref<double(size_t, size_t)> B,
+                     std::vector<double> &sum, std::vector<double> &mag) {
+  sum.assign(at.size(), 0);
+  mag.assign(at.size(), 0);
+  parallelFor(at.size(), [&](size_t b0, size_t e0) {
+    for (size_t t = b0; t < e0; ++t) {
+      auto [i, j] = at[t];
+      double s = 0, g = 0;
+      for (unsigned kk = 0; kk < K; ++kk) {
+        double p = A(i, kk) * B(kk, j);
+        s += p;
+        g += std::fabs(p);
+      }
+      sum[t] = s;
+      mag[t] = g;
+    }
+  });
+}
+
 Case matmulCase(const MatmulCfg &m) {
   Case c;
   const DT dt = m.dt;
@@ -1156,36 +1205,12 @@ Case matmulCase(const MatmulCfg &m) {
     auto A = [&](size_t i, size_t kk) { return a.get(i * sam + kk * sak); };
     auto B = [&](size_t kk, size_t j) { return b.get(kk * sbk + j * sbn); };
     // The elements to check: all of C, or a sample.
-    std::vector<std::pair<unsigned, unsigned>> at;
     bool full = size_t(M) * N * K <= kMatmulFullCheck;
-    if (full) {
-      at.reserve(size_t(M) * N);
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned j = 0; j < N; ++j)
-          at.push_back({i, j});
-    } else {
-      uint64_t z = 0x5eed + M + N + K;
-      for (unsigned s = 0; s < 4096; ++s) {
-        uint64_t r = splitmix(z);
-        at.push_back({unsigned(r % M), unsigned((r >> 32) % N)});
-      }
-      at.push_back({0, 0});
-      at.push_back({M - 1, N - 1});
-    }
-    std::vector<double> ref(at.size()), mag(at.size());
-    parallelFor(at.size(), [&](size_t b0, size_t e0) {
-      for (size_t t = b0; t < e0; ++t) {
-        auto [i, j] = at[t];
-        double s = 0, g = 0;
-        for (unsigned kk = 0; kk < K; ++kk) {
-          double pr = A(i, kk) * B(kk, j);
-          s += pr;
-          g += std::fabs(pr);
-        }
-        ref[t] = std::max(s, 0.0);
-        mag[t] = g;
-      }
-    });
+    auto at = matmulCheckPoints(M, N, K, 0x5eed + M + N + K, /*origin=*/true);
+    std::vector<double> ref, mag;
+    matmulReference(at, K, A, B, ref, mag);
+    for (double &r : ref)
+      r = std::max(r, 0.0);
     for (size_t t = 0; t < at.size(); ++t) {
       auto [i, j] = at[t];
       chk.check(cOut, size_t(i) * ldc + j, ref[t], 1e-30 + rel * mag[t],
@@ -1224,22 +1249,9 @@ Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
   return matmulCase(m);
 }
 
-/// Philox4x32 (10 rounds) on the host, for examples/dropout.py's cases.
-std::array<uint32_t, 4> hostPhilox(std::array<uint32_t, 4> c,
-                                   std::array<uint32_t, 2> k) {
-  for (int r = 0; r < 10; ++r) {
-    uint64_t p0 = uint64_t(0xD2511F53u) * c[0], p1 = uint64_t(0xCD9E8D57u) * c[2];
-    c = {uint32_t(p1 >> 32) ^ c[1] ^ k[0], uint32_t(p1),
-         uint32_t(p0 >> 32) ^ c[3] ^ k[1], uint32_t(p0)};
-    k[0] += 0x9E3779B9u;
-    k[1] += 0xBB67AE85u;
-  }
-  return c;
-}
-float hostUniform(uint32_t w) {
-  int32_t x = int32_t(w);
-  return float(x < 0 ? -x - 1 : x) * 4.6566127342e-10f;
-}
+// Philox4x32 (10 rounds) on the host, for examples/dropout.py's cases.
+using tilec::testing::hostPhilox;
+using tilec::testing::hostUniform;
 
 /// examples/dropout.py's random_streams_kernel: randint4x bit for bit,
 /// rand4x exactly, randn4x within 2^-18 relative (the GPU's log / cos / sin),
@@ -1343,34 +1355,14 @@ Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
       return e;
     if (auto e = download(dc, cOut))
       return e;
-    std::vector<std::pair<unsigned, unsigned>> at;
-    bool full = size_t(M) * N * K <= kMatmulFullCheck;
-    if (full) {
-      for (unsigned i = 0; i < M; ++i)
-        for (unsigned j = 0; j < N; ++j)
-          at.push_back({i, j});
-    } else {
-      uint64_t z = 0x7070 + M + N + K;
-      for (unsigned t = 0; t < 4096; ++t) {
-        uint64_t r = splitmix(z);
-        at.push_back({unsigned(r % M), unsigned((r >> 32) % N)});
-      }
-      at.push_back({M - 1, N - 1});
-    }
-    std::vector<double> ref(at.size()), mag(at.size());
-    parallelFor(at.size(), [&](size_t b0, size_t e0) {
-      for (size_t t = b0; t < e0; ++t) {
-        auto [i, j] = at[t];
-        double sum = 0, g = 0;
-        for (unsigned kk = 0; kk < K; ++kk) {
-          double p = a.get(size_t(i) * K + kk) * b.get(size_t(kk) * N + j);
-          sum += p;
-          g += std::fabs(p);
-        }
-        ref[t] = leaky && sum < 0 ? 0.01 * sum : sum;
-        mag[t] = g;
-      }
-    });
+    auto at = matmulCheckPoints(M, N, K, 0x7070 + M + N + K, /*origin=*/false);
+    std::vector<double> ref, mag;
+    matmulReference(
+        at, K, [&](size_t i, size_t kk) { return a.get(i * K + kk); },
+        [&](size_t kk, size_t j) { return b.get(kk * N + j); }, ref, mag);
+    if (leaky)
+      for (double &r : ref)
+        r = r < 0 ? 0.01 * r : r;
     for (size_t t = 0; t < at.size(); ++t) {
       auto [i, j] = at[t];
       chk.check(cOut, size_t(i) * N + j, ref[t],

@@ -148,6 +148,8 @@ public:
 // ---- small builders shared by the patterns
 
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
+/// An inline-asm statement without operands (side effects: kept in place).
+void emitAsm(OpBuilder &b, Location loc, StringRef text);
 /// The thread's index in the CTA (tid.x), its lane and its warp.
 Value threadId(OpBuilder &b, Location loc);
 SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value packed);

@@ -120,14 +120,6 @@ Value wgmmaDescriptorAt(OpBuilder &b, Location loc, Value desc, int64_t bytes) {
                                  b.getI64IntegerAttr(bytes >> 4)));
 }
 
-/// An inline-asm statement without operands.
-void emitAsm(OpBuilder &b, Location loc, StringRef text) {
-  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{}, text, "",
-                              /*has_side_effects=*/true,
-                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
-                              ArrayAttr());
-}
-
 /// `vals` (f32) passed through an inline-asm statement `text` as tied
 /// read-write operands: later uses depend on it.
 SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,

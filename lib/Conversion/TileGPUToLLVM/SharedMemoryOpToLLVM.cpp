@@ -169,9 +169,7 @@ constexpr const char kWgmmaReadAttr[] = "tilegpu.wgmma_read";
 
 /// The local_alloc that `view` is (a view of), or null.
 static LocalAllocOp rootAlloc(Value view) {
-  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
-    view = sv.getSrc();
-  return view.getDefiningOp<LocalAllocOp>();
+  return rootBuffer(view).getDefiningOp<LocalAllocOp>();
 }
 
 /// Is every write to the buffer that `view` is (a view of) an async_copy?
@@ -180,9 +178,7 @@ static LocalAllocOp rootAlloc(Value view) {
 /// async_copy; anything else (local_store, an initial value, a use we do not
 /// know) writes through the generic proxy.
 static bool writtenOnlyByAsyncCopy(Value view) {
-  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
-    view = sv.getSrc();
-  auto alloc = view.getDefiningOp<LocalAllocOp>();
+  LocalAllocOp alloc = rootAlloc(view);
   if (!alloc || alloc.getInit())
     return false;
   SmallVector<Value> work{alloc.getResult()};
@@ -341,11 +337,7 @@ namespace {
 /// fence.proxy.async.shared::cta: this thread's generic-proxy writes to
 /// shared memory before it, ordered before async-proxy (wgmma) reads.
 void fenceProxyAsync(OpBuilder &b, Location loc) {
-  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{},
-                              "fence.proxy.async.shared::cta;", "",
-                              /*has_side_effects=*/true,
-                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
-                              ArrayAttr());
+  emitAsm(b, loc, "fence.proxy.async.shared::cta;");
 }
 
 struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {

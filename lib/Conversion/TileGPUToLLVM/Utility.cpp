@@ -561,6 +561,13 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
   return lin;
 }
 
+void mlir::tilegpu::emitAsm(OpBuilder &b, Location loc, StringRef text) {
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{}, text, "",
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
 Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
                                   MemDescType buffer, ArrayRef<Value> idx) {
   auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding());

@@ -416,11 +416,6 @@ struct LoadLayoutsPass
       b.setInsertionPoint(op);
       Operation *nop = b.clone(*op);
       nop->setOperands(operands);
-      // A load of the group wider than the group's layout: that many.
-      if (auto vecAttr = nop->getAttrOfType<IntegerAttr>("tilegpu.vector"))
-        if (unsigned(vecAttr.getInt()) > own.getSizePerThread()[0])
-          nop->setAttr("tilegpu.vector",
-                       b.getI32IntegerAttr(own.getSizePerThread()[0]));
       for (auto [o, n] : llvm::zip(op->getResults(), nop->getResults())) {
         n.setType(rm.retype(o.getType()));
         rm.done[o] = n;

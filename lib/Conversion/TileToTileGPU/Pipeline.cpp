@@ -246,9 +246,7 @@ struct PipelinePass
       auto ll = v.getDefiningOp<LocalLoadOp>();
       if (!ll)
         return false;
-      Value buf = ll.getSrc();
-      while (auto sv = buf.getDefiningOp<MemDescSubviewOp>())
-        buf = sv.getSrc();
+      Value buf = rootBuffer(ll.getSrc());
       Operation *root = buf.getDefiningOp();
       if (!root)
         return true; // a buffer from elsewhere: assume the worst
@@ -257,12 +255,8 @@ struct PipelinePass
       if (loop->isProperAncestor(root))
         return true;
       bool stored = false;
-      loop->walk([&](LocalStoreOp st) {
-        Value d = st.getDst();
-        while (auto sv = d.getDefiningOp<MemDescSubviewOp>())
-          d = sv.getSrc();
-        stored |= d == buf;
-      });
+      loop->walk(
+          [&](LocalStoreOp st) { stored |= rootBuffer(st.getDst()) == buf; });
       return stored;
     };
     SmallVector<tile::DotOp> wgmmaDots;

@@ -346,6 +346,12 @@ BlockedAttr mlir::tilegpu::getDefaultBlockedLayout(MLIRContext *ctx,
   return BlockedAttr::get(ctx, spt, tpw, wpc, order);
 }
 
+Value mlir::tilegpu::rootBuffer(Value view) {
+  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
+    view = sv.getSrc();
+  return view;
+}
+
 Attribute mlir::tilegpu::getLayout(Type type) {
   if (auto t = dyn_cast<RankedTensorType>(type))
     return t.getEncoding();

@@ -62,6 +62,10 @@ Attribute getLayout(Type type);
 /// `type` (a ranked tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(Type type, Attribute layout);
 
+/// The buffer a memdesc is a view of: `view` with its memdesc_subviews (any
+/// depth) stripped.
+Value rootBuffer(Value view);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H

@@ -10,9 +10,14 @@ def TileCombine : Pass<"tile-combine", "mlir::ModuleOp"> {
   let description = [{
     Folds `acc + tile.dot(a, b, 0)` (either operand order) into
     `tile.dot(a, b, acc)`, so that `acc += tl.dot(a, b)` accumulates in place
-    on tensor cores instead of adding a separate tile.
+    on tensor cores instead of adding a separate tile; moves the transpose of
+    a loaded dot operand onto its pointers; folds compares of known
+    non-negative values with 0; and merges two adjacent `scf.if`s on
+    complementary conditions into one if/else (an early `return` reaches the
+    IR so). Details in lib/Transforms/Combine.cpp.
   }];
-  let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect"];
+  let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
 }
 
 def TileCoarsenPrograms : Pass<"tile-coarsen-programs", "mlir::ModuleOp"> {

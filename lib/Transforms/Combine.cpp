@@ -24,6 +24,14 @@
 // variable from a non-negative lower bound. i32 overflow is not considered,
 // as in the axis analysis (AxisInfo.h).
 //
+// `scf.if %c {A}` followed by `scf.if %d {B}` (else branches too) where `%d`
+// is the negation of `%c` (`xori %c, true`, or a compare with the inverse
+// predicate on the same operands) becomes one `scf.if %c {A; B's else}
+// else {A's else; B}`, when only side-effect-free ops that do not use the
+// first `if` sit between them (they move before it). An early `return`
+// reaches the IR this way: the statements after it run under the negated
+// condition.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
@@ -34,7 +42,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tile {
@@ -209,13 +219,93 @@ struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
   }
 };
 
+/// Whether i1 `b` is the negation of `a`: `xori a, true` (either order), or
+/// an arith.cmpi of the same operands with the inverse predicate.
+bool isNegationOf(Value b, Value a) {
+  if (auto x = b.getDefiningOp<arith::XOrIOp>())
+    if ((x.getLhs() == a && matchPattern(x.getRhs(), m_One())) ||
+        (x.getRhs() == a && matchPattern(x.getLhs(), m_One())))
+      return true;
+  auto ca = a.getDefiningOp<arith::CmpIOp>(), cb = b.getDefiningOp<arith::CmpIOp>();
+  return ca && cb && ca.getLhs() == cb.getLhs() && ca.getRhs() == cb.getRhs() &&
+         cb.getPredicate() == arith::invertPredicate(ca.getPredicate());
+}
+
+/// scf.if %c {A} else {A'}; (pure ops); scf.if (not %c) {B} else {B'}
+///   -> (pure ops); scf.if %c {A; B'} else {A'; B}.
+struct MergeComplementaryIfs : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp second,
+                                PatternRewriter &rewriter) const override {
+    // 1. The `if` before `second`, past side-effect-free ops only.
+    SmallVector<Operation *> between;
+    Operation *prev = second->getPrevNode();
+    for (; prev && !isa<scf::IfOp>(prev); prev = prev->getPrevNode()) {
+      if (!isPure(prev))
+        return failure();
+      between.push_back(prev);
+    }
+    auto first = dyn_cast_or_null<scf::IfOp>(prev);
+    if (!first || !isNegationOf(second.getCondition(), first.getCondition()))
+      return failure();
+    for (Operation *op : between) {
+      WalkResult r = op->walk([&](Operation *inner) {
+        for (Value v : inner->getOperands())
+          if (v.getDefiningOp() == first)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (r.wasInterrupted())
+        return failure();
+    }
+    for (Operation *op : llvm::reverse(between))
+      rewriter.moveOpBefore(op, first);
+
+    // 2. One `if` with both results. Its then branch runs A, then B's else
+    //    branch with the first `if`'s results replaced by A's yields; its
+    //    else branch A' then B.
+    SmallVector<Type> types(first.getResultTypes());
+    llvm::append_range(types, second.getResultTypes());
+    rewriter.setInsertionPoint(second);
+    auto merged = rewriter.create<scf::IfOp>(second.getLoc(), types,
+                                             first.getCondition(),
+                                             /*withElseRegion=*/true);
+    auto fill = [&](Block *dst, Region &a, Region &b) {
+      for (Operation &op : llvm::make_early_inc_range(*dst))
+        rewriter.eraseOp(&op);
+      rewriter.setInsertionPointToEnd(dst);
+      IRMapping map;
+      SmallVector<Value> yields;
+      for (Region *r : {&a, &b}) {
+        if (r == &b)
+          for (auto [res, y] : llvm::zip(first.getResults(), yields))
+            map.map(res, y);
+        if (r->empty())
+          continue;
+        for (Operation &op : r->front().without_terminator())
+          rewriter.clone(op, map);
+        for (Value v : r->front().getTerminator()->getOperands())
+          yields.push_back(map.lookupOrDefault(v));
+      }
+      rewriter.create<scf::YieldOp>(second.getLoc(), yields);
+    };
+    fill(merged.thenBlock(), first.getThenRegion(), second.getElseRegion());
+    fill(merged.elseBlock(), first.getElseRegion(), second.getThenRegion());
+    unsigned n = first.getNumResults();
+    rewriter.replaceOp(second, merged.getResults().drop_front(n));
+    rewriter.replaceOp(first, merged.getResults().take_front(n));
+    return success();
+  }
+};
+
 struct TileCombinePass
     : mlir::tile::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
-                 TransposeLoadedDotOperand, FoldNonNegativeCompare>(&getContext());
+                 TransposeLoadedDotOperand, FoldNonNegativeCompare,
+                 MergeComplementaryIfs>(&getContext());
     arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

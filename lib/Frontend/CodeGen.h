@@ -1,8 +1,9 @@
 //===- CodeGen.h - Internal state of MLIRGen ------------------------------===//
 //
 // Private to lib/Frontend: the value model of specialization (Val) and the
-// code generator class, whose methods are split across MLIRGen.cpp
-// (statements, control flow), Expressions.cpp (operators, casts,
+// code generator class, whose methods are split across MLIRGen.cpp (kernel
+// entry, statements, helper calls), ControlFlow.cpp (blocks, `if`, early
+// `return`), Loops.cpp (`for`, `while`), Expressions.cpp (operators, casts,
 // broadcasting) and Builtins.cpp (the `tl.` functions).
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
@@ -94,6 +96,12 @@ std::string shapeStr(llvm::ArrayRef<int64_t> shape);
 
 using Scope = std::map<std::string, Val>;
 
+/// The scope variables of a function's `return` state (ControlFlow.cpp):
+/// whether it has returned (a bool constant or an i1), and what a helper
+/// returned (None until it does). No Python name can spell them.
+inline const std::string kReturnedVar = "return:done";
+inline const std::string kReturnValueVar = "return:value";
+
 class CodeGen {
 public:
   CodeGen(mlir::MLIRContext &ctx, const Module &module, DiagnosticEngine &diags)
@@ -102,16 +110,42 @@ public:
   mlir::OwningOpRef<mlir::ModuleOp> run(const KernelSpec &spec);
 
   // ---- statements (MLIRGen.cpp)
-  /// Generates a block of statements; returns false once a `return` ran.
-  bool genBlock(const std::vector<StmtPtr> &stmts);
-  bool genStmt(const Stmt &s);
+  void genStmt(const Stmt &s);
   void genAssign(const Expr &target, Val value, const Stmt &s);
-  /// Generates an `if`. At the top level of a kernel, a runtime `if` with a
-  /// branch ending in `return` takes the statements after it, `rest`, into
-  /// its other branch; returns true if it did so.
-  bool genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest = {});
+  Val callFunction(const Function &fn, const Expr &call, std::vector<Val> args,
+                   std::vector<std::pair<std::string, Val>> kwargs);
+
+  // ---- blocks, `if` and early `return` (ControlFlow.cpp)
+  /// Whether the function being generated has returned: not, on some paths
+  /// (kReturnedVar is an i1), or for certain.
+  enum class ReturnState { No, Maybe, Yes };
+  ReturnState returnState() const;
+  /// Generates a block of statements, up to a `return`; what follows a
+  /// `return` taken on some paths runs under genUnlessReturned.
+  void genBlock(llvm::ArrayRef<StmtPtr> stmts);
+  /// Generates `rest` under `scf.if (not returned)`.
+  void genUnlessReturned(SourceLoc where, unsigned length,
+                         llvm::function_ref<void()> rest);
+  /// Generates a compile-time `if` (the branch taken) or an scf.if.
+  void genIf(const Stmt &s);
+  /// Generates an scf.if from two branch generators, each starting from the
+  /// current scope, and merges their scopes into its results (diagnostics
+  /// at `where`).
+  void genBranches(mlir::Value cond, SourceLoc where, unsigned length,
+                   llvm::function_ref<void()> genThen,
+                   llvm::function_ref<void()> genElse);
+  /// `like` with each runtime part defined inside `ifOp` replaced by a value
+  /// of its type built at the end of `blk` (yielded by a branch that
+  /// returned, where the value is never used).
+  Val placeholderFor(Val like, mlir::Operation *ifOp, mlir::Block *blk,
+                     mlir::Location l);
+  /// Turns an IR condition into a scalar i1 (x != 0 for numbers).
+  std::optional<mlir::Value> scalarCondition(Val c, const Expr &where,
+                                             const char *stmt);
   /// Generates statements for their diagnostics only, into a scratch block.
   void checkOnly(const std::vector<StmtPtr> &stmts);
+
+  // ---- loops (Loops.cpp)
   void genFor(const Stmt &s);
   void genWhile(const Stmt &s);
   /// The variables a loop carries, flattened to their leaves
@@ -133,8 +167,11 @@ public:
   bool yieldCarried(const CarriedVars &c, mlir::ValueRange args, const Stmt &s,
                     const Expr &where,
                     llvm::SmallVectorImpl<mlir::Value> &yields);
-  Val callFunction(const Function &fn, const Expr &call, std::vector<Val> args,
-                   std::vector<std::pair<std::string, Val>> kwargs);
+  /// Unrolls a tl.static_range body for `count` values of the loop
+  /// variable from `first` by `step`; the iterations after one that may have
+  /// returned run under genUnlessReturned.
+  void unrollStatic(const Stmt &s, const std::string &var, int64_t first,
+                    int64_t step, int64_t count);
 
   // ---- expressions (Expressions.cpp)
   Val genExpr(const Expr &e);
@@ -225,17 +262,20 @@ public:
   Scope scope;
   std::vector<mlir::Location> callStack;
   std::vector<const Function *> activeFunctions;
-  unsigned runtimeControlDepth = 0;
+  /// `for`/`while` bodies around the statement being generated, in the
+  /// current function (a `return` there is an error).
+  unsigned loopDepth = 0;
   bool inHelper = false;
-  const std::vector<StmtPtr> *kernelBody = nullptr;
-  bool earlyReturnAllowed = false;
-  Val returnValue;
-  bool returned = false;
   unsigned unrolledIterations = 0;
   unsigned inlinedCalls = 0;
   bool sizeLimitReported = false;
   std::set<std::string> globalsInProgress;
 };
+
+/// `shape` with its leaves (collectLeaves) replaced by `leaves`.
+Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves);
+/// How a diagnostic names part `k` of a carried or merged variable.
+std::string partName(const std::string &name, const Val &whole, size_t k);
 
 /// Names assigned anywhere in `stmts` (recursively), for loop carries.
 void collectAssigned(const std::vector<StmtPtr> &stmts,

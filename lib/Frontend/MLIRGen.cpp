@@ -1,9 +1,9 @@
-//===- MLIRGen.cpp - Statements, control flow and kernel entry ------------===//
+//===- MLIRGen.cpp - Kernel entry, statements and helper calls ------------===//
 //
 // Statement-level code generation: the kernel's entry (binding parameters to
-// the signature), assignments, `if` (compile-time or scf.if), `for` (unrolled
-// for tl.static_range, scf.for otherwise), `while` (scf.while), and inlining
-// of helper jit functions.
+// the signature), simple statements (assignments, `return`, `assert`), and
+// inlining of helper jit functions. Blocks and `if` are in ControlFlow.cpp,
+// loops in Loops.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,9 +85,7 @@ bool tilec::sameStructure(const Val &a, const Val &b) {
   return true;
 }
 
-namespace {
-/// `shape` with its leaves (collectLeaves) replaced by `leaves`.
-Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves) {
+Val tilec::withLeaves(Val shape, llvm::ArrayRef<Val> leaves) {
   std::vector<Val *> slots;
   collectLeaves(shape, slots);
   for (size_t i = 0; i < slots.size() && i < leaves.size(); ++i)
@@ -95,13 +93,11 @@ Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves) {
   return shape;
 }
 
-/// How a diagnostic names part `k` of a carried or merged variable.
-std::string partName(const std::string &name, const Val &whole, size_t k) {
+std::string tilec::partName(const std::string &name, const Val &whole, size_t k) {
   if (!whole.isAggregate())
     return "'" + name + "'";
   return "'" + name + "' (its part " + std::to_string(k) + ")";
 }
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Kernel entry
@@ -201,7 +197,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
 
   // 2. The body.
   activeFunctions.push_back(&fn);
-  kernelBody = &fn.body;
+  scope[kReturnedVar] = Val::boolean(false);
   genBlock(fn.body);
   activeFunctions.pop_back();
   b.create<mlir::func::ReturnOp>(loc(fn.loc));
@@ -216,74 +212,23 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
   return mod;
 }
 
-//===----------------------------------------------------------------------===//
-// Statements
-//===----------------------------------------------------------------------===//
-
-bool CodeGen::genBlock(const std::vector<StmtPtr> &stmts) {
-  bool topLevel = &stmts == kernelBody && !inHelper;
-  for (size_t i = 0; i < stmts.size(); ++i) {
-    const Stmt &s = *stmts[i];
-    if (topLevel && s.kind == StmtKind::If) {
-      if (genIf(s, llvm::ArrayRef<StmtPtr>(stmts).drop_front(i + 1))) {
-        returned = true;
-        return false;
-      }
-    } else if (!genStmt(s)) {
-      return false;
-    }
-    if (returned)
-      return false;
-  }
-  return true;
-}
-
-void CodeGen::checkOnly(const std::vector<StmtPtr> &stmts) {
-  Scope before = scope;
-  std::set<std::string> assigned;
-  collectAssigned(stmts, assigned);
-  auto *scratch = new mlir::Block();
-  {
-    mlir::OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(scratch);
-    bool savedReturned = returned;
-    ++runtimeControlDepth;
-    genBlock(stmts);
-    --runtimeControlDepth;
-    returned = savedReturned;
-  }
-  while (!scratch->empty()) {
-    scratch->back().dropAllUses();
-    scratch->back().erase();
-  }
-  delete scratch;
-  scope = before;
-  for (auto &name : assigned)
-    scope[name] = Val::error();
-}
-
-static bool endsWithReturn(const std::vector<StmtPtr> &stmts) {
-  return !stmts.empty() && stmts.back()->kind == StmtKind::Return &&
-         !stmts.back()->value;
-}
-
-bool CodeGen::genStmt(const Stmt &s) {
+void CodeGen::genStmt(const Stmt &s) {
   switch (s.kind) {
   case StmtKind::Pass:
-    return true;
+    return;
   case StmtKind::Expr:
     if (s.value->kind != ExprKind::Str && s.value->kind != ExprKind::Ellipsis)
       genExpr(*s.value);
-    return true;
+    return;
   case StmtKind::Assign: {
     Val v = genExpr(*s.value);
     for (auto &t : s.targets)
       genAssign(*t, v, s);
-    return true;
+    return;
   }
   case StmtKind::AnnAssign: {
     if (!s.value)
-      return true;
+      return;
     Val v = genExpr(*s.value);
     const Expr &ann = *s.annotation;
     bool constexprAnn = (ann.kind == ExprKind::Name && ann.str == "constexpr") ||
@@ -294,13 +239,13 @@ bool CodeGen::genStmt(const Stmt &s) {
       v = Val::error();
     }
     genAssign(*s.targets[0], v, s);
-    return true;
+    return;
   }
   case StmtKind::AugAssign: {
     const Expr &target = *s.targets[0];
     if (target.kind != ExprKind::Name) {
       error(target, "augmented assignment is only supported to a variable");
-      return true;
+      return;
     }
     Val cur = lookupName(target);
     Val rhs = genExpr(*s.value);
@@ -308,39 +253,33 @@ bool CodeGen::genStmt(const Stmt &s) {
     where.length = target.length;
     Val result = binaryOp(s.op, cur, rhs, where);
     genAssign(target, result, s);
-    return true;
+    return;
   }
   case StmtKind::If:
     genIf(s);
-    return true;
+    return;
   case StmtKind::For:
     genFor(s);
-    return true;
+    return;
   case StmtKind::While:
     genWhile(s);
-    return true;
+    return;
   case StmtKind::Return: {
-    if (earlyReturnAllowed && !s.value) {
-      returned = true;
-      return false;
-    }
-    if (runtimeControlDepth > 0) {
-      error(s.loc, "'return' inside a loop or an 'if' on a runtime value is "
-                   "not supported",
+    if (loopDepth > 0) {
+      error(s.loc, "'return' inside a 'for' or 'while' loop is not supported "
+                   "(Triton rejects it too)",
             s.length);
-      return true;
+      return;
     }
-    if (!inHelper) {
-      if (s.value) {
-        error(*s.value, "a kernel cannot return a value; store results with "
-                        "tl.store");
-        return true;
-      }
-    } else {
-      returnValue = s.value ? genExpr(*s.value) : Val::none();
+    if (!inHelper && s.value) {
+      error(*s.value, "a kernel cannot return a value; store results with "
+                      "tl.store");
+      return;
     }
-    returned = true;
-    return false;
+    if (inHelper)
+      scope[kReturnValueVar] = s.value ? genExpr(*s.value) : Val::none();
+    scope[kReturnedVar] = Val::boolean(true);
+    return;
   }
   case StmtKind::Break:
   case StmtKind::Continue:
@@ -349,11 +288,11 @@ bool CodeGen::genStmt(const Stmt &s) {
               "' is not supported in jit functions: loops compile to scf.for "
               "and scf.while",
           s.length);
-    return true;
+    return;
   case StmtKind::Assert: {
     Val c = genExpr(*s.test);
     if (c.isError() || c.isIR())
-      return true; // runtime asserts are compiled out, as in Triton without debug
+      return; // runtime asserts are compiled out, as in Triton without debug
     bool t;
     if (truthy(c, *s.test, t) && !t) {
       std::string msg = "assertion failed";
@@ -364,10 +303,9 @@ bool CodeGen::genStmt(const Stmt &s) {
       }
       error(*s.test, msg);
     }
-    return true;
+    return;
   }
   }
-  return true;
 }
 
 void CodeGen::genAssign(const Expr &target, Val value, const Stmt &s) {
@@ -416,587 +354,6 @@ void CodeGen::genAssign(const Expr &target, Val value, const Stmt &s) {
   default:
     error(target, "cannot assign to this expression");
   }
-}
-
-/// Turns an IR or constant condition into a scalar i1 IR value for scf.
-static std::optional<mlir::Value> scalarCondition(CodeGen &cg, Val c,
-                                                  const Expr &where,
-                                                  const char *stmt) {
-  if (c.isError())
-    return std::nullopt;
-  if (!c.isScalarIR()) {
-    cg.error(where, llvm::Twine("condition of '") + stmt +
-                        "' must be a scalar, got " + describe(c));
-    return std::nullopt;
-  }
-  if (!c.dtype.isBool()) {
-    Val zero = cg.materialize(Val::integer(0), c.dtype, cg.loc(where));
-    if (c.dtype.isFloat())
-      zero = cg.materialize(Val::floating(0), c.dtype, cg.loc(where));
-    c = cg.compareOp("!=", c, zero, where);
-    if (c.isError())
-      return std::nullopt;
-  }
-  return c.v;
-}
-
-bool CodeGen::genIf(const Stmt &s, llvm::ArrayRef<StmtPtr> rest) {
-  Val c = genExpr(*s.test);
-  if (c.isError()) {
-    // Still check both branches for errors, without emitting live IR.
-    checkOnly(s.body);
-    checkOnly(s.orelse);
-    return false;
-  }
-  if (!c.isIR()) {
-    bool taken;
-    if (!truthy(c, *s.test, taken))
-      return false;
-    genBlock(taken ? s.body : s.orelse);
-    return false;
-  }
-  auto cond = scalarCondition(*this, c, *s.test, "if");
-  if (!cond) {
-    checkOnly(s.body);
-    checkOnly(s.orelse);
-    return false;
-  }
-  // `if cond: ...; return` at the top of a kernel: the statements after the
-  // `if` run only in the other branch.
-  int returningBranch = -1;
-  if (kernelBody && !inHelper && runtimeControlDepth == 0) {
-    if (endsWithReturn(s.body))
-      returningBranch = 0;
-    else if (endsWithReturn(s.orelse))
-      returningBranch = 1;
-  }
-
-  std::set<std::string> assigned;
-  collectAssigned(s.body, assigned);
-  collectAssigned(s.orelse, assigned);
-
-  // 1. Generate both branches into a result-less scf.if; each branch sees
-  //    the scope as it was before the `if`.
-  mlir::Location l = loc(s.loc);
-  auto ifOp = b.create<mlir::scf::IfOp>(l, mlir::TypeRange{}, *cond,
-                                        /*withElseRegion=*/true);
-  Scope before = scope;
-  Scope branchScopes[2];
-  ++runtimeControlDepth;
-  for (int br = 0; br < 2; ++br) {
-    scope = before;
-    mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
-    b.setInsertionPoint(blk->getTerminator());
-    bool savedAllowed = earlyReturnAllowed;
-    earlyReturnAllowed = br == returningBranch;
-    genBlock(br == 0 ? s.body : s.orelse);
-    earlyReturnAllowed = savedAllowed;
-    if (returningBranch >= 0 && br != returningBranch && !returned) {
-      // The continuation runs at the kernel's top level again, inside this
-      // branch: an `if ...: return` in it is handled the same way.
-      --runtimeControlDepth;
-      for (size_t i = 0; i < rest.size() && !returned; ++i) {
-        if (rest[i]->kind == StmtKind::If) {
-          if (genIf(*rest[i], rest.drop_front(i + 1)))
-            break;
-        } else {
-          genStmt(*rest[i]);
-        }
-      }
-      ++runtimeControlDepth;
-    }
-    returned = false;
-    branchScopes[br] = scope;
-  }
-  --runtimeControlDepth;
-
-  // 2. Variables assigned in a branch and defined after it in both become
-  //    results; constants that differ are materialized in each branch. A
-  //    tuple or block pointer is merged part by part (its leaves).
-  std::vector<Val> results[2];
-  std::vector<std::pair<std::string, size_t>> resultSlots; // (name, leaf)
-  std::map<std::string, Val> merged;
-  scope = before;
-  for (const std::string &name : assigned) {
-    auto t = branchScopes[0].find(name), e = branchScopes[1].find(name);
-    if (t == branchScopes[0].end() || e == branchScopes[1].end()) {
-      scope.erase(name); // defined in one branch only: not visible after
-      continue;
-    }
-    Val tv = t->second, ev = e->second;
-    if (tv.isError() || ev.isError()) {
-      scope[name] = Val::error();
-      continue;
-    }
-    if (tv.isConstexpr() && ev.isConstexpr() && tv.kind == ev.kind &&
-        tv.i == ev.i && tv.f == ev.f && tv.s == ev.s && tv.kind != Val::Tuple) {
-      scope[name] = tv;
-      continue;
-    }
-    bool aggregate = tv.isAggregate() || ev.isAggregate();
-    std::vector<Val *> leaves[2];
-    if (aggregate && (!sameStructure(tv, ev) || !collectLeaves(tv, leaves[0]) ||
-                      !collectLeaves(ev, leaves[1]))) {
-      error(s.loc, "variable '" + name + "' is " + describe(tv) +
-                       " in one branch of the 'if' and " + describe(ev) +
-                       " in the other",
-            s.length);
-      scope[name] = Val::error();
-      continue;
-    }
-    if (!aggregate) {
-      leaves[0] = {&tv};
-      leaves[1] = {&ev};
-    }
-    bool bad = false;
-    size_t firstResult = resultSlots.size();
-    for (size_t k = 0; k < leaves[0].size() && !bad; ++k) {
-      Val &x = *leaves[0][k], &y = *leaves[1][k];
-      if (x.isNumber() && y.isNumber() && x.kind == y.kind && x.i == y.i &&
-          x.f == y.f)
-        continue; // equal constants stay constants
-      if (x.isIR() && y.isIR() && x.v == y.v)
-        continue;
-      // Materialize constants next to the branch's terminator. Two different
-      // constants meet in a common type: fp32 if either is a float, else
-      // i32 (i64 when one does not fit), i1 for two bools.
-      Val *sides[2] = {&x, &y};
-      if (x.isNumber() && y.isNumber()) {
-        bool anyFloat = x.kind == Val::Float || y.kind == Val::Float;
-        bool bools = x.kind == Val::Bool && y.kind == Val::Bool;
-        auto fits = [](const Val &v) {
-          return v.kind != Val::Int || (v.i >= INT32_MIN && v.i <= INT32_MAX);
-        };
-        DType common = DType::scalar(
-            anyFloat ? ScalarKind::F32
-            : bools  ? ScalarKind::I1
-                     : (fits(x) && fits(y) ? ScalarKind::I32 : ScalarKind::I64));
-        for (int br = 0; br < 2; ++br) {
-          mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
-          b.setInsertionPoint(blk->getTerminator());
-          Val c = *sides[br];
-          if (c.kind == Val::Bool && !bools)
-            c = Val::integer(c.i);
-          *sides[br] = materialize(c, common, l);
-        }
-      }
-      for (int br = 0; br < 2; ++br) {
-        if (sides[br]->isNumber()) {
-          Val other = *sides[1 - br];
-          mlir::Block *blk = br == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
-          b.setInsertionPoint(blk->getTerminator());
-          Expr where(ExprKind::Name, s.loc);
-          *sides[br] = other.isIR() ? cast(*sides[br], other.dtype, l, where)
-                                    : toIR(*sides[br], l, where);
-          if (other.isIR() && sides[br]->isIR() && !other.shape().empty())
-            *sides[br] = broadcastTo(*sides[br], other.shape(), l, where);
-        }
-      }
-      if (!x.isIR() || !y.isIR()) {
-        error(s.loc, "variable " + partName(name, tv, k) + " is " +
-                         describe(x) + " in one branch of the 'if' and " +
-                         describe(y) + " in the other",
-              s.length);
-        bad = true;
-      } else if (x.v.getType() != y.v.getType()) {
-        error(s.loc, "variable " + partName(name, tv, k) + " is " +
-                         describe(x) + " in the 'if' branch but " +
-                         describe(y) + " in the 'else' branch",
-              s.length);
-        bad = true;
-      } else {
-        resultSlots.push_back({name, k});
-        results[0].push_back(x);
-        results[1].push_back(y);
-      }
-    }
-    if (bad) {
-      resultSlots.resize(firstResult);
-      results[0].resize(firstResult);
-      results[1].resize(firstResult);
-      scope[name] = Val::error();
-      continue;
-    }
-    merged[name] = tv;
-  }
-
-  // 3. Rebuild the scf.if with results and move the branch bodies over.
-  llvm::SmallVector<mlir::Type> types;
-  for (auto &v : results[0])
-    types.push_back(v.v.getType());
-  b.setInsertionPoint(ifOp);
-  auto newIf = b.create<mlir::scf::IfOp>(l, types, *cond, true);
-  for (int br = 0; br < 2; ++br) {
-    mlir::Region &from = br == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
-    mlir::Region &to = br == 0 ? newIf.getThenRegion() : newIf.getElseRegion();
-    to.takeBody(from);
-    mlir::Block &blk = to.front();
-    blk.getTerminator()->erase();
-    b.setInsertionPointToEnd(&blk);
-    llvm::SmallVector<mlir::Value> vals;
-    for (auto &v : results[br])
-      vals.push_back(v.v);
-    b.create<mlir::scf::YieldOp>(l, vals);
-  }
-  ifOp.erase();
-  b.setInsertionPointAfter(newIf);
-  for (size_t i = 0; i < resultSlots.size(); ++i) {
-    std::vector<Val *> slots;
-    collectLeaves(merged[resultSlots[i].first], slots);
-    *slots[resultSlots[i].second] =
-        Val::ir(newIf.getResult(i), results[0][i].dtype);
-  }
-  for (auto &[name, v] : merged)
-    scope[name] = v;
-  return returningBranch >= 0;
-}
-
-/// Decodes the iterable of a `for`: range(...), tl.range(...) or
-/// tl.static_range(...). Returns false on error.
-namespace {
-struct RangeSpec {
-  bool isStatic = false;
-  Val start, end, step;
-  int numStages = -1;
-};
-} // namespace
-
-void CodeGen::genFor(const Stmt &s) {
-  const Expr &iter = *s.iter;
-  const Expr &target = *s.targets[0];
-  if (target.kind != ExprKind::Name) {
-    error(target, "the loop variable must be a single name");
-    return;
-  }
-  if (iter.kind != ExprKind::Call) {
-    error(iter, "only 'range', 'tl.range' and 'tl.static_range' loops are "
-                "supported");
-    return;
-  }
-  Val callee = genExpr(*iter.args[0]);
-  if (callee.isError())
-    return;
-  if (callee.kind != Val::Builtin ||
-      (callee.s != "range" && callee.s != "tl.range" &&
-       callee.s != "tl.static_range")) {
-    error(iter, "only 'range', 'tl.range' and 'tl.static_range' loops are "
-                "supported");
-    return;
-  }
-  RangeSpec r;
-  r.isStatic = callee.s == "tl.static_range";
-  std::vector<Val> pos;
-  for (size_t i = 1; i < iter.args.size(); ++i)
-    pos.push_back(genExpr(*iter.args[i]));
-  Val stepKw;
-  for (auto &kw : iter.keywords) {
-    Val v = genExpr(*kw.value);
-    if (kw.name == "step") {
-      stepKw = v;
-      if (v.isError())
-        return;
-    } else if (kw.name == "num_stages" && callee.s == "tl.range") {
-      int64_t n;
-      if (requireInt(v, *kw.value, "num_stages", n)) {
-        if (n < 0 || n > 8)
-          error(kw.loc, "num_stages must be from 0 to 8, got " +
-                            std::to_string(n));
-        else
-          r.numStages = n;
-      }
-    } else if ((kw.name == "loop_unroll_factor" || kw.name == "flatten" ||
-                kw.name == "disallow_acc_multi_buffer" ||
-                kw.name == "warp_specialize") &&
-               callee.s == "tl.range") {
-      // Scheduling hints without effect in tilec yet.
-    } else {
-      error(kw.loc, "unexpected keyword argument '" + kw.name + "' to " +
-                        callee.s + "()",
-            kw.name.size());
-      return;
-    }
-  }
-  if (stepKw.kind != Val::Error) {
-    if (pos.size() != 2) {
-      error(iter, callee.s + "() with step= needs start and end");
-      return;
-    }
-    pos.push_back(stepKw);
-  }
-  if (pos.empty() || pos.size() > 3) {
-    error(iter, callee.s + "() takes 1 to 3 positional arguments, got " +
-                    llvm::Twine(pos.size()));
-    return;
-  }
-  for (auto &p : pos)
-    if (p.isError())
-      return;
-  r.start = pos.size() >= 2 ? pos[0] : Val::integer(0);
-  r.end = pos.size() >= 2 ? pos[1] : pos[0];
-  r.step = pos.size() == 3 ? pos[2] : Val::integer(1);
-  for (Val *v : {&r.start, &r.end, &r.step}) {
-    bool okType = (v->kind == Val::Int || v->kind == Val::Bool) ||
-                  (v->isScalarIR() && v->dtype.isInt());
-    if (!okType) {
-      error(iter, callee.s + "() bounds must be integers, got " + describe(*v));
-      return;
-    }
-  }
-
-  // 1. tl.static_range: unroll at compile time.
-  if (r.isStatic) {
-    int64_t a, e, st;
-    if (!requireInt(r.start, iter, "tl.static_range start", a) ||
-        !requireInt(r.end, iter, "tl.static_range end", e) ||
-        !requireInt(r.step, iter, "tl.static_range step", st))
-      return;
-    if (st == 0) {
-      error(iter, "tl.static_range() step must not be zero");
-      return;
-    }
-    for (int64_t i = a; st > 0 ? i < e : i > e; i += st) {
-      if (++unrolledIterations > 65536) {
-        if (!sizeLimitReported)
-          error(iter, "tl.static_range unrolls more than 65536 iterations");
-        sizeLimitReported = true;
-        return;
-      }
-      scope[target.str] = Val::integer(i);
-      genBlock(s.body);
-      if (returned)
-        return;
-    }
-    return;
-  }
-
-  // 2. scf.for. Bounds in i32 unless one of them is i64.
-  mlir::Location l = loc(s.loc);
-  DType ivType = DType::scalar(ScalarKind::I32);
-  for (Val *v : {&r.start, &r.end, &r.step})
-    if (v->isIR() && v->dtype.bitwidth() == 64)
-      ivType = DType::scalar(ScalarKind::I64);
-  int64_t constStep = 1;
-  bool negativeStep = false;
-  if (!r.step.isIR()) {
-    constStep = r.step.i;
-    if (constStep == 0) {
-      error(iter, callee.s + "() step must not be zero");
-      return;
-    }
-    negativeStep = constStep < 0;
-  }
-  Val lb = cast(r.start, ivType, l, iter), ub = cast(r.end, ivType, l, iter);
-  Val step = cast(r.step, ivType, l, iter);
-  if (lb.isError() || ub.isError() || step.isError())
-    return;
-  mlir::Value lbV = lb.v, ubV = ub.v, stepV = step.v;
-  if (negativeStep) {
-    // for i in range(a, b, -s): iterate k in [0, cdiv(max(a - b, 0), s)) and
-    // compute i = a - k * s, since scf.for needs a positive step.
-    Val pos = materialize(Val::integer(-constStep), ivType, l);
-    Val diff = binaryOp("-", lb, ub, iter);
-    Val zero = materialize(Val::integer(0), ivType, l);
-    Val clamped = Val::ir(b.create<mlir::arith::MaxSIOp>(l, diff.v, zero.v),
-                          ivType);
-    Val one = materialize(Val::integer(1), ivType, l);
-    Val trips = binaryOp("//", binaryOp("+", clamped,
-                                        binaryOp("-", pos, one, iter), iter),
-                         pos, iter);
-    if (trips.isError())
-      return;
-    lbV = zero.v;
-    ubV = trips.v;
-    stepV = one.v;
-  }
-
-  // 3. Loop-carried variables: assigned in the body and defined before. A
-  //    tuple or block pointer is carried as its runtime parts (leaves);
-  //    those the body leaves unchanged are folded away by canonicalization.
-  std::set<std::string> assigned;
-  collectAssigned(s.body, assigned);
-  assigned.erase(target.str);
-  CarriedVars carried;
-  if (!collectCarried(assigned, s, iter, carried))
-    return;
-  Scope before = scope;
-  auto forOp = b.create<mlir::scf::ForOp>(l, lbV, ubV, stepV, carried.inits);
-  if (r.numStages >= 0)
-    forOp->setAttr("tile.num_stages", b.getI32IntegerAttr(r.numStages));
-  mlir::Block *body = forOp.getBody();
-  b.setInsertionPointToStart(body);
-  Val iv = Val::ir(forOp.getInductionVar(), ivType);
-  if (negativeStep) {
-    Val k = iv;
-    Val stepC = materialize(Val::integer(constStep), ivType, l);
-    iv = binaryOp("+", lb, binaryOp("*", k, stepC, iter), iter);
-  }
-  scope[target.str] = iv;
-  bindCarried(carried, forOp.getRegionIterArgs());
-
-  ++runtimeControlDepth;
-  genBlock(s.body);
-  --runtimeControlDepth;
-
-  // 4. Yield the carried values, which must keep their types.
-  llvm::SmallVector<mlir::Value> yields;
-  bool ok = yieldCarried(carried, forOp.getRegionIterArgs(), s, iter, yields);
-  if (!body->empty() && body->back().hasTrait<mlir::OpTrait::IsTerminator>())
-    body->back().erase();
-  b.setInsertionPointToEnd(body);
-  b.create<mlir::scf::YieldOp>(l, yields);
-  b.setInsertionPointAfter(forOp);
-
-  // 5. After the loop: carried names hold the results; names first defined
-  //    in the body are not visible.
-  scope = before;
-  scope.erase(target.str);
-  bindCarried(carried, forOp.getResults(), ok);
-  if (before.count(target.str))
-    scope[target.str] = before[target.str];
-}
-
-bool CodeGen::collectCarried(const std::set<std::string> &assigned,
-                             const Stmt &s, const Expr &where,
-                             CarriedVars &out) {
-  mlir::Location l = loc(s.loc);
-  for (const std::string &name : assigned) {
-    auto it = scope.find(name);
-    if (it == scope.end() || it->second.isError())
-      continue;
-    Val v = it->second;
-    std::vector<Val *> leaves;
-    if (!collectLeaves(v, leaves)) {
-      error(s.loc, "variable '" + name + "' holds " + describe(v) +
-                       " and cannot be reassigned inside a loop",
-            s.length);
-      scope[name] = Val::error();
-      continue;
-    }
-    out.names.push_back(name);
-    out.first.push_back(out.inits.size());
-    for (Val *leaf : leaves) {
-      if (leaf->isNumber())
-        *leaf = toIR(*leaf, l, where);
-      if (leaf->isError())
-        return false;
-      out.inits.push_back(leaf->v);
-      out.types.push_back(leaf->dtype);
-    }
-    out.shapes.push_back(v);
-  }
-  out.first.push_back(out.inits.size());
-  return true;
-}
-
-void CodeGen::bindCarried(const CarriedVars &c, mlir::ValueRange values,
-                          bool ok) {
-  for (size_t i = 0; i < c.names.size(); ++i) {
-    if (!ok) {
-      scope[c.names[i]] = Val::error();
-      continue;
-    }
-    std::vector<Val> leaves;
-    for (size_t k = c.first[i]; k < c.first[i + 1]; ++k)
-      leaves.push_back(Val::ir(values[k], c.types[k]));
-    scope[c.names[i]] = withLeaves(c.shapes[i], leaves);
-  }
-}
-
-bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
-                           const Stmt &s, const Expr &where,
-                           llvm::SmallVectorImpl<mlir::Value> &yields) {
-  mlir::Location l = loc(s.loc);
-  bool ok = true;
-  for (size_t i = 0; i < c.names.size(); ++i) {
-    size_t first = c.first[i], count = c.first[i + 1] - first;
-    Val v = scope[c.names[i]];
-    std::vector<Val *> leaves;
-    bool shaped = !v.isError() && sameStructure(c.shapes[i], v) &&
-                  collectLeaves(v, leaves) && leaves.size() == count;
-    if (!shaped) {
-      if (!v.isError())
-        error(s.loc, "loop-carried variable '" + c.names[i] + "' is " +
-                         describe(c.shapes[i]) + " before the loop but " +
-                         describe(v) + " at the end of its body",
-              s.length);
-      ok = false;
-      for (size_t k = 0; k < count; ++k)
-        yields.push_back(args[first + k]);
-      continue;
-    }
-    for (size_t k = 0; k < count; ++k) {
-      Val leaf = *leaves[k];
-      DType t = c.types[first + k];
-      mlir::Value init = c.inits[first + k];
-      if (leaf.isNumber())
-        leaf = cast(leaf, t, l, where);
-      if (leaf.isIR() && leaf.v.getType() != init.getType() && leaf.dtype == t &&
-          leaf.shape().empty())
-        leaf = broadcastTo(leaf, Val::ir(init, t).shape(), l, where);
-      if (leaf.isError()) {
-        ok = false;
-        yields.push_back(args[first + k]);
-        continue;
-      }
-      if (!leaf.isIR() || leaf.v.getType() != init.getType()) {
-        error(s.loc, "loop-carried variable " +
-                         partName(c.names[i], c.shapes[i], k) + " is " +
-                         describe(Val::ir(init, t)) + " before the loop but " +
-                         describe(leaf) + " at the end of its body",
-              s.length);
-        ok = false;
-        yields.push_back(args[first + k]);
-        continue;
-      }
-      yields.push_back(leaf.v);
-    }
-  }
-  return ok;
-}
-
-void CodeGen::genWhile(const Stmt &s) {
-  mlir::Location l = loc(s.loc);
-  std::set<std::string> assigned;
-  collectAssigned(s.body, assigned);
-  CarriedVars carried;
-  if (!collectCarried(assigned, s, *s.test, carried))
-    return;
-  llvm::SmallVector<mlir::Type> types;
-  for (mlir::Value v : carried.inits)
-    types.push_back(v.getType());
-  Scope before = scope;
-  auto whileOp = b.create<mlir::scf::WhileOp>(l, types, carried.inits);
-  llvm::SmallVector<mlir::Location> locs(types.size(), l);
-
-  // Before region: evaluate the condition on the carried values.
-  mlir::Block *cond = b.createBlock(&whileOp.getBefore(), {}, types, locs);
-  bindCarried(carried, cond->getArguments());
-  Val c = genExpr(*s.test);
-  mlir::Value condV;
-  if (!c.isError() && !c.isIR()) {
-    error(*s.test, "the condition of a 'while' loop must be a runtime value; "
-                   "a constant condition would need 'break', which is not "
-                   "supported");
-  } else if (auto cv = scalarCondition(*this, c, *s.test, "while")) {
-    condV = *cv;
-  }
-  if (!condV)
-    condV = b.create<mlir::arith::ConstantOp>(l, b.getBoolAttr(false));
-  b.create<mlir::scf::ConditionOp>(l, condV, cond->getArguments());
-
-  // After region: the body.
-  mlir::Block *bodyBlk = b.createBlock(&whileOp.getAfter(), {}, types, locs);
-  scope = before;
-  bindCarried(carried, bodyBlk->getArguments());
-  ++runtimeControlDepth;
-  genBlock(s.body);
-  --runtimeControlDepth;
-  llvm::SmallVector<mlir::Value> yields;
-  bool ok = yieldCarried(carried, bodyBlk->getArguments(), s, *s.test, yields);
-  b.create<mlir::scf::YieldOp>(l, yields);
-  b.setInsertionPointAfter(whileOp);
-  scope = before;
-  bindCarried(carried, whileOp.getResults(), ok);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1064,24 +421,21 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
   // 2. Generate the body in its own scope, at the call site.
   Scope saved = std::move(scope);
   scope = std::move(callee);
-  bool savedInHelper = inHelper, savedReturned = returned;
-  unsigned savedDepth = runtimeControlDepth;
-  Val savedRet = returnValue;
+  bool savedInHelper = inHelper;
+  unsigned savedLoopDepth = loopDepth;
   inHelper = true;
-  returned = false;
-  runtimeControlDepth = 0;
-  returnValue = Val::none();
+  loopDepth = 0;
+  scope[kReturnedVar] = Val::boolean(false);
+  scope[kReturnValueVar] = Val::none();
   callStack.push_back(loc(call));
   activeFunctions.push_back(&fn);
   unsigned errorsBefore = diags.numErrors();
   genBlock(fn.body);
   activeFunctions.pop_back();
   callStack.pop_back();
-  Val result = returnValue;
+  Val result = scope[kReturnValueVar];
   inHelper = savedInHelper;
-  returned = savedReturned;
-  runtimeControlDepth = savedDepth;
-  returnValue = savedRet;
+  loopDepth = savedLoopDepth;
   scope = std::move(saved);
   if (diags.numErrors() != errorsBefore) {
     diags.note(call.loc, "in the call to jit function '" + fn.name + "' here",

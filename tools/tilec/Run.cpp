@@ -1,7 +1,13 @@
-//===- Run.cpp - `tilec run`: interpret a kernel on host buffers ----------===//
+//===- Run.cpp - `tilec run`: run a kernel on buffers from the command line ===//
 //
-//   tilec run FILE --kernel K --signature SIG --grid X[,Y[,Z]] --interpret
+//   tilec run FILE --kernel K --signature SIG --grid X[,Y[,Z]]
+//             [--interpret | --arch sm_90a] [--repeat N]
 //             --arg SPEC ... [--out INDEX=PATH ...]
+//
+// Runs on GPU 0 (RunDevice.cpp: compiled for the device's own target unless
+// --arch says otherwise; --repeat N times N more launches and prints their
+// median), or with --interpret in the CPU interpreter, which checks every
+// access against its buffer.
 //
 // One --arg per runtime (non-constexpr) parameter, in ABI order:
 //   buf:DTYPE:N:random[:SEED]  N elements, uniform in [-1, 1) for floats,
@@ -16,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Run.h"
+#include "RunDevice.h"
 
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Interpreter/Interpreter.h"
@@ -80,6 +87,19 @@ static cl::opt<int> runRematBytes(
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
                                   cl::sub(RunSubcommand));
+static cl::opt<std::string>
+    runArch("arch",
+            cl::desc("GPU target of a GPU run (default: the device's own; "
+                     "sm_90a on an H100/H200)"),
+            cl::value_desc("sm_XY"), cl::sub(RunSubcommand));
+static cl::opt<int> runNumStages("num-stages",
+                                 cl::desc("Software-pipelining stages"),
+                                 cl::init(3), cl::sub(RunSubcommand));
+static cl::opt<int>
+    runRepeat("repeat",
+              cl::desc("After the run, time N more launches on the GPU and "
+                       "print their median (the buffers are not reset)"),
+              cl::value_desc("N"), cl::init(0), cl::sub(RunSubcommand));
 static cl::list<std::string> runArgs("arg",
                                      cl::desc("A runtime argument (see --help)"),
                                      cl::value_desc("spec"),
@@ -144,8 +164,11 @@ struct Storage {
 } // namespace
 
 int runMain() {
-  if (!runInterpret)
-    return fail("only --interpret is supported by 'tilec run' for now");
+  if (!runInterpret && !deviceRunAvailable())
+    return fail("this tilec was built without the CUDA runtime (cuda.h was "
+                "not found): run in the CPU interpreter with --interpret");
+  if (runInterpret && (!runArch.empty() || runRepeat > 0))
+    return fail("--arch and --repeat apply to GPU runs, not to --interpret");
 
   // Grid.
   std::array<unsigned, 3> grid{1, 1, 1};
@@ -176,6 +199,7 @@ int runMain() {
   opts.kernel = kernel;
   opts.signature = runSignature;
   opts.numWarps = runNumWarps;
+  opts.numStages = runNumStages;
   llvm::Expected<int> wantPerCTA =
       Compiler::parseProgramsPerCTA(runProgramsPerCTA);
   if (!wantPerCTA)
@@ -192,8 +216,9 @@ int runMain() {
     return 1;
   // The tile IR the GPU gets; as a GPU launch of a coarsened kernel:
   // ceil(x / n) CTAs, x passed last.
-  int perCTA = compiler.prepareTile(*module, opts, llvm::errs());
-  if (!perCTA)
+  int perCTA = 1;
+  if (runInterpret && !(perCTA = compiler.prepareTile(*module, opts,
+                                                      llvm::errs())))
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.
@@ -292,12 +317,21 @@ int runMain() {
   std::vector<HostBuffer> buffers;
   for (size_t b = 0; b < storage.size(); ++b)
     buffers.push_back({storage[b].data(), storage[b].bytes, bufferNames[b]});
-  if (perCTA > 1) {
-    args.push_back(KernelArg::integer(grid[0]));
-    grid[0] = ctasForPrograms(grid[0], perCTA);
+  if (!runInterpret) {
+    DeviceRunOptions run;
+    run.arch = runArch;
+    run.repeat = runRepeat;
+    if (llvm::Error e = runOnDevice(compiler, src, opts, run, grid, args,
+                                    buffers, llvm::outs()))
+      return fail(llvm::toString(std::move(e)));
+  } else {
+    if (perCTA > 1) {
+      args.push_back(KernelArg::integer(grid[0]));
+      grid[0] = ctasForPrograms(grid[0], perCTA);
+    }
+    if (llvm::Error e = interpret(*module, grid, args, buffers))
+      return fail(llvm::toString(std::move(e)));
   }
-  if (llvm::Error e = interpret(*module, grid, args, buffers))
-    return fail(llvm::toString(std::move(e)));
 
   for (auto &[b, path] : outs) {
     std::error_code ec;

@@ -3,6 +3,8 @@
 
 import os
 import shutil
+import sys
+import time
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -45,6 +47,16 @@ llvm_config.add_tool_substitutions(["FileCheck", "not", "count"], [config.llvm_t
 if config.tilec_ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tilec_ptxas))
+
+# tools/difftest: kernels run through tilec's paths against a reference, on
+# kernels and inputs drawn afresh each run unless TILEC_DIFFTEST_SEED fixes
+# them (difftest prints the seeds it used).
+config.substitutions.append(("%{seed}", os.environ.get("TILEC_DIFFTEST_SEED")
+                             or str(int(time.time()) % 1000000 * 1000)))
+config.substitutions.append(("%difftest", "%s %s --tilec %s%s" % (
+    sys.executable, os.path.join(config.tilec_src_root, "tools", "difftest", "difftest.py"),
+    os.path.join(config.tilec_tools_dir, "tilec"),
+    " --ptxas " + config.tilec_ptxas if config.tilec_ptxas else "")))
 
 # A GPU with a CUDA driver: the GPU suite runs; elsewhere lit reports it as
 # UNSUPPORTED (skipped, saying so).

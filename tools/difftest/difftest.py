@@ -41,6 +41,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -340,6 +341,11 @@ def work(item):
 def init(opts):
     global OPTS
     OPTS = opts
+    if opts.triton:
+        # Triton's own failures print MLIR reproducers from C++ to stderr:
+        # keep them out of the log (the exception names the failure).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
 
 
 def main():
@@ -357,6 +363,8 @@ def main():
     ap.add_argument("--reduce", action="store_true", help="reduce disagreements")
     ap.add_argument("--out", default=None, help="write failing kernels here")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print the counts every N kernels")
     opts = ap.parse_args()
     init(opts)
     items = []
@@ -373,10 +381,16 @@ def main():
           flush=True)
     counts = {}
     failures = []
+    start = time.time()
     ctx = multiprocessing.get_context("fork" if not opts.triton else "spawn")
     with ctx.Pool(opts.jobs, initializer=init, initargs=(opts,)) as pool:
-        for label, case, seed, kind, msg, reduced in pool.imap_unordered(work, items):
+        for done, (label, case, seed, kind, msg, reduced) in enumerate(
+                pool.imap_unordered(work, items), 1):
             counts[kind] = counts.get(kind, 0) + 1
+            if opts.progress and done % opts.progress == 0:
+                print("difftest: %d of %d in %.0f s: %s" % (
+                    done, len(items), time.time() - start,
+                    ", ".join("%s %d" % kv for kv in sorted(counts.items()))), flush=True)
             if kind != "ok":
                 failures.append((label, kind, msg))
                 if not opts.quiet:
@@ -395,6 +409,7 @@ def main():
         (["ptx"] if opts.ptx else [])
     print("difftest: %d kernels (%s): %s" % (
         len(items), ", ".join(paths), ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    print("difftest: %.0f s" % (time.time() - start), file=sys.stderr)
     return 0 if counts.get("ok", 0) == len(items) else 1
 
 

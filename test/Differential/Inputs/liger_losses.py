@@ -3,7 +3,7 @@
 # https://github.com/linkedin/Liger-Kernel (src/liger_kernel/ops/jsd.py and
 # tvd.py; BSD 2-Clause License, Copyright 2024 LinkedIn Corporation). The
 # host code around them is left out; the launches below pass what it passes
-# (labels as int64, n_non_ignore as a float). Both return early for rows whose
+# (labels as int64, n_non_ignore as an int, as its annotation says). Both return early for rows whose
 # label is the ignore index, from inside a compile-time `if`.
 import triton
 import triton.language as tl
@@ -165,8 +165,8 @@ def _tv_distance_kernel(
         tl.store(loss_ptr, loss_sum)
 
 # BT = 12 rows of V = 100 (BLOCK_SIZE 32: four chunks, the last partial).
-# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 0.5], ["fp32", 9.0], ["const", -100], ["i32", 100], ["const", 32], ["const", true]]}
-# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 0.0], ["fp32", 12.0], ["const", -100], ["i32", 100], ["const", 32], ["const", true]]}
-# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 1.0], ["fp32", 12.0], ["const", -100], ["i32", 100], ["const", 32], ["const", false]]}
+# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 0.5], ["i32", 9], ["const", -100], ["i32", 100], ["const", 32], ["const", true]]}
+# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 0.0], ["i32", 12], ["const", -100], ["i32", 100], ["const", 32], ["const", true]]}
+# difftest: {"kernel": "_jsd_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "uniform"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", 1.0], ["i32", 12], ["const", -100], ["i32", 100], ["const", 32], ["const", false]]}
 # difftest: {"kernel": "_tv_distance_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "positive"], ["i32", 100], ["buf", "fp32", 1200, "positive"], ["i32", 100], ["buf", "fp32", 12, "poison"], ["i32", 1], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", -100], ["i32", 100], ["const", 32], ["const", true]]}
 # difftest: {"kernel": "_tv_distance_kernel", "grid": [12], "args": [["buf", "fp32", 1200, "positive"], ["i32", 100], ["buf", "fp32", 1200, "positive"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "fp32", 1200, "poison"], ["i32", 100], ["buf", "i64", 12, "flags"], ["const", -100], ["i32", 100], ["const", 32], ["const", true], ["const", 0]]}

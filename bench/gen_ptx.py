@@ -218,7 +218,7 @@ def configs(extra_tiles=()):
     # exchange partial results through an atomic counter (the row read once);
     # every program resident at once: coresident_per_sm programs an SM, the
     # grid a multiple of CHUNKS (compare.py). (16 warps, 2 an SM, BLOCK 8192
-    # measured no better: docs/results/2026-12-01-s7/.)
+    # measured no better on 2026-12-01.)
     for dt in ["fp32", "bf16"]:
         for n in SOFTMAX_LONG_N:
             m = SOFTMAX_LONG_M

@@ -1,8 +1,8 @@
 //===- InterpBench.cpp - Interpreter throughput on the seed softmax --------===//
 //
 // Times examples/softmax.py softmax_kernel on a 4096 x 1024 fp32 input
-// through the interpreter (one program per row; compilation excluded). The
-// target of issue 6 is under 1 s per run. Not part of the test suite:
+// through the interpreter (one program per row; compilation excluded); the
+// aim is under 1 s per run. Not part of the test suite:
 //   build-i/bin/tilec-interp-bench [--benchmark_repetitions=N]
 //
 //===----------------------------------------------------------------------===//

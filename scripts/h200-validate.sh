@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The H200 run the eighth session could not make (no device was lent), in one
-# command on the device machine. Prepare here first:
+# A full H200 run (the GPU suite, the sm_90a cases, the benchmark) in two
+# commands on the device machine. Prepare here first:
 #   bash scripts/h200-pack.sh                       # -> .pack/tilec.tar.xz
 #   python3 bench/gen_ptx.py --out .pack/bench      # the benchmark's PTX
 #   python3 bench/gen_ptx.py --split-experiment 00,01,10,11 --only split --out .pack/split
@@ -15,7 +15,7 @@
 #   2. tilec-gpu-test --arch sm_90a for the matmul, tutorial matmul and flash
 #      attention cases (wgmma);
 #   3. bench/compare.py over .pack/bench (torch, Triton, tilec; --timing rotate)
-#      and over .pack/split (the split-softmax experiment of issue 7).
+#      and over .pack/split (the split-softmax experiment).
 # TILEC_STEPS (default "1 2 3") picks the steps. All three take longer than
 # one device command may (600 s): make two calls, TILEC_STEPS="1 2" (about
 # 450 s) and TILEC_STEPS=3 (about 300 s).

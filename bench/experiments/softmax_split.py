@@ -6,8 +6,8 @@
 #   COUNT_STRIDE: counters COUNT_STRIDE uint32 apart (32: one 128-byte line a row, so
 #                 that the groups' polls do not all hit the line of 32 adjacent rows'
 #                 counters; count_ptr then holds n_rows * COUNT_STRIDE uint32).
-# Measured in the seventh session: the first version (departure atomic and reset,
-# PREFETCH/POLL flags) in docs/results/2026-12-01-s7/exp3-*; this one is not measured yet.
+# The first version (a departure atomic and reset, PREFETCH/POLL flags) was measured on
+# 2026-12-01; this one is not.
 import triton
 import triton.language as tl
 

@@ -1,8 +1,7 @@
 # tilegpu-load-layouts' small replicated loads: the index of the load is a
 # chain of 30 tiles each used twice (o = o * o): the check that it is cheap
-# to recompute walks each value once (it walked every path, 2^30 of them,
-# about a minute: found by review, ninth session; the limit of 20 s fails
-# that). The load still gets its one-element
+# to recompute walks each value once (walking every path, 2^30 of them,
+# would take about a minute; the limit of 20 s fails that). The load still gets its one-element
 # layout.
 # RUN: timeout 20 tilec %s --kernel chain --signature "*fp32:16, *fp32:16, *fp32:16, 8, 16384" --num-warps 32 --emit=tilegpu | FileCheck %s
 # CHECK: #[[ONE:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>

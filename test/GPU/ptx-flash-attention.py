@@ -3,8 +3,8 @@
 # shared memory by their own stores. At sm_90a both run on wgmma: the writers
 # fence their stores for the async proxy (fence.proxy.async) before the
 # barrier that the dot waits at, and the wgmma's buffers stay live, behind
-# barriers, until the dot (both broken before the ninth session: wrong
-# results on the H200; 6/6 cases there since), with exp2 as ex2.approx and
+# barriers, until the dot (without either, the H200 computes wrong results),
+# with exp2 as ex2.approx and
 # no spills at 8 warps (ptxas -v); mma.sync at sm_90.
 # REQUIRES: ptxas
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=ptx -o %t.a.ptx

@@ -60,8 +60,8 @@ def stored(out_ptr, x_ptr, stats_ptr, CHUNKS: tl.constexpr, BLOCK: tl.constexpr)
 # Two small loads of one layout with different vector widths (a 4096-wide
 # fp32 tile read 16 bytes a lane, an 8-element stride-2 one read an element a
 # lane, beside a 16384-wide bf16 row): each gets its own layout, the wide one
-# keeping its 16-byte loads (grouped together, they took the narrower width:
-# found by a stress run, ninth session).
+# keeping its 16-byte loads (grouped together, they would take the narrower
+# width).
 # RUN: tilec %s --kernel mixed --signature "*bf16:16, *bf16:16, *fp32:16, *fp32:16, 8, 16384, 4096" --num-warps 32 --emit=tilegpu | FileCheck %s --check-prefix=MIXED
 # MIXED-DAG: #[[ONE:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>
 # MIXED-DAG: #[[FOUR:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>

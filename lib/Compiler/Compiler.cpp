@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -140,12 +141,23 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   return module;
 }
 
+/// Applies MLIR's pass-manager command-line options to `pm` where the tool
+/// registered them (mlir::registerPassManagerCLOptions and
+/// registerDefaultTimingManagerCLOptions: --mlir-print-ir-after-all,
+/// --mlir-timing, --mlir-pass-pipeline-crash-reproducer, ...); every
+/// pipeline tilec runs goes through it. Without registration, nothing.
+static void applyCLOptions(mlir::PassManager &pm) {
+  (void)mlir::applyPassManagerCLOptions(pm);
+  mlir::applyDefaultTimingPassManagerCLOptions(pm);
+}
+
 /// Runs `pass` on `module`, then canonicalize + CSE; on failure prints
 /// "<name> failed" to `errs`.
 static bool runTilePass(mlir::MLIRContext *ctx, mlir::ModuleOp module,
                         std::unique_ptr<mlir::Pass> pass, llvm::StringRef name,
                         llvm::raw_ostream &errs) {
   mlir::PassManager pm(ctx);
+  applyCLOptions(pm);
   pm.addPass(std::move(pass));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
@@ -244,6 +256,7 @@ llvm::Expected<int> Compiler::parseProgramsPerCTA(llvm::StringRef text) {
 
 mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   mlir::PassManager pm(ctx_.get());
+  applyCLOptions(pm);
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createLoopInvariantCodeMotionPass());
   pm.addPass(mlir::createCSEPass());
@@ -309,6 +322,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   if (!prepareTile(module, opts, errs))
     return mlir::failure();
   mlir::PassManager pm(ctx_.get());
+  applyCLOptions(pm);
   mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
   layoutOpts.computeCapability = cc;
   layoutOpts.useWgmma = opts.arch == "sm_90a";

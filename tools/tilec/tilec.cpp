@@ -11,9 +11,15 @@
 
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Conversion/Passes.h"
 #include "tilec/Target/PTX.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,6 +122,19 @@ static cl::opt<bool> printLocs("mlir-print-debuginfo-locs",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // MLIR's own options reach every pass pipeline tilec runs (hidden from
+  // --help, listed by --help-hidden): --mlir-print-ir-after-all,
+  // --mlir-print-ir-after=PASS, --mlir-timing, --mlir-pass-statistics,
+  // --mlir-pass-pipeline-crash-reproducer=FILE, --mlir-disable-threading.
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerLoopInvariantCodeMotionPass();
+  mlir::tile::registerTilePasses();
+  mlir::tilegpu::registerTileGPUPasses();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerAsmPrinterCLOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
   if (RunSubcommand)

@@ -61,7 +61,8 @@ private:
     indent(d);
     static const char *names[] = {"Expr", "Assign", "AugAssign", "AnnAssign",
                                   "If",   "For",    "While",     "Return",
-                                  "Pass", "Break",  "Continue",  "Assert"};
+                                  "Pass", "Break",  "Continue",  "Assert",
+                                  "Raise"};
     os << names[(int)s.kind];
     if (!s.op.empty())
       os << " '" << s.op << "'";

@@ -176,6 +176,13 @@ public:
   // ---- expressions (Expressions.cpp)
   Val genExpr(const Expr &e);
   Val lookupName(const Expr &e);
+  /// The value of module-level constant `value`, used as `use`.
+  Val evalGlobal(const Expr &use, const Expr &value);
+  /// What an import of `path`, used as `use`, names in a jit function.
+  Val evalImport(const Expr &use, const std::string &path);
+  /// A name bound by a module-level `if` / `try`: its one meaning, or an
+  /// error when its branches disagree or do not all bind it.
+  Val evalConditional(const Expr &use, const Module::Conditional &c);
   /// What an import's dotted path names in a jit function (the `tl` module,
   /// libdevice, a builtin, a dtype), or an error value if nothing.
   Val importedValue(const std::string &path);
@@ -272,6 +279,9 @@ public:
   std::set<std::string> globalsInProgress;
 };
 
+/// Whether two values are the same: the same constant, IR value, callable,
+/// or aggregate of such parts (ControlFlow.cpp).
+bool identicalVals(const Val &a, const Val &b);
 /// `shape` with its leaves (collectLeaves) replaced by `leaves`.
 Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves);
 /// How a diagnostic names part `k` of a carried or merged variable.

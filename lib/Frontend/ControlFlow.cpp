@@ -154,9 +154,7 @@ void CodeGen::genIf(const Stmt &s) {
               [&] { genBlock(s.orelse); });
 }
 
-/// Whether two values are the same: the same constant, IR value, or
-/// aggregate of such parts.
-static bool identical(const Val &a, const Val &b) {
+bool tilec::identicalVals(const Val &a, const Val &b) {
   if (a.kind != b.kind)
     return false;
   switch (a.kind) {
@@ -186,7 +184,7 @@ static bool identical(const Val &a, const Val &b) {
         a.isDescriptor != b.isDescriptor)
       return false;
     for (size_t i = 0; i < a.elems.size(); ++i)
-      if (!identical(a.elems[i], b.elems[i]))
+      if (!identicalVals(a.elems[i], b.elems[i]))
         return false;
     return true;
   }
@@ -270,7 +268,7 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
       }
       Val &lv = *sides[live];
       auto old = before.find(name);
-      if (lv.isError() || (old != before.end() && identical(old->second, lv))) {
+      if (lv.isError() || (old != before.end() && identicalVals(old->second, lv))) {
         scope[name] = lv;
         continue;
       }
@@ -292,7 +290,7 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
       scope[name] = Val::error();
       continue;
     }
-    if (identical(tv, ev)) {
+    if (identicalVals(tv, ev)) {
       scope[name] = tv;
       continue;
     }

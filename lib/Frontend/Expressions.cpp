@@ -839,6 +839,66 @@ Val CodeGen::importedValue(const std::string &path) {
   return Val::error();
 }
 
+Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
+  if (!globalsInProgress.insert(use.str).second)
+    return error(use, "global '" + use.str + "' is defined in terms of itself");
+  Scope saved = std::move(scope);
+  scope.clear();
+  unsigned before = diags.numErrors();
+  Val v = genExpr(value);
+  scope = std::move(saved);
+  globalsInProgress.erase(use.str);
+  if (v.isError() || diags.numErrors() != before) {
+    diags.note(use.loc, "while evaluating the global '" + use.str +
+                            "' used here",
+               use.length);
+    return Val::error();
+  }
+  // Constants, and aliases of builtins, jit functions and modules
+  // (`rsqrt = tl.rsqrt`, `exp = libdevice.exp`).
+  bool alias = v.kind == Val::Builtin || v.kind == Val::Func ||
+               v.kind == Val::Module;
+  if (!v.isConstexpr() && !alias)
+    return error(use, "global '" + use.str + "' is not a compile-time constant");
+  return v;
+}
+
+Val CodeGen::evalImport(const Expr &use, const std::string &path) {
+  Val v = importedValue(path);
+  if (!v.isError())
+    return v;
+  if (path == use.str)
+    return error(use, "the module '" + use.str +
+                          "' cannot be used in jit functions");
+  return error(use, "'" + use.str + "' (the imported '" + path +
+                        "') cannot be used in jit functions");
+}
+
+Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
+  std::string at = "the module-level '" + c.statement + "' at line " +
+                   std::to_string(c.where.line);
+  if (c.partial)
+    return error(use, "'" + use.str + "' is bound by only some branches of " +
+                          at + ", and tilec does not run host code to tell "
+                          "which of them runs");
+  Val first;
+  for (size_t i = 0; i < c.alternatives.size(); ++i) {
+    const Module::Alternative &a = c.alternatives[i];
+    Val v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+    if (v.isError())
+      return v;
+    if (i == 0) {
+      first = v;
+    } else if (!identicalVals(first, v)) {
+      return error(use, "'" + use.str + "' is bound differently by the "
+                        "branches of " + at + " (" + describe(first) +
+                        " and " + describe(v) + "), and tilec does not run "
+                        "host code to tell which of them runs");
+    }
+  }
+  return first;
+}
+
 Val CodeGen::lookupName(const Expr &e) {
   auto it = scope.find(e.str);
   if (it != scope.end())
@@ -850,35 +910,14 @@ Val CodeGen::lookupName(const Expr &e) {
     return v;
   }
   auto g = module.globals.find(e.str);
-  if (g != module.globals.end()) {
-    if (!globalsInProgress.insert(e.str).second)
-      return error(e, "global '" + e.str + "' is defined in terms of itself");
-    Scope saved = std::move(scope);
-    scope.clear();
-    unsigned before = diags.numErrors();
-    Val v = genExpr(*g->second);
-    scope = std::move(saved);
-    globalsInProgress.erase(e.str);
-    if (v.isError() || diags.numErrors() != before) {
-      diags.note(e.loc, "while evaluating the global '" + e.str + "' used here",
-                 e.length);
-      return Val::error();
-    }
-    if (!v.isConstexpr())
-      return error(e, "global '" + e.str + "' is not a compile-time constant");
-    return v;
-  }
+  if (g != module.globals.end())
+    return evalGlobal(e, *g->second);
   auto imp = module.imports.find(e.str);
-  if (imp != module.imports.end()) {
-    Val v = importedValue(imp->second);
-    if (!v.isError())
-      return v;
-    if (imp->second == e.str)
-      return error(e, "the module '" + e.str +
-                          "' cannot be used in jit functions");
-    return error(e, "'" + e.str + "' (the imported '" + imp->second +
-                        "') cannot be used in jit functions");
-  }
+  if (imp != module.imports.end())
+    return evalImport(e, imp->second);
+  auto c = module.conditional.find(e.str);
+  if (c != module.conditional.end())
+    return evalConditional(e, c->second);
   if (e.str == "tl")
     return Val::named(Val::Module, "tl");
   if (e.str == "triton")

@@ -289,6 +289,20 @@ void CodeGen::genStmt(const Stmt &s) {
               "and scf.while",
           s.length);
     return;
+  case StmtKind::Raise: {
+    std::string what;
+    if (s.value && s.value->kind == ExprKind::Call && !s.value->args.empty() &&
+        s.value->args.size() >= 2 && s.value->args[1]->kind == ExprKind::Str)
+      what = ": " + s.value->args[1]->str;
+    error(s.loc,
+          "'raise' reached in a jit function" + what +
+              " (only a branch that is never compiled, under a compile-time "
+              "condition that is false, may raise)",
+          s.length);
+    // Nothing after it runs: no follow-on errors from the rest of the block.
+    scope[kReturnedVar] = Val::boolean(true);
+    return;
+  }
   case StmtKind::Assert: {
     Val c = genExpr(*s.test);
     if (c.isError() || c.isIR())

@@ -8,119 +8,21 @@
 //   comparison:= bitor (compop bitor)*
 //   bitor > bitxor > bitand > shift > arith > term > factor > power > primary
 // Errors are reported and the parser resynchronizes at the next statement, so
-// one run reports every syntax error of a file.
+// one run reports every syntax error of a file. The module level (constants,
+// imports, which functions are jit functions) is in ModuleParser.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ParserImpl.h"
+
 #include "tilec/Frontend/Parser.h"
-#include "tilec/Frontend/Lexer.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace tilec;
 
-namespace {
+namespace tilec::detail {
 
-class Parser {
-public:
-  Parser(std::vector<Token> toks, DiagnosticEngine &diags)
-      : toks(std::move(toks)), diags(diags) {}
-
-  std::unique_ptr<Module> parseModule();
-  /// Records the names a top-level import binds (Module::imports).
-  void parseImport(Module &module);
-
-private:
-  // Token access.
-  const Token &cur() const { return toks[idx]; }
-  const Token &peekTok(size_t k = 1) const {
-    return toks[std::min(idx + k, toks.size() - 1)];
-  }
-  void consume() {
-    if (idx + 1 < toks.size())
-      ++idx;
-  }
-  bool isOp(const char *s) const { return cur().isOp(s); }
-  bool isKw(const char *s) const { return cur().isKeyword(s); }
-  bool acceptOp(const char *s) {
-    if (!isOp(s))
-      return false;
-    consume();
-    return true;
-  }
-  bool expectOp(const char *s, const char *context);
-  bool error(const Token &t, const llvm::Twine &msg) {
-    if (t.is(Tok::Error)) {
-      // The lexer reported it, unless it left the message to us (for
-      // constructs that are only wrong inside jit functions).
-      if (!t.text.empty())
-        diags.error(t.loc, t.text, t.length);
-      return false;
-    }
-    diags.error(t.loc, msg, t.length);
-    return false;
-  }
-  std::string describe(const Token &t) const;
-
-  // Top level.
-  void skipStatement();
-  void skipToNextStatement();
-  std::unique_ptr<Function> parseFunction(std::vector<std::string> decorators);
-
-  // Statements.
-  bool parseBlock(std::vector<StmtPtr> &out);
-  bool parseStatement(std::vector<StmtPtr> &out);
-  bool parseSimpleStatements(std::vector<StmtPtr> &out);
-  StmtPtr parseSmallStatement();
-  StmtPtr parseIf(bool isElif);
-  StmtPtr parseFor();
-  StmtPtr parseWhile();
-
-  // Expressions.
-  ExprPtr parseTestList(); // a, b, c -> Tuple
-  ExprPtr parseTest();
-  ExprPtr parseOrTest();
-  ExprPtr parseAndTest();
-  ExprPtr parseNotTest();
-  ExprPtr parseComparison();
-  ExprPtr parseBinary(int level);
-  ExprPtr parseFactor();
-  ExprPtr parsePower();
-  ExprPtr parsePrimary();
-  ExprPtr parseAtom();
-  ExprPtr parseSubscriptItem();
-  bool parseCallArgs(Expr &call);
-
-  struct DepthGuard {
-    Parser &p;
-    bool ok;
-    DepthGuard(Parser &p, const Token &t) : p(p) {
-      ok = ++p.depth <= kMaxDepth;
-      if (!ok && !p.depthReported) {
-        p.diags.error(t.loc, "expression or block nesting is too deep (limit " +
-                                 llvm::Twine(kMaxDepth) + ")",
-                      t.length);
-        p.depthReported = true;
-      }
-    }
-    ~DepthGuard() { --p.depth; }
-  };
-  static constexpr unsigned kMaxDepth = 100;
-  /// The tallest expression tree accepted. Chains of binary operators,
-  /// attributes, calls and subscripts grow the tree without nesting brackets;
-  /// everything after the parser (MLIRGen, the AST dumper, even the tree's
-  /// destructor) recurses on the tree, so a huge generated expression would
-  /// overflow the stack.
-  static constexpr unsigned kMaxExprHeight = 1000;
-  bool checkExprHeight(ExprPtr &e, SourceLoc start);
-  unsigned testNesting = 0;
-
-  std::vector<Token> toks;
-  size_t idx = 0;
-  DiagnosticEngine &diags;
-  unsigned depth = 0;
-  bool depthReported = false;
-};
 
 /// Reports (once per expression) and drops an expression taller than
 /// kMaxExprHeight. Measures the height without recursing.
@@ -211,158 +113,6 @@ void Parser::skipToNextStatement() {
       consume();
     } while (level > 0 && !cur().is(Tok::Eof));
   }
-}
-
-std::unique_ptr<Module> Parser::parseModule() {
-  auto module = std::make_unique<Module>();
-  while (!cur().is(Tok::Eof)) {
-    if (cur().is(Tok::Newline) || cur().is(Tok::Dedent) ||
-        cur().is(Tok::Indent)) {
-      // Stray indentation at top level is host code's problem; skip it.
-      if (cur().is(Tok::Indent)) {
-        skipStatement();
-        continue;
-      }
-      consume();
-      continue;
-    }
-    // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`): parsed
-    // speculatively, silently skipped if it is not kernel-language syntax.
-    if (cur().is(Tok::Name) && (peekTok().isOp("=") || peekTok().isOp(":"))) {
-      size_t save = idx;
-      std::string name = cur().text;
-      bool savedDepthReported = depthReported;
-      diags.setSuppressed(true);
-      StmtPtr s = parseSmallStatement();
-      bool ok = s && diags.suppressedErrors() == 0 && s->value &&
-                s->targets.size() == 1 &&
-                s->targets[0]->kind == ExprKind::Name &&
-                (cur().is(Tok::Newline) || cur().is(Tok::Eof));
-      diags.setSuppressed(false);
-      depthReported = savedDepthReported;
-      if (ok) {
-        module->globals[name] = std::move(s->value);
-        ++module->skippedStatements;
-        if (cur().is(Tok::Newline))
-          consume();
-        continue;
-      }
-      idx = save;
-    }
-    if (isKw("import") || isKw("from")) {
-      parseImport(*module);
-      ++module->skippedStatements;
-      skipStatement();
-      continue;
-    }
-    std::vector<std::string> decorators;
-    bool jit = false;
-    SourceLoc jitLoc;
-    std::string jitSpelling;
-    while (isOp("@")) {
-      SourceLoc at = cur().loc;
-      consume();
-      std::string spelling;
-      while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
-        if (isOp("("))
-          break;
-        spelling += cur().text;
-        consume();
-      }
-      while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
-        consume();
-      if (cur().is(Tok::Newline))
-        consume();
-      if (spelling == "triton.jit" || spelling == "jit" ||
-          spelling == "tl.jit") {
-        jit = true;
-        jitLoc = at;
-        jitSpelling = spelling;
-      }
-      decorators.push_back(spelling);
-    }
-    if (isKw("def") && jit) {
-      if (auto fn = parseFunction(std::move(decorators))) {
-        if (module->lookup(fn->name))
-          diags.error(fn->loc, "redefinition of jit function '" + fn->name +
-                                   "'",
-                      fn->name.size());
-        else
-          module->functions.push_back(std::move(fn));
-      }
-      continue;
-    }
-    if (jit)
-      diags.error(jitLoc,
-                  "'@" + jitSpelling +
-                      "' must be followed by a function definition, found " +
-                      describe(cur()),
-                  jitSpelling.size() + 1);
-    ++module->skippedStatements;
-    skipStatement();
-  }
-  return module;
-}
-
-void Parser::parseImport(Module &module) {
-  // import a.b [as c], d ...   |   from a.b import c [as d], e ...
-  // Anything else (relative imports, `*`, parentheses) binds nothing here;
-  // the statement is host code all the same.
-  auto dotted = [&](std::string &out) {
-    if (!cur().is(Tok::Name))
-      return false;
-    out = cur().text;
-    consume();
-    while (isOp(".") && peekTok().is(Tok::Name)) {
-      consume();
-      out += "." + cur().text;
-      consume();
-    }
-    return true;
-  };
-  auto alias = [&](std::string &out) {
-    if (!isKw("as"))
-      return true;
-    consume();
-    if (!cur().is(Tok::Name))
-      return false;
-    out = cur().text;
-    consume();
-    return true;
-  };
-  if (isKw("import")) {
-    consume();
-    do {
-      std::string path;
-      if (!dotted(path))
-        return;
-      std::string name = path.substr(0, path.find('.'));
-      std::string bound = name;
-      bool aliased = isKw("as");
-      if (!alias(bound))
-        return;
-      module.imports[bound] = aliased ? path : name;
-    } while (acceptOp(","));
-    return;
-  }
-  consume(); // from
-  std::string from;
-  if (!dotted(from) || !isKw("import"))
-    return;
-  consume();
-  acceptOp("("); // from a import (b, c,)
-  do {
-    if (isOp(")"))
-      return; // a trailing comma
-    if (!cur().is(Tok::Name))
-      return;
-    std::string what = cur().text;
-    consume();
-    std::string bound = what;
-    if (!alias(bound))
-      return;
-    module.imports[bound] = from + "." + what;
-  } while (acceptOp(","));
 }
 
 std::unique_ptr<Function>
@@ -575,6 +325,24 @@ StmtPtr Parser::parseSmallStatement() {
     }
     return s;
   }
+  if (t.isKeyword("raise")) {
+    // Parsed; an error only where it is compiled (Triton too never looks at a
+    // branch whose compile-time condition is false).
+    auto s = std::make_unique<Stmt>(StmtKind::Raise, loc);
+    s->length = t.length;
+    consume();
+    if (!cur().is(Tok::Newline) && !isOp(";") && !cur().is(Tok::Eof)) {
+      s->value = parseTest();
+      if (!s->value)
+        return nullptr;
+      if (isKw("from")) {
+        consume();
+        if (!parseTest())
+          return nullptr;
+      }
+    }
+    return s;
+  }
   if (t.isKeyword("assert")) {
     auto s = std::make_unique<Stmt>(StmtKind::Assert, loc);
     s->length = t.length;
@@ -591,7 +359,7 @@ StmtPtr Parser::parseSmallStatement() {
   }
   if (t.kind == Tok::Keyword &&
       (t.text == "import" || t.text == "from" || t.text == "global" ||
-       t.text == "nonlocal" || t.text == "del" || t.text == "raise" ||
+       t.text == "nonlocal" || t.text == "del" ||
        t.text == "yield" || t.text == "await" || t.text == "lambda")) {
     error(t, "'" + t.text + "' is not supported in jit functions");
     return nullptr;
@@ -1185,16 +953,19 @@ ExprPtr Parser::parseAtom() {
   }
 }
 
-} // namespace
+} // namespace tilec::detail
 
 const Function *Module::lookup(llvm::StringRef name) const {
   for (auto &f : functions)
     if (f->name == name)
       return f.get();
+  auto a = jitAliases.find(name.str());
+  if (a != jitAliases.end() && a->second != name)
+    return lookup(a->second);
   return nullptr;
 }
 
 std::unique_ptr<Module> tilec::parseModule(const SourceFile &file,
                                            DiagnosticEngine &diags) {
-  return Parser(lex(file, diags), diags).parseModule();
+  return detail::Parser(lex(file, diags), diags).parseModule();
 }

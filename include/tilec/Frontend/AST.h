@@ -87,6 +87,7 @@ enum class StmtKind {
   Break,
   Continue,
   Assert,    // test, value (message, may be null)
+  Raise,     // value (the exception, may be null): an error where compiled
 };
 
 struct Stmt {
@@ -136,9 +137,35 @@ struct Module {
   /// triton.language.extra.libdevice; `import triton.language`: triton ->
   /// triton).
   std::map<std::string, std::string> imports;
+  /// A name that a module-level `if` / `try` binds: what each branch binds
+  /// it to (an import's dotted path, or a constant's expression). A jit
+  /// function may use it when every branch binds it and all of them mean
+  /// the same thing (CodeGen::lookupName); tilec does not run host code to
+  /// tell which branch runs.
+  struct Alternative {
+    std::string importPath; // set for an import
+    ExprPtr value;          // set for a constant
+  };
+  struct Conditional {
+    SourceLoc where;       // the `if` / `try` keyword
+    std::string statement; // "if" or "try"
+    bool partial = false;  // some branch does not bind it
+    std::vector<Alternative> alternatives;
+  };
+  std::map<std::string, Conditional> conditional;
+  /// Names bound to a jit function by a call of triton.jit at module level
+  /// (`k = triton.jit(_k)`, `k = triton.heuristics(...)(triton.jit(_k))`):
+  /// the name -> the function's own name. lookup() follows them.
+  std::map<std::string, std::string> jitAliases;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;
+  /// Forgets what `name` was bound to (before it is bound again).
+  void unbind(const std::string &name) {
+    globals.erase(name);
+    imports.erase(name);
+    conditional.erase(name);
+  }
 };
 
 /// Prints the AST as an indented tree with source locations.

@@ -1,0 +1,361 @@
+//===- ModuleParser.cpp - The module level of a kernel file ---------------===//
+//
+// A kernel file is a Python module: tilec keeps its @triton.jit functions,
+// the constants and imports they can use, and skips the rest (host code).
+// A module-level `if` / `try` is parsed branch by branch; what its branches
+// bind is merged (mergeBranches): the same binding in every branch is taken
+// as it is, anything else is kept as alternatives for CodeGen::lookupName,
+// which accepts a name when every branch binds it to the same thing (the
+// usual `try: from triton.language.extra.libdevice import rsqrt except
+// ModuleNotFoundError: from triton.language.extra.cuda.libdevice import
+// rsqrt`) and reports it otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <set>
+
+using namespace tilec;
+
+namespace tilec::detail {
+
+std::unique_ptr<Module> Parser::parseModule() {
+  auto module = std::make_unique<Module>();
+  while (!cur().is(Tok::Eof)) {
+    if (cur().is(Tok::Dedent)) { // a block that ended at the top level
+      consume();
+      continue;
+    }
+    parseModuleStatement(*module);
+  }
+  // Functions made jit functions by a call of triton.jit: parsed now, under
+  // their own names, and found under the names the calls bind too.
+  for (const JitCall &c : jitCalls) {
+    if (!module->lookup(c.function)) {
+      auto d = plainDefs.find(c.function);
+      if (d == plainDefs.end())
+        continue; // not defined in this file: the name stays unbound
+      size_t saved = idx;
+      idx = d->second;
+      if (auto fn = parseFunction({"triton.jit"}))
+        module->functions.push_back(std::move(fn));
+      idx = saved;
+    }
+    if (c.name != c.function)
+      module->jitAliases[c.name] = c.function;
+  }
+  return module;
+}
+
+void Parser::scanJitCall(const std::string &name) {
+  // triton.jit ( F )  |  jit ( F ), anywhere on the line (inside
+  // triton.heuristics(...)( ... ) or triton.autotune(...)( ... ) too).
+  for (size_t i = idx; i < toks.size() && !toks[i].is(Tok::Newline) &&
+                       !toks[i].is(Tok::Eof);
+       ++i) {
+    size_t j = i;
+    if (toks[j].is(Tok::Name) && toks[j].text == "triton" && j + 2 < toks.size() &&
+        toks[j + 1].isOp("."))
+      j += 2;
+    if (!(toks[j].is(Tok::Name) && toks[j].text == "jit") ||
+        (j == i && i > 0 && toks[i - 1].isOp(".")))
+      continue;
+    if (j + 3 < toks.size() && toks[j + 1].isOp("(") &&
+        toks[j + 2].is(Tok::Name) && toks[j + 3].isOp(")")) {
+      jitCalls.push_back({name, toks[j + 2].text, toks[i].loc});
+      return;
+    }
+  }
+}
+
+void Parser::parseModuleStatement(Module &module) {
+  if (cur().is(Tok::Newline)) {
+    consume();
+    return;
+  }
+  if (cur().is(Tok::Indent)) {
+    // Stray indentation is host code's problem; skip it.
+    skipStatement();
+    return;
+  }
+  if (isKw("if") || isKw("try")) {
+    parseModuleBranches(module);
+    return;
+  }
+  // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`): parsed
+  // speculatively, silently skipped if it is not kernel-language syntax.
+  if (cur().is(Tok::Name) && (peekTok().isOp("=") || peekTok().isOp(":"))) {
+    scanJitCall(cur().text);
+    size_t save = idx;
+    std::string name = cur().text;
+    bool savedDepthReported = depthReported;
+    diags.setSuppressed(true);
+    StmtPtr s = parseSmallStatement();
+    bool ok = s && diags.suppressedErrors() == 0 && s->value &&
+              s->targets.size() == 1 &&
+              s->targets[0]->kind == ExprKind::Name &&
+              (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+    diags.setSuppressed(false);
+    depthReported = savedDepthReported;
+    if (ok) {
+      module.unbind(name);
+      module.globals[name] = std::move(s->value);
+      ++module.skippedStatements;
+      if (cur().is(Tok::Newline))
+        consume();
+      return;
+    }
+    idx = save;
+  }
+  if (isKw("import") || isKw("from")) {
+    parseImport(module);
+    ++module.skippedStatements;
+    skipStatement();
+    return;
+  }
+  std::vector<std::string> decorators;
+  bool jit = false;
+  SourceLoc jitLoc;
+  std::string jitSpelling;
+  while (isOp("@")) {
+    SourceLoc at = cur().loc;
+    consume();
+    std::string spelling;
+    while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
+      if (isOp("("))
+        break;
+      spelling += cur().text;
+      consume();
+    }
+    while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+      consume();
+    if (cur().is(Tok::Newline))
+      consume();
+    if (spelling == "triton.jit" || spelling == "jit" ||
+        spelling == "tl.jit") {
+      jit = true;
+      jitLoc = at;
+      jitSpelling = spelling;
+    }
+    decorators.push_back(spelling);
+  }
+  if (isKw("def") && !jit && peekTok().is(Tok::Name))
+    plainDefs[peekTok().text] = idx;
+  if (isKw("def") && jit) {
+    if (auto fn = parseFunction(std::move(decorators))) {
+      if (module.lookup(fn->name))
+        diags.error(fn->loc, "redefinition of jit function '" + fn->name + "'",
+                    fn->name.size());
+      else
+        module.functions.push_back(std::move(fn));
+    }
+    return;
+  }
+  if (jit)
+    diags.error(jitLoc,
+                "'@" + jitSpelling +
+                    "' must be followed by a function definition, found " +
+                    describe(cur()),
+                jitSpelling.size() + 1);
+  ++module.skippedStatements;
+  skipStatement();
+}
+
+void Parser::parseModuleSuite(Module &branch) {
+  // The header up to its ':' (not one inside brackets).
+  int depth = 0;
+  while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
+    if (isOp("(") || isOp("[") || isOp("{"))
+      ++depth;
+    else if (isOp(")") || isOp("]") || isOp("}"))
+      --depth;
+    else if (depth == 0 && isOp(":")) {
+      consume();
+      break;
+    }
+    consume();
+  }
+  if (!cur().is(Tok::Newline)) { // `if c: x = 1` on one line
+    if (!cur().is(Tok::Eof))
+      parseModuleStatement(branch);
+    return;
+  }
+  consume();
+  if (!cur().is(Tok::Indent))
+    return;
+  consume();
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof))
+    parseModuleStatement(branch);
+  if (cur().is(Tok::Dedent))
+    consume();
+}
+
+/// Merges the bindings of a module-level `if` / `try`'s branches into
+/// `module`: jit functions from every branch; a name bound by every branch
+/// the same way (the same import path, or one branch's constant) as it is;
+/// anything else as a Module::Conditional, which CodeGen resolves at a use.
+static void mergeBranches(Module &module,
+                          std::vector<std::unique_ptr<Module>> &branches,
+                          SourceLoc where, const std::string &statement,
+                          DiagnosticEngine &diags) {
+  for (auto &b : branches)
+    for (auto &f : b->functions) {
+      if (module.lookup(f->name)) {
+        diags.error(f->loc,
+                    "jit function '" + f->name +
+                        "' is defined twice (a module-level '" + statement +
+                        "' may define it in one of its branches only)",
+                    f->name.size());
+        continue;
+      }
+      module.functions.push_back(std::move(f));
+    }
+  std::set<std::string> names;
+  for (auto &b : branches) {
+    for (auto &kv : b->globals)
+      names.insert(kv.first);
+    for (auto &kv : b->imports)
+      names.insert(kv.first);
+    for (auto &kv : b->conditional)
+      names.insert(kv.first);
+  }
+  for (const std::string &name : names) {
+    Module::Conditional c;
+    c.where = where;
+    c.statement = statement;
+    for (auto &b : branches) {
+      if (auto g = b->globals.find(name); g != b->globals.end()) {
+        c.alternatives.push_back({"", std::move(g->second)});
+      } else if (auto i = b->imports.find(name); i != b->imports.end()) {
+        c.alternatives.push_back({i->second, nullptr});
+      } else if (auto n = b->conditional.find(name);
+                 n != b->conditional.end()) {
+        c.partial |= n->second.partial;
+        for (auto &a : n->second.alternatives)
+          c.alternatives.push_back(std::move(a));
+      } else {
+        c.partial = true;
+      }
+    }
+    module.unbind(name);
+    bool sameImport = !c.partial && !c.alternatives.empty() &&
+                      llvm::all_of(c.alternatives, [&](auto &a) {
+                        return !a.value &&
+                               a.importPath == c.alternatives[0].importPath;
+                      });
+    if (sameImport)
+      module.imports[name] = c.alternatives[0].importPath;
+    else if (!c.partial && c.alternatives.size() == 1)
+      module.globals[name] = std::move(c.alternatives[0].value);
+    else
+      module.conditional[name] = std::move(c);
+  }
+}
+
+void Parser::parseModuleBranches(Module &module) {
+  // if c: ... [elif c: ...]* [else: ...]   -- a branch each, and an empty
+  //                                           one without `else`
+  // try: ... [except ...: ...]* [else: ...] [finally: ...]
+  //   -- the try body (with its `else`) and each handler a branch; the
+  //      `finally` block runs after whichever ran
+  SourceLoc where = cur().loc;
+  std::string statement = cur().text;
+  bool isIf = statement == "if";
+  std::vector<std::unique_ptr<Module>> branches;
+  auto finally = std::make_unique<Module>();
+  bool hasElse = false, hasFinally = false;
+  branches.push_back(std::make_unique<Module>());
+  parseModuleSuite(*branches.back());
+  while (true) {
+    if ((isIf && isKw("elif")) || (!isIf && isKw("except")) ||
+        (isIf && isKw("else"))) {
+      hasElse |= isKw("else");
+      branches.push_back(std::make_unique<Module>());
+      parseModuleSuite(*branches.back());
+    } else if (!isIf && isKw("else")) {
+      parseModuleSuite(*branches.front());
+    } else if (!isIf && isKw("finally")) {
+      hasFinally = true;
+      parseModuleSuite(*finally);
+    } else {
+      break;
+    }
+  }
+  if (isIf && !hasElse)
+    branches.push_back(std::make_unique<Module>());
+  mergeBranches(module, branches, where, statement, diags);
+  if (hasFinally) {
+    std::vector<std::unique_ptr<Module>> once;
+    once.push_back(std::move(finally));
+    mergeBranches(module, once, where, statement, diags);
+  }
+  ++module.skippedStatements;
+}
+
+void Parser::parseImport(Module &module) {
+  // import a.b [as c], d ...   |   from a.b import c [as d], e ...
+  // Anything else (relative imports, `*`, parentheses) binds nothing here;
+  // the statement is host code all the same.
+  auto dotted = [&](std::string &out) {
+    if (!cur().is(Tok::Name))
+      return false;
+    out = cur().text;
+    consume();
+    while (isOp(".") && peekTok().is(Tok::Name)) {
+      consume();
+      out += "." + cur().text;
+      consume();
+    }
+    return true;
+  };
+  auto alias = [&](std::string &out) {
+    if (!isKw("as"))
+      return true;
+    consume();
+    if (!cur().is(Tok::Name))
+      return false;
+    out = cur().text;
+    consume();
+    return true;
+  };
+  if (isKw("import")) {
+    consume();
+    do {
+      std::string path;
+      if (!dotted(path))
+        return;
+      std::string name = path.substr(0, path.find('.'));
+      std::string bound = name;
+      bool aliased = isKw("as");
+      if (!alias(bound))
+        return;
+      module.unbind(bound);
+      module.imports[bound] = aliased ? path : name;
+    } while (acceptOp(","));
+    return;
+  }
+  consume(); // from
+  std::string from;
+  if (!dotted(from) || !isKw("import"))
+    return;
+  consume();
+  acceptOp("("); // from a import (b, c,)
+  do {
+    if (isOp(")"))
+      return; // a trailing comma
+    if (!cur().is(Tok::Name))
+      return;
+    std::string what = cur().text;
+    consume();
+    std::string bound = what;
+    if (!alias(bound))
+      return;
+    module.unbind(bound);
+    module.imports[bound] = from + "." + what;
+  } while (acceptOp(","));
+}
+
+} // namespace tilec::detail

@@ -1,0 +1,146 @@
+//===- ParserImpl.h - The parser class, shared by its two files -*- C++ -*-===//
+//
+// Private to lib/Frontend: Parser.cpp parses jit functions (statements and
+// expressions), ModuleParser.cpp the module level around them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_PARSERIMPL_H
+#define TILEC_LIB_FRONTEND_PARSERIMPL_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/Twine.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec::detail {
+
+class Parser {
+public:
+  Parser(std::vector<Token> toks, DiagnosticEngine &diags)
+      : toks(std::move(toks)), diags(diags) {}
+
+  std::unique_ptr<Module> parseModule();
+  /// Records the names a top-level import binds (Module::imports).
+  void parseImport(Module &module);
+
+private:
+  // Token access.
+  const Token &cur() const { return toks[idx]; }
+  const Token &peekTok(size_t k = 1) const {
+    return toks[std::min(idx + k, toks.size() - 1)];
+  }
+  void consume() {
+    if (idx + 1 < toks.size())
+      ++idx;
+  }
+  bool isOp(const char *s) const { return cur().isOp(s); }
+  bool isKw(const char *s) const { return cur().isKeyword(s); }
+  bool acceptOp(const char *s) {
+    if (!isOp(s))
+      return false;
+    consume();
+    return true;
+  }
+  bool expectOp(const char *s, const char *context);
+  bool error(const Token &t, const llvm::Twine &msg) {
+    if (t.is(Tok::Error)) {
+      // The lexer reported it, unless it left the message to us (for
+      // constructs that are only wrong inside jit functions).
+      if (!t.text.empty())
+        diags.error(t.loc, t.text, t.length);
+      return false;
+    }
+    diags.error(t.loc, msg, t.length);
+    return false;
+  }
+  std::string describe(const Token &t) const;
+
+  // Top level (ModuleParser.cpp).
+  /// One statement at module level (or in a module-level `if` / `try`):
+  /// a constant, an import, a jit function, or host code, skipped.
+  void parseModuleStatement(Module &module);
+  /// A module-level `if` / `try`: its branches parsed as module-level
+  /// statements, their bindings merged into `module` (mergeBranches).
+  void parseModuleBranches(Module &module);
+  /// The statements of one branch's suite (an indented block or the rest
+  /// of the line).
+  void parseModuleSuite(Module &branch);
+  /// `NAME = ...triton.jit(F)...` at module level: records NAME -> F.
+  void scanJitCall(const std::string &name);
+  /// Undecorated functions at module level (their `def` token), and the
+  /// triton.jit calls that make jit functions of them (name, function, loc).
+  std::map<std::string, size_t> plainDefs;
+  struct JitCall {
+    std::string name, function;
+    SourceLoc loc;
+  };
+  std::vector<JitCall> jitCalls;
+  void skipStatement();
+  void skipToNextStatement();
+  std::unique_ptr<Function> parseFunction(std::vector<std::string> decorators);
+
+  // Statements.
+  bool parseBlock(std::vector<StmtPtr> &out);
+  bool parseStatement(std::vector<StmtPtr> &out);
+  bool parseSimpleStatements(std::vector<StmtPtr> &out);
+  StmtPtr parseSmallStatement();
+  StmtPtr parseIf(bool isElif);
+  StmtPtr parseFor();
+  StmtPtr parseWhile();
+
+  // Expressions.
+  ExprPtr parseTestList(); // a, b, c -> Tuple
+  ExprPtr parseTest();
+  ExprPtr parseOrTest();
+  ExprPtr parseAndTest();
+  ExprPtr parseNotTest();
+  ExprPtr parseComparison();
+  ExprPtr parseBinary(int level);
+  ExprPtr parseFactor();
+  ExprPtr parsePower();
+  ExprPtr parsePrimary();
+  ExprPtr parseAtom();
+  ExprPtr parseSubscriptItem();
+  bool parseCallArgs(Expr &call);
+
+  struct DepthGuard {
+    Parser &p;
+    bool ok;
+    DepthGuard(Parser &p, const Token &t) : p(p) {
+      ok = ++p.depth <= kMaxDepth;
+      if (!ok && !p.depthReported) {
+        p.diags.error(t.loc, "expression or block nesting is too deep (limit " +
+                                 llvm::Twine(kMaxDepth) + ")",
+                      t.length);
+        p.depthReported = true;
+      }
+    }
+    ~DepthGuard() { --p.depth; }
+  };
+  static constexpr unsigned kMaxDepth = 100;
+  /// The tallest expression tree accepted. Chains of binary operators,
+  /// attributes, calls and subscripts grow the tree without nesting brackets;
+  /// everything after the parser (MLIRGen, the AST dumper, even the tree's
+  /// destructor) recurses on the tree, so a huge generated expression would
+  /// overflow the stack.
+  static constexpr unsigned kMaxExprHeight = 1000;
+  bool checkExprHeight(ExprPtr &e, SourceLoc start);
+  unsigned testNesting = 0;
+
+  std::vector<Token> toks;
+  size_t idx = 0;
+  DiagnosticEngine &diags;
+  unsigned depth = 0;
+  bool depthReported = false;
+};
+
+} // namespace tilec::detail
+
+#endif // TILEC_LIB_FRONTEND_PARSERIMPL_H

@@ -164,6 +164,9 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
     case SignatureEntry::NoneValue:
       scope[p.name] = Val::none();
       continue;
+    case SignatureEntry::DTypeValue:
+      scope[p.name] = Val::dtypeVal(e.type);
+      continue;
     case SignatureEntry::Type:
       break;
     }
@@ -171,7 +174,8 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       sigDiags.error(e.loc,
                      "parameter '" + p.name +
                          "' is tl.constexpr: the signature must give its "
-                         "value (e.g. 1024), not a type",
+                         "value (e.g. 1024, or a dtype as tl.bfloat16), not "
+                         "a type",
                      e.length);
       return nullptr;
     }

@@ -141,10 +141,22 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
   size_t pos = 0;
   if (text.trim().empty())
     return true; // a kernel without parameters
+  // The entries' commas: not those inside brackets (`tensordesc<bf16[1,64]>`).
+  auto nextComma = [&](size_t from) {
+    int depth = 0;
+    for (size_t i = from; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '<' || c == '[' || c == '(')
+        ++depth;
+      else if ((c == '>' || c == ']' || c == ')') && depth > 0)
+        --depth;
+      else if (c == ',' && depth == 0)
+        return i;
+    }
+    return text.size();
+  };
   while (pos <= text.size()) {
-    size_t end = text.find(',', pos);
-    if (end == llvm::StringRef::npos)
-      end = text.size();
+    size_t end = nextComma(pos);
     llvm::StringRef raw = text.slice(pos, end);
     size_t lead = raw.size() - raw.ltrim().size();
     llvm::StringRef item = raw.trim();
@@ -156,8 +168,22 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       diags.error(e.loc, msg, e.length);
       ok = false;
     };
+    llvm::StringRef dtypeName = item;
+    bool tlDType = dtypeName.consume_front("tl.") ||
+                   dtypeName.consume_front("triton.language.");
     if (item.empty()) {
       fail("empty signature entry");
+    } else if (tlDType && parseTLDTypeName(dtypeName)) {
+      e.kind = SignatureEntry::DTypeValue;
+      e.type = DType::scalar(*parseTLDTypeName(dtypeName));
+    } else if (item.starts_with("tensordesc")) {
+      fail("host tensor descriptors ('" + item +
+           "') are not supported yet: pass the base pointer, shape and "
+           "strides, and make the descriptor in the kernel with "
+           "tl.make_tensor_descriptor");
+    } else if (item.ltrim("*").starts_with("fp8") ||
+               (tlDType && dtypeName.starts_with("float8"))) {
+      fail("fp8 types ('" + item + "') are not supported yet");
     } else if (item.starts_with("*") ||
                parseSignatureScalar(item.split(':').first.trim())) {
       bool isPtr = item.consume_front("*");

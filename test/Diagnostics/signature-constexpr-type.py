@@ -11,6 +11,6 @@ def k(X, Y, n, B: tl.constexpr):
     offs = tl.arange(0, B)
     pass
 
-# CHECK: {{^}}<signature>:1:20: error: parameter 'B' is tl.constexpr: the signature must give its value (e.g. 1024), not a type{{$}}
+# CHECK: {{^}}<signature>:1:20: error: parameter 'B' is tl.constexpr: the signature must give its value (e.g. 1024, or a dtype as tl.bfloat16), not a type{{$}}
 # CHECK-NEXT: {{^}}*fp32, *fp32, i32, i32{{$}}
 # CHECK-NEXT: {{^}}                   ^~~{{$}}

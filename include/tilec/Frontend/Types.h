@@ -62,7 +62,9 @@ std::optional<ScalarKind> parseTLDTypeName(llvm::StringRef s);
 
 /// One comma-separated entry of a signature.
 struct SignatureEntry {
-  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue } kind = Type;
+  /// DTypeValue: a tl.dtype for a constexpr (`tl.bfloat16`, or a plain type
+  /// name such as `bf16` given to a tl.constexpr parameter), in `type`.
+  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue, DTypeValue } kind = Type;
   DType type;
   unsigned divisibility = 1; // `:16`
   int64_t intValue = 0;

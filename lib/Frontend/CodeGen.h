@@ -4,7 +4,8 @@
 // code generator class, whose methods are split across MLIRGen.cpp (kernel
 // entry, statements, helper calls), ControlFlow.cpp (blocks, `if`, early
 // `return`), Loops.cpp (`for`, `while`), Expressions.cpp (operators, casts,
-// broadcasting) and Builtins.cpp (the `tl.` functions).
+// broadcasting), Names.cpp (names, globals, imports, attributes) and
+// Builtins.cpp (the `tl.` functions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,7 +174,7 @@ public:
   void unrollStatic(const Stmt &s, const std::string &var, int64_t first,
                     int64_t step, int64_t count);
 
-  // ---- expressions (Expressions.cpp)
+  // ---- expressions (Expressions.cpp; names and attributes: Names.cpp)
   Val genExpr(const Expr &e);
   Val lookupName(const Expr &e);
   /// The value of module-level constant `value`, used as `use`.

@@ -1,0 +1,261 @@
+//===- Names.cpp - Names, globals, imports and attributes -----------------===//
+//
+// What a name means in a jit function, in order: a local variable, a jit
+// function of the file (or a name a triton.jit call binds to one), a
+// module-level constant or alias, an import, a name a module-level `if` /
+// `try` binds the same way in every branch, then Triton's own modules and
+// Python's builtins. Attributes of Triton's modules (`tl.float32`,
+// `tl.extra.cuda.libdevice`), of dtypes and of values (`x.dtype`, `x.shape`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+using namespace tilec;
+
+Val CodeGen::importedValue(const std::string &path) {
+  llvm::StringRef p = path;
+  if (p == "triton")
+    return Val::named(Val::Module, "triton");
+  if (p == "triton.language" || p == "triton.language.core" ||
+      p == "triton.language.math" || p == "triton.language.standard")
+    return Val::named(Val::Module, "tl");
+  if (p == "triton.language.extra")
+    return Val::named(Val::Module, "tl.extra");
+  if (p == "triton.language.extra.cuda")
+    return Val::named(Val::Module, "tl.extra.cuda");
+  if (p == "triton.language.extra.libdevice" ||
+      p == "triton.language.extra.cuda.libdevice")
+    return Val::named(Val::Module, "libdevice");
+  // from triton.language import program_id / float32 / ...; from triton
+  // import cdiv; from triton.language.extra.libdevice import tanh.
+  auto dot = p.rfind('.');
+  if (dot != llvm::StringRef::npos) {
+    llvm::StringRef parent = p.take_front(dot), name = p.drop_front(dot + 1);
+    Val m = importedValue(parent.str());
+    if (m.kind == Val::Module) {
+      std::string prefix = m.s == "triton" ? "triton" : m.s;
+      if (m.s == "tl") {
+        if (auto k = parseTLDTypeName(name))
+          return Val::dtypeVal(DType::scalar(*k));
+        if (name == "constexpr")
+          return Val::named(Val::Builtin, "tl.constexpr");
+      }
+      if (m.s == "triton" && (name == "cdiv" || name == "next_power_of_2"))
+        return Val::named(Val::Builtin, "tl." + name.str());
+      if (m.s == "triton" && name == "language")
+        return Val::named(Val::Module, "tl");
+      if ((m.s == "tl" || m.s == "libdevice") &&
+          isBuiltin(m.s + "." + name.str()))
+        return Val::named(Val::Builtin, m.s + "." + name.str());
+    }
+  }
+  return Val::error();
+}
+
+Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
+  if (!globalsInProgress.insert(use.str).second)
+    return error(use, "global '" + use.str + "' is defined in terms of itself");
+  Scope saved = std::move(scope);
+  scope.clear();
+  unsigned before = diags.numErrors();
+  Val v = genExpr(value);
+  scope = std::move(saved);
+  globalsInProgress.erase(use.str);
+  if (v.isError() || diags.numErrors() != before) {
+    diags.note(use.loc, "while evaluating the global '" + use.str +
+                            "' used here",
+               use.length);
+    return Val::error();
+  }
+  // Constants, and aliases of builtins, jit functions and modules
+  // (`rsqrt = tl.rsqrt`, `exp = libdevice.exp`).
+  bool alias = v.kind == Val::Builtin || v.kind == Val::Func ||
+               v.kind == Val::Module;
+  if (!v.isConstexpr() && !alias)
+    return error(use, "global '" + use.str + "' is not a compile-time constant");
+  return v;
+}
+
+Val CodeGen::evalImport(const Expr &use, const std::string &path) {
+  Val v = importedValue(path);
+  if (!v.isError())
+    return v;
+  if (path == use.str)
+    return error(use, "the module '" + use.str +
+                          "' cannot be used in jit functions");
+  return error(use, "'" + use.str + "' (the imported '" + path +
+                        "') cannot be used in jit functions");
+}
+
+Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
+  std::string at = "the module-level '" + c.statement + "' at line " +
+                   std::to_string(c.where.line);
+  if (c.partial)
+    return error(use, "'" + use.str + "' is bound by only some branches of " +
+                          at + ", and tilec does not run host code to tell "
+                          "which of them runs");
+  Val first;
+  for (size_t i = 0; i < c.alternatives.size(); ++i) {
+    const Module::Alternative &a = c.alternatives[i];
+    Val v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+    if (v.isError())
+      return v;
+    if (i == 0) {
+      first = v;
+    } else if (!identicalVals(first, v)) {
+      return error(use, "'" + use.str + "' is bound differently by the "
+                        "branches of " + at + " (" + describe(first) +
+                        " and " + describe(v) + "), and tilec does not run "
+                        "host code to tell which of them runs");
+    }
+  }
+  return first;
+}
+
+Val CodeGen::lookupName(const Expr &e) {
+  auto it = scope.find(e.str);
+  if (it != scope.end())
+    return it->second;
+  if (const Function *fn = module.lookup(e.str)) {
+    Val v;
+    v.kind = Val::Func;
+    v.fn = fn;
+    return v;
+  }
+  auto g = module.globals.find(e.str);
+  if (g != module.globals.end())
+    return evalGlobal(e, *g->second);
+  auto imp = module.imports.find(e.str);
+  if (imp != module.imports.end())
+    return evalImport(e, imp->second);
+  auto c = module.conditional.find(e.str);
+  if (c != module.conditional.end())
+    return evalConditional(e, c->second);
+  if (e.str == "tl")
+    return Val::named(Val::Module, "tl");
+  if (e.str == "triton")
+    return Val::named(Val::Module, "triton");
+  static const char *pyBuiltins[] = {"range", "float", "int", "bool", "min",
+                                     "max",   "len",   "abs", "print", "isinstance"};
+  for (const char *n : pyBuiltins)
+    if (e.str == n)
+      return Val::named(Val::Builtin, n);
+  if (e.str == "constexpr")
+    return Val::named(Val::Builtin, "tl.constexpr");
+  return error(e, "name '" + e.str + "' is not defined");
+}
+
+Val CodeGen::genAttribute(const Expr &e) {
+  Val base = genExpr(*e.args[0]);
+  if (base.isError())
+    return base;
+  const std::string &attr = e.str;
+  switch (base.kind) {
+  case Val::Module: {
+    if (base.s == "triton") {
+      if (attr == "language")
+        return Val::named(Val::Module, "tl");
+      if (attr == "cdiv" || attr == "next_power_of_2")
+        return Val::named(Val::Builtin, "tl." + attr);
+      return error(e, "'triton." + attr + "' is not available in jit "
+                                          "functions");
+    }
+    if (base.s == "libdevice") {
+      if (isBuiltin("libdevice." + attr))
+        return Val::named(Val::Builtin, "libdevice." + attr);
+      return error(e, "'libdevice." + attr + "' is not supported by tilec");
+    }
+    if (base.s == "tl" && attr == "extra")
+      return Val::named(Val::Module, "tl.extra");
+    if (base.s == "tl.extra" && attr == "cuda")
+      return Val::named(Val::Module, "tl.extra.cuda");
+    if ((base.s == "tl.extra" || base.s == "tl.extra.cuda") &&
+        attr == "libdevice")
+      return Val::named(Val::Module, "libdevice");
+    if (base.s == "tl.extra" || base.s == "tl.extra.cuda")
+      return error(e, "'" + base.s + "." + attr + "' is not supported by tilec");
+    if (attr == "math" || attr == "core" || attr == "standard")
+      return Val::named(Val::Module, "tl"); // tl.math.exp == tl.exp
+    if (base.s == "tl.PropagateNan") {
+      if (attr == "ALL" || attr == "NONE")
+        return Val::str(llvm::StringRef(attr).lower());
+      return error(e, "tl.PropagateNan has no member '" + attr + "'");
+    }
+    if (attr == "PropagateNan")
+      return Val::named(Val::Module, "tl.PropagateNan");
+    if (auto k = parseTLDTypeName(attr))
+      return Val::dtypeVal(DType::scalar(*k));
+    if (isBuiltin("tl." + attr))
+      return Val::named(Val::Builtin, "tl." + attr);
+    return error(e, "'tl." + attr + "' is not supported by tilec");
+  }
+  case Val::DTypeV: {
+    if (attr == "element_ty") {
+      if (!base.dtype.isPointer)
+        return error(e, base.dtype.tlName() + " is not a pointer type and "
+                                              "has no 'element_ty'");
+      return Val::dtypeVal(base.dtype.pointee());
+    }
+    if (attr == "primitive_bitwidth")
+      return Val::integer(base.dtype.bitwidth());
+    if (attr == "int_bitwidth" && base.dtype.isInt())
+      return Val::integer(base.dtype.bitwidth());
+    if (attr == "is_floating" || attr == "is_int" || attr == "is_ptr" ||
+        attr == "is_int_signed" || attr == "is_int_unsigned" ||
+        attr == "is_fp16" || attr == "is_bf16" || attr == "is_fp32" ||
+        attr == "is_fp64") {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
+    return error(e, "dtype has no attribute '" + attr + "'");
+  }
+  case Val::IR: {
+    if (attr == "dtype")
+      return Val::dtypeVal(base.dtype);
+    if (attr == "shape") {
+      std::vector<Val> dims;
+      for (int64_t d : base.shape())
+        dims.push_back(Val::integer(d));
+      return Val::tuple(std::move(dims));
+    }
+    if (attr == "numel") {
+      int64_t n = 1;
+      for (int64_t d : base.shape())
+        n *= d;
+      return Val::integer(n);
+    }
+    if (attr == "T") {
+      std::vector<Val> args{base};
+      Expr call(ExprKind::Call, e.loc);
+      call.length = e.length;
+      return callBuiltin("tl.trans", call, args, {});
+    }
+    if (isTensorMethod(attr)) {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
+    return error(e, "tensor has no attribute '" + attr + "'");
+  }
+  case Val::BlockPtr: {
+    if (base.isDescriptor && (attr == "load" || attr == "store")) {
+      Val m = Val::named(Val::Method, attr + "_tensor_descriptor");
+      m.elems.push_back(base);
+      return m;
+    }
+    if (attr == "dtype")
+      return Val::dtypeVal(base.elems[0].dtype.pointee());
+    if (attr == "block_shape") {
+      std::vector<Val> dims;
+      for (int64_t d : base.blockShape)
+        dims.push_back(Val::integer(d));
+      return Val::tuple(dims);
+    }
+    return error(e, describe(base) + " has no attribute '" + attr + "'");
+  }
+  default:
+    return error(e, describe(base) + " has no attribute '" + attr + "'");
+  }
+}

@@ -9,7 +9,9 @@ calls), so this is a reference that shares no code with tilec's frontend.
 Numbers follow Triton's rules: int32 arithmetic wraps, `//` and `%` of
 integers truncate toward zero (C semantics, as Triton's divsi/remsi),
 fp32 results are rounded to fp32 after every operation, integer / integer
-is fp32, comparisons give int1, and a masked-off load lane takes `other`.
+is fp32, comparisons give int1, a masked-off load lane takes `other`, and
+maximum/minimum and max/min reductions ignore NaN operands (PTX max.f32, as
+Triton's default propagate_nan=NONE).
 An unmasked access outside its buffer raises OutOfBounds.
 
 No third-party modules: it runs wherever Python 3.8+ does.
@@ -17,6 +19,7 @@ No third-party modules: it runs wherever Python 3.8+ does.
 
 import builtins as _b
 import ctypes
+import functools
 import math
 import sys
 import types
@@ -458,12 +461,30 @@ def _minmax(a, b, pick):
     return tensor([_norm(pick(x, y), dt) for x, y in zip(xs, ys)], shape, dt)
 
 
+def _fmax(x, y):
+    """max that ignores a NaN operand (PTX max.f32; Triton's default
+    propagate_nan=NONE, and its max reductions)."""
+    if x != x:
+        return y
+    if y != y:
+        return x
+    return _b.max(x, y)
+
+
+def _fmin(x, y):
+    if x != x:
+        return y
+    if y != y:
+        return x
+    return _b.min(x, y)
+
+
 def maximum(a, b):
-    return _minmax(a, b, _b.max)
+    return _minmax(a, b, _fmax)
 
 
 def minimum(a, b):
-    return _minmax(a, b, _b.min)
+    return _minmax(a, b, _fmin)
 
 
 def _float_unary(f):
@@ -531,11 +552,11 @@ def sum(x, axis=None, keep_dims=False):  # noqa: A001 - tl.sum
 
 
 def max(x, axis=None, keep_dims=False):  # noqa: A001 - tl.max
-    return _reduce(x, axis, _b.max, lambda d: d, keep_dims)
+    return _reduce(x, axis, lambda vs: functools.reduce(_fmax, vs), lambda d: d, keep_dims)
 
 
 def min(x, axis=None, keep_dims=False):  # noqa: A001 - tl.min
-    return _reduce(x, axis, _b.min, lambda d: d, keep_dims)
+    return _reduce(x, axis, lambda vs: functools.reduce(_fmin, vs), lambda d: d, keep_dims)
 
 
 def static_range(*args):

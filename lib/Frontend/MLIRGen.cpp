@@ -295,7 +295,7 @@ void CodeGen::genStmt(const Stmt &s) {
     return;
   case StmtKind::Raise: {
     std::string what;
-    if (s.value && s.value->kind == ExprKind::Call && !s.value->args.empty() &&
+    if (s.value && s.value->kind == ExprKind::Call &&
         s.value->args.size() >= 2 && s.value->args[1]->kind == ExprKind::Str)
       what = ": " + s.value->args[1]->str;
     error(s.loc,

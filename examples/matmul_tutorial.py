@@ -2,8 +2,10 @@
 # with % M / % N, tl.assume of non-negative program ids, a K loop of masked
 # loads, an optional leaky-ReLU epilogue picked by a string constexpr), as
 # Triton projects copy it; C is fp16. tilec compiles it unchanged: the
-# tl.assume(pid_m >= 0) / (pid_n >= 0) lines let the wrapped offsets keep
-# 16-element contiguous groups (16-byte cp.async copies).
+# wrapped offsets keep 16-element contiguous groups (16-byte cp.async
+# copies); the tl.assume(pid_m >= 0) / (pid_n >= 0) lines state what the axis
+# analysis assumes of program indices anyway (examples/
+# matmul_tutorial_noassume.py is the same kernel without them).
 # Launch: grid = (cdiv(M, BLOCK_SIZE_M) * cdiv(N, BLOCK_SIZE_N),).
 # tilec: --kernel matmul_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64, 8, 'leaky_relu'"
 import triton

@@ -12,6 +12,7 @@ include "TileDialect.td"
 include "TileTypes.td"
 include "TileAttrs.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
@@ -422,6 +423,37 @@ def Tile_CastOp : Tile_Op<"cast", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Hints
+//===----------------------------------------------------------------------===//
+
+def Tile_AxisHintOp : Tile_Op<"axis_hint",
+    [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "What the programmer knows of an integer or pointer tile";
+  let description = [{
+    Returns its operand, with facts the axis analysis cannot derive:
+    `tl.multiple_of` (`divisibility`), `tl.max_contiguous` (`contiguity`)
+    and `tl.max_constancy` (`constancy`), one positive value per dimension
+    (one for a scalar), with the meaning the axis analysis gives them
+    (include/tilec/Conversion/AxisInfo.h; a pointer's divisibility is in
+    bytes). The analysis takes the largest power of two dividing each value
+    and keeps what it derived itself where that is more. Nothing checks a
+    hint: one that does not hold gives accesses of the wrong width, as in
+    Triton.
+
+    ```mlir
+    %p = tile.axis_hint %q {divisibility = array<i64: 16, 16>} : tensor<64x64x!tile.ptr<f16>>
+    ```
+  }];
+  let arguments = (ins AnyType:$src,
+                       OptionalAttr<DenseI64ArrayAttr>:$divisibility,
+                       OptionalAttr<DenseI64ArrayAttr>:$contiguity,
+                       OptionalAttr<DenseI64ArrayAttr>:$constancy);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
 }
 
 #endif // TILEC_DIALECT_TILE_TILEOPS_TD

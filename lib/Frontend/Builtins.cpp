@@ -403,35 +403,6 @@ static std::string cacheOptionError(bool cache, bool store, llvm::StringRef v) {
          ", got '" + v.str() + "'";
 }
 
-void CodeGen::markAssumedNonNegative(mlir::Value cond) {
-  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
-  if (!cmp)
-    return;
-  auto constAt = [](mlir::Value v) -> std::optional<int64_t> {
-    if (auto c = v.getDefiningOp<arith::ConstantOp>())
-      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(c.getValue()))
-        return i.getValue().getSExtValue();
-    return std::nullopt;
-  };
-  using P = arith::CmpIPredicate;
-  mlir::Value x;
-  P p = cmp.getPredicate();
-  auto rhs = constAt(cmp.getRhs()), lhs = constAt(cmp.getLhs());
-  if (rhs && ((p == P::sge && *rhs >= 0) || (p == P::sgt && *rhs >= -1)))
-    x = cmp.getLhs(); // x >= c, x > c
-  else if (lhs && ((p == P::sle && *lhs >= 0) || (p == P::slt && *lhs >= -1)))
-    x = cmp.getRhs(); // c <= x, c < x
-  if (!x || mlir::isa<mlir::ShapedType>(x.getType()))
-    return;
-  if (mlir::Operation *def = x.getDefiningOp()) {
-    def->setAttr("tile.nonnegative", b.getUnitAttr());
-    return;
-  }
-  auto arg = mlir::cast<mlir::BlockArgument>(x);
-  if (auto fn = mlir::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
-    fn.setArgAttr(arg.getArgNumber(), "tile.nonnegative", b.getUnitAttr());
-}
-
 Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
                          std::vector<Val> args,
                          std::vector<std::pair<std::string, Val>> kwargs) {
@@ -1217,7 +1188,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return a[0];
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
       name == "tl.max_constancy")
-    return a[0]; // hints: accepted, not yet used by the analyses
+    return axisHint(name, a[0], a[1], call);
   if (name == "tl.range" || name == "tl.static_range" || name == "range")
     return error(call, shown + " can only be used as the iterable of a 'for' "
                                "loop");

@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -219,9 +220,16 @@ public:
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
+  // hints (Hints.cpp)
   /// tl.assume(x >= 0) and the like: marks the scalar x `tile.nonnegative`
   /// (its defining op, or the kernel argument).
   void markAssumedNonNegative(mlir::Value cond);
+  /// tl.multiple_of / tl.max_contiguous / tl.max_constancy(x, values): x
+  /// hinted wherever it is used.
+  Val axisHint(llvm::StringRef name, const Val &x, const Val &values,
+               const Expr &call);
+  /// `v`, or the hint that replaced it (axisHint).
+  mlir::Value hinted(mlir::Value v) const;
   // random numbers (Random.cpp)
   Val randomBuiltin(llvm::StringRef name, std::vector<Val> &args,
                     const Expr &call);
@@ -268,6 +276,8 @@ public:
   DiagnosticEngine &diags;
   mlir::OpBuilder b;
   Scope scope;
+  /// Values replaced by a tile.axis_hint of them (axisHint).
+  llvm::DenseMap<mlir::Value, mlir::Value> hints;
   std::vector<mlir::Location> callStack;
   std::vector<const Function *> activeFunctions;
   /// `for`/`while` bodies around the statement being generated, in the

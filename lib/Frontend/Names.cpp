@@ -115,8 +115,14 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
 
 Val CodeGen::lookupName(const Expr &e) {
   auto it = scope.find(e.str);
-  if (it != scope.end())
+  if (it != scope.end()) {
+    if (it->second.isIR() && !hints.empty()) {
+      Val v = it->second;
+      v.v = hinted(v.v);
+      return v;
+    }
     return it->second;
+  }
   if (const Function *fn = module.lookup(e.str)) {
     Val v;
     v.kind = Val::Func;

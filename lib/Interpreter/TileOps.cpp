@@ -504,8 +504,8 @@ Expected<Step> tilec::interp::compileTileOp(Operation *op, ProgramBuilder &b) {
         return Error::success();
       });
     }
-    if (auto c = dyn_cast<tile::CastOp>(op)) {
-      unsigned x = b.slot(c.getSrc());
+    if (isa<tile::CastOp, tile::AxisHintOp>(op)) {
+      unsigned x = b.slot(op->getOperand(0));
       return Step([=](State &s) -> Error {
         const Tensor &xt = s.regs[x];
         Tensor &o = s.regs[r];

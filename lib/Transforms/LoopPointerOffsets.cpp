@@ -55,6 +55,14 @@ Value scalarStep(OpBuilder &b, scf::ForOp loop, Value inc) {
   return {};
 }
 
+/// `v` without the tile.axis_hint ops around it (a hinted iteration
+/// argument advanced by `ptrs += step` yields addptr(axis_hint(arg), step)).
+Value stripHints(Value v) {
+  while (auto hint = v.getDefiningOp<AxisHintOp>())
+    v = hint.getSrc();
+  return v;
+}
+
 void rewrite(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<unsigned> carried;
@@ -66,7 +74,7 @@ void rewrite(scf::ForOp loop) {
     if (!type || !isa<PointerType>(type.getElementType()))
       continue;
     auto add = yield.getOperand(j).getDefiningOp<AddPtrOp>();
-    if (!add || add.getPtr() != arg)
+    if (!add || stripHints(add.getPtr()) != arg)
       continue;
     if (Value step = scalarStep(b, loop, add.getOffset())) {
       carried.push_back(j);

@@ -3,7 +3,10 @@
 // non-negative (a program id, a range, tile.nonnegative from tl.assume), and
 // only its divisibility otherwise (a signed remainder of a negative value
 // wraps at a group's first element).
-// RUN: tilec-opt %s -convert-tile-to-tilegpu -tilegpu-coalesce=print-axis-info=true | FileCheck %s
+// Program indices (scalars computed from a program id, whatever the other
+// operands) are taken as non-negative: Triton's matmul tutorial without its
+// tl.assume lines keeps groups of 16.
+// RUN: tilec-opt %s -split-input-file -convert-tile-to-tilegpu -tilegpu-coalesce=print-axis-info=true | FileCheck %s
 
 module attributes {tile.num_warps = 4 : i32} {
   // CHECK-LABEL: func.func @rem
@@ -62,6 +65,59 @@ module attributes {tile.num_warps = 4 : i32} {
     %p = tile.addptr %xs, %m : tensor<256x!tile.ptr<f16>>, tensor<256xi32>
     %v = tile.load %p : tensor<256x!tile.ptr<f16>>
     tile.store %p, %v : tensor<256x!tile.ptr<f16>>
+    return
+  }
+}
+
+// -----
+
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @grouped_order
+  func.func @grouped_order(%m: i32, %n: i32 {tile.divisibility = 16 : i32}) {
+    %pid = tile.program_id 0
+    %c8 = arith.constant 8 : i32
+    %c127 = arith.constant 127 : i32
+    %c128 = arith.constant 128 : i32
+    // num_pid_m = cdiv(M, 128), num_pid_n = cdiv(N, 128): of unknown sign.
+    %m1 = arith.addi %m, %c127 : i32
+    %npm = arith.divsi %m1, %c128 : i32
+    %n1 = arith.addi %n, %c127 : i32
+    %npn = arith.divsi %n1, %c128 : i32
+    %npig = arith.muli %npn, %c8 : i32
+    %gid = arith.divsi %pid, %npig : i32
+    %first = arith.muli %gid, %c8 : i32
+    %left = arith.subi %npm, %first : i32
+    %gsm = arith.minsi %left, %c8 : i32
+    %inner = arith.remsi %pid, %npig : i32
+    // pid_n = (pid % num_pid_in_group) // group_size_m
+    %pidn = arith.divsi %inner, %gsm : i32
+    %start = arith.muli %pidn, %c128 : i32
+    %s = tile.splat %start : i32 -> tensor<128xi32>
+    %r = tile.make_range 0 to 128 : tensor<128xi32>
+    %offs = arith.addi %s, %r : tensor<128xi32>
+    %ns = tile.splat %n : i32 -> tensor<128xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %wrapped = arith.remsi %offs, %ns : tensor<128xi32>
+    // A quotient of an argument is no program index, even by one.
+    %inner2 = arith.remsi %m, %npig : i32
+    %q = arith.divsi %inner2, %gsm : i32
+    %qstart = arith.muli %q, %c128 : i32
+    %qs = tile.splat %qstart : i32 -> tensor<128xi32>
+    %qoffs = arith.addi %qs, %r : tensor<128xi32>
+    // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %qwrapped = arith.remsi %qoffs, %ns : tensor<128xi32>
+    // A loop counter starting at the program id (a persistent kernel's tile
+    // index) is a program index too.
+    %c1000 = arith.constant 1000 : i32
+    %c132 = arith.constant 132 : i32
+    scf.for %t = %pid to %c1000 step %c132 : i32 {
+      %tn = arith.divsi %t, %npm : i32
+      %ts = arith.muli %tn, %c128 : i32
+      %tss = tile.splat %ts : i32 -> tensor<128xi32>
+      %to = arith.addi %tss, %r : tensor<128xi32>
+      // CHECK: arith.remsi {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+      %tw = arith.remsi %to, %ns : tensor<128xi32>
+    }
     return
   }
 }

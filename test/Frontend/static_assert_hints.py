@@ -1,5 +1,6 @@
 # Checks tl.static_assert on constexprs (passes, emits nothing), the hints tl.multiple_of /
-# tl.max_contiguous (accepted, value passes through), and that a failing static_assert is an error.
+# tl.max_contiguous (tile.axis_hint ops on the hinted values, which every use then reads),
+# and that a failing static_assert is an error.
 # RUN: tilec %s --kernel sa --signature "*fp32:16, i32, 64" --emit=tile | FileCheck %s
 # RUN: if tilec %s --kernel sa --signature "*fp32:16, i32, 48" --emit=tile 2> %t.err; then exit 1; fi
 # RUN: FileCheck %s --check-prefix=ERR < %t.err
@@ -19,8 +20,11 @@ def sa(p, n, BLOCK: tl.constexpr):
 
 # CHECK-LABEL: func.func @sa
 # CHECK-SAME: %[[N:arg1]]: i32
-# CHECK: %[[R:.*]] = tile.make_range 0 to 64 : tensor<64xi32>
-# CHECK: %[[NS:.*]] = tile.splat %[[N]] : i32 -> tensor<64xi32>
+# CHECK: %[[NH:.*]] = tile.axis_hint %[[N]] {divisibility = array<i64: 8>} : i32
+# CHECK: %[[R0:.*]] = tile.make_range 0 to 64 : tensor<64xi32>
+# CHECK: %[[R1:.*]] = tile.axis_hint %[[R0]] {divisibility = array<i64: 16>} : tensor<64xi32>
+# CHECK: %[[R:.*]] = tile.axis_hint %[[R1]] {contiguity = array<i64: 64>} : tensor<64xi32>
+# CHECK: %[[NS:.*]] = tile.splat %[[NH]] : i32 -> tensor<64xi32>
 # CHECK: %[[M:.*]] = arith.cmpi slt, %[[R]], %[[NS]] : tensor<64xi32>
 # CHECK: tile.store %{{.*}}, %{{.*}}, %[[M]] : tensor<64x!tile.ptr<f32>>
 

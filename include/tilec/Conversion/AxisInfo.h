@@ -26,12 +26,24 @@
 // value and the yielded value), scf.if results are the join of both
 // branches, scf.while values are unknown.
 //
-// Signed division / remainder are not assumed to see non-negative operands
-// (Triton does): a value is known non-negative (`nonNegative`) only where it
-// follows from program ids, ranges, non-negative constants and
-// `tl.assume(x >= 0)` (the frontend marks x's defining op or argument
-// `tile.nonnegative`) through add, mul, div, rem, min/max, casts and shape
-// ops (i32 overflow of these is not considered, as in Triton). `remsi` of a
+// Non-negativity (`nonNegative`) follows from program ids, ranges,
+// non-negative constants and `tl.assume(x >= 0)` (the frontend marks x's
+// defining op or argument `tile.nonnegative`) through add, mul, div, rem,
+// min/max, casts and shape ops (i32 overflow of these is not considered, as
+// in Triton). One assumption is added, narrower than Triton's (whose
+// remainder rule ignores signs altogether): a *program index*, a scalar
+// integer computed from a program id (or a loop counter starting at one)
+// by integer arithmetic, min/max, casts and selects, whatever the other
+// operands (sizes, strides, tile counts; for a quotient or remainder: from
+// a dividend that is one), is taken as non-negative. Program
+// indices number tiles, so they are non-negative in every launch that
+// covers its grid; proving it would need the grid, which the kernel does
+// not see (`pid_n = (pid % num_pid_in_group) // group_size_m` of Triton's
+// matmul tutorial is non-negative only because pid < grid). The assumption
+// only widens the vector accesses derived from a remainder below, never
+// folds a comparison; a program index that is negative (`pid - 1` of the
+// first program) gives the same wrong-width accesses as Triton where it
+// feeds an unmasked `%`. `remsi` of a
 // non-negative, contiguous value by a multiple of 2^k keeps aligned groups of
 // 2^k contiguous (`(pid_n * BN + tl.arange(0, BN)) % N` with N divisible by
 // 16: groups of 16); otherwise only its divisibility is derived. `andi`
@@ -88,7 +100,8 @@ public:
   bool operator==(const AxisInfo &o) const {
     return contiguity == o.contiguity && divisibility == o.divisibility &&
            constancy == o.constancy && constant == o.constant &&
-           unit == o.unit && nonNegative == o.nonNegative;
+           unit == o.unit && nonNegative == o.nonNegative &&
+           programIndex == o.programIndex;
   }
   bool operator!=(const AxisInfo &o) const { return !(*this == o); }
 
@@ -102,6 +115,9 @@ public:
   /// Every element is >= 0 (integers only; see the header comment). Not
   /// printed by print(), whose strings the axis-info tests match.
   bool nonNegative = false;
+  /// A scalar computed from a program id (see the header comment); implies
+  /// nonNegative.
+  bool programIndex = false;
 };
 
 /// The analysis of a module (every func.func in it).

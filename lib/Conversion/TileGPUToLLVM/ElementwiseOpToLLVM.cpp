@@ -308,6 +308,17 @@ struct AddPtrOpConversion : OpConversionPattern<tile::AddPtrOp> {
   }
 };
 
+/// A hint has done its work in the axis analysis: its operand is its value.
+struct AxisHintOpConversion : OpConversionPattern<tile::AxisHintOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::AxisHintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct CastOpConversion : OpConversionPattern<tile::CastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -375,7 +386,8 @@ void mlir::tilegpu::populateElementwiseOpToLLVMPatterns(
   patterns.add<ElementwiseOpConversion>(converter, ctx, computeCapability);
   patterns.add<ConstantOpConversion, SplatOpConversion, MakeRangeOpConversion,
                BroadcastOpConversion, ExpandDimsOpConversion, AddPtrOpConversion,
-               CastOpConversion, BarrierOpConversion>(converter, ctx);
+               CastOpConversion, AxisHintOpConversion, BarrierOpConversion>(
+      converter, ctx);
   patterns.add<GridQueryConversion<tile::ProgramIdOp, NVVM::BlockIdXOp,
                                    NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
                GridQueryConversion<tile::NumProgramsOp, NVVM::GridDimXOp,

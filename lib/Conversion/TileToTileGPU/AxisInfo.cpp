@@ -64,6 +64,35 @@ bool isIntOrPtr(Type t) {
   return isa<IntegerType, IndexType, tile::PointerType>(e);
 }
 
+/// Is `res`, the result of `op`, a program index (see AxisInfo.h): a
+/// program id, or a scalar integer that integer arithmetic, min/max, a cast
+/// or a select computes from one (a quotient or remainder from a dividend
+/// that is one)?
+bool isProgramIndexOp(Operation *op, Value res,
+                      function_ref<bool(unsigned)> operandIsIndex) {
+  if (isa<tile::ProgramIdOp>(op))
+    return true;
+  if (!isScalarValue(res) || !isa<IntegerType>(res.getType()))
+    return false;
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+           arith::DivUIOp, arith::RemSIOp, arith::RemUIOp, arith::FloorDivSIOp,
+           arith::CeilDivSIOp, arith::CeilDivUIOp, arith::MinSIOp,
+           arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp, arith::ExtSIOp,
+           arith::ExtUIOp, arith::TruncIOp, arith::SelectOp>(op))
+    return false;
+  // A quotient or remainder is an index of what its dividend indexes; a
+  // select picks one of its values.
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::FloorDivSIOp, arith::CeilDivSIOp, arith::CeilDivUIOp>(op))
+    return operandIsIndex(0);
+  if (isa<arith::SelectOp>(op))
+    return operandIsIndex(1) || operandIsIndex(2);
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    if (operandIsIndex(i))
+      return true;
+  return false;
+}
+
 } // namespace
 
 unsigned mlir::tilegpu::pointeeBytes(Type ptrType) {
@@ -117,6 +146,7 @@ AxisInfo AxisInfo::join(const AxisInfo &a, const AxisInfo &b) {
     r.constant = a.constant;
   r.unit = a.unit;
   r.nonNegative = a.nonNegative && b.nonNegative;
+  r.programIndex = a.programIndex && b.programIndex;
   return r;
 }
 
@@ -183,6 +213,26 @@ AxisInfo modPow2(const AxisInfo &a, const AxisInfo &b, int64_t m) {
     r.divisibility[d] = std::min(a.divisibilityAt(d, l), m);
   }
   return r;
+}
+
+/// `a` with what `hint` states where that is more; contiguity and constancy
+/// stay within the dimension.
+AxisInfo applyHint(AxisInfo a, tile::AxisHintOp hint, ArrayRef<int64_t> shape) {
+  auto raise = [&](SmallVector<int64_t> &field,
+                   std::optional<ArrayRef<int64_t>> values, bool inShape) {
+    if (!values || values->size() != field.size())
+      return;
+    for (unsigned d = 0; d < field.size(); ++d) {
+      int64_t v = lowbit((*values)[d]);
+      if (inShape)
+        v = std::min(v, floorPow2(d < shape.size() ? shape[d] : 1));
+      field[d] = std::max(field[d], v);
+    }
+  };
+  raise(a.divisibility, hint.getDivisibility(), /*inShape=*/false);
+  raise(a.contiguity, hint.getContiguity(), /*inShape=*/true);
+  raise(a.constancy, hint.getConstancy(), /*inShape=*/true);
+  return a;
 }
 
 /// Constancy of `x < y` (or >=): x contiguous in aligned groups, y constant
@@ -292,6 +342,7 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     AxisInfo iv = AxisInfo::unknown(1, std::min(lb.divisibilityAt(0, 1),
                                                 step.divisibilityAt(0, 1)));
     iv.nonNegative = lb.nonNegative; // the step is positive (the frontend's loops)
+    iv.programIndex = lb.programIndex;
     setInfo(forOp.getInductionVar(), iv);
     SmallVector<AxisInfo> cur;
     for (Value init : forOp.getInitArgs())
@@ -488,6 +539,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
               return c;
             return addInfo(a, b, true);
           })
+          .Case<tile::AxisHintOp>([&](tile::AxisHintOp hint)
+                                      -> std::optional<AxisInfo> {
+            return applyHint(in(0), hint, shape);
+          })
           .Case<arith::MulIOp>([&](auto) -> std::optional<AxisInfo> {
             AxisInfo a = in(0), b = in(1);
             if (auto c = constFold(a, b, [](int64_t x, int64_t y) {
@@ -661,6 +716,11 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     nonNeg = true;
   if (op->hasAttr("tile.nonnegative"))
     nonNeg = true;
+  bool programIndex = isProgramIndexOp(op, res, [&](unsigned i) {
+    return in(i).programIndex;
+  });
+  if (programIndex)
+    nonNeg = true;
   if (isPointerType(res.getType()))
     nonNeg = false;
 
@@ -672,5 +732,6 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     r = unknownOf(res);
   }
   r->nonNegative = nonNeg;
+  r->programIndex = programIndex;
   setInfo(res, std::move(*r));
 }

@@ -72,7 +72,8 @@ bool mlir::tile::nonNegativeByRule(
         std::optional<int64_t> c = constant(1);
         return nn(0) || (c && *c >= 1);
       })
-      .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, arith::ExtSIOp,
+      .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, AxisHintOp,
+            arith::ExtSIOp,
             arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
       .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
             arith::CeilDivSIOp, arith::FloorDivSIOp>(

@@ -936,3 +936,31 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
       return inner.getSrc();
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// AxisHintOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AxisHintOp::verify() {
+  Type e = getElementTypeOrSelf(getSrc().getType());
+  if (!isa<IntegerType, PointerType>(e) || e.isInteger(1))
+    return emitOpError("hints an integer or pointer value, not ")
+           << getSrc().getType();
+  int64_t rank = 1;
+  if (auto t = dyn_cast<RankedTensorType>(getSrc().getType()))
+    rank = std::max<int64_t>(1, t.getRank());
+  for (auto [name, values] :
+       {std::pair<StringRef, std::optional<ArrayRef<int64_t>>>{
+            "divisibility", getDivisibility()},
+        {"contiguity", getContiguity()},
+        {"constancy", getConstancy()}}) {
+    if (!values)
+      continue;
+    if (static_cast<int64_t>(values->size()) != rank)
+      return emitOpError() << name << " has " << values->size()
+                           << " values for rank " << rank;
+    if (llvm::any_of(*values, [](int64_t v) { return v < 1; }))
+      return emitOpError() << name << " values must be positive";
+  }
+  return success();
+}

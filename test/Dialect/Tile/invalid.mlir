@@ -350,3 +350,27 @@ func.func @cast_ptr_to_i32(%p: !tile.ptr<f32>) {
   %0 = tile.cast %p : !tile.ptr<f32> -> i32
   return
 }
+
+// -----
+
+func.func @axis_hint_float(%x: tensor<16xf32>) {
+  // expected-error @+1 {{'tile.axis_hint' op hints an integer or pointer value, not 'tensor<16xf32>'}}
+  %0 = tile.axis_hint %x {divisibility = array<i64: 16>} : tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @axis_hint_rank(%x: tensor<16x16xi32>) {
+  // expected-error @+1 {{'tile.axis_hint' op contiguity has 1 values for rank 2}}
+  %0 = tile.axis_hint %x {contiguity = array<i64: 16>} : tensor<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @axis_hint_positive(%x: i32) {
+  // expected-error @+1 {{'tile.axis_hint' op constancy values must be positive}}
+  %0 = tile.axis_hint %x {constancy = array<i64: 0>} : i32
+  return
+}

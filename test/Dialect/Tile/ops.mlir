@@ -94,4 +94,13 @@ func.func @compute(%x: tensor<128xf32>, %y: tensor<32x64xi32>,
   return
 }
 
+// CHECK-LABEL: func.func @axis_hint
+func.func @axis_hint(%p: tensor<64x64x!tile.ptr<f16>>, %n: i32) {
+  // CHECK: tile.axis_hint %{{.*}} {divisibility = array<i64: 16, 16>} : tensor<64x64x!tile.ptr<f16>>
+  %0 = tile.axis_hint %p {divisibility = array<i64: 16, 16>} : tensor<64x64x!tile.ptr<f16>>
+  // CHECK: tile.axis_hint %{{.*}} {constancy = array<i64: 4>, contiguity = array<i64: 1>, divisibility = array<i64: 8>} : i32
+  %1 = tile.axis_hint %n {divisibility = array<i64: 8>, contiguity = array<i64: 1>, constancy = array<i64: 4>} : i32
+  return
+}
+
 }

@@ -58,12 +58,13 @@ TOL = {
     ("matmul", "fp16"): (1e-3, 1e-4),
     ("matmul", "bf16"): (1e-3, 1e-4),
     ("matmul", "fp32"): (1e-2, 2e-3),  # tf32 inputs (Triton's default)
+    ("groupgemm", "fp16"): (1e-3, 1e-4),
     # against torch's fp16 scaled_dot_product_attention (itself rounding P to fp16)
     ("attention", "fp16"): (2e-2, 1e-2),
 }
 
 # compute-bound benches: timed by do_bench with the L2 flushed, never rotated
-COMPUTE_BOUND = ("matmul", "attention")
+COMPUTE_BOUND = ("matmul", "attention", "groupgemm")
 
 # --timing, as printed (the tables say it with the run's numbers: timing_text)
 TIMING_MODES = {
@@ -103,6 +104,8 @@ def shape_str(cfg):
     s = cfg["shape"]
     if cfg["bench"] == "matmul":
         return "%dx%dx%d" % (s["M"], s["N"], s["K"])
+    if cfg["bench"] == "groupgemm":
+        return "%dx%d^3" % (s["G"], s["N"])
     if cfg["bench"] == "attention":
         return "%dx%dx%dx%d%s" % (s["Z"], s["H"], s["N"], s["D"],
                                   " causal" if s.get("causal") else "")
@@ -698,18 +701,51 @@ class Runner:
             y = torch.empty(M, N, device=self.dev,
                             dtype=torch.float16 if plain else torch.float32)
 
+            leaky = cfg.get("activation") == "leaky_relu"  # the tutorial's epilogue
+
             def ref():
                 torch.backends.cuda.matmul.allow_tf32 = False
                 r = a.float() @ bb.float()
                 torch.backends.cuda.matmul.allow_tf32 = True
+                if leaky:
+                    return torch.where(r >= 0, r, 0.01 * r)
                 return r if plain else torch.relu(r)
             strides = (a.stride(0), a.stride(1), bb.stride(0), bb.stride(1), y.stride(0), y.stride(1))
-            return dict(y=y, torch=(lambda: a @ bb) if plain else (lambda: torch.relu(a @ bb)),
+            F = torch.nn.functional
+            torch_fn = ((lambda: F.leaky_relu(a @ bb, 0.01)) if leaky else
+                        (lambda: a @ bb) if plain else (lambda: torch.relu(a @ bb)))
+            return dict(y=y, torch=torch_fn,
                         ref=ref,
                         named=dict(a_ptr=a, b_ptr=bb, c_ptr=y, M=M, N=N, K=K, stride_am=strides[0],
                                    stride_ak=strides[1], stride_bk=strides[2], stride_bn=strides[3],
                                    stride_cm=strides[4], stride_cn=strides[5]),
                         tri=(a, bb, y, M, N, K) + strides)
+        if b == "groupgemm":
+            # G row-major N x N problems, packed back to back so that one tensor holds every
+            # output; the kernel reads their addresses, sizes and leading dimensions from tables
+            G, N = s["G"], s["N"]
+            A = torch.randn(G, N, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            B = torch.randn(G, N, N, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty(G, N, N, device=self.dev, dtype=tdt)
+            yt = torch.empty_like(y)
+            ptrs = [torch.tensor([t[i].data_ptr() for i in range(G)], device=self.dev,
+                                 dtype=torch.int64) for t in (A, B, y)]
+            sizes = torch.tensor([N, N, N] * G, device=self.dev, dtype=torch.int32)
+            lds = torch.tensor([N, N, N] * G, device=self.dev, dtype=torch.int32)
+
+            def ref():
+                torch.backends.cuda.matmul.allow_tf32 = False
+                r = torch.bmm(A.float(), B.float())
+                torch.backends.cuda.matmul.allow_tf32 = True
+                return r
+
+            def torch_fn():  # the tutorial's cuBLAS line: one matmul a problem
+                for i in range(G):
+                    torch.matmul(A[i], B[i], out=yt[i])
+            named = dict(group_a_ptrs=ptrs[0], group_b_ptrs=ptrs[1], group_c_ptrs=ptrs[2],
+                         group_gemm_sizes=sizes, g_lds=lds, group_size=G)
+            return dict(y=y, torch=torch_fn, ref=ref, named=named,
+                        tri=tuple(ptrs) + (sizes, lds, G))
         if b == "attention":
             Z, H, N, D = s["Z"], s["H"], s["N"], s["D"]
             causal = bool(s.get("causal"))

@@ -72,6 +72,17 @@ MATMUL_GROUPED = [(dt, s, (128, 256, 64, 8, st), 8)
 MATMUL_TUTORIAL = [(s, (128, 256, 64, 8, 3)) for s in MATMUL_SIZES] + \
                   [(s, (128, 128, 64, 4, 4)) for s in MATMUL_SIZES]
 
+# and with its leaky-ReLU epilogue on a ragged problem ((M, N, K), tile)
+MATMUL_TUTORIAL_RAGGED = [((3000, 2000, 1000), (128, 256, 64, 8, 3))]
+# examples/matmul_tutorial_noassume.py (the same kernel without its tl.assume lines, as
+# older copies have it): the MATMUL_TUTORIAL configurations, ids matmultutna_*
+
+# examples/grouped_gemm.py (Triton's tutorial 08): a group of 4 fp16 N x N x N problems,
+# 128x128x64 tiles, 4 warps, 3 stages, NUM_SM = 132 programs (the H200's SMs, as the
+# tutorial's num_sms()): N
+GROUPED_GEMM_SIZES = [1024, 4096]
+GROUPED_GEMM_COUNT = 4
+
 # examples/flash_attention.py (block pointers, online softmax): fp16 Q K V O of
 # [Z, H, N_CTX, 64], BLOCK_M 128, BLOCK_N 64, 8 warps, 3 stages, both with
 # and without the causal mask: (Z, H, N_CTX)
@@ -291,20 +302,38 @@ def configs(extra_tiles=()):
             if c["id"] not in seen]
     # matmul_kernel of Triton's tutorial 03 (a, b, c, M, N, K, 6 strides, BM, BN, BK,
     # GROUP_SIZE_M, ACTIVATION); fp16 C; a 1-D grid in the tutorial's grouped order
-    for s, (bm, bn, bk, warps, stages) in MATMUL_TUTORIAL:
-        M = N = K = s
+    for (s, (bm, bn, bk, warps, stages)), (tag, src) in (
+            (c, t) for t in (("matmultut", "examples/matmul_tutorial.py"),
+                             ("matmultutna", "examples/matmul_tutorial_noassume.py"))
+            for c in MATMUL_TUTORIAL + MATMUL_TUTORIAL_RAGGED):
+        M, N, K = s if isinstance(s, tuple) else (s, s, s)
+        act = "leaky_relu" if isinstance(s, tuple) else ""
         ints = [M, N, K, K, 1, N, 1, N, 1]
         sig = ", ".join([ptr_sig("fp16")] * 3 + [int_sig(v) for v in ints] +
-                        [str(bm), str(bn), str(bk), "8", "''"])
+                        [str(bm), str(bn), str(bk), "8", "'%s'" % act])
+        size = "%dx%dx%d_lrelu" % s if act else "%d" % s
         out.append(dict(
-            id="matmultut_fp16_%d_%dx%dx%dw%ds%d" % (s, bm, bn, bk, warps, stages),
+            id="%s_fp16_%s_%dx%dx%dw%ds%d" % (tag, size, bm, bn, bk, warps, stages),
+            activation=act,
             bench="matmul", num_stages=stages, b_transposed=False, c_dtype="fp16",
-            kernel="matmul_kernel", source="examples/matmul_tutorial.py", dtype="fp16",
+            kernel="matmul_kernel", source=src, dtype="fp16",
             shape=dict(M=M, N=N, K=K), signature=sig, num_warps=warps,
             constexprs=dict(BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
-                            GROUP_SIZE_M=8, ACTIVATION=""),
+                            GROUP_SIZE_M=8, ACTIVATION=act),
             grid=[cdiv(M, bm) * cdiv(N, bn)], metric="TFLOP/s", work=2 * M * N * K,
             work_note="2*M*N*K flops"))
+    # grouped_matmul_kernel(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds,
+    # group_size, NUM_SM, BLOCK_SIZE_M, BLOCK_SIZE_N, BLOCK_SIZE_K): pointer tables int64
+    for n in GROUPED_GEMM_SIZES:
+        g, sms = GROUPED_GEMM_COUNT, 132
+        sig = ", ".join([ptr_sig("i64")] * 3 + [ptr_sig("i32")] * 2 +
+                        [int_sig(g), str(sms), "128", "128", "64"])
+        out.append(dict(
+            id="groupgemm_fp16_%dx%d" % (g, n), bench="groupgemm", num_stages=3,
+            kernel="grouped_matmul_kernel", source="examples/grouped_gemm.py", dtype="fp16",
+            shape=dict(G=g, N=n), signature=sig, num_warps=4,
+            constexprs=dict(NUM_SM=sms, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64),
+            grid=[sms], metric="TFLOP/s", work=2 * g * n ** 3, work_note="2*G*N^3 flops"))
     # flash_attention_fwd_kernel(Q, K, V, sm_scale, Out, 4 x (s_z, s_h, s_m, s_k), Z, H, N_CTX,
     #                            BLOCK_M, BLOCK_DMODEL, BLOCK_N, IS_CAUSAL)
     for z, h, n in ATTENTION_SHAPES:

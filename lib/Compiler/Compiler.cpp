@@ -84,11 +84,19 @@ bool Compiler::validateOptions(const CompileOptions &opts,
 }
 
 ParsedSource Compiler::parse(std::string filename, std::string text,
-                             llvm::raw_ostream &errs) {
+                             llvm::raw_ostream &errs,
+                             llvm::ArrayRef<std::string> importPaths) {
   ParsedSource out;
+  std::string name, package;
+  out.loader = std::make_unique<ModuleLoader>(
+      ModuleLoader::searchPathFor(filename, importPaths, name, package));
   out.file = std::make_unique<SourceFile>(std::move(filename), std::move(text));
   DiagnosticEngine diags(*out.file, errs);
   out.module = parseModule(*out.file, diags);
+  out.module->name = name;
+  out.module->package = package;
+  if (!name.empty())
+    out.loader->adopt(name, *out.module);
   out.numErrors = diags.numErrors();
   return out;
 }
@@ -121,11 +129,15 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
     return nullptr;
 
   DiagnosticEngine diags(*src.file, errs);
+  if (src.loader)
+    src.loader->registerFiles(diags);
+  spec.loader = src.loader.get();
   // MLIR's own diagnostics (from verifiers) print in the same style.
   mlir::ScopedDiagnosticHandler handler(ctx_.get(), [&](mlir::Diagnostic &d) {
     SourceLoc l;
     if (auto fl = mlir::dyn_cast<mlir::FileLineColLoc>(d.getLocation()))
-      l = {fl.getLine(), fl.getColumn()};
+      l = {fl.getLine(), fl.getColumn(),
+           diags.fileIdByName(fl.getFilename().getValue()).value_or(0)};
     if (d.getSeverity() == mlir::DiagnosticSeverity::Error)
       diags.error(l, d.str());
     else

@@ -13,6 +13,7 @@
 #define TILEC_LIB_FRONTEND_CODEGEN_H
 
 #include "tilec/Frontend/MLIRGen.h"
+#include "tilec/Frontend/ModuleLoader.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -40,7 +41,8 @@ struct Val {
     DTypeV,
     Tuple,
     IR,
-    Module,  // `tl`, `triton`: s holds the name
+    Module,  // `tl`, `triton`: s holds the name; a module of the kernel's
+             // package: s its dotted name, pyModule the parsed module
     Builtin, // a callable builtin: s holds its name ("tl.load", "range")
     Method,  // a bound tensor method: s = name, elems[0] = self
     Func,    // a jit helper function
@@ -55,6 +57,7 @@ struct Val {
   mlir::Value v;
   std::vector<Val> elems;
   const Function *fn = nullptr;
+  const tilec::Module *pyModule = nullptr;
   std::vector<int64_t> blockShape, order; // BlockPtr only
   /// BlockPtr made by tl.make_tensor_descriptor (offsets 0; `s` holds its
   /// padding, "zero" or "nan"); loads and stores check every dimension.
@@ -106,8 +109,9 @@ inline const std::string kReturnValueVar = "return:value";
 
 class CodeGen {
 public:
-  CodeGen(mlir::MLIRContext &ctx, const Module &module, DiagnosticEngine &diags)
-      : ctx(ctx), module(module), diags(diags), b(&ctx) {}
+  CodeGen(mlir::MLIRContext &ctx, const Module &module, DiagnosticEngine &diags,
+          ModuleLoader *loader)
+      : ctx(ctx), mod(&module), loader(loader), diags(diags), b(&ctx) {}
 
   mlir::OwningOpRef<mlir::ModuleOp> run(const KernelSpec &spec);
 
@@ -188,6 +192,13 @@ public:
   /// What an import's dotted path names in a jit function (the `tl` module,
   /// libdevice, a builtin, a dtype), or an error value if nothing.
   Val importedValue(const std::string &path);
+  /// What module `m` binds `name` to (a jit function, a constant, an
+  /// import), evaluated in `m`; nullopt if `m` does not bind it.
+  std::optional<Val> lookupIn(const Module &m, const Expr &use,
+                              const std::string &name);
+  /// The module of the kernel's package that `dotted` names, as a value
+  /// (null pyModule if the loader does not find it).
+  Val packageModule(const std::string &dotted);
   Val genAttribute(const Expr &e);
   Val genCall(const Expr &e);
   Val genSubscript(const Expr &e);
@@ -272,7 +283,10 @@ public:
                   int64_t &out);
 
   mlir::MLIRContext &ctx;
-  const Module &module;
+  /// The module whose names are in scope: the kernel's, or the one that
+  /// defines the jit function being inlined.
+  const Module *mod;
+  ModuleLoader *loader;
   DiagnosticEngine &diags;
   mlir::OpBuilder b;
   Scope scope;

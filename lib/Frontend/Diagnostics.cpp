@@ -24,6 +24,22 @@ llvm::StringRef SourceFile::lineText(unsigned line) const {
   return s.rtrim("\r");
 }
 
+unsigned DiagnosticEngine::fileId(const SourceFile &file) {
+  for (unsigned i = 0; i < files_.size(); ++i)
+    if (files_[i] == &file)
+      return i;
+  files_.push_back(&file);
+  return files_.size() - 1;
+}
+
+std::optional<unsigned>
+DiagnosticEngine::fileIdByName(llvm::StringRef name) const {
+  for (unsigned i = 0; i < files_.size(); ++i)
+    if (files_[i]->name() == name)
+      return i;
+  return std::nullopt;
+}
+
 void DiagnosticEngine::error(SourceLoc loc, const llvm::Twine &message,
                              unsigned length) {
   report(Severity::Error, loc, message, length);
@@ -49,7 +65,7 @@ void DiagnosticEngine::report(Severity sev, SourceLoc loc,
   diags_.push_back({sev, loc, message.str()});
   if (sev == Severity::Error && numErrors_ > kMaxPrintedErrors) {
     if (!truncatedNoticePrinted_) {
-      os_ << file_.name() << ": note: too many errors; further errors are not printed\n";
+      os_ << file().name() << ": note: too many errors; further errors are not printed\n";
       truncatedNoticePrinted_ = true;
     }
     return;
@@ -59,6 +75,7 @@ void DiagnosticEngine::report(Severity sev, SourceLoc loc,
   const char *label = sev == Severity::Error     ? "error"
                       : sev == Severity::Warning ? "warning"
                                                  : "note";
+  const SourceFile &file_ = file(loc.file);
   os_ << file_.name() << ":";
   if (loc.line)
     os_ << loc.line << ":" << loc.col << ":";

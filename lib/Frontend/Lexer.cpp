@@ -44,12 +44,12 @@ const char *const kOps[] = {
 class Lexer {
 public:
   Lexer(const SourceFile &file, DiagnosticEngine &diags)
-      : src(file.text()), diags(diags) {}
+      : src(file.text()), diags(diags), fileId(diags.fileId(file)) {}
 
   std::vector<Token> run();
 
 private:
-  SourceLoc here() const { return {line, col}; }
+  SourceLoc here() const { return {line, col, fileId}; }
   char peek(size_t k = 0) const {
     return pos + k < src.size() ? src[pos + k] : '\0';
   }
@@ -82,6 +82,7 @@ private:
 
   llvm::StringRef src;
   DiagnosticEngine &diags;
+  unsigned fileId;
   size_t pos = 0;
   unsigned line = 1, col = 1;
   std::vector<Token> toks;

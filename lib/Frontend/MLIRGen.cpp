@@ -15,12 +15,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace tilec;
 
 mlir::Location CodeGen::loc(SourceLoc l) {
   mlir::Location fileLoc = mlir::FileLineColLoc::get(
-      &ctx, diags.file().name(), l.line, l.col);
+      &ctx, diags.file(l.file).name(), l.line, l.col);
   if (callStack.empty())
     return fileLoc;
   return mlir::CallSiteLoc::get(fileLoc, callStack.back());
@@ -417,6 +418,12 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
                          "argument '" + name + "'");
     callee[name] = v;
   }
+  // The body, and its parameters' defaults, see the names of the module
+  // that defines the function.
+  const Module *callerModule = mod;
+  auto restoreModule = llvm::make_scope_exit([&] { mod = callerModule; });
+  if (fn.owner)
+    mod = fn.owner;
   for (auto &p : fn.params) {
     if (callee.count(p.name))
       continue;
@@ -467,6 +474,6 @@ mlir::OwningOpRef<mlir::ModuleOp> tilec::mlirGen(mlir::MLIRContext &ctx,
                                                  const Module &module,
                                                  const KernelSpec &spec,
                                                  DiagnosticEngine &diags) {
-  CodeGen cg(ctx, module, diags);
+  CodeGen cg(ctx, module, diags, spec.loader);
   return cg.run(spec);
 }

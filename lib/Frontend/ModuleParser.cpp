@@ -47,6 +47,8 @@ std::unique_ptr<Module> Parser::parseModule() {
     if (c.name != c.function)
       module->jitAliases[c.name] = c.function;
   }
+  for (auto &fn : module->functions)
+    fn->owner = module.get();
   return module;
 }
 
@@ -296,9 +298,10 @@ void Parser::parseModuleBranches(Module &module) {
 }
 
 void Parser::parseImport(Module &module) {
-  // import a.b [as c], d ...   |   from a.b import c [as d], e ...
-  // Anything else (relative imports, `*`, parentheses) binds nothing here;
-  // the statement is host code all the same.
+  // import a.b [as c], d ...   |   from [.]a.b import c [as d], e ...
+  //   |   from . import c [as d]
+  // Anything else (`*`) binds nothing here; the statement is host code all
+  // the same.
   auto dotted = [&](std::string &out) {
     if (!cur().is(Tok::Name))
       return false;
@@ -338,9 +341,16 @@ void Parser::parseImport(Module &module) {
     return;
   }
   consume(); // from
-  std::string from;
-  if (!dotted(from) || !isKw("import"))
+  std::string dots, from;
+  while (isOp(".") || isOp("...")) {
+    dots += cur().text;
+    consume();
+  }
+  if (cur().is(Tok::Name) && !isKw("import") && !dotted(from))
     return;
+  if (!isKw("import") || (dots.empty() && from.empty()))
+    return;
+  from = from.empty() ? dots : dots + from + ".";
   consume();
   acceptOp("("); // from a import (b, c,)
   do {
@@ -354,7 +364,8 @@ void Parser::parseImport(Module &module) {
     if (!alias(bound))
       return;
     module.unbind(bound);
-    module.imports[bound] = from + "." + what;
+    module.imports[bound] =
+        from.back() == '.' ? from + what : from + "." + what;
   } while (acceptOp(","));
 }
 

@@ -11,6 +11,9 @@
 
 #include "CodeGen.h"
 
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+
 using namespace tilec;
 
 Val CodeGen::importedValue(const std::string &path) {
@@ -54,14 +57,15 @@ Val CodeGen::importedValue(const std::string &path) {
 }
 
 Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
-  if (!globalsInProgress.insert(use.str).second)
+  std::string key = mod->name + ":" + use.str;
+  if (!globalsInProgress.insert(key).second)
     return error(use, "global '" + use.str + "' is defined in terms of itself");
   Scope saved = std::move(scope);
   scope.clear();
   unsigned before = diags.numErrors();
   Val v = genExpr(value);
   scope = std::move(saved);
-  globalsInProgress.erase(use.str);
+  globalsInProgress.erase(key);
   if (v.isError() || diags.numErrors() != before) {
     diags.note(use.loc, "while evaluating the global '" + use.str +
                             "' used here",
@@ -77,10 +81,56 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   return v;
 }
 
+Val CodeGen::packageModule(const std::string &dotted) {
+  Val v = Val::named(Val::Module, dotted);
+  if (loader)
+    v.pyModule = loader->load(dotted, diags);
+  return v;
+}
+
 Val CodeGen::evalImport(const Expr &use, const std::string &path) {
   Val v = importedValue(path);
   if (!v.isError())
     return v;
+  // A module of the kernel's package, or a name one of them binds.
+  std::string why;
+  std::optional<std::string> abs =
+      ModuleLoader::resolveRelative(path, mod->package, why);
+  if (!abs)
+    return error(use, "cannot import '" + path + "': " + why);
+  if (loader) {
+    Val m = packageModule(*abs);
+    if (m.pyModule)
+      return m;
+    llvm::StringRef p = *abs;
+    auto dot = p.rfind('.');
+    if (dot != llvm::StringRef::npos) {
+      std::string parent = p.take_front(dot).str(), name = p.drop_front(dot + 1).str();
+      Val pm = packageModule(parent);
+      if (pm.pyModule) {
+        if (std::optional<Val> r = lookupIn(*pm.pyModule, use, name))
+          return *r;
+        return error(use, "cannot import name '" + name + "' from '" +
+                              parent + "': it binds no jit function, "
+                              "constant or import of that name");
+      }
+    }
+    // A package on the search path without this module, or a relative
+    // import: name the first module that is missing, as Python does.
+    llvm::SmallVector<llvm::StringRef> parts;
+    p.split(parts, '.');
+    std::string prefix;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      std::string next = i ? prefix + "." + parts[i].str() : parts[i].str();
+      if (!packageModule(next).pyModule) {
+        if (i > 0 || path.front() == '.')
+          return error(use, "no module named '" + next + "' (search path: " +
+                                llvm::join(loader->searchPath(), ", ") + ")");
+        break;
+      }
+      prefix = next;
+    }
+  }
   if (path == use.str)
     return error(use, "the module '" + use.str +
                           "' cannot be used in jit functions");
@@ -113,6 +163,33 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   return first;
 }
 
+std::optional<Val> CodeGen::lookupIn(const Module &m, const Expr &use,
+                                    const std::string &name) {
+  const Module *saved = mod;
+  auto restore = llvm::make_scope_exit([&] { mod = saved; });
+  mod = &m;
+  if (const Function *fn = m.lookup(name)) {
+    Val v;
+    v.kind = Val::Func;
+    v.fn = fn;
+    return v;
+  }
+  // Evaluated as a use of `name` in `m` (diagnostics still point at `use`).
+  Expr named(ExprKind::Name, use.loc);
+  named.length = use.length;
+  named.str = name;
+  auto g = m.globals.find(name);
+  if (g != m.globals.end())
+    return evalGlobal(named, *g->second);
+  auto imp = m.imports.find(name);
+  if (imp != m.imports.end())
+    return evalImport(named, imp->second);
+  auto c = m.conditional.find(name);
+  if (c != m.conditional.end())
+    return evalConditional(named, c->second);
+  return std::nullopt;
+}
+
 Val CodeGen::lookupName(const Expr &e) {
   auto it = scope.find(e.str);
   if (it != scope.end()) {
@@ -123,21 +200,8 @@ Val CodeGen::lookupName(const Expr &e) {
     }
     return it->second;
   }
-  if (const Function *fn = module.lookup(e.str)) {
-    Val v;
-    v.kind = Val::Func;
-    v.fn = fn;
-    return v;
-  }
-  auto g = module.globals.find(e.str);
-  if (g != module.globals.end())
-    return evalGlobal(e, *g->second);
-  auto imp = module.imports.find(e.str);
-  if (imp != module.imports.end())
-    return evalImport(e, imp->second);
-  auto c = module.conditional.find(e.str);
-  if (c != module.conditional.end())
-    return evalConditional(e, c->second);
+  if (std::optional<Val> v = lookupIn(*mod, e, e.str))
+    return *v;
   if (e.str == "tl")
     return Val::named(Val::Module, "tl");
   if (e.str == "triton")
@@ -159,6 +223,16 @@ Val CodeGen::genAttribute(const Expr &e) {
   const std::string &attr = e.str;
   switch (base.kind) {
   case Val::Module: {
+    if (base.pyModule) {
+      // A module of the kernel's package used as a namespace.
+      if (std::optional<Val> v = lookupIn(*base.pyModule, e, attr))
+        return *v;
+      Val sub = packageModule(base.s + "." + attr);
+      if (sub.pyModule)
+        return sub;
+      return error(e, "module '" + base.s + "' has no attribute '" + attr +
+                          "' that jit functions can use");
+    }
     if (base.s == "triton") {
       if (attr == "language")
         return Val::named(Val::Module, "tl");

@@ -186,7 +186,8 @@ int runMain() {
     return fail("cannot read '" + runInput + "': " + file.getError().message());
   Compiler compiler;
   ParsedSource src =
-      compiler.parse(runInput, (*file)->getBuffer().str(), llvm::errs());
+      compiler.parse(runInput, (*file)->getBuffer().str(), llvm::errs(),
+                     importDirs);
   if (src.numErrors)
     return 1;
   std::string kernel = runKernel;

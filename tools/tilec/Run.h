@@ -11,6 +11,9 @@
 #include "llvm/Support/CommandLine.h"
 
 extern llvm::cl::SubCommand RunSubcommand;
+/// -I: directories searched for the modules a kernel file imports (both the
+/// compiler and `run`).
+extern llvm::cl::list<std::string> importDirs;
 
 /// Runs the `run` subcommand (options already parsed); returns the exit code.
 int runMain();

@@ -36,6 +36,11 @@ static cl::OptionCategory category("tilec options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
                                       cl::init("-"), cl::cat(category));
+cl::list<std::string> importDirs(
+    "I", cl::Prefix,
+    cl::desc("Search this directory for the Python modules the kernel file "
+             "imports, before the directory that holds the file's package"),
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()), cl::cat(category));
 static cl::opt<std::string> kernelName("kernel",
                                        cl::desc("The @triton.jit function to compile"),
                                        cl::value_desc("name"), cl::cat(category));
@@ -149,7 +154,8 @@ int main(int argc, char **argv) {
   Compiler compiler;
   std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
   ParsedSource src =
-      compiler.parse(name, (*buffer)->getBuffer().str(), llvm::errs());
+      compiler.parse(name, (*buffer)->getBuffer().str(), llvm::errs(),
+                     importDirs);
 
   std::error_code ec;
   llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);

@@ -10,6 +10,7 @@
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Frontend/ModuleLoader.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -106,6 +107,8 @@ enum class Stage { Tile, TileGPU, LLVMDialect, LLVMIR, PTX };
 struct ParsedSource {
   std::unique_ptr<SourceFile> file;
   std::unique_ptr<Module> module;
+  /// Reads the modules of the file's package that its kernels import.
+  std::unique_ptr<ModuleLoader> loader;
   unsigned numErrors = 0;
 };
 
@@ -116,9 +119,13 @@ public:
 
   mlir::MLIRContext &context() { return *ctx_; }
 
-  /// Lexes and parses `file`, printing diagnostics to `errs`.
+  /// Lexes and parses `file`, printing diagnostics to `errs`. Its kernels
+  /// import modules of their package from `importPaths` (tilec -I), then
+  /// from the directory that holds the file's package
+  /// (ModuleLoader::searchPathFor).
   ParsedSource parse(std::string filename, std::string text,
-                     llvm::raw_ostream &errs);
+                     llvm::raw_ostream &errs,
+                     llvm::ArrayRef<std::string> importPaths = {});
 
   /// Specializes `opts.kernel` of a parsed file for `opts.signature` and
   /// returns its `tile` IR, or null after printing diagnostics to `errs`.

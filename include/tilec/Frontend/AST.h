@@ -115,9 +115,13 @@ struct Param {
 };
 
 /// A `@triton.jit` function: a kernel or a helper called from kernels.
+struct Module;
+
 struct Function {
   std::string name;
   SourceLoc loc;
+  /// The module whose names the body sees (set by the parser).
+  const Module *owner = nullptr;
   std::vector<std::string> decorators; // decorator spellings, e.g. "triton.jit"
   std::vector<Param> params;
   std::vector<StmtPtr> body;
@@ -126,6 +130,11 @@ struct Function {
 
 /// A parsed source file: its jit functions; all other top-level code skipped.
 struct Module {
+  /// The dotted name the module is imported under ("" for a kernel file
+  /// outside any package on the search path) and the package its relative
+  /// imports start from (`from .utils import f` in pkg.ops.x: pkg.ops).
+  std::string name;
+  std::string package;
   std::vector<std::unique_ptr<Function>> functions;
   /// Top-level `NAME = expr` / `NAME: annotation = expr` assignments that
   /// parse as kernel-language expressions (the last one wins); jit functions
@@ -135,7 +144,8 @@ struct Module {
   /// (`import triton.language as tl`: tl -> triton.language; `from
   /// triton.language.extra import libdevice`: libdevice ->
   /// triton.language.extra.libdevice; `import triton.language`: triton ->
-  /// triton).
+  /// triton). A relative import keeps its leading dots (`from ..utils
+  /// import f`: f -> ..utils.f), resolved against `package` where used.
   std::map<std::string, std::string> imports;
   /// A name that a module-level `if` / `try` binds: what each branch binds
   /// it to (an import's dotted path, or a constant's expression). A jit

@@ -15,15 +15,19 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tilec {
 
-/// A position in a source buffer; line and column are 1-based, 0 means unknown.
+/// A position in a source buffer; line and column are 1-based, 0 means
+/// unknown. `file` is the buffer's number in its DiagnosticEngine (0: the
+/// engine's first file).
 struct SourceLoc {
   unsigned line = 0;
   unsigned col = 0;
+  unsigned file = 0;
 };
 
 /// A named buffer of source text with a line index.
@@ -50,11 +54,17 @@ struct Diagnostic {
   std::string message;
 };
 
-/// Collects and prints diagnostics for one source file.
+/// Collects and prints diagnostics for a source file and the files it
+/// imports (SourceLoc::file says which).
 class DiagnosticEngine {
 public:
   DiagnosticEngine(const SourceFile &file, llvm::raw_ostream &os)
-      : file_(file), os_(os) {}
+      : files_{&file}, os_(os) {}
+
+  /// The number of `file` in this engine, added if it is new.
+  unsigned fileId(const SourceFile &file);
+  /// The number of the file named `name`, if it is one of the engine's.
+  std::optional<unsigned> fileIdByName(llvm::StringRef name) const;
 
   /// Reports an error at `loc`; `length` is the number of columns to underline.
   void error(SourceLoc loc, const llvm::Twine &message, unsigned length = 1);
@@ -72,7 +82,9 @@ public:
   unsigned suppressedErrors() const { return suppressedErrors_; }
   bool hasErrors() const { return numErrors_ != 0; }
   const std::vector<Diagnostic> &diagnostics() const { return diags_; }
-  const SourceFile &file() const { return file_; }
+  const SourceFile &file(unsigned id = 0) const {
+    return *files_[id < files_.size() ? id : 0];
+  }
 
   /// Errors after this many are counted but not printed.
   static constexpr unsigned kMaxPrintedErrors = 50;
@@ -81,7 +93,7 @@ private:
   void report(Severity sev, SourceLoc loc, const llvm::Twine &message,
               unsigned length);
 
-  const SourceFile &file_;
+  std::vector<const SourceFile *> files_;
   llvm::raw_ostream &os_;
   unsigned numErrors_ = 0;
   bool truncatedNoticePrinted_ = false;

@@ -21,11 +21,16 @@
 
 namespace tilec {
 
+class ModuleLoader;
+
 struct KernelSpec {
   const Function *kernel = nullptr;
   Signature signature;
   /// Where signature diagnostics point: the signature's own source.
   DiagnosticEngine *signatureDiags = nullptr;
+  /// Finds the modules of the kernel's package that it imports (null: none
+  /// are found).
+  ModuleLoader *loader = nullptr;
   int numWarps = 4;
 };
 

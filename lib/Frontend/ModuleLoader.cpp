@@ -1,0 +1,124 @@
+//===- ModuleLoader.cpp - Python modules a kernel file imports -----------===//
+
+#include "tilec/Frontend/ModuleLoader.h"
+
+#include "tilec/Frontend/Parser.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace tilec;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+static bool isPackageDir(llvm::StringRef dir) {
+  llvm::SmallString<256> init(dir);
+  path::append(init, "__init__.py");
+  return fs::exists(init);
+}
+
+std::vector<std::string>
+ModuleLoader::searchPathFor(llvm::StringRef file,
+                            llvm::ArrayRef<std::string> extra,
+                            std::string &moduleName, std::string &package) {
+  std::vector<std::string> out(extra.begin(), extra.end());
+  moduleName.clear();
+  package.clear();
+  llvm::SmallString<256> abs(file);
+  if (!fs::exists(abs) || fs::make_absolute(abs))
+    return out;
+  path::remove_dots(abs, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> dir = path::parent_path(abs);
+  std::vector<std::string> parts;
+  if (path::filename(abs) != "__init__.py")
+    parts.push_back(path::stem(abs).str());
+  while (isPackageDir(dir)) {
+    parts.insert(parts.begin(), path::filename(dir).str());
+    llvm::SmallString<256> up = path::parent_path(dir);
+    if (up == dir)
+      break;
+    dir = up;
+  }
+  out.push_back(dir.str().str());
+  moduleName = llvm::join(parts, ".");
+  bool isInit = path::filename(abs) == "__init__.py";
+  package = isInit ? moduleName
+                   : (parts.size() > 1
+                          ? llvm::join(llvm::ArrayRef(parts).drop_back(), ".")
+                          : "");
+  return out;
+}
+
+std::optional<std::string>
+ModuleLoader::resolveRelative(llvm::StringRef p, llvm::StringRef package,
+                              std::string &error) {
+  size_t dots = 0;
+  while (dots < p.size() && p[dots] == '.')
+    ++dots;
+  if (dots == 0)
+    return p.str();
+  if (package.empty()) {
+    error = "attempted relative import with no known parent package";
+    return std::nullopt;
+  }
+  llvm::SmallVector<llvm::StringRef> parts;
+  package.split(parts, '.');
+  if (dots - 1 >= parts.size()) {
+    error = "attempted relative import beyond top-level package";
+    return std::nullopt;
+  }
+  parts.resize(parts.size() - (dots - 1));
+  std::string base = llvm::join(parts, ".");
+  llvm::StringRef rest = p.drop_front(dots);
+  return rest.empty() ? base : base + "." + rest.str();
+}
+
+const Module *ModuleLoader::load(llvm::StringRef dotted,
+                                 DiagnosticEngine &diags) {
+  if (auto a = adopted_.find(dotted.str()); a != adopted_.end())
+    return a->second;
+  auto it = modules_.find(dotted.str());
+  if (it != modules_.end())
+    return it->second.module.get();
+  Entry &e = modules_[dotted.str()];
+  llvm::SmallVector<llvm::StringRef> parts;
+  dotted.split(parts, '.');
+  for (const std::string &root : searchPath_) {
+    llvm::SmallString<256> base(root);
+    for (llvm::StringRef part : parts)
+      path::append(base, part);
+    llvm::SmallString<256> asFile(base), asPackage(base);
+    asFile += ".py";
+    path::append(asPackage, "__init__.py");
+    bool isPackage = !fs::is_regular_file(asFile) && fs::is_regular_file(asPackage);
+    llvm::StringRef found = isPackage ? asPackage.str() : asFile.str();
+    if (!fs::is_regular_file(found))
+      continue;
+    auto buf = llvm::MemoryBuffer::getFile(found);
+    if (!buf)
+      continue;
+    e.file = std::make_unique<SourceFile>(found.str(), (*buf)->getBuffer().str());
+    order_.push_back(e.file.get());
+    e.module = parseModule(*e.file, diags);
+    e.module->name = dotted.str();
+    e.module->package =
+        isPackage ? dotted.str()
+                  : (parts.size() > 1
+                         ? llvm::join(llvm::ArrayRef(parts).drop_back(), ".")
+                         : "");
+    return e.module.get();
+  }
+  return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>>
+ModuleLoader::loadedFiles() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto &[name, e] : modules_)
+    if (e.file)
+      out.emplace_back(e.file->name().str(), e.file->text().str());
+  return out;
+}

@@ -182,6 +182,11 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v = o;
   v.rematBytes = 0;
   add(src, v);
+  v = o;
+  v.importPaths = {"/opt/kernels"};
+  add(src, v);
+  // The file: where the imports of its package are found.
+  EXPECT_TRUE(keys.insert(KernelCache::key(src, o, "/a/pkg/k.py")).second);
   // Field boundaries matter: moving text between fields changes the key.
   CompileOptions a = o, b = o;
   a.kernel = "ab";
@@ -601,4 +606,68 @@ int main(int argc, char **argv) {
   setenv("TILEC_CUDA_LIBRARY", "/nonexistent", 1);
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
+}
+
+// A kernel that imports a helper of its package: the entry records the
+// module it read, and a change of that module (not of the kernel's file)
+// compiles the kernel again, from memory and from disk.
+TEST(KernelCache, ImportedModuleChangeRecompiles) {
+  TempDir pkgDir, cacheDir;
+  llvm::SmallString<256> pkg(pkgDir.path);
+  llvm::sys::path::append(pkg, "kpkg");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(pkg));
+  auto at = [&](llvm::StringRef name) {
+    llvm::SmallString<256> p(pkg);
+    llvm::sys::path::append(p, name);
+    return std::string(p);
+  };
+  writeFile(at("__init__.py"), "");
+  std::string helper = at("helpers.py");
+  auto writeHelper = [&](llvm::StringRef factor) {
+    writeFile(helper, ("import triton\n\n\n@triton.jit\ndef scale(x):\n"
+                       "    return x * " + factor + "\n").str());
+  };
+  writeHelper("5.0");
+  std::string kernelFile = at("k.py");
+  std::string src = "import triton\nimport triton.language as tl\n"
+                    "from .helpers import scale\n\n\n@triton.jit\n"
+                    "def k(p):\n    tl.store(p, scale(tl.load(p)))\n";
+  writeFile(kernelFile, src);
+  CompileOptions o;
+  o.kernel = "k";
+  o.signature = "*fp32:16";
+
+  KernelCache c(cacheDir.path);
+  auto a = c.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  ASSERT_EQ(a->imports.size(), 1u);
+  EXPECT_EQ(a->imports[0].first, helper);
+  std::string ptx2 = a->ptx;
+  EXPECT_NE(ptx2.find("0f40A00000"), std::string::npos); // 5.0
+  auto b = c.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(b));
+  EXPECT_EQ(c.stats().compiles, 1u);
+  EXPECT_EQ(c.stats().memoryHits, 1u);
+
+  writeHelper("7.0");
+  auto d = c.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(d)) << llvm::toString(d.takeError());
+  EXPECT_EQ(c.stats().compiles, 2u);
+  EXPECT_NE(d->ptx.find("0f40E00000"), std::string::npos); // 7.0
+  EXPECT_EQ(b->ptx, ptx2); // the earlier reference stays valid
+
+  // A second cache reads the current entry from disk...
+  KernelCache c2(cacheDir.path);
+  auto e = c2.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(e));
+  EXPECT_EQ(c2.stats().diskHits, 1u);
+  EXPECT_EQ(e->ptx, d->ptx);
+  // ...and compiles again once the module changes once more.
+  writeHelper("9.0");
+  KernelCache c3(cacheDir.path);
+  auto f = c3.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(f));
+  EXPECT_EQ(c3.stats().diskHits, 0u);
+  EXPECT_EQ(c3.stats().compiles, 1u);
+  EXPECT_NE(f->ptx.find("0f41100000"), std::string::npos); // 9.0
 }

@@ -12,6 +12,8 @@
 #include "tilec/Target/PTX.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/Support/JSON.h"
@@ -412,6 +414,11 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
     llvm::raw_string_ostream os(out.tileIR);
     (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());
   }
+  if (src.loader)
+    for (auto &[path, text] : src.loader->loadedFiles())
+      out.imports.emplace_back(
+          path, llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
+                            /*LowerCase=*/true));
   if (mlir::failed(lower(*module, Stage::LLVMDialect, opts, errs)))
     return false;
   if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
@@ -450,6 +457,12 @@ std::string CompiledKernel::metadataJSON() const {
                        {"target", target},
                        {"programs_per_cta", programsPerCTA},
                        {"params", std::move(ps)}};
+  if (!imports.empty()) {
+    llvm::json::Array is;
+    for (auto &[path, sha] : imports)
+      is.push_back(llvm::json::Object{{"path", path}, {"sha256", sha}});
+    o["imports"] = std::move(is);
+  }
   std::string s;
   llvm::raw_string_ostream os(s);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(o))) << "\n";
@@ -494,6 +507,16 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
     if (!pn || !pt)
       return bad("a parameter lacks name or type");
     ck.params.emplace_back(pn->str(), pt->str());
+  }
+  if (const llvm::json::Array *is = o->getArray("imports")) {
+    for (const llvm::json::Value &i : *is) {
+      const llvm::json::Object *io = i.getAsObject();
+      auto path = io ? io->getString("path") : std::nullopt;
+      auto sha = io ? io->getString("sha256") : std::nullopt;
+      if (!path || !sha)
+        return bad("an import lacks path or sha256");
+      ck.imports.emplace_back(path->str(), sha->str());
+    }
   }
   return std::move(ck);
 }

@@ -56,7 +56,8 @@ KernelCache &KernelCache::global() {
 }
 
 std::string KernelCache::key(llvm::StringRef source,
-                             const CompileOptions &opts) {
+                             const CompileOptions &opts,
+                             llvm::StringRef filename) {
   llvm::SHA256 h;
   // Length-prefixed fields, so no two different inputs hash the same bytes.
   auto field = [&](llvm::StringRef name, llvm::StringRef v) {
@@ -80,7 +81,21 @@ std::string KernelCache::key(llvm::StringRef source,
   field("remat_bytes", std::to_string(opts.rematBytes));
   field("optimize", opts.optimize ? "1" : "0");
   field("target", opts.arch);
+  // Where the imports of the kernel's package are found.
+  field("file", filename);
+  for (const std::string &dir : opts.importPaths)
+    field("import_path", dir);
   return llvm::toHex(h.final(), /*LowerCase=*/true);
+}
+
+bool KernelCache::importsChanged(const CompiledKernel &ck) {
+  for (auto &[path, sha] : ck.imports) {
+    auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!buf || sha256Hex((*buf)->getBuffer()) != sha)
+      return true;
+  }
+  return false;
 }
 
 std::string KernelCache::entryPath(llvm::StringRef key) const {
@@ -186,8 +201,12 @@ const CompiledKernel *KernelCache::readDisk(const std::string &key) {
     ++stats_.badEntries;
     return nullptr;
   }
+  if (importsChanged(*ck))
+    return nullptr; // stale: compiled again and overwritten
   ++stats_.diskHits;
   auto &slot = mem_[key];
+  if (slot)
+    stale_.push_back(std::move(slot));
   slot = std::make_unique<CompiledKernel>(std::move(*ck));
   return slot.get();
 }
@@ -231,10 +250,10 @@ void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
 llvm::Expected<const CompiledKernel &>
 KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
                  llvm::StringRef filename) {
-  std::string k = key(source, opts);
+  std::string k = key(source, opts, filename);
   std::lock_guard<std::mutex> lock(mu_);
   auto it = mem_.find(k);
-  if (it != mem_.end()) {
+  if (it != mem_.end() && !importsChanged(*it->second)) {
     ++stats_.memoryHits;
     return *it->second;
   }
@@ -248,7 +267,8 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
   auto ck = std::make_unique<CompiledKernel>();
   bool ok = Compiler::validateOptions(opts, os);
   if (ok) {
-    ParsedSource src = compiler_->parse(filename.str(), source.str(), os);
+    ParsedSource src =
+        compiler_->parse(filename.str(), source.str(), os, opts.importPaths);
     ok = !src.numErrors && src.module &&
          compiler_->compileToPTX(src, opts, *ck, os);
   }
@@ -258,6 +278,8 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
   ++stats_.compiles;
   writeDisk(k, *ck);
   auto &slot = mem_[k];
+  if (slot) // stale: kept, as get() handed out references to it
+    stale_.push_back(std::move(slot));
   slot = std::move(ck);
   return *slot;
 }

@@ -197,6 +197,7 @@ int runMain() {
     kernel = src.module->functions[0]->name;
   }
   CompileOptions opts;
+  opts.importPaths = importDirs;
   opts.kernel = kernel;
   opts.signature = runSignature;
   opts.numWarps = runNumWarps;

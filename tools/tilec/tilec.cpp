@@ -229,6 +229,7 @@ int main(int argc, char **argv) {
   opts.rematBytes = rematBytes;
   opts.optimize = !noOpt;
   opts.arch = arch;
+  opts.importPaths = importDirs;
   if (emit == Emit::PTX) {
     CompiledKernel k;
     if (!compiler.compileToPTX(src, opts, k, llvm::errs()))

@@ -66,6 +66,9 @@ struct CompileOptions {
   int rematBytes = 256;
   bool optimize = true;  // canonicalize + CSE the tile IR
   std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
+  /// Directories searched first for the modules the kernel file imports
+  /// (tilec -I); used where the runtime parses the source (KernelCache).
+  std::vector<std::string> importPaths;
 };
 
 /// A kernel compiled to PTX, with what a launcher needs to know.
@@ -88,6 +91,10 @@ struct CompiledKernel {
   /// (the hidden grid-size parameter of programsPerCTA > 1 is not listed).
   std::vector<std::pair<std::string, std::string>> params;
   std::string ptx;
+  /// The modules of the kernel's package that the compilation read: file
+  /// path and sha256 (hex) of the text read (a cached kernel is stale once
+  /// one of them changes).
+  std::vector<std::pair<std::string, std::string>> imports;
   /// The specialized, optimized `tile` module (textual MLIR with locations)
   /// that was lowered to `ptx`; tilec::interp::interpret runs it on the host.
   std::string tileIR;

@@ -46,6 +46,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace tilec::rt {
 
@@ -65,7 +66,10 @@ public:
   /// The compiled opts.kernel of `source`: from memory, disk, or compiled
   /// (and stored in both). A compile failure is an error carrying the
   /// diagnostics ("cannot compile 'k': <file>:3:5: error: ..."); failures are
-  /// not cached. `filename` only names the source in diagnostics.
+  /// not cached. `filename` names the source in diagnostics, and where it
+  /// is a file, the modules of its package that the kernel imports are found
+  /// next to it (ModuleLoader); an entry whose imported files changed since
+  /// it was compiled (CompiledKernel::imports) is compiled again.
   llvm::Expected<const CompiledKernel &>
   get(llvm::StringRef source, const CompileOptions &opts,
       llvm::StringRef filename = "<source>");
@@ -76,7 +80,10 @@ public:
                               llvm::StringRef filename = "<source>");
 
   /// The hex sha256 key of a compilation.
-  static std::string key(llvm::StringRef source, const CompileOptions &opts);
+  static std::string key(llvm::StringRef source, const CompileOptions &opts,
+                         llvm::StringRef filename = "<source>");
+  /// Whether a module `ck` imported has changed (or is gone) since.
+  static bool importsChanged(const CompiledKernel &ck);
   /// The disk directory ("" when the disk cache is off).
   const std::string &directory() const { return dir_; }
   /// The file of `key` in directory() ("" when the disk cache is off).
@@ -106,6 +113,8 @@ private:
   mutable std::mutex mu_;
   std::string dir_;
   std::map<std::string, std::unique_ptr<CompiledKernel>> mem_;
+  /// Entries replaced after their imports changed (references stay valid).
+  std::vector<std::unique_ptr<CompiledKernel>> stale_;
   std::unique_ptr<Compiler> compiler_; // created on the first miss
   Stats stats_;
 };

@@ -124,8 +124,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
   std::string parseErrs;
   llvm::raw_string_ostream parseOs(parseErrs);
-  ParsedSource src = compiler().parse(
-      kFileName, std::move(text), verbose() ? parseOs : llvm::nulls());
+  // Imports of a package resolve against the test suite's packages
+  // (kpkg, cyc), so that the module loader is searched too.
+  static const std::vector<std::string> importPaths = {TILEC_FUZZ_IMPORT_DIR};
+  ParsedSource src =
+      compiler().parse(kFileName, std::move(text),
+                       verbose() ? parseOs : llvm::nulls(), importPaths);
   if (verbose())
     fprintf(stderr, "== parse: %u error(s), %zu jit function(s)\n%s",
             src.numErrors, src.module ? src.module->functions.size() : 0,

@@ -225,9 +225,26 @@ public:
   mlir::Type irType(DType dt, llvm::ArrayRef<int64_t> shape);
   Val zerosLike(DType dt, llvm::ArrayRef<int64_t> shape, mlir::Location loc);
 
-  // ---- builtins (Builtins.cpp)
+  // ---- builtins (Builtins.cpp: the table, argument binding, dispatch)
   Val callBuiltin(llvm::StringRef name, const Expr &call, std::vector<Val> args,
                   std::vector<std::pair<std::string, Val>> kwargs);
+  /// A builtin call with its arguments bound by Triton's parameter names.
+  struct BuiltinCall {
+    llvm::StringRef name;
+    const Expr &call;
+    std::vector<Val> &a;      // by parameter, None where not given
+    std::vector<bool> &given; // which parameters the call gave
+    const std::string &shown; // "tl.load()" for messages
+    mlir::Location loc;
+    const std::vector<const char *> &params; // the parameters' names
+  };
+  /// The families of builtins; each returns nullopt for a name not its own.
+  /// Tiles made and reshaped (BuiltinsShape.cpp).
+  std::optional<Val> shapeBuiltin(BuiltinCall &c);
+  /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).
+  std::optional<Val> memoryBuiltin(BuiltinCall &c);
+  /// Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).
+  std::optional<Val> mathBuiltin(BuiltinCall &c);
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);

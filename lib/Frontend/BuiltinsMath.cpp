@@ -1,0 +1,381 @@
+//===- BuiltinsMath.cpp - Elementwise math, reductions and tl.dot -----------===//
+//
+// tl.where, tl.maximum / minimum, tl.clamp, the reductions (tl.max, tl.min,
+// tl.sum, tl.argmax, ...), tl.dot, unary math (tl.exp, tl.sqrt, ...),
+// tl.fma, tl.cdiv, tl.next_power_of_2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuiltinUtils.h"
+#include "CodeGen.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilec;
+namespace arith = mlir::arith;
+namespace math = mlir::math;
+
+Val CodeGen::reduce(llvm::StringRef kind, const Val &xIn, const Val &axisV,
+                    bool keepDims, const Expr &where) {
+  mlir::Location l = loc(where);
+  Val x = xIn;
+  if (x.isNumber())
+    x = toIR(x, l, where);
+  if (!x.isIR())
+    return error(where, "tl." + kind + " expects a tensor, got " + describe(x));
+  if (x.dtype.isPointer)
+    return error(where, "tl." + kind + " is not supported on pointers");
+  auto shape = x.shape();
+  if (shape.empty())
+    return kind.starts_with("arg") ? materialize(Val::integer(0),
+                                                 DType::scalar(ScalarKind::I32), l)
+                                   : x;
+  int64_t axis;
+  bool all = axisV.kind == Val::None;
+  if (all) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    if (shape.size() > 1)
+      x = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
+                  x.dtype);
+    axis = 0;
+  } else {
+    if (!requireInt(axisV, where, "the reduction axis", axis))
+      return Val::error();
+    int64_t rank = shape.size();
+    if (axis < -rank || axis >= rank)
+      return error(where, "reduction axis " + llvm::Twine(axis) +
+                              " is out of range for a tensor of rank " +
+                              llvm::Twine(rank));
+    if (axis < 0)
+      axis += rank;
+  }
+  mlir::tile::ReduceKind rk = kind == "sum"      ? mlir::tile::ReduceKind::sum
+                              : kind == "max"    ? mlir::tile::ReduceKind::max
+                              : kind == "min"    ? mlir::tile::ReduceKind::min
+                              : kind == "argmax" ? mlir::tile::ReduceKind::argmax
+                                                 : mlir::tile::ReduceKind::argmin;
+  DType resultType = kind.starts_with("arg") ? DType::scalar(ScalarKind::I32)
+                                             : x.dtype;
+  if (x.dtype.isBool() && !kind.starts_with("arg")) {
+    x = cast(x, DType::scalar(ScalarKind::I32), l, where);
+    resultType = x.dtype;
+  }
+  Val r = Val::ir(b.create<mlir::tile::ReduceOp>(l, rk, x.v, int32_t(axis)),
+                  resultType);
+  if (keepDims) {
+    llvm::SmallVector<int64_t> kept(shape);
+    if (all)
+      for (auto &d : kept)
+        d = 1;
+    else
+      kept[axis] = 1;
+    mlir::Type t = irType(resultType, kept);
+    if (r.shape().empty())
+      r = Val::ir(b.create<mlir::tile::SplatOp>(l, t, r.v), resultType);
+    else
+      r = Val::ir(b.create<mlir::tile::ReshapeOp>(l, t, r.v), resultType);
+  }
+  return r;
+}
+
+std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
+  [[maybe_unused]] llvm::StringRef name = c.name;
+  [[maybe_unused]] const Expr &call = c.call;
+  [[maybe_unused]] std::vector<Val> &a = c.a;
+  [[maybe_unused]] std::vector<bool> &given = c.given;
+  [[maybe_unused]] const std::string &shown = c.shown;
+  [[maybe_unused]] mlir::Location l = c.loc;
+  [[maybe_unused]] DType i32 = DType::scalar(ScalarKind::I32);
+  [[maybe_unused]] DType f32 = DType::scalar(ScalarKind::F32);
+  [[maybe_unused]] auto asTensor = [&](const Val &v) -> Val {
+    if (v.isNumber())
+      return toIR(v, l, call);
+    if (!v.isIR())
+      return error(call, shown + " expects a tensor, got " + describe(v));
+    return v;
+  };
+
+  if (name == "tl.where") {
+    Val c = a[0], x = a[1], y = a[2];
+    if (c.isConstexpr()) {
+      bool t;
+      if (!truthy(c, call, t))
+        return Val::error();
+      return t ? x : y;
+    }
+    if (!c.isIR())
+      return error(call, "tl.where condition must be a boolean tensor, got " +
+                             describe(c));
+    if (!c.dtype.isBool())
+      c = cast(c, DType::scalar(ScalarKind::I1), l, call);
+    if (x.isNumber() && y.isNumber())
+      x = toIR(x, l, call);
+    if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
+      return error(call, "tl.where expects tensors or numbers, got " +
+                             describe(x) + " and " + describe(y));
+    std::optional<DType> pt = (x.isIR() && x.dtype.isPointer) ? x.dtype
+                              : (y.isIR() && y.dtype.isPointer)
+                                  ? y.dtype
+                                  : promote(x, y, call, "where");
+    if (!pt)
+      return Val::error();
+    DType dt = *pt;
+    x = cast(x, dt, l, call);
+    y = cast(y, dt, l, call);
+    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call) ||
+        !broadcastPair(c, x, l, call) || !broadcastPair(x, y, l, call) ||
+        !broadcastPair(c, y, l, call))
+      return Val::error();
+    return Val::ir(b.create<arith::SelectOp>(l, c.v, x.v, y.v), dt);
+  }
+  if (name == "tl.maximum" || name == "tl.minimum") {
+    Val x = a[0], y = a[1];
+    if (x.isNumber() && y.isNumber()) {
+      double p = x.kind == Val::Float ? x.f : double(x.i);
+      double q = y.kind == Val::Float ? y.f : double(y.i);
+      return (name == "tl.maximum") == (p >= q) ? x : y;
+    }
+    if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
+      return error(call, shown + " expects tensors or numbers");
+    std::optional<DType> pt = promote(x, y, call, name.drop_front(3));
+    if (!pt)
+      return Val::error();
+    DType dt = *pt;
+    x = cast(x, dt, l, call);
+    y = cast(y, dt, l, call);
+    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
+      return Val::error();
+    bool mx = name == "tl.maximum";
+    bool nanProp = a[2].kind == Val::Str && a[2].s == "all";
+    mlir::Value r;
+    if (dt.isFloat()) {
+      if (nanProp)
+        r = mx ? b.create<arith::MaximumFOp>(l, x.v, y.v).getResult()
+               : b.create<arith::MinimumFOp>(l, x.v, y.v).getResult();
+      else
+        r = mx ? b.create<arith::MaxNumFOp>(l, x.v, y.v).getResult()
+               : b.create<arith::MinNumFOp>(l, x.v, y.v).getResult();
+    } else if (dt.isUnsigned() || dt.isBool()) {
+      r = mx ? b.create<arith::MaxUIOp>(l, x.v, y.v).getResult()
+             : b.create<arith::MinUIOp>(l, x.v, y.v).getResult();
+    } else if (!dt.isPointer) {
+      r = mx ? b.create<arith::MaxSIOp>(l, x.v, y.v).getResult()
+             : b.create<arith::MinSIOp>(l, x.v, y.v).getResult();
+    } else {
+      return error(call, shown + " is not supported on pointers");
+    }
+    return Val::ir(r, dt);
+  }
+  if (name == "tl.clamp") {
+    Val lo = callBuiltin("tl.maximum", call, {a[0], a[1], a[3]}, {});
+    return callBuiltin("tl.minimum", call, {lo, a[2], a[3]}, {});
+  }
+  if (name == "tl.max" || name == "tl.min" || name == "tl.sum" ||
+      name == "tl.argmax" || name == "tl.argmin") {
+    std::string kind = name.drop_front(3).str();
+    bool keep = false;
+    unsigned keepIdx = kind == "sum" ? 2 : kind.rfind("arg", 0) == 0 ? 3 : 4;
+    if (a[keepIdx].kind != Val::None) {
+      bool t;
+      if (!truthy(a[keepIdx], call, t))
+        return Val::error();
+      keep = t;
+    }
+    // Triton's rules (triton/language/standard.py): tl.max/min/argmax/argmin
+    // compute bf16 in fp32; tl.max/tl.min without indices also widen every
+    // narrower type (fp16 -> fp32, 8/16-bit ints -> int32); tl.sum widens
+    // 8/16-bit ints to (u)int32 and keeps 16-bit floats (the lowering
+    // accumulates them in fp32 and rounds once).
+    Val x = asTensor(a[0]);
+    if (x.isError())
+      return x;
+    if (kind == "sum" && a[3].kind != Val::None) {
+      DType dt;
+      if (!readDType(*this, a[3], call, dt))
+        return Val::error();
+      return reduce("sum", cast(x, dt, l, call), a[1], keep, call);
+    }
+    if (kind != "sum" && !x.dtype.isPointer && x.dtype.kind == ScalarKind::BF16)
+      x = cast(x, f32, l, call);
+    if (kind == "sum" && x.dtype.isInt() && x.dtype.bitwidth() < 32)
+      x = cast(x, x.dtype.isUnsigned() ? DType::scalar(ScalarKind::U32) : i32,
+               l, call);
+    bool withIdx = false;
+    if ((kind == "max" || kind == "min") && a[2].kind != Val::None &&
+        !truthy(a[2], call, withIdx))
+      return Val::error();
+    // Index reductions of booleans compare them as int32 (the GPU's argmax /
+    // argmin lowering takes 8-bit and wider elements); the values stay bool.
+    Val xIdx = x.dtype.isBool() ? cast(x, i32, l, call) : x;
+    if (withIdx) {
+      Val v = reduce(kind, x, a[1], keep, call);
+      Val idx = reduce("arg" + kind, xIdx, a[1], keep, call);
+      if (v.isError() || idx.isError())
+        return Val::error();
+      return Val::tuple({v, idx});
+    }
+    if ((kind == "max" || kind == "min") && !x.dtype.isPointer &&
+        !x.dtype.isBool() && x.dtype.bitwidth() < 32)
+      x = cast(x, x.dtype.isFloat() ? f32 : i32, l, call);
+    return reduce(kind, kind.rfind("arg", 0) == 0 ? xIdx : x, a[1], keep, call);
+  }
+  if (name == "tl.dot") {
+    Val x = asTensor(a[0]), y = asTensor(a[1]);
+    if (x.isError() || y.isError())
+      return Val::error();
+    auto sx = x.shape(), sy = y.shape();
+    if (sx.size() != 2 || sy.size() != 2)
+      return error(call, "tl.dot expects 2-D tensors, got " + shapeStr(sx) +
+                             " and " + shapeStr(sy));
+    if (sx[1] != sy[0])
+      return error(call, "tl.dot: the inner dimensions differ: " +
+                             shapeStr(sx) + " @ " + shapeStr(sy));
+    if (sx[0] < 16 || sx[1] < 16 || sy[1] < 16)
+      return error(call, "tl.dot needs every dimension to be at least 16, got " +
+                             shapeStr(sx) + " @ " + shapeStr(sy));
+    if (x.dtype != y.dtype)
+      return error(call, "tl.dot operands must have the same dtype, got " +
+                             x.dtype.tlName() + " and " + y.dtype.tlName());
+    if (x.dtype.isPointer || x.dtype.isBool())
+      return error(call, "tl.dot does not support " + x.dtype.tlName() +
+                             " operands");
+    DType outT = x.dtype.isInt() ? i32 : f32;
+    if (a[6].kind != Val::None && !readDType(*this, a[6], call, outT))
+      return Val::error();
+    mlir::tile::InputPrecision prec = mlir::tile::InputPrecision::tf32;
+    if (a[3].kind == Val::Str) {
+      if (a[3].s == "tf32") prec = mlir::tile::InputPrecision::tf32;
+      else if (a[3].s == "tf32x3") prec = mlir::tile::InputPrecision::tf32x3;
+      else if (a[3].s == "ieee") prec = mlir::tile::InputPrecision::ieee;
+      else
+        return error(call, "unknown input_precision '" + a[3].s +
+                               "' (expected \"tf32\", \"tf32x3\" or \"ieee\")");
+    } else if (a[4].kind == Val::Bool && !a[4].i) {
+      prec = mlir::tile::InputPrecision::ieee;
+    }
+    llvm::SmallVector<int64_t> outShape{sx[0], sy[1]};
+    Val acc = a[2];
+    if (acc.kind == Val::None) {
+      acc = zerosLike(outT, outShape, l);
+    } else {
+      acc = asTensor(acc);
+      if (acc.isError())
+        return acc;
+      if (acc.shape() != outShape || acc.dtype != outT) {
+        if (acc.shape() == outShape && a[6].kind == Val::None &&
+            acc.dtype.isFloat()) {
+          outT = acc.dtype;
+        } else {
+          return error(call, "tl.dot accumulator must be a " + outT.tlName() +
+                                 " tensor of shape " + shapeStr(outShape) +
+                                 ", got " + describe(acc));
+        }
+      }
+    }
+    auto op = b.create<mlir::tile::DotOp>(l, acc.v.getType(), x.v, y.v, acc.v,
+                                          prec);
+    return Val::ir(op, outT);
+  }
+  if (name == "tl.exp" || name == "tl.exp2" || name == "tl.log" ||
+      name == "tl.log2" || name == "tl.sqrt" || name == "tl.sqrt_rn" ||
+      name == "tl.rsqrt" || name == "tl.sigmoid" || name == "tl.cos" ||
+      name == "tl.sin" || name == "tl.erf" || name == "tl.floor" ||
+      name == "tl.ceil" || name == "tl.abs") {
+    Val x = a[0];
+    if (x.isNumber() && name != "tl.abs") // math on a constant: do it in fp32
+      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
+    x = asTensor(x);
+    if (x.isError())
+      return x;
+    if (x.dtype.isPointer)
+      return error(call, shown + " is not supported on pointers");
+    if (name == "tl.abs") {
+      if (x.dtype.isFloat())
+        return Val::ir(b.create<math::AbsFOp>(l, x.v), x.dtype);
+      if (x.dtype.isUnsigned() || x.dtype.isBool())
+        return x;
+      return Val::ir(b.create<math::AbsIOp>(l, x.v), x.dtype);
+    }
+    if (!x.dtype.isFloat()) // integers compute in fp32, as in Triton
+      x = cast(x, f32, l, call);
+    // fp16/bf16 inputs of transcendental functions are computed in fp32 and
+    // rounded back (Triton rejects them; floor/ceil are exact in any width).
+    DType resultType = x.dtype;
+    if (x.dtype.bitwidth() == 16 && name != "tl.floor" && name != "tl.ceil")
+      x = cast(x, f32, l, call);
+    mlir::Value v = x.v, r;
+    if (name == "tl.exp") r = b.create<math::ExpOp>(l, v);
+    else if (name == "tl.exp2") r = b.create<math::Exp2Op>(l, v);
+    else if (name == "tl.log") r = b.create<math::LogOp>(l, v);
+    else if (name == "tl.log2") r = b.create<math::Log2Op>(l, v);
+    else if (name == "tl.sqrt" || name == "tl.sqrt_rn") r = b.create<math::SqrtOp>(l, v);
+    else if (name == "tl.rsqrt") r = b.create<math::RsqrtOp>(l, v);
+    else if (name == "tl.cos") r = b.create<math::CosOp>(l, v);
+    else if (name == "tl.sin") r = b.create<math::SinOp>(l, v);
+    else if (name == "tl.erf") r = b.create<math::ErfOp>(l, v);
+    else if (name == "tl.floor") r = b.create<math::FloorOp>(l, v);
+    else if (name == "tl.ceil") r = b.create<math::CeilOp>(l, v);
+    else { // sigmoid(x) = 1 / (1 + exp(-x))
+      Val one = broadcastTo(materialize(Val::floating(1), x.dtype, l), x.shape(),
+                            l, call);
+      mlir::Value e = b.create<math::ExpOp>(l, b.create<arith::NegFOp>(l, v));
+      r = b.create<arith::DivFOp>(l, one.v, b.create<arith::AddFOp>(l, one.v, e));
+    }
+    return cast(Val::ir(r, x.dtype), resultType, l, call);
+  }
+  if (name == "tl.fma") {
+    Val x = a[0], y = a[1], z = a[2];
+    Val xy = binaryOp("*", x, y, call); // for the promoted type and shape
+    if (xy.isError())
+      return xy;
+    if (!xy.isIR())
+      return binaryOp("+", xy, z, call);
+    if (!xy.dtype.isFloat())
+      return binaryOp("+", xy, z, call);
+    xy.v.getDefiningOp()->erase();
+    x = cast(x, xy.dtype, l, call);
+    y = cast(y, xy.dtype, l, call);
+    z = cast(z, xy.dtype, l, call);
+    if (x.isError() || y.isError() || z.isError())
+      return Val::error();
+    if (!broadcastPair(x, y, l, call) || !broadcastPair(x, z, l, call) ||
+        !broadcastPair(y, z, l, call))
+      return Val::error();
+    return Val::ir(b.create<math::FmaOp>(l, x.v, y.v, z.v), xy.dtype);
+  }
+  if (name == "tl.cdiv") {
+    Val x = a[0], d = a[1];
+    if (x.isNumber() && d.isNumber()) {
+      if (x.kind == Val::Float || d.kind == Val::Float)
+        return error(call, "tl.cdiv expects integers");
+      Val sum = constBinary("+", x, d, call);
+      if (sum.isError())
+        return sum;
+      return constBinary("//", constBinary("-", sum, Val::integer(1), call), d,
+                         call);
+    }
+    Val num = binaryOp("-", binaryOp("+", x, d, call), Val::integer(1), call);
+    return binaryOp("//", num, d, call);
+  }
+  if (name == "tl.next_power_of_2") {
+    int64_t n;
+    if (!requireInt(a[0], call, "the argument of next_power_of_2", n))
+      return Val::error();
+    if (n > (int64_t(1) << 62))
+      return error(call, "next_power_of_2 argument is too large");
+    int64_t p = 1;
+    while (p < n)
+      p <<= 1;
+    return Val::integer(p);
+  }
+  return std::nullopt;
+}

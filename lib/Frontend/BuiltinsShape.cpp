@@ -1,0 +1,297 @@
+//===- BuiltinsShape.cpp - Tiles made, cast and reshaped --------------------===//
+//
+// tl.program_id / num_programs, tl.arange, tl.zeros / full (and _like),
+// tl.cast, tl.reshape / view, tl.trans / permute, tl.broadcast(_to),
+// tl.expand_dims, tl.ravel, tl.pointer_type; readShape / readDType.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BuiltinUtils.h"
+#include "CodeGen.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilec;
+namespace arith = mlir::arith;
+namespace math = mlir::math;
+
+/// Reads a shape given as a tuple/list of constants.
+bool tilec::readShape(CodeGen &cg, const Val &v, const Expr &where,
+                      llvm::SmallVector<int64_t> &shape) {
+  std::vector<Val> dims = v.kind == Val::Tuple ? v.elems : std::vector<Val>{v};
+  for (auto &d : dims) {
+    int64_t n;
+    if (!cg.requireInt(d, where, "each dimension of a shape", n))
+      return false;
+    if (n <= 0 || (n & (n - 1)) != 0) {
+      cg.error(where, "shape dimension " + llvm::Twine(n) +
+                          " is not a power of two; every tile dimension must "
+                          "be a power of two");
+      return false;
+    }
+    shape.push_back(n);
+  }
+  return true;
+}
+
+bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
+                      DType &out) {
+  if (v.kind == Val::DTypeV) {
+    out = v.dtype;
+    return true;
+  }
+  if (v.kind == Val::Str)
+    if (auto k = parseTLDTypeName(v.s)) {
+      out = DType::scalar(*k);
+      return true;
+    }
+  cg.error(where, "expected a dtype such as tl.float32, got " + describe(v));
+  return false;
+}
+
+std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
+  [[maybe_unused]] llvm::StringRef name = c.name;
+  [[maybe_unused]] const Expr &call = c.call;
+  [[maybe_unused]] std::vector<Val> &a = c.a;
+  [[maybe_unused]] std::vector<bool> &given = c.given;
+  [[maybe_unused]] const std::string &shown = c.shown;
+  [[maybe_unused]] mlir::Location l = c.loc;
+  [[maybe_unused]] DType i32 = DType::scalar(ScalarKind::I32);
+  [[maybe_unused]] DType f32 = DType::scalar(ScalarKind::F32);
+  [[maybe_unused]] auto asTensor = [&](const Val &v) -> Val {
+    if (v.isNumber())
+      return toIR(v, l, call);
+    if (!v.isIR())
+      return error(call, shown + " expects a tensor, got " + describe(v));
+    return v;
+  };
+
+  if (name == "tl.program_id" || name == "tl.num_programs") {
+    int64_t axis;
+    if (!requireInt(a[0], call, "the axis", axis))
+      return Val::error();
+    if (axis < 0 || axis > 2)
+      return error(call, shown + " axis must be 0, 1 or 2, got " +
+                             llvm::Twine(axis));
+    if (name == "tl.program_id")
+      return Val::ir(b.create<mlir::tile::ProgramIdOp>(l, int32_t(axis)), i32);
+    return Val::ir(b.create<mlir::tile::NumProgramsOp>(l, int32_t(axis)), i32);
+  }
+  if (name == "tl.arange") {
+    int64_t start, end;
+    if (!requireInt(a[0], call, "the start of tl.arange", start) ||
+        !requireInt(a[1], call, "the end of tl.arange", end))
+      return Val::error();
+    if (end <= start)
+      return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
+                             llvm::Twine(end) +
+                             ") is empty: end must be greater than start");
+    int64_t n = end - start;
+    if ((n & (n - 1)) != 0)
+      return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
+                             llvm::Twine(end) + ") has " + llvm::Twine(n) +
+                             " elements, which is not a power of two");
+    if (start < std::numeric_limits<int32_t>::min() ||
+        end > std::numeric_limits<int32_t>::max() || n > (1 << 20))
+      return error(call, "tl.arange range is too large (at most 2**20 "
+                         "elements within int32)");
+    return Val::ir(b.create<mlir::tile::MakeRangeOp>(l, int32_t(start),
+                                                     int32_t(end)),
+                   i32);
+  }
+  if (name == "tl.zeros" || name == "tl.full") {
+    llvm::SmallVector<int64_t> shape;
+    Val value = name == "tl.zeros" ? Val::integer(0) : a[1];
+    DType dt;
+    if (!readShape(*this, a[0], call, shape) ||
+        !readDType(*this, name == "tl.zeros" ? a[1] : a[2], call, dt))
+      return Val::error();
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    if (n > (1 << 24))
+      return error(call, shown + " shape " + shapeStr(shape) +
+                             " has too many elements");
+    if (dt.isPointer)
+      return error(call, shown + " cannot create a tensor of pointers");
+    if (value.isNumber() && !value.isIR()) {
+      Val scalar = materialize(value, dt, l);
+      if (shape.empty())
+        return scalar;
+      auto cst = scalar.v.getDefiningOp<arith::ConstantOp>();
+      auto t = mlir::RankedTensorType::get(shape, dt.toMLIR(&ctx));
+      mlir::Value dense = b.create<arith::ConstantOp>(
+          l, mlir::SplatElementsAttr::get(t, cst.getValue()));
+      cst.erase();
+      return Val::ir(dense, dt);
+    }
+    Val scalar = cast(value, dt, l, call);
+    if (scalar.isError())
+      return scalar;
+    if (!scalar.shape().empty())
+      return error(call, shown + " value must be a scalar, got " +
+                             describe(value));
+    return broadcastTo(scalar, shape, l, call);
+  }
+  if (name == "tl.zeros_like" || name == "tl.full_like") {
+    Val x = asTensor(a[0]);
+    if (x.isError())
+      return x;
+    DType dt = x.dtype;
+    Val dtv = name == "tl.zeros_like" ? a[1] : a[2];
+    if (dtv.kind != Val::None && !readDType(*this, dtv, call, dt))
+      return Val::error();
+    std::vector<Val> shapeVals;
+    for (int64_t d : x.shape())
+      shapeVals.push_back(Val::integer(d));
+    std::vector<Val> fargs{Val::tuple(shapeVals),
+                           name == "tl.zeros_like" ? Val::integer(0) : a[1],
+                           Val::dtypeVal(dt)};
+    if (x.shape().empty()) {
+      return cast(fargs[1], dt, l, call);
+    }
+    return callBuiltin("tl.full", call, fargs, {});
+  }
+  if (name == "tl.cast") {
+    DType to;
+    if (!readDType(*this, a[1], call, to))
+      return Val::error();
+    bool bitcast = false;
+    if (a[3].kind != Val::None && !truthy(a[3], call, bitcast))
+      return Val::error();
+    if (a[0].isNumber() && !bitcast) {
+      Val x = a[0];
+      return cast(x, to, l, call);
+    }
+    return cast(asTensor(a[0]), to, l, call, bitcast);
+  }
+  if (name == "tl.reshape" || name == "tl.view") {
+    Val x = asTensor(a[0]);
+    llvm::SmallVector<int64_t> shape;
+    if (x.isError() || !readShape(*this, a[1], call, shape))
+      return Val::error();
+    int64_t n = 1, m = 1;
+    for (int64_t d : shape)
+      n *= d;
+    for (int64_t d : x.shape())
+      m *= d;
+    if (n != m)
+      return error(call, "cannot reshape " + describe(x) + " to shape " +
+                             shapeStr(shape) + ": the element counts differ");
+    if (x.shape().empty())
+      return broadcastTo(x, shape, l, call);
+    if (shape.empty())
+      return error(call, "cannot reshape a tensor to a scalar");
+    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v),
+                   x.dtype);
+  }
+  if (name == "tl.trans" || name == "tl.permute") {
+    Val x = asTensor(a[0]);
+    if (x.isError())
+      return x;
+    int64_t rank = x.shape().size();
+    llvm::SmallVector<int32_t> order;
+    if (a[1].kind == Val::None ||
+        (a[1].kind == Val::Tuple && a[1].elems.empty())) {
+      if (rank != 2)
+        return error(call, shown + " without dims needs a 2-D tensor, got " +
+                               describe(x));
+      order = {1, 0};
+    } else {
+      Val dims = a[1];
+      if (dims.kind == Val::Tuple && dims.elems.size() == 1 &&
+          dims.elems[0].kind == Val::Tuple)
+        dims = dims.elems[0];
+      std::vector<Val> ds = dims.kind == Val::Tuple ? dims.elems
+                                                    : std::vector<Val>{dims};
+      std::vector<bool> seen(rank, false);
+      for (auto &d : ds) {
+        int64_t v;
+        if (!requireInt(d, call, "each permutation index", v))
+          return Val::error();
+        if (v < 0 || v >= rank || seen[v])
+          return error(call, shown + " dims must be a permutation of 0.." +
+                                 llvm::Twine(rank - 1));
+        seen[v] = true;
+        order.push_back(v);
+      }
+      if ((int64_t)order.size() != rank)
+        return error(call, shown + " dims must be a permutation of 0.." +
+                               llvm::Twine(rank - 1));
+    }
+    return Val::ir(b.create<mlir::tile::TransOp>(l, x.v, order), x.dtype);
+  }
+  if (name == "tl.broadcast_to") {
+    llvm::SmallVector<int64_t> shape;
+    if (!readShape(*this, a[1], call, shape))
+      return Val::error();
+    return broadcastTo(asTensor(a[0]), shape, l, call);
+  }
+  if (name == "tl.broadcast") {
+    Val x = asTensor(a[0]), y = asTensor(a[1]);
+    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
+      return Val::error();
+    return Val::tuple({x, y});
+  }
+  if (name == "tl.expand_dims") {
+    Val x = asTensor(a[0]);
+    if (x.isError())
+      return x;
+    std::vector<Val> axes = a[1].kind == Val::Tuple ? a[1].elems
+                                                    : std::vector<Val>{a[1]};
+    for (auto &ax : axes) {
+      int64_t axis;
+      if (!requireInt(ax, call, "the axis", axis))
+        return Val::error();
+      int64_t rank = x.shape().size();
+      if (axis < 0)
+        axis += rank + 1;
+      if (axis < 0 || axis > rank)
+        return error(call, "expand_dims axis is out of range for " +
+                               describe(x));
+      if (rank == 0)
+        x = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(x.dtype, {1}), x.v),
+                    x.dtype);
+      else
+        x = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, x.v, int32_t(axis)),
+                    x.dtype);
+    }
+    return x;
+  }
+  if (name == "tl.ravel") {
+    Val x = asTensor(a[0]);
+    if (x.isError() || x.shape().size() <= 1)
+      return x;
+    int64_t n = 1;
+    for (int64_t d : x.shape())
+      n *= d;
+    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
+                   x.dtype);
+  }
+  if (name == "tl.pointer_type") {
+    // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
+    // for x.to(tl.pointer_type(tl.float16)) on addresses loaded as int64.
+    DType dt;
+    if (!readDType(*this, a[0], call, dt))
+      return Val::error();
+    if (dt.isPointer)
+      return error(call, "tl.pointer_type of a pointer type (pointers to "
+                         "pointers) is not supported by tilec");
+    int64_t space = 1;
+    if (a[1].kind != Val::None &&
+        (!requireInt(a[1], call, "the address_space of tl.pointer_type",
+                     space) ||
+         space != 1))
+      return error(call, "tl.pointer_type supports global memory "
+                         "(address_space 1) only");
+    return Val::dtypeVal(DType::pointerTo(dt.kind));
+  }
+  return std::nullopt;
+}

@@ -337,10 +337,39 @@ Expected<Tensor> tilec::interp::makeConstant(Operation *op) {
   return t;
 }
 
+/// arith.mului_extended / mulsi_extended: the low and the high word of the
+/// double-width product (tl.umulhi becomes one in the canonicalizer).
+Expected<Step> mulExtended(Operation *op, ProgramBuilder &b) {
+  bool isSigned = isa<arith::MulSIExtendedOp>(op);
+  unsigned x = b.slot(op->getOperand(0)), y = b.slot(op->getOperand(1));
+  unsigned lo = b.slot(op->getResult(0)), hi = b.slot(op->getResult(1));
+  Expected<ElemType> t = getElemTypeOf(op->getResult(0).getType());
+  if (!t)
+    return opError(op, llvm::toString(t.takeError()));
+  ElemType et = *t;
+  unsigned w = et.bits;
+  return Step([=](State &st) -> Error {
+    const Tensor &xt = st.regs[x], &yt = st.regs[y];
+    Tensor &l = st.regs[lo], &h = st.regs[hi];
+    l.reset(xt.shape, et);
+    h.reset(xt.shape, et);
+    for (size_t i = 0, n = l.iv.size(); i < n; ++i) {
+      using U128 = unsigned __int128;
+      U128 p = isSigned ? U128(__int128(xt.iv[i]) * __int128(yt.iv[i]))
+                        : U128(zextInt(xt.iv[i], w)) * U128(zextInt(yt.iv[i], w));
+      l.iv[i] = wrapInt(int64_t(uint64_t(p)), w);
+      h.iv[i] = wrapInt(int64_t(uint64_t(p >> w)), w);
+    }
+    return Error::success();
+  });
+}
+
 Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &b) {
   Dialect *d = op->getDialect();
   if (!d || (d->getNamespace() != "arith" && d->getNamespace() != "math"))
     return Step();
+  if (isa<arith::MulUIExtendedOp, arith::MulSIExtendedOp>(op))
+    return mulExtended(op, b);
   if (op->getNumResults() != 1 || op->getNumOperands() == 0)
     return Step();
   Expected<Slots> sl = getSlots(op, b);

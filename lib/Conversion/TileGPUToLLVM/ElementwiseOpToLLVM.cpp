@@ -60,6 +60,46 @@ struct ElementwiseOpConversion : ConversionPattern {
                : 0;
   }
 
+  /// An op of several results on tiles of one layout (arith.mului_extended,
+  /// which the canonicalizer makes of tl.umulhi's widened product): the op
+  /// on each element, its results gathered into one struct each.
+  LogicalResult convertMultiResult(Operation *op, ArrayRef<Value> operands,
+                                   ConversionPatternRewriter &rewriter) const {
+    Location loc = op->getLoc();
+    SmallVector<Type> scalarTypes;
+    for (Type t : op->getResultTypes()) {
+      auto rt = dyn_cast<RankedTensorType>(t);
+      if (!rt || rt.getShape() !=
+                     cast<RankedTensorType>(op->getResult(0).getType()).getShape())
+        return rewriter.notifyMatchFailure(op, "results of different shapes");
+      scalarTypes.push_back(getTypeConverter()->convertType(rt.getElementType()));
+    }
+    SmallVector<SmallVector<Value>> elems;
+    for (Value v : operands)
+      elems.push_back(unpackStruct(rewriter, loc, v));
+    unsigned n = LayoutInfo(cast<RankedTensorType>(op->getResult(0).getType()))
+                     .numElems();
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<Value> args;
+      for (auto &e : elems)
+        args.push_back(e[i]);
+      OperationState state(loc, op->getName(), args, scalarTypes,
+                           op->getAttrs());
+      Operation *one = rewriter.create(state);
+      for (unsigned r = 0; r < op->getNumResults(); ++r)
+        results[r].push_back(one->getResult(r));
+    }
+    SmallVector<Value> packed;
+    for (unsigned r = 0; r < op->getNumResults(); ++r)
+      packed.push_back(packStruct(
+          rewriter, loc,
+          getTypeConverter()->convertType(op->getResult(r).getType()),
+          results[r]));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
@@ -82,7 +122,7 @@ struct ElementwiseOpConversion : ConversionPattern {
       return success();
     }
     if (op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "multi-result elementwise op");
+      return convertMultiResult(op, operands, rewriter);
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     Type scalarResult = getTypeConverter()->convertType(resultType.getElementType());
     SmallVector<SmallVector<Value>> elems;

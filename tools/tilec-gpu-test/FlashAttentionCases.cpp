@@ -1,0 +1,122 @@
+//===- FlashAttentionCases.cpp - Cases of examples/flash_attention.py -----===//
+
+#include "Cases.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tilec::gputest {
+
+/// examples/flash_attention.py: O = softmax(Q K^T * scale [causal]) V per
+/// (batch, head), Q K V O of shape [Z, H, n, 64] fp16, contiguous; the fp64
+/// reference from the same fp16 inputs. The kernel rounds q * scale and the
+/// probabilities to fp16 before its dots (as Triton's tutorial does): the
+/// bound is 4e-3 absolute (|O| <= max |V| = 1).
+static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
+                               bool causal, unsigned warps) {
+  constexpr unsigned D = 64, BM = 128, BN = 64;
+  Case c;
+  c.kernel = "flash_attention_fwd_kernel";
+  c.dtype = "fp16";
+  c.shape = llvm::formatv("{0}x{1}x{2}x{3}{4} w{5}", Z, H, n, D,
+                          causal ? " causal" : "", warps);
+  std::string sig = "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16";
+  const std::vector<long> strides = {long(H) * n * D, long(n) * D, long(D)};
+  for (int t = 0; t < 4; ++t) {
+    for (long st : strides)
+      sig += ", " + ispec(st);
+    sig += ", 1";
+  }
+  sig += ", " + ispec(Z) + ", " + ispec(H) + ", " + ispec(n);
+  sig += llvm::formatv(", {0}, {1}, {2}, {3}", BM, D, BN, causal ? 1 : 0).str();
+  c.key = {"flash_attention.py", c.kernel, sig, int(warps)};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    size_t total = size_t(Z) * H * n * D;
+    HostArray q(DT::F16, total), kk(DT::F16, total), v(DT::F16, total),
+        o(DT::F16, total);
+    fillRandom(q, -1.0, 1.0, 31 + n);
+    fillRandom(kk, -1.0, 1.0, 37 + n);
+    fillRandom(v, -1.0, 1.0, 41 + n);
+    const double scale = 1.0 / std::sqrt(double(D));
+    rt::DeviceBuffer dq(ctx.dev), dk(ctx.dev), dv(ctx.dev), dout(ctx.dev);
+    if (auto e = upload(ctx.dev, dq, q))
+      return e;
+    if (auto e = upload(ctx.dev, dk, kk))
+      return e;
+    if (auto e = upload(ctx.dev, dv, v))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dout, DT::F16, total))
+      return e;
+    std::vector<rt::Arg> args = {rt::Arg::ptr(dq, "fp16"), rt::Arg::ptr(dk, "fp16"),
+                                 rt::Arg::ptr(dv, "fp16"), rt::Arg::f32(float(scale)),
+                                 rt::Arg::ptr(dout, "fp16")};
+    for (int t = 0; t < 4; ++t)
+      for (long st : strides)
+        args.push_back(rt::Arg::i32(int32_t(st)));
+    for (unsigned x : {Z, H, n})
+      args.push_back(rt::Arg::i32(int32_t(x)));
+    if (auto e = k.launch({cdiv(n, BM), Z * H}, args))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dout, o))
+      return e;
+    std::vector<double> ref(total);
+    const float scale32 = float(scale);
+    parallelFor(size_t(Z) * H * n, [&](size_t b0, size_t e0) {
+      std::vector<double> p(n);
+      for (size_t r = b0; r < e0; ++r) {
+        size_t head = r / n, i = r % n, base = head * size_t(n) * D;
+        size_t last = causal ? i : n - 1;
+        double mx = -INFINITY, sum = 0;
+        for (size_t j = 0; j <= last; ++j) {
+          double dot = 0;
+          for (unsigned d = 0; d < D; ++d)
+            dot += q.get(base + i * D + d) * kk.get(base + j * D + d);
+          p[j] = dot * scale32;
+          mx = std::max(mx, p[j]);
+        }
+        for (size_t j = 0; j <= last; ++j)
+          sum += (p[j] = std::exp(p[j] - mx));
+        for (unsigned d = 0; d < D; ++d) {
+          double acc = 0;
+          for (size_t j = 0; j <= last; ++j)
+            acc += p[j] * v.get(base + j * D + d);
+          ref[base + i * D + d] = acc / sum;
+        }
+      }
+    });
+    for (size_t t = 0; t < total; ++t)
+      chk.check(o, t, ref[t], 4e-3, llvm::formatv("[{0}]", t));
+    if (ctx.interp && total <= kInterpMaxInputs) {
+      HostArray oi = poisonedHost(DT::F16, total);
+      using KA = interp::KernelArg;
+      std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2), KA::fp(scale32),
+                               KA::buf(3)};
+      for (int t = 0; t < 4; ++t)
+        for (long st : strides)
+          iargs.push_back(KA::integer(st));
+      for (unsigned x : {Z, H, n})
+        iargs.push_back(KA::integer(x));
+      return compareWithInterpreter(ctx, chk, {cdiv(n, BM), Z * H, 1},
+                                    {{"q", &q}, {"k", &kk}, {"v", &v}, {"o", &oi}},
+                                    3, o, iargs);
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+void addFlashAttentionCases(std::vector<Case> &cs, const Options &opts) {
+  // Flash attention through block pointers (examples/flash_attention.py).
+  for (bool causal : {false, true}) {
+    cs.push_back(flashAttentionCase(1, 2, 128, causal, 8));
+    cs.push_back(flashAttentionCase(2, 3, 512, causal, 4));
+    if (!opts.quick)
+      cs.push_back(flashAttentionCase(2, 8, 2048, causal, 8));
+  }
+}
+
+} // namespace tilec::gputest

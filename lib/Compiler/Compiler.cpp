@@ -93,6 +93,7 @@ ParsedSource Compiler::parse(std::string filename, std::string text,
   out.loader = std::make_unique<ModuleLoader>(
       ModuleLoader::searchPathFor(filename, importPaths, name, package));
   out.file = std::make_unique<SourceFile>(std::move(filename), std::move(text));
+  sources_[out.file->name().str()] = out.file->text().str();
   DiagnosticEngine diags(*out.file, errs);
   out.module = parseModule(*out.file, diags);
   out.module->name = name;
@@ -148,6 +149,9 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   });
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlirGen(*ctx_, *src.module, spec, diags);
+  if (src.loader)
+    for (auto &[path, text] : src.loader->loadedFiles())
+      sources_[path] = text;
   if (!module || diags.hasErrors() || sigDiags.hasErrors())
     return nullptr;
   if (opts.optimize && mlir::failed(optimizeTile(*module)))
@@ -313,23 +317,24 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
     bool isError = d.getSeverity() == mlir::DiagnosticSeverity::Error;
     reported |= isError;
     auto fl = mlir::dyn_cast<mlir::FileLineColLoc>(d.getLocation());
-    if (fl)
-      errs << fl.getFilename().getValue() << ":" << fl.getLine() << ":"
-           << fl.getColumn() << ": ";
-    errs << (isError ? "error: " : "note: ") << msg << "\n";
-    if (fl && fl.getLine() > 0) {
-      auto buf = llvm::MemoryBuffer::getFile(fl.getFilename().getValue());
-      if (buf) {
-        llvm::StringRef text = (*buf)->getBuffer();
-        for (unsigned l = 1; l < fl.getLine() && !text.empty(); ++l)
-          text = text.split('\n').second;
-        llvm::StringRef line = text.split('\n').first.rtrim("\r");
-        if (!line.empty()) {
-          errs << line << "\n";
-          errs.indent(fl.getColumn() > 0 ? fl.getColumn() - 1 : 0) << "^\n";
-        }
-      }
+    if (!fl) {
+      errs << (isError ? "error: " : "note: ") << msg << "\n";
+      return mlir::success();
     }
+    // The frontend's renderer, over the text parsed (or, for a file this
+    // compiler did not parse, the file on disk).
+    std::string name = fl.getFilename().getValue().str(), text;
+    if (auto it = sources_.find(name); it != sources_.end())
+      text = it->second;
+    else if (auto buf = llvm::MemoryBuffer::getFile(name))
+      text = (*buf)->getBuffer().str();
+    SourceFile file(name, std::move(text));
+    DiagnosticEngine engine(file, errs);
+    SourceLoc at{fl.getLine(), fl.getColumn(), 0};
+    if (isError)
+      engine.error(at, msg);
+    else
+      engine.note(at, msg);
     return mlir::success();
   });
   int cc = computeCapabilityOf(opts.arch);

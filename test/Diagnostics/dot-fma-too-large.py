@@ -2,6 +2,8 @@
 # accumulators per thread (256x128 over one warp: 1024) is refused with a
 # diagnostic in the compiler's style instead of compiling for minutes.
 # RUN: not tilec %s --kernel k --signature "*i8:16, *i8:16, *i32:16, 256, 128, 32" --num-warps 1 --emit=ptx 2>&1 | FileCheck %s
+# Source read from stdin (no file to re-read) keeps its source line and caret:
+# RUN: cat %s | not tilec - --kernel k --signature "*i8:16, *i8:16, *i32:16, 256, 128, 32" --num-warps 1 --emit=ptx 2>&1 | FileCheck %s --check-prefix=STDIN
 # The same tile over 8 warps (128 accumulators a thread) compiles:
 # RUN: tilec %s --kernel k --signature "*i8:16, *i8:16, *i32:16, 256, 128, 32" --num-warps 8 --emit=ptx | FileCheck %s --check-prefix=OK
 import triton
@@ -23,3 +25,6 @@ def k(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr)
 # CHECK-NEXT: {{^}}           ^
 # CHECK-NEXT: tilec: error: lowering to LLVM failed
 # OK: .entry k
+# STDIN: <stdin>:20:12: error: 'tile.dot' op on the CUDA cores would need 1024 accumulators
+# STDIN-NEXT: {{^}}    c = tl.dot(a, b)
+# STDIN-NEXT: {{^}}           ^

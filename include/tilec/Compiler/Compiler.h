@@ -18,6 +18,7 @@
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -188,6 +189,10 @@ public:
 
 private:
   std::unique_ptr<mlir::MLIRContext> ctx_;
+  /// The text of every file parsed (the kernel files and the modules they
+  /// imported), by name: lowering errors show their source line from it,
+  /// also for source compiled from memory.
+  std::map<std::string, std::string> sources_;
 };
 
 } // namespace tilec

@@ -154,6 +154,14 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
   return methods.contains(name);
 }
 
+Val CodeGen::tensorArg(const BuiltinCall &c, const Val &v) {
+  if (v.isNumber())
+    return toIR(v, c.loc, c.call);
+  if (!v.isIR())
+    return error(c.call, c.shown + " expects a tensor, got " + describe(v));
+  return v;
+}
+
 Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
                          std::vector<Val> args,
                          std::vector<std::pair<std::string, Val>> kwargs) {

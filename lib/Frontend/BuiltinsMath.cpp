@@ -88,21 +88,9 @@ Val CodeGen::reduce(llvm::StringRef kind, const Val &xIn, const Val &axisV,
 }
 
 std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
-  [[maybe_unused]] llvm::StringRef name = c.name;
-  [[maybe_unused]] const Expr &call = c.call;
-  [[maybe_unused]] std::vector<Val> &a = c.a;
-  [[maybe_unused]] std::vector<bool> &given = c.given;
-  [[maybe_unused]] const std::string &shown = c.shown;
-  [[maybe_unused]] mlir::Location l = c.loc;
-  [[maybe_unused]] DType i32 = DType::scalar(ScalarKind::I32);
-  [[maybe_unused]] DType f32 = DType::scalar(ScalarKind::F32);
-  [[maybe_unused]] auto asTensor = [&](const Val &v) -> Val {
-    if (v.isNumber())
-      return toIR(v, l, call);
-    if (!v.isIR())
-      return error(call, shown + " expects a tensor, got " + describe(v));
-    return v;
-  };
+  auto &[name, call, a, given, shown, l, params] = c;
+  const DType i32 = DType::scalar(ScalarKind::I32);
+  const DType f32 = DType::scalar(ScalarKind::F32);
 
   if (name == "tl.where") {
     Val c = a[0], x = a[1], y = a[2];
@@ -195,7 +183,7 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     // narrower type (fp16 -> fp32, 8/16-bit ints -> int32); tl.sum widens
     // 8/16-bit ints to (u)int32 and keeps 16-bit floats (the lowering
     // accumulates them in fp32 and rounds once).
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     if (x.isError())
       return x;
     if (kind == "sum" && a[3].kind != Val::None) {
@@ -229,7 +217,7 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     return reduce(kind, kind.rfind("arg", 0) == 0 ? xIdx : x, a[1], keep, call);
   }
   if (name == "tl.dot") {
-    Val x = asTensor(a[0]), y = asTensor(a[1]);
+    Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError())
       return Val::error();
     auto sx = x.shape(), sy = y.shape();
@@ -267,7 +255,7 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     if (acc.kind == Val::None) {
       acc = zerosLike(outT, outShape, l);
     } else {
-      acc = asTensor(acc);
+      acc = tensorArg(c, acc);
       if (acc.isError())
         return acc;
       if (acc.shape() != outShape || acc.dtype != outT) {
@@ -293,7 +281,7 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     Val x = a[0];
     if (x.isNumber() && name != "tl.abs") // math on a constant: do it in fp32
       x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
-    x = asTensor(x);
+    x = tensorArg(c, x);
     if (x.isError())
       return x;
     if (x.dtype.isPointer)

@@ -172,21 +172,7 @@ Val CodeGen::atomic(llvm::StringRef name, std::vector<Val> &a,
 }
 
 std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
-  [[maybe_unused]] llvm::StringRef name = c.name;
-  [[maybe_unused]] const Expr &call = c.call;
-  [[maybe_unused]] std::vector<Val> &a = c.a;
-  [[maybe_unused]] std::vector<bool> &given = c.given;
-  [[maybe_unused]] const std::string &shown = c.shown;
-  [[maybe_unused]] mlir::Location l = c.loc;
-  [[maybe_unused]] DType i32 = DType::scalar(ScalarKind::I32);
-  [[maybe_unused]] DType f32 = DType::scalar(ScalarKind::F32);
-  [[maybe_unused]] auto asTensor = [&](const Val &v) -> Val {
-    if (v.isNumber())
-      return toIR(v, l, call);
-    if (!v.isIR())
-      return error(call, shown + " expects a tensor, got " + describe(v));
-    return v;
-  };
+  auto &[name, call, a, given, shown, l, params] = c;
 
   if (name == "tl.load") {
     Val ptr = a[0], mask = a[1], other = a[2];

@@ -57,21 +57,8 @@ bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
 }
 
 std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
-  [[maybe_unused]] llvm::StringRef name = c.name;
-  [[maybe_unused]] const Expr &call = c.call;
-  [[maybe_unused]] std::vector<Val> &a = c.a;
-  [[maybe_unused]] std::vector<bool> &given = c.given;
-  [[maybe_unused]] const std::string &shown = c.shown;
-  [[maybe_unused]] mlir::Location l = c.loc;
-  [[maybe_unused]] DType i32 = DType::scalar(ScalarKind::I32);
-  [[maybe_unused]] DType f32 = DType::scalar(ScalarKind::F32);
-  [[maybe_unused]] auto asTensor = [&](const Val &v) -> Val {
-    if (v.isNumber())
-      return toIR(v, l, call);
-    if (!v.isIR())
-      return error(call, shown + " expects a tensor, got " + describe(v));
-    return v;
-  };
+  auto &[name, call, a, given, shown, l, params] = c;
+  const DType i32 = DType::scalar(ScalarKind::I32);
 
   if (name == "tl.program_id" || name == "tl.num_programs") {
     int64_t axis;
@@ -141,7 +128,7 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     return broadcastTo(scalar, shape, l, call);
   }
   if (name == "tl.zeros_like" || name == "tl.full_like") {
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     if (x.isError())
       return x;
     DType dt = x.dtype;
@@ -170,10 +157,10 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
       Val x = a[0];
       return cast(x, to, l, call);
     }
-    return cast(asTensor(a[0]), to, l, call, bitcast);
+    return cast(tensorArg(c, a[0]), to, l, call, bitcast);
   }
   if (name == "tl.reshape" || name == "tl.view") {
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     llvm::SmallVector<int64_t> shape;
     if (x.isError() || !readShape(*this, a[1], call, shape))
       return Val::error();
@@ -193,7 +180,7 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
                    x.dtype);
   }
   if (name == "tl.trans" || name == "tl.permute") {
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     if (x.isError())
       return x;
     int64_t rank = x.shape().size();
@@ -232,16 +219,16 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     llvm::SmallVector<int64_t> shape;
     if (!readShape(*this, a[1], call, shape))
       return Val::error();
-    return broadcastTo(asTensor(a[0]), shape, l, call);
+    return broadcastTo(tensorArg(c, a[0]), shape, l, call);
   }
   if (name == "tl.broadcast") {
-    Val x = asTensor(a[0]), y = asTensor(a[1]);
+    Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
       return Val::error();
     return Val::tuple({x, y});
   }
   if (name == "tl.expand_dims") {
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     if (x.isError())
       return x;
     std::vector<Val> axes = a[1].kind == Val::Tuple ? a[1].elems
@@ -266,7 +253,7 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     return x;
   }
   if (name == "tl.ravel") {
-    Val x = asTensor(a[0]);
+    Val x = tensorArg(c, a[0]);
     if (x.isError() || x.shape().size() <= 1)
       return x;
     int64_t n = 1;

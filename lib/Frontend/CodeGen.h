@@ -238,6 +238,9 @@ public:
     mlir::Location loc;
     const std::vector<const char *> &params; // the parameters' names
   };
+  /// Argument `v` of builtin call `c` as a tile (a number becomes a
+  /// constant), or an error naming the builtin.
+  Val tensorArg(const BuiltinCall &c, const Val &v);
   /// The families of builtins; each returns nullopt for a name not its own.
   /// Tiles made and reshaped (BuiltinsShape.cpp).
   std::optional<Val> shapeBuiltin(BuiltinCall &c);

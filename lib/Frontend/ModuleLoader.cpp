@@ -14,6 +14,15 @@ using namespace tilec;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
+/// The package that relative imports of module `dotted` start from: the
+/// module itself for a package's __init__.py, else its parent ("" at the top).
+static std::string packageOf(llvm::StringRef dotted, bool isInit) {
+  if (isInit)
+    return dotted.str();
+  size_t dot = dotted.rfind('.');
+  return dot == llvm::StringRef::npos ? "" : dotted.take_front(dot).str();
+}
+
 static bool isPackageDir(llvm::StringRef dir) {
   llvm::SmallString<256> init(dir);
   path::append(init, "__init__.py");
@@ -45,10 +54,7 @@ ModuleLoader::searchPathFor(llvm::StringRef file,
   out.push_back(dir.str().str());
   moduleName = llvm::join(parts, ".");
   bool isInit = path::filename(abs) == "__init__.py";
-  package = isInit ? moduleName
-                   : (parts.size() > 1
-                          ? llvm::join(llvm::ArrayRef(parts).drop_back(), ".")
-                          : "");
+  package = packageOf(moduleName, isInit);
   return out;
 }
 
@@ -104,11 +110,7 @@ const Module *ModuleLoader::load(llvm::StringRef dotted,
     order_.push_back(e.file.get());
     e.module = parseModule(*e.file, diags);
     e.module->name = dotted.str();
-    e.module->package =
-        isPackage ? dotted.str()
-                  : (parts.size() > 1
-                         ? llvm::join(llvm::ArrayRef(parts).drop_back(), ".")
-                         : "");
+    e.module->package = packageOf(dotted, isPackage);
     return e.module.get();
   }
   return nullptr;

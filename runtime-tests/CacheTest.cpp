@@ -671,3 +671,20 @@ TEST(KernelCache, ImportedModuleChangeRecompiles) {
   EXPECT_EQ(c3.stats().compiles, 1u);
   EXPECT_NE(f->ptx.find("0f41100000"), std::string::npos); // 9.0
 }
+
+TEST(CompiledKernel, ImportsInMetadata) {
+  CompiledKernel ck = reference();
+  ck.imports = {{"/pkg/utils.py", std::string(64, 'a')}};
+  auto back = CompiledKernel::fromJSON(ck.metadataJSON());
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->imports, ck.imports);
+  // An import entry without its hash is malformed metadata.
+  std::string bad = ck.metadataJSON();
+  size_t at = bad.find("\"sha256\"");
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, 8, "\"sha999\"");
+  auto err = CompiledKernel::fromJSON(bad);
+  ASSERT_FALSE(bool(err));
+  EXPECT_NE(llvm::toString(err.takeError()).find("an import lacks path or sha256"),
+            std::string::npos);
+}

@@ -90,9 +90,20 @@ std::string KernelCache::key(llvm::StringRef source,
 
 bool KernelCache::importsChanged(const CompiledKernel &ck) {
   for (auto &[path, sha] : ck.imports) {
-    auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-    if (!buf || sha256Hex((*buf)->getBuffer()) != sha)
+    llvm::sys::fs::file_status st;
+    if (llvm::sys::fs::status(path, st))
+      return true;
+    int64_t mtime = st.getLastModificationTime().time_since_epoch().count();
+    FileStamp &stamp = fileStamps_[path];
+    if (stamp.sha256.empty() || stamp.size != st.getSize() ||
+        stamp.mtimeNs != mtime) {
+      auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!buf)
+        return true;
+      stamp = {st.getSize(), mtime, sha256Hex((*buf)->getBuffer())};
+    }
+    if (stamp.sha256 != sha)
       return true;
   }
   return false;

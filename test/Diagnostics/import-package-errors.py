@@ -16,6 +16,9 @@
 # NAME: kernels.py:28:17: error: cannot import name 'missing' from 'dpkg.helpers': it binds no jit function, constant or import of that name
 # RUN: not tilec %S/Inputs/dpkg/kernels.py --kernel uses_beyond --signature "*fp32" --emit=tile 2>&1 | FileCheck %s --check-prefix=TOP
 # TOP: kernels.py:33:17: error: cannot import '...beyond.h': attempted relative import beyond top-level package
+# A module used as a namespace, for a name it does not bind:
+# RUN: not tilec %S/Inputs/dpkg/kernels.py --kernel uses_missing_attribute --signature "*fp32" --emit=tile 2>&1 | FileCheck %s --check-prefix=ATTR
+# ATTR: kernels.py:41:19: error: module 'dpkg.helpers' has no attribute 'nothing' that jit functions can use
 # A relative import in a file outside any package:
 # RUN: rm -rf %t && mkdir -p %t && printf 'import triton\nimport triton.language as tl\nfrom .x import f\n\n@triton.jit\ndef k(p):\n    tl.store(p, f(1.0))\n' > %t/k.py
 # RUN: not tilec %t/k.py --kernel k --signature "*fp32" --emit=tile 2>&1 | FileCheck %s --check-prefix=NOPKG

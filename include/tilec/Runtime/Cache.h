@@ -82,8 +82,6 @@ public:
   /// The hex sha256 key of a compilation.
   static std::string key(llvm::StringRef source, const CompileOptions &opts,
                          llvm::StringRef filename = "<source>");
-  /// Whether a module `ck` imported has changed (or is gone) since.
-  static bool importsChanged(const CompiledKernel &ck);
   /// The disk directory ("" when the disk cache is off).
   const std::string &directory() const { return dir_; }
   /// The file of `key` in directory() ("" when the disk cache is off).
@@ -108,11 +106,20 @@ public:
 
 private:
   const CompiledKernel *readDisk(const std::string &key);
+  /// Whether a module `ck` imported has changed (or is gone) since. A file
+  /// is hashed again only when its size or modification time changed.
+  bool importsChanged(const CompiledKernel &ck);
   void writeDisk(const std::string &key, const CompiledKernel &ck);
 
   mutable std::mutex mu_;
   std::string dir_;
   std::map<std::string, std::unique_ptr<CompiledKernel>> mem_;
+  struct FileStamp {
+    uint64_t size = 0;
+    int64_t mtimeNs = 0;
+    std::string sha256;
+  };
+  std::map<std::string, FileStamp> fileStamps_; // by path, for importsChanged
   /// Entries replaced after their imports changed (references stay valid).
   std::vector<std::unique_ptr<CompiledKernel>> stale_;
   std::unique_ptr<Compiler> compiler_; // created on the first miss

@@ -31,3 +31,11 @@ def uses_missing_name(p):
 @triton.jit
 def uses_beyond(p):
     tl.store(p, h(1.0))
+
+
+import dpkg.helpers as H
+
+
+@triton.jit
+def uses_missing_attribute(p):
+    tl.store(p, H.nothing(1.0))

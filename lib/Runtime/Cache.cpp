@@ -295,7 +295,8 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
   return *slot;
 }
 
-llvm::Expected<Kernel> KernelCache::load(Device &dev, llvm::StringRef source,
+llvm::Expected<Kernel> KernelCache::load(const Device &dev,
+                                         llvm::StringRef source,
                                          const CompileOptions &opts,
                                          llvm::StringRef filename) {
   auto ck = get(source, opts, filename);

@@ -94,6 +94,63 @@ llvm::Error Driver::check(CUresult r, llvm::StringRef what) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Context
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Context> Context::retain(const Driver &drv, CUdevice dev) {
+  Context c;
+  if (auto e = drv.check(drv.cuDevicePrimaryCtxRetain(&c.ctx_, dev),
+                         "cuDevicePrimaryCtxRetain"))
+    return std::move(e);
+  c.drv_ = &drv;
+  c.dev_ = dev;
+  return std::move(c);
+}
+
+Context::Context(const Context &o) : drv_(o.drv_), dev_(o.dev_) {
+  // Retaining a context that is already retained does not fail in practice;
+  // if it did, this copy stays empty and makeCurrent() says so.
+  if (o.ctx_ && drv_->cuDevicePrimaryCtxRetain(&ctx_, dev_) != CUDA_SUCCESS)
+    ctx_ = nullptr;
+}
+
+Context &Context::operator=(const Context &o) {
+  if (this != &o) {
+    Context copy(o);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+Context::Context(Context &&o) noexcept
+    : drv_(o.drv_), dev_(o.dev_), ctx_(std::exchange(o.ctx_, nullptr)) {}
+
+Context &Context::operator=(Context &&o) noexcept {
+  if (this != &o) {
+    release();
+    drv_ = o.drv_;
+    dev_ = o.dev_;
+    ctx_ = std::exchange(o.ctx_, nullptr);
+  }
+  return *this;
+}
+
+Context::~Context() { release(); }
+
+void Context::release() {
+  if (ctx_)
+    drv_->cuDevicePrimaryCtxRelease(dev_);
+  ctx_ = nullptr;
+}
+
+llvm::Error Context::makeCurrent() const {
+  if (!ctx_)
+    return makeError("no CUDA context (the handle was moved from, or never "
+                     "made on a device)");
+  return drv_->check(drv_->cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
+}
+
+//===----------------------------------------------------------------------===//
 // Device
 //===----------------------------------------------------------------------===//
 
@@ -110,60 +167,119 @@ llvm::Expected<Device> Device::open(int ordinal) {
   if (ordinal < 0 || ordinal >= count)
     return makeError(llvm::formatv("no CUDA device {0} (the driver sees {1})",
                                    ordinal, count));
-  Device dev;
-  dev.drv_ = &d;
-  if (auto e = d.check(d.cuDeviceGet(&dev.dev_, ordinal), "cuDeviceGet"))
+  CUdevice handle = 0;
+  if (auto e = d.check(d.cuDeviceGet(&handle, ordinal), "cuDeviceGet"))
     return std::move(e);
+  Device dev;
   char name[256] = {0};
-  if (auto e = d.check(d.cuDeviceGetName(name, sizeof(name) - 1, dev.dev_),
+  if (auto e = d.check(d.cuDeviceGetName(name, sizeof(name) - 1, handle),
                        "cuDeviceGetName"))
     return std::move(e);
   dev.name_ = name;
+  auto attribute = [&](CUdevice_attribute a, int &out) {
+    return d.check(d.cuDeviceGetAttribute(&out, a, handle),
+                   "cuDeviceGetAttribute");
+  };
   int major = 0, minor = 0;
-  if (auto e = d.check(d.cuDeviceGetAttribute(
-                           &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                           dev.dev_),
-                       "cuDeviceGetAttribute"))
+  if (auto e = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, major))
     return std::move(e);
-  if (auto e = d.check(d.cuDeviceGetAttribute(
-                           &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
-                           dev.dev_),
-                       "cuDeviceGetAttribute"))
+  if (auto e = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor))
+    return std::move(e);
+  if (auto e = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev.sms_))
     return std::move(e);
   dev.cc_ = major * 10 + minor;
-  if (auto e = d.check(d.cuDevicePrimaryCtxRetain(&dev.ctx_, dev.dev_),
-                       "cuDevicePrimaryCtxRetain"))
-    return std::move(e);
+  auto ctx = Context::retain(d, handle);
+  if (!ctx)
+    return ctx.takeError();
+  dev.ctx_ = std::move(*ctx);
   if (auto e = dev.makeCurrent())
     return std::move(e);
   return std::move(dev);
 }
 
-Device::Device(Device &&o) noexcept
-    : drv_(o.drv_), dev_(o.dev_), ctx_(std::exchange(o.ctx_, nullptr)),
-      name_(std::move(o.name_)), cc_(o.cc_) {}
+llvm::Error Device::synchronize() const {
+  if (auto e = makeCurrent())
+    return e;
+  const Driver &d = driver();
+  return d.check(d.cuCtxSynchronize(), "cuCtxSynchronize");
+}
 
-Device &Device::operator=(Device &&o) noexcept {
+//===----------------------------------------------------------------------===//
+// Stream and PinnedBuffer
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Stream> Stream::create(const Device &dev) {
+  if (auto e = dev.makeCurrent())
+    return std::move(e);
+  Stream s;
+  const Driver &d = dev.driver();
+  if (auto e = d.check(d.cuStreamCreate(&s.stream_, CU_STREAM_NON_BLOCKING),
+                       "cuStreamCreate"))
+    return std::move(e);
+  s.ctx_ = dev.contextRef();
+  return std::move(s);
+}
+
+Stream::Stream(Stream &&o) noexcept
+    : ctx_(std::move(o.ctx_)), stream_(std::exchange(o.stream_, nullptr)) {}
+
+Stream &Stream::operator=(Stream &&o) noexcept {
   if (this != &o) {
-    this->~Device();
-    new (this) Device(std::move(o));
+    this->~Stream();
+    new (this) Stream(std::move(o));
   }
   return *this;
 }
 
-Device::~Device() {
-  if (ctx_)
-    drv_->cuDevicePrimaryCtxRelease(dev_);
+Stream::~Stream() {
+  if (stream_ && ctx_) {
+    (void)ctx_.makeCurrent();
+    ctx_.driver().cuStreamDestroy(stream_);
+  }
 }
 
-llvm::Error Device::makeCurrent() const {
-  return drv_->check(drv_->cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
-}
-
-llvm::Error Device::synchronize() const {
-  if (auto e = makeCurrent())
+llvm::Error Stream::synchronize() const {
+  if (auto e = ctx_.makeCurrent())
     return e;
-  return drv_->check(drv_->cuCtxSynchronize(), "cuCtxSynchronize");
+  const Driver &d = ctx_.driver();
+  return d.check(d.cuStreamSynchronize(stream_), "cuStreamSynchronize");
+}
+
+PinnedBuffer::PinnedBuffer(PinnedBuffer &&o) noexcept
+    : ctx_(std::move(o.ctx_)), ptr_(std::exchange(o.ptr_, nullptr)),
+      bytes_(std::exchange(o.bytes_, 0)) {}
+
+PinnedBuffer &PinnedBuffer::operator=(PinnedBuffer &&o) noexcept {
+  if (this != &o) {
+    reset();
+    ctx_ = std::move(o.ctx_);
+    ptr_ = std::exchange(o.ptr_, nullptr);
+    bytes_ = std::exchange(o.bytes_, 0);
+  }
+  return *this;
+}
+
+void PinnedBuffer::reset() {
+  if (ptr_ && ctx_) {
+    (void)ctx_.makeCurrent();
+    ctx_.driver().cuMemFreeHost(ptr_);
+  }
+  ptr_ = nullptr;
+  bytes_ = 0;
+}
+
+llvm::Error PinnedBuffer::alloc(size_t bytes) {
+  reset();
+  if (bytes == 0)
+    return llvm::Error::success();
+  if (auto e = ctx_.makeCurrent())
+    return e;
+  const Driver &d = ctx_.driver();
+  if (auto e = d.check(d.cuMemAllocHost(&ptr_, bytes),
+                       llvm::formatv("cuMemAllocHost({0} bytes)", bytes).str()))
+    return e;
+  bytes_ = bytes;
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -171,13 +287,13 @@ llvm::Error Device::synchronize() const {
 //===----------------------------------------------------------------------===//
 
 DeviceBuffer::DeviceBuffer(DeviceBuffer &&o) noexcept
-    : dev_(o.dev_), ptr_(std::exchange(o.ptr_, 0)),
+    : ctx_(std::move(o.ctx_)), ptr_(std::exchange(o.ptr_, 0)),
       bytes_(std::exchange(o.bytes_, 0)) {}
 
 DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&o) noexcept {
   if (this != &o) {
     reset();
-    dev_ = o.dev_;
+    ctx_ = std::move(o.ctx_);
     ptr_ = std::exchange(o.ptr_, 0);
     bytes_ = std::exchange(o.bytes_, 0);
   }
@@ -185,9 +301,9 @@ DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&o) noexcept {
 }
 
 void DeviceBuffer::reset() {
-  if (ptr_) {
-    (void)dev_->makeCurrent();
-    dev_->driver().cuMemFree(ptr_);
+  if (ptr_ && ctx_) {
+    (void)ctx_.makeCurrent();
+    ctx_.driver().cuMemFree(ptr_);
   }
   ptr_ = 0;
   bytes_ = 0;
@@ -197,9 +313,9 @@ llvm::Error DeviceBuffer::alloc(size_t bytes) {
   reset();
   if (bytes == 0)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
+  if (auto e = ctx_.makeCurrent())
     return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   if (auto e = d.check(d.cuMemAlloc(&ptr_, bytes),
                        llvm::formatv("cuMemAlloc({0} bytes)", bytes).str()))
     return e;
@@ -207,54 +323,83 @@ llvm::Error DeviceBuffer::alloc(size_t bytes) {
   return llvm::Error::success();
 }
 
-llvm::Error DeviceBuffer::copyFromHost(const void *src, size_t bytes) {
-  if (bytes > bytes_)
-    return makeError(llvm::formatv(
-        "copy of {0} bytes into a device buffer of {1}", bytes, bytes_));
+/// Checks a copy of `bytes` against a buffer of `size` and makes the
+/// context current.
+static llvm::Error prepareCopy(const Context &ctx, size_t bytes, size_t size,
+                               llvm::StringRef direction) {
+  if (bytes > size)
+    return makeError(llvm::formatv("copy of {0} bytes {1} a device buffer of "
+                                   "{2}",
+                                   bytes, direction, size));
   if (bytes == 0)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
+  return ctx.makeCurrent();
+}
+
+llvm::Error DeviceBuffer::copyFromHost(const void *src, size_t bytes) {
+  if (auto e = prepareCopy(ctx_, bytes, bytes_, "into"))
     return e;
-  const Driver &d = dev_->driver();
+  if (bytes == 0)
+    return llvm::Error::success();
+  const Driver &d = ctx_.driver();
   return d.check(d.cuMemcpyHtoD(ptr_, src, bytes), "cuMemcpyHtoD");
 }
 
 llvm::Error DeviceBuffer::copyToHost(void *dst, size_t bytes) const {
-  if (bytes > bytes_)
-    return makeError(llvm::formatv(
-        "copy of {0} bytes out of a device buffer of {1}", bytes, bytes_));
+  if (auto e = prepareCopy(ctx_, bytes, bytes_, "out of"))
+    return e;
   if (bytes == 0)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
-    return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   return d.check(d.cuMemcpyDtoH(dst, ptr_, bytes), "cuMemcpyDtoH");
+}
+
+llvm::Error DeviceBuffer::copyFromHostAsync(const void *src, size_t bytes,
+                                            CUstream stream) {
+  if (auto e = prepareCopy(ctx_, bytes, bytes_, "into"))
+    return e;
+  if (bytes == 0)
+    return llvm::Error::success();
+  const Driver &d = ctx_.driver();
+  return d.check(d.cuMemcpyHtoDAsync(ptr_, src, bytes, stream),
+                 "cuMemcpyHtoDAsync");
+}
+
+llvm::Error DeviceBuffer::copyToHostAsync(void *dst, size_t bytes,
+                                          CUstream stream) const {
+  if (auto e = prepareCopy(ctx_, bytes, bytes_, "out of"))
+    return e;
+  if (bytes == 0)
+    return llvm::Error::success();
+  const Driver &d = ctx_.driver();
+  return d.check(d.cuMemcpyDtoHAsync(dst, ptr_, bytes, stream),
+                 "cuMemcpyDtoHAsync");
 }
 
 llvm::Error DeviceBuffer::fill8(uint8_t v) {
   if (!bytes_)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
+  if (auto e = ctx_.makeCurrent())
     return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   return d.check(d.cuMemsetD8(ptr_, v, bytes_), "cuMemsetD8");
 }
 
 llvm::Error DeviceBuffer::fill16(uint16_t v) {
   if (!bytes_)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
+  if (auto e = ctx_.makeCurrent())
     return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   return d.check(d.cuMemsetD16(ptr_, v, bytes_ / 2), "cuMemsetD16");
 }
 
 llvm::Error DeviceBuffer::fill32(uint32_t v) {
   if (!bytes_)
     return llvm::Error::success();
-  if (auto e = dev_->makeCurrent())
+  if (auto e = ctx_.makeCurrent())
     return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   return d.check(d.cuMemsetD32(ptr_, v, bytes_ / 4), "cuMemsetD32");
 }
 
@@ -269,6 +414,8 @@ std::string Arg::describe() const {
   case Int:
   case Float:
     return type.empty() ? std::string(kind == Int ? "<int>" : "<float>") : type;
+  case None:
+    return "None";
   }
   return "?";
 }
@@ -326,6 +473,8 @@ llvm::Error rt::checkArgs(
                                      "{3}{4}",
                                      i, name, type, a.describe(), why.str()));
     };
+    if (a.kind == Arg::None)
+      return bad(" (None is a value to specialize on, not an argument)");
     if (type.starts_with("*")) {
       if (a.kind != Arg::Pointer)
         return bad(" (a scalar for a pointer parameter)");
@@ -379,12 +528,18 @@ llvm::Error rt::checkArgs(
 // Kernel
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<Kernel> Kernel::load(Device &dev, const CompiledKernel &ck) {
-  const Driver &d = dev.driver();
-  if (auto e = dev.makeCurrent())
+llvm::Expected<Kernel> Kernel::load(const Device &dev,
+                                    const CompiledKernel &ck) {
+  return load(dev.contextRef(), ck);
+}
+
+llvm::Expected<Kernel> Kernel::load(const Context &ctx,
+                                    const CompiledKernel &ck) {
+  if (auto e = ctx.makeCurrent())
     return std::move(e);
+  const Driver &d = ctx.driver();
   Kernel k;
-  k.dev_ = &dev;
+  k.ctx_ = ctx;
   k.ck_ = ck;
   constexpr unsigned logSize = 1 << 16;
   std::string errLog(logSize, '\0'), infoLog(logSize, '\0');
@@ -425,7 +580,7 @@ llvm::Expected<Kernel> Kernel::load(Device &dev, const CompiledKernel &ck) {
   return std::move(k);
 }
 
-llvm::Expected<Kernel> Kernel::compile(Device &dev, Compiler &compiler,
+llvm::Expected<Kernel> Kernel::compile(const Device &dev, Compiler &compiler,
                                        const ParsedSource &src,
                                        const CompileOptions &opts) {
   std::string diags;
@@ -438,7 +593,8 @@ llvm::Expected<Kernel> Kernel::compile(Device &dev, Compiler &compiler,
 }
 
 Kernel::Kernel(Kernel &&o) noexcept
-    : dev_(o.dev_), ck_(std::move(o.ck_)), mod_(std::exchange(o.mod_, nullptr)),
+    : ctx_(std::move(o.ctx_)), ck_(std::move(o.ck_)),
+      mod_(std::exchange(o.mod_, nullptr)),
       fn_(std::exchange(o.fn_, nullptr)), info_(std::move(o.info_)) {}
 
 Kernel &Kernel::operator=(Kernel &&o) noexcept {
@@ -450,9 +606,9 @@ Kernel &Kernel::operator=(Kernel &&o) noexcept {
 }
 
 Kernel::~Kernel() {
-  if (mod_) {
-    (void)dev_->makeCurrent();
-    dev_->driver().cuModuleUnload(mod_);
+  if (mod_ && ctx_) {
+    (void)ctx_.makeCurrent();
+    ctx_.driver().cuModuleUnload(mod_);
   }
 }
 
@@ -502,9 +658,9 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
     ptrs[args.size()] = &storage[args.size()];
     ctasX = ctasForPrograms(grid.x, ck_.programsPerCTA);
   }
-  if (auto e = dev_->makeCurrent())
+  if (auto e = ctx_.makeCurrent())
     return e;
-  const Driver &d = dev_->driver();
+  const Driver &d = ctx_.driver();
   unsigned threads = unsigned(ck_.numWarps) * 32;
   CUresult r = d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
                                 unsigned(ck_.sharedBytes), stream, ptrs.data(),
@@ -524,46 +680,51 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
 // Timer
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<Timer> Timer::create(Device &dev) {
+llvm::Expected<Timer> Timer::create(const Device &dev) {
   if (auto e = dev.makeCurrent())
     return std::move(e);
   Timer t;
-  t.drv_ = &dev.driver();
-  if (auto e = t.drv_->check(t.drv_->cuEventCreate(&t.start_, CU_EVENT_DEFAULT),
-                             "cuEventCreate"))
+  t.ctx_ = dev.contextRef();
+  const Driver &d = dev.driver();
+  if (auto e = d.check(d.cuEventCreate(&t.start_, CU_EVENT_DEFAULT),
+                       "cuEventCreate"))
     return std::move(e);
-  if (auto e = t.drv_->check(t.drv_->cuEventCreate(&t.stop_, CU_EVENT_DEFAULT),
-                             "cuEventCreate"))
+  if (auto e = d.check(d.cuEventCreate(&t.stop_, CU_EVENT_DEFAULT),
+                       "cuEventCreate"))
     return std::move(e);
   return std::move(t);
 }
 
 Timer::Timer(Timer &&o) noexcept
-    : drv_(o.drv_), start_(std::exchange(o.start_, nullptr)),
+    : ctx_(std::move(o.ctx_)), start_(std::exchange(o.start_, nullptr)),
       stop_(std::exchange(o.stop_, nullptr)) {}
 
 Timer::~Timer() {
+  if (!ctx_)
+    return;
   if (start_)
-    drv_->cuEventDestroy(start_);
+    ctx_.driver().cuEventDestroy(start_);
   if (stop_)
-    drv_->cuEventDestroy(stop_);
+    ctx_.driver().cuEventDestroy(stop_);
 }
 
 llvm::Error Timer::start(CUstream stream) {
-  return drv_->check(drv_->cuEventRecord(start_, stream), "cuEventRecord");
+  const Driver &d = ctx_.driver();
+  return d.check(d.cuEventRecord(start_, stream), "cuEventRecord");
 }
 
 llvm::Error Timer::stop(CUstream stream) {
-  return drv_->check(drv_->cuEventRecord(stop_, stream), "cuEventRecord");
+  const Driver &d = ctx_.driver();
+  return d.check(d.cuEventRecord(stop_, stream), "cuEventRecord");
 }
 
 llvm::Expected<float> Timer::elapsedMs() {
-  if (auto e = drv_->check(drv_->cuEventSynchronize(stop_),
-                           "cuEventSynchronize"))
+  const Driver &d = ctx_.driver();
+  if (auto e = d.check(d.cuEventSynchronize(stop_), "cuEventSynchronize"))
     return std::move(e);
   float ms = 0;
-  if (auto e = drv_->check(drv_->cuEventElapsedTime(&ms, start_, stop_),
-                           "cuEventElapsedTime"))
+  if (auto e = d.check(d.cuEventElapsedTime(&ms, start_, stop_),
+                       "cuEventElapsedTime"))
     return std::move(e);
   return ms;
 }

@@ -75,7 +75,7 @@ public:
       llvm::StringRef filename = "<source>");
 
   /// get(), then Kernel::load into `dev`.
-  llvm::Expected<Kernel> load(Device &dev, llvm::StringRef source,
+  llvm::Expected<Kernel> load(const Device &dev, llvm::StringRef source,
                               const CompileOptions &opts,
                               llvm::StringRef filename = "<source>");
 

@@ -1,6 +1,6 @@
 //===- Runtime.h - Load and launch tilec kernels through the CUDA driver --===//
 //
-// A small JIT runtime over the CUDA driver API. libcuda is not linked: it is
+// A small runtime over the CUDA driver API. libcuda is not linked: it is
 // opened at run time with dlopen (`$TILEC_CUDA_LIBRARY`, default
 // "libcuda.so.1"), so binaries using this run (and report "no CUDA driver
 // found") on machines without a GPU. cuda.h is included for types only.
@@ -17,6 +17,9 @@
 //                                   rt::Arg::i32(n)}))  ...;
 //   if (auto e = dev->synchronize()) ...;
 //
+// Kernels compiled from source with the specialization derived from the
+// arguments, launched with typed C++ arguments: tilec/Runtime/Jit.h.
+//
 // Arguments are checked against CompiledKernel::params (count, pointer vs
 // scalar, pointee type, int vs float, width) by checkArgs() before any driver
 // call, so a wrong launch is an llvm::Error naming the argument, never a
@@ -24,11 +27,11 @@
 //
 // Every driver failure is an llvm::Error "<cuFunction> failed: <CUDA_ERROR_X>:
 // <description>" (module loads append the JIT error log). All objects are
-// move-only RAII wrappers; the Device holds the primary context of its
-// ordinal and makes it current on open() and on every call that needs it.
-// Kernels and DeviceBuffers keep a pointer to their Device: keep the Device in
-// one place (do not move it) and destroy them before it (the last Device of an
-// ordinal releases the primary context, which unloads its modules).
+// move-only RAII wrappers, except Context, a counted reference. Buffers,
+// kernels, streams and timers hold a Context of the device they were made
+// on (a retain of its primary context), not a pointer to the Device: a
+// Device may be moved or destroyed while they live, and the context (with
+// its modules and memory) lives until the last of them is gone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,41 +68,117 @@ struct Dim3 {
   Dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
 };
 
+/// A counted reference to the primary context of a device: the driver
+/// counts cuDevicePrimaryCtxRetain / cuDevicePrimaryCtxRelease, so every
+/// copy keeps the context, its modules and its memory alive.
+class Context {
+public:
+  Context() = default;
+  /// Retains the primary context of `dev`.
+  static llvm::Expected<Context> retain(const Driver &drv, CUdevice dev);
+  Context(const Context &o);
+  Context &operator=(const Context &o);
+  Context(Context &&o) noexcept;
+  Context &operator=(Context &&o) noexcept;
+  ~Context();
+
+  explicit operator bool() const { return ctx_ != nullptr; }
+  const Driver &driver() const { return *drv_; }
+  CUdevice device() const { return dev_; }
+  CUcontext handle() const { return ctx_; }
+  /// cuCtxSetCurrent(handle()); an error for an empty Context.
+  llvm::Error makeCurrent() const;
+
+private:
+  void release();
+  const Driver *drv_ = nullptr;
+  CUdevice dev_ = 0;
+  CUcontext ctx_ = nullptr;
+};
+
 class Device {
 public:
   /// Loads the driver, cuInit(0), retains the primary context of `ordinal`
   /// and makes it current on this thread.
   static llvm::Expected<Device> open(int ordinal = 0);
-  Device(Device &&o) noexcept;
-  Device &operator=(Device &&o) noexcept;
+  Device(Device &&o) noexcept = default;
+  Device &operator=(Device &&o) noexcept = default;
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
-  ~Device();
 
-  const Driver &driver() const { return *drv_; }
-  CUdevice handle() const { return dev_; }
-  CUcontext context() const { return ctx_; }
+  const Driver &driver() const { return ctx_.driver(); }
+  CUdevice handle() const { return ctx_.device(); }
+  CUcontext context() const { return ctx_.handle(); }
+  /// The reference to the primary context that handles made here copy.
+  const Context &contextRef() const { return ctx_; }
   const std::string &name() const { return name_; }
   /// Compute capability, e.g. 90 for sm_90.
   int computeCapability() const { return cc_; }
+  /// Multiprocessors on the device.
+  int multiprocessors() const { return sms_; }
   /// cuCtxSetCurrent(context()).
-  llvm::Error makeCurrent() const;
+  llvm::Error makeCurrent() const { return ctx_.makeCurrent(); }
   /// cuCtxSynchronize: waits for all work and reports asynchronous errors.
   llvm::Error synchronize() const;
 
 private:
   Device() = default;
-  const Driver *drv_ = nullptr;
-  CUdevice dev_ = 0;
-  CUcontext ctx_ = nullptr;
+  Context ctx_;
   std::string name_;
   int cc_ = 0;
+  int sms_ = 0;
+};
+
+/// A stream (cuStreamCreate with CU_STREAM_NON_BLOCKING: it does not
+/// synchronize with the legacy default stream), destroyed with the object.
+class Stream {
+public:
+  static llvm::Expected<Stream> create(const Device &dev);
+  Stream(Stream &&o) noexcept;
+  Stream &operator=(Stream &&o) noexcept;
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+  ~Stream();
+
+  CUstream handle() const { return stream_; }
+  operator CUstream() const { return stream_; }
+  /// cuStreamSynchronize: waits for the stream's work, reports its errors.
+  llvm::Error synchronize() const;
+
+private:
+  Stream() = default;
+  Context ctx_;
+  CUstream stream_ = nullptr;
+};
+
+/// Page-locked host memory (cuMemAllocHost / cuMemFreeHost): the memory
+/// asynchronous copies need to overlap with kernels.
+class PinnedBuffer {
+public:
+  explicit PinnedBuffer(const Device &dev) : ctx_(dev.contextRef()) {}
+  PinnedBuffer(PinnedBuffer &&o) noexcept;
+  PinnedBuffer &operator=(PinnedBuffer &&o) noexcept;
+  PinnedBuffer(const PinnedBuffer &) = delete;
+  PinnedBuffer &operator=(const PinnedBuffer &) = delete;
+  ~PinnedBuffer() { reset(); }
+
+  /// Frees the old allocation and allocates `bytes` (0 allocates nothing).
+  llvm::Error alloc(size_t bytes);
+  void reset();
+  void *data() const { return ptr_; }
+  template <typename T> T *as() const { return static_cast<T *>(ptr_); }
+  size_t bytes() const { return bytes_; }
+
+private:
+  Context ctx_;
+  void *ptr_ = nullptr;
+  size_t bytes_ = 0;
 };
 
 /// Device memory (cuMemAlloc / cuMemFree), freed on destruction.
 class DeviceBuffer {
 public:
-  explicit DeviceBuffer(Device &dev) : dev_(&dev) {}
+  explicit DeviceBuffer(const Device &dev) : ctx_(dev.contextRef()) {}
   DeviceBuffer(DeviceBuffer &&o) noexcept;
   DeviceBuffer &operator=(DeviceBuffer &&o) noexcept;
   DeviceBuffer(const DeviceBuffer &) = delete;
@@ -114,20 +193,28 @@ public:
   /// Copies `bytes` (at most size()) to / from the start of the buffer.
   llvm::Error copyFromHost(const void *src, size_t bytes);
   llvm::Error copyToHost(void *dst, size_t bytes) const;
+  /// The same, queued on `stream` (cuMemcpyHtoDAsync / DtoHAsync): the host
+  /// memory must stay valid until the stream reaches the copy, and the copy
+  /// overlaps other work only from page-locked memory (PinnedBuffer).
+  llvm::Error copyFromHostAsync(const void *src, size_t bytes,
+                                CUstream stream);
+  llvm::Error copyToHostAsync(void *dst, size_t bytes, CUstream stream) const;
   /// Fills the buffer with a repeated 8/16/32-bit pattern (cuMemsetD*).
   llvm::Error fill8(uint8_t v);
   llvm::Error fill16(uint16_t v);
   llvm::Error fill32(uint32_t v);
 
 private:
-  Device *dev_;
+  Context ctx_;
   CUdeviceptr ptr_ = 0;
   size_t bytes_ = 0;
 };
 
 /// One runtime kernel argument, matched against a signature type.
 struct Arg {
-  enum Kind { Pointer, Int, Float } kind = Int;
+  /// None: Python's None, for a parameter specialized on it (a JitKernel's
+  /// optional pointer left out); a compiled kernel takes no None.
+  enum Kind { Pointer, Int, Float, None } kind = Int;
   /// Pointer: the element type ("fp32", "fp16", ...; empty: not checked).
   /// Int: "i1", "i8".."i64", "u8".."u64". Float: "fp16", "bf16", "fp32", "fp64".
   std::string type;
@@ -151,6 +238,7 @@ struct Arg {
   }
   static Arg f32(float v) { return fp("fp32", v); }
   static Arg f64(double v) { return fp("fp64", v); }
+  static Arg none() { return Arg{None, "", 0, 0, 0}; }
 
   /// "*fp32", "i32", "fp32": how it prints in messages.
   std::string describe() const;
@@ -168,10 +256,13 @@ public:
   /// JIT-compiles ck.ptx (cuModuleLoadDataEx, error log in the message),
   /// looks up ck.name and, for sharedBytes > 48 KiB, raises the function's
   /// MAX_DYNAMIC_SHARED_SIZE_BYTES.
-  static llvm::Expected<Kernel> load(Device &dev, const CompiledKernel &ck);
+  static llvm::Expected<Kernel> load(const Device &dev,
+                                     const CompiledKernel &ck);
+  static llvm::Expected<Kernel> load(const Context &ctx,
+                                     const CompiledKernel &ck);
   /// Compiles opts.kernel of `src` with `compiler` (diagnostics go into the
   /// error) and loads it.
-  static llvm::Expected<Kernel> compile(Device &dev, Compiler &compiler,
+  static llvm::Expected<Kernel> compile(const Device &dev, Compiler &compiler,
                                         const ParsedSource &src,
                                         const CompileOptions &opts);
   Kernel(Kernel &&o) noexcept;
@@ -195,7 +286,7 @@ public:
 
 private:
   Kernel() = default;
-  Device *dev_ = nullptr;
+  Context ctx_;
   CompiledKernel ck_;
   CUmodule mod_ = nullptr;
   CUfunction fn_ = nullptr;
@@ -205,7 +296,7 @@ private:
 /// A pair of CUDA events for timing work on a stream.
 class Timer {
 public:
-  static llvm::Expected<Timer> create(Device &dev);
+  static llvm::Expected<Timer> create(const Device &dev);
   Timer(Timer &&o) noexcept;
   Timer(const Timer &) = delete;
   Timer &operator=(const Timer &) = delete;
@@ -218,7 +309,7 @@ public:
 
 private:
   Timer() = default;
-  const Driver *drv_ = nullptr;
+  Context ctx_;
   CUevent start_ = nullptr, stop_ = nullptr;
 };
 

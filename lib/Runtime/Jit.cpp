@@ -1,0 +1,369 @@
+//===- Jit.cpp - Kernels specialized on their arguments -------------------===//
+
+#include "tilec/Runtime/Jit.h"
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Frontend/Parser.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+std::string rt::archForComputeCapability(int cc) {
+  if (cc == 90)
+    return "sm_90a"; // wgmma and the other sm_90a instructions
+  if (cc > 90)
+    return "sm_90"; // the newest target tilec emits; the driver JITs it
+  return "sm_" + std::to_string(cc);
+}
+
+//===----------------------------------------------------------------------===//
+// Specializer
+//===----------------------------------------------------------------------===//
+
+/// A float as signature text that reads back as the same double and as a
+/// float (never as an integer: "1.0", not "1").
+static std::string floatText(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eni") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+/// The dotted name of an attribute chain (`tl.float16`), or "".
+static std::string dottedName(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return e.str;
+  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0]) {
+    std::string base = dottedName(*e.args[0]);
+    return base.empty() ? "" : base + "." + e.str;
+  }
+  return "";
+}
+
+/// A parameter's default value as signature text; "" when it is not a
+/// literal the signature can spell.
+static std::string defaultText(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Int:
+    return e.intOverflow ? "" : std::to_string(e.intValue);
+  case ExprKind::Float:
+    return floatText(e.floatValue);
+  case ExprKind::Bool:
+    return e.intValue ? "True" : "False";
+  case ExprKind::None:
+    return "None";
+  case ExprKind::Str:
+    if (e.str.find('\'') == std::string::npos)
+      return "'" + e.str + "'";
+    if (e.str.find('"') == std::string::npos)
+      return "\"" + e.str + "\"";
+    return "";
+  case ExprKind::UnaryOp:
+    if (e.op == "-" && e.args.size() == 1 && e.args[0]) {
+      const Expr &x = *e.args[0];
+      if (x.kind == ExprKind::Int && !x.intOverflow &&
+          x.intValue <= uint64_t(INT64_MAX))
+        return "-" + std::to_string(x.intValue);
+      if (x.kind == ExprKind::Float)
+        return floatText(-x.floatValue);
+    }
+    return "";
+  case ExprKind::Attribute: {
+    // A dtype: tl.float16, triton.language.bfloat16.
+    std::string name = dottedName(e);
+    llvm::StringRef n(name);
+    if (n.starts_with("tl.") || n.starts_with("triton.language."))
+      return name;
+    return "";
+  }
+  default:
+    return "";
+  }
+}
+
+llvm::Expected<Specializer>
+Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
+                    const std::map<std::string, std::string> &constexprs,
+                    llvm::StringRef filename) {
+  SourceFile file(filename.str(), source.str());
+  std::string diagText;
+  llvm::raw_string_ostream os(diagText);
+  DiagnosticEngine diags(file, os);
+  std::unique_ptr<Module> module = parseModule(file, diags);
+  if (diags.numErrors())
+    return makeError("cannot parse " + filename + ": " +
+                     llvm::StringRef(os.str()).trim());
+  const Function *fn = module->lookup(kernel);
+  if (!fn) {
+    std::string known;
+    for (auto &f : module->functions)
+      known += (known.empty() ? "" : ", ") + f->name;
+    return makeError(llvm::formatv("{0}: no @triton.jit function named '{1}' "
+                                   "(defined: {2})",
+                                   filename, kernel,
+                                   known.empty() ? "none" : known));
+  }
+  Specializer s;
+  s.kernel_ = fn->name;
+  for (const Param &p : fn->params) {
+    JitParam jp;
+    jp.name = p.name;
+    jp.isConstexpr = p.isConstexpr;
+    jp.hasDefault = p.defaultValue != nullptr;
+    if (p.defaultValue)
+      jp.defaultText = defaultText(*p.defaultValue);
+    s.params_.push_back(std::move(jp));
+  }
+  s.fixed_.assign(s.params_.size(), "");
+  for (auto &entry : constexprs) {
+    const std::string &name = entry.first, &value = entry.second;
+    auto it = llvm::find_if(s.params_,
+                            [&](const JitParam &p) { return p.name == name; });
+    if (it == s.params_.end()) {
+      std::string names;
+      for (const JitParam &p : s.params_)
+        names += (names.empty() ? "" : ", ") + p.name;
+      return makeError(llvm::formatv("a value is given for '{0}', which is not "
+                                     "a parameter of '{1}' (its parameters: "
+                                     "{2})",
+                                     name, s.kernel_, names));
+    }
+    if (llvm::StringRef(value).trim().empty())
+      return makeError("the value given for '" + name + "' is empty");
+    s.fixed_[it - s.params_.begin()] = value;
+  }
+  for (unsigned i = 0; i < s.params_.size(); ++i)
+    if (s.fixed_[i].empty())
+      s.launch_.push_back(i);
+  return std::move(s);
+}
+
+/// Triton's type of an integer passed with no type: i32 when it fits, u64
+/// above INT64_MAX (passed as the u64 Arg type), i64 otherwise.
+static llvm::StringRef integerType(const Arg &a) {
+  if (!a.type.empty())
+    return a.type;
+  if (a.i >= INT32_MIN && a.i <= INT32_MAX)
+    return "i32";
+  return "i64";
+}
+
+/// The signature text of a value given to a tl.constexpr parameter.
+static llvm::Expected<std::string> constexprText(const Arg &a) {
+  switch (a.kind) {
+  case Arg::None:
+    return std::string("None");
+  case Arg::Int:
+    if (a.type == "i1")
+      return std::string(a.i ? "True" : "False");
+    if (a.type == "u64")
+      return std::to_string(uint64_t(a.i));
+    return std::to_string(a.i);
+  case Arg::Float:
+    return floatText(a.f);
+  case Arg::Pointer:
+    break;
+  }
+  return makeError("a pointer for a tl.constexpr parameter");
+}
+
+llvm::Expected<Specialization>
+Specializer::specialize(llvm::ArrayRef<Arg> args) const {
+  auto expected = [&] {
+    std::string names;
+    for (unsigned i : launch_)
+      names += (names.empty() ? "" : ", ") + params_[i].name;
+    return names;
+  };
+  if (args.size() > launch_.size())
+    return makeError(llvm::formatv("too many arguments for '{0}': it takes "
+                                   "{1} ({2}), got {3}",
+                                   kernel_, launch_.size(), expected(),
+                                   args.size()));
+  // The entries up to the last parameter given a value; the compiler takes
+  // the defaults of the trailing ones.
+  size_t count = params_.size();
+  while (count > 0 && fixed_[count - 1].empty()) {
+    size_t pos = llvm::find(launch_, count - 1) - launch_.begin();
+    if (pos < args.size())
+      break;
+    if (!params_[count - 1].hasDefault)
+      return makeError(llvm::formatv("too few arguments for '{0}': it takes "
+                                     "{1} ({2}), got {3}; no value for '{4}'",
+                                     kernel_, launch_.size(), expected(),
+                                     args.size(), params_[count - 1].name));
+    --count;
+  }
+
+  Specialization out;
+  llvm::raw_string_ostream sig(out.signature);
+  size_t next = 0; // the next launch argument
+  for (size_t i = 0; i < count; ++i) {
+    const JitParam &p = params_[i];
+    if (i)
+      sig << ", ";
+    if (!fixed_[i].empty()) {
+      sig << fixed_[i];
+      continue;
+    }
+    size_t argNo = next++;
+    if (argNo >= args.size()) {
+      // Left out, before a parameter that has a value: its default.
+      if (p.defaultText.empty())
+        return makeError(llvm::formatv(
+            "'{0}': parameter '{1}' is left out, but its default value is not "
+            "a literal that can be specialized on: pass it",
+            kernel_, p.name));
+      sig << p.defaultText;
+      continue;
+    }
+    const Arg &a = args[argNo];
+    auto bad = [&](const llvm::Twine &why) {
+      return makeError(llvm::formatv("argument {0} ('{1}') of '{2}': {3}",
+                                     argNo, p.name, kernel_, why.str()));
+    };
+    if (p.isConstexpr) {
+      auto text = constexprText(a);
+      if (!text)
+        return bad(llvm::toString(text.takeError()) +
+                   " (pass its value, or fix it in JitOptions::constexprs)");
+      sig << *text;
+      continue;
+    }
+    switch (a.kind) {
+    case Arg::None:
+      sig << "None";
+      continue;
+    case Arg::Pointer:
+      if (a.type.empty())
+        return bad("a pointer with no element type (pass rt::ptr<T>(buffer) "
+                   "or Arg::ptr(p, \"fp32\"))");
+      sig << "*" << a.type << (a.p % 16 == 0 ? ":16" : "");
+      out.abiArgs.push_back(a);
+      continue;
+    case Arg::Int: {
+      llvm::StringRef type = integerType(a);
+      if (type == "i1") {
+        sig << "i1";
+      } else if (a.i == 1) {
+        sig << "1"; // specialized: leaves the ABI
+        continue;
+      } else {
+        sig << type << (a.i % 16 == 0 ? ":16" : "");
+      }
+      Arg typed = a;
+      typed.type = type.str();
+      out.abiArgs.push_back(std::move(typed));
+      continue;
+    }
+    case Arg::Float:
+      if (a.type != "fp32" && a.type != "fp64")
+        return bad("a float scalar of type '" + a.type +
+                   "' (fp32 and fp64 are passed)");
+      sig << a.type;
+      out.abiArgs.push_back(a);
+      continue;
+    }
+  }
+  return std::move(out);
+}
+
+//===----------------------------------------------------------------------===//
+// JitKernel
+//===----------------------------------------------------------------------===//
+
+JitKernel::JitKernel(const Device &dev, std::string source, Specializer spec,
+                     JitOptions opts)
+    : ctx_(dev.contextRef()), source_(std::move(source)),
+      spec_(std::move(spec)), opts_(std::move(opts)),
+      mu_(std::make_unique<std::mutex>()) {
+  if (opts_.compile.arch.empty())
+    opts_.compile.arch = archForComputeCapability(dev.computeCapability());
+}
+
+JitKernel::JitKernel(JitKernel &&) noexcept = default;
+JitKernel &JitKernel::operator=(JitKernel &&) noexcept = default;
+JitKernel::~JitKernel() = default;
+
+llvm::Expected<JitKernel> JitKernel::create(const Device &dev,
+                                            std::string source,
+                                            llvm::StringRef kernel,
+                                            JitOptions opts) {
+  auto spec =
+      Specializer::create(source, kernel, opts.constexprs, opts.filename);
+  if (!spec)
+    return spec.takeError();
+  return JitKernel(dev, std::move(source), std::move(*spec), std::move(opts));
+}
+
+llvm::Expected<JitKernel> JitKernel::fromFile(const Device &dev,
+                                              llvm::StringRef path,
+                                              llvm::StringRef kernel,
+                                              JitOptions opts) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf)
+    return makeError("cannot read " + path + ": " + buf.getError().message());
+  opts.filename = path.str();
+  return create(dev, (*buf)->getBuffer().str(), kernel, std::move(opts));
+}
+
+size_t JitKernel::numSpecializations() const {
+  std::lock_guard<std::mutex> lock(*mu_);
+  return kernels_.size();
+}
+
+llvm::Expected<const Kernel &>
+JitKernel::load(const Specialization &spec) {
+  std::lock_guard<std::mutex> lock(*mu_);
+  auto it = kernels_.find(spec.signature);
+  if (it != kernels_.end())
+    return *it->second;
+  CompileOptions o = opts_.compile;
+  o.kernel = spec_.kernel();
+  o.signature = spec.signature;
+  KernelCache &cache = opts_.cache ? *opts_.cache : KernelCache::global();
+  auto ck = cache.get(source_, o, opts_.filename);
+  if (!ck)
+    return ck.takeError();
+  auto k = Kernel::load(ctx_, *ck);
+  if (!k)
+    return k.takeError();
+  auto &slot = kernels_[spec.signature];
+  slot = std::make_unique<Kernel>(std::move(*k));
+  return *slot;
+}
+
+llvm::Expected<const Kernel &> JitKernel::kernelFor(llvm::ArrayRef<Arg> args) {
+  auto spec = spec_.specialize(args);
+  if (!spec)
+    return spec.takeError();
+  return load(*spec);
+}
+
+llvm::Error JitKernel::launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
+                                  CUstream stream) {
+  auto spec = spec_.specialize(args);
+  if (!spec)
+    return spec.takeError();
+  auto k = load(*spec);
+  if (!k)
+    return k.takeError();
+  return k->launch(grid, spec->abiArgs, stream);
+}

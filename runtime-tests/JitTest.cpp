@@ -1,0 +1,193 @@
+//===- JitTest.cpp - Tests of the JIT's specialization (no GPU needed) ----===//
+
+#include "tilec/Runtime/Jit.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdint>
+#include <string>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+namespace {
+
+std::string readExample(llvm::StringRef name) {
+  auto buf = llvm::MemoryBuffer::getFile(TILEC_SOURCE_DIR "/examples/" + name,
+                                         /*IsText=*/true);
+  return buf ? (*buf)->getBuffer().str() : "";
+}
+
+/// The signature a launch with `args` (C++ values) compiles for.
+template <typename... Ts>
+std::string signatureOf(const Specializer &s, const Ts &...args) {
+  auto spec = s.specialize({toArg(args)...});
+  if (!spec)
+    return "error: " + llvm::toString(spec.takeError());
+  return spec->signature;
+}
+
+template <typename... Ts>
+std::string errorOf(const Specializer &s, const Ts &...args) {
+  auto spec = s.specialize({toArg(args)...});
+  if (spec)
+    return "no error: " + spec->signature;
+  return llvm::toString(spec.takeError());
+}
+
+constexpr CUdeviceptr kAligned = 0x7f0000000000; // a multiple of 256
+const char *kRules = R"(import triton
+import triton.language as tl
+
+@triton.jit
+def k(x_ptr, y_ptr, n, scale, flag, BLOCK: tl.constexpr, eps=1e-5,
+      ACT: tl.constexpr = "relu", DT: tl.constexpr = tl.float16):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs) * scale, mask=offs < n)
+)";
+
+TEST(JitSpecialize, TritonRules) {
+  auto s = Specializer::create(kRules, "k", {});
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  DevicePtr<float> x{kAligned}, y{kAligned + 4};
+  // Aligned pointer :16, unaligned not; int multiple of 16; float is fp32;
+  // bool i1; constexpr passed positionally; trailing defaults left out.
+  EXPECT_EQ(signatureOf(*s, x, y, 4096, 0.5, true, 256),
+            "*fp32:16, *fp32, i32:16, fp32, i1, 256");
+  // 1 is a constant; 0 is a multiple of 16; odd values are plain.
+  EXPECT_EQ(signatureOf(*s, x, x, 1, 2.0f, false, 64),
+            "*fp32:16, *fp32:16, 1, fp32, i1, 64");
+  EXPECT_EQ(signatureOf(*s, x, x, 0, 2.0f, false, 64),
+            "*fp32:16, *fp32:16, i32:16, fp32, i1, 64");
+  EXPECT_EQ(signatureOf(*s, x, x, 4095, 2.0f, false, 64),
+            "*fp32:16, *fp32:16, i32, fp32, i1, 64");
+  // Integers are typed by value, whatever their C++ type.
+  EXPECT_EQ(signatureOf(*s, x, x, int64_t(4096), 1.0, false, 64),
+            "*fp32:16, *fp32:16, i32:16, fp32, i1, 64");
+  EXPECT_EQ(signatureOf(*s, x, x, int64_t(1) << 31, 1.0, false, 64),
+            "*fp32:16, *fp32:16, i64:16, fp32, i1, 64");
+  EXPECT_EQ(signatureOf(*s, x, x, int64_t(-3), 1.0, false, 64),
+            "*fp32:16, *fp32:16, i32, fp32, i1, 64");
+  EXPECT_EQ(signatureOf(*s, x, x, uint64_t(1) << 63, 1.0, false, 64),
+            "*fp32:16, *fp32:16, u64:16, fp32, i1, 64");
+  // An explicitly typed integer keeps its type; fp64 only when asked for.
+  EXPECT_EQ(signatureOf(*s, x, x, Arg::i64(48), Arg::f64(1), false, 64),
+            "*fp32:16, *fp32:16, i64:16, fp64, i1, 64");
+  // nullptr is None; a later parameter given makes earlier defaults explicit.
+  EXPECT_EQ(signatureOf(*s, nullptr, x, 7, 1.0f, false, 64, 0.25),
+            "None, *fp32:16, i32, fp32, i1, 64, fp32");
+}
+
+TEST(JitSpecialize, FixedConstexprsAndDefaults) {
+  auto s = Specializer::create(kRules, "k",
+                               {{"BLOCK", "1024"}, {"DT", "tl.bfloat16"}});
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  ASSERT_EQ(s->launchParams().size(), 7u); // BLOCK and DT are not passed
+  DevicePtr<half> x{kAligned};
+  // DT is fixed after eps and ACT: their defaults are written out.
+  EXPECT_EQ(signatureOf(*s, x, x, 32, 1.0f, true),
+            "*fp16:16, *fp16:16, i32:16, fp32, i1, 1024, 1.0000000000000001e-05, "
+            "'relu', tl.bfloat16");
+  auto none = Specializer::create(kRules, "k", {{"BLOCK", "128"}});
+  ASSERT_TRUE(bool(none));
+  EXPECT_EQ(signatureOf(*none, x, x, 32, 1.0f, true),
+            "*fp16:16, *fp16:16, i32:16, fp32, i1, 128");
+}
+
+TEST(JitSpecialize, Errors) {
+  auto bad = Specializer::create(kRules, "k", {{"BLOK", "64"}});
+  ASSERT_FALSE(bool(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "a value is given for 'BLOK', which is not a parameter of 'k' (its "
+            "parameters: x_ptr, y_ptr, n, scale, flag, BLOCK, eps, ACT, DT)");
+  auto missing = Specializer::create(kRules, "nope", {}, "k.py");
+  ASSERT_FALSE(bool(missing));
+  EXPECT_EQ(llvm::toString(missing.takeError()),
+            "k.py: no @triton.jit function named 'nope' (defined: k)");
+  auto syntax = Specializer::create("@triton.jit\ndef k(:\n", "k", {}, "s.py");
+  ASSERT_FALSE(bool(syntax));
+  EXPECT_NE(llvm::toString(syntax.takeError()).find("s.py:2:6: error: '(' was never closed"),
+            std::string::npos);
+
+  auto s = Specializer::create(kRules, "k", {});
+  ASSERT_TRUE(bool(s));
+  DevicePtr<float> x{kAligned};
+  EXPECT_EQ(errorOf(*s, x, x, 16, 1.0f),
+            "too few arguments for 'k': it takes 9 (x_ptr, y_ptr, n, scale, "
+            "flag, BLOCK, eps, ACT, DT), got 4; no value for 'BLOCK'");
+  EXPECT_EQ(errorOf(*s, x, x, 16, 1.0f, true, 64, 1.0, 1, 2, 3),
+            "too many arguments for 'k': it takes 9 (x_ptr, y_ptr, n, scale, "
+            "flag, BLOCK, eps, ACT, DT), got 10");
+  EXPECT_EQ(errorOf(*s, Arg::ptr(kAligned), x, 16, 1.0f, true, 64),
+            "argument 0 ('x_ptr') of 'k': a pointer with no element type "
+            "(pass rt::ptr<T>(buffer) or Arg::ptr(p, \"fp32\"))");
+  EXPECT_EQ(errorOf(*s, x, x, 16, 1.0f, true, x),
+            "argument 5 ('BLOCK') of 'k': a pointer for a tl.constexpr "
+            "parameter (pass its value, or fix it in JitOptions::constexprs)");
+}
+
+TEST(JitSpecialize, CxxTypes) {
+  EXPECT_EQ(toArg(DevicePtr<bfloat16>{8}).describe(), "*bf16");
+  EXPECT_EQ(toArg(static_cast<const int8_t *>(nullptr)).describe(), "*i8");
+  EXPECT_EQ(toArg(uint16_t(3)).kind, Arg::Int);
+  EXPECT_EQ(toArg(uint16_t(3)).type, ""); // typed by value later
+  EXPECT_EQ(toArg(true).type, "i1");
+  EXPECT_EQ(toArg(1.5).type, "fp32");
+  EXPECT_EQ(toArg(nullptr).kind, Arg::None);
+  // A None reaching a compiled kernel is refused, naming the argument.
+  llvm::Error e = checkArgs({{"x", "*fp32"}}, {Arg::none()});
+  EXPECT_EQ(llvm::toString(std::move(e)),
+            "argument 0 ('x'): expected *fp32, got None (None is a value to "
+            "specialize on, not an argument)");
+}
+
+// The seed matmul launched with plain ints gets the signature a user would
+// write by hand for Triton's JIT rules, and the same PTX.
+TEST(JitSpecialize, MatmulPlainIntsMatchHandWrittenSignature) {
+  std::string src = readExample("matmul_relu.py");
+  ASSERT_FALSE(src.empty());
+  auto s = Specializer::create(
+      src, "matmul_relu_kernel",
+      {{"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "64"}},
+      "matmul_relu.py");
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  int M = 4096, N = 4096, K = 4096;
+  DevicePtr<half> a{kAligned}, b{kAligned + (1 << 26)};
+  DevicePtr<float> c{kAligned + (1 << 27)};
+  auto spec = s->specialize({toArg(a), toArg(b), toArg(c), toArg(M), toArg(N),
+                             toArg(K), toArg(K), toArg(1), toArg(N), toArg(1),
+                             toArg(N), toArg(1)});
+  ASSERT_TRUE(bool(spec)) << llvm::toString(spec.takeError());
+  const char *hand = "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, "
+                     "i32:16, 1, i32:16, 1, i32:16, 1, 128, 128, 64";
+  EXPECT_EQ(spec->signature, hand);
+  EXPECT_EQ(spec->abiArgs.size(), 9u); // 3 pointers, 6 ints (the 1s left)
+
+  KernelCache cache{""};
+  CompileOptions o;
+  o.kernel = "matmul_relu_kernel";
+  o.arch = "sm_90a";
+  o.numWarps = 8;
+  o.signature = spec->signature;
+  auto jit = cache.get(src, o, "matmul_relu.py");
+  ASSERT_TRUE(bool(jit)) << llvm::toString(jit.takeError());
+  std::string jitPTX = jit->ptx;
+  // The hand-written signature, spelled differently (another cache key).
+  o.signature = "*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,1,"
+                "i32:16,1,i32:16,1,128,128,64";
+  auto byHand = cache.get(src, o, "matmul_relu.py");
+  ASSERT_TRUE(bool(byHand)) << llvm::toString(byHand.takeError());
+  EXPECT_EQ(cache.stats().compiles, 2u);
+  EXPECT_EQ(jitPTX, byHand->ptx);
+  EXPECT_NE(jitPTX.find("cp.async"), std::string::npos);
+}
+
+TEST(JitSpecialize, ArchForComputeCapability) {
+  EXPECT_EQ(archForComputeCapability(90), "sm_90a");
+  EXPECT_EQ(archForComputeCapability(80), "sm_80");
+  EXPECT_EQ(archForComputeCapability(100), "sm_90");
+}
+
+} // namespace

@@ -1,0 +1,293 @@
+//===- Kernel.cpp - Argument checks, loading and launching kernels --------===//
+
+#include "tilec/Runtime/Runtime.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+using namespace tilec;
+using namespace tilec::rt;
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+std::string Arg::describe() const {
+  switch (kind) {
+  case Pointer:
+    return "*" + (type.empty() ? std::string("<any>") : type);
+  case Int:
+  case Float:
+    return type.empty() ? std::string(kind == Int ? "<int>" : "<float>") : type;
+  case None:
+    return "None";
+  }
+  return "?";
+}
+
+namespace {
+/// A scalar signature type: its class and its size in the parameter buffer.
+struct ScalarType {
+  enum Class { Int, Float, Unknown } cls = Unknown;
+  unsigned bits = 0; // value width (i1: 1)
+  unsigned bytes = 0; // storage in the parameter buffer
+};
+} // namespace
+
+static ScalarType classify(llvm::StringRef t) {
+  ScalarType s;
+  if (t == "fp16" || t == "bf16")
+    return {ScalarType::Float, 16, 2};
+  if (t == "fp32")
+    return {ScalarType::Float, 32, 4};
+  if (t == "fp64")
+    return {ScalarType::Float, 64, 8};
+  if (t == "i1")
+    return {ScalarType::Int, 1, 1};
+  unsigned bits = 0;
+  if ((t.starts_with("i") || t.starts_with("u")) &&
+      !t.drop_front().getAsInteger(10, bits) &&
+      (bits == 8 || bits == 16 || bits == 32 || bits == 64))
+    return {ScalarType::Int, bits, bits / 8};
+  return s;
+}
+
+/// The storage of argument `a` for parameter type `t` (already checked).
+static unsigned paramBytes(llvm::StringRef t) {
+  if (t.starts_with("*"))
+    return sizeof(CUdeviceptr);
+  return classify(t).bytes;
+}
+
+llvm::Error rt::checkArgs(
+    llvm::ArrayRef<std::pair<std::string, std::string>> params,
+    llvm::ArrayRef<Arg> args) {
+  if (params.size() != args.size()) {
+    std::string expected;
+    for (auto &[n, t] : params)
+      expected += (expected.empty() ? "" : ", ") + t + " " + n;
+    return makeError(llvm::formatv(
+        "wrong number of arguments: the kernel takes {0} ({1}), got {2}",
+        params.size(), expected, args.size()));
+  }
+  for (size_t i = 0; i < params.size(); ++i) {
+    llvm::StringRef name = params[i].first, type = params[i].second;
+    const Arg &a = args[i];
+    auto bad = [&](const llvm::Twine &why) {
+      return makeError(llvm::formatv("argument {0} ('{1}'): expected {2}, got "
+                                     "{3}{4}",
+                                     i, name, type, a.describe(), why.str()));
+    };
+    if (a.kind == Arg::None)
+      return bad(" (None is a value to specialize on, not an argument)");
+    if (type.starts_with("*")) {
+      if (a.kind != Arg::Pointer)
+        return bad(" (a scalar for a pointer parameter)");
+      if (!a.type.empty() && a.type != type.drop_front())
+        return bad(" (pointee type differs)");
+      continue;
+    }
+    ScalarType s = classify(type);
+    if (s.cls == ScalarType::Unknown)
+      return makeError(llvm::formatv(
+          "argument {0} ('{1}'): unsupported parameter type '{2}'", i, name,
+          type));
+    if (a.kind == Arg::Pointer)
+      return bad(" (a pointer for a scalar parameter)");
+    if (s.cls == ScalarType::Int) {
+      if (a.kind != Arg::Int)
+        return bad(" (a float for an integer parameter)");
+      ScalarType as = classify(a.type);
+      if (as.cls != ScalarType::Int || as.bits != s.bits)
+        return bad(" (integer width differs)");
+      // The value must be representable in the parameter's type.
+      bool isUnsigned = type.starts_with("u");
+      if (s.bits < 64) {
+        int64_t lo = isUnsigned ? 0 : -(int64_t(1) << (s.bits - 1));
+        int64_t hi = isUnsigned ? (int64_t(1) << s.bits) - 1
+                                : (int64_t(1) << (s.bits - 1)) - 1;
+        if (s.bits == 1) {
+          lo = 0;
+          hi = 1;
+        }
+        if (a.i < lo || a.i > hi)
+          return makeError(llvm::formatv(
+              "argument {0} ('{1}'): value {2} does not fit in {3}", i, name,
+              a.i, type));
+      }
+      continue;
+    }
+    if (a.kind != Arg::Float)
+      return bad(" (an integer for a float parameter)");
+    if (a.type != type)
+      return bad(" (float width differs)");
+    if (type == "fp16" || type == "bf16")
+      return makeError(llvm::formatv(
+          "argument {0} ('{1}'): {2} scalar parameters are not supported", i,
+          name, type));
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Kernel> Kernel::load(const Device &dev,
+                                    const CompiledKernel &ck) {
+  return load(dev.contextRef(), ck);
+}
+
+llvm::Expected<Kernel> Kernel::load(const Context &ctx,
+                                    const CompiledKernel &ck) {
+  if (auto e = ctx.makeCurrent())
+    return std::move(e);
+  const Driver &d = ctx.driver();
+  Kernel k;
+  k.ctx_ = ctx;
+  k.ck_ = ck;
+  constexpr unsigned logSize = 1 << 16;
+  std::string errLog(logSize, '\0'), infoLog(logSize, '\0');
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER,
+                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                         CU_JIT_INFO_LOG_BUFFER,
+                         CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE};
+  void *vals[] = {errLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
+                  infoLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
+                  reinterpret_cast<void *>(uintptr_t(1))};
+  CUresult r = d.cuModuleLoadDataEx(&k.mod_, ck.ptx.c_str(), 5, opts, vals);
+  errLog.resize(strnlen(errLog.data(), logSize));
+  infoLog.resize(strnlen(infoLog.data(), logSize));
+  if (r != CUDA_SUCCESS) {
+    k.mod_ = nullptr;
+    llvm::Error e = d.check(r, "cuModuleLoadDataEx");
+    std::string msg = llvm::toString(std::move(e));
+    llvm::StringRef log = llvm::StringRef(errLog).trim();
+    msg += ": ";
+    msg += log.empty() ? "(empty JIT log)" : log.str();
+    return makeError(llvm::formatv("kernel '{0}': {1}", ck.name, msg));
+  }
+  k.info_ = std::move(infoLog);
+  if (auto e = d.check(d.cuModuleGetFunction(&k.fn_, k.mod_, ck.name.c_str()),
+                       "cuModuleGetFunction('" + ck.name + "')"))
+    return std::move(e);
+  if (ck.sharedBytes > 48 * 1024) {
+    if (auto e = d.check(
+            d.cuFuncSetAttribute(k.fn_,
+                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                 int(ck.sharedBytes)),
+            llvm::formatv("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+                          "{0})",
+                          ck.sharedBytes)
+                .str()))
+      return std::move(e);
+  }
+  return std::move(k);
+}
+
+llvm::Expected<Kernel> Kernel::compile(const Device &dev, Compiler &compiler,
+                                       const ParsedSource &src,
+                                       const CompileOptions &opts) {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  CompiledKernel ck;
+  if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
+    return makeError("cannot compile '" + opts.kernel + "': " +
+                     llvm::StringRef(os.str()).trim());
+  return load(dev, ck);
+}
+
+Kernel::Kernel(Kernel &&o) noexcept
+    : ctx_(std::move(o.ctx_)), ck_(std::move(o.ck_)),
+      mod_(std::exchange(o.mod_, nullptr)),
+      fn_(std::exchange(o.fn_, nullptr)), info_(std::move(o.info_)) {}
+
+Kernel &Kernel::operator=(Kernel &&o) noexcept {
+  if (this != &o) {
+    this->~Kernel();
+    new (this) Kernel(std::move(o));
+  }
+  return *this;
+}
+
+Kernel::~Kernel() {
+  if (mod_ && ctx_) {
+    (void)ctx_.makeCurrent();
+    ctx_.driver().cuModuleUnload(mod_);
+  }
+}
+
+llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
+                           CUstream stream) const {
+  if (auto e = checkArgs(ck_.params, args))
+    return makeError("launch of '" + ck_.name +
+                     "': " + llvm::toString(std::move(e)));
+  if (!fn_)
+    return makeError("launch of '" + ck_.name + "': kernel not loaded");
+  // One 8-byte aligned slot per argument, holding the value in the
+  // parameter's own width; a kernel running several programs per CTA takes
+  // the grid's x as one more, last i32.
+  unsigned perCTA = unsigned(std::max(1, ck_.programsPerCTA));
+  size_t slots = args.size() + (perCTA > 1);
+  llvm::SmallVector<uint64_t, 16> storage(slots, 0);
+  llvm::SmallVector<void *, 16> ptrs(slots);
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef t = ck_.params[i].second;
+    const Arg &a = args[i];
+    void *slot = &storage[i];
+    ptrs[i] = slot;
+    unsigned bytes = paramBytes(t);
+    if (a.kind == Arg::Pointer) {
+      std::memcpy(slot, &a.p, sizeof(CUdeviceptr));
+    } else if (a.kind == Arg::Int) {
+      uint64_t v = uint64_t(a.i);
+      std::memcpy(slot, &v, bytes); // little endian: the low bytes
+    } else if (t == "fp32") {
+      float v = float(a.f);
+      std::memcpy(slot, &v, 4);
+    } else {
+      std::memcpy(slot, &a.f, 8);
+    }
+  }
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return llvm::Error::success(); // nothing to run
+  unsigned ctasX = grid.x;
+  if (perCTA > 1) {
+    if (grid.x > unsigned(INT32_MAX))
+      return makeError(llvm::formatv("launch of '{0}': grid x {1} is over "
+                                     "2^31 - 1 programs",
+                                     ck_.name, grid.x)
+                           .str());
+    uint32_t programs = grid.x;
+    std::memcpy(&storage[args.size()], &programs, 4);
+    ptrs[args.size()] = &storage[args.size()];
+    ctasX = ctasForPrograms(grid.x, ck_.programsPerCTA);
+  }
+  if (auto e = ctx_.makeCurrent())
+    return e;
+  const Driver &d = ctx_.driver();
+  unsigned threads = unsigned(ck_.numWarps) * 32;
+  CUresult r = d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
+                                unsigned(ck_.sharedBytes), stream, ptrs.data(),
+                                nullptr);
+  if (r == CUDA_SUCCESS) // the hot path: no message is built
+    return llvm::Error::success();
+  return d.check(r,
+                 llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3} "
+                               "({6} programs per CTA), {4} threads, {5} B "
+                               "shared)",
+                               ck_.name, ctasX, grid.y, grid.z, threads,
+                               ck_.sharedBytes, perCTA)
+                     .str());
+}

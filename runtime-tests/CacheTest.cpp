@@ -688,3 +688,33 @@ TEST(CompiledKernel, ImportsInMetadata) {
   EXPECT_NE(llvm::toString(err.takeError()).find("an import lacks path or sha256"),
             std::string::npos);
 }
+
+TEST(KernelCache, EntryKeepsCubinAndResources) {
+  CompiledKernel ck;
+  ck.name = "k";
+  ck.target = "sm_90a";
+  ck.params = {{"x", "*fp32"}};
+  ck.ptx = ".version 8.0\n";
+  ck.tileIR = "module {}\n";
+  ck.cubin = std::string("\x7f" "ELF\0\1\2", 7); // binary, with NULs
+  ck.cubinTarget = "sm_90";
+  ck.resources.registers = 40;
+  ck.resources.stackBytes = 0;
+  ck.resources.spillStoreBytes = 16;
+  ck.resources.spillLoadBytes = 24;
+  std::string entry = KernelCache::serializeEntry(ck, "abc");
+  auto back = KernelCache::parseEntry(entry, "abc");
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->cubin, ck.cubin);
+  EXPECT_EQ(back->cubinTarget, "sm_90");
+  EXPECT_EQ(back->ptx, ck.ptx);
+  EXPECT_EQ(back->tileIR, ck.tileIR);
+  EXPECT_EQ(back->resources.registers, 40);
+  EXPECT_EQ(back->resources.spillStoreBytes, 16);
+  EXPECT_EQ(back->resources.spillLoadBytes, 24);
+  // A truncated cubin is a bad entry.
+  auto cut = KernelCache::parseEntry(entry.substr(0, entry.size() - 1), "abc");
+  ASSERT_FALSE(bool(cut));
+  EXPECT_NE(llvm::toString(cut.takeError()).find("payload is"),
+            std::string::npos);
+}

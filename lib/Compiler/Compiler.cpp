@@ -462,6 +462,14 @@ std::string CompiledKernel::metadataJSON() const {
                        {"target", target},
                        {"programs_per_cta", programsPerCTA},
                        {"params", std::move(ps)}};
+  if (!cubinTarget.empty())
+    o["cubin_target"] = cubinTarget;
+  if (resources.known()) {
+    o["registers"] = resources.registers;
+    o["stack_bytes"] = resources.stackBytes;
+    o["spill_store_bytes"] = resources.spillStoreBytes;
+    o["spill_load_bytes"] = resources.spillLoadBytes;
+  }
   if (!imports.empty()) {
     llvm::json::Array is;
     for (auto &[path, sha] : imports)
@@ -512,6 +520,16 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
     if (!pn || !pt)
       return bad("a parameter lacks name or type");
     ck.params.emplace_back(pn->str(), pt->str());
+  }
+  if (auto t = o->getString("cubin_target"))
+    ck.cubinTarget = t->str();
+  if (auto r = o->getInteger("registers")) {
+    ck.resources.registers = int(*r);
+    ck.resources.stackBytes = o->getInteger("stack_bytes").value_or(-1);
+    ck.resources.spillStoreBytes =
+        o->getInteger("spill_store_bytes").value_or(-1);
+    ck.resources.spillLoadBytes =
+        o->getInteger("spill_load_bytes").value_or(-1);
   }
   if (const llvm::json::Array *is = o->getArray("imports")) {
     for (const llvm::json::Value &i : *is) {

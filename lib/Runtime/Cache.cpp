@@ -22,7 +22,7 @@ using namespace tilec::rt;
 #define TILEC_VERSION "unknown"
 #endif
 
-static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 2";
+static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 3";
 
 static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
@@ -131,22 +131,24 @@ void KernelCache::clearMemory() {
 // Entry format
 //===----------------------------------------------------------------------===//
 //
-//   tilec-kernel-cache 2\n
+//   tilec-kernel-cache 3\n
 //   key <64 hex>\n
 //   sha256 <64 hex of the payload>\n
-//   sizes <metadata bytes> <ptx bytes> <tile IR bytes>\n
+//   sizes <metadata bytes> <ptx bytes> <tile IR bytes> <cubin bytes>\n
 //   \n
-//   <metadata JSON><PTX><tile IR>
+//   <metadata JSON><PTX><tile IR><cubin>
 //
-// Entries of another version (1 had no tile IR) are bad entries: recompiled.
+// Entries of another version (1 had no tile IR, 2 no cubin) are bad
+// entries: recompiled.
 
 std::string KernelCache::serializeEntry(const CompiledKernel &ck,
                                         llvm::StringRef key) {
   std::string meta = ck.metadataJSON();
-  std::string payload = meta + ck.ptx + ck.tileIR;
-  return llvm::formatv("{0}\nkey {1}\nsha256 {2}\nsizes {3} {4} {5}\n\n{6}",
-                       kMagic, key, sha256Hex(payload), meta.size(),
-                       ck.ptx.size(), ck.tileIR.size(), payload)
+  std::string payload = meta + ck.ptx + ck.tileIR + ck.cubin;
+  return llvm::formatv(
+             "{0}\nkey {1}\nsha256 {2}\nsizes {3} {4} {5} {6}\n\n{7}", kMagic,
+             key, sha256Hex(payload), meta.size(), ck.ptx.size(),
+             ck.tileIR.size(), ck.cubin.size(), payload)
       .str();
 }
 
@@ -172,25 +174,29 @@ KernelCache::parseEntry(llvm::StringRef contents, llvm::StringRef key) {
     return makeError("truncated or malformed header");
   if (k != key)
     return makeError("entry is for another key");
-  auto [ms, sizesRest] = sizes.split(' ');
-  auto [ps, ts] = sizesRest.split(' ');
-  uint64_t metaBytes = 0, ptxBytes = 0, tileBytes = 0;
-  if (ms.getAsInteger(10, metaBytes) || ps.getAsInteger(10, ptxBytes) ||
-      ts.getAsInteger(10, tileBytes))
+  llvm::SmallVector<llvm::StringRef, 4> fields;
+  sizes.split(fields, ' ');
+  uint64_t part[4] = {0, 0, 0, 0}; // metadata, PTX, tile IR, cubin
+  if (fields.size() != 4)
     return makeError("malformed sizes");
-  if (metaBytes > rest.size() || ptxBytes > rest.size() ||
-      tileBytes > rest.size() ||
-      rest.size() != metaBytes + ptxBytes + tileBytes)
+  uint64_t total = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    if (fields[i].getAsInteger(10, part[i]) || part[i] > rest.size())
+      return makeError("malformed sizes");
+    total += part[i];
+  }
+  uint64_t metaBytes = part[0], ptxBytes = part[1], tileBytes = part[2];
+  if (rest.size() != total)
     return makeError(llvm::formatv("payload is {0} bytes, header says {1}",
-                                   rest.size(),
-                                   metaBytes + ptxBytes + tileBytes));
+                                   rest.size(), total));
   if (sha256Hex(rest) != sum)
     return makeError("payload checksum mismatch");
   auto ck = CompiledKernel::fromJSON(rest.take_front(metaBytes));
   if (!ck)
     return ck.takeError();
   ck->ptx = rest.substr(metaBytes, ptxBytes).str();
-  ck->tileIR = rest.drop_front(metaBytes + ptxBytes).str();
+  ck->tileIR = rest.substr(metaBytes + ptxBytes, tileBytes).str();
+  ck->cubin = rest.drop_front(metaBytes + ptxBytes + tileBytes).str();
   return ck;
 }
 
@@ -261,7 +267,12 @@ void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
 llvm::Expected<const CompiledKernel &>
 KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
                  llvm::StringRef filename) {
-  std::string k = key(source, opts, filename);
+  return get(key(source, opts, filename), source, opts, filename);
+}
+
+llvm::Expected<const CompiledKernel &>
+KernelCache::get(const std::string &k, llvm::StringRef source,
+                 const CompileOptions &opts, llvm::StringRef filename) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = mem_.find(k);
   if (it != mem_.end() && !importsChanged(*it->second)) {
@@ -299,8 +310,39 @@ llvm::Expected<Kernel> KernelCache::load(const Device &dev,
                                          llvm::StringRef source,
                                          const CompileOptions &opts,
                                          llvm::StringRef filename) {
-  auto ck = get(source, opts, filename);
+  return load(dev.contextRef(), source, opts, filename);
+}
+
+llvm::Expected<Kernel> KernelCache::load(const Context &ctx,
+                                         llvm::StringRef source,
+                                         const CompileOptions &opts,
+                                         llvm::StringRef filename) {
+  std::string k = key(source, opts, filename);
+  auto ck = get(k, source, opts, filename);
   if (!ck)
     return ck.takeError();
-  return Kernel::load(dev, *ck);
+  auto kernel = Kernel::load(ctx, *ck);
+  if (!kernel)
+    return kernel.takeError();
+  const CompiledKernel &loaded = kernel->compiled();
+  if (!loaded.cubin.empty() && (loaded.cubinTarget != ck->cubinTarget ||
+                                loaded.cubin != ck->cubin))
+    storeCubin(k, loaded);
+  return kernel;
+}
+
+void KernelCache::storeCubin(const std::string &key,
+                             const CompiledKernel &withCubin) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto &slot = mem_[key];
+  // A new entry: references handed out to the old one stay valid.
+  auto entry = std::make_unique<CompiledKernel>(slot ? *slot : withCubin);
+  entry->cubin = withCubin.cubin;
+  entry->cubinTarget = withCubin.cubinTarget;
+  entry->resources = withCubin.resources;
+  if (slot)
+    stale_.push_back(std::move(slot));
+  slot = std::move(entry);
+  ++stats_.cubinsStored;
+  writeDisk(key, *slot);
 }

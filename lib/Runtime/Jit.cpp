@@ -339,10 +339,7 @@ JitKernel::load(const Specialization &spec) {
   o.kernel = spec_.kernel();
   o.signature = spec.signature;
   KernelCache &cache = opts_.cache ? *opts_.cache : KernelCache::global();
-  auto ck = cache.get(source_, o, opts_.filename);
-  if (!ck)
-    return ck.takeError();
-  auto k = Kernel::load(ctx_, *ck);
+  auto k = cache.load(ctx_, source_, o, opts_.filename);
   if (!k)
     return k.takeError();
   auto &slot = kernels_[spec.signature];

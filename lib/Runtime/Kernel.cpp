@@ -149,6 +149,68 @@ llvm::Expected<Kernel> Kernel::load(const Device &dev,
   return load(dev.contextRef(), ck);
 }
 
+namespace {
+/// The error and info log buffers of a driver JIT / link call.
+struct JitLogs {
+  static constexpr unsigned size = 1 << 16;
+  std::string error = std::string(size, '\0'), info = std::string(size, '\0');
+  CUjit_option options[5] = {CU_JIT_ERROR_LOG_BUFFER,
+                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                             CU_JIT_INFO_LOG_BUFFER,
+                             CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                             CU_JIT_LOG_VERBOSE};
+  void *values[5] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
+                     info.data(), reinterpret_cast<void *>(uintptr_t(size)),
+                     reinterpret_cast<void *>(uintptr_t(1))};
+  /// Trims the buffers to what the driver wrote.
+  void finish() {
+    error.resize(strnlen(error.data(), size));
+    info.resize(strnlen(info.data(), size));
+  }
+  /// "<what> failed: CUDA_ERROR_X: ...: <error log>".
+  std::string message(const Driver &d, CUresult r, llvm::StringRef what) {
+    std::string msg = llvm::toString(d.check(r, what));
+    llvm::StringRef log = llvm::StringRef(error).trim();
+    return msg + ": " + (log.empty() ? "(empty JIT log)" : log.str());
+  }
+};
+} // namespace
+
+/// Assembles `ck.ptx` for the context's GPU with the driver's linker into
+/// `out` (cubin, target, resources from the verbose log) and the info log.
+static llvm::Error linkCubin(const Context &ctx, const CompiledKernel &ck,
+                             CompiledKernel &out, std::string &infoLog) {
+  const Driver &d = ctx.driver();
+  JitLogs logs;
+  CUlinkState state = nullptr;
+  CUresult r = d.cuLinkCreate(5, logs.options, logs.values, &state);
+  if (r != CUDA_SUCCESS) {
+    logs.finish();
+    return makeError(logs.message(d, r, "cuLinkCreate"));
+  }
+  struct Destroy {
+    const Driver &d;
+    CUlinkState s;
+    ~Destroy() { d.cuLinkDestroy(s); }
+  } destroy{d, state};
+  // PTX is passed with its terminating NUL.
+  r = d.cuLinkAddData(state, CU_JIT_INPUT_PTX,
+                      const_cast<char *>(ck.ptx.c_str()), ck.ptx.size() + 1,
+                      ck.name.c_str(), 0, nullptr, nullptr);
+  void *cubin = nullptr;
+  size_t bytes = 0;
+  if (r == CUDA_SUCCESS)
+    r = d.cuLinkComplete(state, &cubin, &bytes);
+  logs.finish();
+  if (r != CUDA_SUCCESS)
+    return makeError(logs.message(d, r, "cuLinkAddData/cuLinkComplete"));
+  out.cubin.assign(static_cast<const char *>(cubin), bytes);
+  out.cubinTarget = "sm_" + std::to_string(ctx.computeCapability());
+  out.resources = parseAssemblerLog(logs.info, ck.name);
+  infoLog = std::move(logs.info);
+  return llvm::Error::success();
+}
+
 llvm::Expected<Kernel> Kernel::load(const Context &ctx,
                                     const CompiledKernel &ck) {
   if (auto e = ctx.makeCurrent())
@@ -157,31 +219,35 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
   Kernel k;
   k.ctx_ = ctx;
   k.ck_ = ck;
-  constexpr unsigned logSize = 1 << 16;
-  std::string errLog(logSize, '\0'), infoLog(logSize, '\0');
-  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER,
-                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                         CU_JIT_INFO_LOG_BUFFER,
-                         CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE};
-  void *vals[] = {errLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
-                  infoLog.data(), reinterpret_cast<void *>(uintptr_t(logSize)),
-                  reinterpret_cast<void *>(uintptr_t(1))};
-  CUresult r = d.cuModuleLoadDataEx(&k.mod_, ck.ptx.c_str(), 5, opts, vals);
-  errLog.resize(strnlen(errLog.data(), logSize));
-  infoLog.resize(strnlen(infoLog.data(), logSize));
-  if (r != CUDA_SUCCESS) {
-    k.mod_ = nullptr;
-    llvm::Error e = d.check(r, "cuModuleLoadDataEx");
-    std::string msg = llvm::toString(std::move(e));
-    llvm::StringRef log = llvm::StringRef(errLog).trim();
-    msg += ": ";
-    msg += log.empty() ? "(empty JIT log)" : log.str();
-    return makeError(llvm::formatv("kernel '{0}': {1}", ck.name, msg));
+  std::string target = "sm_" + std::to_string(ctx.computeCapability());
+  // A cubin for this GPU loads without the PTX JIT; one that does not load
+  // (another driver's, damaged) is made again.
+  bool loaded = false;
+  if (!ck.cubin.empty() && ck.cubinTarget == target) {
+    loaded = d.cuModuleLoadData(&k.mod_, ck.cubin.data()) == CUDA_SUCCESS;
+    if (!loaded)
+      k.mod_ = nullptr;
   }
-  k.info_ = std::move(infoLog);
+  if (!loaded) {
+    if (auto e = linkCubin(ctx, ck, k.ck_, k.info_))
+      return makeError(llvm::formatv("kernel '{0}': {1}", ck.name,
+                                     llvm::toString(std::move(e))));
+    CUresult r = d.cuModuleLoadData(&k.mod_, k.ck_.cubin.data());
+    if (r != CUDA_SUCCESS) {
+      k.mod_ = nullptr;
+      return makeError(llvm::formatv(
+          "kernel '{0}': {1}", ck.name,
+          llvm::toString(d.check(r, "cuModuleLoadData"))));
+    }
+  }
   if (auto e = d.check(d.cuModuleGetFunction(&k.fn_, k.mod_, ck.name.c_str()),
                        "cuModuleGetFunction('" + ck.name + "')"))
     return std::move(e);
+  // The driver's figure for registers (also for a cubin made elsewhere).
+  int regs = 0;
+  if (d.cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, k.fn_) ==
+      CUDA_SUCCESS)
+    k.ck_.resources.registers = regs;
   if (ck.sharedBytes > 48 * 1024) {
     if (auto e = d.check(
             d.cuFuncSetAttribute(k.fn_,

@@ -104,10 +104,23 @@ llvm::Expected<Context> Context::retain(const Driver &drv, CUdevice dev) {
     return std::move(e);
   c.drv_ = &drv;
   c.dev_ = dev;
+  int major = 0, minor = 0;
+  if (auto e = drv.check(drv.cuDeviceGetAttribute(
+                             &major,
+                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+                         "cuDeviceGetAttribute"))
+    return std::move(e);
+  if (auto e = drv.check(drv.cuDeviceGetAttribute(
+                             &minor,
+                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+                         "cuDeviceGetAttribute"))
+    return std::move(e);
+  c.cc_ = major * 10 + minor;
   return std::move(c);
 }
 
-Context::Context(const Context &o) : drv_(o.drv_), dev_(o.dev_) {
+Context::Context(const Context &o)
+    : drv_(o.drv_), dev_(o.dev_), cc_(o.cc_) {
   // Retaining a context that is already retained does not fail in practice;
   // if it did, this copy stays empty and makeCurrent() says so.
   if (o.ctx_ && drv_->cuDevicePrimaryCtxRetain(&ctx_, dev_) != CUDA_SUCCESS)
@@ -123,7 +136,8 @@ Context &Context::operator=(const Context &o) {
 }
 
 Context::Context(Context &&o) noexcept
-    : drv_(o.drv_), dev_(o.dev_), ctx_(std::exchange(o.ctx_, nullptr)) {}
+    : drv_(o.drv_), dev_(o.dev_), ctx_(std::exchange(o.ctx_, nullptr)),
+      cc_(o.cc_) {}
 
 Context &Context::operator=(Context &&o) noexcept {
   if (this != &o) {
@@ -131,6 +145,7 @@ Context &Context::operator=(Context &&o) noexcept {
     drv_ = o.drv_;
     dev_ = o.dev_;
     ctx_ = std::exchange(o.ctx_, nullptr);
+    cc_ = o.cc_;
   }
   return *this;
 }
@@ -180,14 +195,8 @@ llvm::Expected<Device> Device::open(int ordinal) {
     return d.check(d.cuDeviceGetAttribute(&out, a, handle),
                    "cuDeviceGetAttribute");
   };
-  int major = 0, minor = 0;
-  if (auto e = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, major))
-    return std::move(e);
-  if (auto e = attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor))
-    return std::move(e);
   if (auto e = attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev.sms_))
     return std::move(e);
-  dev.cc_ = major * 10 + minor;
   auto ctx = Context::retain(d, handle);
   if (!ctx)
     return ctx.takeError();

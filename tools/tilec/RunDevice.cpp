@@ -59,6 +59,10 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
   if (!kernel)
     return kernel.takeError();
   const CompiledKernel &ck = kernel->compiled();
+  if (ck.resources.spills())
+    llvm::errs() << "tilec: warning: kernel '" << ck.name
+                 << "' spills registers to local memory ("
+                 << ck.resources.summary() << " per thread)\n";
   if (ck.params.size() != args.size())
     return llvm::createStringError(
         "kernel '" + ck.name + "' takes " + std::to_string(ck.params.size()) +

@@ -1,8 +1,9 @@
 //===- tilec.cpp - The tilec command-line compiler ------------------------===//
 //
 //   tilec FILE --kernel NAME --signature SIG [--num-warps N] [--arch sm_90]
-//         --emit=ast|tile|tilegpu|llvm-mlir|llvm|ptx [-o OUT]
-//   (with --emit=ptx -o k.ptx, the metadata goes to k.json)
+//         --emit=ast|tile|tilegpu|llvm-mlir|llvm|ptx|cubin [-o OUT]
+//   (with --emit=ptx -o k.ptx, the metadata goes to k.json; --emit=cubin
+//   assembles with ptxas and adds registers and spills to it)
 //   tilec --list-kernels FILE
 //
 // Exit status: 0 on success, 1 on any error (input, signature or usage).
@@ -12,6 +13,7 @@
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Target/Cubin.h"
 #include "tilec/Target/PTX.h"
 #include "tilec/Transforms/Passes.h"
 
@@ -96,7 +98,7 @@ static cl::opt<int> rematBytes(
              "reduction are recomputed after it from their loads (re-read "
              "from L1/L2) instead of held in registers; 0: off"),
     cl::value_desc("n"), cl::init(256), cl::cat(category));
-enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX };
+enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX, Cubin };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
     cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
@@ -107,7 +109,11 @@ static cl::opt<Emit> emit(
                           "the LLVM and NVVM dialects"),
                clEnumValN(Emit::LLVM, "llvm", "LLVM IR"),
                clEnumValN(Emit::PTX, "ptx",
-                          "PTX, and metadata JSON beside an -o file")),
+                          "PTX, and metadata JSON beside an -o file"),
+               clEnumValN(Emit::Cubin, "cubin",
+                          "a cubin for --arch assembled by ptxas (CUDA "
+                          "toolkit; $TILEC_PTXAS), and metadata JSON with "
+                          "registers and spills beside an -o file")),
     cl::cat(category));
 static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_60 ... sm_89, sm_90, sm_90a)"),
                                  cl::init("sm_90"), cl::cat(category));
@@ -124,6 +130,32 @@ static cl::opt<bool> noOpt("no-opt",
 static cl::opt<bool> printLocs("mlir-print-debuginfo-locs",
                                cl::desc("Print source locations in the IR"),
                                cl::cat(category));
+
+/// Assembles k.ptx with ptxas into k.cubin and k.resources; warns when the
+/// kernel spills. False after an error.
+static bool assembleCubin(CompiledKernel &k) {
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas) {
+    llvm::errs() << "tilec: error: --emit=cubin needs ptxas from the CUDA "
+                    "toolkit: none found ($TILEC_PTXAS, PATH, "
+                    "$CUDA_HOME/bin, /usr/local/cuda/bin)\n";
+    return false;
+  }
+  auto assembled = assembleWithPtxas(k.ptx, k.target, *ptxas);
+  if (!assembled) {
+    llvm::errs() << "tilec: error: " << llvm::toString(assembled.takeError())
+                 << "\n";
+    return false;
+  }
+  k.cubin = std::move(assembled->cubin);
+  k.cubinTarget = k.target;
+  k.resources = parseAssemblerLog(assembled->log, k.name);
+  if (k.resources.spills())
+    llvm::errs() << "tilec: warning: kernel '" << k.name
+                 << "' spills registers to local memory ("
+                 << k.resources.summary() << " per thread)\n";
+  return true;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -230,11 +262,13 @@ int main(int argc, char **argv) {
   opts.optimize = !noOpt;
   opts.arch = arch;
   opts.importPaths = importDirs;
-  if (emit == Emit::PTX) {
+  if (emit == Emit::PTX || emit == Emit::Cubin) {
     CompiledKernel k;
     if (!compiler.compileToPTX(src, opts, k, llvm::errs()))
       return 1;
-    out.os() << k.ptx;
+    if (emit == Emit::Cubin && !assembleCubin(k))
+      return 1;
+    out.os() << (emit == Emit::Cubin ? k.cubin : k.ptx);
     if (outputFile != "-") {
       llvm::SmallString<256> json(outputFile.getValue());
       llvm::sys::path::replace_extension(json, "json");

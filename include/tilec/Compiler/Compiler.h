@@ -11,6 +11,7 @@
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Diagnostics.h"
 #include "tilec/Frontend/ModuleLoader.h"
+#include "tilec/Target/Cubin.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -92,6 +93,14 @@ struct CompiledKernel {
   /// (the hidden grid-size parameter of programsPerCTA > 1 is not listed).
   std::vector<std::pair<std::string, std::string>> params;
   std::string ptx;
+  /// `ptx` assembled for one GPU (empty: not assembled), for `cubinTarget`
+  /// (the GPU's sm_XY, e.g. sm_90 for an H100/H200); loaded without the
+  /// driver's PTX JIT on that GPU. rt::Kernel::load makes it, and
+  /// rt::KernelCache keeps it.
+  std::string cubin;
+  std::string cubinTarget;
+  /// Registers and spills of the assembled kernel (unknown until assembled).
+  KernelResources resources;
   /// The modules of the kernel's package that the compilation read: file
   /// path and sha256 (hex) of the text read (a cached kernel is stale once
   /// one of them changes).

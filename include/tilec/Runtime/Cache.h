@@ -15,7 +15,8 @@
 // $XDG_CACHE_HOME/tilec or ~/.cache/tilec. TILEC_CACHE=0 turns the disk cache
 // off (memory only). An entry is a text header (format version, key,
 // sha256 of the payload, payload part sizes) followed by the payload
-// (metadata JSON, PTX, tile IR). An entry whose header, key or checksum does not
+// (metadata JSON, PTX, tile IR, and the cubin of the GPU it was last
+// loaded on). An entry whose header, key or checksum does not
 // match (truncated, corrupt, foreign) is ignored, recompiled and overwritten.
 // Writes go to a unique temporary file in the same directory that is then
 // renamed over the entry, so readers never see a partial entry and processes
@@ -74,8 +75,13 @@ public:
   get(llvm::StringRef source, const CompileOptions &opts,
       llvm::StringRef filename = "<source>");
 
-  /// get(), then Kernel::load into `dev`.
+  /// get(), then Kernel::load into `dev`. The cubin the load assembled for
+  /// the GPU (when the entry had none for it) is stored in the entry, in
+  /// memory and on disk: the next process loads it without the PTX JIT.
   llvm::Expected<Kernel> load(const Device &dev, llvm::StringRef source,
+                              const CompileOptions &opts,
+                              llvm::StringRef filename = "<source>");
+  llvm::Expected<Kernel> load(const Context &ctx, llvm::StringRef source,
                               const CompileOptions &opts,
                               llvm::StringRef filename = "<source>");
 
@@ -91,6 +97,7 @@ public:
     unsigned memoryHits = 0, diskHits = 0, compiles = 0;
     unsigned badEntries = 0;    // unreadable/corrupt entries that were rebuilt
     unsigned writeFailures = 0; // entries that could not be stored
+    unsigned cubinsStored = 0;  // entries given a cubin by load()
   };
   Stats stats() const;
   /// Drops the in-memory entries (invalidates references from get()).
@@ -105,6 +112,12 @@ public:
                                     llvm::StringRef key);
 
 private:
+  llvm::Expected<const CompiledKernel &> get(const std::string &key,
+                                             llvm::StringRef source,
+                                             const CompileOptions &opts,
+                                             llvm::StringRef filename);
+  /// Replaces the entry of `key` by one with withCubin's cubin.
+  void storeCubin(const std::string &key, const CompiledKernel &withCubin);
   const CompiledKernel *readDisk(const std::string &key);
   /// Whether a module `ck` imported has changed (or is gone) since. A file
   /// is hashed again only when its size or modification time changed.

@@ -86,6 +86,8 @@ public:
   const Driver &driver() const { return *drv_; }
   CUdevice device() const { return dev_; }
   CUcontext handle() const { return ctx_; }
+  /// The device's compute capability, e.g. 90.
+  int computeCapability() const { return cc_; }
   /// cuCtxSetCurrent(handle()); an error for an empty Context.
   llvm::Error makeCurrent() const;
 
@@ -94,6 +96,7 @@ private:
   const Driver *drv_ = nullptr;
   CUdevice dev_ = 0;
   CUcontext ctx_ = nullptr;
+  int cc_ = 0;
 };
 
 class Device {
@@ -113,7 +116,7 @@ public:
   const Context &contextRef() const { return ctx_; }
   const std::string &name() const { return name_; }
   /// Compute capability, e.g. 90 for sm_90.
-  int computeCapability() const { return cc_; }
+  int computeCapability() const { return ctx_.computeCapability(); }
   /// Multiprocessors on the device.
   int multiprocessors() const { return sms_; }
   /// cuCtxSetCurrent(context()).
@@ -125,7 +128,6 @@ private:
   Device() = default;
   Context ctx_;
   std::string name_;
-  int cc_ = 0;
   int sms_ = 0;
 };
 
@@ -253,9 +255,11 @@ llvm::Error checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params
 /// A kernel loaded into a module of the device's primary context.
 class Kernel {
 public:
-  /// JIT-compiles ck.ptx (cuModuleLoadDataEx, error log in the message),
-  /// looks up ck.name and, for sharedBytes > 48 KiB, raises the function's
-  /// MAX_DYNAMIC_SHARED_SIZE_BYTES.
+  /// Loads ck.cubin when it is for this GPU (no PTX JIT); otherwise
+  /// assembles ck.ptx with the driver's linker (cuLink*, error log in the
+  /// message) into a cubin kept in compiled() with the registers and spills
+  /// of its log, and loads that. Looks up ck.name and, for sharedBytes > 48
+  /// KiB, raises the function's MAX_DYNAMIC_SHARED_SIZE_BYTES.
   static llvm::Expected<Kernel> load(const Device &dev,
                                      const CompiledKernel &ck);
   static llvm::Expected<Kernel> load(const Context &ctx,
@@ -281,7 +285,8 @@ public:
 
   const CompiledKernel &compiled() const { return ck_; }
   CUfunction function() const { return fn_; }
-  /// The JIT info log of the load (registers, spills; may be empty).
+  /// The linker's info log (registers, spills; empty when a cubin was
+  /// loaded).
   const std::string &jitInfoLog() const { return info_; }
 
 private:

@@ -48,6 +48,16 @@ if config.tilec_ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.tilec_ptxas))
 
+# A C compiler and cuda.h: the code `tilec aot` writes is compiled (test/AOT).
+_cc = shutil.which("cc") or shutil.which("clang-19") or shutil.which("gcc")
+if _cc and config.tilec_cuda_include and os.path.exists(
+        os.path.join(config.tilec_cuda_include, "cuda.h")):
+    config.available_features.add("cuda-h")
+    config.substitutions.append(("%cc_cuda", "%s -std=c11 -Wall -Wextra -Werror -I%s" % (
+        _cc, config.tilec_cuda_include)))
+    config.substitutions.append(("%cc", _cc))
+    config.substitutions.append(("%{cuda_include}", config.tilec_cuda_include))
+
 # tools/difftest: kernels run through tilec's paths against a reference. The
 # suite draws the same kernels and inputs every run, so that a failure
 # reproduces; TILEC_DIFFTEST_SEED=N draws others, =random fresh ones each run

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Aot.h"
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Conversion/Passes.h"
@@ -176,6 +177,10 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
   if (RunSubcommand)
     return runMain();
+  if (AotSubcommand)
+    return aotMain();
+  if (AotLinkSubcommand)
+    return aotLinkMain();
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!buffer) {

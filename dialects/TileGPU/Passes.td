@@ -49,7 +49,9 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
     (up to 128 bits) the analysis and the layout allow: the tile's blocked
     layout gets that many elements per thread along its fastest dimension
     (every tile of that layout, so no conversion is needed) and the op the
-    attribute `tilegpu.vector` (elements per access).
+    attribute `tilegpu.vector` (elements per access). A rank-2 layout's
+    lanes are fitted to its narrowest access, unless another arrangement
+    gives a thread fewer registers of the layout's largest tile.
   }];
   let options = [
     Option<"printAxisInfo", "print-axis-info", "bool", /*default=*/"false",

@@ -125,3 +125,95 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// A row sum stored as a column: the [1, 1] store has one column, but
+// fitting the lanes to it (1 along the row, 32 along the one row) would give
+// every thread the whole [1, 2048] row. The lanes go where the largest tile
+// is spread best: all 32 along the row, 16 elements a thread.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @row_sum_column
+// CHECK: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<1x2048x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.store {{.*}} {tilegpu.vector = 1 : i32} : tensor<1x1x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @row_sum_column(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                            %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                            %n: i32 {tile.divisibility = 16 : i32}) {
+    %zero = arith.constant dense<0.0> : tensor<1x2048xf32>
+    %pid = tile.program_id 0
+    %r = tile.splat %pid : i32 -> tensor<1x1xi32>
+    %c = tile.make_range 0 to 2048 : tensor<2048xi32>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<2048xi32> -> tensor<1x2048xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1x2048x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %ce : tensor<1x2048x!tile.ptr<f32>>, tensor<1x2048xi32>
+    %ns = tile.splat %n : i32 -> tensor<1x2048xi32>
+    %mask = arith.cmpi slt, %ce, %ns : tensor<1x2048xi32>
+    %v = tile.load %xp, %mask, %zero : tensor<1x2048x!tile.ptr<f32>>
+    %s = tile.reduce sum %v {axis = 1 : i32} : tensor<1x2048xf32> -> tensor<1xf32>
+    %se = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32> -> tensor<1x1xf32>
+    %ys = tile.splat %y : !tile.ptr<f32> -> tensor<1x1x!tile.ptr<f32>>
+    %yp = tile.addptr %ys, %r : tensor<1x1x!tile.ptr<f32>>, tensor<1x1xi32>
+    tile.store %yp, %se : tensor<1x1x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// The same without vectors (no alignment): the default layout's 8 lanes
+// along the row (4 along the one row) would give every thread 256 elements
+// of it; 32 lanes give 64.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @row_sum_column_scalar
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<1x2048x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @row_sum_column_scalar(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+    %c = tile.make_range 0 to 2048 : tensor<2048xi32>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<2048xi32> -> tensor<1x2048xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1x2048x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %ce : tensor<1x2048x!tile.ptr<f32>>, tensor<1x2048xi32>
+    %v = tile.load %xp : tensor<1x2048x!tile.ptr<f32>>
+    %s = tile.reduce sum %v {axis = 1 : i32} : tensor<1x2048xf32> -> tensor<1xf32>
+    %se = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32> -> tensor<1x1xf32>
+    %yp = tile.splat %y : !tile.ptr<f32> -> tensor<1x1x!tile.ptr<f32>>
+    tile.store %yp, %se : tensor<1x1x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// A [64, 1] column (a scale per row) loaded beside a [64, 64] tile: the
+// column alone would take 1 lane along the row (the [64, 64] tile then
+// replicated over 128 rows of lanes and warps: 64 elements a thread). Two
+// lanes along the row give the [64, 64] tile its share, 32 elements, and the
+// column 4.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @scale_rows
+// CHECK: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<64x1x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @scale_rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                        %s: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                        %stride: i32 {tile.divisibility = 16 : i32}) {
+    %r = tile.make_range 0 to 64 : tensor<64xi32>
+    %re = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %ss = tile.splat %stride : i32 -> tensor<64x1xi32>
+    %rm = arith.muli %re, %ss : tensor<64x1xi32>
+    %rb = tile.broadcast %rm : tensor<64x1xi32> -> tensor<64x64xi32>
+    %ce = tile.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %cb = tile.broadcast %ce : tensor<1x64xi32> -> tensor<64x64xi32>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %off : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+    %v = tile.load %xp : tensor<64x64x!tile.ptr<f32>>
+    %sp = tile.splat %s : !tile.ptr<f32> -> tensor<64x1x!tile.ptr<f32>>
+    %sr = tile.addptr %sp, %re : tensor<64x1x!tile.ptr<f32>>, tensor<64x1xi32>
+    %scale = tile.load %sr : tensor<64x1x!tile.ptr<f32>>
+    %sb = tile.broadcast %scale : tensor<64x1xf32> -> tensor<64x64xf32>
+    %w = arith.mulf %v, %sb : tensor<64x64xf32>
+    tile.store %xp, %w : tensor<64x64x!tile.ptr<f32>>
+    return
+  }
+}

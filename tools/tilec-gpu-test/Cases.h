@@ -159,7 +159,7 @@ Case matmulCase(const MatmulCfg &m);
 //===----------------------------------------------------------------------===//
 
 /// softmax (one tile a row, long rows, persistent), GeLU, row stats, row
-/// sum (SeedCases.cpp).
+/// sum, row sum stored as a column (SeedCases.cpp).
 void addSeedCases(std::vector<Case> &cs, const Options &opts);
 /// matmul_relu and matmul_block_ptr (MatmulCases.cpp).
 void addMatmulCases(std::vector<Case> &cs, const Options &opts);

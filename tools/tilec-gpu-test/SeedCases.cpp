@@ -2,8 +2,8 @@
 //
 // examples/softmax.py (one tile a row), softmax_long.py (rows in chunks,
 // and the persistent kernel; the split kernel is SplitSoftmaxCases.cpp),
-// gelu.py, gelu_tanh.py, row_sum.py and row_stats.py, each against an fp64
-// reference.
+// gelu.py, gelu_tanh.py, row_sum.py, row_sum_column.py and row_stats.py,
+// each against an fp64 reference.
 //
 //===----------------------------------------------------------------------===//
 
@@ -237,6 +237,68 @@ Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
   return c;
 }
 
+/// row_sum_column_kernel (examples/row_sum_column.py): the sum of each row
+/// of x (rows x cols, row stride `stride`) stored through a [blockM, 1]
+/// tile, BLOCK_N 2048; `rows` a multiple of blockM. The inputs are small
+/// integers, so every sum is exact whatever the order of the additions;
+/// the gaps between rows hold NaN (reading them is a bug) and 16 guard
+/// elements after y must keep their poison.
+static Case rowSumColumnCase(unsigned rows, unsigned cols, unsigned stride,
+                             unsigned blockM) {
+  constexpr unsigned blockN = 2048;
+  constexpr unsigned guard = 16;
+  Case c;
+  c.kernel = "row_sum_column_kernel";
+  c.dtype = "fp32";
+  c.shape = llvm::formatv("{0}x{1}", rows, cols);
+  if (stride != cols)
+    c.shape += llvm::formatv(" stride {0}", stride);
+  c.shape += llvm::formatv(" BLOCK_M {0}", blockM);
+  c.key = {"row_sum_column.py", c.kernel,
+           llvm::formatv("*fp32:16, *fp32:16, {0}, {1}, {2}, {3}",
+                         ispec(stride), ispec(cols), blockM, blockN),
+           4};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    size_t inN = size_t(rows - 1) * stride + cols;
+    HostArray x(DT::F32, inN), y(DT::F32, rows + guard);
+    fillRandom(x, -16.0, 16.0, 23 + rows * 131ull + cols * 7ull + blockM);
+    for (size_t i = 0; i < x.size(); ++i)
+      x.set(i, std::floor(x.get(i)));
+    for (unsigned r = 0; r + 1 < rows; ++r)
+      for (unsigned j = cols; j < stride; ++j)
+        x.setBits(size_t(r) * stride + j, poisonBits(DT::F32));
+    rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
+    if (auto e = upload(ctx.dev, dx, x))
+      return e;
+    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
+      return e;
+    if (auto e = k.launch({rows / blockM},
+                          {rt::Arg::ptr(dx, "fp32"), rt::Arg::ptr(dy, "fp32"),
+                           rt::Arg::i32(stride), rt::Arg::i32(cols)}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dy, y))
+      return e;
+    for (size_t r = 0; r < rows; ++r) {
+      double s = 0;
+      for (unsigned j = 0; j < cols; ++j)
+        s += x.get(r * stride + j);
+      chk.check(y, r, s, 0, llvm::formatv("[{0}]", r));
+    }
+    for (size_t i = rows; i < y.size(); ++i)
+      chk.untouched(y, i, llvm::formatv("guard [{0}]", i));
+    if (!ctx.interp || inN > kInterpMaxInputs)
+      return llvm::Error::success();
+    HostArray yi = poisonedHost(DT::F32, y.size());
+    return compareWithInterpreter(
+        ctx, chk, {rows / blockM, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
+        {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
+         interp::KernelArg::integer(stride), interp::KernelArg::integer(cols)});
+  };
+  return c;
+}
+
 /// row_stats_kernel (examples/row_stats.py): per row max, argmax, min,
 /// argmin (first index on ties; the inputs are small integers, so ties are
 /// common), compared exactly. One tile a row with `warps` warps: every
@@ -376,6 +438,18 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
       for (unsigned n : sumCols)
         if (sizeOK(r, n))
           cs.push_back(rowSumCase(dt, r, n));
+  // Row sums stored as a column ([BLOCK_M, 1] tiles), BLOCK_N 2048: 1 and
+  // 2048 columns, 1000 (no vector access), 2000 of a padded stride.
+  std::vector<unsigned> columnRows = {4, 64, 4096};
+  if (opts.quick)
+    columnRows = {4, 64};
+  for (unsigned blockM : {1u, 4u})
+    for (unsigned r : columnRows)
+      for (auto [n, stride] : std::vector<std::pair<unsigned, unsigned>>{
+               {1, 1}, {1000, 1000}, {2048, 2048}, {2000, 2064}})
+        cs.push_back(rowSumColumnCase(r, n, stride, blockM));
+  cs.push_back(rowSumColumnCase(1, 2048, 2048, 1));
+  cs.push_back(rowSumColumnCase(7, 1000, 1000, 1));
 }
 
 } // namespace tilec::gputest

@@ -8,8 +8,9 @@
 // triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
 // matmul_relu_kernel), softmax_long_kernel, softmax_long_persistent_kernel
 // and softmax_long_split_kernel (examples/softmax_long.py),
-// row_stats_kernel (examples/row_stats.py: max/min with their indices) and
-// the atomics kernels of examples/atomics.py (histogram, ticket counter,
+// row_stats_kernel (examples/row_stats.py: max/min with their indices),
+// row_sum_column_kernel (examples/row_sum_column.py: row sums stored through
+// an [R, 1] tile) and the atomics kernels of examples/atomics.py (histogram, ticket counter,
 // float sums, max/min, and/or/xor, xchg, a spin lock, a tile smaller than
 // the CTA) with the seeds' launch parameters (matmul also with larger tiles, 2-4
 // pipeline stages and transposed operands), runs each on random inputs over
@@ -58,6 +59,7 @@
 //            (two fp16 subnormal steps), else ~0.
 //   gelu:    atol + rtol * (|ref| + |x|)
 //   row_sum: 2 (ceil(N / BLOCK) + log2(BLOCK) + 2) 2^-24 sum|x|  (fp32 acc)
+//   row_sum_column, row_stats: exact (small-integer inputs)
 //   matmul:  fp16/bf16 2 (K + 2) 2^-24 sum|a b|; fp32 (tf32) 2^-8 sum|a b|
 //
 // --bench: median time (cuEvent, 5 warm-up runs, then 50 timed runs, each

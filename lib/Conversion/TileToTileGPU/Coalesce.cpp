@@ -20,6 +20,21 @@
 // it has vectors, so that a 64x32 f16 tile and a 32x64 one share a layout
 // with 8-element vectors and no thread holding copies of another's.
 //
+// Lanes moved off d go to the other dimension, which a tile may not have the
+// rows to spread them over: a [1, 1] store (the sum of a row stored as a
+// column) next to the [1, 2048] load of that row left 1 lane along d and 32
+// along the one row, so that every thread held the whole row (2048
+// registers, 10 KB of spills). The arrangement is therefore weighed against
+// every tile of the layout, accessed or not (values, block arguments, and
+// slices as their parent's shape with a 1): the one fitted to the narrowest
+// access is kept unless another gives a thread fewer registers of the tile
+// that takes the most; then, of those that give the fewest, the nearest to
+// it (on a tie, the one with more lanes along d). A tile narrower along d
+// than the lanes there, such as an [R, 1] column, is then held by several
+// lanes, which the count weighs like any other tile. The same check applies
+// to a layout that no access widens: its default lanes (8 along d) stay
+// unless they hold too much.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/AxisInfo.h"
@@ -30,6 +45,7 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -48,6 +64,57 @@ struct Access {
   Operation *op;
   unsigned width; // before the layout cap
 };
+
+/// Registers a thread holds of a rank-2 tile of `shape` under a blocked
+/// layout of these parameters, counted as the LLVM lowering does:
+/// sizePerThread times the repetitions of the CTA tile, per dimension.
+int64_t elemsPerThread(ArrayRef<int64_t> shape, ArrayRef<unsigned> spt,
+                       ArrayRef<unsigned> tpw, ArrayRef<unsigned> wpc) {
+  int64_t n = 1;
+  for (unsigned k = 0; k < 2; ++k) {
+    int64_t cta = int64_t(spt[k]) * tpw[k] * wpc[k];
+    n *= spt[k] * llvm::divideCeil(shape[k], cta);
+  }
+  return n;
+}
+
+/// The lanes along d (a power of two up to 32, the rest of the warp along
+/// the other dimension) for a rank-2 layout with sizePerThread `spt` and
+/// warps `wpc` whose tiles have `shapes`: `preferred` (fitted to the
+/// narrowest access) unless another arrangement gives a thread fewer
+/// registers of the tile that takes the most; then the nearest such one to
+/// `preferred` (see the file comment).
+unsigned chooseLanes(unsigned d, ArrayRef<unsigned> spt, ArrayRef<unsigned> wpc,
+                     ArrayRef<std::pair<int64_t, int64_t>> shapes,
+                     unsigned preferred) {
+  auto largest = [&](unsigned lanes) {
+    SmallVector<unsigned, 2> tpw(2);
+    tpw[d] = lanes;
+    tpw[1 - d] = 32 / lanes;
+    int64_t most = 0;
+    for (auto [rows, cols] : shapes) {
+      int64_t shape[2] = {rows, cols};
+      most = std::max(most, elemsPerThread(shape, spt, tpw, wpc));
+    }
+    return most;
+  };
+  auto distance = [&](unsigned lanes) {
+    return std::abs(int(llvm::Log2_32(lanes)) - int(llvm::Log2_32(preferred)));
+  };
+  unsigned best = preferred;
+  int64_t bestMost = largest(preferred);
+  // Equally good arrangements: the nearest to `preferred`, then the one
+  // with more lanes along d (the contiguous dimension).
+  for (unsigned lanes = 32; lanes >= 1; lanes /= 2) {
+    int64_t most = largest(lanes);
+    if (most < bestMost ||
+        (most == bestMost && distance(lanes) < distance(best))) {
+      best = lanes;
+      bestMost = most;
+    }
+  }
+  return best;
+}
 
 struct TileGPUCoalescePass
     : mlir::tilegpu::impl::TileGPUCoalesceBase<TileGPUCoalescePass> {
@@ -116,24 +183,72 @@ struct TileGPUCoalescePass
       b = std::max({b, capped, layout.getSizePerThread()[d]});
     });
 
+    // The shapes of the tiles of every rank-2 blocked layout whose warps
+    // lie along the other dimension than d, accessed or not (a slice counts
+    // as its parent's shape with 1 in the sliced dimension).
+    llvm::MapVector<Attribute, llvm::SetVector<std::pair<int64_t, int64_t>>>
+        tiles;
+    auto addTile = [&](Type t) {
+      auto rt = dyn_cast<RankedTensorType>(t);
+      if (!rt || !rt.getEncoding())
+        return;
+      Attribute enc = rt.getEncoding();
+      SmallVector<int64_t, 2> shape(rt.getShape());
+      if (auto slice = dyn_cast<SliceAttr>(enc)) {
+        enc = slice.getParent();
+        if (shape.size() != 1 || slice.getDim() > 1)
+          return;
+        shape.insert(shape.begin() + slice.getDim(), 1);
+      }
+      auto layout = dyn_cast<BlockedAttr>(enc);
+      if (!layout || layout.getRank() != 2 || shape.size() != 2 ||
+          layout.getWarpsPerCTA()[layout.getOrder()[0]] != 1)
+        return;
+      tiles[layout].insert({shape[0], shape[1]});
+    };
+    module.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        addTile(t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Type t : block.getArgumentTypes())
+            addTile(t);
+    });
+    for (auto &entry : tiles) {
+      auto layout = cast<BlockedAttr>(entry.first);
+      best.insert({layout, layout.getSizePerThread()[layout.getOrder()[0]]});
+    }
+
     // 2. Widen the layouts: every use of the old attribute. A rank-2
-    // layout also gets as many lanes along d as the narrowest tile has
-    // vectors (the rest along the other dimension), so that the widest
-    // vector fits it without threads holding copies.
+    // layout also gets its lanes arranged (see the file comment): as many
+    // along d as the narrowest access has vectors (the rest along the other
+    // dimension), so that the widest vector fits it without threads holding
+    // copies, unless another arrangement gives a thread fewer registers of
+    // its largest tile.
     DenseMap<Attribute, Attribute> widened;
     for (auto [attr, v] : best) {
       auto layout = cast<BlockedAttr>(attr);
       unsigned d = layout.getOrder()[0];
       SmallVector<unsigned> spt(layout.getSizePerThread());
       SmallVector<unsigned> tpw(layout.getThreadsPerWarp());
-      auto r2 = rank2.find(attr);
-      if (r2 != rank2.end() && r2->second.second > 1) {
-        unsigned vec = r2->second.second;
-        unsigned lanes = std::clamp<int64_t>(
-            llvm::bit_floor(static_cast<uint64_t>(
-                std::max<int64_t>(1, r2->second.first / vec))),
-            1, 32);
-        v = std::max(vec, spt[d]);
+      auto shapes = tiles.find(attr);
+      if (shapes != tiles.end()) {
+        // Without a vector access, the lanes stay where they are unless
+        // that holds too much.
+        unsigned preferred = tpw[d];
+        auto r2 = rank2.find(attr);
+        if (r2 != rank2.end() && r2->second.second > 1) {
+          unsigned vec = r2->second.second;
+          preferred = std::clamp<int64_t>(
+              llvm::bit_floor(static_cast<uint64_t>(
+                  std::max<int64_t>(1, r2->second.first / vec))),
+              1, 32);
+          v = std::max(vec, spt[d]);
+        }
+        SmallVector<unsigned> newSpt(spt);
+        newSpt[d] = std::max(v, spt[d]);
+        unsigned lanes = chooseLanes(d, newSpt, layout.getWarpsPerCTA(),
+                                     shapes->second.getArrayRef(), preferred);
         tpw[d] = lanes;
         tpw[1 - d] = 32 / lanes;
       }

@@ -7,6 +7,7 @@
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Transforms/Passes.h"
+#include "tilec/Compiler/Version.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/TileGPU/TileGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
@@ -31,6 +33,8 @@ int main(int argc, char **argv) {
   mlir::tile::registerTilePasses();
   mlir::tilegpu::registerTileGPUPasses();
 
+  llvm::cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tilec::versionText("tilec-opt"); });
   mlir::DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect, mlir::tilegpu::TileGPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,

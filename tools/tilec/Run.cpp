@@ -14,14 +14,21 @@
 //                              in [-100, 100) for integers (default seed 0)
 //   buf:DTYPE:N:zeros          N zero elements
 //   buf:DTYPE:file:PATH        raw little-endian contents of PATH
+//   buf:npy:PATH               a numpy .npy file (its dtype: <f2, <f4, <f8,
+//                              |i1, <i2, <i4, <i8; buf:bf16:npy:PATH reads
+//                              bf16 bits from a <u2 file)
 //   i32:1000, i64:-3, fp32:0.5 scalars (any integer / float DTYPE)
 // DTYPE is one of fp16 bf16 fp32 fp64 i8 i16 i32 i64.
 // --out INDEX=PATH writes the buffer of --arg number INDEX (0-based) to PATH
-// as raw binary after the run. Errors print "tilec: error: ..." and exit 1.
+// after the run: a 1-D .npy array when PATH ends in .npy (bf16 as <u2 bits),
+// raw binary otherwise. --bench (GPU): warm-up launches, then the median of
+// --repeat (default 100) timed ones, with GB/s and TFLOP/s from --bytes and
+// --flops. Errors print "tilec: error: ..." and exit 1.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Run.h"
+#include "Npy.h"
 #include "RunDevice.h"
 
 #include "tilec/Compiler/Compiler.h"
@@ -100,6 +107,24 @@ static cl::opt<int>
               cl::desc("After the run, time N more launches on the GPU and "
                        "print their median (the buffers are not reset)"),
               cl::value_desc("N"), cl::init(0), cl::sub(RunSubcommand));
+static cl::opt<bool>
+    runBench("bench",
+             cl::desc("Time the kernel on the GPU: --warmup launches, then "
+                      "the median of --repeat (default 100)"),
+             cl::sub(RunSubcommand));
+static cl::opt<int> runWarmup("warmup",
+                              cl::desc("Untimed launches before timing "
+                                       "(--bench; default 10)"),
+                              cl::init(10), cl::sub(RunSubcommand));
+static cl::opt<double>
+    runBytes("bytes",
+             cl::desc("Bytes a launch moves: --bench prints GB/s"),
+             cl::init(0), cl::sub(RunSubcommand));
+static cl::opt<double>
+    runFlops("flops",
+             cl::desc("Floating-point operations of a launch: --bench prints "
+                      "TFLOP/s"),
+             cl::init(0), cl::sub(RunSubcommand));
 static cl::list<std::string> runArgs("arg",
                                      cl::desc("A runtime argument (see --help)"),
                                      cl::value_desc("spec"),
@@ -154,6 +179,7 @@ void storeElem(char *p, const DType &d, double v) {
 struct Storage {
   std::vector<uint64_t> words;
   size_t bytes = 0;
+  DType dtype;
   void resize(size_t n) {
     bytes = n;
     words.assign((n + 7) / 8 + 1, 0);
@@ -167,8 +193,9 @@ int runMain() {
   if (!runInterpret && !deviceRunAvailable())
     return fail("this tilec was built without the CUDA runtime (cuda.h was "
                 "not found): run in the CPU interpreter with --interpret");
-  if (runInterpret && (!runArch.empty() || runRepeat > 0))
-    return fail("--arch and --repeat apply to GPU runs, not to --interpret");
+  if (runInterpret && (!runArch.empty() || runRepeat > 0 || runBench))
+    return fail("--arch, --repeat and --bench apply to GPU runs, not to "
+                "--interpret");
 
   // Grid.
   std::array<unsigned, 3> grid{1, 1, 1};
@@ -247,11 +274,45 @@ int runMain() {
     spec.split(parts, ':', /*MaxSplit=*/3);
     DType d;
     bufferOfArg.push_back(-1);
+    if (parts[0] == "buf" &&
+        (parts[1] == "npy" || (parts.size() == 4 && parts[2] == "npy"))) {
+      // buf:npy:PATH (PATH may hold ':') or buf:DTYPE:npy:PATH.
+      llvm::StringRef path =
+          parts[1] == "npy" ? spec.drop_front(strlen("buf:npy:")) : parts[3];
+      auto contents = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                                  /*RequiresNullTerminator=*/false);
+      if (!contents)
+        return bad("cannot read '" + path + "': " +
+                   contents.getError().message());
+      auto array = npy::parse((*contents)->getBuffer());
+      if (!array)
+        return bad(path + ": " + llvm::toString(array.takeError()));
+      std::string fileType = npy::dtypeOf(array->descr);
+      if (parts[1] != "npy") {
+        if (!parseDType(parts[1], d))
+          return bad("unknown dtype '" + parts[1] + "'");
+        if (fileType != d.name && !(d.name == "bf16" && array->descr == "<u2"))
+          return bad(path + " holds " + array->descr + ", not " + d.name);
+      } else if (!parseDType(fileType, d)) {
+        return bad(path + ": dtype " + array->descr);
+      }
+      Storage s;
+      s.dtype = d;
+      s.resize(array->data.size());
+      std::memcpy(s.data(), array->data.data(), s.bytes);
+      bufferOfArg.back() = int(storage.size());
+      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
+                                          : names[i]);
+      args.push_back(KernelArg::buf(unsigned(storage.size())));
+      storage.push_back(std::move(s));
+      continue;
+    }
     if (parts[0] == "buf") {
       if (parts.size() < 4 || !parseDType(parts[1], d))
-        return bad("expected buf:DTYPE:N:random[:SEED], buf:DTYPE:N:zeros or "
-                   "buf:DTYPE:file:PATH");
+        return bad("expected buf:DTYPE:N:random[:SEED], buf:DTYPE:N:zeros, "
+                   "buf:DTYPE:file:PATH or buf:npy:PATH");
       Storage s;
+      s.dtype = d;
       if (parts[2] == "file") {
         auto contents = llvm::MemoryBuffer::getFile(parts[3], /*IsText=*/false,
                                                     /*RequiresNullTerminator=*/false);
@@ -323,6 +384,12 @@ int runMain() {
     DeviceRunOptions run;
     run.arch = runArch;
     run.repeat = runRepeat;
+    if (runBench) {
+      run.warmup = runWarmup;
+      run.repeat = runRepeat > 0 ? int(runRepeat) : 100;
+      run.bytes = runBytes;
+      run.flops = runFlops;
+    }
     if (llvm::Error e = runOnDevice(compiler, src, opts, run, grid, args,
                                     buffers, llvm::outs()))
       return fail(llvm::toString(std::move(e)));
@@ -340,7 +407,11 @@ int runMain() {
     llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
     if (ec)
       return fail("cannot open '" + path + "': " + ec.message());
-    os.write(storage[b].data(), storage[b].bytes);
+    if (llvm::StringRef(path).ends_with(".npy"))
+      os << npy::serialize(storage[b].dtype.name, storage[b].data(),
+                           storage[b].bytes, storage[b].dtype.bytes);
+    else
+      os.write(storage[b].data(), storage[b].bytes);
   }
   return 0;
 }

@@ -14,6 +14,7 @@
 #include "tilec/Runtime/Runtime.h"
 
 #include <algorithm>
+#include <chrono>
 #endif
 
 using namespace tilec;
@@ -111,10 +112,15 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
       return e;
   if (run.repeat <= 0)
     return llvm::Error::success();
+  for (int w = 0; w < run.warmup; ++w)
+    if (auto e = kernel->launch(g, rtArgs))
+      return e;
   auto timer = rt::Timer::create(*dev);
   if (!timer)
     return timer.takeError();
   std::vector<float> ms;
+  auto start = std::chrono::steady_clock::now();
+  bool progress = false;
   for (int r = 0; r < run.repeat; ++r) {
     if (auto e = timer->start())
       return e;
@@ -126,12 +132,34 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
     if (!t)
       return t.takeError();
     ms.push_back(*t);
+    // A progress line for runs that take a while.
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                             start)
+                   .count();
+    if (s > 2 && (r + 1) % 10 == 0) {
+      llvm::errs() << "\rtilec: " << (r + 1) << "/" << run.repeat
+                   << " launches";
+      progress = true;
+    }
   }
+  if (progress)
+    llvm::errs() << "\n";
   std::sort(ms.begin(), ms.end());
+  double median = ms[ms.size() / 2];
   timing << "tilec: " << ck.name << " on " << dev->name() << " (" << opts.arch
-         << "): median " << llvm::format("%.4f", ms[ms.size() / 2])
-         << " ms over " << run.repeat << " launches (min "
-         << llvm::format("%.4f", ms.front()) << ")\n";
+         << "): median " << llvm::format("%.4f", median) << " ms over "
+         << run.repeat << " launches (min " << llvm::format("%.4f", ms.front())
+         << ")";
+  if (run.warmup)
+    timing << " after " << run.warmup << " warm-up";
+  if (run.bytes > 0)
+    timing << ", " << llvm::format("%.1f", run.bytes / (median * 1e-3) / 1e9)
+           << " GB/s";
+  if (run.flops > 0)
+    timing << ", "
+           << llvm::format("%.1f", run.flops / (median * 1e-3) / 1e12)
+           << " TFLOP/s";
+  timing << "\n";
   return llvm::Error::success();
 }
 

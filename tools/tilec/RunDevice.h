@@ -27,6 +27,11 @@ struct DeviceRunOptions {
   /// Timed launches after the checked one (0: none). Each launch reruns the
   /// kernel on the buffers as the previous one left them.
   int repeat = 0;
+  /// Untimed launches before the timed ones.
+  int warmup = 0;
+  /// Bytes moved and floating-point operations of one launch (0: unknown):
+  /// the timing line adds GB/s and TFLOP/s.
+  double bytes = 0, flops = 0;
 };
 
 /// Whether this tilec can run kernels on a GPU (built with TilecRuntime).

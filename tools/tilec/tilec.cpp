@@ -13,6 +13,7 @@
 #include "Aot.h"
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Compiler/Version.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Target/Cubin.h"
 #include "tilec/Target/PTX.h"
@@ -174,6 +175,8 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerAsmPrinterCLOptions();
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &os) { os << tilec::versionText("tilec"); });
   cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
   if (RunSubcommand)
     return runMain();

@@ -2,6 +2,8 @@
 
 #include "tilec/Runtime/Runtime.h"
 
+#include "tilec/Compiler/Compiler.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -150,18 +152,24 @@ llvm::Expected<Kernel> Kernel::load(const Device &dev,
 }
 
 namespace {
-/// The error and info log buffers of a driver JIT / link call.
+/// The options of a driver link: error and info logs, verbose, and code
+/// that is not position independent. The linker otherwise compiles PTX as
+/// relocatable code, in which ptxas must assume that calls leave the module
+/// and serializes wgmma ("C7509 ... serialized due to the presence of Extern
+/// calls"); a kernel module links nothing else, so it is compiled whole.
 struct JitLogs {
   static constexpr unsigned size = 1 << 16;
   std::string error = std::string(size, '\0'), info = std::string(size, '\0');
-  CUjit_option options[5] = {CU_JIT_ERROR_LOG_BUFFER,
+  CUjit_option options[6] = {CU_JIT_ERROR_LOG_BUFFER,
                              CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                              CU_JIT_INFO_LOG_BUFFER,
                              CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                             CU_JIT_LOG_VERBOSE};
-  void *values[5] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
+                             CU_JIT_LOG_VERBOSE,
+                             CU_JIT_POSITION_INDEPENDENT_CODE};
+  void *values[6] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
                      info.data(), reinterpret_cast<void *>(uintptr_t(size)),
-                     reinterpret_cast<void *>(uintptr_t(1))};
+                     reinterpret_cast<void *>(uintptr_t(1)),
+                     reinterpret_cast<void *>(uintptr_t(0))};
   /// Trims the buffers to what the driver wrote.
   void finish() {
     error.resize(strnlen(error.data(), size));
@@ -183,7 +191,9 @@ static llvm::Error linkCubin(const Context &ctx, const CompiledKernel &ck,
   const Driver &d = ctx.driver();
   JitLogs logs;
   CUlinkState state = nullptr;
-  CUresult r = d.cuLinkCreate(5, logs.options, logs.values, &state);
+  CUresult r = d.cuLinkCreate(6, logs.options, logs.values, &state);
+  if (r == CUDA_ERROR_INVALID_VALUE) // a driver before CUDA 12: no PIC option
+    r = d.cuLinkCreate(5, logs.options, logs.values, &state);
   if (r != CUDA_SUCCESS) {
     logs.finish();
     return makeError(logs.message(d, r, "cuLinkCreate"));

@@ -57,6 +57,8 @@ if _cc and config.tilec_cuda_include and os.path.exists(
         _cc, config.tilec_cuda_include)))
     config.substitutions.append(("%cc", _cc))
     config.substitutions.append(("%{cuda_include}", config.tilec_cuda_include))
+    config.substitutions.append(("%{llvm_include}", os.path.join(
+        os.path.dirname(config.llvm_tools_dir), "include")))
 
 # tools/difftest: kernels run through tilec's paths against a reference. The
 # suite draws the same kernels and inputs every run, so that a failure

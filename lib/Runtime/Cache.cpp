@@ -1,7 +1,9 @@
 //===- Cache.cpp - In-memory and on-disk cache of compiled kernels --------===//
 
 #include "tilec/Runtime/Cache.h"
-#include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/Runtime/CMakeLists.txt)
+
+#include "tilec/Compiler/Compiler.h"
+#include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/CMakeLists.txt)
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

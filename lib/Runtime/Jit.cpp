@@ -2,6 +2,8 @@
 
 #include "tilec/Runtime/Jit.h"
 
+#include "tilec/Compiler/Compiler.h"
+
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Diagnostics.h"
 #include "tilec/Frontend/Parser.h"

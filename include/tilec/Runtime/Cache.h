@@ -37,7 +37,7 @@
 #ifndef TILEC_RUNTIME_CACHE_H
 #define TILEC_RUNTIME_CACHE_H
 
-#include "tilec/Compiler/Compiler.h"
+#include "tilec/Compiler/CompiledKernel.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -48,6 +48,10 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+namespace tilec {
+class Compiler;
+} // namespace tilec
 
 namespace tilec::rt {
 

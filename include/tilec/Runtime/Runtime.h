@@ -38,7 +38,7 @@
 #ifndef TILEC_RUNTIME_RUNTIME_H
 #define TILEC_RUNTIME_RUNTIME_H
 
-#include "tilec/Compiler/Compiler.h"
+#include "tilec/Compiler/CompiledKernel.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -48,6 +48,11 @@
 
 #include <cstdint>
 #include <string>
+
+namespace tilec {
+class Compiler;
+struct ParsedSource;
+} // namespace tilec
 
 namespace tilec::rt {
 

@@ -718,3 +718,34 @@ TEST(KernelCache, EntryKeepsCubinAndResources) {
   EXPECT_NE(llvm::toString(cut.takeError()).find("payload is"),
             std::string::npos);
 }
+
+TEST(KernelCache, CompilesAssembleCubinsWherePtxasIs) {
+  if (!findPtxas())
+    GTEST_SKIP() << "no ptxas";
+  CompileOptions o{"softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024"};
+  o.arch = "sm_90a";
+  KernelCache cache{""};
+  auto ck = cache.get(softmaxSource(), o, "softmax.py");
+  ASSERT_TRUE(bool(ck)) << llvm::toString(ck.takeError());
+  EXPECT_EQ(cache.stats().cubins, 1u);
+  EXPECT_EQ(ck->cubinTarget, "sm_90a");
+  EXPECT_EQ(ck->cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_GT(ck->resources.registers, 0);
+  EXPECT_EQ(ck->resources.spillStoreBytes, 0);
+  // TILEC_PTXAS=none: PTX only.
+  setenv("TILEC_PTXAS", "none", 1);
+  KernelCache plain{""};
+  auto p = plain.get(softmaxSource(), o, "softmax.py");
+  unsetenv("TILEC_PTXAS");
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_TRUE(p->cubin.empty());
+  EXPECT_EQ(plain.stats().cubins, 0u);
+}
+
+TEST(Runtime, CubinRunsOnItsOwnGPU) {
+  EXPECT_TRUE(cubinRunsOn("sm_90a", 90));
+  EXPECT_TRUE(cubinRunsOn("sm_90", 90));
+  EXPECT_FALSE(cubinRunsOn("sm_90a", 100));
+  EXPECT_FALSE(cubinRunsOn("sm_80", 86));
+  EXPECT_FALSE(cubinRunsOn("", 90));
+}

@@ -266,6 +266,24 @@ void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
 // Lookup
 //===----------------------------------------------------------------------===//
 
+void KernelCache::assembleCubin(CompiledKernel &ck) {
+  if (!ptxas_) {
+    ptxas_ = findPtxas().value_or("");
+  }
+  if (ptxas_->empty())
+    return;
+  auto assembled = assembleWithPtxas(ck.ptx, ck.target, *ptxas_);
+  if (!assembled) { // the PTX still loads (the driver JIT-compiles it)
+    llvm::consumeError(assembled.takeError());
+    ++stats_.cubinFailures;
+    return;
+  }
+  ck.cubin = std::move(assembled->cubin);
+  ck.cubinTarget = ck.target;
+  ck.resources = parseAssemblerLog(assembled->log, ck.name);
+  ++stats_.cubins;
+}
+
 llvm::Expected<const CompiledKernel &>
 KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
                  llvm::StringRef filename) {
@@ -300,6 +318,7 @@ KernelCache::get(const std::string &k, llvm::StringRef source,
     return makeError("cannot compile '" + opts.kernel +
                      "': " + llvm::StringRef(os.str()).trim());
   ++stats_.compiles;
+  assembleCubin(*ck);
   writeDisk(k, *ck);
   auto &slot = mem_[k];
   if (slot) // stale: kept, as get() handed out references to it
@@ -319,32 +338,8 @@ llvm::Expected<Kernel> KernelCache::load(const Context &ctx,
                                          llvm::StringRef source,
                                          const CompileOptions &opts,
                                          llvm::StringRef filename) {
-  std::string k = key(source, opts, filename);
-  auto ck = get(k, source, opts, filename);
+  auto ck = get(source, opts, filename);
   if (!ck)
     return ck.takeError();
-  auto kernel = Kernel::load(ctx, *ck);
-  if (!kernel)
-    return kernel.takeError();
-  const CompiledKernel &loaded = kernel->compiled();
-  if (!loaded.cubin.empty() && (loaded.cubinTarget != ck->cubinTarget ||
-                                loaded.cubin != ck->cubin))
-    storeCubin(k, loaded);
-  return kernel;
-}
-
-void KernelCache::storeCubin(const std::string &key,
-                             const CompiledKernel &withCubin) {
-  std::lock_guard<std::mutex> lock(mu_);
-  auto &slot = mem_[key];
-  // A new entry: references handed out to the old one stay valid.
-  auto entry = std::make_unique<CompiledKernel>(slot ? *slot : withCubin);
-  entry->cubin = withCubin.cubin;
-  entry->cubinTarget = withCubin.cubinTarget;
-  entry->resources = withCubin.resources;
-  if (slot)
-    stale_.push_back(std::move(slot));
-  slot = std::move(entry);
-  ++stats_.cubinsStored;
-  writeDisk(key, *slot);
+  return Kernel::load(ctx, *ck);
 }

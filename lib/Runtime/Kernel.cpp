@@ -152,73 +152,33 @@ llvm::Expected<Kernel> Kernel::load(const Device &dev,
 }
 
 namespace {
-/// The options of a driver link: error and info logs, verbose, and code
-/// that is not position independent. The linker otherwise compiles PTX as
-/// relocatable code, in which ptxas must assume that calls leave the module
-/// and serializes wgmma ("C7509 ... serialized due to the presence of Extern
-/// calls"); a kernel module links nothing else, so it is compiled whole.
+/// The error and info log buffers of a driver JIT call, verbose.
 struct JitLogs {
   static constexpr unsigned size = 1 << 16;
   std::string error = std::string(size, '\0'), info = std::string(size, '\0');
-  CUjit_option options[6] = {CU_JIT_ERROR_LOG_BUFFER,
+  CUjit_option options[5] = {CU_JIT_ERROR_LOG_BUFFER,
                              CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                              CU_JIT_INFO_LOG_BUFFER,
                              CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                             CU_JIT_LOG_VERBOSE,
-                             CU_JIT_POSITION_INDEPENDENT_CODE};
-  void *values[6] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
+                             CU_JIT_LOG_VERBOSE};
+  void *values[5] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
                      info.data(), reinterpret_cast<void *>(uintptr_t(size)),
-                     reinterpret_cast<void *>(uintptr_t(1)),
-                     reinterpret_cast<void *>(uintptr_t(0))};
+                     reinterpret_cast<void *>(uintptr_t(1))};
   /// Trims the buffers to what the driver wrote.
   void finish() {
     error.resize(strnlen(error.data(), size));
     info.resize(strnlen(info.data(), size));
   }
-  /// "<what> failed: CUDA_ERROR_X: ...: <error log>".
-  std::string message(const Driver &d, CUresult r, llvm::StringRef what) {
-    std::string msg = llvm::toString(d.check(r, what));
-    llvm::StringRef log = llvm::StringRef(error).trim();
-    return msg + ": " + (log.empty() ? "(empty JIT log)" : log.str());
-  }
 };
 } // namespace
 
-/// Assembles `ck.ptx` for the context's GPU with the driver's linker into
-/// `out` (cubin, target, resources from the verbose log) and the info log.
-static llvm::Error linkCubin(const Context &ctx, const CompiledKernel &ck,
-                             CompiledKernel &out, std::string &infoLog) {
-  const Driver &d = ctx.driver();
-  JitLogs logs;
-  CUlinkState state = nullptr;
-  CUresult r = d.cuLinkCreate(6, logs.options, logs.values, &state);
-  if (r == CUDA_ERROR_INVALID_VALUE) // a driver before CUDA 12: no PIC option
-    r = d.cuLinkCreate(5, logs.options, logs.values, &state);
-  if (r != CUDA_SUCCESS) {
-    logs.finish();
-    return makeError(logs.message(d, r, "cuLinkCreate"));
-  }
-  struct Destroy {
-    const Driver &d;
-    CUlinkState s;
-    ~Destroy() { d.cuLinkDestroy(s); }
-  } destroy{d, state};
-  // PTX is passed with its terminating NUL.
-  r = d.cuLinkAddData(state, CU_JIT_INPUT_PTX,
-                      const_cast<char *>(ck.ptx.c_str()), ck.ptx.size() + 1,
-                      ck.name.c_str(), 0, nullptr, nullptr);
-  void *cubin = nullptr;
-  size_t bytes = 0;
-  if (r == CUDA_SUCCESS)
-    r = d.cuLinkComplete(state, &cubin, &bytes);
-  logs.finish();
-  if (r != CUDA_SUCCESS)
-    return makeError(logs.message(d, r, "cuLinkAddData/cuLinkComplete"));
-  out.cubin.assign(static_cast<const char *>(cubin), bytes);
-  out.cubinTarget = "sm_" + std::to_string(ctx.computeCapability());
-  out.resources = parseAssemblerLog(logs.info, ck.name);
-  infoLog = std::move(logs.info);
-  return llvm::Error::success();
+bool rt::cubinRunsOn(llvm::StringRef cubinTarget, int computeCapability) {
+  llvm::StringRef t = cubinTarget;
+  if (!t.consume_front("sm_"))
+    return false;
+  t.consume_back("a"); // sm_90a: the same GPUs as sm_90 (and no others)
+  int cc = 0;
+  return !t.getAsInteger(10, cc) && cc == computeCapability;
 }
 
 llvm::Expected<Kernel> Kernel::load(const Context &ctx,
@@ -229,26 +189,28 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
   Kernel k;
   k.ctx_ = ctx;
   k.ck_ = ck;
-  std::string target = "sm_" + std::to_string(ctx.computeCapability());
   // A cubin for this GPU loads without the PTX JIT; one that does not load
-  // (another driver's, damaged) is made again.
+  // (damaged, or for a driver too old) falls back to the PTX.
   bool loaded = false;
-  if (!ck.cubin.empty() && ck.cubinTarget == target) {
+  if (!ck.cubin.empty() && cubinRunsOn(ck.cubinTarget, ctx.computeCapability())) {
     loaded = d.cuModuleLoadData(&k.mod_, ck.cubin.data()) == CUDA_SUCCESS;
     if (!loaded)
       k.mod_ = nullptr;
   }
   if (!loaded) {
-    if (auto e = linkCubin(ctx, ck, k.ck_, k.info_))
-      return makeError(llvm::formatv("kernel '{0}': {1}", ck.name,
-                                     llvm::toString(std::move(e))));
-    CUresult r = d.cuModuleLoadData(&k.mod_, k.ck_.cubin.data());
+    JitLogs logs;
+    CUresult r = d.cuModuleLoadDataEx(&k.mod_, ck.ptx.c_str(), 5, logs.options,
+                                      logs.values);
+    logs.finish();
     if (r != CUDA_SUCCESS) {
       k.mod_ = nullptr;
-      return makeError(llvm::formatv(
-          "kernel '{0}': {1}", ck.name,
-          llvm::toString(d.check(r, "cuModuleLoadData"))));
+      std::string msg = llvm::toString(d.check(r, "cuModuleLoadDataEx"));
+      llvm::StringRef log = llvm::StringRef(logs.error).trim();
+      return makeError(llvm::formatv("kernel '{0}': {1}: {2}", ck.name, msg,
+                                     log.empty() ? "(empty JIT log)" : log));
     }
+    k.ck_.resources = parseAssemblerLog(logs.info, ck.name);
+    k.info_ = std::move(logs.info);
   }
   if (auto e = d.check(d.cuModuleGetFunction(&k.fn_, k.mod_, ck.name.c_str()),
                        "cuModuleGetFunction('" + ck.name + "')"))

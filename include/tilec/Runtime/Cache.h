@@ -15,8 +15,8 @@
 // $XDG_CACHE_HOME/tilec or ~/.cache/tilec. TILEC_CACHE=0 turns the disk cache
 // off (memory only). An entry is a text header (format version, key,
 // sha256 of the payload, payload part sizes) followed by the payload
-// (metadata JSON, PTX, tile IR, and the cubin of the GPU it was last
-// loaded on). An entry whose header, key or checksum does not
+// (metadata JSON, PTX, tile IR, and the cubin that ptxas assembled when
+// the compile found one: findPtxas; TILEC_PTXAS=none turns it off). An entry whose header, key or checksum does not
 // match (truncated, corrupt, foreign) is ignored, recompiled and overwritten.
 // Writes go to a unique temporary file in the same directory that is then
 // renamed over the entry, so readers never see a partial entry and processes
@@ -46,6 +46,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,9 +80,8 @@ public:
   get(llvm::StringRef source, const CompileOptions &opts,
       llvm::StringRef filename = "<source>");
 
-  /// get(), then Kernel::load into `dev`. The cubin the load assembled for
-  /// the GPU (when the entry had none for it) is stored in the entry, in
-  /// memory and on disk: the next process loads it without the PTX JIT.
+  /// get(), then Kernel::load into `dev` (from the entry's cubin when it is
+  /// for this GPU).
   llvm::Expected<Kernel> load(const Device &dev, llvm::StringRef source,
                               const CompileOptions &opts,
                               llvm::StringRef filename = "<source>");
@@ -101,7 +101,8 @@ public:
     unsigned memoryHits = 0, diskHits = 0, compiles = 0;
     unsigned badEntries = 0;    // unreadable/corrupt entries that were rebuilt
     unsigned writeFailures = 0; // entries that could not be stored
-    unsigned cubinsStored = 0;  // entries given a cubin by load()
+    unsigned cubins = 0;        // compiles also assembled into a cubin
+    unsigned cubinFailures = 0; // ptxas failed (the entry keeps PTX only)
   };
   Stats stats() const;
   /// Drops the in-memory entries (invalidates references from get()).
@@ -120,8 +121,9 @@ private:
                                              llvm::StringRef source,
                                              const CompileOptions &opts,
                                              llvm::StringRef filename);
-  /// Replaces the entry of `key` by one with withCubin's cubin.
-  void storeCubin(const std::string &key, const CompiledKernel &withCubin);
+  /// Assembles ck.ptx into ck.cubin with ptxas, when a CUDA toolkit's ptxas
+  /// is found (findPtxas; TILEC_PTXAS=none: never).
+  void assembleCubin(CompiledKernel &ck);
   const CompiledKernel *readDisk(const std::string &key);
   /// Whether a module `ck` imported has changed (or is gone) since. A file
   /// is hashed again only when its size or modification time changed.
@@ -140,6 +142,7 @@ private:
   /// Entries replaced after their imports changed (references stay valid).
   std::vector<std::unique_ptr<CompiledKernel>> stale_;
   std::unique_ptr<Compiler> compiler_; // created on the first miss
+  std::optional<std::string> ptxas_;   // found on the first miss ("": none)
   Stats stats_;
 };
 

@@ -257,14 +257,20 @@ struct Arg {
 llvm::Error checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
                       llvm::ArrayRef<Arg> args);
 
+/// Whether a cubin assembled for `cubinTarget` (sm_90, sm_90a, ...) runs on
+/// a GPU of compute capability `computeCapability` (90): the same one.
+bool cubinRunsOn(llvm::StringRef cubinTarget, int computeCapability);
+
 /// A kernel loaded into a module of the device's primary context.
 class Kernel {
 public:
-  /// Loads ck.cubin when it is for this GPU (no PTX JIT); otherwise
-  /// assembles ck.ptx with the driver's linker (cuLink*, error log in the
-  /// message) into a cubin kept in compiled() with the registers and spills
-  /// of its log, and loads that. Looks up ck.name and, for sharedBytes > 48
-  /// KiB, raises the function's MAX_DYNAMIC_SHARED_SIZE_BYTES.
+  /// Loads ck.cubin when it is for this GPU (cubinRunsOn; no PTX JIT);
+  /// otherwise JIT-compiles ck.ptx as a whole module (cuModuleLoadDataEx,
+  /// error log in the message; the registers and spills of its verbose log
+  /// go to compiled().resources). Not the driver's linker: cuLink compiles
+  /// PTX as relocatable code, which ran the seed matmul 11% slower on the
+  /// H200. Looks up ck.name and, for sharedBytes > 48 KiB, raises the
+  /// function's MAX_DYNAMIC_SHARED_SIZE_BYTES.
   static llvm::Expected<Kernel> load(const Device &dev,
                                      const CompiledKernel &ck);
   static llvm::Expected<Kernel> load(const Context &ctx,
@@ -290,7 +296,7 @@ public:
 
   const CompiledKernel &compiled() const { return ck_; }
   CUfunction function() const { return fn_; }
-  /// The linker's info log (registers, spills; empty when a cubin was
+  /// The JIT's info log (registers, spills; empty when a cubin was
   /// loaded).
   const std::string &jitInfoLog() const { return info_; }
 

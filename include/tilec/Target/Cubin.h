@@ -2,10 +2,9 @@
 //
 // A cubin is PTX assembled for one GPU architecture: a loader runs it
 // without the driver's PTX JIT. tilec makes one with the CUDA toolkit's
-// ptxas (`tilec --emit=cubin`, where a toolkit is installed) or, in the
-// runtime, with the driver's own linker (rt::Kernel::load; a machine that
-// runs kernels has a driver but often no toolkit). Both report the
-// kernel's registers and spills in the same log format, read here.
+// ptxas where one is installed (`tilec --emit=cubin`, `tilec aot`, the
+// kernel cache's compiles). ptxas and the driver's JIT (rt::Kernel::load
+// of PTX) report the kernel's registers and spills in the logs read here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +34,7 @@ struct KernelResources {
   std::string summary() const;
 };
 
-/// Reads the verbose log of ptxas (-v) or of the driver's linker
+/// Reads the verbose log of ptxas (-v) or of the driver's JIT
 /// (CU_JIT_LOG_VERBOSE) for entry function `kernel`.
 KernelResources parseAssemblerLog(llvm::StringRef log, llvm::StringRef kernel);
 

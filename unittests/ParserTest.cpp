@@ -85,6 +85,8 @@ std::string sexpr(const Expr *e) {
   }
   case ExprKind::IfExp:
     return "(ifexp" + list(0) + ")";
+  case ExprKind::Dict:
+    return "(dict" + list(0) + ")";
   }
   return "?";
 }

@@ -133,6 +133,7 @@ private:
       break;
     case ExprKind::BoolOp: os << "BoolOp '" << e.op << "'"; break;
     case ExprKind::IfExp: os << "IfExp"; break;
+    case ExprKind::Dict: os << "Dict"; break;
     }
     os << " " << loc(e.loc) << "\n";
     for (auto &a : e.args) {

@@ -985,6 +985,9 @@ Val CodeGen::genExpr(const Expr &e) {
     std::vector<Val> args{c, x, y};
     return callBuiltin("tl.where", e, args, {});
   }
+  case ExprKind::Dict: // only parsed in module-level decorators
+    error(e, "dict and set literals are not supported in jit functions");
+    return Val::error();
   }
   return Val::error();
 }

@@ -122,15 +122,28 @@ void Parser::parseModuleStatement(Module &module) {
   bool jit = false;
   SourceLoc jitLoc;
   std::string jitSpelling;
+  ExprPtr autotune;
+  SourceLoc autotuneLoc;
   while (isOp("@")) {
     SourceLoc at = cur().loc;
     consume();
+    size_t exprStart = idx;
     std::string spelling;
     while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
       if (isOp("("))
         break;
       spelling += cur().text;
       consume();
+    }
+    if ((spelling == "triton.autotune" || spelling == "autotune") &&
+        isOp("(")) {
+      autotuneLoc = at;
+      if (isPlainData(exprStart)) {
+        idx = exprStart;
+        allowDicts = true;
+        autotune = parseTest();
+        allowDicts = false;
+      }
     }
     while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
       consume();
@@ -148,6 +161,8 @@ void Parser::parseModuleStatement(Module &module) {
     plainDefs[peekTok().text] = idx;
   if (isKw("def") && jit) {
     if (auto fn = parseFunction(std::move(decorators))) {
+      fn->autotune = std::move(autotune);
+      fn->autotuneLoc = autotuneLoc;
       if (module.lookup(fn->name))
         diags.error(fn->loc, "redefinition of jit function '" + fn->name + "'",
                     fn->name.size());
@@ -367,6 +382,18 @@ void Parser::parseImport(Module &module) {
     module.imports[bound] =
         from.back() == '.' ? from + what : from + "." + what;
   } while (acceptOp(","));
+}
+
+bool Parser::isPlainData(size_t from) const {
+  for (size_t i = from; i < toks.size(); ++i) {
+    const Token &t = toks[i];
+    if (t.is(Tok::Newline) || t.is(Tok::Eof))
+      return true;
+    if (t.is(Tok::Error) || t.isKeyword("for") || t.isKeyword("lambda") ||
+        t.isKeyword("if") || t.isOp("**"))
+      return false;
+  }
+  return true;
 }
 
 } // namespace tilec::detail

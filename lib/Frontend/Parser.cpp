@@ -940,6 +940,29 @@ ExprPtr Parser::parseAtom() {
         return std::move(e->args[0]); // parenthesized expression
       return e;
     }
+    if (t.text == "{" && allowDicts) {
+      // {key: value, ...}: args alternate keys and values.
+      DepthGuard guard(*this, t);
+      if (!guard.ok)
+        return nullptr;
+      auto e = std::make_unique<Expr>(ExprKind::Dict, t.loc);
+      consume();
+      while (!isOp("}")) {
+        ExprPtr key = parseTest();
+        if (!key || !expectOp(":", "after a dict key"))
+          return nullptr;
+        ExprPtr value = parseTest();
+        if (!value)
+          return nullptr;
+        e->args.push_back(std::move(key));
+        e->args.push_back(std::move(value));
+        if (!acceptOp(","))
+          break;
+      }
+      if (!expectOp("}", "to close the dict"))
+        return nullptr;
+      return e;
+    }
     if (t.text == "{") {
       error(t, "dict and set literals are not supported in jit functions");
       return nullptr;

@@ -139,6 +139,12 @@ private:
   DiagnosticEngine &diags;
   unsigned depth = 0;
   bool depthReported = false;
+  /// Dict displays parse (as ExprKind::Dict) only in module-level code that
+  /// tilec reads itself (the arguments of @triton.autotune).
+  bool allowDicts = false;
+  /// Whether the tokens from `from` to the end of the line are plain data
+  /// (no comprehension, lambda or conditional expression).
+  bool isPlainData(size_t from) const;
 };
 
 } // namespace tilec::detail

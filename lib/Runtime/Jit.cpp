@@ -5,6 +5,7 @@
 #include "tilec/Compiler/Compiler.h"
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Autotune.h"
 #include "tilec/Frontend/Diagnostics.h"
 #include "tilec/Frontend/Parser.h"
 
@@ -48,58 +49,6 @@ static std::string floatText(double v) {
   return s;
 }
 
-/// The dotted name of an attribute chain (`tl.float16`), or "".
-static std::string dottedName(const Expr &e) {
-  if (e.kind == ExprKind::Name)
-    return e.str;
-  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0]) {
-    std::string base = dottedName(*e.args[0]);
-    return base.empty() ? "" : base + "." + e.str;
-  }
-  return "";
-}
-
-/// A parameter's default value as signature text; "" when it is not a
-/// literal the signature can spell.
-static std::string defaultText(const Expr &e) {
-  switch (e.kind) {
-  case ExprKind::Int:
-    return e.intOverflow ? "" : std::to_string(e.intValue);
-  case ExprKind::Float:
-    return floatText(e.floatValue);
-  case ExprKind::Bool:
-    return e.intValue ? "True" : "False";
-  case ExprKind::None:
-    return "None";
-  case ExprKind::Str:
-    if (e.str.find('\'') == std::string::npos)
-      return "'" + e.str + "'";
-    if (e.str.find('"') == std::string::npos)
-      return "\"" + e.str + "\"";
-    return "";
-  case ExprKind::UnaryOp:
-    if (e.op == "-" && e.args.size() == 1 && e.args[0]) {
-      const Expr &x = *e.args[0];
-      if (x.kind == ExprKind::Int && !x.intOverflow &&
-          x.intValue <= uint64_t(INT64_MAX))
-        return "-" + std::to_string(x.intValue);
-      if (x.kind == ExprKind::Float)
-        return floatText(-x.floatValue);
-    }
-    return "";
-  case ExprKind::Attribute: {
-    // A dtype: tl.float16, triton.language.bfloat16.
-    std::string name = dottedName(e);
-    llvm::StringRef n(name);
-    if (n.starts_with("tl.") || n.starts_with("triton.language."))
-      return name;
-    return "";
-  }
-  default:
-    return "";
-  }
-}
-
 llvm::Expected<Specializer>
 Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
                     const std::map<std::string, std::string> &constexprs,
@@ -130,7 +79,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
     jp.isConstexpr = p.isConstexpr;
     jp.hasDefault = p.defaultValue != nullptr;
     if (p.defaultValue)
-      jp.defaultText = defaultText(*p.defaultValue);
+      jp.defaultText = constantText(*p.defaultValue);
     s.params_.push_back(std::move(jp));
   }
   s.fixed_.assign(s.params_.size(), "");

@@ -14,6 +14,7 @@
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Compiler/Version.h"
+#include "tilec/Frontend/Autotune.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Target/Cubin.h"
 #include "tilec/Target/PTX.h"
@@ -25,6 +26,7 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -125,6 +127,11 @@ static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
 static cl::opt<bool> listKernels("list-kernels",
                                  cl::desc("List the @triton.jit functions"),
                                  cl::cat(category));
+static cl::opt<bool> listConfigs(
+    "list-configs",
+    cl::desc("List the @triton.autotune configurations of the kernels (or of "
+             "--kernel)"),
+    cl::cat(category));
 static cl::opt<bool> noOpt("no-opt",
                            cl::desc("Print tile IR as generated, without "
                                     "canonicalization and CSE"),
@@ -215,6 +222,37 @@ int main(int argc, char **argv) {
     }
     out.keep();
     return src.numErrors ? 1 : 0;
+  }
+
+  if (listConfigs) {
+    if (src.numErrors)
+      return 1;
+    bool any = false, failed = false;
+    for (auto &f : src.module->functions) {
+      if (!kernelName.empty() && f->name != kernelName)
+        continue;
+      DiagnosticEngine diags(*src.file, llvm::errs());
+      auto at = readAutotune(*f, diags);
+      if (!at) {
+        llvm::consumeError(at.takeError()); // reported
+        failed = true;
+        continue;
+      }
+      if (!*at)
+        continue;
+      any = true;
+      out.os() << f->name << ": " << (*at)->configs.size()
+               << " configs, key [" << llvm::join((*at)->key, ", ") << "]";
+      if (!(*at)->ignored.empty())
+        out.os() << " (not used: " << llvm::join((*at)->ignored, ", ") << ")";
+      out.os() << "\n";
+      for (size_t i = 0; i < (*at)->configs.size(); ++i)
+        out.os() << "  " << i << ": " << (*at)->configs[i].describe() << "\n";
+    }
+    if (!any && !failed)
+      out.os() << "no @triton.autotune kernels\n";
+    out.keep();
+    return failed ? 1 : 0;
   }
 
   if (emit == Emit::AST) {

@@ -45,6 +45,7 @@ enum class ExprKind {
   Compare,   // args[0] ops[0] args[1] ops[1] args[2] ...
   BoolOp,    // op: "and"/"or", args
   IfExp,     // args: body, test, orelse
+  Dict,      // args: key0, value0, key1, value1, ... (module level only)
 };
 
 struct Keyword {
@@ -126,6 +127,12 @@ struct Function {
   std::vector<Param> params;
   std::vector<StmtPtr> body;
   std::string docstring;
+  /// The call of an @triton.autotune decorator (`triton.autotune(configs=
+  /// [...], key=[...])`), when its arguments are plain data; see
+  /// Frontend/Autotune.h. `autotuneLoc` is set (line != 0) for any
+  /// @triton.autotune, also one tilec cannot read.
+  ExprPtr autotune;
+  SourceLoc autotuneLoc;
 };
 
 /// A parsed source file: its jit functions; all other top-level code skipped.

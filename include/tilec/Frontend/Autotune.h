@@ -1,0 +1,57 @@
+//===- Autotune.h - The configurations of @triton.autotune ----------------===//
+//
+// `@triton.autotune(configs=[triton.Config({'BLOCK_M': 128, ...},
+// num_warps=8, num_stages=3), ...], key=['M', 'N', 'K'])` on a kernel, read
+// from the decorator's arguments as the parser kept them (plain data: a list
+// literal of triton.Config calls with dict literals of constants). The
+// runtime's JitKernel tunes over them; `tilec --list-configs` prints them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_AUTOTUNE_H
+#define TILEC_FRONTEND_AUTOTUNE_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Diagnostics.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilec {
+
+struct AutotuneConfig {
+  /// Constexpr values by parameter name, as signature text ("128", "True",
+  /// "tl.float16").
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  int numWarps = 4;  // triton.Config's defaults
+  int numStages = 3;
+  /// "BLOCK_M=128, BLOCK_N=256, num_warps=8, num_stages=3".
+  std::string describe() const;
+};
+
+struct Autotune {
+  std::vector<AutotuneConfig> configs;
+  /// The parameters whose values select a tuning (`key=`).
+  std::vector<std::string> key;
+  /// Arguments of the decorator tilec reads but does not act on
+  /// (prune_configs_by, reset_to_zero, restore_value, warmup, rep, ...).
+  std::vector<std::string> ignored;
+};
+
+/// The signature text of a constant expression (an int, float, bool, None,
+/// string, negated number or `tl.<dtype>`), or "" if it is none of those.
+std::string constantText(const Expr &e);
+
+/// `fn`'s @triton.autotune, or none without one. When the decorator's
+/// arguments are not plain data tilec can read: an error, also reported to
+/// `diags` at the position it concerns.
+llvm::Expected<std::optional<Autotune>> readAutotune(const Function &fn,
+                                                     DiagnosticEngine &diags);
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_AUTOTUNE_H

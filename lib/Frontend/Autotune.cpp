@@ -1,0 +1,180 @@
+//===- Autotune.cpp - The configurations of @triton.autotune --------------===//
+
+#include "tilec/Frontend/Autotune.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstdio>
+
+using namespace tilec;
+
+std::string AutotuneConfig::describe() const {
+  std::string s;
+  for (auto &[name, value] : constexprs)
+    s += name + "=" + value + ", ";
+  return s + llvm::formatv("num_warps={0}, num_stages={1}", numWarps,
+                           numStages)
+                 .str();
+}
+
+/// The dotted name of an attribute chain (`tl.float16`), or "".
+static std::string dottedName(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return e.str;
+  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0]) {
+    std::string base = dottedName(*e.args[0]);
+    return base.empty() ? "" : base + "." + e.str;
+  }
+  return "";
+}
+
+/// A float as signature text that reads back as the same double and as a
+/// float (never as an integer: "1.0", not "1").
+static std::string floatText(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eni") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+std::string tilec::constantText(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Int:
+    return e.intOverflow ? "" : std::to_string(e.intValue);
+  case ExprKind::Float:
+    return floatText(e.floatValue);
+  case ExprKind::Bool:
+    return e.intValue ? "True" : "False";
+  case ExprKind::None:
+    return "None";
+  case ExprKind::Str:
+    if (e.str.find('\'') == std::string::npos)
+      return "'" + e.str + "'";
+    if (e.str.find('"') == std::string::npos)
+      return "\"" + e.str + "\"";
+    return "";
+  case ExprKind::UnaryOp:
+    if (e.op == "-" && e.args.size() == 1 && e.args[0]) {
+      const Expr &x = *e.args[0];
+      if (x.kind == ExprKind::Int && !x.intOverflow &&
+          x.intValue <= uint64_t(INT64_MAX))
+        return "-" + std::to_string(x.intValue);
+      if (x.kind == ExprKind::Float)
+        return floatText(-x.floatValue);
+    }
+    return "";
+  case ExprKind::Attribute: {
+    std::string name = dottedName(e);
+    llvm::StringRef n(name);
+    if (n.starts_with("tl.") || n.starts_with("triton.language."))
+      return name;
+    return "";
+  }
+  default:
+    return "";
+  }
+}
+
+static llvm::Error bad(DiagnosticEngine &diags, SourceLoc loc,
+                       const llvm::Twine &why) {
+  diags.error(loc, "@triton.autotune: " + why);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "@triton.autotune: " + why);
+}
+
+/// One `triton.Config({...}, num_warps=.., num_stages=..)`.
+static llvm::Expected<AutotuneConfig> readConfig(const Expr &e,
+                                                 DiagnosticEngine &diags) {
+  if (e.kind != ExprKind::Call || e.args.empty() ||
+      !llvm::StringRef(dottedName(*e.args[0])).ends_with("Config"))
+    return bad(diags, e.loc, "expected triton.Config(...) in configs");
+  AutotuneConfig c;
+  if (e.args.size() > 1) {
+    const Expr &d = *e.args[1];
+    if (d.kind != ExprKind::Dict)
+      return bad(diags, d.loc, "triton.Config's kwargs must be a dict literal");
+    for (size_t i = 0; i + 1 < d.args.size(); i += 2) {
+      const Expr &k = *d.args[i], &v = *d.args[i + 1];
+      std::string text = constantText(v);
+      if (k.kind != ExprKind::Str || text.empty())
+        return bad(diags, k.loc,
+                   "triton.Config's kwargs must map names to constants");
+      c.constexprs.emplace_back(k.str, text);
+    }
+  }
+  for (const Keyword &kw : e.keywords) {
+    if (kw.name != "num_warps" && kw.name != "num_stages")
+      continue; // num_ctas, maxnreg, pre_hook: not used by tilec
+    if (!kw.value || kw.value->kind != ExprKind::Int)
+      return bad(diags, kw.loc, kw.name + " must be an integer literal");
+    (kw.name == "num_warps" ? c.numWarps : c.numStages) =
+        int(kw.value->intValue);
+  }
+  return std::move(c);
+}
+
+llvm::Expected<std::optional<Autotune>>
+tilec::readAutotune(const Function &fn, DiagnosticEngine &diags) {
+  if (fn.autotuneLoc.line == 0)
+    return std::nullopt;
+  if (!fn.autotune || fn.autotune->kind != ExprKind::Call)
+    return bad(diags, fn.autotuneLoc,
+               "its arguments are not plain data tilec can read (a list "
+               "literal of triton.Config calls with dict literals, and key=["
+               "...])");
+  Autotune at;
+  bool haveConfigs = false;
+  for (const Keyword &kw : fn.autotune->keywords) {
+    if (!kw.value)
+      continue;
+    const Expr &v = *kw.value;
+    if (kw.name == "configs") {
+      if (v.kind != ExprKind::List && v.kind != ExprKind::Tuple)
+        return bad(diags, v.loc,
+                   "configs must be a list literal of triton.Config calls "
+                   "(a name or a function call is not read)");
+      for (const ExprPtr &c : v.args) {
+        auto config = readConfig(*c, diags);
+        if (!config)
+          return config.takeError();
+        at.configs.push_back(std::move(*config));
+      }
+      haveConfigs = true;
+    } else if (kw.name == "key") {
+      if (v.kind != ExprKind::List && v.kind != ExprKind::Tuple)
+        return bad(diags, v.loc, "key must be a list of parameter names");
+      for (const ExprPtr &k : v.args) {
+        if (k->kind != ExprKind::Str)
+          return bad(diags, k->loc, "key must be a list of parameter names");
+        at.key.push_back(k->str);
+      }
+    } else {
+      at.ignored.push_back(kw.name);
+    }
+  }
+  if (!haveConfigs || at.configs.empty())
+    return bad(diags, fn.autotuneLoc, "no configs");
+  // Every config must set the same parameters.
+  auto names = [](const AutotuneConfig &c) {
+    std::vector<std::string> n;
+    for (auto &kv : c.constexprs)
+      n.push_back(kv.first);
+    llvm::sort(n);
+    return n;
+  };
+  for (const AutotuneConfig &c : at.configs)
+    if (names(c) != names(at.configs.front()))
+      return bad(diags, fn.autotuneLoc,
+                 "the configs set different parameters (" +
+                     llvm::join(names(c), ", ") + " against " +
+                     llvm::join(names(at.configs.front()), ", ") + ")");
+  for (const std::string &k : at.key)
+    if (!llvm::any_of(fn.params, [&](const Param &p) { return p.name == k; }))
+      return bad(diags, fn.autotuneLoc,
+                 "key names '" + k + "', which is not a parameter of '" +
+                     fn.name + "'");
+  return std::optional<Autotune>(std::move(at));
+}

@@ -1,0 +1,12 @@
+# RUN: not tilec %s --list-configs 2>&1 | FileCheck %s
+# CHECK: autotune-bad-key.py:[[@LINE+2]]:1: error: @triton.autotune: key names 'm', which is not a parameter of 'k'
+# CHECK: autotune-bad-key.py:[[@LINE+6]]:{{[0-9]+}}: error: @triton.autotune: configs must be a list literal of triton.Config calls (a name or a function call is not read)
+@triton.autotune(configs=[triton.Config({'B': 64})], key=['m'])
+@triton.jit
+def k(x, n, B: tl.constexpr):
+    pass
+
+@triton.autotune(configs=get_configs(), key=[])
+@triton.jit
+def k2(x, n, B: tl.constexpr):
+    pass

@@ -722,7 +722,9 @@ TEST(KernelCache, EntryKeepsCubinAndResources) {
 TEST(KernelCache, CompilesAssembleCubinsWherePtxasIs) {
   if (!findPtxas())
     GTEST_SKIP() << "no ptxas";
-  CompileOptions o{"softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024"};
+  CompileOptions o;
+  o.kernel = "softmax_kernel";
+  o.signature = "*fp32:16, *fp32:16, i32, i32, i32, 1024";
   o.arch = "sm_90a";
   KernelCache cache{""};
   auto ck = cache.get(softmaxSource(), o, "softmax.py");

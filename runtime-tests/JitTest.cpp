@@ -184,6 +184,49 @@ TEST(JitSpecialize, MatmulPlainIntsMatchHandWrittenSignature) {
   EXPECT_NE(jitPTX.find("cp.async"), std::string::npos);
 }
 
+TEST(JitSpecialize, AutotunedKernel) {
+  std::string src = readExample("matmul_autotune.py");
+  ASSERT_FALSE(src.empty());
+  auto s = Specializer::create(src, "matmul_relu_kernel", {},
+                               "matmul_autotune.py");
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  ASSERT_TRUE(s->autotune().has_value());
+  EXPECT_EQ(s->autotune()->configs.size(), 5u);
+  EXPECT_EQ(s->launchParams().size(), 12u); // BLOCK_M/N/K come from configs
+  DevicePtr<half> a{kAligned};
+  DevicePtr<float> c{kAligned};
+  llvm::SmallVector<Arg, 12> args = {toArg(a), toArg(a), toArg(c), toArg(512),
+                                     toArg(256), toArg(64), toArg(64),
+                                     toArg(1), toArg(256), toArg(1),
+                                     toArg(256), toArg(1)};
+  auto none = s->specialize(args);
+  ASSERT_FALSE(bool(none));
+  EXPECT_EQ(llvm::toString(none.takeError()),
+            "'matmul_relu_kernel' is autotuned: give specialize() one of its "
+            "configs");
+  auto second = s->specialize(args, &s->autotune()->configs[1]);
+  ASSERT_TRUE(bool(second)) << llvm::toString(second.takeError());
+  EXPECT_EQ(second->signature,
+            "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, "
+            "1, i32:16, 1, i32:16, 1, 128, 256, 64");
+  // The key: the specialization and the values of M, N, K.
+  auto key = s->tuningKey(args);
+  ASSERT_TRUE(bool(key));
+  EXPECT_NE(key->find("|M=512|N=256|K=64"), std::string::npos) << *key;
+  args[4] = toArg(320);
+  EXPECT_NE(*s->tuningKey(args), *key);
+  // Fixing a tuned constexpr is an error.
+  auto fixed = Specializer::create(src, "matmul_relu_kernel",
+                                   {{"BLOCK_M", "64"}}, "matmul_autotune.py");
+  ASSERT_FALSE(bool(fixed));
+  EXPECT_EQ(llvm::toString(fixed.takeError()),
+            "'BLOCK_M' of 'matmul_relu_kernel' is set by its @triton.autotune "
+            "configs: do not fix it");
+  Meta meta(&s->autotune()->configs[1]);
+  EXPECT_EQ(meta["BLOCK_N"], 256);
+  EXPECT_EQ(meta["NOPE"], 0);
+}
+
 TEST(JitSpecialize, ArchForComputeCapability) {
   EXPECT_EQ(archForComputeCapability(90), "sm_90a");
   EXPECT_EQ(archForComputeCapability(80), "sm_80");

@@ -100,8 +100,32 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
       return makeError("the value given for '" + name + "' is empty");
     s.fixed_[it - s.params_.begin()] = value;
   }
+  // The constexprs that @triton.autotune's configs set.
+  s.tuned_.assign(s.params_.size(), false);
+  auto at = readAutotune(*fn, diags);
+  if (!at) {
+    llvm::consumeError(at.takeError());
+    return makeError(llvm::StringRef(os.str()).trim());
+  }
+  s.autotune_ = std::move(*at);
+  if (s.autotune_)
+    for (auto &kv : s.autotune_->configs.front().constexprs) {
+      auto it = llvm::find_if(
+          s.params_, [&](const JitParam &p) { return p.name == kv.first; });
+      if (it == s.params_.end())
+        return makeError(llvm::formatv("@triton.autotune of '{0}' sets '{1}', "
+                                       "which is not one of its parameters",
+                                       s.kernel_, kv.first));
+      size_t i = it - s.params_.begin();
+      if (!s.fixed_[i].empty())
+        return makeError(llvm::formatv("'{0}' of '{1}' is set by its "
+                                       "@triton.autotune configs: do not fix "
+                                       "it",
+                                       kv.first, s.kernel_));
+      s.tuned_[i] = true;
+    }
   for (unsigned i = 0; i < s.params_.size(); ++i)
-    if (s.fixed_[i].empty())
+    if (s.fixed_[i].empty() && !s.tuned_[i])
       s.launch_.push_back(i);
   return std::move(s);
 }
@@ -136,7 +160,11 @@ static llvm::Expected<std::string> constexprText(const Arg &a) {
 }
 
 llvm::Expected<Specialization>
-Specializer::specialize(llvm::ArrayRef<Arg> args) const {
+Specializer::specialize(llvm::ArrayRef<Arg> args,
+                        const AutotuneConfig *config) const {
+  if (autotune_ && !config)
+    return makeError("'" + kernel_ +
+                     "' is autotuned: give specialize() one of its configs");
   auto expected = [&] {
     std::string names;
     for (unsigned i : launch_)
@@ -151,7 +179,7 @@ Specializer::specialize(llvm::ArrayRef<Arg> args) const {
   // The entries up to the last parameter given a value; the compiler takes
   // the defaults of the trailing ones.
   size_t count = params_.size();
-  while (count > 0 && fixed_[count - 1].empty()) {
+  while (count > 0 && fixed_[count - 1].empty() && !tuned_[count - 1]) {
     size_t pos = llvm::find(launch_, count - 1) - launch_.begin();
     if (pos < args.size())
       break;
@@ -172,6 +200,12 @@ Specializer::specialize(llvm::ArrayRef<Arg> args) const {
       sig << ", ";
     if (!fixed_[i].empty()) {
       sig << fixed_[i];
+      continue;
+    }
+    if (tuned_[i]) {
+      for (auto &kv : config->constexprs)
+        if (kv.first == p.name)
+          sig << kv.second;
       continue;
     }
     size_t argNo = next++;
@@ -281,37 +315,63 @@ size_t JitKernel::numSpecializations() const {
 }
 
 llvm::Expected<const Kernel &>
-JitKernel::load(const Specialization &spec) {
+JitKernel::load(const Specialization &spec, const AutotuneConfig *config) {
+  CompileOptions o = opts_.compile;
+  if (config) {
+    o.numWarps = config->numWarps;
+    o.numStages = config->numStages;
+  }
+  std::string id = llvm::formatv("{0}|{1}|{2}", spec.signature, o.numWarps,
+                                 o.numStages);
   std::lock_guard<std::mutex> lock(*mu_);
-  auto it = kernels_.find(spec.signature);
+  auto it = kernels_.find(id);
   if (it != kernels_.end())
     return *it->second;
-  CompileOptions o = opts_.compile;
   o.kernel = spec_.kernel();
   o.signature = spec.signature;
   KernelCache &cache = opts_.cache ? *opts_.cache : KernelCache::global();
   auto k = cache.load(ctx_, source_, o, opts_.filename);
   if (!k)
     return k.takeError();
-  auto &slot = kernels_[spec.signature];
+  auto &slot = kernels_[id];
   slot = std::make_unique<Kernel>(std::move(*k));
   return *slot;
 }
 
 llvm::Expected<const Kernel &> JitKernel::kernelFor(llvm::ArrayRef<Arg> args) {
-  auto spec = spec_.specialize(args);
+  const AutotuneConfig *config = nullptr;
+  if (spec_.autotune()) {
+    auto c = configFor(nullptr, args, nullptr);
+    if (!c)
+      return c.takeError();
+    config = *c;
+  }
+  auto spec = spec_.specialize(args, config);
   if (!spec)
     return spec.takeError();
-  return load(*spec);
+  return load(*spec, config);
 }
 
 llvm::Error JitKernel::launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
                                   CUstream stream) {
-  auto spec = spec_.specialize(args);
+  return launchArgs([grid](const Meta &) { return grid; }, args, stream);
+}
+
+llvm::Error JitKernel::launchArgs(const GridFn &grid, llvm::ArrayRef<Arg> args,
+                                  CUstream stream) {
+  const AutotuneConfig *config = nullptr;
+  if (spec_.autotune()) {
+    auto c = configFor(grid, args, stream);
+    if (!c)
+      return c.takeError();
+    config = *c;
+  }
+  auto spec = spec_.specialize(args, config);
   if (!spec)
     return spec.takeError();
-  auto k = load(*spec);
+  auto k = load(*spec, config);
   if (!k)
     return k.takeError();
-  return k->launch(grid, spec->abiArgs, stream);
+  return k->launch(grid(Meta(config, &opts_.constexprs)), spec->abiArgs,
+                   stream);
 }

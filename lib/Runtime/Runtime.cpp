@@ -259,11 +259,15 @@ llvm::Error Stream::synchronize() const {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<Timer> Timer::create(const Device &dev) {
-  if (auto e = dev.makeCurrent())
+  return create(dev.contextRef());
+}
+
+llvm::Expected<Timer> Timer::create(const Context &ctx) {
+  if (auto e = ctx.makeCurrent())
     return std::move(e);
   Timer t;
-  t.ctx_ = dev.contextRef();
-  const Driver &d = dev.driver();
+  t.ctx_ = ctx;
+  const Driver &d = ctx.driver();
   if (auto e = d.check(d.cuEventCreate(&t.start_, CU_EVENT_DEFAULT),
                        "cuEventCreate"))
     return std::move(e);

@@ -11,6 +11,7 @@
 #ifndef TILEC_FRONTEND_AUTOTUNE_H
 #define TILEC_FRONTEND_AUTOTUNE_H
 
+#include "tilec/Compiler/AutotuneConfig.h"
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Diagnostics.h"
 
@@ -18,29 +19,8 @@
 
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace tilec {
-
-struct AutotuneConfig {
-  /// Constexpr values by parameter name, as signature text ("128", "True",
-  /// "tl.float16").
-  std::vector<std::pair<std::string, std::string>> constexprs;
-  int numWarps = 4;  // triton.Config's defaults
-  int numStages = 3;
-  /// "BLOCK_M=128, BLOCK_N=256, num_warps=8, num_stages=3".
-  std::string describe() const;
-};
-
-struct Autotune {
-  std::vector<AutotuneConfig> configs;
-  /// The parameters whose values select a tuning (`key=`).
-  std::vector<std::string> key;
-  /// Arguments of the decorator tilec reads but does not act on
-  /// (prune_configs_by, reset_to_zero, restore_value, warmup, rep, ...).
-  std::vector<std::string> ignored;
-};
 
 /// The signature text of a constant expression (an int, float, bool, None,
 /// string, negated number or `tl.<dtype>`), or "" if it is none of those.

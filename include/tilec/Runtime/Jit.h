@@ -39,6 +39,7 @@
 #ifndef TILEC_RUNTIME_JIT_H
 #define TILEC_RUNTIME_JIT_H
 
+#include "tilec/Compiler/AutotuneConfig.h"
 #include "tilec/Runtime/Cache.h"
 #include "tilec/Runtime/Runtime.h"
 
@@ -46,8 +47,10 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <type_traits>
@@ -148,8 +151,16 @@ public:
          llvm::StringRef filename = "<source>");
 
   /// The specialization for `args` (the launch's arguments in parameter
-  /// order, fixed constexprs left out). Errors name the argument.
-  llvm::Expected<Specialization> specialize(llvm::ArrayRef<Arg> args) const;
+  /// order, fixed and autotuned constexprs left out), with the values of
+  /// `config` for an autotuned kernel. Errors name the argument.
+  llvm::Expected<Specialization>
+  specialize(llvm::ArrayRef<Arg> args,
+             const AutotuneConfig *config = nullptr) const;
+  /// The kernel's @triton.autotune (none: not autotuned).
+  const std::optional<Autotune> &autotune() const { return autotune_; }
+  /// What selects a tuning of an autotuned kernel: the values of its `key`
+  /// arguments and the specialization of the others.
+  llvm::Expected<std::string> tuningKey(llvm::ArrayRef<Arg> args) const;
 
   const std::string &kernel() const { return kernel_; }
   const std::vector<JitParam> &params() const { return params_; }
@@ -160,7 +171,9 @@ private:
   std::string kernel_;
   std::vector<JitParam> params_;
   std::vector<std::string> fixed_; // per parameter: fixed value or ""
+  std::vector<bool> tuned_;        // per parameter: set by the configs
   std::vector<unsigned> launch_;
+  std::optional<Autotune> autotune_;
 };
 
 struct JitOptions {
@@ -182,6 +195,31 @@ struct JitOptions {
     o.arch = "";
     return o;
   }
+};
+
+/// The constexpr values a launch grid may depend on (Triton's META): those
+/// of the config being run and those fixed in JitOptions::constexprs.
+class Meta {
+public:
+  explicit Meta(const AutotuneConfig *config,
+                const std::map<std::string, std::string> *fixed = nullptr)
+      : config_(config), fixed_(fixed) {}
+  /// The integer value of constexpr `name` (0 if it has none).
+  int64_t operator[](llvm::StringRef name) const;
+
+private:
+  const AutotuneConfig *config_;
+  const std::map<std::string, std::string> *fixed_;
+};
+using GridFn = std::function<Dim3(const Meta &)>;
+
+/// What a tuning measured.
+struct TuningRecord {
+  std::string key;
+  std::vector<double> ms; // per config: median time, < 0 if it failed
+  size_t chosen = 0;
+  double seconds = 0;      // the tuning's wall time (compiles included)
+  bool fromDisk = false;   // the choice was read from the cache directory
 };
 
 class JitKernel {
@@ -208,9 +246,28 @@ public:
   llvm::Error launch(const Stream &stream, Dim3 grid, const Ts &...args) {
     return launchArgs(grid, {toArg(args)...}, stream.handle());
   }
+  /// The grid as a function of the constexprs (autotuned kernels).
+  template <typename... Ts>
+  llvm::Error launch(GridFn grid, const Ts &...args) {
+    return launchArgs(grid, {toArg(args)...}, nullptr);
+  }
+  template <typename... Ts>
+  llvm::Error launch(const Stream &stream, GridFn grid, const Ts &...args) {
+    return launchArgs(grid, {toArg(args)...}, stream.handle());
+  }
   /// The dynamic form: specializes, compiles on first use, checks, launches.
+  /// An autotuned kernel is first tuned for the arguments' tuning key (once
+  /// per key: every config is compiled, run on these arguments and timed,
+  /// and the fastest kept, also in the cache directory for later
+  /// processes); the kernel runs on the arguments several times while it is
+  /// tuned, so outputs it accumulates into are not left as one launch
+  /// leaves them. TILEC_PRINT_AUTOTUNING=1 prints each tuning to stderr.
   llvm::Error launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
                          CUstream stream = nullptr);
+  llvm::Error launchArgs(const GridFn &grid, llvm::ArrayRef<Arg> args,
+                         CUstream stream = nullptr);
+  /// The last tuning (empty key: none yet).
+  const TuningRecord &lastTuning() const { return lastTuning_; }
 
   /// The kernel these arguments select, compiled and loaded on first use.
   llvm::Expected<const Kernel &> kernelFor(llvm::ArrayRef<Arg> args);
@@ -226,14 +283,20 @@ public:
 private:
   JitKernel(const Device &dev, std::string source, Specializer spec,
             JitOptions opts);
-  llvm::Expected<const Kernel &> load(const Specialization &spec);
+  llvm::Expected<const Kernel &> load(const Specialization &spec,
+                                      const AutotuneConfig *config = nullptr);
+  /// The config of an autotuned kernel for `args` (tuning it if needed).
+  llvm::Expected<const AutotuneConfig *>
+  configFor(const GridFn &grid, llvm::ArrayRef<Arg> args, CUstream stream);
   Context ctx_;
   std::string source_;
   Specializer spec_;
   JitOptions opts_;
   std::unique_ptr<std::mutex> mu_;
-  /// By signature; Kernel objects stay where they are.
+  /// By signature, warps and stages; Kernel objects stay where they are.
   std::map<std::string, std::unique_ptr<Kernel>> kernels_;
+  std::map<std::string, size_t> tunings_; // tuning key -> config
+  TuningRecord lastTuning_;
 };
 
 /// The PTX target of a compute capability: sm_90a for 90 (wgmma), sm_80 for

@@ -313,6 +313,7 @@ private:
 class Timer {
 public:
   static llvm::Expected<Timer> create(const Device &dev);
+  static llvm::Expected<Timer> create(const Context &ctx);
   Timer(Timer &&o) noexcept;
   Timer(const Timer &) = delete;
   Timer &operator=(const Timer &) = delete;

@@ -1,0 +1,39 @@
+//===- AutotuneConfig.h - The configurations of @triton.autotune ----------===//
+//
+// What tilec::readAutotune (Frontend/Autotune.h) reads from a kernel's
+// @triton.autotune, in a header of its own so that the runtime's headers
+// need no frontend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_COMPILER_AUTOTUNECONFIG_H
+#define TILEC_COMPILER_AUTOTUNECONFIG_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilec {
+
+struct AutotuneConfig {
+  /// Constexpr values by parameter name, as signature text ("128", "True",
+  /// "tl.float16").
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  int numWarps = 4;  // triton.Config's defaults
+  int numStages = 3;
+  /// "BLOCK_M=128, BLOCK_N=256, num_warps=8, num_stages=3".
+  std::string describe() const;
+};
+
+struct Autotune {
+  std::vector<AutotuneConfig> configs;
+  /// The parameters whose values select a tuning (`key=`).
+  std::vector<std::string> key;
+  /// Arguments of the decorator tilec reads but does not act on
+  /// (prune_configs_by, reset_to_zero, restore_value, warmup, rep, ...).
+  std::vector<std::string> ignored;
+};
+
+} // namespace tilec
+
+#endif // TILEC_COMPILER_AUTOTUNECONFIG_H

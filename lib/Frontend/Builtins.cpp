@@ -95,6 +95,8 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.expand_dims", {{"input", "axis"}, 2}},
       {"tl.ravel", {{"x"}, 1}},
       {"tl.static_assert", {{"cond", "msg"}, 1}},
+      {"tl.static_print", {{"values"}, 0}},
+      {"tl.device_print", {{"prefix", "args", "hex"}, 1}},
       {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
       {"tl.assume", {{"cond"}, 1}},
       {"tl.pointer_type", {{"element_ty", "address_space", "const"}, 1}},
@@ -177,6 +179,13 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     args.resize(1);
     args.push_back(Val::tuple(std::move(rest)));
   }
+  // Variadic: print(*values) and its relatives.
+  if (name == "tl.static_print")
+    return staticPrint(call, args, kwargs);
+  if (name == "tl.device_print" || name == "print")
+    return error(call, shown + " is not supported yet: tilec does not print "
+                               "from the GPU (tl.static_print prints at "
+                               "compile time)");
   if (name == "min" || name == "max") {
     // Python's min/max on constants: min(a, b, ...) or min(tuple).
     std::vector<Val> vals = args;
@@ -368,8 +377,6 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       return Val::floating(std::fabs(a[0].f));
     return callBuiltin("tl.abs", call, {a[0]}, {});
   }
-  if (name == "print")
-    return error(call, "print() is not supported in jit functions");
   if (name == "isinstance")
     return error(call, "isinstance() is not supported in jit functions");
   return error(call, "'" + name + "' is not supported by tilec");

@@ -43,7 +43,12 @@ bool tilec::readShape(CodeGen &cg, const Val &v, const Expr &where,
 
 bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
                       DType &out) {
-  if (v.kind == Val::DTypeV) {
+  if (v.kind == Val::DTypeV && !v.s.empty()) {
+    cg.error(where, "fp8 types (" + describeType(v) + ") are not supported "
+                    "yet");
+    return false;
+  }
+  if (v.kind == Val::DTypeV && v.blockShape.empty()) {
     out = v.dtype;
     return true;
   }

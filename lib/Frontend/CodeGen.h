@@ -38,7 +38,8 @@ struct Val {
     Float,
     Bool,
     Str,
-    DTypeV,
+    DTypeV,  // dtype; `s` names an fp8 dtype (fp8e5), which no value has;
+             // a non-empty blockShape makes it a tensor's type (x.type)
     Tuple,
     IR,
     Module,  // `tl`, `triton`: s holds the name; a module of the kernel's
@@ -97,6 +98,13 @@ bool sameStructure(const Val &a, const Val &b);
 
 /// Describes a Val for diagnostics: "tensor<128xfp32>", "int constant 3", ...
 std::string describe(const Val &v);
+/// Types as values (BuiltinsTypes.cpp): describe() of a DTypeV; whether two
+/// DTypeVs are the same type; the fp8 dtype a `tl.` name such as float8e5
+/// spells (its Triton name, fp8e5), and a value of it.
+std::string describeType(const Val &t);
+bool sameType(const Val &a, const Val &b);
+std::optional<std::string> fp8TypeName(llvm::StringRef tlName);
+Val fp8DTypeVal(const std::string &name);
 std::string shapeStr(llvm::ArrayRef<int64_t> shape);
 
 using Scope = std::map<std::string, Val>;
@@ -225,6 +233,20 @@ public:
   mlir::Type irType(DType dt, llvm::ArrayRef<int64_t> shape);
   Val zerosLike(DType dt, llvm::ArrayRef<int64_t> shape, mlir::Location loc);
 
+  // ---- types as values (BuiltinsTypes.cpp)
+  /// `base.attr` of a dtype or tensor type: element_ty, scalar, shape,
+  /// primitive_bitwidth, ..., and the predicates (bound methods).
+  Val typeAttribute(const Expr &e, const Val &base, const std::string &attr);
+  /// A call of predicate `m` (`is_fp16()`) on the type `self`.
+  Val typeMethod(const Expr &call, const Val &self, const std::string &m,
+                 bool hasArgs);
+  /// `tl.float32(x)`: a scalar of the dtype `dt`.
+  Val callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
+                bool hasKeywords);
+  /// tl.static_print(*values, sep=, end=): prints at compile time (stderr).
+  Val staticPrint(const Expr &call, std::vector<Val> &args,
+                  std::vector<std::pair<std::string, Val>> &kwargs);
+
   // ---- builtins (Builtins.cpp: the table, argument binding, dispatch)
   Val callBuiltin(llvm::StringRef name, const Expr &call, std::vector<Val> args,
                   std::vector<std::pair<std::string, Val>> kwargs);
@@ -318,6 +340,8 @@ public:
   /// current function (a `return` there is an error).
   unsigned loopDepth = 0;
   bool inHelper = false;
+  /// The kernel's warps per program (KernelSpec::numWarps).
+  int numWarps = 4;
   unsigned unrolledIterations = 0;
   unsigned inlinedCalls = 0;
   bool sizeLimitReported = false;

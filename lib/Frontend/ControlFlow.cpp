@@ -171,7 +171,7 @@ bool tilec::identicalVals(const Val &a, const Val &b) {
   case Val::Builtin:
     return a.s == b.s;
   case Val::DTypeV:
-    return a.dtype == b.dtype;
+    return sameType(a, b);
   case Val::IR:
     return a.v == b.v && a.dtype == b.dtype;
   case Val::Func:

@@ -74,7 +74,7 @@ std::string tilec::describe(const Val &v) {
   }
   case Val::Bool: return v.i ? "the constant True" : "the constant False";
   case Val::Str: return "the string '" + v.s + "'";
-  case Val::DTypeV: return "the dtype " + v.dtype.tlName();
+  case Val::DTypeV: return describeType(v);
   case Val::Tuple: return "a tuple of " + std::to_string(v.elems.size()) + " values";
   case Val::Module: return "the module '" + v.s + "'";
   case Val::Builtin: return "the function '" + v.s + "'";
@@ -617,7 +617,7 @@ static bool sameConstant(const Val &a, const Val &c) {
   case Val::Int: case Val::Bool: return a.i == c.i;
   case Val::Float: return a.f == c.f;
   case Val::Str: return a.s == c.s;
-  case Val::DTypeV: return a.dtype == c.dtype;
+  case Val::DTypeV: return sameType(a, c);
   case Val::Tuple:
     if (a.elems.size() != c.elems.size()) return false;
     for (size_t i = 0; i < a.elems.size(); ++i)
@@ -821,26 +821,14 @@ Val CodeGen::genCall(const Expr &e) {
     return callBuiltin(callee.s, e, std::move(args), std::move(kwargs));
   case Val::Method: {
     Val self = callee.elems[0];
-    if (self.kind == Val::DTypeV) {
-      if (!args.empty() || !kwargs.empty())
-        return error(e, "'" + callee.s + "' takes no arguments");
-      const DType &t = self.dtype;
-      const std::string &m = callee.s;
-      bool r = m == "is_floating" ? t.isFloat()
-               : m == "is_int" ? t.isInt()
-               : m == "is_ptr" ? t.isPointer
-               : m == "is_int_signed" ? t.isSigned()
-               : m == "is_int_unsigned" ? t.isUnsigned()
-               : m == "is_fp16" ? (!t.isPointer && t.kind == ScalarKind::F16)
-               : m == "is_bf16" ? (!t.isPointer && t.kind == ScalarKind::BF16)
-               : m == "is_fp32" ? (!t.isPointer && t.kind == ScalarKind::F32)
-                                : (!t.isPointer && t.kind == ScalarKind::F64);
-      return Val::boolean(r);
-    }
+    if (self.kind == Val::DTypeV)
+      return typeMethod(e, self, callee.s, !args.empty() || !kwargs.empty());
     args.insert(args.begin(), self);
     std::string name = callee.s == "to" ? "tl.cast" : "tl." + callee.s;
     return callBuiltin(name, e, std::move(args), std::move(kwargs));
   }
+  case Val::DTypeV:
+    return callDType(e, callee, args, !kwargs.empty());
   default:
     return error(*e.args[0], describe(callee) + " is not callable");
   }

@@ -110,6 +110,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
   mlir::OwningOpRef<mlir::ModuleOp> mod = mlir::ModuleOp::create(fnLoc);
   mod->getOperation()->setAttr("tile.num_warps",
                                b.getI32IntegerAttr(spec.numWarps));
+  numWarps = spec.numWarps;
 
   DiagnosticEngine &sigDiags = spec.signatureDiags ? *spec.signatureDiags : diags;
   const auto &entries = spec.signature.entries;

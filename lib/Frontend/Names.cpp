@@ -41,6 +41,8 @@ Val CodeGen::importedValue(const std::string &path) {
       if (m.s == "tl") {
         if (auto k = parseTLDTypeName(name))
           return Val::dtypeVal(DType::scalar(*k));
+        if (auto fp8 = fp8TypeName(name))
+          return fp8DTypeVal(*fp8);
         if (name == "constexpr")
           return Val::named(Val::Builtin, "tl.constexpr");
       }
@@ -266,34 +268,25 @@ Val CodeGen::genAttribute(const Expr &e) {
       return Val::named(Val::Module, "tl.PropagateNan");
     if (auto k = parseTLDTypeName(attr))
       return Val::dtypeVal(DType::scalar(*k));
+    if (auto fp8 = fp8TypeName(attr))
+      return fp8DTypeVal(*fp8);
     if (isBuiltin("tl." + attr))
       return Val::named(Val::Builtin, "tl." + attr);
     return error(e, "'tl." + attr + "' is not supported by tilec");
   }
-  case Val::DTypeV: {
-    if (attr == "element_ty") {
-      if (!base.dtype.isPointer)
-        return error(e, base.dtype.tlName() + " is not a pointer type and "
-                                              "has no 'element_ty'");
-      return Val::dtypeVal(base.dtype.pointee());
-    }
-    if (attr == "primitive_bitwidth")
-      return Val::integer(base.dtype.bitwidth());
-    if (attr == "int_bitwidth" && base.dtype.isInt())
-      return Val::integer(base.dtype.bitwidth());
-    if (attr == "is_floating" || attr == "is_int" || attr == "is_ptr" ||
-        attr == "is_int_signed" || attr == "is_int_unsigned" ||
-        attr == "is_fp16" || attr == "is_bf16" || attr == "is_fp32" ||
-        attr == "is_fp64") {
-      Val m = Val::named(Val::Method, attr);
-      m.elems.push_back(base);
-      return m;
-    }
-    return error(e, "dtype has no attribute '" + attr + "'");
-  }
+  case Val::DTypeV:
+    if (attr == "value") // a dtype held by a constexpr
+      return base;
+    return typeAttribute(e, base, attr);
   case Val::IR: {
     if (attr == "dtype")
       return Val::dtypeVal(base.dtype);
+    if (attr == "type") { // a block type for a tensor, the dtype for a scalar
+      Val t = Val::dtypeVal(base.dtype);
+      auto shape = base.shape();
+      t.blockShape.assign(shape.begin(), shape.end());
+      return t;
+    }
     if (attr == "shape") {
       std::vector<Val> dims;
       for (int64_t d : base.shape())
@@ -335,6 +328,12 @@ Val CodeGen::genAttribute(const Expr &e) {
     }
     return error(e, describe(base) + " has no attribute '" + attr + "'");
   }
+  case Val::None: case Val::Int: case Val::Float: case Val::Bool:
+  case Val::Str:
+    // `BLOCK.value` of a tl.constexpr: the value itself.
+    if (attr == "value")
+      return base;
+    return error(e, describe(base) + " has no attribute '" + attr + "'");
   default:
     return error(e, describe(base) + " has no attribute '" + attr + "'");
   }

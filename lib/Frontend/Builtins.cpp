@@ -84,6 +84,8 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.floor", {{"x"}, 1}}, {"tl.ceil", {{"x"}, 1}},
       {"tl.fma", {{"x", "y", "z"}, 3}},
       {"tl.cdiv", {{"x", "div"}, 2}},
+      {"tl.div_rn", {{"x", "y"}, 2}},
+      {"tl.swizzle2d", {{"i", "j", "size_i", "size_j", "size_g"}, 5}},
       {"tl.next_power_of_2", {{"n"}, 1}},
       {"tl.cast", {{"input", "dtype", "fp_downcast_rounding", "bitcast"}, 2}},
       {"tl.reshape", {{"input", "shape", "can_reorder"}, 2, true}},
@@ -116,6 +118,11 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.max_constancy", {{"input", "values"}, 2}},
       {"tl.range", {{"arg1", "arg2", "step"}, 1}},
       {"tl.static_range", {{"arg1", "arg2", "step"}, 1}},
+      // triton.language.extra.cuda
+      {"tl.extra.cuda.globaltimer", {{}, 0}},
+      {"tl.extra.cuda.smid", {{}, 0}},
+      {"tl.extra.cuda.num_threads", {{}, 0}},
+      {"tl.extra.cuda.num_warps", {{}, 0}},
       // Python builtins usable on constants.
       {"range", {{"start", "stop", "step"}, 1}},
       {"float", {{"x"}, 1}},
@@ -317,6 +324,12 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     }
     return Val::none();
   }
+  if (name == "tl.extra.cuda.num_warps")
+    return Val::integer(numWarps);
+  if (name == "tl.extra.cuda.num_threads")
+    return Val::integer(32 * int64_t(numWarps));
+  if (name == "tl.extra.cuda.globaltimer" || name == "tl.extra.cuda.smid")
+    return error(call, shown + " is not supported yet");
   if (name == "tl.constexpr")
     return a[0];
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||

@@ -2,7 +2,7 @@
 //
 // tl.where, tl.maximum / minimum, tl.clamp, the reductions (tl.max, tl.min,
 // tl.sum, tl.argmax, ...), tl.dot, unary math (tl.exp, tl.sqrt, ...),
-// tl.fma, tl.cdiv, tl.next_power_of_2.
+// tl.fma, tl.div_rn, tl.cdiv, tl.swizzle2d, tl.next_power_of_2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -339,6 +339,52 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
         !broadcastPair(y, z, l, call))
       return Val::error();
     return Val::ir(b.create<math::FmaOp>(l, x.v, y.v, z.v), xy.dtype);
+  }
+  if (name == "tl.div_rn") {
+    // IEEE division rounded to nearest (Triton: fp32 tensors only; numbers
+    // become fp32 beside them). `/` is div.full.f32 on the GPU; the
+    // `tile.div_rn` mark makes it div.rn.f32.
+    Val x = a[0], y = a[1];
+    for (Val *v : {&x, &y}) {
+      if (v->isIR() && v->dtype != f32)
+        return error(call, shown + " expects fp32 operands, got " +
+                               describe(*v));
+      if (!v->isIR() && !v->isNumber())
+        return error(call, shown + " expects fp32 tensors or numbers, got " +
+                               describe(*v));
+    }
+    if (x.isNumber() && y.isNumber() && x.kind != Val::Float &&
+        y.kind != Val::Float)
+      return error(call, shown + " expects fp32 operands, got " +
+                             describe(x) + " and " + describe(y));
+    x = cast(x, f32, l, call);
+    y = cast(y, f32, l, call);
+    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
+      return Val::error();
+    auto div = b.create<arith::DivFOp>(l, x.v, y.v);
+    div->setAttr("tile.div_rn", b.getUnitAttr());
+    return Val::ir(div, f32);
+  }
+  if (name == "tl.swizzle2d") {
+    // Triton's standard.py, in the same operators: (i, j) of a row-major
+    // size_i x size_j grid, renumbered so that groups of size_g rows are
+    // walked column by column.
+    Val i = a[0], j = a[1], sizeI = a[2], sizeJ = a[3], sizeG = a[4];
+    Val ij = binaryOp("+", binaryOp("*", i, sizeJ, call), j, call);
+    Val sizeGJ = binaryOp("*", sizeG, sizeJ, call);
+    Val offI = binaryOp("*", binaryOp("//", ij, sizeGJ, call), sizeG, call);
+    if (offI.isError() || sizeGJ.isError())
+      return Val::error();
+    Val g = callBuiltin("min", call,
+                        {binaryOp("-", sizeI, offI, call), sizeG}, {});
+    ij = binaryOp("%", ij, sizeGJ, call);
+    if (g.isError() || ij.isError())
+      return Val::error();
+    Val newI = binaryOp("+", offI, binaryOp("%", ij, g, call), call);
+    Val newJ = binaryOp("//", ij, g, call);
+    if (newI.isError() || newJ.isError())
+      return Val::error();
+    return Val::tuple({newI, newJ});
   }
   if (name == "tl.cdiv") {
     Val x = a[0], d = a[1];

@@ -50,7 +50,7 @@ Val CodeGen::importedValue(const std::string &path) {
         return Val::named(Val::Builtin, "tl." + name.str());
       if (m.s == "triton" && name == "language")
         return Val::named(Val::Module, "tl");
-      if ((m.s == "tl" || m.s == "libdevice") &&
+      if ((m.s == "tl" || m.s == "libdevice" || m.s == "tl.extra.cuda") &&
           isBuiltin(m.s + "." + name.str()))
         return Val::named(Val::Builtin, m.s + "." + name.str());
     }
@@ -255,6 +255,8 @@ Val CodeGen::genAttribute(const Expr &e) {
     if ((base.s == "tl.extra" || base.s == "tl.extra.cuda") &&
         attr == "libdevice")
       return Val::named(Val::Module, "libdevice");
+    if (base.s == "tl.extra.cuda" && isBuiltin(base.s + "." + attr))
+      return Val::named(Val::Builtin, base.s + "." + attr);
     if (base.s == "tl.extra" || base.s == "tl.extra.cuda")
       return error(e, "'" + base.s + "." + attr + "' is not supported by tilec");
     if (attr == "math" || attr == "core" || attr == "standard")

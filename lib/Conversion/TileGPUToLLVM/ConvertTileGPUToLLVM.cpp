@@ -9,7 +9,7 @@
 //  3. The remaining scalar arith/math/cf/func become LLVM; transcendental
 //     math goes to ex2.approx (exp, exp2, as Triton does) or to libdevice
 //     (__nv_*), which the PTX step links in only when it is called; fp32
-//     division is div.full.f32, as in Triton.
+//     division is div.full.f32, as in Triton (div.rn.f32 for tl.div_rn).
 // Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid`.
 //
 //===----------------------------------------------------------------------===//
@@ -71,7 +71,9 @@ struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
 };
 
 /// fp32 division as `div.full.f32` (max 2 ulp error), as Triton lowers `/`:
-/// IEEE-rounded div.rn.f32 is a long instruction sequence.
+/// IEEE-rounded div.rn.f32 is a long instruction sequence. A division marked
+/// `tile.div_rn` (tl.div_rn) is an llvm.fdiv, which NVPTX emits as
+/// div.rn.f32.
 struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -79,6 +81,11 @@ struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().isF32())
       return failure();
+    if (op->hasAttr("tile.div_rn")) {
+      rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getLhs(),
+                                                adaptor.getRhs());
+      return success();
+    }
     auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
         op.getLoc(), rewriter.getF32Type(),
         ValueRange{adaptor.getLhs(), adaptor.getRhs()},

@@ -29,9 +29,7 @@ static std::string dottedName(const Expr &e) {
   return "";
 }
 
-/// A float as signature text that reads back as the same double and as a
-/// float (never as an integer: "1.0", not "1").
-static std::string floatText(double v) {
+std::string tilec::floatConstantText(double v) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.17g", v);
   std::string s = buf;
@@ -45,7 +43,7 @@ std::string tilec::constantText(const Expr &e) {
   case ExprKind::Int:
     return e.intOverflow ? "" : std::to_string(e.intValue);
   case ExprKind::Float:
-    return floatText(e.floatValue);
+    return floatConstantText(e.floatValue);
   case ExprKind::Bool:
     return e.intValue ? "True" : "False";
   case ExprKind::None:
@@ -63,7 +61,7 @@ std::string tilec::constantText(const Expr &e) {
           x.intValue <= uint64_t(INT64_MAX))
         return "-" + std::to_string(x.intValue);
       if (x.kind == ExprKind::Float)
-        return floatText(-x.floatValue);
+        return floatConstantText(-x.floatValue);
     }
     return "";
   case ExprKind::Attribute: {

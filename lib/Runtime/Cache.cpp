@@ -287,12 +287,7 @@ void KernelCache::assembleCubin(CompiledKernel &ck) {
 llvm::Expected<const CompiledKernel &>
 KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
                  llvm::StringRef filename) {
-  return get(key(source, opts, filename), source, opts, filename);
-}
-
-llvm::Expected<const CompiledKernel &>
-KernelCache::get(const std::string &k, llvm::StringRef source,
-                 const CompileOptions &opts, llvm::StringRef filename) {
+  std::string k = key(source, opts, filename);
   std::lock_guard<std::mutex> lock(mu_);
   auto it = mem_.find(k);
   if (it != mem_.end() && !importsChanged(*it->second)) {

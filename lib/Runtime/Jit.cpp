@@ -17,7 +17,6 @@
 
 #include <cinttypes>
 #include <cmath>
-#include <cstdio>
 
 using namespace tilec;
 using namespace tilec::rt;
@@ -37,17 +36,6 @@ std::string rt::archForComputeCapability(int cc) {
 //===----------------------------------------------------------------------===//
 // Specializer
 //===----------------------------------------------------------------------===//
-
-/// A float as signature text that reads back as the same double and as a
-/// float (never as an integer: "1.0", not "1").
-static std::string floatText(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.17g", v);
-  std::string s = buf;
-  if (s.find_first_of(".eni") == std::string::npos)
-    s += ".0";
-  return s;
-}
 
 llvm::Expected<Specializer>
 Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
@@ -152,7 +140,7 @@ static llvm::Expected<std::string> constexprText(const Arg &a) {
       return std::to_string(uint64_t(a.i));
     return std::to_string(a.i);
   case Arg::Float:
-    return floatText(a.f);
+    return floatConstantText(a.f);
   case Arg::Pointer:
     break;
   }
@@ -338,18 +326,32 @@ JitKernel::load(const Specialization &spec, const AutotuneConfig *config) {
   return *slot;
 }
 
-llvm::Expected<const Kernel &> JitKernel::kernelFor(llvm::ArrayRef<Arg> args) {
-  const AutotuneConfig *config = nullptr;
+llvm::Expected<JitKernel::Selection>
+JitKernel::select(const GridFn &grid, llvm::ArrayRef<Arg> args,
+                  CUstream stream) {
+  Selection sel;
   if (spec_.autotune()) {
-    auto c = configFor(nullptr, args, nullptr);
+    auto c = configFor(grid, args, stream);
     if (!c)
       return c.takeError();
-    config = *c;
+    sel.config = *c;
   }
-  auto spec = spec_.specialize(args, config);
+  auto spec = spec_.specialize(args, sel.config);
   if (!spec)
     return spec.takeError();
-  return load(*spec, config);
+  sel.spec = std::move(*spec);
+  auto k = load(sel.spec, sel.config);
+  if (!k)
+    return k.takeError();
+  sel.kernel = &*k;
+  return std::move(sel);
+}
+
+llvm::Expected<const Kernel &> JitKernel::kernelFor(llvm::ArrayRef<Arg> args) {
+  auto sel = select(nullptr, args, nullptr);
+  if (!sel)
+    return sel.takeError();
+  return *sel->kernel;
 }
 
 llvm::Error JitKernel::launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
@@ -359,19 +361,9 @@ llvm::Error JitKernel::launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
 
 llvm::Error JitKernel::launchArgs(const GridFn &grid, llvm::ArrayRef<Arg> args,
                                   CUstream stream) {
-  const AutotuneConfig *config = nullptr;
-  if (spec_.autotune()) {
-    auto c = configFor(grid, args, stream);
-    if (!c)
-      return c.takeError();
-    config = *c;
-  }
-  auto spec = spec_.specialize(args, config);
-  if (!spec)
-    return spec.takeError();
-  auto k = load(*spec, config);
-  if (!k)
-    return k.takeError();
-  return k->launch(grid(Meta(config, &opts_.constexprs)), spec->abiArgs,
-                   stream);
+  auto sel = select(grid, args, stream);
+  if (!sel)
+    return sel.takeError();
+  return sel->kernel->launch(grid(Meta(sel->config, &opts_.constexprs)),
+                             sel->spec.abiArgs, stream);
 }

@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #ifdef TILEC_HAVE_RUNTIME
+#include "tilec/Runtime/Jit.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include <algorithm>
@@ -51,8 +52,7 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
   if (!run.arch.empty()) {
     opts.arch = run.arch;
   } else {
-    int cc = dev->computeCapability();
-    opts.arch = "sm_" + std::to_string(cc) + (cc == 90 ? "a" : "");
+    opts.arch = rt::archForComputeCapability(dev->computeCapability());
   }
 
   // 2. Compile and load.

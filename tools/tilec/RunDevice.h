@@ -21,8 +21,8 @@ namespace tilec {
 
 /// How `tilec run` launches on the GPU.
 struct DeviceRunOptions {
-  /// The PTX target; empty: the device's own (sm_90a for compute
-  /// capability 9.0, as Triton compiles for it; sm_XY otherwise).
+  /// The PTX target; empty: the device's own
+  /// (rt::archForComputeCapability: sm_90a for compute capability 9.0).
   std::string arch;
   /// Timed launches after the checked one (0: none). Each launch reruns the
   /// kernel on the buffers as the previous one left them.

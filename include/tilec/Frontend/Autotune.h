@@ -22,6 +22,10 @@
 
 namespace tilec {
 
+/// A float as signature text that reads back as the same double and as a
+/// float (never as an integer: "1.0", not "1").
+std::string floatConstantText(double v);
+
 /// The signature text of a constant expression (an int, float, bool, None,
 /// string, negated number or `tl.<dtype>`), or "" if it is none of those.
 std::string constantText(const Expr &e);

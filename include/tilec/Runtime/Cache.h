@@ -117,10 +117,6 @@ public:
                                     llvm::StringRef key);
 
 private:
-  llvm::Expected<const CompiledKernel &> get(const std::string &key,
-                                             llvm::StringRef source,
-                                             const CompileOptions &opts,
-                                             llvm::StringRef filename);
   /// Assembles ck.ptx into ck.cubin with ptxas, when a CUDA toolkit's ptxas
   /// is found (findPtxas; TILEC_PTXAS=none: never).
   void assembleCubin(CompiledKernel &ck);

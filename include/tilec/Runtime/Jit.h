@@ -285,6 +285,14 @@ private:
             JitOptions opts);
   llvm::Expected<const Kernel &> load(const Specialization &spec,
                                       const AutotuneConfig *config = nullptr);
+  /// The specialization, config and loaded kernel of a launch.
+  struct Selection {
+    Specialization spec;
+    const AutotuneConfig *config = nullptr;
+    const Kernel *kernel = nullptr;
+  };
+  llvm::Expected<Selection> select(const GridFn &grid,
+                                   llvm::ArrayRef<Arg> args, CUstream stream);
   /// The config of an autotuned kernel for `args` (tuning it if needed).
   llvm::Expected<const AutotuneConfig *>
   configFor(const GridFn &grid, llvm::ArrayRef<Arg> args, CUstream stream);

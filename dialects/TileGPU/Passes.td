@@ -22,6 +22,13 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::ModuleOp"> {
     `#tilegpu.shared` encoding) and read back in its `#tilegpu.dot_op`
     register layout (`local_load`, ldmatrix). A loop-carried accumulator
     keeps the mma layout across iterations. Other dots use the FMA path.
+
+    What is computed from a tensor-core dot's result stays in its
+    accumulator layout (AccumulatorLayouts.h): elementwise ops, broadcasts,
+    reductions (the slice of the mma layout), expand_dims of such a slice,
+    loop-carried and `if` values that carry them; a computed dot operand is
+    staged from it. Conversions are left where such a value meets memory
+    or an op that needs a blocked layout.
     With use-wgmma (sm_90a), f16/bf16 dots whose M is a multiple of
     16 * num_warps (whole warpgroups along M), N a multiple of 16 up to 256
     and K of 16 get the version-3 mma layout: `wgmma.mma_async` reads both

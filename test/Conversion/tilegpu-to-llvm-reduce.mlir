@@ -234,3 +234,183 @@ module attributes {tile.num_warps = 2 : i32} {
     return %r : i8
   }
 }
+
+// -----
+
+// The mma accumulator layout (2 x 2 warps, 64 x 64: a thread holds rows g,
+// g + 8, g + 32, g + 40 of its warp row and 16 columns, lane = 4 g + t):
+// a row reduction combines a row's 8 elements in the thread, then the four
+// lanes of a quad (t: shfl.bfly 1 and 2), then the two warps along N
+// through shared memory (written by t = 0 only). The result, in the slice
+// of the mma layout, has the thread's 4 rows.
+#mma = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+#row = #tilegpu.slice<{dim = 1, parent = #mma}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 2048 : i64}
+  // CHECK-LABEL: llvm.func @mma_rows
+  // CHECK-COUNT-28: llvm.intr.maxnum
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(2 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.inline_asm has_side_effects "@$2 st.shared.b32
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK: llvm.return
+  func.func @mma_rows(%x: tensor<64x64xf32, #mma>) {
+    %m = tile.reduce max %x {axis = 1 : i32} : tensor<64x64xf32, #mma> -> tensor<64xf32, #row>
+    return
+  }
+}
+
+// -----
+
+// A column sum of the accumulators (8 columns a thread): rows g (8 lanes:
+// shfl.bfly 4, 8, 16), then the two warps along M; a 1-D sum of a row slice to a scalar.
+#mma = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+#col = #tilegpu.slice<{dim = 0, parent = #mma}>
+#row = #tilegpu.slice<{dim = 1, parent = #mma}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @mma_cols
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(4 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(8 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK: llvm.mlir.constant(-1 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(16 : i32)
+  // CHECK-NEXT: llvm.mlir.constant(31 : i32)
+  // CHECK-NEXT: nvvm.shfl.sync bfly
+  // CHECK-NOT: nvvm.shfl.sync
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @mma_cols(%x: tensor<64x64xf32, #mma>) {
+    %m = tile.reduce sum %x {axis = 0 : i32} : tensor<64x64xf32, #mma> -> tensor<64xf32, #col>
+    return
+  }
+  // CHECK-LABEL: llvm.func @row_total
+  // CHECK-COUNT-3: llvm.fadd
+  // CHECK: nvvm.shfl.sync bfly
+  // CHECK: llvm.return %{{.*}} : f32
+  func.func @row_total(%x: tensor<64xf32, #row>) -> f32 {
+    %s = tile.reduce sum %x {axis = 0 : i32} : tensor<64xf32, #row> -> f32
+    return %s : f32
+  }
+}

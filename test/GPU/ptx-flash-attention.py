@@ -5,10 +5,23 @@
 # barrier that the dot waits at, and the wgmma's buffers stay live, behind
 # barriers, until the dot (without either, the H200 computes wrong results),
 # with exp2 as ex2.approx and
-# no spills at 8 warps (ptxas -v); mma.sync at sm_90.
+# no spills at 8 warps (ptxas -v); mma.sync at sm_90. The scores, the
+# running max and sum and the accumulator stay in the dots' accumulator
+# layout (and its row slice) through the loop: no layout conversion inside
+# it, one after it for the store.
 # REQUIRES: ptxas
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=ptx -o %t.a.ptx
 # RUN: FileCheck %s --check-prefix=SM90A < %t.a.ptx
+# RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=tilegpu | FileCheck %s --check-prefix=LOOP
+# LOOP:      scf.for {{.*}} -> (i32, i32, tensor<128x64xf32, #[[ACC:mma[0-9]*]]>, tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #[[ROW]]>
+# LOOP-NOT:  tilegpu.convert_layout
+# LOOP:      tile.reduce max %{{.*}} {axis = 1 : i32} : tensor<128x64xf32, #[[ACC]]> -> tensor<128xf32, #[[ROW]]>
+# LOOP-NOT:  tilegpu.convert_layout
+# LOOP:      tilegpu.local_alloc %{{.*}} : tensor<128x64xf16, #[[ACC]]>
+# LOOP-NOT:  tilegpu.convert_layout
+# LOOP:      scf.yield
+# LOOP:      tilegpu.convert_layout %{{.*}} : tensor<128x64xf16, #[[ACC]]> -> tensor<128x64xf16, #{{.*}}>
+# LOOP-NOT:  tilegpu.convert_layout
 # RUN: %ptxas -arch=sm_90a -v %t.a.ptx -o %t.a.cubin 2>&1 | FileCheck %s --check-prefix=REGS
 # SM90A-NOT: mma.sync
 # SM90A:     st.shared.v4.b32

@@ -37,11 +37,23 @@ constexpr unsigned kSharedAddrSpace = 3;
 ///   (e_d / spt[d]) * ctaTile[d] + (warp_d * tpw[d] + lane_d) * spt[d] + e_d % spt[d]
 /// taken modulo shape[d] (a tile smaller than the CTA tile is replicated).
 ///
-/// Tensor-core layouts (#tilegpu.mma and #tilegpu.dot_op, 2-D) are also
-/// described: numElems, emitThreadCoords (lane[0] = lane, warp = {warp along
-/// M, warp along N}) and emitIndices follow the register numbering of
-/// MmaAttr / DotOperandAttr; the blocked-only queries (getBase, elemCoords,
-/// elemIndex, elemsAlong, ...) must not be asked of them (isBlocked()).
+/// The accumulator layout of the tensor cores (#tilegpu.mma, not
+/// transposed) and its slices are described the same way per base
+/// dimension (isAccumulator()): along M a thread holds rows
+///   (e / 2) * 16 * wm + (e % 2) * 8 + warp_M * 16 + lane / 4
+/// and along N columns
+///   (e / 2) * 8 * wn + e % 2 + warp_N * 8 + (lane % 4) * 2,
+/// the lane coordinates being lane / 4 (M) and lane % 4 (N). Elements are
+/// numbered as the registers: the pairs (e / 2) of the dimensions left,
+/// row-major, then the bits e % 2, row-major (an unsliced tile: [m-repeat]
+/// [n-repeat][c0..c3]). elemCoords, elemIndex, elemsAlong, lanesAlong, ...
+/// answer for both kinds; getBase is blocked-only.
+///
+/// The operand layouts (#tilegpu.dot_op) and the transposed mma layout are
+/// described too: numElems, emitThreadCoords (lane[0] = lane, warp = {warp
+/// along M, warp along N}) and emitIndices follow the register numbering of
+/// MmaAttr / DotOperandAttr; the per-dimension queries must not be asked of
+/// them (hasDims()).
 /// A transposed mma layout (and its dot_op layouts) is described as the
 /// plain layout of the transposed tile: kind(), the repeats and the warps
 /// are those of the transposed product (A and B swapped, M and N swapped);
@@ -53,6 +65,10 @@ public:
   enum class Kind { Blocked, Mma, DotA, DotB };
   Kind kind() const { return kind_; }
   bool isBlocked() const { return kind_ == Kind::Blocked; }
+  /// The (non-transposed) mma accumulator layout or a slice of it.
+  bool isAccumulator() const { return acc_; }
+  /// Blocked or accumulator: the per-dimension queries below apply.
+  bool hasDims() const { return isBlocked() || acc_; }
   /// A transposed (wgmma C^T = B^T A^T) tensor-core layout.
   bool isTransposed() const { return trans; }
   /// Tensor-core layouts: warps along M and N, repeats of the warp tile along
@@ -65,7 +81,7 @@ public:
   unsigned elemsPerBlock() const { return perBlock; }
 
   unsigned rank() const { return shape.size(); }
-  unsigned baseRank() const { return base.getRank(); }
+  unsigned baseRank() const { return cta.size(); }
   unsigned numElems() const { return numElems_; }
   ArrayRef<int64_t> getShape() const { return shape; }
   BlockedAttr getBase() const { return base; }
@@ -79,6 +95,16 @@ public:
   unsigned ctaTile(unsigned d) const { return cta[d]; }
   /// Number of threads (lanes x warps) along base dimension d.
   unsigned threadsAlong(unsigned d) const;
+  /// Lanes of a warp along base dimension d, and how far apart in the lane
+  /// id two lanes one step apart along d are (a power of two); the same
+  /// for the warps of the CTA.
+  unsigned lanesAlong(unsigned d) const { return lanes[d]; }
+  unsigned laneStride(unsigned d) const { return laneStrides[d]; }
+  unsigned warpsAlong(unsigned d) const { return warps[d]; }
+  unsigned warpStride(unsigned d) const { return warpStrides[d]; }
+  /// The extent along base dimension d that one warp's lanes cover with
+  /// one element group each (blocked: sizePerThread * threadsPerWarp).
+  unsigned warpExtent(unsigned d) const { return warpExtents[d]; }
 
   /// Per tensor dimension, the thread-local coordinate of element k.
   SmallVector<unsigned> elemCoords(unsigned k) const;
@@ -102,7 +128,7 @@ public:
   /// layouts only): lets a lowering find the elements whose places differ
   /// by the same constant in every thread.
   SmallVector<int64_t> hostIndices(unsigned tid, unsigned k) const;
-  /// Threads of the CTA the layout spans (blocked layouts only).
+  /// Threads of the CTA the layout spans (blocked and accumulator layouts).
   unsigned numThreads() const;
 
 private:
@@ -113,7 +139,13 @@ private:
   SmallVector<int64_t> baseShape;     // shape per base dim (1 if sliced)
   SmallVector<unsigned> elemsPerThread; // per base dim
   SmallVector<unsigned> cta;          // spt * tpw * wpc per base dim
+  SmallVector<unsigned> lanes, laneStrides, warps, warpStrides, warpExtents;
   unsigned numElems_ = 1;
+  bool acc_ = false;
+  /// Accumulator layouts: the extent of a thread's element pair (e % 2)
+  /// and of one lane step, per base dimension.
+  SmallVector<unsigned> pairStep, laneStep;
+  void initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices, Type elt);
   // Tensor-core layouts.
   Kind kind_ = Kind::Blocked;
   unsigned wm = 1, wn = 1, repMN = 1, repN = 1, repK = 1, perBlock = 1;

@@ -1,7 +1,7 @@
 //===- ReduceOpToLLVM.cpp - tile.reduce: within a thread, across lanes (shfl.sync.bfly), across warps (shared memory) ===//
 //
-// tile.reduce of a tile in any blocked or slice layout along `axis` (tensor
-// dimension; base dimension D of the layout). The result is in the slice of
+// tile.reduce of a tile in any blocked, mma accumulator or slice layout
+// along `axis` (tensor dimension; base dimension D of the layout). The result is in the slice of
 // the operand's layout along `axis` (a scalar for a rank-1 operand: then
 // every thread ends with the value). Three steps:
 //
@@ -180,8 +180,9 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     Type i32 = b.getI32Type();
 
     LayoutInfo src(srcType);
+    if (!src.hasDims())
+      return rewriter.notifyMatchFailure(op, "operand in an operand layout");
     unsigned D = src.baseDim(axis);
-    BlockedAttr base = src.getBase();
 
     // The result's layout: the slice of the operand's along `axis`.
     auto dstType = dyn_cast<RankedTensorType>(op.getType());
@@ -203,7 +204,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     // A tile that one warp covers along D (a few elements on many warps):
     // every warp holds all of it, so only the replicas within a warp become
     // the identity and step (c) is skipped (warpLocalReduce).
-    unsigned warpCover = base.getSizePerThread()[D] * base.getThreadsPerWarp()[D];
+    unsigned warpCover = src.warpExtent(D);
     bool warpLocal = warpLocalReduce(op);
     unsigned nAxis = src.elemsAlong(axis);
     Value idIdx = i32Const(b, loc, INT_MAX);
@@ -244,14 +245,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     }
 
     // ---- (b) across the lanes along D.
-    unsigned laneStride = 1, warpStride = 1;
-    for (unsigned d : base.getOrder()) {
-      if (d == D)
-        break;
-      laneStride *= base.getThreadsPerWarp()[d];
-      warpStride *= base.getWarpsPerCTA()[d];
-    }
-    unsigned lanesD = base.getThreadsPerWarp()[D];
+    unsigned laneStride = src.laneStride(D), warpStride = src.warpStride(D);
+    unsigned lanesD = src.lanesAlong(D);
     for (unsigned m = 1; m < lanesD; m *= 2) {
       for (Acc &acc : accs) {
         Acc other{shuffleXor(b, loc, acc.v, m * laneStride), {}};
@@ -262,7 +257,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     }
 
     // ---- (c) across the warps along D, through shared memory.
-    unsigned warpsD = base.getWarpsPerCTA()[D];
+    unsigned warpsD = src.warpsAlong(D);
     if (warpsD > 1 && !warpLocal) {
       // The scratch's layout (getReduceScratch: the same numbers that size
       // it for the allocation).

@@ -90,9 +90,10 @@ std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) 
   if (!elt.isIntOrFloat())
     return std::nullopt;
   LayoutInfo src(srcType);
-  BlockedAttr base = src.getBase();
+  if (!src.hasDims())
+    return std::nullopt;
   unsigned D = src.baseDim(op.getAxis());
-  if (base.getWarpsPerCTA()[D] <= 1 || warpLocalReduce(op))
+  if (src.warpsAlong(D) <= 1 || warpLocalReduce(op))
     return std::nullopt;
   ReduceScratch s;
   unsigned numOut = 1;
@@ -102,8 +103,8 @@ std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) 
   // Warps of the CTA (a layout may use fewer: then the others hold
   // replicas, and still need their own slots).
   s.numWarps = 1;
-  for (unsigned w : base.getWarpsPerCTA())
-    s.numWarps *= w;
+  for (unsigned d = 0; d < src.baseRank(); ++d)
+    s.numWarps *= src.warpsAlong(d);
   if (auto m = op->getParentOfType<ModuleOp>())
     if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
       s.numWarps = std::max<unsigned>(s.numWarps, a.getInt());

@@ -16,9 +16,35 @@ bool mlir::tilegpu::isMmaFamilyLayout(Attribute layout) {
   return isa_and_nonnull<MmaAttr, DotOperandAttr>(layout);
 }
 
+/// The base dimensions of a rank-R layout that survive `slices` (recorded
+/// outermost first, in the parent's numbering), in tensor order.
+static SmallVector<unsigned> survivingDims(unsigned R,
+                                           ArrayRef<unsigned> slices) {
+  SmallVector<unsigned> dims;
+  for (unsigned d = 0; d < R; ++d)
+    dims.push_back(d);
+  // The innermost (last) slice applies to the base first.
+  for (int i = slices.size() - 1; i >= 0; --i)
+    dims.erase(dims.begin() + slices[i]);
+  return dims;
+}
+
 LayoutInfo::LayoutInfo(RankedTensorType type)
     : shape(type.getShape().begin(), type.getShape().end()) {
   Attribute layout = type.getEncoding();
+  // Peel slices down to the base, collecting the sliced dims (outermost
+  // first, in the parent's numbering).
+  SmallVector<unsigned> slices;
+  Attribute root = layout;
+  while (auto s = dyn_cast_or_null<SliceAttr>(root)) {
+    slices.push_back(s.getDim());
+    root = s.getParent();
+  }
+  if (auto mma = dyn_cast_or_null<MmaAttr>(root))
+    if (!mma.getTransposed()) {
+      initAccumulator(mma, slices, type.getElementType());
+      return;
+    }
   if (isMmaFamilyLayout(layout)) {
     // Tensor-core layouts: see MmaAttr / DotOperandAttr.
     assert(shape.size() == 2 && "tensor-core layouts are 2-D");
@@ -70,23 +96,11 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
     }
     return;
   }
-  // 1. Peel slices down to the blocked base, collecting the sliced dims.
-  SmallVector<unsigned> slices; // outermost first, in the parent's numbering
-  while (auto s = dyn_cast_or_null<SliceAttr>(layout)) {
-    slices.push_back(s.getDim());
-    layout = s.getParent();
-  }
-  base = cast<BlockedAttr>(layout);
+  // 1. The blocked base.
+  base = cast<BlockedAttr>(root);
   unsigned R = base.getRank();
-  // 2. Map tensor dims to base dims: re-insert sliced dims innermost first.
-  SmallVector<unsigned> dims; // base dims surviving, in tensor order
-  for (unsigned d = 0; d < R; ++d)
-    dims.push_back(d);
-  // Slices were recorded outermost first; the innermost (last) applies to
-  // the base first.
-  for (int i = slices.size() - 1; i >= 0; --i)
-    dims.erase(dims.begin() + slices[i]);
-  dimMap = dims;
+  // 2. Map tensor dims to base dims.
+  dimMap = survivingDims(R, slices);
   baseToTensor.assign(R, -1);
   for (unsigned i = 0; i < dimMap.size(); ++i)
     baseToTensor[dimMap[i]] = i;
@@ -107,6 +121,60 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
     elemsPerThread.push_back(n);
     numElems_ *= n;
   }
+  // 4. Lanes and warps per dimension; the first of `order` varies fastest
+  // in the lane and warp ids.
+  lanes.assign(R, 1);
+  laneStrides.assign(R, 1);
+  warps.assign(R, 1);
+  warpStrides.assign(R, 1);
+  warpExtents.assign(R, 1);
+  unsigned ls = 1, ws = 1;
+  for (unsigned d : base.getOrder()) {
+    lanes[d] = base.getThreadsPerWarp()[d];
+    warps[d] = base.getWarpsPerCTA()[d];
+    laneStrides[d] = ls;
+    warpStrides[d] = ws;
+    ls *= lanes[d];
+    ws *= warps[d];
+    warpExtents[d] = base.getSizePerThread()[d] * lanes[d];
+  }
+}
+
+void LayoutInfo::initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices,
+                                 Type elt) {
+  acc_ = true;
+  kind_ = Kind::Mma;
+  wm = mma.getWarpsPerCTA()[0];
+  wn = mma.getWarpsPerCTA()[1];
+  eltBits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
+  dimMap = survivingDims(2, slices);
+  baseToTensor.assign(2, -1);
+  baseShape.assign(2, 1);
+  for (unsigned i = 0; i < dimMap.size(); ++i) {
+    baseToTensor[dimMap[i]] = i;
+    baseShape[dimMap[i]] = shape[i];
+  }
+  // Rows: lane / 4 (8 lanes, lane-id stride 4), warps every wn-th warp,
+  // a pair of rows 8 apart per 16-row block. Columns: lane % 4 (pairs of
+  // adjacent columns), warps fastest, 8 columns a block.
+  cta = {16 * wm, 8 * wn};
+  lanes = {8, 4};
+  laneStrides = {4, 1};
+  warps = {wm, wn};
+  warpStrides = {wn, 1};
+  warpExtents = {16, 8};
+  pairStep = {8, 1};
+  laneStep = {1, 2};
+  for (unsigned d = 0; d < 2; ++d) {
+    unsigned n = 1;
+    if (baseToTensor[d] >= 0)
+      n = 2 * unsigned((baseShape[d] + cta[d] - 1) / cta[d]);
+    elemsPerThread.push_back(n);
+    numElems_ *= n;
+  }
+  repMN = elemsPerThread[0] / 2 ? elemsPerThread[0] / 2 : 1;
+  repN = elemsPerThread[1] / 2 ? elemsPerThread[1] / 2 : 1;
+  perBlock = 4;
 }
 
 SmallVector<Value>
@@ -124,7 +192,7 @@ LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
   switch (kind_) {
   // Transposed layouts interleave the rows of each warp's 16: the
   // registers of rows g and g + 8 hold rows 2g and 2g + 1 (MmaAttr).
-  case Kind::Mma: {
+  case Kind::Mma: { // transposed only (isAccumulator() otherwise)
     unsigned rn = blk % repN, rm = blk / repN;
     rowBase = add(mul(tc.warp[0], 16), trans ? mul(g, 2) : g);
     colBase = add(mul(tc.warp[1], 8), mul(t, 2));
@@ -184,11 +252,22 @@ LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
 }
 
 unsigned LayoutInfo::threadsAlong(unsigned d) const {
-  return base.getThreadsPerWarp()[d] * base.getWarpsPerCTA()[d];
+  return lanes[d] * warps[d];
 }
 
 SmallVector<unsigned> LayoutInfo::elemCoords(unsigned k) const {
   SmallVector<unsigned> coords(rank(), 0);
+  if (acc_) {
+    // k = pairs (row-major) * 2^rank + bits (row-major).
+    unsigned bits = k % (1u << rank()), pairs = k >> rank();
+    for (int i = rank() - 1; i >= 0; --i) {
+      unsigned n = elemsAlong(i) / 2;
+      coords[i] = 2 * (pairs % n) + (bits & 1);
+      pairs /= n;
+      bits >>= 1;
+    }
+    return coords;
+  }
   for (unsigned d : base.getOrder()) {
     int t = baseToTensor[d];
     if (t < 0)
@@ -200,6 +279,14 @@ SmallVector<unsigned> LayoutInfo::elemCoords(unsigned k) const {
 }
 
 unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
+  if (acc_) {
+    unsigned pairs = 0, bits = 0;
+    for (unsigned i = 0; i < rank(); ++i) {
+      pairs = pairs * (elemsAlong(i) / 2) + coords[i] / 2;
+      bits = bits * 2 + coords[i] % 2;
+    }
+    return (pairs << rank()) + bits;
+  }
   unsigned k = 0, stride = 1;
   for (unsigned d : base.getOrder()) {
     int t = baseToTensor[d];
@@ -214,6 +301,19 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
 LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
                                                       Location loc) const {
   ThreadCoords tc;
+  if (acc_) {
+    Value tid = threadId(b, loc);
+    Value lane = b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32));
+    Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
+    tc.lane = {b.create<LLVM::UDivOp>(loc, lane, i32Const(b, loc, 4)),
+               b.create<LLVM::URemOp>(loc, lane, i32Const(b, loc, 4))};
+    // Warps along N fastest.
+    tc.warp = {b.create<LLVM::URemOp>(
+                   loc, b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, wn)),
+                   i32Const(b, loc, wm)),
+               b.create<LLVM::URemOp>(loc, warp, i32Const(b, loc, wn))};
+    return tc;
+  }
   if (!isBlocked()) {
     Value tid = threadId(b, loc);
     tc.lane.push_back(b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32)));
@@ -244,6 +344,28 @@ LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
 SmallVector<Value>
 LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
                         unsigned k, SmallVectorImpl<Value> *unwrapped) const {
+  if (acc_) {
+    // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) * pairStep
+    SmallVector<unsigned> e = elemCoords(k);
+    SmallVector<Value> idx;
+    for (unsigned i = 0; i < rank(); ++i) {
+      unsigned d = dimMap[i];
+      Value thread = b.create<LLVM::AddOp>(
+          loc,
+          b.create<LLVM::MulOp>(loc, tc.warp[d],
+                                i32Const(b, loc, warpExtents[d])),
+          b.create<LLVM::MulOp>(loc, tc.lane[d], i32Const(b, loc, laneStep[d])));
+      Value v = b.create<LLVM::AddOp>(
+          loc, thread,
+          i32Const(b, loc, (e[i] / 2) * cta[d] + (e[i] % 2) * pairStep[d]));
+      if (unwrapped)
+        unwrapped->push_back(v);
+      if (cta[d] > shape[i])
+        v = b.create<LLVM::URemOp>(loc, v, i32Const(b, loc, shape[i]));
+      idx.push_back(v);
+    }
+    return idx;
+  }
   if (!isBlocked())
     return emitMmaIndices(b, loc, tc, k, unwrapped);
   SmallVector<unsigned> e = elemCoords(k);
@@ -332,7 +454,7 @@ SmallVector<int64_t> LayoutInfo::hostIndices(unsigned tid, unsigned k) const {
 unsigned LayoutInfo::numThreads() const {
   unsigned n = 1;
   for (unsigned d = 0; d < baseRank(); ++d)
-    n *= base.getThreadsPerWarp()[d] * base.getWarpsPerCTA()[d];
+    n *= threadsAlong(d);
   return n;
 }
 

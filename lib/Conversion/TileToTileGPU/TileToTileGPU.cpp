@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccumulatorLayouts.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/AxisInfo.h"
 
@@ -56,6 +57,15 @@ struct ConvertTileToTileGPUPass
     bool bN = false; // B along N (dimension 1): as usual
   };
   DenseMap<Operation *, OperandMajors> majors;
+  /// The values that stay in a dot's accumulator layout or a slice of it
+  /// (findAccumulatorLayouts), decided before the pass changes the IR.
+  DenseMap<Value, Attribute> accLayouts;
+
+  /// `v`'s type in the layout the accumulator analysis gave it, or null.
+  Type accumulatorType(Value v) {
+    Attribute l = accLayouts.lookup(v);
+    return l ? withLayout(v.getType(), l) : Type();
+  }
 
   /// Is `v` a tile.load that can be read 16 bytes at a time along
   /// dimension `dim`?
@@ -203,7 +213,9 @@ struct ConvertTileToTileGPUPass
         OpOperand &init = forOp.getInitArgsMutable()[i];
         // An accumulator of a tensor-core dot stays in the mma layout.
         auto dot = body->getOperand(i).getDefiningOp<tile::DotOp>();
-        if (dot && dot.getAcc() == arg)
+        if (Type t = accumulatorType(arg))
+          require(forOp, init, t);
+        else if (dot && dot.getAcc() == arg)
           if (MmaAttr mma = mmaLayoutFor(dot))
             require(forOp, init, withLayout(init.get().getType(), mma));
         arg.setType(init.get().getType());
@@ -226,6 +238,10 @@ struct ConvertTileToTileGPUPass
       Operation *elseYield = ifOp.elseBlock()->getTerminator();
       for (unsigned i = 0; i < ifOp.getNumResults(); ++i) {
         Type t = thenYield->getOperand(i).getType();
+        if (Type acc = accumulatorType(ifOp.getResult(i))) {
+          t = acc;
+          require(thenYield, thenYield->getOpOperand(i), t);
+        }
         require(elseYield, elseYield->getOpOperand(i), t);
         ifOp.getResult(i).setType(t);
       }
@@ -280,14 +296,39 @@ struct ConvertTileToTileGPUPass
         return;
       }
 
+    // Computed where a dot left its result (findAccumulatorLayouts).
+    if (op->getNumResults() == 1)
+      if (Type want = accumulatorType(op->getResult(0))) {
+        Attribute l = getLayout(want);
+        for (OpOperand &operand : op->getOpOperands()) {
+          auto t = dyn_cast<RankedTensorType>(operand.get().getType());
+          if (!t)
+            continue;
+          if (isa<tile::BroadcastOp>(op) || isElementwiseTileOp(op))
+            require(op, operand, withLayout(t, l));
+          else if (auto expand = dyn_cast<tile::ExpandDimsOp>(op))
+            require(op, operand,
+                    withLayout(t, SliceAttr::get(&getContext(),
+                                                 expand.getAxis(), l)));
+          // tile.reduce: its operand's layout, of which `l` is the slice.
+        }
+        op->getResult(0).setType(want);
+        if (auto cst = dyn_cast<arith::ConstantOp>(op))
+          if (auto dense = dyn_cast<DenseElementsAttr>(cst.getValue()))
+            cst.setValueAttr(dense.reshape(cast<ShapedType>(want)));
+        return;
+      }
+
     // 1. Operands: the layout each one must have.
     for (OpOperand &operand : op->getOpOperands()) {
       auto t = dyn_cast<RankedTensorType>(operand.get().getType());
       if (!t)
         continue;
       if (isa<tile::ReduceOp, tile::DotOp, tile::TransOp, tile::ReshapeOp>(op)) {
-        // Lowered through shared memory from a blocked or slice layout.
-        if (isa_and_nonnull<MmaAttr, DotOperandAttr>(t.getEncoding()))
+        // Lowered through shared memory from a blocked or slice layout (a
+        // reduction also from a dot's accumulator layout).
+        if (isa_and_nonnull<MmaAttr, DotOperandAttr>(t.getEncoding()) &&
+            !(isa<tile::ReduceOp>(op) && accLayouts.count(operand.get())))
           require(op, operand, withDefault(t));
         continue;
       }
@@ -343,6 +384,8 @@ struct ConvertTileToTileGPUPass
     }
     module->setAttr("tile.num_warps",
                     IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
+    accLayouts = findAccumulatorLayouts(
+        module, [&](tile::DotOp dot) { return mmaLayoutFor(dot); });
     module.walk([&](func::FuncOp fn) {
       for (Block &block : fn.getBody())
         processBlock(block);

@@ -148,7 +148,13 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   unsigned rank;
   if (auto b = llvm::dyn_cast<BlockedAttr>(parent))
     rank = b.getRank();
-  else if (auto s = llvm::dyn_cast<SliceAttr>(parent)) {
+  else if (auto m = llvm::dyn_cast<MmaAttr>(parent)) {
+    // The accumulator layout (a reduction of a dot's result); not the
+    // transposed one.
+    if (m.getTransposed())
+      return emitError() << "slice parent must not be a transposed mma layout";
+    rank = 2;
+  } else if (auto s = llvm::dyn_cast<SliceAttr>(parent)) {
     (void)s;
     rank = 0; // nested slices: rank checked by users
     return success();

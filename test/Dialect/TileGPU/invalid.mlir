@@ -21,6 +21,16 @@ func.func @f(%x: tensor<32xf32, #tilegpu.slice<{dim = 1, parent = #tilegpu.block
 
 // -----
 
+// expected-error @+1 {{slice parent must not be a transposed mma layout}}
+func.func @f(%x: tensor<32xf32, #tilegpu.slice<{dim = 1, parent = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], transposed}>}>>) { return }
+
+// -----
+
+// expected-error @+1 {{slice dim 2 is out of range for a parent of rank 2}}
+func.func @f(%x: tensor<32xf32, #tilegpu.slice<{dim = 2, parent = #tilegpu.mma<{warpsPerCTA = [2, 2]}>}>>) { return }
+
+// -----
+
 #b = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 func.func @f(%x: tensor<32xf32, #b>) {
   // expected-error @+1 {{'tilegpu.convert_layout' op source 'tensor<32xf32, #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>' and result 'tensor<32xf16, #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>' must differ in their layout only}}

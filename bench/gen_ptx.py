@@ -337,8 +337,8 @@ def configs(extra_tiles=()):
     # flash_attention_fwd_kernel(Q, K, V, sm_scale, Out, 4 x (s_z, s_h, s_m, s_k), Z, H, N_CTX,
     #                            BLOCK_M, BLOCK_DMODEL, BLOCK_N, IS_CAUSAL)
     for z, h, n in ATTENTION_SHAPES:
-        for causal in (0, 1):
-            d, bm, bn = 64, 128, 64
+        for d, causal in ((64, 0), (64, 1), (128, 0), (128, 1)):
+            bm, bn = 128, 64
             strides = [h * n * d, n * d, d, 1]
             sig = ", ".join([ptr_sig("fp16")] * 3 + ["fp32", ptr_sig("fp16")] +
                             [int_sig(v) for _ in range(4) for v in strides] +

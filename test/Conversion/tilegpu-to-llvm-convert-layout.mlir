@@ -158,3 +158,32 @@ module attributes {tile.num_warps = 1 : i32} {
     return
   }
 }
+
+// -----
+
+// 16-bit accumulators to the A operand of the same mma layout (one warp
+// along N) stay in registers: A block (m, k) element j is accumulator
+// element j % 4 of block (m, 2k + j / 4). 64 x 16 over 4 warps along M:
+// 2 n-blocks of 4 accumulators give one k block of 8 (64 x 16); no shared
+// memory.
+#mma = #tilegpu.mma<{warpsPerCTA = [4, 1]}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @acc_to_a
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: llvm.store
+  // CHECK: %[[E0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: %[[E3:.*]] = llvm.extractvalue %arg0[3]
+  // CHECK: %[[E4:.*]] = llvm.extractvalue %arg0[4]
+  // CHECK: %[[E7:.*]] = llvm.extractvalue %arg0[7]
+  // CHECK: llvm.insertvalue %[[E0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[E3]], %{{.*}}[3]
+  // CHECK: llvm.insertvalue %[[E4]], %{{.*}}[4]
+  // CHECK: llvm.insertvalue %[[E7]], %{{.*}}[7]
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  func.func @acc_to_a(%x: tensor<64x16xf16, #mma>) {
+    %a = tilegpu.convert_layout %x : tensor<64x16xf16, #mma> -> tensor<64x16xf16, #opa>
+    return
+  }
+}

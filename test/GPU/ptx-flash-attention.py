@@ -1,24 +1,27 @@
 # examples/flash_attention.py (block pointers, two dots per iteration, an
-# online softmax): its dots take computed operands (q * scale, p), staged in
-# shared memory by their own stores. At sm_90a both run on wgmma: the writers
-# fence their stores for the async proxy (fence.proxy.async) before the
-# barrier that the dot waits at, and the wgmma's buffers stay live, behind
-# barriers, until the dot (without either, the H200 computes wrong results),
-# with exp2 as ex2.approx and
-# no spills at 8 warps (ptxas -v); mma.sync at sm_90. The scores, the
+# online softmax). At sm_90a both dots run on wgmma. The first takes its
+# computed A (q * scale, loop-invariant) from a shared buffer written once
+# before the loop: the writers fence their stores for the async proxy
+# (fence.proxy.async) before the barrier that the dot waits at, and the
+# buffer stays live, behind barriers, through the loop. The scores, the
 # running max and sum and the accumulator stay in the dots' accumulator
-# layout (and its row slice) through the loop: no layout conversion inside
-# it, one after it for the store.
+# layout (and its row slice) through the loop, and the second dot takes p
+# from registers (wgmma's register-A form): no layout conversion through
+# shared memory inside the loop, one after it for the store. exp2 is
+# ex2.approx; no spills at 8 warps (ptxas -v); mma.sync at sm_90.
 # REQUIRES: ptxas
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=ptx -o %t.a.ptx
 # RUN: FileCheck %s --check-prefix=SM90A < %t.a.ptx
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=tilegpu | FileCheck %s --check-prefix=LOOP
+# LOOP:      tilegpu.local_alloc %{{.*}} : tensor<128x64xf16, #{{.*}}> -> !tilegpu.memdesc<128x64xf16
 # LOOP:      scf.for {{.*}} -> (i32, i32, tensor<128x64xf32, #[[ACC:mma[0-9]*]]>, tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #[[ROW]]>
 # LOOP-NOT:  tilegpu.convert_layout
 # LOOP:      tile.reduce max %{{.*}} {axis = 1 : i32} : tensor<128x64xf32, #[[ACC]]> -> tensor<128xf32, #[[ROW]]>
 # LOOP-NOT:  tilegpu.convert_layout
-# LOOP:      tilegpu.local_alloc %{{.*}} : tensor<128x64xf16, #[[ACC]]>
+# LOOP:      %[[P:.*]] = arith.truncf %{{.*}} : tensor<128x64xf32, #[[ACC]]> to tensor<128x64xf16, #[[ACC]]>
+# LOOP-NEXT: tilegpu.convert_layout %[[P]] : tensor<128x64xf16, #[[ACC]]> -> tensor<128x64xf16, #[[OPA:dot_op[0-9]*]]>
 # LOOP-NOT:  tilegpu.convert_layout
+# LOOP-NOT:  tilegpu.local_alloc
 # LOOP:      scf.yield
 # LOOP:      tilegpu.convert_layout %{{.*}} : tensor<128x64xf16, #[[ACC]]> -> tensor<128x64xf16, #{{.*}}>
 # LOOP-NOT:  tilegpu.convert_layout
@@ -29,12 +32,11 @@
 # SM90A-NEXT: // end inline asm
 # SM90A-NEXT: bar.sync 0;
 # SM90A:     wgmma.fence.sync.aligned
-# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1, 1, 1, 0, 0;
 # SM90A:     ex2.approx.f32
-# SM90A:     fence.proxy.async.shared::cta
-# SM90A-NEXT: // end inline asm
-# SM90A-NEXT: bar.sync 0;
-# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+# SM90A-NOT: st.shared
+# SM90A-NOT: bar.sync
+# SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
 # SM90A-NOT: mma.sync
 # REGS: 0 bytes spill stores, 0 bytes spill loads
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 0" --emit=ptx -o %t.m.ptx

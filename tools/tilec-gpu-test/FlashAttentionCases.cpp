@@ -10,13 +10,13 @@
 namespace tilec::gputest {
 
 /// examples/flash_attention.py: O = softmax(Q K^T * scale [causal]) V per
-/// (batch, head), Q K V O of shape [Z, H, n, 64] fp16, contiguous; the fp64
+/// (batch, head), Q K V O of shape [Z, H, n, D] fp16, contiguous; the fp64
 /// reference from the same fp16 inputs. The kernel rounds q * scale and the
 /// probabilities to fp16 before its dots (as Triton's tutorial does): the
 /// bound is 4e-3 absolute (|O| <= max |V| = 1).
 static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
-                               bool causal, unsigned warps) {
-  constexpr unsigned D = 64, BM = 128, BN = 64;
+                               bool causal, unsigned warps, unsigned D = 64) {
+  constexpr unsigned BM = 128, BN = 64;
   Case c;
   c.kernel = "flash_attention_fwd_kernel";
   c.dtype = "fp16";
@@ -114,6 +114,7 @@ void addFlashAttentionCases(std::vector<Case> &cs, const Options &opts) {
   for (bool causal : {false, true}) {
     cs.push_back(flashAttentionCase(1, 2, 128, causal, 8));
     cs.push_back(flashAttentionCase(2, 3, 512, causal, 4));
+    cs.push_back(flashAttentionCase(1, 3, 384, causal, 8, /*D=*/128));
     if (!opts.quick)
       cs.push_back(flashAttentionCase(2, 8, 2048, causal, 8));
   }

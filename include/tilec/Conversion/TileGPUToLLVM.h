@@ -255,6 +255,13 @@ bool layoutReplicates(RankedTensorType type, Operation *op);
 /// shape, and the thread is one the layout spans). Blocked layouts.
 Value emitOwnerPredicate(OpBuilder &b, Location loc, const LayoutInfo &info,
                          const LayoutInfo::ThreadCoords &tc, unsigned k);
+/// Whether a convert_layout from `src` to `dst` stays in the registers of
+/// each thread: 16-bit elements from an mma accumulator layout (not
+/// transposed, one warp along N) to the A operand layout of the same mma
+/// layout. Per 16 x 16 block a thread's A registers (rows g, g + 8; columns
+/// 2t, 2t + 1, 2t + 8, 2t + 9) are its accumulators of two adjacent 16 x 8
+/// blocks (flash attention's p fed to its second dot).
+bool isRegisterConversion(RankedTensorType src, RankedTensorType dst);
 /// Elements of padding after each row of a rank-2 convert_layout's staging
 /// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
 /// then start in different banks, so that a layout whose warp spans several

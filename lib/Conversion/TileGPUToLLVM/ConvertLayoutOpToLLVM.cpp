@@ -22,6 +22,10 @@
 // when rows are a multiple of 128 bytes (convertLayoutRowPad: fewer bank
 // conflicts, e.g. storing mma accumulators).
 //
+// An mma accumulator tile of 16-bit elements converted to the A operand
+// layout of the same mma layout (one warp along N) stays in registers
+// (isRegisterConversion): no shared memory, no barrier.
+//
 // Replicated elements (a tile smaller than the CTA tile, or slice layouts)
 // are stored by every thread holding them: the same value to the same
 // address, which is harmless. No barrier after the loads: a later user of
@@ -117,6 +121,23 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   return packStruct(b, loc, converter->convertType(dstType), out);
 }
 
+/// isRegisterConversion's move: A element j of block (m, k) is accumulator
+/// element j % 4 of block (m, 2k + j / 4).
+Value remapAccumulatorToA(OpBuilder &b, Location loc,
+                          const TypeConverter *converter, Value srcStruct,
+                          RankedTensorType srcType, RankedTensorType dstType) {
+  LayoutInfo src(srcType), dst(dstType);
+  SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
+  SmallVector<Value> out;
+  unsigned repN = src.repeatsN(), repK = dst.repeatsK();
+  for (unsigned k = 0; k < dst.numElems(); ++k) {
+    unsigned j = k % 8, blk = k / 8, rk = blk % repK, rm = blk / repK;
+    unsigned rn = 2 * rk + j / 4;
+    out.push_back(in[(rm * repN + rn) * 4 + j % 4]);
+  }
+  return packStruct(b, loc, converter->convertType(dstType), out);
+}
+
 bool hasLayouts(Type a, Type b) {
   auto x = dyn_cast<RankedTensorType>(a), y = dyn_cast<RankedTensorType>(b);
   return x && y && x.getEncoding() && y.getEncoding();
@@ -140,6 +161,13 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     auto dstType = cast<RankedTensorType>(op.getType());
     if (srcType == dstType) {
       rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    if (isRegisterConversion(srcType, dstType)) {
+      rewriter.replaceOp(op, remapAccumulatorToA(rewriter, op.getLoc(),
+                                                 getTypeConverter(),
+                                                 adaptor.getSrc(), srcType,
+                                                 dstType));
       return success();
     }
     // Row-major with convertLayoutRowPad elements after each row.
@@ -203,6 +231,22 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
 };
 
 } // namespace
+
+bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
+                                        RankedTensorType dst) {
+  auto mma = dyn_cast_or_null<MmaAttr>(src.getEncoding());
+  auto op = dyn_cast_or_null<DotOperandAttr>(dst.getEncoding());
+  if (!mma || !op || op.getOpIdx() != 0 || op.getParent() != mma ||
+      mma.getTransposed() || mma.getWarpsPerCTA()[1] != 1 ||
+      src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType() || src.getRank() != 2)
+    return false;
+  Type elt = src.getElementType();
+  // Whole 16 x 16 blocks, no replication.
+  return (elt.isF16() || elt.isBF16()) &&
+         src.getDimSize(0) % (16 * mma.getWarpsPerCTA()[0]) == 0 &&
+         src.getDimSize(1) % 16 == 0;
+}
 
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {

@@ -13,7 +13,9 @@
 //
 // HOPPER (mma version 3, sm_90a): wgmma.mma_async with both operands read
 // from their swizzled shared buffers through matrix descriptors (see
-// lowerWgmmaDot); the operands' local_loads lower to nothing.
+// lowerWgmmaDot); the operands' local_loads lower to nothing. A 16-bit A
+// computed in registers (the dot_op layout, isRegisterConversion) is read
+// from them: wgmma's register-A form.
 //
 // FMA PATH. Otherwise d = a * b + acc with a : MxK, b : KxN, acc : MxN in
 // blocked layouts, on the CUDA cores:
@@ -156,32 +158,40 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 /// (fence.proxy.async where a buffer was written through the generic proxy,
 /// not for buffers only cp.async fills; wgmma.fence), committed and waited for (wait_group 0, the accumulators
 /// passed through the wait so that nothing reads them earlier).
-LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
+LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
                             ConversionPatternRewriter &rewriter,
                             const TypeConverter *tc) {
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
   auto aLoad = op.getA().getDefiningOp<LocalLoadOp>();
   auto bLoad = op.getB().getDefiningOp<LocalLoadOp>();
-  if (!aLoad || !bLoad)
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  // A in registers: its dot_op layout (16-bit elements).
+  bool aRegs = !aLoad && isa_and_nonnull<DotOperandAttr>(aType.getEncoding()) &&
+               (aType.getElementType().isF16() || aType.getElementType().isBF16());
+  if ((!aLoad && !aRegs) || !bLoad)
     return rewriter.notifyMatchFailure(op, "wgmma operands not in shared memory");
   auto cType = cast<RankedTensorType>(op.getType());
   MmaAttr mma = cast<MmaAttr>(cType.getEncoding());
-  MemDescType aBuf = aLoad.getSrc().getType(), bBuf = bLoad.getSrc().getType();
-  auto aSh = dyn_cast_or_null<SharedAttr>(aBuf.getEncoding());
+  MemDescType bBuf = bLoad.getSrc().getType();
+  std::optional<MemDescType> aBuf;
+  if (aLoad)
+    aBuf = aLoad.getSrc().getType();
+  SharedAttr aSh =
+      aBuf ? dyn_cast_or_null<SharedAttr>(aBuf->getEncoding()) : SharedAttr();
   auto bSh = dyn_cast_or_null<SharedAttr>(bBuf.getEncoding());
-  Type elt = aBuf.getElementType();
+  Type elt = aType.getElementType();
   bool tf32 = elt.isF32();
-  if (!aSh || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
+  if ((!aSh && !aRegs) || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
       bBuf.getElementType() != elt)
     return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16/tf32 tiles");
   // A K-major from a plain buffer or (16-bit) M-major from a transposed
   // one; B K-major from a transposed buffer (always for tf32, which has no
   // transposed operands) or N-major from a plain one.
-  bool aMMajor = aSh.getTransposed(), bKMajor = bSh.getTransposed();
+  bool aMMajor = aSh && aSh.getTransposed(), bKMajor = bSh.getTransposed();
   if (tf32 && (aMMajor || !bKMajor))
     return rewriter.notifyMatchFailure(op, "operand buffers not in wgmma order");
-  int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1],
+  int64_t M = aType.getDimSize(0), K = aType.getDimSize(1),
           N = bBuf.getShape()[1];
   int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   // The swizzle width of a tile: its (column-block) row bytes; the rows of
@@ -194,10 +204,11 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       return -1;
     return bytes;
   };
-  int64_t aSw = swizzle(aSh, aMMajor ? M : K), bSw = swizzle(bSh, bKMajor ? K : N);
+  int64_t aSw = aRegs ? 128 : swizzle(aSh, aMMajor ? M : K),
+          bSw = swizzle(bSh, bKMajor ? K : N);
   if (aSw < 32 || bSw < 32 || (tf32 && (aSw != 128 || bSw != 128)))
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
-  Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
+  Value aBase = aLoad ? rewriter.getRemappedValue(aLoad.getSrc()) : Value();
   Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
   unsigned wm = mma.getWarpsPerCTA()[0];
   // The warp index broadcast from lane 0 (shfl.sync.idx): ptxas then knows it
@@ -223,12 +234,21 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
   // scale-d, scale-a, scale-b (and for 16-bit types transpose-a = 0 (K-major)
   // and transpose-b: 1 N-major, 0 K-major; tf32 has no transpose: both
   // K-major).
-  text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-          (tf32 ? std::string(", 1, 1, 1;")
-                : std::string(", 1, 1, 1, ") + (aMMajor ? "1" : "0") + ", " +
-                      (bKMajor ? "0" : "1") + ";");
+  // Register A: {a0..a3}, the B descriptor, scale-d, scale-a, scale-b,
+  // transpose-b (no transpose-a).
+  if (aRegs)
+    text += "}, {$" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+            ", $" + std::to_string(nAcc + 2) + ", $" + std::to_string(nAcc + 3) +
+            "}, $" + std::to_string(nAcc + 4) + ", 1, 1, 1, " +
+            (bKMajor ? "0" : "1") + ";";
+  else
+    text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+            (tf32 ? std::string(", 1, 1, 1;")
+                  : std::string(", 1, 1, 1, ") + (aMMajor ? "1" : "0") + ", " +
+                        (bKMajor ? "0" : "1") + ";");
 
-  if (!isWrittenOnlyByAsyncCopy(aLoad) || !isWrittenOnlyByAsyncCopy(bLoad))
+  if ((aLoad && !isWrittenOnlyByAsyncCopy(aLoad)) ||
+      !isWrittenOnlyByAsyncCopy(bLoad))
     emitAsm(b, loc, "fence.proxy.async.shared::cta;");
   emitAsm(b, loc, "wgmma.fence.sync.aligned;");
   // A rows of this warpgroup within each block, in bytes.
@@ -239,9 +259,18 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
       loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
   // LBO: K-major, 16 (unused with these swizzles); MN-major, the column
   // blocks of sw bytes, K buffer rows apart. SBO: 8 rows.
-  Value aDesc0 = wgmmaDescriptor(b, loc, aBase, wgRowBytes,
-                                 /*lbo=*/aMMajor ? K * aSw : 16,
-                                 /*sbo=*/8 * aRowBytes, aSw);
+  Value aDesc0 = aRegs ? Value()
+                       : wgmmaDescriptor(b, loc, aBase, wgRowBytes,
+                                         /*lbo=*/aMMajor ? K * aSw : 16,
+                                         /*sbo=*/8 * aRowBytes, aSw);
+  // Register A: per 64-row block and k step, the thread's 8 elements
+  // (dot_op numbering [m-repeat][k-repeat][a0..a7]) as 4 pairs.
+  SmallVector<Value> av;
+  unsigned repKA = 1;
+  if (aRegs) {
+    av = unpackStruct(b, loc, a);
+    repKA = LayoutInfo(aType).repeatsK();
+  }
   Value bDesc0 = wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
                                  /*lbo=*/bKMajor ? 16 : K * bRowBytes,
                                  /*sbo=*/8 * bRowBytes, bSw);
@@ -253,16 +282,26 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value acc,
                              : (k / aRowElems) * M * aSw +
                                    int64_t(rm) * 16 * wm * aRowBytes +
                                    (k % aRowElems) * eltBytes;
-      Value aDesc = wgmmaDescriptorAt(b, loc, aDesc0, aOff);
+      SmallVector<Value> operands;
+      std::string cons;
+      if (aRegs) {
+        unsigned first = (rm * repKA + unsigned(k / 16)) * 8;
+        for (unsigned j = 0; j < 8; j += 2)
+          operands.push_back(pack2(b, loc, av[first + j], av[first + j + 1]));
+        cons = "r,r,r,r,l";
+      } else {
+        operands.push_back(wgmmaDescriptorAt(b, loc, aDesc0, aOff));
+        cons = "l,l";
+      }
       // B N-major: rows k.. k+15. K-major: column k of its column block.
       int64_t bOff = bKMajor
                          ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
                          : k * bRowBytes;
-      Value bDesc = wgmmaDescriptorAt(b, loc, bDesc0, bOff);
+      operands.push_back(wgmmaDescriptorAt(b, loc, bDesc0, bOff));
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);
       SmallVector<Value> out =
-          throughAsm(b, loc, text, blockAcc, {aDesc, bDesc}, "l,l");
+          throughAsm(b, loc, text, blockAcc, operands, cons);
       std::copy(out.begin(), out.end(), cv.begin() + rm * repN * 4);
     }
   emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");
@@ -473,7 +512,7 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
     if (cast<MmaAttr>(cast<RankedTensorType>(op.getType()).getEncoding())
             .getTransposed())
       return lowerTransposedWgmmaDot(op, acc, rewriter, tc);
-    return lowerWgmmaDot(op, acc, rewriter, tc);
+    return lowerWgmmaDot(op, a, acc, rewriter, tc);
   }
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();

@@ -14,6 +14,7 @@
 #include "AccumulatorLayouts.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/AxisInfo.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -147,6 +148,19 @@ struct ConvertTileToTileGPUPass
     return MmaAttr::get(&getContext(), {wm, wn});
   }
 
+  /// The outermost of the loops around `user` (directly nested, no other
+  /// op between) that `v` is defined outside of, or `user` itself.
+  static Operation *outsideInvariantLoops(Value v, Operation *user) {
+    Operation *at = user;
+    for (Operation *p = user->getParentOp();
+         p && isa<scf::ForOp, scf::WhileOp>(p); p = p->getParentOp()) {
+      if (p->isAncestor(v.getParentRegion()->getParentOp()))
+        break;
+      at = p;
+    }
+    return at;
+  }
+
   /// Stages the operands of an mma dot through swizzled shared buffers and
   /// reads them back in the dot-operand layouts, right before the dot: both
   /// buffers are written before either is read, so they never share a range
@@ -156,6 +170,15 @@ struct ConvertTileToTileGPUPass
     SmallVector<Value> buffers;
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       auto t = cast<RankedTensorType>(operand->get().getType());
+      // An A computed in the accumulator layout of this mma layout (flash
+      // attention's p) goes to its operand layout in registers.
+      if (operand == &dot.getAMutable()) {
+        auto want = withLayout(t, DotOperandAttr::get(&getContext(), 0, mma));
+        if (isRegisterConversion(t, want)) {
+          buffers.push_back({});
+          continue;
+        }
+      }
       Type elt = t.getElementType();
       unsigned bits = elt.getIntOrFloatBitWidth();
       bool isB = operand == &dot.getBMutable();
@@ -178,6 +201,10 @@ struct ConvertTileToTileGPUPass
           shared.getMaxPhase() == 8)
         shared = SharedAttr::get(&getContext(), 2 * shared.getVec(), 1, 4,
                                  shared.getBlockCols());
+      // Staged once before the loops it does not change in (attention's
+      // q): the buffer then lives through them (tilegpu-allocate-shared).
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(outsideInvariantLoops(operand->get(), dot));
       buffers.push_back(b.create<LocalAllocOp>(
           dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
           operand->get()));
@@ -186,8 +213,12 @@ struct ConvertTileToTileGPUPass
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       auto t = cast<RankedTensorType>(operand->get().getType());
       auto layout = DotOperandAttr::get(&getContext(), opIdx, mma);
-      operand->set(b.create<LocalLoadOp>(dot.getLoc(), withLayout(t, layout),
-                                         buffers[opIdx]));
+      if (buffers[opIdx])
+        operand->set(b.create<LocalLoadOp>(
+            dot.getLoc(), withLayout(t, layout), buffers[opIdx]));
+      else
+        operand->set(b.create<ConvertLayoutOp>(
+            dot.getLoc(), withLayout(t, layout), operand->get()));
       ++opIdx;
     }
   }

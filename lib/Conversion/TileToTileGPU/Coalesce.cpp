@@ -37,7 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/AxisInfo.h"
+#include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

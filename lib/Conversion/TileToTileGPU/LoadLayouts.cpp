@@ -44,7 +44,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/Passes.h"
-#include "tilec/Conversion/AxisInfo.h"
+#include "tilec/Analysis/AxisInfo.h"
 #include "Rematerializer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -13,7 +13,7 @@
 
 #include "AccumulatorLayouts.h"
 #include "tilec/Conversion/Passes.h"
-#include "tilec/Conversion/AxisInfo.h"
+#include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

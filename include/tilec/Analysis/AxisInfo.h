@@ -52,8 +52,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_CONVERSION_AXISINFO_H
-#define TILEC_CONVERSION_AXISINFO_H
+#ifndef TILEC_ANALYSIS_AXISINFO_H
+#define TILEC_ANALYSIS_AXISINFO_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
@@ -149,4 +149,4 @@ unsigned pointeeBytes(Type ptrType);
 
 } // namespace mlir::tilegpu
 
-#endif // TILEC_CONVERSION_AXISINFO_H
+#endif // TILEC_ANALYSIS_AXISINFO_H

@@ -1,11 +1,11 @@
 //===- AxisInfo.cpp - Contiguity, divisibility and constancy of tiles -----===//
 //
-// See include/tilec/Conversion/AxisInfo.h for the meaning of the three
+// See include/tilec/Analysis/AxisInfo.h for the meaning of the three
 // properties. All of them are powers of two, so gcd is min.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/AxisInfo.h"
+#include "tilec/Analysis/AxisInfo.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Dialect/TileGPU/TileGPUDialect.h"

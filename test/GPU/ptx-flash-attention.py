@@ -7,11 +7,18 @@
 # running max and sum and the accumulator stay in the dots' accumulator
 # layout (and its row slice) through the loop, and the second dot takes p
 # from registers (wgmma's register-A form): no layout conversion through
-# shared memory inside the loop, one after it for the store. exp2 is
-# ex2.approx; no spills at 8 warps (ptxas -v); mma.sync at sm_90.
+# shared memory inside the loop, one after it for the store. Without the
+# causal mask the scores' dot starts from zero: its first wgmma ignores the
+# accumulator (scale-d 0) and no registers are zeroed (ZERO). exp2 is ex2.approx.ftz (as Triton's); no
+# fence in the loop; no spills at 8 warps (ptxas -v); mma.sync at sm_90.
 # REQUIRES: ptxas
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=ptx -o %t.a.ptx
 # RUN: FileCheck %s --check-prefix=SM90A < %t.a.ptx
+# RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 0" --emit=ptx | FileCheck %s --check-prefix=ZERO
+# ZERO:      wgmma.fence.sync.aligned
+# ZERO-NOT:  mov.f32 %f{{[0-9]+}}, 0f00000000;
+# ZERO:      wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0, 1, 1, 0, 0;
+# ZERO-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1, 1, 1, 0, 0;
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 1" --emit=tilegpu | FileCheck %s --check-prefix=LOOP
 # LOOP:      tilegpu.local_alloc %{{.*}} : tensor<128x64xf16, #{{.*}}> -> !tilegpu.memdesc<128x64xf16
 # LOOP:      scf.for {{.*}} -> (i32, i32, tensor<128x64xf32, #[[ACC:mma[0-9]*]]>, tensor<128xf32, #[[ROW:slice[0-9]*]]>, tensor<128xf32, #[[ROW]]>
@@ -31,9 +38,10 @@
 # SM90A:     fence.proxy.async.shared::cta
 # SM90A-NEXT: // end inline asm
 # SM90A-NEXT: bar.sync 0;
+# SM90A-NOT: fence.proxy.async
 # SM90A:     wgmma.fence.sync.aligned
 # SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, 1, 1, 1, 0, 0;
-# SM90A:     ex2.approx.f32
+# SM90A:     ex2.approx.ftz.f32
 # SM90A-NOT: st.shared
 # SM90A-NOT: bar.sync
 # SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;

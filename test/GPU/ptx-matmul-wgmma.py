@@ -83,8 +83,9 @@
 # RUN: FileCheck %s --check-prefix=AT16 < %t11.ptx
 # RUN: %ptxas -arch=sm_90a -v %t11.ptx -o %t11.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=serialized
 # Without pipelining the operands are written by st.shared (generic proxy):
-# fence.proxy.async before the wgmma reads them. cp.async-filled buffers
-# (above) get none, as in Triton and CUTLASS.
+# the writers fence them (fence.proxy.async) before the barrier the wgmma
+# waits at. cp.async-filled buffers (above) get none, as in Triton and
+# CUTLASS.
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp16:16, *fp16:16, *fp32:16, i32:16, i32:16, i32:16, i32:16, 1, i32:16, 1, i32:16, 1, 64, 64, 32" --num-stages 1 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=FENCE
 
 # TGPU-DAG: #[[MMA:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
@@ -192,6 +193,11 @@
 
 # FENCE: st.shared
 # FENCE: fence.proxy.async.shared::cta;
+# FENCE: st.shared
+# FENCE: fence.proxy.async.shared::cta;
+# FENCE-NEXT: // end inline asm
+# FENCE-NEXT: bar.sync 0;
+# FENCE-NOT: fence.proxy.async
 # FENCE: wgmma.fence.sync.aligned;
 # FENCE: wgmma.mma_async
 
@@ -344,8 +350,9 @@
 # SPLIT16: ld.global.v4.b32
 # SPLIT16: bar.sync 0;
 # SPLIT16: st.shared.v4.b32
-# SPLIT16: bar.sync 0;
 # SPLIT16: fence.proxy.async.shared::cta;
+# SPLIT16: bar.sync 0;
+# SPLIT16-NOT: fence.proxy.async
 # SPLIT16-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 # SPLIT16: wgmma.wait_group.sync.aligned 0;
 # SPLIT16: {{@%p[0-9]+}} bra

@@ -43,8 +43,12 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// exp(x) = ex2.approx(x * log2(e)) and exp2(x) = ex2.approx(x) for f32,
-/// as Triton does: one MUFU instruction instead of a libdevice call.
+/// exp(x) = ex2.approx.f32(x * log2(e)) and exp2(x) = ex2.approx.ftz.f32(x)
+/// for f32, as Triton computes them: one MUFU instruction instead of a
+/// libdevice call. Triton's exp2 is libdevice's __nv_exp2f, which it links
+/// with denormals flushed (nvvm-reflect-ftz = 1): ex2.approx.ftz.f32, whose
+/// results below 2^-126 are 0. The non-flushing form costs a range check
+/// and two scalings around the MUFU instruction.
 template <typename OpTy>
 struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -61,8 +65,10 @@ struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
           rewriter.create<LLVM::ConstantOp>(
               loc, rewriter.getF32Type(),
               rewriter.getF32FloatAttr(1.4426950408889634f)));
+    bool isExp = std::is_same<OpTy, math::ExpOp>::value;
     auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
-        loc, rewriter.getF32Type(), ValueRange{x}, "ex2.approx.f32 $0, $1;",
+        loc, rewriter.getF32Type(), ValueRange{x},
+        isExp ? "ex2.approx.f32 $0, $1;" : "ex2.approx.ftz.f32 $0, $1;",
         "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
         LLVM::AsmDialectAttr(), ArrayAttr());
     rewriter.replaceOp(op, asmOp.getResult(0));

@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/TileGPUToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -155,9 +156,12 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 /// their swizzled shared buffers through matrix descriptors. Warpgroup g computes rows 64g.. of each block of
 /// 16 * numWarps rows: per block and k step of 16, one
 /// wgmma.mma_async.m64nNk16 over the whole N. The sequence is fenced
-/// (fence.proxy.async where a buffer was written through the generic proxy,
-/// not for buffers only cp.async fills; wgmma.fence), committed and waited for (wait_group 0, the accumulators
-/// passed through the wait so that nothing reads them earlier).
+/// (wgmma.fence; the writers of a buffer written through the generic proxy
+/// fence it for the async proxy themselves), committed and waited for
+/// (wait_group 0, the accumulators passed through the wait so that nothing
+/// reads them earlier). A 16-bit A in the dot_op layout is read from
+/// registers; a zero constant accumulator is ignored by the first k step
+/// (scale-d = 0).
 LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
                             ConversionPatternRewriter &rewriter,
                             const TypeConverter *tc) {
@@ -213,12 +217,16 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   unsigned wm = mma.getWarpsPerCTA()[0];
   // The warp index broadcast from lane 0 (shfl.sync.idx): ptxas then knows it
   // is warp-uniform and keeps the descriptors in uniform registers.
-  Value warp = b.create<NVVM::ShflOp>(
-      loc, b.getI32Type(), i32Const(b, loc, -1),
-      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32)),
-      i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
-      UnitAttr());
-  Value wg = b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, 4));
+  // (A's descriptor only.)
+  auto warpgroup = [&]() -> Value {
+    Value warp = b.create<NVVM::ShflOp>(
+        loc, b.getI32Type(), i32Const(b, loc, -1),
+        b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32)),
+        i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
+        UnitAttr());
+    return b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, 4));
+  };
+  Value wg = aRegs ? Value() : warpgroup();
   LayoutInfo cInfo(cType);
   unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
   SmallVector<Value> cv = unpackStruct(b, loc, acc);
@@ -236,27 +244,47 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   // K-major).
   // Register A: {a0..a3}, the B descriptor, scale-d, scale-a, scale-b,
   // transpose-b (no transpose-a).
-  if (aRegs)
-    text += "}, {$" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-            ", $" + std::to_string(nAcc + 2) + ", $" + std::to_string(nAcc + 3) +
-            "}, $" + std::to_string(nAcc + 4) + ", 1, 1, 1, " +
-            (bKMajor ? "0" : "1") + ";";
-  else
-    text += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-            (tf32 ? std::string(", 1, 1, 1;")
-                  : std::string(", 1, 1, 1, ") + (aMMajor ? "1" : "0") + ", " +
-                        (bKMajor ? "0" : "1") + ";");
-
-  if ((aLoad && !isWrittenOnlyByAsyncCopy(aLoad)) ||
-      !isWrittenOnlyByAsyncCopy(bLoad))
-    emitAsm(b, loc, "fence.proxy.async.shared::cta;");
+  auto withScaleD = [&](StringRef scaleD) {
+    std::string t = text;
+    if (aRegs)
+      t += "}, {$" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+           ", $" + std::to_string(nAcc + 2) + ", $" +
+           std::to_string(nAcc + 3) + "}, $" + std::to_string(nAcc + 4) +
+           ", " + scaleD.str() + ", 1, 1, " + (bKMajor ? "0" : "1") + ";";
+    else
+      t += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
+           ", " + scaleD.str() +
+           (tf32 ? std::string(", 1, 1;")
+                 : std::string(", 1, 1, ") + (aMMajor ? "1" : "0") + ", " +
+                       (bKMajor ? "0" : "1") + ";");
+    return t;
+  };
+  // A zero accumulator (a dot that starts from tl.zeros, attention's
+  // scores): the first k step ignores it (scale-d = 0), so that the
+  // registers need no zeroing.
+  bool zeroAcc = false;
+  if (auto cst = op.getAcc().getDefiningOp<arith::ConstantOp>())
+    if (auto dense = dyn_cast<DenseElementsAttr>(cst.getValue()))
+      zeroAcc = dense.isSplat() && dense.getSplatValue<APFloat>().isPosZero();
+  if (zeroAcc) {
+    Value undef = b.create<LLVM::UndefOp>(loc, b.getF32Type());
+    for (Value &v : cv)
+      v = undef;
+  }
+  std::string accText = withScaleD("1"), zeroText = withScaleD("0");
+  text = accText;
+  // Every generic-proxy write of a buffer wgmma reads is fenced by its
+  // writer (local_alloc, local_store: fence.proxy.async before the barrier
+  // the dot waits at), as the memory model asks; the dot itself needs none.
   emitAsm(b, loc, "wgmma.fence.sync.aligned;");
   // A rows of this warpgroup within each block, in bytes.
   int64_t aRowBytes = aSw, bRowBytes = bSw;
   // (M-major: rows of the buffer are A's columns, stored in blocks of 64
   // rows of A, K buffer rows apart; a warpgroup's 64 rows are one block.)
-  Value wgRowBytes = b.create<LLVM::MulOp>(
-      loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
+  Value wgRowBytes =
+      aRegs ? Value()
+            : b.create<LLVM::MulOp>(
+                  loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
   // LBO: K-major, 16 (unused with these swizzles); MN-major, the column
   // blocks of sw bytes, K buffer rows apart. SBO: 8 rows.
   Value aDesc0 = aRegs ? Value()
@@ -300,8 +328,9 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
       operands.push_back(wgmmaDescriptorAt(b, loc, bDesc0, bOff));
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);
-      SmallVector<Value> out =
-          throughAsm(b, loc, text, blockAcc, operands, cons);
+      SmallVector<Value> out = throughAsm(
+          b, loc, zeroAcc && k == 0 ? zeroText : accText, blockAcc, operands,
+          cons);
       std::copy(out.begin(), out.end(), cv.begin() + rm * repN * 4);
     }
   emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");

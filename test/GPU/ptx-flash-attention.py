@@ -25,8 +25,10 @@
 # LOOP-NOT:  tilegpu.convert_layout
 # LOOP:      tile.reduce max %{{.*}} {axis = 1 : i32} : tensor<128x64xf32, #[[ACC]]> -> tensor<128xf32, #[[ROW]]>
 # LOOP-NOT:  tilegpu.convert_layout
+# LOOP:      tilegpu.wgmma_wait %arg{{[0-9]+}} {pendings = 0 : i32} : tensor<128x64xf32, #[[ACC]]>
 # LOOP:      %[[P:.*]] = arith.truncf %{{.*}} : tensor<128x64xf32, #[[ACC]]> to tensor<128x64xf16, #[[ACC]]>
 # LOOP-NEXT: tilegpu.convert_layout %[[P]] : tensor<128x64xf16, #[[ACC]]> -> tensor<128x64xf16, #[[OPA:dot_op[0-9]*]]>
+# LOOP:      tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32} : tensor<128x64xf16, #[[OPA]]>
 # LOOP-NOT:  tilegpu.convert_layout
 # LOOP-NOT:  tilegpu.local_alloc
 # LOOP:      scf.yield
@@ -45,6 +47,11 @@
 # SM90A-NOT: st.shared
 # SM90A-NOT: bar.sync
 # SM90A-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, 1, 1, 1, 1;
+# SM90A:     wgmma.commit_group.sync.aligned;
+# SM90A-NOT: wgmma.wait_group.sync.aligned 0;
+# SM90A:     wgmma.wait_group.sync.aligned 1;
+# SM90A:     bar.sync 0;
+# SM90A:     cp.async.cg.shared.global
 # SM90A-NOT: mma.sync
 # REGS: 0 bytes spill stores, 0 bytes spill loads
 # RUN: tilec %seeds/flash_attention.py --kernel flash_attention_fwd_kernel --num-warps 8 --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 0" --emit=ptx -o %t.m.ptx

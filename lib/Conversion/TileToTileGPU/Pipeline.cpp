@@ -36,6 +36,15 @@
 // the waits of iteration i - 1, which every thread has passed at that
 // barrier. After the loop, tilegpu.wgmma_wait 0.
 //
+// The same holds for a Hopper dot whose result is carried and read first,
+// in the next iteration, by other ops after another (synchronous) wgmma dot
+// of the body: flash attention's P V, whose accumulator is rescaled after
+// the next Q K^T. Its group runs on behind the barrier and the copies at the
+// end of the iteration and the next iteration's first dot (whose
+// wait_group 0 retires it); a tilegpu.wgmma_wait 0 right before the first
+// read of the carried value passes it through, so that nothing reads the
+// registers before a wait.
+//
 // Stage 0 is the closure of the loads' operands and of the loop-carried
 // values they use (and their updates) within the body. Where code after the
 // loop uses such a carried value (it ends S-1 iterations ahead), the loop
@@ -292,14 +301,43 @@ struct PipelinePass
     // The in-flight wgmma of a dot whose result is the loop-carried
     // accumulator (and nothing else in the body reads it).
     SmallVector<unsigned> asyncAcc; // iter arg numbers
+    // Of those, the ones whose carried value the body reads first (flash
+    // attention's accumulator, rescaled before the second dot): the read
+    // waits for the group (tilegpu.wgmma_wait right before it), which the
+    // wait of an earlier dot of the next iteration has mostly retired.
+    llvm::SmallSetVector<unsigned, 2> waitAtUse;
     for (tile::DotOp dot : wgmmaDots) {
-      for (OpOperand &use : dot->getUses())
-        if (use.getOwner() == yield && dot->hasOneUse() &&
-            dot.getAcc() == loop.getRegionIterArgs()[use.getOperandNumber()] &&
-            dot.getAcc().hasOneUse()) {
-          dot->setAttr("tilegpu.wgmma_pendings", b0.getI32IntegerAttr(1));
-          asyncAcc.push_back(use.getOperandNumber());
-        }
+      bool transposed =
+          cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
+              .getTransposed();
+      for (OpOperand &use : dot->getUses()) {
+        if (use.getOwner() != yield || !dot->hasOneUse())
+          continue;
+        unsigned j = use.getOperandNumber();
+        Value arg = loop.getRegionIterArgs()[j];
+        bool direct = dot.getAcc() == arg && dot.getAcc().hasOneUse();
+        // Read first by other ops of the body, after another wgmma dot (its
+        // wait retires this group, so that the copies after this dot, below,
+        // refill a retired slot).
+        bool readAfterDot = !direct && !transposed && !arg.use_empty() && [&] {
+          Operation *first = nullptr;
+          for (Operation *user : arg.getUsers())
+            if (user->getBlock() != body || stage0.contains(user))
+              return false;
+            else if (!first || user->isBeforeInBlock(first))
+              first = user;
+          return llvm::any_of(wgmmaDots, [&](tile::DotOp other) {
+            return other != dot && other->isBeforeInBlock(first) &&
+                   !other->hasAttr("tilegpu.wgmma_pendings");
+          });
+        }();
+        if (!direct && !readAfterDot)
+          continue;
+        dot->setAttr("tilegpu.wgmma_pendings", b0.getI32IntegerAttr(1));
+        asyncAcc.push_back(j);
+        if (readAfterDot)
+          waitAtUse.insert(j);
+      }
     }
 
     // Copies run `ahead` iterations ahead, into the slot read by the
@@ -429,6 +467,15 @@ struct PipelinePass
     for (Operation &op : *body) {
       if (stage0.contains(&op) || allocs.contains(&op) || &op == yield)
         continue;
+      for (unsigned j : waitAtUse) {
+        Value arg = loop.getRegionIterArgs()[j];
+        if (!llvm::is_contained(op.getOperands(), arg) ||
+            m1.lookup(arg) != newArgs[j])
+          continue;
+        m1.map(arg, bb.create<WgmmaWaitOp>(loc, arg.getType(), newArgs[j],
+                                           bb.getI32IntegerAttr(0))
+                        .getResult(0));
+      }
       bb.clone(op, m1);
     }
     if (!asyncAcc.empty() && !early) {

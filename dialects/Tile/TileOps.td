@@ -371,6 +371,81 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
   ];
 }
 
+def Tile_ScanOp : Tile_Op<"scan", [Pure, IsolatedFromAbove]> {
+  let summary = "Inclusive scan of tiles along one axis with a combine region";
+  let description = [{
+    Scans the `n` operands (tiles of one shape) together along `axis`: for
+    each position `i` along the axis, result `k` holds part `k` of
+    `c(... c(c(x[0], x[1]), x[2]) ..., x[i])`, where `x[j]` is the tuple of
+    the operands' elements at position `j` and `c` is the `combine` region:
+    one block of `2n` scalar arguments (the earlier tuple, then the later
+    one, of the operands' element types) ending in `tile.combine_yield` of
+    `n` values of those types. With `reverse`, positions are taken from the
+    end (`c(... c(x[N-1], x[N-2]) ..., x[i])`). `c` must be associative;
+    the order in which it is applied is unspecified. The results have the
+    operands' types (Triton's `tt.scan`).
+
+    ```mlir
+    %r = tile.scan %x {axis = 0 : i32} : tensor<128xf32> -> tensor<128xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tile.combine_yield %s : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_NumTensor>:$srcs, I32Attr:$axis,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<Tile_NumTensor>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = [{
+    $srcs attr-dict `:` type($srcs) `->` type($results) $combine
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_GenericReduceOp : Tile_Op<"generic_reduce", [Pure, IsolatedFromAbove]> {
+  let summary = "Reduce tiles along one axis with a combine region";
+  let description = [{
+    Combines the `n` operands (tiles of one shape) together along `axis`
+    with the `combine` region, as `tile.scan` does, and returns the last
+    value of the scan: result `k` has operand `k`'s element type and the
+    shape of the operands without `axis` (a scalar for 1-D operands). `c`
+    must be associative and commutative: the order in which elements are
+    combined is unspecified (Triton's `tt.reduce` with a region). The
+    builtin reductions (`tl.sum`, `tl.max`, ...) use `tile.reduce`.
+
+    ```mlir
+    %m = tile.generic_reduce %x {axis = 1 : i32} : tensor<4x8xi32> -> tensor<4xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.maxsi %a, %b : i32
+      tile.combine_yield %s : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_NumTensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<AnyTypeOf<[Tile_NumScalar, Tile_NumTensor]>>:$results);
+  let regions = (region SizedRegion<1>:$combine);
+  let assemblyFormat = [{
+    $srcs attr-dict `:` type($srcs) `->` type($results) $combine
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_CombineYieldOp : Tile_Op<"combine_yield", [Pure, Terminator,
+    ParentOneOf<["ScanOp", "GenericReduceOp"]>]> {
+  let summary = "The values of a combine region";
+  let description = [{
+    Ends the combine region of `tile.scan` and `tile.generic_reduce` with
+    the combined values, one per operand of the op, of its element type.
+
+    ```mlir
+    tile.combine_yield %s, %i : f32, i32
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_NumScalar>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
 def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Matrix product with accumulation";
   let description = [{

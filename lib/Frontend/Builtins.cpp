@@ -73,6 +73,10 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.sum", {{"input", "axis", "keep_dims", "dtype"}, 1}},
       {"tl.argmax", {{"input", "axis", "tie_break_left", "keep_dims"}, 2}},
       {"tl.argmin", {{"input", "axis", "tie_break_left", "keep_dims"}, 2}},
+      {"tl.reduce", {{"input", "axis", "combine_fn", "keep_dims"}, 3}},
+      {"tl.associative_scan", {{"input", "axis", "combine_fn", "reverse"}, 3}},
+      {"tl.cumsum", {{"input", "axis", "reverse", "dtype"}, 1}},
+      {"tl.cumprod", {{"input", "axis", "reverse"}, 1}},
       {"tl.dot", {{"input", "other", "acc", "input_precision", "allow_tf32",
                    "max_num_imprecise_acc", "out_dtype"}, 2}},
       {"tl.exp", {{"x"}, 1}},   {"tl.exp2", {{"x"}, 1}},
@@ -156,7 +160,8 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "expand_dims", "ravel", "sum",     "max",     "min",     "argmax",
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
-      "floor",   "ceil",    "cast",
+      "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
+      "cumsum",  "cumprod",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};
@@ -260,7 +265,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   // 2. Dispatch: the families of their own files, then the rest.
   BuiltinCall c{name, call, a, given, shown, l, sig.params};
   for (auto family : {&CodeGen::shapeBuiltin, &CodeGen::memoryBuiltin,
-                      &CodeGen::mathBuiltin})
+                      &CodeGen::mathBuiltin, &CodeGen::scanBuiltin})
     if (std::optional<Val> v = (this->*family)(c))
       return std::move(*v);
   if (name.starts_with("libdevice."))

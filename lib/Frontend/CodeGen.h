@@ -22,6 +22,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -270,6 +271,19 @@ public:
   std::optional<Val> memoryBuiltin(BuiltinCall &c);
   /// Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).
   std::optional<Val> mathBuiltin(BuiltinCall &c);
+  /// tl.associative_scan, tl.reduce, tl.cumsum, tl.cumprod
+  /// (BuiltinsScan.cpp).
+  std::optional<Val> scanBuiltin(BuiltinCall &c);
+  /// Builds a combine region's value from its 2n scalar arguments (the
+  /// earlier elements, then the later ones); cumsum / cumprod use it.
+  using CombineBody = std::function<Val(std::vector<Val> &)>;
+  /// A `tile.scan` (isScan) or `tile.generic_reduce` of `input` (a tensor
+  /// or a tuple of them) along `axis`, whose region is the jit function or
+  /// builtin `fn` inlined, or `body` when given; `shown` names the builtin
+  /// in messages.
+  Val combineOp(bool isScan, const Val &input, const Val &axis, const Val &fn,
+                bool reverse, bool keepDims, const Expr &call,
+                const std::string &shown, const CombineBody &body);
   static bool isTensorMethod(llvm::StringRef name);
   static bool isBuiltin(llvm::StringRef tlName);
   Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);

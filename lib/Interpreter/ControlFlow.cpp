@@ -9,6 +9,8 @@
 
 #include "Internal.h"
 
+#include "tilec/Dialect/Tile/TileDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -68,7 +70,7 @@ Expected<CompiledBlock> ProgramBuilder::compileBlock(Block &block) {
   for (BlockArgument a : block.getArguments())
     cb.args.push_back(slot(a));
   for (Operation &op : block) {
-    if (isa<scf::YieldOp, func::ReturnOp>(op)) {
+    if (isa<scf::YieldOp, func::ReturnOp, mlir::tile::CombineYieldOp>(op)) {
       cb.yields = slotsOf(*this, op.getOperands());
       continue;
     }
@@ -89,6 +91,8 @@ Expected<CompiledBlock> ProgramBuilder::compileBlock(Block &block) {
       st = compileTileOp(&op, *this);
     if (st && !*st)
       st = compileControlFlow(&op, *this);
+    if (st && !*st)
+      st = compileCombineOp(&op, *this);
     if (!st)
       return st.takeError();
     if (!*st)

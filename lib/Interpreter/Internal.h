@@ -189,6 +189,8 @@ llvm::Error opError(mlir::Operation *op, const llvm::Twine &msg);
 llvm::Expected<Step> compileElementwise(mlir::Operation *op, ProgramBuilder &b);
 llvm::Expected<Step> compileTileOp(mlir::Operation *op, ProgramBuilder &b);
 llvm::Expected<Step> compileControlFlow(mlir::Operation *op, ProgramBuilder &b);
+/// tile.scan and tile.generic_reduce (Combine.cpp).
+llvm::Expected<Step> compileCombineOp(mlir::Operation *op, ProgramBuilder &b);
 /// arith.constant to a Tensor (dense splat and non-splat too).
 llvm::Expected<Tensor> makeConstant(mlir::Operation *op);
 

@@ -16,6 +16,7 @@
 
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileGPUToLLVM.h"
+#include "CombineRegion.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -166,6 +167,8 @@ struct ConvertTileGPUToLLVMPass
       populateConvertLayoutOpToLLVMPatterns(converter, patterns);
       populateDotOpToLLVMPatterns(converter, patterns);
       populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+      populateScanOpToLLVMPatterns(converter, patterns);
+      populateGenericReduceOpToLLVMPatterns(converter, patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }

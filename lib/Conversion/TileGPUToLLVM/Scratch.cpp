@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Conversion/TileGPUToLLVM.h"
+#include "CombineRegion.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -155,6 +156,8 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
 }
 
 uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
+  if (isa<tile::ScanOp, tile::GenericReduceOp>(op))
+    return combineScratchBytes(op); // CombineRegion.cpp
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return atomicScratchBytes(op);
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {

@@ -381,6 +381,11 @@ struct ConvertTileToTileGPUPass
         r.setType(withLayout(t, SliceAttr::get(&getContext(), reduce.getAxis(), src)));
         continue;
       }
+      if (auto red = dyn_cast<tile::GenericReduceOp>(op)) { // operands: default
+        r.setType(withLayout(t, SliceAttr::get(&getContext(), red.getAxis(),
+                                               defaultLayout(t.getRank() + 1))));
+        continue;
+      }
       r.setType(withDefault(t));
     }
     if (auto cst = dyn_cast<arith::ConstantOp>(op))

@@ -1,0 +1,284 @@
+//===- ScanOpToLLVM.cpp - tile.scan: in a thread, across lanes, warps, chunks ===//
+//
+// An inclusive scan of n tiles (a blocked or slice layout, the results in
+// the operands' layout) along `axis`, with the op's combine region c
+// inlined at every step. In scan order (positions ascending; descending
+// with `reverse`), the value at a position is c(earlier, later) of
+// everything before it and itself. With the geometry of CombineRegion.h
+// (per row of the thread: R chunks of S elements; L lanes and W warps along
+// the axis; segments of N positions), four steps:
+//
+//  1. Within a thread: each chunk is scanned sequentially (a chunk holding
+//     several segments restarts at each).
+//  2. Across lanes (segments longer than a chunk): the chunks' totals t are
+//     scanned by Hillis-Steele steps of shfl.sync.up (down for reverse) by
+//     i * laneStride, i = 1, 2, ... < Lseg, taken where the partner lies in
+//     the lane's segment; then each chunk's elements get the exclusive
+//     prefix, t of the previous lane (shfl.sync.up by laneStride).
+//  3. Across warps (Wseg > 1): the lanes last in scan order store their t
+//     (a warp's total) in their slot of shared memory (predicated
+//     st.shared), barrier, and every thread loads the totals of its
+//     segment's warps, combines those before its own (in scan order) and
+//     applies the prefix to its chunk. No barrier before the stores
+//     (tilegpu-insert-barriers; see TileGPUToLLVM.h) nor after the loads.
+//  4. Across chunks (R > 1: the segment is longer than the CTA tile, so
+//     L, W and the tile are all one segment): a carry of the totals of the
+//     chunks before (in scan order) is applied to each chunk; a chunk's
+//     total is that of the CTA tile: all W warp totals combined (step 3),
+//     or, with one warp along the axis, t of the last lane (shfl.sync.idx).
+//
+// Replicas of a tile shorter than the CTA tile hold their segment's scan,
+// so every copy of an element has the same value (a later layout
+// conversion may read any of them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CombineRegion.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    std::optional<AxisGeometry> geo =
+        getAxisGeometry(srcType, op.getAxis(), op);
+    if (!geo)
+      return rewriter.notifyMatchFailure(op, "operand not in a blocked layout");
+    for (OpOperand &o : op->getOpOperands())
+      if (cast<RankedTensorType>(o.get().getType()).getEncoding() !=
+          srcType.getEncoding())
+        return rewriter.notifyMatchFailure(op, "operands in different layouts");
+    for (Value v : op.getResults())
+      if (cast<RankedTensorType>(v.getType()).getEncoding() !=
+          srcType.getEncoding())
+        return rewriter.notifyMatchFailure(op, "results in another layout");
+    const AxisGeometry &g = *geo;
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    unsigned n = op.getSrcs().size();
+    bool rev = op.getReverse();
+    Region &region = op.getCombine();
+    auto comb = [&](ValueRange x, ValueRange y) {
+      return applyCombine(b, loc, region, x, y);
+    };
+
+    // x[k]: the tuple of element k.
+    unsigned numElems = g.rows.size() * g.R * g.S;
+    SmallVector<Tuple> x(numElems, Tuple(n));
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<Value> elems = unpackStruct(b, loc, adaptor.getSrcs()[i]);
+      for (unsigned k = 0; k < numElems; ++k)
+        x[k][i] = elems[k];
+    }
+    auto at = [&](unsigned row, unsigned r, unsigned s) -> Tuple & {
+      return x[g.rows[row][r * g.S + s]];
+    };
+    auto i32c = [&](int64_t v) { return i32Const(b, loc, v); };
+    auto cmp = [&](LLVM::ICmpPredicate p, Value a, int64_t c) -> Value {
+      return b.create<LLVM::ICmpOp>(loc, p, a, i32c(c));
+    };
+    using P = LLVM::ICmpPredicate;
+
+    // ---- 1. within the thread.
+    for (unsigned row = 0; row < g.rows.size(); ++row)
+      for (unsigned r = 0; r < g.R; ++r) {
+        if (!rev) {
+          for (unsigned s = 1; s < g.S; ++s)
+            if (g.S <= g.N || s % g.N)
+              at(row, r, s) = comb(at(row, r, s - 1), at(row, r, s));
+        } else {
+          for (int s = int(g.S) - 2; s >= 0; --s)
+            if (g.S <= g.N || (s + 1) % g.N)
+              at(row, r, s) = comb(at(row, r, s + 1), at(row, r, s));
+        }
+      }
+
+    if (g.S < g.N) {
+      LayoutInfo info(srcType);
+      auto tc = info.emitThreadCoords(b, loc);
+      Value l = tc.lane[g.D], w = tc.warp[g.D];
+      unsigned last = rev ? 0 : g.S - 1;
+      NVVM::ShflKind toLater = rev ? NVVM::ShflKind::down : NVVM::ShflKind::up;
+      // t[row][r]: the scan of the chunk totals over the lanes.
+      SmallVector<SmallVector<Tuple>> t(g.rows.size());
+      for (unsigned row = 0; row < g.rows.size(); ++row)
+        for (unsigned r = 0; r < g.R; ++r)
+          t[row].push_back(at(row, r, last));
+
+      // ---- 2. across the lanes of a segment.
+      if (g.Lseg > 1) {
+        Value lPos = b.create<LLVM::AndOp>(loc, l, i32c(g.Lseg - 1));
+        for (unsigned i = 1; i < g.Lseg; i *= 2) {
+          Value take = rev ? cmp(P::ult, lPos, g.Lseg - i) : cmp(P::uge, lPos, i);
+          for (auto &rowT : t)
+            for (Tuple &tt : rowT) {
+              Tuple p = shuffleTuple(b, loc, tt, i32c(i * g.laneStride), toLater);
+              tt = selectTuple(b, loc, take, comb(p, tt), tt);
+            }
+        }
+        Value take = rev ? cmp(P::ult, lPos, g.Lseg - 1) : cmp(P::uge, lPos, 1);
+        for (unsigned row = 0; row < g.rows.size(); ++row)
+          for (unsigned r = 0; r < g.R; ++r) {
+            Tuple ex = shuffleTuple(b, loc, t[row][r], i32c(g.laneStride), toLater);
+            for (unsigned s = 0; s < g.S; ++s)
+              at(row, r, s) =
+                  selectTuple(b, loc, take, comb(ex, at(row, r, s)), at(row, r, s));
+          }
+      }
+
+      // Each chunk's total over the CTA tile (step 4 only).
+      SmallVector<SmallVector<Tuple>> total(g.rows.size());
+
+      // ---- 3. across the warps of a segment, through shared memory.
+      if (g.Wseg > 1) {
+        CombineScratch cs = getCombineScratch(op, g, g.rows.size() * g.R);
+        Value smem = sharedScratch(b, loc, op);
+        Value tid = threadId(b, loc);
+        Value lane = b.create<LLVM::URemOp>(loc, tid, i32c(32));
+        Value warp = b.create<LLVM::UDivOp>(loc, tid, i32c(32));
+        // The lane's group off the axis: its lane id without D's bits.
+        unsigned lo = llvm::Log2_32(g.laneStride);
+        unsigned hi = llvm::Log2_32(g.laneStride * g.L);
+        Value laneC = b.create<LLVM::OrOp>(
+            loc, b.create<LLVM::AndOp>(loc, lane, i32c(g.laneStride - 1)),
+            b.create<LLVM::ShlOp>(
+                loc, b.create<LLVM::LShrOp>(loc, lane, i32c(hi)), i32c(lo)));
+        Value warp0 = b.create<LLVM::SubOp>(
+            loc, warp, b.create<LLVM::MulOp>(loc, w, i32c(g.warpStride)));
+        Value wPos = b.create<LLVM::AndOp>(loc, w, i32c(g.Wseg - 1));
+        Value wBase = b.create<LLVM::SubOp>(loc, w, wPos);
+        auto slot = [&](unsigned slotRow, Value warpId) -> Value {
+          Value s = b.create<LLVM::AddOp>(
+              loc, laneC, i32c(int64_t(slotRow) * cs.laneGroups));
+          s = b.create<LLVM::MulOp>(loc, s, i32c(cs.numWarps));
+          return b.create<LLVM::AddOp>(loc, s, warpId);
+        };
+        auto ptrOf = [&](unsigned i, Value s) {
+          Type st = sharedStorageType(x[0][i].getType());
+          Value base = smem;
+          if (cs.offsets[i])
+            base = b.create<LLVM::GEPOp>(
+                loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
+                b.getI8Type(), smem,
+                ArrayRef<LLVM::GEPArg>{int32_t(cs.offsets[i])});
+          return sharedElemPtr(b, loc, base, st, s);
+        };
+        leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
+        Value writer = g.L > 1 ? cmp(P::eq, l, rev ? 0 : g.L - 1) : Value();
+        for (unsigned row = 0; row < g.rows.size(); ++row)
+          for (unsigned r = 0; r < g.R; ++r) {
+            Value s = slot(row * g.R + r, warp);
+            for (unsigned i = 0; i < n; ++i) {
+              Value v = toSharedStorage(b, loc, t[row][r][i]);
+              if (writer)
+                storeSharedIf(b, loc, ptrOf(i, s), v, writer);
+              else
+                b.create<LLVM::StoreOp>(loc, v, ptrOf(i, s));
+            }
+          }
+        barrier(b, loc);
+        for (unsigned row = 0; row < g.rows.size(); ++row)
+          for (unsigned r = 0; r < g.R; ++r) {
+            // T[j]: the total of the segment's warp j.
+            SmallVector<Tuple> T;
+            for (unsigned j = 0; j < g.Wseg; ++j) {
+              Value wj = b.create<LLVM::AddOp>(
+                  loc, warp0,
+                  b.create<LLVM::MulOp>(
+                      loc, b.create<LLVM::AddOp>(loc, wBase, i32c(j)),
+                      i32c(g.warpStride)));
+              Value s = slot(row * g.R + r, wj);
+              Tuple tj;
+              for (unsigned i = 0; i < n; ++i) {
+                Type vt = x[0][i].getType();
+                Value v = b.create<LLVM::LoadOp>(loc, sharedStorageType(vt),
+                                                 ptrOf(i, s));
+                tj.push_back(fromSharedStorage(b, loc, v, vt));
+              }
+              T.push_back(tj);
+            }
+            // The warps before this one in scan order.
+            Tuple acc;
+            Value apply;
+            if (!rev) {
+              acc = T[0];
+              for (unsigned j = 1; j + 1 < g.Wseg; ++j)
+                acc = selectTuple(b, loc, cmp(P::ugt, wPos, j), comb(acc, T[j]),
+                                  acc);
+              apply = cmp(P::ugt, wPos, 0);
+            } else {
+              acc = T[g.Wseg - 1];
+              for (int j = int(g.Wseg) - 2; j >= 1; --j)
+                acc = selectTuple(b, loc, cmp(P::ult, wPos, j), comb(acc, T[j]),
+                                  acc);
+              apply = cmp(P::ult, wPos, g.Wseg - 1);
+            }
+            for (unsigned s = 0; s < g.S; ++s)
+              at(row, r, s) =
+                  selectTuple(b, loc, apply, comb(acc, at(row, r, s)), at(row, r, s));
+            if (g.R > 1) {
+              Tuple tot = rev ? T[g.Wseg - 1] : T[0];
+              for (unsigned j = 1; j < g.Wseg; ++j)
+                tot = comb(tot, T[rev ? g.Wseg - 1 - j : j]);
+              total[row].push_back(tot);
+            }
+          }
+      } else if (g.R > 1) {
+        // One warp along the axis: the tile's total is t of the last lane.
+        Value src;
+        if (g.L > 1) {
+          Value lane = b.create<LLVM::URemOp>(loc, threadId(b, loc), i32c(32));
+          src = b.create<LLVM::AddOp>(
+              loc,
+              b.create<LLVM::SubOp>(
+                  loc, lane, b.create<LLVM::MulOp>(loc, l, i32c(g.laneStride))),
+              i32c(int64_t(rev ? 0 : g.L - 1) * g.laneStride));
+        }
+        for (unsigned row = 0; row < g.rows.size(); ++row)
+          for (unsigned r = 0; r < g.R; ++r)
+            total[row].push_back(src ? shuffleTuple(b, loc, t[row][r], src,
+                                                    NVVM::ShflKind::idx)
+                                     : t[row][r]);
+      }
+
+      // ---- 4. across the chunks: a carry in scan order.
+      if (g.R > 1)
+        for (unsigned row = 0; row < g.rows.size(); ++row) {
+          Tuple carry;
+          for (unsigned q = 0; q < g.R; ++q) {
+            unsigned r = rev ? g.R - 1 - q : q;
+            if (q > 0)
+              for (unsigned s = 0; s < g.S; ++s)
+                at(row, r, s) = comb(carry, at(row, r, s));
+            carry = q == 0 ? total[row][r] : comb(carry, total[row][r]);
+          }
+        }
+    }
+
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<Value> elems;
+      for (unsigned k = 0; k < numElems; ++k)
+        elems.push_back(x[k][i]);
+      results.push_back(packStruct(
+          b, loc, getTypeConverter()->convertType(op.getResult(i).getType()),
+          elems));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilegpu::populateScanOpToLLVMPatterns(
+    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ScanOpConversion>(converter, patterns.getContext());
+}

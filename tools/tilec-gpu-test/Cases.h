@@ -173,6 +173,9 @@ void addFlashAttentionCases(std::vector<Case> &cs, const Options &opts);
 void addAtomicsCases(std::vector<Case> &cs, const Options &opts);
 /// softmax_long_split_kernel (SplitSoftmaxCases.cpp).
 void addSplitSoftmaxCases(std::vector<Case> &cs, const Options &opts);
+/// examples/scan.py: scans and reductions with combine functions
+/// (ScanCases.cpp).
+void addScanCases(std::vector<Case> &cs, const Options &opts);
 
 } // namespace tilec::gputest
 

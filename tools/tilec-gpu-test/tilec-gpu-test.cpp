@@ -149,6 +149,7 @@ static std::vector<Case> allCases(const Options &opts) {
   addFlashAttentionCases(cs, opts);
   addAtomicsCases(cs, opts);
   addSplitSoftmaxCases(cs, opts);
+  addScanCases(cs, opts);
   return cs;
 }
 

@@ -47,8 +47,8 @@ int64_t intAt(const HostArray &a, size_t i) {
   return int64_t(b);
 }
 
-/// The tile geometry of a case: `programs` tiles of bm x bn (bm = 1 and
-/// `oneD` for a 1-D tile), reduced or scanned along `axis`.
+/// The tile geometry of a case: `programs` tiles of bm x bn (bm = 1, axis 1
+/// and `oneD` for a 1-D tile), reduced or scanned along `axis`.
 struct Geo {
   unsigned bm, bn, axis;
   bool oneD;
@@ -272,7 +272,8 @@ void addScanCases(std::vector<Case> &cs, const Options &opts) {
     for (int w : warps)
       for (bool rev : {false, true}) {
         for (unsigned n : lines)
-          cs.push_back(cumsumCase(in, out, {1, n, 0, true}, rev, w));
+          // A 1-D tile is one line of bn positions (axis 1 of 1 x bn).
+          cs.push_back(cumsumCase(in, out, {1, n, 1, true}, rev, w));
         for (auto [bm, bn] : tiles)
           for (unsigned axis : {0u, 1u})
             cs.push_back(cumsumCase(in, out, {bm, bn, axis, false}, rev, w));

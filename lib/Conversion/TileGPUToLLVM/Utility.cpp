@@ -344,42 +344,34 @@ LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
 SmallVector<Value>
 LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
                         unsigned k, SmallVectorImpl<Value> *unwrapped) const {
-  if (acc_) {
-    // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) * pairStep
-    SmallVector<unsigned> e = elemCoords(k);
-    SmallVector<Value> idx;
-    for (unsigned i = 0; i < rank(); ++i) {
-      unsigned d = dimMap[i];
-      Value thread = b.create<LLVM::AddOp>(
-          loc,
-          b.create<LLVM::MulOp>(loc, tc.warp[d],
-                                i32Const(b, loc, warpExtents[d])),
-          b.create<LLVM::MulOp>(loc, tc.lane[d], i32Const(b, loc, laneStep[d])));
-      Value v = b.create<LLVM::AddOp>(
-          loc, thread,
-          i32Const(b, loc, (e[i] / 2) * cta[d] + (e[i] % 2) * pairStep[d]));
-      if (unwrapped)
-        unwrapped->push_back(v);
-      if (cta[d] > shape[i])
-        v = b.create<LLVM::URemOp>(loc, v, i32Const(b, loc, shape[i]));
-      idx.push_back(v);
-    }
-    return idx;
-  }
-  if (!isBlocked())
+  if (!hasDims())
     return emitMmaIndices(b, loc, tc, k, unwrapped);
   SmallVector<unsigned> e = elemCoords(k);
   SmallVector<Value> idx;
   for (unsigned i = 0; i < rank(); ++i) {
     unsigned d = dimMap[i];
-    unsigned spt = base.getSizePerThread()[d], tpw = base.getThreadsPerWarp()[d];
-    // (warp * tpw + lane) * spt + (e / spt) * cta + e % spt
-    Value thread = b.create<LLVM::AddOp>(
-        loc, b.create<LLVM::MulOp>(loc, tc.warp[d], i32Const(b, loc, tpw)),
-        tc.lane[d]);
-    Value v = b.create<LLVM::AddOp>(
-        loc, b.create<LLVM::MulOp>(loc, thread, i32Const(b, loc, spt)),
-        i32Const(b, loc, (e[i] / spt) * cta[d] + e[i] % spt));
+    Value v;
+    if (acc_) {
+      // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) * pairStep
+      Value thread = b.create<LLVM::AddOp>(
+          loc,
+          b.create<LLVM::MulOp>(loc, tc.warp[d],
+                                i32Const(b, loc, warpExtents[d])),
+          b.create<LLVM::MulOp>(loc, tc.lane[d], i32Const(b, loc, laneStep[d])));
+      v = b.create<LLVM::AddOp>(
+          loc, thread,
+          i32Const(b, loc, (e[i] / 2) * cta[d] + (e[i] % 2) * pairStep[d]));
+    } else {
+      unsigned spt = base.getSizePerThread()[d],
+               tpw = base.getThreadsPerWarp()[d];
+      // (warp * tpw + lane) * spt + (e / spt) * cta + e % spt
+      Value thread = b.create<LLVM::AddOp>(
+          loc, b.create<LLVM::MulOp>(loc, tc.warp[d], i32Const(b, loc, tpw)),
+          tc.lane[d]);
+      v = b.create<LLVM::AddOp>(
+          loc, b.create<LLVM::MulOp>(loc, thread, i32Const(b, loc, spt)),
+          i32Const(b, loc, (e[i] / spt) * cta[d] + e[i] % spt));
+    }
     if (unwrapped)
       unwrapped->push_back(v);
     if (cta[d] > shape[i])

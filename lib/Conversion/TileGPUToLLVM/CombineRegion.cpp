@@ -80,6 +80,41 @@ CombineScratch mlir::tilegpu::getCombineScratch(Operation *op,
   return s;
 }
 
+WarpSlots::WarpSlots(OpBuilder &b, Location loc, Operation *op,
+                     const AxisGeometry &g, CombineScratch cs, Value w)
+    : b(b), loc(loc), cs(std::move(cs)) {
+  auto i32c = [&](int64_t v) { return i32Const(b, loc, v); };
+  smem = sharedScratch(b, loc, op);
+  Value tid = threadId(b, loc);
+  lane = b.create<LLVM::URemOp>(loc, tid, i32c(32));
+  warp = b.create<LLVM::UDivOp>(loc, tid, i32c(32));
+  unsigned lo = llvm::Log2_32(g.laneStride);
+  unsigned hi = llvm::Log2_32(g.laneStride * g.L);
+  laneC = b.create<LLVM::OrOp>(
+      loc, b.create<LLVM::AndOp>(loc, lane, i32c(g.laneStride - 1)),
+      b.create<LLVM::ShlOp>(loc, b.create<LLVM::LShrOp>(loc, lane, i32c(hi)),
+                            i32c(lo)));
+  warp0 = b.create<LLVM::SubOp>(
+      loc, warp, b.create<LLVM::MulOp>(loc, w, i32c(g.warpStride)));
+}
+
+Value WarpSlots::slot(unsigned row, Value warpId) {
+  Value s = b.create<LLVM::AddOp>(
+      loc, laneC, i32Const(b, loc, int64_t(row) * cs.laneGroups));
+  s = b.create<LLVM::MulOp>(loc, s, i32Const(b, loc, cs.numWarps));
+  return b.create<LLVM::AddOp>(loc, s, warpId);
+}
+
+Value WarpSlots::ptr(unsigned i, Type elt, Value slot) {
+  Type st = sharedStorageType(elt);
+  Value base = smem;
+  if (cs.offsets[i])
+    base = b.create<LLVM::GEPOp>(
+        loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
+        b.getI8Type(), smem, ArrayRef<LLVM::GEPArg>{int32_t(cs.offsets[i])});
+  return sharedElemPtr(b, loc, base, st, slot);
+}
+
 uint64_t mlir::tilegpu::combineScratchBytes(Operation *op) {
   auto scan = dyn_cast<tile::ScanOp>(op);
   auto red = dyn_cast<tile::GenericReduceOp>(op);

@@ -63,6 +63,28 @@ struct CombineScratch {
 CombineScratch getCombineScratch(Operation *op, const AxisGeometry &g,
                                  unsigned slotRows);
 
+/// The cross-warp step of a tile.scan or tile.generic_reduce (`op`, whose
+/// slots are `cs`): the thread's lane and warp, its lane group off the axis
+/// (its lane id without the axis's lane bits), the warp with the axis's
+/// warp coordinate `w` cleared, and the addresses of its slots.
+struct WarpSlots {
+  WarpSlots(OpBuilder &b, Location loc, Operation *op, const AxisGeometry &g,
+            CombineScratch cs, Value w);
+  /// The slot of (row, warp `warpId`): (laneC + row * laneGroups) *
+  /// numWarps + warpId.
+  Value slot(unsigned row, Value warpId);
+  /// Operand i's element of `slot`, as a pointer to `elt`'s storage type.
+  Value ptr(unsigned i, Type elt, Value slot);
+
+  Value lane, warp, laneC, warp0;
+
+private:
+  OpBuilder &b;
+  Location loc;
+  CombineScratch cs;
+  Value smem;
+};
+
 /// The combine region of `op` inlined on (lhs, rhs): its yielded values.
 Tuple applyCombine(OpBuilder &b, Location loc, Region &combine, ValueRange lhs,
                    ValueRange rhs);

@@ -138,37 +138,15 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
 
       // ---- 3. across the warps of a segment, through shared memory.
       if (g.Wseg > 1) {
-        CombineScratch cs = getCombineScratch(op, g, g.rows.size() * g.R);
-        Value smem = sharedScratch(b, loc, op);
-        Value tid = threadId(b, loc);
-        Value lane = b.create<LLVM::URemOp>(loc, tid, i32c(32));
-        Value warp = b.create<LLVM::UDivOp>(loc, tid, i32c(32));
-        // The lane's group off the axis: its lane id without D's bits.
-        unsigned lo = llvm::Log2_32(g.laneStride);
-        unsigned hi = llvm::Log2_32(g.laneStride * g.L);
-        Value laneC = b.create<LLVM::OrOp>(
-            loc, b.create<LLVM::AndOp>(loc, lane, i32c(g.laneStride - 1)),
-            b.create<LLVM::ShlOp>(
-                loc, b.create<LLVM::LShrOp>(loc, lane, i32c(hi)), i32c(lo)));
-        Value warp0 = b.create<LLVM::SubOp>(
-            loc, warp, b.create<LLVM::MulOp>(loc, w, i32c(g.warpStride)));
+        WarpSlots ws(b, loc, op, g, getCombineScratch(op, g, g.rows.size() * g.R), w);
+        Value warp = ws.warp, warp0 = ws.warp0;
         Value wPos = b.create<LLVM::AndOp>(loc, w, i32c(g.Wseg - 1));
         Value wBase = b.create<LLVM::SubOp>(loc, w, wPos);
-        auto slot = [&](unsigned slotRow, Value warpId) -> Value {
-          Value s = b.create<LLVM::AddOp>(
-              loc, laneC, i32c(int64_t(slotRow) * cs.laneGroups));
-          s = b.create<LLVM::MulOp>(loc, s, i32c(cs.numWarps));
-          return b.create<LLVM::AddOp>(loc, s, warpId);
+        auto slot = [&](unsigned row, Value warpId) {
+          return ws.slot(row, warpId);
         };
         auto ptrOf = [&](unsigned i, Value s) {
-          Type st = sharedStorageType(x[0][i].getType());
-          Value base = smem;
-          if (cs.offsets[i])
-            base = b.create<LLVM::GEPOp>(
-                loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace),
-                b.getI8Type(), smem,
-                ArrayRef<LLVM::GEPArg>{int32_t(cs.offsets[i])});
-          return sharedElemPtr(b, loc, base, st, s);
+          return ws.ptr(i, x[0][i].getType(), s);
         };
         leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
         Value writer = g.L > 1 ? cmp(P::eq, l, rev ? 0 : g.L - 1) : Value();

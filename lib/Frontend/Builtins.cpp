@@ -100,6 +100,9 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.broadcast", {{"input", "other"}, 2}},
       {"tl.expand_dims", {{"input", "axis"}, 2}},
       {"tl.ravel", {{"x"}, 1}},
+      {"tl.join", {{"a", "b"}, 2}},
+      {"tl.split", {{"a"}, 1}},
+      {"tl.interleave", {{"a", "b"}, 2}},
       {"tl.static_assert", {{"cond", "msg"}, 1}},
       {"tl.static_print", {{"values"}, 0}},
       {"tl.device_print", {{"prefix", "args", "hex"}, 1}},
@@ -161,7 +164,7 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
       "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
-      "cumsum",  "cumprod",
+      "cumsum",  "cumprod", "split",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};

@@ -2,7 +2,8 @@
 //
 // tl.program_id / num_programs, tl.arange, tl.zeros / full (and _like),
 // tl.cast, tl.reshape / view, tl.trans / permute, tl.broadcast(_to),
-// tl.expand_dims, tl.ravel, tl.pointer_type; readShape / readDType.
+// tl.expand_dims, tl.ravel, tl.join / split / interleave, tl.pointer_type;
+// readShape / readDType.
 //
 //===----------------------------------------------------------------------===//
 
@@ -267,6 +268,8 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
                    x.dtype);
   }
+  if (name == "tl.join" || name == "tl.split" || name == "tl.interleave")
+    return joinSplit(c);
   if (name == "tl.pointer_type") {
     // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
     // for x.to(tl.pointer_type(tl.float16)) on addresses loaded as int64.
@@ -286,4 +289,108 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     return Val::dtypeVal(DType::pointerTo(dt.kind));
   }
   return std::nullopt;
+}
+
+namespace {
+/// The integer kind of the same width as a float kind (bitcasts keep every
+/// bit through the selections below).
+ScalarKind sameWidthInt(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::F16:
+  case ScalarKind::BF16:
+    return ScalarKind::I16;
+  case ScalarKind::F32:
+    return ScalarKind::I32;
+  case ScalarKind::F64:
+    return ScalarKind::I64;
+  default:
+    return k;
+  }
+}
+} // namespace
+
+// tl.join(a, b) stacks two tensors along a new last dimension of 2;
+// tl.split(x) undoes it; tl.interleave(a, b) is join then a reshape to twice
+// the last dimension. They are built from ops every path lowers: join selects
+// between the two broadcast along the new dimension, split sums the
+// selected half of each pair in an integer of the element's width (exact:
+// the other half is zero, and floats travel as their bits).
+std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
+  auto &[name, call, a, given, shown, l, params] = c;
+  Val pair = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)},
+                         {});
+  if (name == "tl.join" || name == "tl.interleave") {
+    Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
+    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
+      return Val::error();
+    if (x.dtype != y.dtype) {
+      auto common = promote(x, y, call, "join");
+      if (!common)
+        return Val::error();
+      x = cast(x, *common, l, call);
+      y = cast(y, *common, l, call);
+    }
+    llvm::SmallVector<int64_t> shape(x.shape());
+    if (shape.empty()) {
+      x = broadcastTo(x, {1}, l, call);
+      y = broadcastTo(y, {1}, l, call);
+      shape = {1};
+    }
+    int64_t rank = shape.size();
+    x = callBuiltin("tl.expand_dims", call, {x, Val::integer(rank)}, {});
+    y = callBuiltin("tl.expand_dims", call, {y, Val::integer(rank)}, {});
+    llvm::SmallVector<int64_t> joined(shape);
+    joined.push_back(2);
+    Val idx = pair;
+    for (int64_t i = 0; i < rank; ++i)
+      idx = callBuiltin("tl.expand_dims", call, {idx, Val::integer(0)}, {});
+    Val first = compareOp("==", broadcastTo(idx, joined, l, call),
+                          Val::integer(0), call);
+    Val r = callBuiltin("tl.where", call,
+                        {first, broadcastTo(x, joined, l, call),
+                         broadcastTo(y, joined, l, call)},
+                        {});
+    if (r.isError() || name == "tl.join")
+      return r;
+    llvm::SmallVector<int64_t> flat(shape);
+    flat.back() *= 2;
+    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, flat), r.v),
+                   r.dtype);
+  }
+  // tl.split
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  if (x.shape().empty() || x.shape().back() != 2)
+    return error(call, shown + " needs a tensor whose last dimension is 2, "
+                               "got " + describe(x));
+  if (x.dtype.isPointer)
+    return error(call, shown + " of a tensor of pointers is not supported");
+  DType elem = x.dtype;
+  DType asInt = elem.isBool() ? DType::scalar(ScalarKind::I8)
+                              : DType::scalar(sameWidthInt(elem.kind));
+  Val xi = elem.isFloat() ? cast(x, asInt, l, call, /*bitcast=*/true)
+           : elem.isBool() ? cast(x, asInt, l, call)
+                           : x;
+  llvm::SmallVector<int64_t> shape(x.shape());
+  Val idx = pair;
+  for (size_t i = 0; i + 1 < shape.size(); ++i)
+    idx = callBuiltin("tl.expand_dims", call, {idx, Val::integer(0)}, {});
+  idx = broadcastTo(idx, shape, l, call);
+  Val zero = zerosLike(xi.dtype, shape, l);
+  std::vector<Val> halves;
+  for (int k = 0; k < 2; ++k) {
+    Val pick = compareOp("==", idx, Val::integer(k), call);
+    Val sel = callBuiltin("tl.where", call, {pick, xi, zero}, {});
+    Val h = reduce("sum", sel, Val::integer(int64_t(shape.size()) - 1),
+                   /*keepDims=*/false, call);
+    if (h.isError())
+      return h;
+    if (elem.isFloat())
+      h = cast(h, elem, l, call, /*bitcast=*/true);
+    else if (elem.isBool())
+      h = compareOp("!=", h, Val::integer(0), call);
+    halves.push_back(h);
+  }
+  return Val::tuple(std::move(halves));
 }

@@ -267,6 +267,8 @@ public:
   /// The families of builtins; each returns nullopt for a name not its own.
   /// Tiles made and reshaped (BuiltinsShape.cpp).
   std::optional<Val> shapeBuiltin(BuiltinCall &c);
+  /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).
+  std::optional<Val> joinSplit(BuiltinCall &c);
   /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).
   std::optional<Val> memoryBuiltin(BuiltinCall &c);
   /// Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).
@@ -365,6 +367,11 @@ public:
 /// Whether two values are the same: the same constant, IR value, callable,
 /// or aggregate of such parts (ControlFlow.cpp).
 bool identicalVals(const Val &a, const Val &b);
+
+/// The builtin that `name` calls: a libdevice function that is a `tl`
+/// builtin under another name (`libdevice.rsqrt`) gives that builtin
+/// (`tl.rsqrt`); any other name is itself (Libdevice.cpp).
+std::string canonicalBuiltin(llvm::StringRef name);
 /// `shape` with its leaves (collectLeaves) replaced by `leaves`.
 Val withLeaves(Val shape, llvm::ArrayRef<Val> leaves);
 /// How a diagnostic names part `k` of a carried or merged variable.

@@ -168,8 +168,9 @@ bool tilec::identicalVals(const Val &a, const Val &b) {
     return a.f == b.f || (std::isnan(a.f) && std::isnan(b.f));
   case Val::Str:
   case Val::Module:
-  case Val::Builtin:
     return a.s == b.s;
+  case Val::Builtin:
+    return canonicalBuiltin(a.s) == canonicalBuiltin(b.s);
   case Val::DTypeV:
     return sameType(a, b);
   case Val::IR:

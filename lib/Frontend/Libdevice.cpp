@@ -56,6 +56,16 @@ const std::set<std::string> &binaryFunctions() {
 
 } // namespace
 
+std::string tilec::canonicalBuiltin(llvm::StringRef name) {
+  if (name.consume_front("libdevice.")) {
+    auto alias = aliases().find(name.str());
+    if (alias != aliases().end())
+      return alias->second;
+    return "libdevice." + name.str();
+  }
+  return name.str();
+}
+
 std::vector<std::pair<std::string, unsigned>> CodeGen::libdeviceFunctions() {
   std::vector<std::pair<std::string, unsigned>> r;
   for (auto &f : unaryFunctions())

@@ -1,6 +1,7 @@
 # The module level of a kernel file as real projects write it: imports and
 # constants inside `try`/`except` and `if`/`else` (a name every branch binds
-# the same way), aliases of builtins and jit functions, the call forms of
+# the same way, a libdevice function and the `tl` builtin it is the same
+# binding), aliases of builtins and jit functions, the call forms of
 # triton.jit, and a `raise` under a compile-time condition that is false.
 # RUN: tilec %s --kernel k --signature "*fp32, 16, 0" --emit=tile | FileCheck %s
 # RUN: tilec %s --kernel k2 --signature "*fp32, 16" --emit=tile | FileCheck %s --check-prefix=CALLFORM
@@ -9,10 +10,15 @@ import operator
 import triton
 import triton.language as tl
 
-try:
-    from triton.language.extra.libdevice import rsqrt
-except ModuleNotFoundError:
-    from triton.language.extra.cuda.libdevice import rsqrt
+# Liger-Kernel's form: libdevice's rsqrt in one branch, tl.math's in the
+# other; both are the same function.
+if operator.ge(3, 0):
+    try:
+        from triton.language.extra.libdevice import rsqrt
+    except ModuleNotFoundError:
+        from triton.language.extra.cuda.libdevice import rsqrt
+else:
+    from triton.language.math import rsqrt
 
 if operator.ge(1, 0):
     ALPHA = 3.0

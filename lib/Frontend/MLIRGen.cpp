@@ -436,14 +436,10 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
     callee[p.name] = genExpr(*p.defaultValue);
     scope = std::move(saved);
   }
-  for (auto &p : fn.params) {
-    Val &v = callee[p.name];
-    if (p.isConstexpr && !v.isError() && !v.isConstexpr())
-      return error(call, "argument for tl.constexpr parameter '" + p.name +
-                             "' of '" + fn.name +
-                             "' must be a compile-time constant, got " +
-                             describe(v));
-  }
+  // A helper's `tl.constexpr` annotation does not constrain its callers:
+  // a runtime value passed there stays a runtime value, as in Triton (its
+  // tutorial 06 passes `offs_m` tensors to constexpr parameters). Only the
+  // kernel's own parameters must be constants (the signature's business).
   // 2. Generate the body in its own scope, at the call site.
   Scope saved = std::move(scope);
   scope = std::move(callee);

@@ -102,6 +102,8 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.ravel", {{"x"}, 1}},
       {"tl.join", {{"a", "b"}, 2}},
       {"tl.sort", {{"x", "dim", "descending"}, 1}},
+      {"tl.flip", {{"x", "dim"}, 1}},
+      {"tl.cat", {{"input", "other", "can_reorder"}, 2}},
       {"tl.split", {{"a"}, 1}},
       {"tl.interleave", {{"a", "b"}, 2}},
       {"tl.static_assert", {{"cond", "msg"}, 1}},
@@ -165,7 +167,7 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
       "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
-      "cumsum",  "cumprod", "split", "sort",
+      "cumsum",  "cumprod", "split", "sort", "flip",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};
@@ -270,7 +272,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   BuiltinCall c{name, call, a, given, shown, l, sig.params};
   for (auto family : {&CodeGen::shapeBuiltin, &CodeGen::memoryBuiltin,
                       &CodeGen::mathBuiltin, &CodeGen::scanBuiltin,
-                      &CodeGen::sortBuiltin})
+                      &CodeGen::reorderBuiltin})
     if (std::optional<Val> v = (this->*family)(c))
       return std::move(*v);
   if (name.starts_with("libdevice."))

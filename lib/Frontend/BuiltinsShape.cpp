@@ -2,7 +2,8 @@
 //
 // tl.program_id / num_programs, tl.arange, tl.zeros / full (and _like),
 // tl.cast, tl.reshape / view, tl.trans / permute, tl.broadcast(_to),
-// tl.expand_dims, tl.ravel, tl.join / split / interleave, tl.pointer_type;
+// tl.expand_dims, tl.ravel, tl.join / split / interleave / cat,
+// tl.pointer_type;
 // readShape / readDType.
 //
 //===----------------------------------------------------------------------===//
@@ -268,7 +269,8 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
                    x.dtype);
   }
-  if (name == "tl.join" || name == "tl.split" || name == "tl.interleave")
+  if (name == "tl.join" || name == "tl.split" || name == "tl.interleave" ||
+      name == "tl.cat")
     return joinSplit(c);
   if (name == "tl.pointer_type") {
     // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
@@ -309,6 +311,9 @@ ScalarKind sameWidthInt(ScalarKind k) {
 }
 } // namespace
 
+// tl.cat(a, b) puts b after a along the first dimension (Triton lets the
+// compiler reorder the elements; tilec keeps this order whatever
+// can_reorder says);
 // tl.join(a, b) stacks two tensors along a new last dimension of 2;
 // tl.split(x) undoes it; tl.interleave(a, b) is join then a reshape to twice
 // the last dimension. They are built from ops every path lowers: join selects
@@ -319,6 +324,40 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
   auto &[name, call, a, given, shown, l, params] = c;
   Val pair = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)},
                          {});
+  if (name == "tl.cat") {
+    Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
+    if (x.isError() || y.isError())
+      return Val::error();
+    if (x.shape().empty() || x.shape() != y.shape())
+      return error(call, shown + " needs two tensors of one shape (the "
+                                 "result's dimensions are powers of two), got " +
+                                 describe(x) + " and " + describe(y));
+    if (x.dtype != y.dtype) {
+      auto common = promote(x, y, call, "cat");
+      if (!common)
+        return Val::error();
+      x = cast(x, *common, l, call);
+      y = cast(y, *common, l, call);
+    }
+    llvm::SmallVector<int64_t> shape(x.shape()), stacked = {2};
+    stacked.append(shape.begin(), shape.end());
+    Val idx = pair;
+    for (size_t i = 0; i < shape.size(); ++i)
+      idx = callBuiltin("tl.expand_dims", call,
+                        {idx, Val::integer(int64_t(i) + 1)}, {});
+    Val first = compareOp("==", broadcastTo(idx, stacked, l, call),
+                          Val::integer(0), call);
+    auto lift = [&](const Val &v) {
+      return broadcastTo(callBuiltin("tl.expand_dims", call, {v, Val::integer(0)}, {}),
+                         stacked, l, call);
+    };
+    Val r = callBuiltin("tl.where", call, {first, lift(x), lift(y)}, {});
+    if (r.isError())
+      return r;
+    shape[0] *= 2;
+    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, shape), r.v),
+                   r.dtype);
+  }
   if (name == "tl.join" || name == "tl.interleave") {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))

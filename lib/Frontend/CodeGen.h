@@ -267,8 +267,9 @@ public:
   /// The families of builtins; each returns nullopt for a name not its own.
   /// Tiles made and reshaped (BuiltinsShape.cpp).
   std::optional<Val> shapeBuiltin(BuiltinCall &c);
-  /// tl.sort (BuiltinsSort.cpp).
-  std::optional<Val> sortBuiltin(BuiltinCall &c);
+  /// tl.sort, tl.flip (BuiltinsReorder.cpp).
+  std::optional<Val> reorderBuiltin(BuiltinCall &c);
+  Val flip(BuiltinCall &c);
   /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).
   std::optional<Val> joinSplit(BuiltinCall &c);
   /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).

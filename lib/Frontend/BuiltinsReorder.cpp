@@ -1,4 +1,7 @@
-//===- BuiltinsSort.cpp - tl.sort ------------------------------------------===//
+//===- BuiltinsReorder.cpp - tl.sort, tl.flip -----------------------------===//
+//
+// Networks that reorder the elements along one dimension, built from
+// reshapes, reductions and selects (so every path lowers them unchanged).
 //
 // tl.sort(x, dim=None, descending=False) sorts along the last dimension (the
 // only one Triton sorts along) by a bitonic network, as Triton's own
@@ -9,6 +12,10 @@
 // travel as integers of the element's width, so every bit of a float comes
 // through; the comparison is on the values (a NaN compares false, as in
 // Triton).
+//
+// tl.flip(x, dim=None) reverses dimension `dim` (the last by default) of
+// size n = 2^k in k rounds; round r views the tile as [P * 2^r, 2, Q] and
+// swaps the two halves of the middle axis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +44,10 @@ ScalarKind bitsKind(ScalarKind k) {
 }
 } // namespace
 
-std::optional<Val> CodeGen::sortBuiltin(BuiltinCall &c) {
+std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
   auto &[name, call, a, given, shown, l, params] = c;
+  if (name == "tl.flip")
+    return flip(c);
   if (name != "tl.sort")
     return std::nullopt;
   Val x = tensorArg(c, a[0]);
@@ -143,4 +152,64 @@ std::optional<Val> CodeGen::sortBuiltin(BuiltinCall &c) {
     }
   }
   return fromBits(xi);
+}
+
+Val CodeGen::flip(BuiltinCall &c) {
+  auto &[name, call, a, given, shown, l, params] = c;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  llvm::SmallVector<int64_t> shape(x.shape());
+  if (shape.empty())
+    return error(call, shown + " needs a tensor, got " + describe(x));
+  if (x.dtype.isPointer)
+    return error(call, shown + " of a tensor of pointers is not supported");
+  int64_t rank = shape.size(), dim = rank - 1;
+  if (a[1].kind != Val::None) {
+    if (!requireInt(a[1], call, "the dimension", dim))
+      return Val::error();
+    if (dim < -rank || dim >= rank)
+      return error(call, shown + " dimension " + llvm::Twine(dim) +
+                             " is out of range for a tensor of rank " +
+                             llvm::Twine(rank));
+    if (dim < 0)
+      dim += rank;
+  }
+  int64_t before = 1, after = 1, n = shape[dim];
+  for (int64_t i = 0; i < dim; ++i)
+    before *= shape[i];
+  for (int64_t i = dim + 1; i < rank; ++i)
+    after *= shape[i];
+  DType elem = x.dtype;
+  DType bits = DType::scalar(bitsKind(elem.kind));
+  Val xi = elem.isFloat() ? cast(x, bits, l, call, /*bitcast=*/true)
+           : elem.isBool() ? cast(x, bits, l, call)
+                           : x;
+  Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)}, {});
+  mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
+  mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
+  for (int64_t half = n / 2, outer = before; half >= 1; half /= 2, outer *= 2) {
+    llvm::SmallVector<int64_t> cube = {outer, 2, half * after};
+    Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
+                    xi.dtype);
+    Val first = compareOp("==", broadcastTo(mid, cube, l, call), Val::integer(0),
+                          call);
+    Val zero = zerosLike(xi.dtype, cube, l);
+    Val lo = reduce("sum", callBuiltin("tl.where", call, {first, y, zero}, {}),
+                    Val::integer(1), /*keepDims=*/true, call);
+    Val hi = reduce("sum", callBuiltin("tl.where", call, {first, zero, y}, {}),
+                    Val::integer(1), /*keepDims=*/true, call);
+    Val swapped = callBuiltin("tl.where", call,
+                              {first, broadcastTo(hi, cube, l, call),
+                               broadcastTo(lo, cube, l, call)},
+                              {});
+    if (swapped.isError())
+      return Val::error();
+    xi = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, shape),
+                                                 swapped.v),
+                 xi.dtype);
+  }
+  if (elem.isFloat())
+    return cast(xi, elem, l, call, /*bitcast=*/true);
+  return elem.isBool() ? compareOp("!=", xi, Val::integer(0), call) : xi;
 }

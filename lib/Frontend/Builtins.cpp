@@ -103,6 +103,7 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.join", {{"a", "b"}, 2}},
       {"tl.sort", {{"x", "dim", "descending"}, 1}},
       {"tl.flip", {{"x", "dim"}, 1}},
+      {"tl.topk", {{"x", "k", "dim"}, 2}},
       {"tl.cat", {{"input", "other", "can_reorder"}, 2}},
       {"tl.split", {{"a"}, 1}},
       {"tl.interleave", {{"a", "b"}, 2}},
@@ -167,7 +168,7 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
       "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
-      "cumsum",  "cumprod", "split", "sort", "flip",
+      "cumsum",  "cumprod", "split", "sort", "flip", "topk",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};

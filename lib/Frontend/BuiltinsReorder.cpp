@@ -13,6 +13,10 @@
 // through; the comparison is on the values (a NaN compares false, as in
 // Triton).
 //
+// tl.topk(x, k, dim=None) is the first k of x sorted descending along the
+// last dimension (Triton's definition; its network skips the stages that do
+// not change those k, the values are the same).
+//
 // tl.flip(x, dim=None) reverses dimension `dim` (the last by default) of
 // size n = 2^k in k rounds; round r views the tile as [P * 2^r, 2, Q] and
 // swaps the two halves of the middle axis.
@@ -48,6 +52,8 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
   auto &[name, call, a, given, shown, l, params] = c;
   if (name == "tl.flip")
     return flip(c);
+  if (name == "tl.topk")
+    return topk(c);
   if (name != "tl.sort")
     return std::nullopt;
   Val x = tensorArg(c, a[0]);
@@ -212,4 +218,55 @@ Val CodeGen::flip(BuiltinCall &c) {
   if (elem.isFloat())
     return cast(xi, elem, l, call, /*bitcast=*/true);
   return elem.isBool() ? compareOp("!=", xi, Val::integer(0), call) : xi;
+}
+
+Val CodeGen::topk(BuiltinCall &c) {
+  auto &[name, call, a, given, shown, l, params] = c;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  int64_t k;
+  if (!requireInt(a[1], call, "k", k))
+    return Val::error();
+  llvm::SmallVector<int64_t> shape(x.shape());
+  if (shape.empty())
+    return error(call, shown + " needs a tensor, got " + describe(x));
+  int64_t n = shape.back();
+  if (k <= 0 || k > n || (k & (k - 1)) != 0)
+    return error(call, shown + " k must be a power of two no larger than the "
+                               "last dimension (" + llvm::Twine(n) + "), got " +
+                               llvm::Twine(k));
+  std::vector<Val> sortArgs = {x, a[2], Val::boolean(true)};
+  Val sorted = callBuiltin("tl.sort", call, sortArgs, {});
+  if (sorted.isError() || k == n)
+    return sorted;
+  int64_t outer = 1;
+  for (size_t i = 0; i + 1 < shape.size(); ++i)
+    outer *= shape[i];
+  DType elem = sorted.dtype;
+  DType bits = DType::scalar(bitsKind(elem.kind));
+  Val xi = elem.isFloat() ? cast(sorted, bits, l, call, /*bitcast=*/true)
+           : elem.isBool() ? cast(sorted, bits, l, call)
+                           : sorted;
+  // [outer, n / k, k]: the first of the middle axis holds the k largest.
+  llvm::SmallVector<int64_t> cube = {outer, n / k, k};
+  Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
+                  xi.dtype);
+  Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(n / k)}, {});
+  mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
+  mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
+  Val first = compareOp("==", broadcastTo(mid, cube, l, call), Val::integer(0), call);
+  Val top = reduce("sum",
+                   callBuiltin("tl.where", call,
+                               {first, y, zerosLike(xi.dtype, cube, l)}, {}),
+                   Val::integer(1), /*keepDims=*/false, call);
+  if (top.isError())
+    return top;
+  llvm::SmallVector<int64_t> out(shape);
+  out.back() = k;
+  top = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(top.dtype, out), top.v),
+                top.dtype);
+  if (elem.isFloat())
+    return cast(top, elem, l, call, /*bitcast=*/true);
+  return elem.isBool() ? compareOp("!=", top, Val::integer(0), call) : top;
 }

@@ -267,9 +267,10 @@ public:
   /// The families of builtins; each returns nullopt for a name not its own.
   /// Tiles made and reshaped (BuiltinsShape.cpp).
   std::optional<Val> shapeBuiltin(BuiltinCall &c);
-  /// tl.sort, tl.flip (BuiltinsReorder.cpp).
+  /// tl.sort, tl.topk, tl.flip (BuiltinsReorder.cpp).
   std::optional<Val> reorderBuiltin(BuiltinCall &c);
   Val flip(BuiltinCall &c);
+  Val topk(BuiltinCall &c);
   /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).
   std::optional<Val> joinSplit(BuiltinCall &c);
   /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).

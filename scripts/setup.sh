@@ -5,7 +5,7 @@ set -euo pipefail
 PKGS=(cmake ninja-build ccache clang-19 lld-19 libclang-rt-19-dev
       llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
       libzstd-dev zlib1g-dev libedit-dev libxml2-dev libncurses-dev libfmt-dev
-      libgtest-dev libgmock-dev libbenchmark-dev python3)
+      libgtest-dev libgmock-dev libbenchmark-dev python3 python3-pip)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -73,6 +73,21 @@ config.substitutions.append(("%difftest", "%s %s --tilec %s%s" % (
     os.path.join(config.tilec_tools_dir, "tilec"),
     " --ptxas " + config.tilec_ptxas if config.tilec_ptxas else "")))
 
+# test/Corpus: published Triton kernels, fetched by `corpus.py fetch` (which
+# scripts/test.sh runs) into the build tree.
+_corpus_cache = os.path.join(config.tilec_obj_root, "corpus-src")
+_corpus_script = os.path.join(config.tilec_src_root, "tools", "corpus", "corpus.py")
+sys.path.insert(0, os.path.dirname(_corpus_script))
+try:
+    import corpus as _corpus
+    if all(os.path.exists(os.path.join(_corpus.source_root(_corpus_cache, p), ".complete"))
+           for p in _corpus.load_sources()):
+        config.available_features.add("corpus")
+finally:
+    sys.path.pop(0)
+config.substitutions.append(("%corpus", "%s %s" % (sys.executable, _corpus_script)))
+config.substitutions.append(("%{corpus_cache}", _corpus_cache))
+
 # A GPU with a CUDA driver: the GPU suite runs; elsewhere lit reports it as
 # UNSUPPORTED (skipped, saying so).
 try:

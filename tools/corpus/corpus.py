@@ -1,0 +1,625 @@
+#!/usr/bin/env python3
+"""The compatibility corpus: public Triton kernels, unchanged, through tilec.
+
+The kernels are those of published packages (sources.json pins each one by
+version and sha256; `fetch` takes it from the package registry), launched as
+their host code launches them. A manifest per source file (test/Corpus/<pkg>/
+<module>.json) gives the launches:
+
+  {"package": "liger-kernel", "source": "liger_kernel/ops/rms_norm.py",
+   "kernels": [
+     {"id": "fwd_fp32", "kernel": "_rms_norm_forward_kernel",
+      "grid": [4096], "num_warps": 8, "num_stages": 3,
+      "args": {"Y_ptr": {"tensor": [4096, 4096], "dtype": "fp32", "init": "empty"},
+               "Y_row_stride": 4096, "eps": 1e-6, "BLOCK_SIZE": 4096, ...},
+      "tol": {"rtol": 1e-4, "atol": 1e-5}}]}
+
+`args` maps every parameter without a default to its value: a tensor (shape,
+dtype fp16/bf16/fp32/fp64/i8/i16/i32/i64/u8/i1; init "randn" (the default for
+floats), "rand", "zeros", "ones", "empty" (poisoned: NaN, or 0x5a bytes for
+integers), {"randint": [lo, hi]} (the default for integers: [0, 100)), "scale"
+multiplies a random init), {"alias": "OTHER"} (the same buffer as another
+parameter), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
+{"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
+kernel's definition, as it does for Triton.
+
+The signature tilec compiles with is the one Triton's JIT derives from the
+same arguments (runtime/jit.py): pointers and integers divisible by 16 get
+`:16`, an integer equal to 1 becomes the constant 1 (not for parameters in
+`do_not_specialize`), integers outside int32 are i64, floats fp32, bools i1.
+
+  corpus.py fetch   [--cache DIR]                 sources into DIR
+  corpus.py compile --tilec T [--ptxas P] --out DIR [--check status.json]
+                    [--update status.json] [--only SUBSTR]
+  corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
+  corpus.py table   --results results.json --status status.json > docs/corpus.md
+
+`compile` writes DIR/<id>.ptx and .json (tilec's launch metadata) and
+DIR/compile.json; with --check it fails when a kernel's outcome differs from
+status.json (a kernel that compiled no longer does, a known failure's message
+changed, or one now compiles: run with --update and review the diff).
+`run` needs torch, triton and cupy: every tensor is made once from the
+seed, copied for Triton and for tilec, outputs poisoned; after one launch of
+each, every buffer is compared (integers exactly, floats by tolerance, NaN
+equal to NaN); then both are timed with triton.testing.do_bench.
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+MANIFESTS = REPO / "test" / "Corpus"
+ARCH = "sm_90a"
+
+FLOAT_DTYPES = {"fp16", "bf16", "fp32", "fp64"}
+INT_DTYPES = {"i1", "i8", "i16", "i32", "i64", "u8"}
+
+
+# ---------------------------------------------------------------- manifests
+
+def load_sources():
+    return json.loads((MANIFESTS / "sources.json").read_text())["packages"]
+
+
+def source_root(cache, pkg):
+    return Path(cache) / ("%s-%s" % (pkg["name"], pkg["version"]))
+
+
+def load_entries(only=None):
+    """Every launch of every manifest, with its full id pkg/module/id."""
+    out = []
+    for mf in sorted(MANIFESTS.glob("*/*.json")):
+        m = json.loads(mf.read_text())
+        for k in m["kernels"]:
+            e = dict(k)
+            e["package"] = m["package"]
+            e["source"] = m["source"]
+            e["manifest"] = str(mf.relative_to(REPO))
+            e["full_id"] = "%s/%s/%s" % (mf.parent.name, mf.stem, k["id"])
+            if only and not any(o in e["full_id"] for o in only):
+                continue
+            out.append(e)
+    ids = [e["full_id"] for e in out]
+    dup = {i for i in ids if ids.count(i) > 1}
+    if dup:
+        sys.exit("corpus: duplicate ids: %s" % ", ".join(sorted(dup)))
+    return out
+
+
+# ------------------------------------------------------------------- fetch
+
+def fetch(cache):
+    cache = Path(cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    for pkg in load_sources():
+        root = source_root(cache, pkg)
+        if (root / ".complete").exists():
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                   "-d", tmp, "%s==%s" % (pkg["name"], pkg["version"])]
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            wheels = list(Path(tmp).glob("*.whl"))
+            if p.returncode != 0 or len(wheels) != 1:
+                sys.exit("corpus: cannot download %s %s from the package registry:\n%s" % (
+                    pkg["name"], pkg["version"], (p.stderr or p.stdout)[-2000:]))
+            digest = hashlib.sha256(wheels[0].read_bytes()).hexdigest()
+            if digest != pkg["sha256"]:
+                sys.exit("corpus: %s has sha256 %s, sources.json pins %s" % (
+                    wheels[0].name, digest, pkg["sha256"]))
+            if root.exists():
+                shutil.rmtree(root)
+            with zipfile.ZipFile(wheels[0]) as z:
+                z.extractall(root)
+            (root / ".complete").write_text(wheels[0].name + "\n")
+        print("corpus: %s %s in %s" % (pkg["name"], pkg["version"], root))
+
+
+# -------------------------------------------------------------- signatures
+
+def is_constexpr_annotation(a):
+    if a is None:
+        return False
+    if isinstance(a, ast.Name):
+        return a.id == "constexpr"
+    if isinstance(a, ast.Attribute):
+        return a.attr == "constexpr"
+    if isinstance(a, ast.Constant) and isinstance(a.value, str):
+        return a.value.endswith("constexpr")
+    return False
+
+
+def jit_decorator_options(fn):
+    """do_not_specialize names of a @triton.jit(...) decorator."""
+    names = set()
+    for d in fn.decorator_list:
+        if isinstance(d, ast.Call):
+            for kw in d.keywords:
+                if kw.arg in ("do_not_specialize", "do_not_specialize_on_alignment"):
+                    try:
+                        v = ast.literal_eval(kw.value)
+                    except ValueError:
+                        continue
+                    for x in v:
+                        names.add(x if isinstance(x, str) else fn.args.args[x].arg)
+    return names
+
+
+def kernel_params(path, name):
+    """[(name, is_constexpr, default_node)] of the def `name` in `path`."""
+    tree = ast.parse(Path(path).read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            args = node.args.args
+            defaults = [None] * (len(args) - len(node.args.defaults)) + list(node.args.defaults)
+            params = [(a.arg, is_constexpr_annotation(a.annotation), d)
+                      for a, d in zip(args, defaults)]
+            return params, jit_decorator_options(node)
+    raise KeyError("no function %s in %s" % (name, path))
+
+
+def literal(v):
+    """A constant as a signature entry."""
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if v is None:
+        return "None"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        r = repr(v)
+        return r if any(c in r for c in ".eEn") else r + ".0"
+    if isinstance(v, str):
+        return "'%s'" % v
+    if isinstance(v, dict) and "dtype" in v:
+        return v["dtype"]
+    raise ValueError("no signature literal for %r" % (v,))
+
+
+def scalar_type(v):
+    if isinstance(v, bool):
+        return "i1"
+    if isinstance(v, int):
+        return "i32" if -2**31 <= v < 2**31 else "i64"
+    if isinstance(v, float):
+        return "fp32"
+    raise ValueError("not a runtime scalar: %r" % (v,))
+
+
+def signature(entry, src):
+    """The signature Triton's JIT would specialize on, and the ordered args."""
+    params, nospec = kernel_params(src, entry["kernel"])
+    args = entry["args"]
+    names = [p[0] for p in params]
+    extra = set(args) - set(names)
+    if extra:
+        raise ValueError("arguments %s are not parameters of %s" % (
+            ", ".join(sorted(extra)), entry["kernel"]))
+    sig = []
+    last_given = max([i for i, p in enumerate(params) if p[0] in args] + [-1])
+    for i, (pname, constexpr, default) in enumerate(params):
+        if pname not in args:
+            if default is None:
+                raise ValueError("parameter %s of %s has no value" % (pname, entry["kernel"]))
+            if i < last_given:
+                sig.append(literal(ast.literal_eval(default)) if constexpr or
+                           not isinstance(ast.literal_eval(default), (int, float)) else
+                           literal(ast.literal_eval(default)))
+            continue
+        v = args[pname]
+        if isinstance(v, dict) and ("tensor" in v or "alias" in v):
+            if constexpr:
+                raise ValueError("constexpr %s given a tensor" % pname)
+            t = v if "tensor" in v else args[v["alias"]]
+            sig.append("*%s:16" % t.get("dtype", "fp32"))
+        elif constexpr or v is None or isinstance(v, str) or (isinstance(v, dict) and "dtype" in v):
+            sig.append(literal(v))
+        elif isinstance(v, int) and not isinstance(v, bool) and v == 1 and pname not in nospec:
+            sig.append("1")
+        else:
+            t = scalar_type(v)
+            if t in ("i32", "i64") and v % 16 == 0 and pname not in nospec:
+                t += ":16"
+            sig.append(t)
+    return ", ".join(sig)
+
+
+# ----------------------------------------------------------------- compile
+
+def first_error(text):
+    for line in text.splitlines():
+        m = re.search(r"error: (.*)", line)
+        if m:
+            msg = m.group(1).strip()
+            loc = re.match(r"(\S+?):(\d+):\d+: error", line)
+            if loc:
+                msg = "%s:%s: %s" % (Path(loc.group(1)).name, loc.group(2), msg)
+            return msg
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[-1].strip() if lines else "failed with no message"
+
+
+def compile_one(entry, src_root, tilec, ptxas, out):
+    src = src_root / entry["source"]
+    rec = {"id": entry["full_id"], "kernel": entry["kernel"]}
+    try:
+        rec["signature"] = signature(entry, src)
+    except (ValueError, KeyError) as ex:
+        rec.update(status="manifest-error", error=str(ex))
+        return rec
+    stem = entry["full_id"].replace("/", "__")
+    ptx = out / (stem + ".ptx")
+    cmd = [tilec, str(src), "--kernel", entry["kernel"], "--signature", rec["signature"],
+           "--num-warps", str(entry.get("num_warps", 4)),
+           "--num-stages", str(entry.get("num_stages", 3)),
+           "--arch", ARCH, "--emit=ptx", "-o", str(ptx)]
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        rec.update(status="compile-error", error="tilec ran over 300 s")
+        return rec
+    rec["compile_ms"] = round((time.perf_counter() - t0) * 1e3, 1)
+    if p.returncode != 0:
+        crashed = p.returncode not in (0, 1)
+        rec.update(status="crash" if crashed else "compile-error",
+                   error=("tilec exited with %d: " % p.returncode if crashed else "") +
+                   first_error(p.stderr + p.stdout))
+        return rec
+    rec["ptx"] = ptx.name
+    rec["meta"] = stem + ".json"
+    if ptxas:
+        q = subprocess.run([ptxas, "--gpu-name", ARCH, "-v", str(ptx), "-o", os.devnull],
+                           capture_output=True, text=True)
+        if q.returncode != 0:
+            rec.update(status="ptxas-error", error=first_error(q.stderr + q.stdout))
+            return rec
+        m = re.search(r"Used (\d+) registers", q.stderr + q.stdout)
+        s = re.search(r"(\d+) bytes spill stores", q.stderr + q.stdout)
+        rec["registers"] = int(m.group(1)) if m else None
+        rec["spill_bytes"] = int(s.group(1)) if s else 0
+    rec["status"] = "ok"
+    return rec
+
+
+def outcome(rec):
+    return "ok" if rec["status"] == "ok" else "%s: %s" % (rec["status"], rec["error"])
+
+
+def cmd_compile(a):
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pkgs = {p["name"]: p for p in load_sources()}
+    entries = load_entries(a.only)
+    if not entries:
+        sys.exit("corpus: no manifest entry matches")
+    recs = []
+    for e in entries:
+        root = source_root(a.cache, pkgs[e["package"]])
+        if not (root / ".complete").exists():
+            sys.exit("corpus: %s is not fetched into %s (run: corpus.py fetch --cache %s)" % (
+                e["package"], a.cache, a.cache))
+        dst = out / "src" / e["package"]
+        if not dst.exists():
+            shutil.copytree(root, dst, ignore=shutil.ignore_patterns("*.dist-info"))
+        r = compile_one(e, root, a.tilec, a.ptxas, out)
+        recs.append(r)
+        print("%-4s %-55s %s" % ("ok" if r["status"] == "ok" else "FAIL", r["id"],
+                                 "" if r["status"] == "ok" else outcome(r)[:160]), flush=True)
+    # The launches, for `run` on the GPU machine.
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    man = {"arch": ARCH, "commit": rev + ("+changes" if dirty else ""), "entries": []}
+    for e, r in zip(entries, recs):
+        man["entries"].append(dict(e, compile=r))
+    (out / "compile.json").write_text(json.dumps(man, indent=1) + "\n")
+    n_ok = sum(r["status"] == "ok" for r in recs)
+    print("corpus: %d of %d kernels compile and assemble" % (n_ok, len(recs)))
+    if a.update:
+        path = Path(a.update)
+        old = json.loads(path.read_text()) if path.exists() and a.only else {}
+        old.update({r["id"]: outcome(r) for r in recs})
+        path.write_text(json.dumps(dict(sorted(old.items())), indent=1) + "\n")
+    if a.check:
+        want = json.loads(Path(a.check).read_text())
+        bad = 0
+        for r in recs:
+            w = want.get(r["id"])
+            got = outcome(r)
+            if w != got:
+                bad += 1
+                print("MISMATCH %s\n  expected: %s\n  got:      %s" % (r["id"], w, got))
+        if not a.only:
+            for missing in sorted(set(want) - {r["id"] for r in recs}):
+                bad += 1
+                print("MISMATCH %s: in the status file, not in any manifest" % missing)
+        if bad:
+            print("corpus: %d outcome(s) differ from %s; if intended, rerun with "
+                  "--update %s and review the diff" % (bad, a.check, a.check))
+            return 1
+    if any(r["status"] in ("crash", "manifest-error") for r in recs):
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------- run
+
+class GpuRun:
+    """Triton and tilec on the same inputs (torch, triton and cupy needed)."""
+
+    def __init__(self, a):
+        import warnings
+        warnings.filterwarnings("ignore", category=DeprecationWarning)
+        import torch
+        import triton
+        import cupy
+        self.torch, self.triton, self.cupy = torch, triton, cupy
+        self.a = a
+        self.out = Path(a.out)
+        man = json.loads((self.out / "compile.json").read_text())
+        self.commit = man.get("commit")
+        self.entries = [e for e in man["entries"]
+                        if not a.only or any(o in e["full_id"] for o in a.only)]
+        self.modules = {}
+
+    def dtype(self, name):
+        t = self.torch
+        return {"fp16": t.float16, "bf16": t.bfloat16, "fp32": t.float32, "fp64": t.float64,
+                "i1": t.bool, "i8": t.int8, "i16": t.int16, "i32": t.int32, "i64": t.int64,
+                "u8": t.uint8}[name]
+
+    def make_tensor(self, spec, gen):
+        t = self.torch
+        dt = spec.get("dtype", "fp32")
+        shape = spec["tensor"]
+        init = spec.get("init", "randn" if dt in FLOAT_DTYPES else {"randint": [0, 100]})
+        dev = "cuda"
+        if isinstance(init, dict) and "randint" in init:
+            lo, hi = init["randint"]
+            x = t.randint(lo, hi, shape, generator=gen, device=dev, dtype=t.int64)
+            return x.to(self.dtype(dt))
+        if init == "empty":
+            x = t.empty(shape, device=dev, dtype=self.dtype(dt))
+            if dt in FLOAT_DTYPES:
+                x.fill_(float("nan"))
+            else:
+                x.view(t.uint8).fill_(0x5A) if x.element_size() > 0 and dt != "i1" else x.fill_(True)
+            return x
+        if init == "zeros":
+            return t.zeros(shape, device=dev, dtype=self.dtype(dt))
+        if init == "ones":
+            return t.ones(shape, device=dev, dtype=self.dtype(dt))
+        if init in ("randn", "rand"):
+            f = t.randn if init == "randn" else t.rand
+            x = f(shape, generator=gen, device=dev, dtype=t.float32) * spec.get("scale", 1.0)
+            x = x + spec.get("shift", 0.0)
+            if dt in FLOAT_DTYPES:
+                return x.to(self.dtype(dt))
+            return x.to(self.dtype(dt))
+        raise ValueError("unknown init %r" % (init,))
+
+    def module(self, e):
+        """The kernel's module, imported as its package imports it."""
+        import importlib
+        import types
+        root = self.out / "src" / ("%s" % e["package"])
+        if str(root) not in sys.path:
+            sys.path.insert(0, str(root))
+        parts = e["source"][:-3].split("/")
+        # Packages are made bare (their __init__ imports every op, and some
+        # of those need libraries that are not installed): only the modules
+        # the kernel's file imports are loaded.
+        for i in range(1, len(parts)):
+            name = ".".join(parts[:i])
+            if name not in sys.modules:
+                m = types.ModuleType(name)
+                m.__path__ = [str(root.joinpath(*parts[:i]))]
+                sys.modules[name] = m
+        return importlib.import_module(".".join(parts))
+
+    def triton_fn(self, e):
+        fn = getattr(self.module(e), e["kernel"])
+        while not hasattr(fn, "run") or type(fn).__name__ in ("Autotuner", "Heuristics"):
+            fn = fn.fn
+        return fn
+
+    def build_args(self, e, seed):
+        t = self.torch
+        gen = t.Generator(device="cuda")
+        gen.manual_seed(seed)
+        vals = {}
+        for name, v in e["args"].items():
+            if isinstance(v, dict) and "tensor" in v:
+                vals[name] = self.make_tensor(v, gen)
+        for name, v in e["args"].items():
+            if isinstance(v, dict) and "alias" in v:
+                vals[name] = vals[v["alias"]]
+        return vals
+
+    def clone_args(self, e, base):
+        copies = {}
+        out = {}
+        for name, x in base.items():
+            key = id(x)
+            if key not in copies:
+                copies[key] = x.clone()
+            out[name] = copies[key]
+        return out
+
+    def triton_call(self, e, fn, tensors):
+        kwargs = {}
+        for name, v in e["args"].items():
+            if name in tensors:
+                kwargs[name] = tensors[name]
+            elif isinstance(v, dict) and "dtype" in v:
+                import triton.language as tl
+                kwargs[name] = getattr(tl, v["dtype"].split(".")[-1])
+            else:
+                kwargs[name] = v
+        grid = tuple(e["grid"])
+        # A kernel parameter named num_warps (or num_stages) is also the
+        # launch option, as Triton binds it.
+        kwargs.setdefault("num_warps", e.get("num_warps", 4))
+        kwargs.setdefault("num_stages", e.get("num_stages", 3))
+        return lambda: fn[grid](**kwargs)
+
+    def tilec_call(self, e, tensors):
+        np = self.cupy
+        meta = json.loads((self.out / e["compile"]["meta"]).read_text())
+        mod = self.cupy.RawModule(path=str(self.out / e["compile"]["ptx"]))
+        k = mod.get_function(meta.get("name", e["kernel"]))
+        args = []
+        for p in meta["params"]:
+            v = tensors.get(p["name"])
+            t = p["type"]
+            if t.startswith("*"):
+                args.append(np.uint64(v.data_ptr()))
+                continue
+            v = e["args"][p["name"]]
+            conv = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
+                    "i64": np.int64, "u32": np.uint32, "u64": np.uint64, "fp32": np.float32,
+                    "fp64": np.float64}[t]
+            args.append(conv(v))
+        grid = list(e["grid"]) + [1] * (3 - len(e["grid"]))
+        per_cta = meta.get("programs_per_cta", 1)
+        if per_cta > 1:
+            args.append(np.int32(grid[0]))
+            grid[0] = -(-grid[0] // per_cta)
+        block = (meta["threads"], 1, 1)
+        shm = meta["shared_bytes"]
+        if shm > 48 * 1024:
+            k.max_dynamic_shared_size_bytes = shm
+        stream = self.torch.cuda.current_stream().cuda_stream
+        cs = self.cupy.cuda.ExternalStream(stream)
+
+        def launch():
+            with cs:
+                k(tuple(grid), block, tuple(args), shared_mem=shm)
+        return launch
+
+    def compare(self, e, name, got, ref):
+        t = self.torch
+        tols = {t.float16: (1e-2, 1e-3), t.bfloat16: (2e-2, 1e-2), t.float32: (1e-4, 1e-5),
+                t.float64: (1e-9, 1e-12)}
+        if got.dtype in tols:
+            rtol = e.get("tol", {}).get("rtol", tols[got.dtype][0])
+            atol_rel = e.get("tol", {}).get("atol", tols[got.dtype][1])
+            g, r = got.double(), ref.double()
+            finite = r[t.isfinite(r)]
+            scale = finite.abs().max().item() if finite.numel() else 1.0
+            close = t.isclose(g, r, rtol=rtol, atol=atol_rel * max(scale, 1e-30), equal_nan=True)
+            bad = int((~close).sum().item())
+            if bad:
+                d = (g - r).abs()
+                d = t.where(t.isnan(d), t.full_like(d, float("inf")), d)
+                return "%s: %d of %d differ (max |diff| %.3g, max |Triton| %.3g)" % (
+                    name, bad, close.numel(), d.max().item(), scale)
+            return None
+        bad = int((got != ref).sum().item())
+        return "%s: %d of %d differ" % (name, bad, got.numel()) if bad else None
+
+    def run(self):
+        results = []
+        for e in self.entries:
+            rec = {"id": e["full_id"], "compile": e["compile"]["status"],
+                   "registers": e["compile"].get("registers"),
+                   "spill_bytes": e["compile"].get("spill_bytes")}
+            if e["compile"]["status"] != "ok":
+                results.append(rec)
+                continue
+            try:
+                fn = self.triton_fn(e)
+                base = self.build_args(e, self.a.seed)
+                tri = self.clone_args(e, base)
+                til = self.clone_args(e, base)
+                tri_call = self.triton_call(e, fn, tri)
+                til_call = self.tilec_call(e, til)
+                tri_call()
+                til_call()
+                self.torch.cuda.synchronize()
+                diffs = [d for d in (self.compare(e, n, til[n], tri[n]) for n in tri) if d]
+                rec["match"] = not diffs
+                if diffs:
+                    rec["diff"] = "; ".join(diffs)[:600]
+                if not self.a.no_time:
+                    bench = self.triton.testing.do_bench
+                    rec["triton_ms"] = bench(tri_call, warmup=25, rep=100)
+                    rec["tilec_ms"] = bench(til_call, warmup=25, rep=100)
+            except Exception as ex:  # noqa: BLE001 -- reported per kernel
+                import traceback
+                rec["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()[-600:]
+                self.torch.cuda.synchronize()
+            print(json.dumps(rec), flush=True)
+            results.append(rec)
+        return results
+
+
+def cmd_run(a):
+    r = GpuRun(a)
+    try:
+        import triton
+        version = triton.__version__
+    except ImportError:
+        version = None
+    res = {"date": time.strftime("%Y-%m-%d"), "triton": version, "commit": r.commit,
+           "gpu": r.torch.cuda.get_device_name(), "seed": a.seed, "results": r.run()}
+    Path(a.results or (Path(a.out) / "results.json")).write_text(json.dumps(res, indent=1) + "\n")
+    return 0
+
+
+def cmd_fetch(a):
+    fetch(a.cache)
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    default_cache = os.environ.get("TILEC_CORPUS_CACHE", str(REPO / "build" / "corpus-src"))
+    f = sub.add_parser("fetch")
+    f.add_argument("--cache", default=default_cache)
+    c = sub.add_parser("compile")
+    c.add_argument("--cache", default=default_cache)
+    c.add_argument("--tilec", required=True)
+    c.add_argument("--ptxas")
+    c.add_argument("--out", required=True)
+    c.add_argument("--check")
+    c.add_argument("--update")
+    c.add_argument("--only", action="append")
+    r = sub.add_parser("run")
+    r.add_argument("--out", required=True)
+    r.add_argument("--results")
+    r.add_argument("--only", action="append")
+    r.add_argument("--seed", type=int, default=int(time.time()) % 100000)
+    r.add_argument("--no-time", action="store_true")
+    t = sub.add_parser("table")
+    t.add_argument("--status", default=str(MANIFESTS / "status.json"))
+    t.add_argument("--results")
+    a = ap.parse_args()
+    return {"fetch": cmd_fetch, "compile": cmd_compile, "run": cmd_run,
+            "table": lambda a: cmd_table(a)}[a.cmd](a)
+
+
+def cmd_table(a):
+    from corpus_table import table  # tools/corpus/corpus_table.py
+    print(table(load_entries(), json.loads(Path(a.status).read_text()),
+                json.loads(Path(a.results).read_text()) if a.results else None))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""docs/corpus.md from the corpus's manifests, status.json and a GPU run.
+
+  python3 tools/corpus/corpus.py table --results docs/benchmarks/corpus.json \
+      > docs/corpus.md
+"""
+
+import collections
+
+
+def _ms(v):
+    return "%.3f" % v if v is not None else ""
+
+
+def _short(text, n=110):
+    text = text.replace("|", "\\|")
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def table(entries, status, results):
+    by_id = {r["id"]: r for r in (results or {}).get("results", [])}
+    lines = []
+    w = lines.append
+    w("# The kernel corpus")
+    w("")
+    w("Published Triton kernels, unchanged, compiled by tilec and run side by side with Triton")
+    w("on the same inputs. The sources come from the package registry at the versions")
+    w("`test/Corpus/sources.json` pins (sha256-checked); `test/Corpus/<package>/<module>.json`")
+    w("gives each kernel's launches as the package's host code makes them (grid, warps,")
+    w("constexprs, argument shapes and dtypes). tilec's signature is the one Triton's JIT derives")
+    w("from the same arguments (`:16` for 16-divisible pointers and integers, integers equal to")
+    w("1 folded in). Every input is drawn once from the seed and copied for both; outputs start")
+    w("poisoned (NaN, or 0x5a bytes); every buffer is compared after one launch of each:")
+    w("integers exactly, floats to a tolerance by dtype (fp32 1e-4 relative, fp16 1e-2,")
+    w("bf16 2e-2, plus an absolute 1e-5 / 1e-3 / 1e-2 of the largest magnitude), NaN equal to")
+    w("NaN. Times are medians of `triton.testing.do_bench` (warm-up, L2 flushed).")
+    w("")
+    w("Reproduce: `python3 tools/corpus/corpus.py fetch`, then `corpus.py compile --tilec")
+    w("build/bin/tilec --ptxas $(which ptxas) --out OUT` here (the lit test")
+    w("`test/Corpus/compile.test` runs it against `status.json`), then `corpus.py run --out OUT`")
+    w("on a GPU with torch, triton and cupy, and `corpus.py table --results OUT/results.json`.")
+    w("")
+    n = len(entries)
+    ok = [e for e in entries if status.get(e["full_id"]) == "ok"]
+    ran = [by_id[e["full_id"]] for e in entries if e["full_id"] in by_id and "match" in by_id[e["full_id"]]]
+    matched = [r for r in ran if r["match"]]
+    if results:
+        w("Run of %s on %s, Triton %s, seed %s." % (
+            results.get("date"), results.get("gpu"), results.get("triton"), results.get("seed")))
+        if results.get("commit"):
+            w("tilec at commit %s." % results["commit"])
+        w("")
+    w("| | launches |")
+    w("|---|---|")
+    w("| in the corpus | %d |" % n)
+    w("| compile and assemble (sm_90a) | %d |" % len(ok))
+    if results:
+        w("| ran on the GPU | %d |" % len(ran))
+        w("| match Triton | %d |" % len(matched))
+        ratios = sorted(r["triton_ms"] / r["tilec_ms"] for r in matched
+                        if r.get("tilec_ms") and r.get("triton_ms"))
+        if ratios:
+            geo = 1.0
+            for x in ratios:
+                geo *= x
+            geo **= 1.0 / len(ratios)
+            w("| speed vs Triton (Triton time / tilec time), geometric mean | %.2f× |" % geo)
+    w("")
+    fails = collections.Counter()
+    for e in entries:
+        s = status.get(e["full_id"], "not recorded")
+        if s != "ok":
+            fails[s.split(": ", 1)[-1]] += 1
+    w("| kernel | launch | compiles | registers / spills | matches Triton | tilec ms | Triton ms | speed |")
+    w("|---|---|---|---|---|---|---|---|")
+    for e in entries:
+        fid = e["full_id"]
+        s = status.get(fid, "not recorded")
+        r = by_id.get(fid, {})
+        mod = fid.split("/")[1]
+        comp = "yes" if s == "ok" else _short(s)
+        regs = ""
+        match = ""
+        tms = sms = speed = ""
+        if r:
+            c = r.get("registers")
+            if c is not None:
+                regs = "%s / %s" % (c, r.get("spill_bytes", 0))
+            if "match" in r:
+                match = "yes" if r["match"] else "**no**: " + _short(r.get("diff", ""), 90)
+            elif "error" in r:
+                match = "error: " + _short(r["error"], 90)
+            if r.get("tilec_ms") and r.get("triton_ms"):
+                tms, sms = _ms(r["tilec_ms"]), _ms(r["triton_ms"])
+                speed = "%.2f×" % (r["triton_ms"] / r["tilec_ms"])
+        w("| `%s.%s` | %s | %s | %s | %s | %s | %s | %s |" % (
+            mod, e["kernel"], e["id"], comp, regs, match, tms, sms, speed))
+    return "\n".join(lines) + "\n"

@@ -110,8 +110,12 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
   if (!target)
     return makeError("NVPTX target unavailable: " + err);
   llvm::TargetOptions topts;
+  // PTX 8.0 has what sm_80 and sm_90a kernels need; Hopper's vector
+  // reductions (`red.global.add.v4.f32`) need 8.1.
+  llvm::StringRef ptxVersion =
+      llvm::StringRef(opts.arch).starts_with("sm_90") ? "+ptx81" : "+ptx80";
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, opts.arch, "+ptx80", topts, llvm::Reloc::PIC_, std::nullopt,
+      triple, opts.arch, ptxVersion, topts, llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
     return makeError("cannot create an NVPTX target machine for " + opts.arch);

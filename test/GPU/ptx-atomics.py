@@ -15,12 +15,32 @@
 # COUNTER: st.global.b32 [ %rd{{[0-9]+}} + 0 ], [[ALL]];
 # COUNTER-NOT: atom
 #
-# A masked tile atomic, 2 elements a thread: two atoms under the mask, no
-# shared memory (the result is unused and no element has two holders).
+# A masked tile atomic, 2 elements a thread, relaxed, its result unused:
+# two `red` (no old value) under the mask, no shared memory (no element has
+# two holders).
 # RUN: tilec %s --kernel hist --signature "*i32:16, *i32:16, i32, 256" --emit=ptx | FileCheck %s --check-prefix=HIST
-# HIST-COUNT-2: atom.relaxed.gpu.global.add.u32
+# HIST-COUNT-2: @%p{{[0-9]+}} red.relaxed.gpu.global.add.u32 [ %rd{{[0-9]+}} + 0 ], %r{{[0-9]+}};
 # HIST-NOT: atom
+# HIST-NOT: red
 # HIST-NOT: shared
+#
+# Relaxed float adds of contiguous, 16-byte aligned runs whose results are
+# unused: on sm_90 one vector `red` a run of 4 (fp32, 16 bytes) or of 4
+# bf16 (the layout's run); acq_rel (the default) stays an `atom`; sm_80 has
+# no vector `red`.
+# RUN: tilec %s --kernel accum --signature "*fp32:16, *bf16:16, *fp32:16, *fp32:16, 1024" --arch sm_90a --emit=ptx -o %t.accum.ptx
+# RUN: FileCheck %s --check-prefix=ACCUM < %t.accum.ptx
+# RUN: %ptxas -arch=sm_90a %t.accum.ptx -o %t.accum.cubin
+# ACCUM: .version 8.1
+# ACCUM-COUNT-2: red.relaxed.gpu.global.add.v4.f32 [ %rd{{[0-9]+}} + 0 ], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
+# ACCUM-COUNT-2: red.relaxed.gpu.global.add.noftz.v4.bf16 [ %rd{{[0-9]+}} + 0 ], {%rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}};
+# ACCUM-COUNT-8: atom.acq_rel.gpu.global.add.f32
+# ACCUM-NOT: red
+# RUN: tilec %s --kernel accum --signature "*fp32:16, *fp16:16, *fp32:16, *fp32:16, 1024" --arch sm_80 --emit=ptx | FileCheck %s --check-prefix=ACCUM80
+# ACCUM80: .version 8.0
+# ACCUM80-COUNT-8: red.relaxed.gpu.global.add.f32 [ %rd{{[0-9]+}} + 0 ], %r{{[0-9]+}};
+# ACCUM80-COUNT-8: red.relaxed.gpu.global.add.noftz.f16 [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
+# ACCUM80-NOT: .v4
 #
 # RUN: tilec %s --kernel fminmax --signature "*fp32:16, *fp32:16, *fp32:16, 128" --emit=ptx | FileCheck %s --check-prefix=FMINMAX
 # FMINMAX: setp.lt.s32 [[NEG:%p[0-9]+]], [[BITS:%r[0-9]+]], 0;
@@ -65,7 +85,7 @@
 # HALVES: atom.acq_rel.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # HALVES: atom.acq_rel.gpu.global.add.noftz.bf16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_80 --emit=ptx -o %t.h80.ptx 2>&1 | FileCheck %s --check-prefix=BF16-80
-# BF16-80: ptx-atomics.py:[[@LINE+87]]:8: error: atomic add of 'bf16' needs sm_90 or later
+# BF16-80: ptx-atomics.py:[[@LINE+96]]:8: error: atomic add of 'bf16' needs sm_90 or later
 # BF16-80-NEXT: {{^}}    tl.atomic_add(b + r, 1.0)
 # BF16-80-NEXT: {{^}}       ^
 #
@@ -86,7 +106,7 @@
 #
 # 16-bit atomics below sm_70 (no atom.add.f16, no atom.cas.b16): errors at the call.
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_60 --emit=ptx -o %t.h60.ptx 2>&1 | FileCheck %s --check-prefix=F16-60
-# F16-60: ptx-atomics.py:[[@LINE+65]]:8: error: atomic add of 'f16' needs sm_70 or later
+# F16-60: ptx-atomics.py:[[@LINE+74]]:8: error: atomic add of 'f16' needs sm_70 or later
 # RUN: not tilec %s --kernel cas16 --signature "*i16:16" --arch sm_60 --emit=ptx -o %t.c60.ptx 2>&1 | FileCheck %s --check-prefix=CAS16-60
 # CAS16-60: error: atomic cas of 16-bit elements needs sm_70 or later
 # RUN: tilec %s --kernel cas16 --signature "*i16:16" --arch sm_70 --emit=ptx | FileCheck %s --check-prefix=CAS16
@@ -112,6 +132,15 @@ def hist(x_ptr, bins_ptr, n, BLOCK: tl.constexpr):
     m = offs < n
     x = tl.load(x_ptr + offs, mask=m, other=0)
     tl.atomic_add(bins_ptr + (x & 15), 1, mask=m, sem="relaxed", scope="gpu")
+
+
+@triton.jit
+def accum(acc_ptr, acc16_ptr, sync_ptr, x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.atomic_add(acc_ptr + offs, x, sem="relaxed")
+    tl.atomic_add(acc16_ptr + offs, x.to(tl.bfloat16), sem="relaxed")
+    tl.atomic_add(sync_ptr + offs, x)
 
 
 @triton.jit

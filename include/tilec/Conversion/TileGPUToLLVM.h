@@ -255,6 +255,12 @@ bool layoutReplicates(RankedTensorType type, Operation *op);
 /// shape, and the thread is one the layout spans). Blocked layouts.
 Value emitOwnerPredicate(OpBuilder &b, Location loc, const LayoutInfo &info,
                          const LayoutInfo::ThreadCoords &tc, unsigned k);
+/// Elements per access of the load, store or atomic `op` on a tile of
+/// `type` (a blocked layout): its `tilegpu.vector` (tilegpu-coalesce) if
+/// every aligned run of that many thread-local elements is one
+/// sizePerThread chunk's consecutive elements along order[0]; else 1.
+unsigned accessVectorWidth(Operation *op, RankedTensorType type,
+                           const LayoutInfo &info);
 /// Whether a convert_layout from `src` to `dst` stays in the registers of
 /// each thread: 16-bit elements from an mma accumulator layout (not
 /// transposed, one warp along N) to the A operand layout of the same mma

@@ -28,6 +28,14 @@
 // one, reversed (min.u32 / max.u32), which orders every float the IEEE way
 // (-0 below +0; NaNs are not ordered), as Triton lowers them.
 //
+// An atomic_rmw whose result nobody reads, of relaxed or release semantics
+// (not an exchange, not a float max/min), is a `red` instead: the thread
+// does not wait for the old value. On sm_90 a float add takes a thread's
+// run of `tilegpu.vector` consecutive elements (tilegpu-coalesce: the
+// pointers' contiguity and alignment and the mask's constancy) in one
+// instruction, up to 16 bytes: `red.relaxed.gpu.global.add.v4.f32`,
+// `red...add.noftz.v8.bf16`. Triton lowers such adds the same way.
+//
 // tile.barrier (tl.debug_barrier) is a CTA barrier.
 //
 //===----------------------------------------------------------------------===//
@@ -239,6 +247,86 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
   return success();
 }
 
+/// Lowers an atomic_rmw whose result is unused to `red` (see the file
+/// comment); `opName` is the PTX operation ("add", "max", ...), `type` the
+/// element's PTX type with its modifiers ("f32", "noftz.bf16", "u32").
+LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
+                             Value maskIn, StringRef opName, StringRef type,
+                             bool vectorizable, int cc,
+                             ConversionPatternRewriter &rewriter,
+                             const TypeConverter *converter) {
+  Location loc = op.getLoc();
+  Type llvmRes = converter->convertType(op.getResult().getType());
+  std::string mods = semScope(op.getSem(), op.getScope(), cc);
+  auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
+  Type elt = getElementTypeOrSelf(op.getValue().getType());
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  SmallVector<Value> ptrs, vals, masks, owners;
+  unsigned vec = 1;
+  if (!tensorType) {
+    ptrs.push_back(ptrIn);
+    vals.push_back(valueIn);
+    if (maskIn)
+      masks.push_back(maskIn);
+    owners.push_back(icmp(rewriter, loc, LLVM::ICmpPredicate::eq,
+                          threadId(rewriter, loc), i32Const(rewriter, loc, 0)));
+  } else {
+    LayoutInfo info(tensorType);
+    if (!info.isBlocked())
+      return op.emitError("atomics on tiles of this layout are not supported "
+                          "by the GPU lowering");
+    ptrs = unpackStruct(rewriter, loc, ptrIn);
+    vals = unpackStruct(rewriter, loc, valueIn);
+    if (maskIn)
+      masks = unpackStruct(rewriter, loc, maskIn);
+    if (layoutReplicates(tensorType, op)) {
+      auto tc = info.emitThreadCoords(rewriter, loc);
+      for (unsigned k = 0; k < info.numElems(); ++k)
+        owners.push_back(emitOwnerPredicate(rewriter, loc, info, tc, k));
+    }
+    if (vectorizable)
+      vec = std::min(accessVectorWidth(op, tensorType, info), 128 / bits);
+  }
+  std::string c = constraintOf(bits);
+  for (unsigned k = 0; k < ptrs.size(); k += vec) {
+    // A run shares its mask bit and its owner (tilegpu-coalesce and
+    // accessVectorWidth make it one aligned chunk of one thread).
+    Value pred = andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
+                               owners.empty() ? Value() : owners[k]);
+    SmallVector<Value> ins{ptrs[k]};
+    std::string cons = "l";
+    std::string regs = vec > 1 ? "{" : "";
+    for (unsigned j = 0; j < vec; ++j) {
+      ins.push_back(asBits(rewriter, loc, vals[k + j]));
+      cons += "," + c;
+      regs += (j ? ", $" : "$") + std::to_string(j + 1);
+    }
+    if (vec > 1)
+      regs += "}";
+    std::string text;
+    if (pred) {
+      ins.push_back(pred);
+      cons += ",b";
+      text = "@$" + std::to_string(ins.size() - 1) + " ";
+    }
+    std::string vecSuffix = vec > 1 ? ".v" + std::to_string(vec) : "";
+    // "noftz.bf16" takes the vector width between its two parts.
+    StringRef t = type;
+    std::string typed = t.consume_front("noftz.")
+                            ? "noftz" + vecSuffix + "." + t.str()
+                            : vecSuffix.empty() ? t.str()
+                                                : vecSuffix.substr(1) + "." + t.str();
+    text += "red" + mods + ".global." + opName.str() + "." + typed +
+            " [ $0 + 0 ], " + regs + ";";
+    rewriter.create<LLVM::InlineAsmOp>(
+        loc, TypeRange{}, ins, text, cons, /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+  }
+  // Nothing reads the result.
+  rewriter.replaceOp(op, rewriter.create<LLVM::PoisonOp>(loc, llvmRes));
+  return success();
+}
+
 struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
   AtomicRMWOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
       : OpConversionPattern(tc, ctx), cc(cc) {}
@@ -257,6 +345,18 @@ struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
     std::string mods = semScope(op.getSem(), op.getScope(), cc);
     bool floatMinMax = suffix.empty();
     bool isMax = op.getKind() == tile::AtomicKind::max;
+    if (op.getResult().use_empty() && !floatMinMax &&
+        op.getKind() != tile::AtomicKind::xchg &&
+        (op.getSem() == tile::MemSemantic::relaxed ||
+         op.getSem() == tile::MemSemantic::release)) {
+      StringRef sfx = suffix;
+      auto [opName, type] = sfx.split('.');
+      bool vectorizable = cc >= 90 && op.getKind() == tile::AtomicKind::add &&
+                          (elt.isF32() || elt.isF16() || elt.isBF16());
+      return lowerReduction(op, adaptor.getPtr(), adaptor.getValue(),
+                            adaptor.getMask(), opName, type, vectorizable, cc,
+                            rewriter, getTypeConverter());
+    }
     auto emit = [&](OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> v,
                     Value pred) -> Value {
       if (!floatMinMax)

@@ -296,37 +296,6 @@ void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
                               ArrayAttr());
 }
 
-/// Elements per access for `op` on a tile of `type`: its `tilegpu.vector`
-/// if every aligned run of that many thread-local elements is one
-/// sizePerThread chunk's consecutive elements along order[0]; else 1.
-unsigned vectorWidth(Operation *op, RankedTensorType type, const LayoutInfo &info) {
-  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
-  if (!attr || attr.getInt() <= 1)
-    return 1;
-  unsigned v = attr.getInt();
-  if (!llvm::isPowerOf2_32(v) || info.numElems() % v != 0)
-    return 1;
-  BlockedAttr base = info.getBase();
-  unsigned d = base.getOrder()[0];
-  int t = info.tensorDim(d);
-  if (t < 0)
-    return 1;
-  unsigned spt = base.getSizePerThread()[d];
-  if (spt % v != 0 || type.getShape()[t] % v != 0)
-    return 1;
-  for (unsigned k = 0; k < info.numElems(); k += v) {
-    SmallVector<unsigned> c0 = info.elemCoords(k);
-    if (c0[t] % v != 0)
-      return 1;
-    for (unsigned j = 1; j < v; ++j) {
-      SmallVector<unsigned> c = info.elemCoords(k + j);
-      for (unsigned i = 0; i < c.size(); ++i)
-        if (c[i] != (i == (unsigned)t ? c0[i] + j : c0[i]))
-          return 1;
-    }
-  }
-  return v;
-}
 
 /// A reload made by tile-remat-across-reductions (`tile.remat_of` = K) of
 /// the tile that the earlier load of the block marked `tile.remat_src` = K
@@ -411,7 +380,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
     auto st = cast<LLVM::LLVMStructType>(resultType);
     Type elt = st.getBody()[0];
     LayoutInfo info(tensorType);
-    unsigned vec = vectorWidth(op, tensorType, info);
+    unsigned vec = accessVectorWidth(op, tensorType, info);
     SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
@@ -460,7 +429,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
       return success();
     }
     LayoutInfo info(tensorType);
-    unsigned vec = vectorWidth(op, tensorType, info);
+    unsigned vec = accessVectorWidth(op, tensorType, info);
     SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getValue());
     SmallVector<Value> masks;
@@ -486,6 +455,39 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
 };
 
 } // namespace
+
+/// Elements per access for `op` on a tile of `type`: its `tilegpu.vector`
+/// if every aligned run of that many thread-local elements is one
+/// sizePerThread chunk's consecutive elements along order[0]; else 1.
+unsigned mlir::tilegpu::accessVectorWidth(Operation *op, RankedTensorType type,
+                                         const LayoutInfo &info) {
+  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
+  if (!attr || attr.getInt() <= 1)
+    return 1;
+  unsigned v = attr.getInt();
+  if (!llvm::isPowerOf2_32(v) || info.numElems() % v != 0)
+    return 1;
+  BlockedAttr base = info.getBase();
+  unsigned d = base.getOrder()[0];
+  int t = info.tensorDim(d);
+  if (t < 0)
+    return 1;
+  unsigned spt = base.getSizePerThread()[d];
+  if (spt % v != 0 || type.getShape()[t] % v != 0)
+    return 1;
+  for (unsigned k = 0; k < info.numElems(); k += v) {
+    SmallVector<unsigned> c0 = info.elemCoords(k);
+    if (c0[t] % v != 0)
+      return 1;
+    for (unsigned j = 1; j < v; ++j) {
+      SmallVector<unsigned> c = info.elemCoords(k + j);
+      for (unsigned i = 0; i < c.size(); ++i)
+        if (c[i] != (i == (unsigned)t ? c0[i] + j : c0[i]))
+          return 1;
+    }
+  }
+  return v;
+}
 
 void mlir::tilegpu::populateLoadStoreOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns,

@@ -35,6 +35,9 @@
 // to a layout that no access widens: its default lanes (8 along d) stay
 // unless they hold too much.
 //
+// Atomic updates (tile.atomic_rmw) get a `tilegpu.vector` too, computed the
+// same way from the layout as it stands: they never widen it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Analysis/AxisInfo.h"
@@ -295,6 +298,23 @@ struct TileGPUCoalescePass
       a.op->setAttr("tilegpu.vector",
                     IntegerAttr::get(IntegerType::get(ctx, 32), v));
     }
+
+    // 4. Atomic updates get the width their layout allows as it is (they
+    // do not widen it): the LLVM lowering groups a thread's run of that
+    // many elements into one vector `red` where the hardware has one.
+    module.walk([&](tile::AtomicRMWOp op) {
+      auto type = dyn_cast<RankedTensorType>(op.getPtr().getType());
+      auto layout = type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding())
+                         : BlockedAttr();
+      if (!layout)
+        return;
+      unsigned d = layout.getOrder()[0];
+      unsigned v = std::min(analysis.getVectorWidth(op.getPtr(), op.getMask(), d),
+                            layout.getSizePerThread()[d]);
+      while (v > 1 && type.getShape()[d] % v != 0)
+        v /= 2;
+      op->setAttr("tilegpu.vector", IntegerAttr::get(IntegerType::get(ctx, 32), v));
+    });
   }
 };
 

@@ -21,8 +21,10 @@ Val CodeGen::importedValue(const std::string &path) {
   if (p == "triton")
     return Val::named(Val::Module, "triton");
   if (p == "triton.language" || p == "triton.language.core" ||
-      p == "triton.language.math" || p == "triton.language.standard")
+      p == "triton.language.standard")
     return Val::named(Val::Module, "tl");
+  if (p == "triton.language.math")
+    return Val::named(Val::Module, "tl.math");
   if (p == "triton.language.extra")
     return Val::named(Val::Module, "tl.extra");
   if (p == "triton.language.extra.cuda")
@@ -36,6 +38,12 @@ Val CodeGen::importedValue(const std::string &path) {
   if (dot != llvm::StringRef::npos) {
     llvm::StringRef parent = p.take_front(dot), name = p.drop_front(dot + 1);
     Val m = importedValue(parent.str());
+    if (m.kind == Val::Module && m.s == "tl.math") {
+      // from triton.language.math import tanh (Triton 2.x: libdevice's).
+      if (!isBuiltin("tl." + name.str()) && isBuiltin("libdevice." + name.str()))
+        return Val::named(Val::Builtin, "libdevice." + name.str());
+      m.s = "tl";
+    }
     if (m.kind == Val::Module) {
       std::string prefix = m.s == "triton" ? "triton" : m.s;
       if (m.s == "tl") {
@@ -235,6 +243,13 @@ Val CodeGen::genAttribute(const Expr &e) {
       return error(e, "module '" + base.s + "' has no attribute '" + attr +
                           "' that jit functions can use");
     }
+    // tl.math: the tl builtins, and (Triton 2.x's math module was
+    // libdevice's) the libdevice functions tl has no builtin for.
+    if (base.s == "tl.math") {
+      if (!isBuiltin("tl." + attr) && isBuiltin("libdevice." + attr))
+        return Val::named(Val::Builtin, "libdevice." + attr);
+      base.s = "tl";
+    }
     if (base.s == "triton") {
       if (attr == "language")
         return Val::named(Val::Module, "tl");
@@ -259,8 +274,10 @@ Val CodeGen::genAttribute(const Expr &e) {
       return Val::named(Val::Builtin, base.s + "." + attr);
     if (base.s == "tl.extra" || base.s == "tl.extra.cuda")
       return error(e, "'" + base.s + "." + attr + "' is not supported by tilec");
-    if (attr == "math" || attr == "core" || attr == "standard")
-      return Val::named(Val::Module, "tl"); // tl.math.exp == tl.exp
+    if (attr == "math")
+      return Val::named(Val::Module, "tl.math"); // tl.math.exp == tl.exp
+    if (attr == "core" || attr == "standard")
+      return Val::named(Val::Module, "tl");
     if (base.s == "tl.PropagateNan") {
       if (attr == "ALL" || attr == "NONE")
         return Val::str(llvm::StringRef(attr).lower());

@@ -6,6 +6,7 @@
 # RUN: tilec %s --kernel k --signature "*fp32, 16, 0" --emit=tile | FileCheck %s
 # RUN: tilec %s --kernel k2 --signature "*fp32, 16" --emit=tile | FileCheck %s --check-prefix=CALLFORM
 # RUN: tilec %s --kernel k3 --signature "*fp32, 16" --emit=tile | FileCheck %s --check-prefix=CALLFORM
+# RUN: tilec %s --kernel k4 --signature "*fp32, 16" --emit=tile | FileCheck %s --check-prefix=MATH
 import operator
 import triton
 import triton.language as tl
@@ -19,6 +20,13 @@ if operator.ge(3, 0):
         from triton.language.extra.cuda.libdevice import rsqrt
 else:
     from triton.language.math import rsqrt
+
+# Triton 2.x's tl.math was libdevice: its tanh (no tl builtin) is
+# libdevice's, so both branches bind the same function (Liger-Kernel's dyt).
+if operator.ge(3, 0):
+    from triton.language.extra.libdevice import tanh
+else:
+    from triton.language.math import tanh
 
 if operator.ge(1, 0):
     ALPHA = 3.0
@@ -88,3 +96,16 @@ k3 = triton.heuristics({"BLOCK": lambda args: 16})(triton.jit(_k2))
 
 def host():
     return [i for i in range(3)]
+
+
+@triton.jit
+def k4(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(x_ptr + offs, tanh(x) + tl.math.tanh(x) + tl.math.exp(x))
+
+# MATH-LABEL: func.func @k4
+# MATH: %[[X:.*]] = tile.load
+# MATH-NEXT: %[[A:.*]] = math.tanh %[[X]]
+# MATH-NEXT: arith.addf %[[A]], %[[A]]
+# MATH-NEXT: math.exp %[[X]]

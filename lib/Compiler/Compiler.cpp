@@ -413,8 +413,8 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   out.numWarps = opts.numWarps;
   out.target = opts.arch;
   for (size_t i = 0; i < sig.entries.size() && i < kernel->params.size(); ++i)
-    if (sig.entries[i].kind == SignatureEntry::Type)
-      out.params.push_back({kernel->params[i].name, sig.entries[i].type.str()});
+    for (auto &arg : abiArguments(sig.entries[i], kernel->params[i].name))
+      out.params.push_back(arg);
   {
     llvm::raw_string_ostream os(out.tileIR);
     (*module)->print(os, mlir::OpPrintingFlags().enableDebugInfo());

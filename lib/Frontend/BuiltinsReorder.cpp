@@ -89,22 +89,25 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
 
   DType elem = x.dtype;
   DType bits = DType::scalar(bitsKind(elem.kind));
+  // Lambdas capture these, not the structured bindings (C++17).
+  mlir::Location at = l;
+  const Expr &site = call;
   auto toBits = [&](const Val &v) {
     if (elem.isFloat())
-      return cast(v, bits, l, call, /*bitcast=*/true);
-    return elem.isBool() ? cast(v, bits, l, call) : v;
+      return cast(v, bits, at, site, /*bitcast=*/true);
+    return elem.isBool() ? cast(v, bits, at, site) : v;
   };
   auto fromBits = [&](const Val &v) {
     if (elem.isFloat())
-      return cast(v, elem, l, call, /*bitcast=*/true);
-    return elem.isBool() ? compareOp("!=", v, Val::integer(0), call) : v;
+      return cast(v, elem, at, site, /*bitcast=*/true);
+    return elem.isBool() ? compareOp("!=", v, Val::integer(0), site) : v;
   };
   auto arange = [&](int64_t end) {
-    return callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(end)},
+    return callBuiltin("tl.arange", site, {Val::integer(0), Val::integer(end)},
                        {});
   };
   auto expand = [&](const Val &v, int64_t axis) {
-    return callBuiltin("tl.expand_dims", call, {v, Val::integer(axis)}, {});
+    return callBuiltin("tl.expand_dims", site, {v, Val::integer(axis)}, {});
   };
 
   Val xi = toBits(x);

@@ -347,9 +347,11 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
                         {idx, Val::integer(int64_t(i) + 1)}, {});
     Val first = compareOp("==", broadcastTo(idx, stacked, l, call),
                           Val::integer(0), call);
+    mlir::Location at = l;
+    const Expr &site = call;
     auto lift = [&](const Val &v) {
-      return broadcastTo(callBuiltin("tl.expand_dims", call, {v, Val::integer(0)}, {}),
-                         stacked, l, call);
+      return broadcastTo(callBuiltin("tl.expand_dims", site, {v, Val::integer(0)}, {}),
+                         stacked, at, site);
     };
     Val r = callBuiltin("tl.where", call, {first, lift(x), lift(y)}, {});
     if (r.isError())

@@ -364,6 +364,9 @@ public:
   int numWarps = 4;
   unsigned unrolledIterations = 0;
   unsigned inlinedCalls = 0;
+  /// Kernel parameters given a host tensor descriptor: (parameter index,
+  /// index of its base pointer among the kernel's arguments).
+  std::vector<std::pair<size_t, size_t>> hostDescriptors;
   bool sizeLimitReported = false;
   std::set<std::string> globalsInProgress;
 };

@@ -170,6 +170,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       scope[p.name] = Val::dtypeVal(e.type);
       continue;
     case SignatureEntry::Type:
+    case SignatureEntry::Descriptor:
       break;
     }
     if (p.isConstexpr) {
@@ -180,6 +181,30 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
                          "a type",
                      e.length);
       return nullptr;
+    }
+    if (e.kind == SignatureEntry::Descriptor) {
+      // A host tensor descriptor: its base pointer (16-byte aligned, as
+      // Triton's TensorDescriptor requires), shape (i32) and strides (i64;
+      // all but the last a multiple of 16 bytes; the last is 1).
+      hostDescriptors.push_back({i, args.size()});
+      DType ptr = DType::pointerTo(e.type.kind), i32 = DType::scalar(ScalarKind::I32),
+            i64 = DType::scalar(ScalarKind::I64);
+      unsigned bytes = std::max(1u, e.type.bitwidth() / 8);
+      argTypes.push_back(ptr.toMLIR(&ctx));
+      args.push_back({p.name, ptr});
+      divisibility.push_back(16);
+      size_t rank = e.blockShape.size();
+      for (size_t k = 0; k < rank; ++k) {
+        argTypes.push_back(i32.toMLIR(&ctx));
+        args.push_back({p.name + ".shape" + std::to_string(k), i32});
+        divisibility.push_back(1);
+      }
+      for (size_t k = 0; k < rank; ++k) {
+        argTypes.push_back(i64.toMLIR(&ctx));
+        args.push_back({p.name + ".stride" + std::to_string(k), i64});
+        divisibility.push_back(k + 1 < rank ? std::max(1u, 16 / bytes) : 1);
+      }
+      continue;
     }
     argTypes.push_back(e.type.toMLIR(&ctx));
     args.push_back({p.name, e.type});
@@ -200,6 +225,27 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
                       b.getI32IntegerAttr(divisibility[i]));
   }
   b.setInsertionPointToStart(entry);
+
+  // Host tensor descriptors: the descriptor tl.make_tensor_descriptor would
+  // make of the arguments (the last stride is 1).
+  for (auto [param, first] : hostDescriptors) {
+    const SignatureEntry &e = entries[param];
+    const Param &p = fn.params[param];
+    size_t rank = e.blockShape.size();
+    std::vector<Val> shape, strides, block;
+    for (size_t k = 0; k < rank; ++k) {
+      shape.push_back(scope[args[first + 1 + k].first]);
+      strides.push_back(k + 1 < rank ? scope[args[first + 1 + rank + k].first]
+                                     : Val::integer(1));
+      block.push_back(Val::integer(e.blockShape[k]));
+    }
+    Expr at(ExprKind::Name, p.loc);
+    at.length = p.name.size();
+    at.str = p.name;
+    std::vector<Val> a = {scope[p.name], Val::tuple(shape), Val::tuple(strides),
+                          Val::tuple(block), Val::none()};
+    scope[p.name] = makeTensorDescriptor(a, at);
+  }
 
   // 2. The body.
   activeFunctions.push_back(&fn);

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <cstdlib>
 
@@ -177,10 +178,46 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       e.kind = SignatureEntry::DTypeValue;
       e.type = DType::scalar(*parseTLDTypeName(dtypeName));
     } else if (item.starts_with("tensordesc")) {
-      fail("host tensor descriptors ('" + item +
-           "') are not supported yet: pass the base pointer, shape and "
-           "strides, and make the descriptor in the kernel with "
-           "tl.make_tensor_descriptor");
+      // tensordesc<T[b0, b1, ...]>, as Triton's JIT names the type of a
+      // host TensorDescriptor.
+      llvm::StringRef body = item.drop_front(strlen("tensordesc")).trim();
+      auto malformed = [&](const llvm::Twine &why) {
+        fail("malformed tensor descriptor '" + item + "': " + why +
+             " (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, 64]>)");
+      };
+      if (!body.consume_front("<") || !body.consume_back(">")) {
+        malformed("no <...>");
+      } else {
+        auto [elem, rest] = body.split('[');
+        rest = rest.trim();
+        auto kind = parseSignatureScalar(elem.trim());
+        if (elem.trim().starts_with("fp8"))
+          fail("fp8 types ('" + item + "') are not supported yet");
+        else if (!kind)
+          malformed("unknown element type '" + elem.trim() + "'");
+        else if (!rest.consume_back("]"))
+          malformed("no block shape in [...]");
+        else {
+          llvm::SmallVector<llvm::StringRef> dims;
+          rest.split(dims, ',');
+          bool good = !dims.empty() && dims.size() <= 5;
+          std::vector<int64_t> shape;
+          for (llvm::StringRef d : dims) {
+            int64_t n;
+            if (d.trim().getAsInteger(10, n) || n <= 0 || (n & (n - 1)) != 0)
+              good = false;
+            shape.push_back(n);
+          }
+          if (!good) {
+            malformed("the block shape needs 1 to 5 dimensions, each a power "
+                      "of two");
+          } else {
+            e.kind = SignatureEntry::Descriptor;
+            e.type = DType::scalar(*kind);
+            e.blockShape = std::move(shape);
+          }
+        }
+      }
     } else if (item.ltrim("*").starts_with("fp8") ||
                (tlDType && dtypeName.starts_with("float8"))) {
       fail("fp8 types ('" + item + "') are not supported yet");
@@ -250,4 +287,19 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
     pos = end + 1;
   }
   return ok;
+}
+
+std::vector<std::pair<std::string, std::string>>
+tilec::abiArguments(const SignatureEntry &e, const std::string &name) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (e.kind == SignatureEntry::Type) {
+    out.push_back({name, e.type.str()});
+  } else if (e.kind == SignatureEntry::Descriptor) {
+    out.push_back({name, DType::pointerTo(e.type.kind).str()});
+    for (size_t k = 0; k < e.blockShape.size(); ++k)
+      out.push_back({name + ".shape" + std::to_string(k), "i32"});
+    for (size_t k = 0; k < e.blockShape.size(); ++k)
+      out.push_back({name + ".stride" + std::to_string(k), "i64"});
+  }
+  return out;
 }

@@ -424,6 +424,10 @@ int aotMain() {
       return fail("parameter '" + p.name +
                   "' cannot be a C name in the launcher (a C keyword, "
                   "'stream', or tilec_*)");
+    if (e.kind == SignatureEntry::Descriptor)
+      return fail("parameter '" + p.name + "': host tensor descriptors have "
+                  "no launcher form; pass the base pointer, shape and strides "
+                  "and make the descriptor in the kernel");
     if (e.kind == SignatureEntry::Type) {
       p.kind = aot::Param::Runtime;
       auto it = llvm::find_if(ck.params,

@@ -64,8 +64,12 @@ std::optional<ScalarKind> parseTLDTypeName(llvm::StringRef s);
 struct SignatureEntry {
   /// DTypeValue: a tl.dtype for a constexpr (`tl.bfloat16`, or a plain type
   /// name such as `bf16` given to a tl.constexpr parameter), in `type`.
-  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue, DTypeValue } kind = Type;
+  /// Descriptor: a host tensor descriptor `tensordesc<T[b0, b1, ...]>`,
+  /// element type in `type`, block shape in `blockShape`; it takes 1 + 2r
+  /// kernel arguments (docs/language.md, section 2).
+  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue, DTypeValue, Descriptor } kind = Type;
   DType type;
+  std::vector<int64_t> blockShape;
   unsigned divisibility = 1; // `:16`
   int64_t intValue = 0;
   double floatValue = 0;
@@ -78,6 +82,13 @@ struct SignatureEntry {
 struct Signature {
   std::vector<SignatureEntry> entries;
 };
+
+/// The kernel arguments (ABI order) that signature entry `e` of parameter
+/// `name` takes: none for a constant, (name, type) for a typed entry, and
+/// for a descriptor the base pointer `name`, the shape `name.shape0..` (i32)
+/// and the strides `name.stride0..` (i64).
+std::vector<std::pair<std::string, std::string>>
+abiArguments(const SignatureEntry &e, const std::string &name);
 
 /// Parses `text`; errors are reported against a SourceFile holding the
 /// signature text (named e.g. "<signature>"). Returns false on error.

@@ -19,7 +19,10 @@ dtype fp16/bf16/fp32/fp64/i8/i16/i32/i64/u8/i1; init "randn" (the default for
 floats), "rand", "zeros", "ones", "empty" (poisoned: NaN, or 0x5a bytes for
 integers), {"randint": [lo, hi]} (the default for integers: [0, 100)), "scale"
 multiplies a random init), {"alias": "OTHER"} (the same buffer as another
-parameter), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
+parameter), a host tensor descriptor {"descriptor": TENSOR, "block": [b0, ...]}
+(Triton gets TensorDescriptor.from_tensor(TENSOR, block), tilec the
+signature entry tensordesc<T[b0, ...]> and the tensor's pointer, shape and
+strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
 {"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
 kernel's definition, as it does for Triton.
 
@@ -219,7 +222,10 @@ def signature(entry, src):
                            literal(ast.literal_eval(default)))
             continue
         v = args[pname]
-        if isinstance(v, dict) and ("tensor" in v or "alias" in v):
+        if isinstance(v, dict) and "descriptor" in v:
+            sig.append("tensordesc<%s[%s]>" % (v["descriptor"].get("dtype", "fp32"),
+                                                ", ".join(str(b) for b in v["block"])))
+        elif isinstance(v, dict) and ("tensor" in v or "alias" in v):
             if constexpr:
                 raise ValueError("constexpr %s given a tensor" % pname)
             t = v if "tensor" in v else args[v["alias"]]
@@ -445,6 +451,8 @@ class GpuRun:
         for name, v in e["args"].items():
             if isinstance(v, dict) and "tensor" in v:
                 vals[name] = self.make_tensor(v, gen)
+            elif isinstance(v, dict) and "descriptor" in v:
+                vals[name] = self.make_tensor(v["descriptor"], gen)
         for name, v in e["args"].items():
             if isinstance(v, dict) and "alias" in v:
                 vals[name] = vals[v["alias"]]
@@ -463,7 +471,10 @@ class GpuRun:
     def triton_call(self, e, fn, tensors):
         kwargs = {}
         for name, v in e["args"].items():
-            if name in tensors:
+            if isinstance(v, dict) and "descriptor" in v:
+                from triton.tools.tensor_descriptor import TensorDescriptor
+                kwargs[name] = TensorDescriptor.from_tensor(tensors[name], block_shape=v["block"])
+            elif name in tensors:
                 kwargs[name] = tensors[name]
             elif isinstance(v, dict) and "dtype" in v:
                 import triton.language as tl
@@ -488,6 +499,12 @@ class GpuRun:
             t = p["type"]
             if t.startswith("*"):
                 args.append(np.uint64(v.data_ptr()))
+                continue
+            desc = re.match(r"(.*)\.(shape|stride)(\d+)$", p["name"])
+            if desc:  # a host descriptor's shape and strides (in elements)
+                x, k = tensors[desc.group(1)], int(desc.group(3))
+                args.append(np.int32(x.shape[k]) if desc.group(2) == "shape"
+                            else np.int64(x.stride(k)))
                 continue
             v = e["args"][p["name"]]
             conv = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
@@ -548,7 +565,11 @@ class GpuRun:
                 til = self.clone_args(e, base)
                 tri_call = self.triton_call(e, fn, tri)
                 til_call = self.tilec_call(e, til)
-                tri_call()
+                compiled = tri_call()
+                for key, attr in (("triton_registers", "n_regs"), ("triton_spill_bytes", "n_spills")):
+                    v = getattr(compiled, attr, None)
+                    if isinstance(v, int):
+                        rec[key] = v
                 til_call()
                 self.torch.cuda.synchronize()
                 diffs = [d for d in (self.compare(e, n, til[n], tri[n]) for n in tri) if d]

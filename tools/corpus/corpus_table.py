@@ -85,6 +85,9 @@ def table(entries, status, results):
             c = r.get("registers")
             if c is not None:
                 regs = "%s / %s" % (c, r.get("spill_bytes", 0))
+                if r.get("triton_registers") is not None:
+                    regs += " (Triton %s / %s)" % (r["triton_registers"],
+                                                   r.get("triton_spill_bytes", 0))
             if "match" in r:
                 match = "yes" if r["match"] else "**no**: " + _short(r.get("diff", ""), 90)
             elif "error" in r:

@@ -502,9 +502,9 @@ class GpuRun:
                 continue
             desc = re.match(r"(.*)\.(shape|stride)(\d+)$", p["name"])
             if desc:  # a host descriptor's shape and strides (in elements)
-                x, k = tensors[desc.group(1)], int(desc.group(3))
-                args.append(np.int32(x.shape[k]) if desc.group(2) == "shape"
-                            else np.int64(x.stride(k)))
+                x, dim = tensors[desc.group(1)], int(desc.group(3))
+                args.append(np.int32(x.shape[dim]) if desc.group(2) == "shape"
+                            else np.int64(x.stride(dim)))
                 continue
             v = e["args"][p["name"]]
             conv = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
@@ -543,8 +543,12 @@ class GpuRun:
             if bad:
                 d = (g - r).abs()
                 d = t.where(t.isnan(d), t.full_like(d, float("inf")), d)
-                return "%s: %d of %d differ (max |diff| %.3g, max |Triton| %.3g)" % (
-                    name, bad, close.numel(), d.max().item(), scale)
+                nan_g, nan_r = int(t.isnan(g).sum().item()), int(t.isnan(r).sum().item())
+                first = int((~close).flatten().nonzero()[0].item())
+                return ("%s: %d of %d differ (max |diff| %.3g, max |Triton| %.3g; NaN: tilec %d, "
+                        "Triton %d; first at flat index %d: tilec %.6g, Triton %.6g)" % (
+                            name, bad, close.numel(), d.max().item(), scale, nan_g, nan_r,
+                            first, g.flatten()[first].item(), r.flatten()[first].item()))
             return None
         bad = int((got != ref).sum().item())
         return "%s: %d of %d differ" % (name, bad, got.numel()) if bad else None

@@ -642,7 +642,8 @@ def main():
 def cmd_table(a):
     from corpus_table import table  # tools/corpus/corpus_table.py
     print(table(load_entries(), json.loads(Path(a.status).read_text()),
-                json.loads(Path(a.results).read_text()) if a.results else None))
+                json.loads(Path(a.results).read_text()) if a.results else None,
+                load_sources()), end="")
     return 0
 
 

@@ -16,7 +16,7 @@ def _short(text, n=110):
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def table(entries, status, results):
+def table(entries, status, results, sources=()):
     by_id = {r["id"]: r for r in (results or {}).get("results", [])}
     lines = []
     w = lines.append
@@ -32,7 +32,14 @@ def table(entries, status, results):
     w("poisoned (NaN, or 0x5a bytes); every buffer is compared after one launch of each:")
     w("integers exactly, floats to a tolerance by dtype (fp32 1e-4 relative, fp16 1e-2,")
     w("bf16 2e-2, plus an absolute 1e-5 / 1e-3 / 1e-2 of the largest magnitude), NaN equal to")
-    w("NaN. Times are medians of `triton.testing.do_bench` (warm-up, L2 flushed).")
+    w("NaN. A launch whose manifest sets another tolerance says why in its note (tf32 dots,")
+    w("which tilec rounds to nearest and Triton's wgmma truncates; sums of bf16 values in another")
+    w("order); the table shows it. Times are medians of `triton.testing.do_bench` (warm-up, L2")
+    w("flushed).")
+    w("")
+    for pkg in sources:
+        w("- %s %s (%s), %s: fetched and checked at test time, not stored in this "
+          "repository." % (pkg["name"], pkg["version"], pkg["licence"], pkg["url"]))
     w("")
     w("Reproduce: `python3 tools/corpus/corpus.py fetch`, then `corpus.py compile --tilec")
     w("build/bin/tilec --ptxas $(which ptxas) --out OUT` here (the lit test")
@@ -90,6 +97,8 @@ def table(entries, status, results):
                                                    r.get("triton_spill_bytes", 0))
             if "match" in r:
                 match = "yes" if r["match"] else "**no**: " + _short(r.get("diff", ""), 90)
+                if r["match"] and e.get("tol"):
+                    match += " (rtol %g, atol %g)" % (e["tol"].get("rtol", 0), e["tol"].get("atol", 0))
             elif "error" in r:
                 match = "error: " + _short(r["error"], 90)
             if r.get("tilec_ms") and r.get("triton_ms"):

@@ -3,8 +3,8 @@
 // Feeds the input bytes as a Python source file through Compiler::parse and,
 // for every @triton.jit function found, through Compiler::compileToTile with
 // signatures derived from the function's parameters:
-//   * by name: `*_ptr`/`ptr` parameters are `*fp32:16`, others `i32`,
-//     tl.constexpr parameters are `16`;
+//   * by name: `*_ptr`/`ptr` parameters are `*fp32:16`, `*desc*` ones host
+//     tensor descriptors, others `i32`, tl.constexpr parameters are `16`;
 //   * one more variant picked by a hash of the input: all `i32`, fp16/i64
 //     pointers and scalars, a float or bool constexpr, or an entry too few.
 // Diagnostics go to a null stream; what must not happen is a crash, a hang,
@@ -55,6 +55,10 @@ std::string signatureFor(const Function &fn, unsigned variant) {
       continue;
     }
     bool ptr = looksLikePointer(p.name);
+    if (llvm::StringRef(p.name).contains("desc")) { // host tensor descriptors
+      sig += variant == 2 ? "tensordesc<fp16[1, 16, 16]>" : "tensordesc<fp32[16, 16]>";
+      continue;
+    }
     switch (variant) {
     case 1: sig += "i32"; break;
     case 2: sig += ptr ? "*fp16:16" : "i64"; break;

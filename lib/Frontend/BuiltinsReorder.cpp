@@ -30,23 +30,40 @@
 
 using namespace tilec;
 
-namespace {
-ScalarKind bitsKind(ScalarKind k) {
+Val CodeGen::toElementBits(const Val &x, mlir::Location l, const Expr &where) {
+  ScalarKind k = x.dtype.kind;
   switch (k) {
   case ScalarKind::F16:
   case ScalarKind::BF16:
-    return ScalarKind::I16;
+    return cast(x, DType::scalar(ScalarKind::I16), l, where, /*bitcast=*/true);
   case ScalarKind::F32:
-    return ScalarKind::I32;
+    return cast(x, DType::scalar(ScalarKind::I32), l, where, /*bitcast=*/true);
   case ScalarKind::F64:
-    return ScalarKind::I64;
+    return cast(x, DType::scalar(ScalarKind::I64), l, where, /*bitcast=*/true);
   case ScalarKind::I1:
-    return ScalarKind::I8;
+    return cast(x, DType::scalar(ScalarKind::I8), l, where);
   default:
-    return k;
+    return x;
   }
 }
-} // namespace
+
+Val CodeGen::fromElementBits(const Val &bits, DType elem, mlir::Location l,
+                             const Expr &where) {
+  if (elem.isFloat())
+    return cast(bits, elem, l, where, /*bitcast=*/true);
+  return elem.isBool() ? compareOp("!=", bits, Val::integer(0), where) : bits;
+}
+
+Val CodeGen::reorderOperand(BuiltinCall &c) {
+  Val x = tensorArg(c, c.a[0]);
+  if (x.isError())
+    return x;
+  if (x.shape().empty())
+    return error(c.call, c.shown + " needs a tensor, got " + describe(x));
+  if (x.dtype.isPointer)
+    return error(c.call, c.shown + " of a tensor of pointers is not supported");
+  return x;
+}
 
 std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
   auto &[name, call, a, given, shown, l, params] = c;
@@ -56,14 +73,10 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
     return topk(c);
   if (name != "tl.sort")
     return std::nullopt;
-  Val x = tensorArg(c, a[0]);
+  Val x = reorderOperand(c);
   if (x.isError())
     return x;
   llvm::SmallVector<int64_t> shape(x.shape());
-  if (shape.empty())
-    return error(call, shown + " needs a tensor, got " + describe(x));
-  if (x.dtype.isPointer)
-    return error(call, shown + " of a tensor of pointers is not supported");
   int64_t rank = shape.size();
   if (a[1].kind != Val::None) {
     int64_t dim;
@@ -88,20 +101,10 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
   int nDims = llvm::Log2_64(n);
 
   DType elem = x.dtype;
-  DType bits = DType::scalar(bitsKind(elem.kind));
   // Lambdas capture these, not the structured bindings (C++17).
   mlir::Location at = l;
   const Expr &site = call;
-  auto toBits = [&](const Val &v) {
-    if (elem.isFloat())
-      return cast(v, bits, at, site, /*bitcast=*/true);
-    return elem.isBool() ? cast(v, bits, at, site) : v;
-  };
-  auto fromBits = [&](const Val &v) {
-    if (elem.isFloat())
-      return cast(v, elem, at, site, /*bitcast=*/true);
-    return elem.isBool() ? compareOp("!=", v, Val::integer(0), site) : v;
-  };
+  auto fromBits = [&](const Val &v) { return fromElementBits(v, elem, at, site); };
   auto arange = [&](int64_t end) {
     return callBuiltin("tl.arange", site, {Val::integer(0), Val::integer(end)},
                        {});
@@ -110,7 +113,7 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
     return callBuiltin("tl.expand_dims", site, {v, Val::integer(axis)}, {});
   };
 
-  Val xi = toBits(x);
+  Val xi = toElementBits(x, l, call);
   for (int stage = 1; stage <= nDims; ++stage) {
     // order 2: pairs alternate direction by bit `stage` of their position
     // (a bitonic sequence for the next stage); the last stage sorts all
@@ -165,14 +168,10 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
 
 Val CodeGen::flip(BuiltinCall &c) {
   auto &[name, call, a, given, shown, l, params] = c;
-  Val x = tensorArg(c, a[0]);
+  Val x = reorderOperand(c);
   if (x.isError())
     return x;
   llvm::SmallVector<int64_t> shape(x.shape());
-  if (shape.empty())
-    return error(call, shown + " needs a tensor, got " + describe(x));
-  if (x.dtype.isPointer)
-    return error(call, shown + " of a tensor of pointers is not supported");
   int64_t rank = shape.size(), dim = rank - 1;
   if (a[1].kind != Val::None) {
     if (!requireInt(a[1], call, "the dimension", dim))
@@ -190,10 +189,7 @@ Val CodeGen::flip(BuiltinCall &c) {
   for (int64_t i = dim + 1; i < rank; ++i)
     after *= shape[i];
   DType elem = x.dtype;
-  DType bits = DType::scalar(bitsKind(elem.kind));
-  Val xi = elem.isFloat() ? cast(x, bits, l, call, /*bitcast=*/true)
-           : elem.isBool() ? cast(x, bits, l, call)
-                           : x;
+  Val xi = toElementBits(x, l, call);
   Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
@@ -218,9 +214,7 @@ Val CodeGen::flip(BuiltinCall &c) {
                                                  swapped.v),
                  xi.dtype);
   }
-  if (elem.isFloat())
-    return cast(xi, elem, l, call, /*bitcast=*/true);
-  return elem.isBool() ? compareOp("!=", xi, Val::integer(0), call) : xi;
+  return fromElementBits(xi, elem, l, call);
 }
 
 Val CodeGen::topk(BuiltinCall &c) {
@@ -247,10 +241,7 @@ Val CodeGen::topk(BuiltinCall &c) {
   for (size_t i = 0; i + 1 < shape.size(); ++i)
     outer *= shape[i];
   DType elem = sorted.dtype;
-  DType bits = DType::scalar(bitsKind(elem.kind));
-  Val xi = elem.isFloat() ? cast(sorted, bits, l, call, /*bitcast=*/true)
-           : elem.isBool() ? cast(sorted, bits, l, call)
-                           : sorted;
+  Val xi = toElementBits(sorted, l, call);
   // [outer, n / k, k]: the first of the middle axis holds the k largest.
   llvm::SmallVector<int64_t> cube = {outer, n / k, k};
   Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
@@ -269,7 +260,5 @@ Val CodeGen::topk(BuiltinCall &c) {
   out.back() = k;
   top = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(top.dtype, out), top.v),
                 top.dtype);
-  if (elem.isFloat())
-    return cast(top, elem, l, call, /*bitcast=*/true);
-  return elem.isBool() ? compareOp("!=", top, Val::integer(0), call) : top;
+  return fromElementBits(top, elem, l, call);
 }

@@ -293,23 +293,6 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
   return std::nullopt;
 }
 
-namespace {
-/// The integer kind of the same width as a float kind (bitcasts keep every
-/// bit through the selections below).
-ScalarKind sameWidthInt(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::F16:
-  case ScalarKind::BF16:
-    return ScalarKind::I16;
-  case ScalarKind::F32:
-    return ScalarKind::I32;
-  case ScalarKind::F64:
-    return ScalarKind::I64;
-  default:
-    return k;
-  }
-}
-} // namespace
 
 // tl.cat(a, b) puts b after a along the first dimension (Triton lets the
 // compiler reorder the elements; tilec keeps this order whatever
@@ -399,20 +382,14 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
                    r.dtype);
   }
   // tl.split
-  Val x = tensorArg(c, a[0]);
+  Val x = reorderOperand(c);
   if (x.isError())
     return x;
-  if (x.shape().empty() || x.shape().back() != 2)
+  if (x.shape().back() != 2)
     return error(call, shown + " needs a tensor whose last dimension is 2, "
                                "got " + describe(x));
-  if (x.dtype.isPointer)
-    return error(call, shown + " of a tensor of pointers is not supported");
   DType elem = x.dtype;
-  DType asInt = elem.isBool() ? DType::scalar(ScalarKind::I8)
-                              : DType::scalar(sameWidthInt(elem.kind));
-  Val xi = elem.isFloat() ? cast(x, asInt, l, call, /*bitcast=*/true)
-           : elem.isBool() ? cast(x, asInt, l, call)
-                           : x;
+  Val xi = toElementBits(x, l, call);
   llvm::SmallVector<int64_t> shape(x.shape());
   Val idx = pair;
   for (size_t i = 0; i + 1 < shape.size(); ++i)
@@ -427,11 +404,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
                    /*keepDims=*/false, call);
     if (h.isError())
       return h;
-    if (elem.isFloat())
-      h = cast(h, elem, l, call, /*bitcast=*/true);
-    else if (elem.isBool())
-      h = compareOp("!=", h, Val::integer(0), call);
-    halves.push_back(h);
+    halves.push_back(fromElementBits(h, elem, l, call));
   }
   return Val::tuple(std::move(halves));
 }

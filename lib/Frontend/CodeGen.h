@@ -269,6 +269,15 @@ public:
   std::optional<Val> shapeBuiltin(BuiltinCall &c);
   /// tl.sort, tl.topk, tl.flip (BuiltinsReorder.cpp).
   std::optional<Val> reorderBuiltin(BuiltinCall &c);
+  /// The tensor argument of a reordering builtin (rank >= 1, not of
+  /// pointers), or an error at the call.
+  Val reorderOperand(BuiltinCall &c);
+  /// A tensor's elements as integers of their width (floats bitcast, i1
+  /// widened to i8), and back: reorderings and tl.split move values as
+  /// these, exactly.
+  Val toElementBits(const Val &x, mlir::Location l, const Expr &where);
+  Val fromElementBits(const Val &bits, DType elem, mlir::Location l,
+                      const Expr &where);
   Val flip(BuiltinCall &c);
   Val topk(BuiltinCall &c);
   /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).

@@ -71,20 +71,19 @@ Val CodeGen::reduce(llvm::StringRef kind, const Val &xIn, const Val &axisV,
   }
   Val r = Val::ir(b.create<mlir::tile::ReduceOp>(l, rk, x.v, int32_t(axis)),
                   resultType);
-  if (keepDims) {
-    llvm::SmallVector<int64_t> kept(shape);
-    if (all)
-      for (auto &d : kept)
-        d = 1;
-    else
-      kept[axis] = 1;
-    mlir::Type t = irType(resultType, kept);
-    if (r.shape().empty())
-      r = Val::ir(b.create<mlir::tile::SplatOp>(l, t, r.v), resultType);
-    else
-      r = Val::ir(b.create<mlir::tile::ReshapeOp>(l, t, r.v), resultType);
-  }
-  return r;
+  return keepDims ? keepReducedDims(r, shape, all ? -1 : axis, l) : r;
+}
+
+Val CodeGen::keepReducedDims(const Val &r, llvm::ArrayRef<int64_t> shape,
+                             int64_t axis, mlir::Location l) {
+  llvm::SmallVector<int64_t> kept(shape);
+  for (size_t d = 0; d < kept.size(); ++d)
+    if (axis < 0 || int64_t(d) == axis)
+      kept[d] = 1;
+  mlir::Type t = irType(r.dtype, kept);
+  if (r.shape().empty())
+    return Val::ir(b.create<mlir::tile::SplatOp>(l, t, r.v), r.dtype);
+  return Val::ir(b.create<mlir::tile::ReshapeOp>(l, t, r.v), r.dtype);
 }
 
 std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {

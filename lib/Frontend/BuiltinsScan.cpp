@@ -190,19 +190,8 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
   std::vector<Val> rs;
   for (size_t i = 0; i < n; ++i) {
     Val r = Val::ir(op->getResult(i), xs[i].dtype);
-    if (!isScan && keepDims) {
-      llvm::SmallVector<int64_t> kept(shape);
-      if (all)
-        for (auto &d : kept)
-          d = 1;
-      else
-        kept[axis] = 1;
-      mlir::Type t = irType(r.dtype, kept);
-      r = Val::ir(r.shape().empty()
-                      ? b.create<mlir::tile::SplatOp>(l, t, r.v).getResult()
-                      : b.create<mlir::tile::ReshapeOp>(l, t, r.v).getResult(),
-                  r.dtype);
-    }
+    if (!isScan && keepDims)
+      r = keepReducedDims(r, shape, all ? -1 : axis, l);
     rs.push_back(r);
   }
   return result(std::move(rs));

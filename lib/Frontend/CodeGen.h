@@ -267,6 +267,11 @@ public:
   /// The families of builtins; each returns nullopt for a name not its own.
   /// Tiles made and reshaped (BuiltinsShape.cpp).
   std::optional<Val> shapeBuiltin(BuiltinCall &c);
+  /// A reduction's result `r` of an operand of `shape` with the reduced
+  /// dimension `axis` (all of them when axis < 0) kept as 1 (keep_dims;
+  /// BuiltinsMath.cpp).
+  Val keepReducedDims(const Val &r, llvm::ArrayRef<int64_t> shape, int64_t axis,
+                      mlir::Location l);
   /// tl.sort, tl.topk, tl.flip (BuiltinsReorder.cpp).
   std::optional<Val> reorderBuiltin(BuiltinCall &c);
   /// The tensor argument of a reordering builtin (rank >= 1, not of

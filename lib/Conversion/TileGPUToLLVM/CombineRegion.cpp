@@ -206,3 +206,22 @@ Tuple mlir::tilegpu::shuffleTuple(OpBuilder &b, Location loc, ValueRange v,
     out.push_back(shuffleValue(b, loc, x, delta, kind));
   return out;
 }
+
+SmallVector<Value> mlir::tilegpu::packTupleResults(OpBuilder &b, Location loc,
+                                                   const TypeConverter &converter,
+                                                   Operation *op,
+                                                   ArrayRef<Tuple> tuples) {
+  SmallVector<Value> results;
+  for (unsigned i = 0; i < op->getNumResults(); ++i) {
+    if (!isa<RankedTensorType>(op->getResult(i).getType())) {
+      results.push_back(tuples[0][i]);
+      continue;
+    }
+    SmallVector<Value> elems;
+    for (const Tuple &t : tuples)
+      elems.push_back(t[i]);
+    results.push_back(packStruct(
+        b, loc, converter.convertType(op->getResult(i).getType()), elems));
+  }
+  return results;
+}

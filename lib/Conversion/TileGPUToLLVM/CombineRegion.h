@@ -96,6 +96,12 @@ Tuple selectTuple(OpBuilder &b, Location loc, Value pred, ValueRange a,
 /// `bfly` with lane mask `delta`.
 Tuple shuffleTuple(OpBuilder &b, Location loc, ValueRange v, Value delta,
                    NVVM::ShflKind kind);
+/// The results of a combine op from the thread's tuples: `tuples[k][i]` is
+/// element k of result i; a tile result packs its elements into the struct
+/// of its type, a scalar result is its one element.
+SmallVector<Value> packTupleResults(OpBuilder &b, Location loc,
+                                    const TypeConverter &converter,
+                                    Operation *op, ArrayRef<Tuple> tuples);
 
 void populateScanOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   RewritePatternSet &patterns);

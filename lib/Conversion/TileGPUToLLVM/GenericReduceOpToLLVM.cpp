@@ -157,20 +157,8 @@ struct GenericReduceOpConversion : OpConversionPattern<tile::GenericReduceOp> {
       }
     }
 
-    SmallVector<Value> results;
-    for (unsigned i = 0; i < n; ++i) {
-      if (!dst) {
-        results.push_back(accs[0][i]);
-        continue;
-      }
-      SmallVector<Value> elems;
-      for (Tuple &acc : accs)
-        elems.push_back(acc[i]);
-      results.push_back(packStruct(
-          b, loc, getTypeConverter()->convertType(op.getResult(i).getType()),
-          elems));
-    }
-    rewriter.replaceOp(op, results);
+    rewriter.replaceOp(op, packTupleResults(b, loc, *getTypeConverter(), op,
+                                            accs));
     return success();
   }
 };

@@ -240,16 +240,8 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
         }
     }
 
-    SmallVector<Value> results;
-    for (unsigned i = 0; i < n; ++i) {
-      SmallVector<Value> elems;
-      for (unsigned k = 0; k < numElems; ++k)
-        elems.push_back(x[k][i]);
-      results.push_back(packStruct(
-          b, loc, getTypeConverter()->convertType(op.getResult(i).getType()),
-          elems));
-    }
-    rewriter.replaceOp(op, results);
+    rewriter.replaceOp(op,
+                       packTupleResults(b, loc, *getTypeConverter(), op, x));
     return success();
   }
 };

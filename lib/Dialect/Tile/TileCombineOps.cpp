@@ -28,8 +28,8 @@ std::string shapeOf(Type type) {
 }
 
 /// What the two ops have in common: operands of one shape, an axis inside
-/// it, and a combine block of 2n scalars yielding n values of the
-/// operands' element types.
+/// it, a combine block of 2n scalars yielding n values of the operands'
+/// element types, and n results.
 LogicalResult verifyCombine(Operation *op, ValueRange srcs, int64_t axis,
                             Region &combine) {
   if (srcs.empty())
@@ -69,6 +69,9 @@ LogicalResult verifyCombine(Operation *op, ValueRange srcs, int64_t axis,
              << i << " has type " << yield.getValues()[i].getType()
              << ", expected " << want;
   }
+  if (op->getNumResults() != n)
+    return op->emitOpError("has ") << op->getNumResults() << " results for "
+                                   << n << " operands";
   return success();
 }
 
@@ -77,9 +80,6 @@ LogicalResult verifyCombine(Operation *op, ValueRange srcs, int64_t axis,
 LogicalResult ScanOp::verify() {
   if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(), getCombine())))
     return failure();
-  if (getResults().size() != getSrcs().size())
-    return emitOpError("has ") << getResults().size() << " results for "
-                               << getSrcs().size() << " operands";
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     auto s = cast<RankedTensorType>(src.getType());
     auto r = cast<RankedTensorType>(res.getType());
@@ -93,9 +93,6 @@ LogicalResult ScanOp::verify() {
 LogicalResult GenericReduceOp::verify() {
   if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(), getCombine())))
     return failure();
-  if (getResults().size() != getSrcs().size())
-    return emitOpError("has ") << getResults().size() << " results for "
-                               << getSrcs().size() << " operands";
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     auto s = cast<RankedTensorType>(src.getType());
     SmallVector<int64_t> shape(s.getShape());

@@ -216,10 +216,8 @@ def signature(entry, src):
         if pname not in args:
             if default is None:
                 raise ValueError("parameter %s of %s has no value" % (pname, entry["kernel"]))
-            if i < last_given:
-                sig.append(literal(ast.literal_eval(default)) if constexpr or
-                           not isinstance(ast.literal_eval(default), (int, float)) else
-                           literal(ast.literal_eval(default)))
+            if i < last_given:  # a later parameter is given: spell the default
+                sig.append(literal(ast.literal_eval(default)))
             continue
         v = args[pname]
         if isinstance(v, dict) and "descriptor" in v:

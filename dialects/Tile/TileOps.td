@@ -166,6 +166,47 @@ def Tile_TransOp : Tile_Op<"trans", [Pure]> {
   ];
 }
 
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "Gather elements of a tile along one axis (tl.gather)";
+  let description = [{
+    `result[i0, ..., i(r-1)] = src[i0, ..., index[i0, ..., i(r-1)], ...]`
+    with the index in position `axis`: `index` has the rank of `src` and
+    its shape along every other dimension; the result has the shape of
+    `index` and the element type of `src`. An index outside
+    `[0, src.shape[axis])` gives an undefined element (as in Triton).
+
+    ```mlir
+    %g = tile.gather %src[%idx] {axis = 1 : i32} : tensor<32x64xf32>, tensor<32x16xi32> -> tensor<32x16xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, Tile_NumTensor:$index, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` type($src) `,` type($index) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "Count the values of a 1-D integer tile in bins of width 1";
+  let description = [{
+    `result[b]` (`i32`, one per bin, `b` in `[0, N)` for a
+    `tensor<Nxi32>` result) is the number of elements of `src` equal to `b`
+    whose `mask` bit is set (every element without a mask). Values outside
+    `[0, N)` are not counted.
+
+    ```mlir
+    %h = tile.histogram %x, %m : tensor<1024xi32>, tensor<1024xi1> -> tensor<64xi32>
+    ```
+  }];
+  let arguments = (ins Tile_NumTensor:$src, Optional<Tile_NumTensor>:$mask);
+  let results = (outs Tile_NumTensor:$result);
+  let assemblyFormat = [{
+    $src (`,` $mask^)? attr-dict `:` type($src) (`,` type($mask)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//
@@ -498,6 +539,61 @@ def Tile_CastOp : Tile_Op<"cast", [Pure]> {
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Inline assembly and printing
+//===----------------------------------------------------------------------===//
+
+def Tile_InlineAsmOp : Tile_Op<"inline_asm", [
+    Elementwise, DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Inline PTX applied to each element (tl.inline_asm_elementwise)";
+  let description = [{
+    Runs `asm_string` with LLVM inline-assembly `constraints` once per
+    `packed_element` elements: the operands are scalars, or tiles of one
+    shape (then every result is a tile of that shape). One instance gets
+    `packed_element` consecutive elements of each operand (elements
+    narrower than 32 bits packed into 32-bit registers, as Triton does) and
+    defines as many of each result. Without `pure` the op may read and write
+    memory and is never removed or duplicated.
+
+    ```mlir
+    %y = tile.inline_asm "shl.b32 $0, $1, 3;", "=r,r" (%x) {packed_element = 1 : i32, pure = true} : (tensor<128xi32>) -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints,
+                   BoolAttr:$pure, I32Attr:$packed_element,
+                   Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Print scalars or the elements of tiles (tl.device_print)";
+  let description = [{
+    Prints each element of each operand on a line of its own, in Triton's
+    format: `pid (x, y, z) idx (i, j) <prefix><value>` (the program ids are
+    operands: the program's, wherever it runs), with
+    `(operand k) ` after the prefix when there are several operands and no
+    `idx` part for a scalar. Integers print signed where `is_signed` says
+    so, floats as `%f` of their double value; with `hex`, every value prints
+    as `0x` and its bits. The order of lines is unspecified on the GPU.
+
+    ```mlir
+    tile.print " x: " pid(%p0, %p1, %p2), %x {hex = false, is_signed = array<i1: true>} : tensor<16xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$prefix, BoolAttr:$hex,
+                   DenseBoolArrayAttr:$is_signed, I32:$pid_x, I32:$pid_y,
+                   I32:$pid_z, Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $prefix `pid` `(` $pid_x `,` $pid_y `,` $pid_z `)` (`,` $args^)? attr-dict
+    (`:` type($args)^)?
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -111,6 +111,10 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.static_print", {{"values"}, 0}},
       {"tl.device_print", {{"prefix", "args", "hex"}, 1}},
       {"tl.device_assert", {{"cond", "msg", "mask"}, 1}},
+      {"tl.inline_asm_elementwise", {{"asm", "constraints", "args", "dtype",
+                                      "is_pure", "pack"}, 6}},
+      {"tl.gather", {{"src", "index", "axis"}, 3}},
+      {"tl.histogram", {{"input", "num_bins", "mask"}, 2}},
       {"tl.assume", {{"cond"}, 1}},
       {"tl.pointer_type", {{"element_ty", "address_space", "const"}, 1}},
       {"tl.umulhi", {{"x", "y"}, 2}},
@@ -168,7 +172,8 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "argmin",  "exp",     "exp2",      "log",     "log2",    "sqrt",
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
       "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
-      "cumsum",  "cumprod", "split", "sort", "flip", "topk",
+      "cumsum",  "cumprod", "split", "sort", "flip", "topk", "gather",
+      "histogram",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};
@@ -202,9 +207,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   if (name == "tl.static_print")
     return staticPrint(call, args, kwargs);
   if (name == "tl.device_print" || name == "print")
-    return error(call, shown + " is not supported yet: tilec does not print "
-                               "from the GPU (tl.static_print prints at "
-                               "compile time)");
+    return devicePrint(call, shown, args, kwargs);
   if (name == "min" || name == "max") {
     // Python's min/max on constants: min(a, b, ...) or min(tuple).
     std::vector<Val> vals = args;
@@ -273,7 +276,8 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   BuiltinCall c{name, call, a, given, shown, l, sig.params};
   for (auto family : {&CodeGen::shapeBuiltin, &CodeGen::memoryBuiltin,
                       &CodeGen::mathBuiltin, &CodeGen::scanBuiltin,
-                      &CodeGen::reorderBuiltin})
+                      &CodeGen::reorderBuiltin, &CodeGen::lookupBuiltin,
+                      &CodeGen::asmBuiltin})
     if (std::optional<Val> v = (this->*family)(c))
       return std::move(*v);
   if (name.starts_with("libdevice."))
@@ -341,8 +345,6 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return Val::integer(numWarps);
   if (name == "tl.extra.cuda.num_threads")
     return Val::integer(32 * int64_t(numWarps));
-  if (name == "tl.extra.cuda.globaltimer" || name == "tl.extra.cuda.smid")
-    return error(call, shown + " is not supported yet");
   if (name == "tl.constexpr")
     return a[0];
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||

@@ -287,6 +287,21 @@ public:
   Val topk(BuiltinCall &c);
   /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).
   std::optional<Val> joinSplit(BuiltinCall &c);
+  /// tl.gather, tl.histogram (BuiltinsLookup.cpp).
+  std::optional<Val> lookupBuiltin(BuiltinCall &c);
+  /// tl.inline_asm_elementwise, tl.extra.cuda.globaltimer / smid
+  /// (BuiltinsAsm.cpp).
+  std::optional<Val> asmBuiltin(BuiltinCall &c);
+  /// One tile.inline_asm of `args` (broadcast to one shape) with a result
+  /// per dtype of `dtypes` (a dtype, or a tuple of them: then a tuple).
+  Val inlineAsm(const Expr &call, llvm::StringRef shown,
+                llvm::StringRef asmText, llvm::StringRef constraints,
+                std::vector<Val> args, const Val &dtypes, bool pure,
+                int64_t pack);
+  /// tl.device_print(prefix, *args, hex=False) and print(): tile.print.
+  Val devicePrint(const Expr &call, llvm::StringRef shown,
+                  std::vector<Val> &args,
+                  std::vector<std::pair<std::string, Val>> &kwargs);
   /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).
   std::optional<Val> memoryBuiltin(BuiltinCall &c);
   /// Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).

@@ -93,6 +93,8 @@ Expected<CompiledBlock> ProgramBuilder::compileBlock(Block &block) {
       st = compileControlFlow(&op, *this);
     if (st && !*st)
       st = compileCombineOp(&op, *this);
+    if (st && !*st)
+      st = compileDeviceOp(&op, *this);
     if (!st)
       return st.takeError();
     if (!*st)

@@ -191,6 +191,8 @@ llvm::Expected<Step> compileTileOp(mlir::Operation *op, ProgramBuilder &b);
 llvm::Expected<Step> compileControlFlow(mlir::Operation *op, ProgramBuilder &b);
 /// tile.scan and tile.generic_reduce (Combine.cpp).
 llvm::Expected<Step> compileCombineOp(mlir::Operation *op, ProgramBuilder &b);
+/// tile.gather, tile.histogram, tile.print, tile.inline_asm (DeviceOps.cpp).
+llvm::Expected<Step> compileDeviceOp(mlir::Operation *op, ProgramBuilder &b);
 /// arith.constant to a Tensor (dense splat and non-splat too).
 llvm::Expected<Tensor> makeConstant(mlir::Operation *op);
 

@@ -176,6 +176,8 @@ void addSplitSoftmaxCases(std::vector<Case> &cs, const Options &opts);
 /// examples/scan.py: scans and reductions with combine functions
 /// (ScanCases.cpp).
 void addScanCases(std::vector<Case> &cs, const Options &opts);
+/// examples/gather_histogram.py and examples/inline_asm.py (LookupCases.cpp).
+void addLookupCases(std::vector<Case> &cs, const Options &opts);
 
 } // namespace tilec::gputest
 

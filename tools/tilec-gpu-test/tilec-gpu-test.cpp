@@ -150,6 +150,7 @@ static std::vector<Case> allCases(const Options &opts) {
   addAtomicsCases(cs, opts);
   addSplitSoftmaxCases(cs, opts);
   addScanCases(cs, opts);
+  addLookupCases(cs, opts);
   return cs;
 }
 

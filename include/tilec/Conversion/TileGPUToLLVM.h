@@ -372,6 +372,12 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           RewritePatternSet &patterns);
+void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populateInlineAsmOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+void populatePrintOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 } // namespace mlir::tilegpu
 

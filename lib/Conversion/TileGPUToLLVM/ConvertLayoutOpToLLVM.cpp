@@ -1,7 +1,8 @@
-//===- ConvertLayoutOpToLLVM.cpp - tilegpu.convert_layout, tile.trans and tile.reshape through shared memory ===//
+//===- ConvertLayoutOpToLLVM.cpp - Moves through shared memory ----------===//
 //
-// All three move every element to the thread that holds it in the result's
-// layout, through shared memory laid out as the operand in row-major order:
+// tilegpu.convert_layout, tile.trans, tile.reshape and tile.gather move
+// every element to the thread that holds it in the result's layout, through
+// shared memory laid out as the operand in row-major order:
 //   [barrier                (only when the lowering runs without
 //                            tilegpu-insert-barriers; see TileGPUToLLVM.h)]
 //   each thread stores each of its elements at the row-major linear index of
@@ -15,7 +16,9 @@
 //     trans:          the linear index of the permuted coordinates
 //                     (result dimension i is operand dimension order[i]);
 //     reshape:        the linear index of its coordinates in the result's
-//                     shape (row-major reshape keeps the linear index).
+//                     shape (row-major reshape keeps the linear index);
+//     gather:         the linear index of its coordinates with the one
+//                     along the axis replaced by its index element.
 // Shared memory needed (getScratchBytes), from the op's offset in the arena:
 // numel * bytes per element; pointers are kept as i64 and i1 as i8
 // (sharedStorageType). A rank-2 convert_layout pads each row by 16 bytes
@@ -68,12 +71,14 @@ unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
 
 /// `storeIndex`: the element's place in the buffer from its indices in the
 /// operand (row-major, or with convertLayoutRowPad's padding). `rowPitch`:
-/// see readRun.
+/// see readRun. A gather (`gatherAxis` >= 0) reads result element k at its
+/// indices with the one along `gatherAxis` replaced by `gatherIndex[k]`.
 Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                         const TypeConverter *converter, Value srcStruct,
                         RankedTensorType srcType, RankedTensorType dstType,
                         ReadIndexFn storeIndex, ReadIndexFn readIndex,
-                        int64_t rowPitch = 0) {
+                        int64_t rowPitch = 0, int gatherAxis = -1,
+                        ArrayRef<Value> gatherIndex = {}) {
   Location loc = op->getLoc();
   Type elt = converter->convertType(srcType.getElementType());
   Type storeT = sharedStorageType(elt);
@@ -99,6 +104,15 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
     if (run > 1 && dst.elemCoords(k)[t] % run != 0)
       continue; // read with the run's first element
     SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
+    if (gatherAxis >= 0) {
+      Value at = gatherIndex[k];
+      unsigned bits = at.getType().getIntOrFloatBitWidth();
+      if (bits > 32)
+        at = b.create<LLVM::TruncOp>(loc, b.getI32Type(), at);
+      else if (bits < 32)
+        at = b.create<LLVM::SExtOp>(loc, b.getI32Type(), at);
+      idx[gatherAxis] = at;
+    }
     Value ptr = sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
     if (run == 1) {
       out[k] = fromSharedStorage(
@@ -230,6 +244,32 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
   }
 };
 
+/// tile.gather: the source staged row-major, each result element read at
+/// its index (the index tile has the result's layout: both are laid out as
+/// their shape's default).
+struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayouts(op.getSrc().getType(), op.getType()) ||
+        op.getIndex().getType() !=
+            withLayout(cast<RankedTensorType>(op.getIndex().getType()),
+                       getLayout(op.getType())))
+      return rewriter.notifyMatchFailure(
+          op, "operands without layouts, or an index not in the result's");
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    SmallVector<Value> index =
+        unpackStruct(rewriter, op.getLoc(), adaptor.getIndex());
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType,
+        cast<RankedTensorType>(op.getType()), rowMajorIn(srcType.getShape()),
+        rowMajorIn(srcType.getShape()), /*rowPitch=*/0, op.getAxis(), index);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
 } // namespace
 
 bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
@@ -251,5 +291,5 @@ bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutOpConversion, TransOpConversion,
-               ReshapeOpConversion>(converter, patterns.getContext());
+               ReshapeOpConversion, GatherOpConversion>(converter, patterns.getContext());
 }

@@ -169,6 +169,9 @@ struct ConvertTileGPUToLLVMPass
       populateSharedMemoryOpToLLVMPatterns(converter, patterns);
       populateScanOpToLLVMPatterns(converter, patterns);
       populateGenericReduceOpToLLVMPatterns(converter, patterns);
+      populateHistogramOpToLLVMPatterns(converter, patterns);
+      populateInlineAsmOpToLLVMPatterns(converter, patterns);
+      populatePrintOpToLLVMPatterns(converter, patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }

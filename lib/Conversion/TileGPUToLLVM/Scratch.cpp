@@ -5,8 +5,10 @@
 // the arena with it and the lowerings lay their data out inside it.
 //
 //  - tilegpu.convert_layout (different source and result types), tile.trans,
-//    tile.reshape (with layouts): numel * bytes per element kept in shared
-//    memory (pointers as i64, i1 as i8: sharedStorageType).
+//    tile.reshape, tile.gather (with layouts): the operand's numel * bytes
+//    per element kept in shared memory (pointers as i64, i1 as i8:
+//    sharedStorageType).
+//  - tile.histogram: one i32 counter per bin.
 //  - tile.reduce whose reduced dimension spans several warps:
 //    numOut * 32 * numWarps slots of the accumulator type (f32 for f16 and
 //    bf16), plus as many i32 indices for argmax / argmin (after the values).
@@ -172,6 +174,12 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
     return stagingBytes(src, cvt.getType()) +
            rows * pad * storageBytesOf(src.getElementType());
   }
+  if (auto g = dyn_cast<tile::GatherOp>(op))
+    return stagingBytes(g.getSrc().getType(), g.getType());
+  if (auto h = dyn_cast<tile::HistogramOp>(op))
+    return hasLayouts(h.getSrc().getType(), h.getType())
+               ? uint64_t(cast<RankedTensorType>(h.getType()).getDimSize(0)) * 4
+               : 0;
   if (auto t = dyn_cast<tile::TransOp>(op))
     return stagingBytes(t.getSrc().getType(), t.getType());
   if (auto r = dyn_cast<tile::ReshapeOp>(op))

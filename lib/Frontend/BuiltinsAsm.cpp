@@ -1,0 +1,163 @@
+//===- BuiltinsAsm.cpp - inline PTX and printing from the device ----------===//
+//
+// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
+// the arguments broadcast to one shape (Triton's rule; no type promotion),
+// one tile.inline_asm with a result per dtype (a tuple of dtypes gives a
+// tuple of results). tl.extra.cuda.globaltimer() and smid() are inline PTX
+// reading the special registers, as Triton defines them.
+//
+// tl.device_print(prefix, *args, hex=False) and Python's print (which
+// Triton's JIT maps to it): tile.print, with the prefix made as Triton
+// makes it (" prefix: " when there are arguments).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+using namespace tilec;
+
+Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
+                       llvm::StringRef asmText, llvm::StringRef constraints,
+                       std::vector<Val> args, const Val &dtypes, bool pure,
+                       int64_t pack) {
+  mlir::Location l = loc(call);
+  // The shape all arguments broadcast to.
+  std::vector<Val> ir;
+  for (Val &v : args) {
+    Val x = v.isNumber() ? toIR(v, l, call) : v;
+    if (x.isError())
+      return x;
+    if (!x.isIR() || x.dtype.isPointer)
+      return error(call, shown + " takes tensors and numbers as arguments, "
+                                 "got " + describe(v));
+    ir.push_back(x);
+  }
+  llvm::SmallVector<int64_t> shape;
+  if (!ir.empty()) {
+    Val acc = ir[0];
+    for (size_t i = 1; i < ir.size(); ++i) {
+      Val lhs = ir[i];
+      if (!broadcastPair(lhs, acc, l, call))
+        return Val::error();
+    }
+    shape = acc.shape();
+    for (Val &x : ir) {
+      x = broadcastTo(x, shape, l, call);
+      if (x.isError())
+        return x;
+    }
+  }
+  // One result per dtype.
+  bool multiple = dtypes.kind == Val::Tuple;
+  std::vector<Val> dts = multiple ? dtypes.elems : std::vector<Val>{dtypes};
+  if (dts.empty())
+    return error(call, shown + " needs at least one result dtype");
+  llvm::SmallVector<mlir::Type> types;
+  std::vector<DType> resultDTypes;
+  for (const Val &d : dts) {
+    if (d.kind != Val::DTypeV || !d.blockShape.empty() || !d.s.empty() ||
+        d.dtype.isPointer)
+      return error(call, "the dtype of " + shown + " must be a scalar "
+                         "dtype or a tuple of them, got " + describe(d));
+    resultDTypes.push_back(d.dtype);
+    types.push_back(irType(d.dtype, shape));
+  }
+  llvm::SmallVector<mlir::Value> operands;
+  for (Val &x : ir)
+    operands.push_back(x.v);
+  auto op = b.create<mlir::tile::InlineAsmOp>(
+      l, types, b.getStringAttr(asmText), b.getStringAttr(constraints),
+      b.getBoolAttr(pure), b.getI32IntegerAttr(int32_t(pack)), operands);
+  std::vector<Val> results;
+  for (unsigned i = 0; i < types.size(); ++i)
+    results.push_back(Val::ir(op.getResult(i), resultDTypes[i]));
+  return multiple ? Val::tuple(std::move(results)) : results[0];
+}
+
+std::optional<Val> CodeGen::asmBuiltin(BuiltinCall &c) {
+  auto &[name, call, a, given, shown, l, params] = c;
+  if (name == "tl.extra.cuda.globaltimer")
+    return inlineAsm(call, shown, "mov.u64 $0, %globaltimer;", "=l", {},
+                     Val::dtypeVal(DType::scalar(ScalarKind::I64)),
+                     /*pure=*/false, 1);
+  if (name == "tl.extra.cuda.smid")
+    return inlineAsm(call, shown, "mov.u32 $0, %smid;", "=r", {},
+                     Val::dtypeVal(DType::scalar(ScalarKind::I32)),
+                     /*pure=*/true, 1);
+  if (name != "tl.inline_asm_elementwise")
+    return std::nullopt;
+  for (unsigned i : {0u, 1u})
+    if (a[i].kind != Val::Str)
+      return error(call, std::string("the ") + params[i] + " of " + shown +
+                             " must be a string, got " + describe(a[i]));
+  std::vector<Val> args;
+  if (a[2].kind == Val::Tuple)
+    args = a[2].elems;
+  else if (a[2].kind != Val::None)
+    return error(call, "the args of " + shown + " must be a list or tuple, "
+                       "got " + describe(a[2]));
+  bool pure;
+  if (!a[4].isNumber() || !truthy(a[4], call, pure))
+    return error(call, "is_pure of " + shown + " must be a compile-time bool, "
+                       "got " + describe(a[4]));
+  int64_t pack;
+  if (!requireInt(a[5], call, "pack", pack))
+    return Val::error();
+  if (pack < 1)
+    return error(call, "pack of " + shown + " must be at least 1, got " +
+                           llvm::Twine(pack));
+  return inlineAsm(call, shown, a[0].s, a[1].s, args, a[3], pure, pack);
+}
+
+Val CodeGen::devicePrint(const Expr &call, llvm::StringRef shown,
+                         std::vector<Val> &args,
+                         std::vector<std::pair<std::string, Val>> &kwargs) {
+  bool hex = false;
+  for (auto &[kw, v] : kwargs) {
+    if (kw != "hex")
+      return error(call, shown + " got an unexpected keyword argument '" + kw +
+                             "'");
+    if (!v.isNumber() || !truthy(v, call, hex))
+      return error(call, "hex of " + shown + " must be a compile-time bool, "
+                         "got " + describe(v));
+  }
+  if (args.empty() || args[0].kind != Val::Str)
+    return error(call, shown + " needs a string prefix as its first "
+                               "argument" +
+                           (args.empty() ? std::string()
+                                         : ", got " + describe(args[0])));
+  std::string prefix = args[0].s;
+  mlir::Location l = loc(call);
+  llvm::SmallVector<mlir::Value> operands;
+  llvm::SmallVector<bool> isSigned;
+  for (size_t i = 1; i < args.size(); ++i) {
+    Val x = args[i].isNumber() ? toIR(args[i], l, call) : args[i];
+    if (x.isError())
+      return x;
+    if (!x.isIR())
+      return error(call, shown + " prints tensors and numbers, got " +
+                             describe(args[i]));
+    operands.push_back(x.v);
+    isSigned.push_back(x.dtype.isSigned());
+  }
+  // Triton's prefix: ends in ": " and starts with " " when there are
+  // arguments to print.
+  if (!operands.empty()) {
+    if (!llvm::StringRef(prefix).ends_with(" "))
+      prefix += " ";
+    if (!llvm::StringRef(prefix).ends_with(": "))
+      prefix = prefix.substr(0, prefix.size() - 1) + ": ";
+    if (prefix.size() > 2 && prefix[0] != ' ')
+      prefix = " " + prefix;
+  }
+  mlir::Value pid[3];
+  for (int axis = 0; axis < 3; ++axis)
+    pid[axis] = b.create<mlir::tile::ProgramIdOp>(l, axis);
+  b.create<mlir::tile::PrintOp>(l, b.getStringAttr(prefix),
+                                b.getBoolAttr(hex),
+                                b.getDenseBoolArrayAttr(isSigned), pid[0],
+                                pid[1], pid[2], operands);
+  return Val::none();
+}

@@ -110,13 +110,14 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   if (src.numErrors || !validateOptions(opts, errs))
     return nullptr;
   const Function *kernel = src.module->lookup(opts.kernel);
-  if (!kernel) {
+  if (!kernel || kernel->constexprFunction) {
     errs << src.file->name() << ": error: no @triton.jit function named '"
          << opts.kernel << "'";
     if (!src.module->functions.empty()) {
       errs << " (defined:";
       for (auto &f : src.module->functions)
-        errs << " " << f->name;
+        if (!f->constexprFunction)
+          errs << " " << f->name;
       errs << ")";
     }
     errs << "\n";

@@ -389,6 +389,9 @@ public:
   /// current function (a `return` there is an error).
   unsigned loopDepth = 0;
   bool inHelper = false;
+  /// Inside a compile-time function (@triton.constexpr_function): loops
+  /// over constants run while compiling, as the Python would.
+  unsigned constexprDepth = 0;
   /// The kernel's warps per program (KernelSpec::numWarps).
   int numWarps = 4;
   unsigned unrolledIterations = 0;

@@ -108,7 +108,10 @@ void CodeGen::genFor(const Stmt &s) {
     }
   }
 
-  // 1. tl.static_range: unroll at compile time.
+  // 1. tl.static_range (and any range of constants in a compile-time
+  // function): unroll at compile time.
+  if (constexprDepth && !r.start.isIR() && !r.end.isIR() && !r.step.isIR())
+    r.isStatic = true;
   if (r.isStatic) {
     int64_t a, e, st;
     if (!requireInt(r.start, iter, "tl.static_range start", a) ||
@@ -336,6 +339,31 @@ bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
 }
 
 void CodeGen::genWhile(const Stmt &s) {
+  if (constexprDepth) {
+    // A compile-time function: the loop runs here, on constants.
+    for (unsigned n = 0;; ++n) {
+      Val c = genExpr(*s.test);
+      bool t;
+      if (c.isError() || !truthy(c, *s.test, t))
+        return;
+      if (!c.isConstexpr()) {
+        error(*s.test, "the condition of a 'while' loop in a compile-time "
+                       "function must be a compile-time value, got " +
+                           describe(c));
+        return;
+      }
+      if (!t)
+        return;
+      if (n == (1u << 20)) {
+        error(*s.test, "a 'while' loop of a compile-time function ran more "
+                       "than 1048576 times");
+        return;
+      }
+      genBlock(s.body);
+      if (returnState() != ReturnState::No)
+        return;
+    }
+  }
   mlir::Location l = loc(s.loc);
   std::set<std::string> assigned;
   collectAssigned(s.body, assigned);

@@ -448,6 +448,19 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
                            (fn.params.size() == 1 ? " argument" : " arguments") +
                            " but " + llvm::Twine(args.size()) +
                            (args.size() == 1 ? " was given" : " were given"));
+  if (fn.constexprFunction) {
+    for (const Val &v : args)
+      if (!v.isConstexpr())
+        return error(call, "the compile-time function '" + fn.name +
+                               "' takes compile-time arguments, got " +
+                               describe(v));
+    for (auto &kw : kwargs)
+      if (!kw.second.isConstexpr())
+        return error(call, "the compile-time function '" + fn.name +
+                               "' takes compile-time arguments, got " +
+                               describe(kw.second) + " for '" + kw.first +
+                               "'");
+  }
   // 1. Bind arguments to parameters.
   Scope callee;
   for (size_t i = 0; i < args.size(); ++i)
@@ -498,7 +511,9 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
   callStack.push_back(loc(call));
   activeFunctions.push_back(&fn);
   unsigned errorsBefore = diags.numErrors();
+  constexprDepth += fn.constexprFunction;
   genBlock(fn.body);
+  constexprDepth -= fn.constexprFunction;
   activeFunctions.pop_back();
   callStack.pop_back();
   Val result = scope[kReturnValueVar];
@@ -506,10 +521,19 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
   loopDepth = savedLoopDepth;
   scope = std::move(saved);
   if (diags.numErrors() != errorsBefore) {
-    diags.note(call.loc, "in the call to jit function '" + fn.name + "' here",
+    diags.note(call.loc,
+               std::string(fn.constexprFunction ? "in the call to the "
+                                                  "compile-time function '"
+                                                : "in the call to jit "
+                                                  "function '") +
+                   fn.name + "' here",
                call.length);
     return Val::error();
   }
+  if (fn.constexprFunction && !result.isConstexpr())
+    return error(call, "the compile-time function '" + fn.name +
+                           "' must return a compile-time value, got " +
+                           describe(result));
   return result;
 }
 

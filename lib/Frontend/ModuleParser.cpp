@@ -119,7 +119,7 @@ void Parser::parseModuleStatement(Module &module) {
     return;
   }
   std::vector<std::string> decorators;
-  bool jit = false;
+  bool jit = false, constexprFn = false;
   SourceLoc jitLoc;
   std::string jitSpelling;
   ExprPtr autotune;
@@ -149,6 +149,10 @@ void Parser::parseModuleStatement(Module &module) {
       consume();
     if (cur().is(Tok::Newline))
       consume();
+    if (llvm::StringRef(spelling).ends_with("constexpr_function") ||
+        spelling == "tl.constexpr" || spelling == "constexpr" ||
+        spelling == "triton.language.constexpr")
+      constexprFn = true;
     if (spelling == "triton.jit" || spelling == "jit" ||
         spelling == "tl.jit") {
       jit = true;
@@ -159,6 +163,35 @@ void Parser::parseModuleStatement(Module &module) {
   }
   if (isKw("def") && !jit && peekTok().is(Tok::Name))
     plainDefs[peekTok().text] = idx;
+  if (isKw("def") && constexprFn && !jit && peekTok().is(Tok::Name)) {
+    // Parsed speculatively: a body in the kernel language is evaluated at
+    // compile time; any other Python is only an error where it is called.
+    size_t save = idx;
+    std::string name = peekTok().text;
+    SourceLoc at = peekTok().loc;
+    bool savedDepthReported = depthReported;
+    diags.setSuppressed(true);
+    std::unique_ptr<Function> fn = parseFunction(std::move(decorators));
+    bool ok = fn && diags.suppressedErrors() == 0;
+    diags.setSuppressed(false);
+    depthReported = savedDepthReported;
+    module.unbind(name);
+    if (ok) {
+      fn->constexprFunction = true;
+      module.unparsedConstexprFunctions.erase(name);
+      if (module.lookup(fn->name))
+        diags.error(fn->loc, "redefinition of function '" + fn->name + "'",
+                    fn->name.size());
+      else
+        module.functions.push_back(std::move(fn));
+      return;
+    }
+    idx = save;
+    module.unparsedConstexprFunctions[name] = at;
+    ++module.skippedStatements;
+    skipStatement();
+    return;
+  }
   if (isKw("def") && jit) {
     if (auto fn = parseFunction(std::move(decorators))) {
       fn->autotune = std::move(autotune);

@@ -223,6 +223,11 @@ Val CodeGen::lookupName(const Expr &e) {
       return Val::named(Val::Builtin, n);
   if (e.str == "constexpr")
     return Val::named(Val::Builtin, "tl.constexpr");
+  if (mod->unparsedConstexprFunctions.count(e.str))
+    return error(e, "'" + e.str + "' is a compile-time function whose body "
+                    "tilec cannot evaluate: only the kernel language (no "
+                    "dict or set literals, comprehensions, lambdas, ...) "
+                    "runs at compile time");
   return error(e, "name '" + e.str + "' is not defined");
 }
 

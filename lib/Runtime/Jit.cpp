@@ -50,10 +50,11 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
     return makeError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());
   const Function *fn = module->lookup(kernel);
-  if (!fn) {
+  if (!fn || fn->constexprFunction) {
     std::string known;
     for (auto &f : module->functions)
-      known += (known.empty() ? "" : ", ") + f->name;
+      if (!f->constexprFunction)
+        known += (known.empty() ? "" : ", ") + f->name;
     return makeError(llvm::formatv("{0}: no @triton.jit function named '{1}' "
                                    "(defined: {2})",
                                    filename, kernel,

@@ -214,6 +214,8 @@ int main(int argc, char **argv) {
 
   if (listKernels) {
     for (auto &f : src.module->functions) {
+      if (f->constexprFunction)
+        continue;
       out.os() << f->name << "(";
       for (size_t i = 0; i < f->params.size(); ++i)
         out.os() << (i ? ", " : "") << f->params[i].name
@@ -229,7 +231,8 @@ int main(int argc, char **argv) {
       return 1;
     bool any = false, failed = false;
     for (auto &f : src.module->functions) {
-      if (!kernelName.empty() && f->name != kernelName)
+      if (f->constexprFunction ||
+          (!kernelName.empty() && f->name != kernelName))
         continue;
       DiagnosticEngine diags(*src.file, llvm::errs());
       auto at = readAutotune(*f, diags);
@@ -281,7 +284,8 @@ int main(int argc, char **argv) {
       if (!src.module->functions.empty()) {
         llvm::errs() << " (the file defines:";
         for (auto &f : src.module->functions)
-          llvm::errs() << " " << f->name;
+          if (!f->constexprFunction)
+            llvm::errs() << " " << f->name;
         llvm::errs() << ")";
       }
       llvm::errs() << "\n";

@@ -133,6 +133,10 @@ struct Function {
   /// @triton.autotune, also one tilec cannot read.
   ExprPtr autotune;
   SourceLoc autotuneLoc;
+  /// A compile-time function (`@triton.constexpr_function`, `@tl.constexpr`
+  /// on a def): called with compile-time arguments only, evaluated while
+  /// compiling, and its result must be a compile-time value.
+  bool constexprFunction = false;
 };
 
 /// A parsed source file: its jit functions; all other top-level code skipped.
@@ -174,6 +178,10 @@ struct Module {
   /// (`k = triton.jit(_k)`, `k = triton.heuristics(...)(triton.jit(_k))`):
   /// the name -> the function's own name. lookup() follows them.
   std::map<std::string, std::string> jitAliases;
+  /// Compile-time functions whose bodies are not kernel-language syntax
+  /// (dict literals, comprehensions, ...): their names and places, for the
+  /// diagnostic of a call.
+  std::map<std::string, SourceLoc> unparsedConstexprFunctions;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;

@@ -121,8 +121,8 @@ TEST(SignatureTest, UnknownTypeReportsColumnAndUnderline) {
   EXPECT_EQ(s.diags[0].loc.col, 11u);
   EXPECT_EQ(s.errs,
             "<signature>:1:11: error: unknown type 'float32' in signature "
-            "(expected fp16, bf16, fp32, fp64, i1, i8, i16, i32, i64, u8, "
-            "u16, u32 or u64)\n"
+            "(expected fp16, bf16, fp32, fp64, fp8e4nv, fp8e5, i1, i8, i16, "
+            "i32, i64, u8, u16, u32 or u64)\n"
             "*fp32:16, float32, i32\n"
             "          ^~~~~~~\n");
   // All entries are still recorded.

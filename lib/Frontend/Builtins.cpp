@@ -272,6 +272,25 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   mlir::Location l = loc(call);
   DType f32 = DType::scalar(ScalarKind::F32);
 
+  // fp8 values are stored, loaded, moved and converted; computing on them
+  // needs a conversion first (as the tensor cores' fp8 inputs would).
+  static const llvm::StringSet<> movesFP8 = {
+      "tl.where",   "tl.load",       "tl.store",       "tl.reshape",
+      "tl.view",    "tl.trans",      "tl.permute",     "tl.broadcast_to",
+      "tl.broadcast", "tl.expand_dims", "tl.ravel",    "tl.join",
+      "tl.split",   "tl.interleave", "tl.cat",         "tl.flip",
+      "tl.cast",    "tl.zeros",      "tl.full",        "tl.zeros_like",
+      "tl.full_like", "tl.gather",   "tl.inline_asm_elementwise",
+      "tl.multiple_of", "tl.max_contiguous", "tl.max_constancy",
+      "tl.load_tensor_descriptor", "tl.store_tensor_descriptor",
+      "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor"};
+  if (!movesFP8.contains(name))
+    for (const Val &v : a)
+      if (v.isIR() && v.dtype.isFP8())
+        return error(call, shown + " of " + v.dtype.tlName() +
+                               " values is not supported: convert them with "
+                               ".to(tl.float16) or .to(tl.float32) first");
+
   // 2. Dispatch: the families of their own files, then the rest.
   BuiltinCall c{name, call, a, given, shown, l, sig.params};
   for (auto family : {&CodeGen::shapeBuiltin, &CodeGen::memoryBuiltin,

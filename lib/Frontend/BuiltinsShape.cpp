@@ -46,8 +46,8 @@ bool tilec::readShape(CodeGen &cg, const Val &v, const Expr &where,
 bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
                       DType &out) {
   if (v.kind == Val::DTypeV && !v.s.empty()) {
-    cg.error(where, "fp8 types (" + describeType(v) + ") are not supported "
-                    "yet");
+    cg.error(where, describeType(v) + " is an fp8 type not supported on "
+                    "NVIDIA GPUs (fp8e4nv and fp8e5 are)");
     return false;
   }
   if (v.kind == Val::DTypeV && v.blockShape.empty()) {
@@ -160,6 +160,15 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
     bool bitcast = false;
     if (a[3].kind != Val::None && !truthy(a[3], call, bitcast))
       return Val::error();
+    // Rounding of a float narrowing: to nearest even (Triton's "rtne", its
+    // default); "rtz" is not implemented.
+    if (a[2].kind != Val::None &&
+        !(a[2].kind == Val::Str && a[2].s == "rtne"))
+      return error(call, "fp_downcast_rounding=" +
+                             (a[2].kind == Val::Str ? "'" + a[2].s + "'"
+                                                    : describe(a[2])) +
+                             " is not supported: tilec rounds float "
+                             "conversions to nearest even ('rtne')");
     if (a[0].isNumber() && !bitcast) {
       Val x = a[0];
       return cast(x, to, l, call);

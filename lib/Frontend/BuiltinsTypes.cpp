@@ -30,6 +30,10 @@ std::optional<std::string> tilec::fp8TypeName(llvm::StringRef tlName) {
 }
 
 Val tilec::fp8DTypeVal(const std::string &name) {
+  // fp8e4nv and fp8e5 are value types; the others (AMD's fnuz formats and
+  // the deprecated fp8e4b15) exist only as names to compare.
+  if (auto k = parseSignatureScalar(name))
+    return Val::dtypeVal(DType::scalar(*k));
   Val v = Val::dtypeVal(DType::scalar(ScalarKind::I8));
   v.s = name;
   return v;
@@ -180,8 +184,9 @@ Val CodeGen::callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
   if (!dt.blockShape.empty())
     return error(call, describeType(dt) + " cannot be called");
   if (!dt.s.empty())
-    return error(call, "fp8 types (" + describeType(dt) +
-                           ") are not supported yet");
+    return error(call, describeType(dt) +
+                           " is an fp8 type not supported on NVIDIA GPUs "
+                           "(fp8e4nv and fp8e5 are)");
   if (dt.dtype.isPointer)
     return error(call, "a pointer type cannot be called; use "
                        "x.to(tl.pointer_type(...)) to cast addresses");

@@ -212,6 +212,12 @@ Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
                               "int64 only)");
     return Val::ir(b.create<mlir::tile::CastOp>(l, dst, v), to);
   }
+  // fp8 converts to and from the other floats only: through fp32 for the
+  // rest (every fp8 value is an fp32 one; one rounding to fp8 from fp32).
+  DType f32 = DType::scalar(ScalarKind::F32);
+  if ((from.isFP8() && (!to.isFloat() || to.isFP8())) ||
+      (to.isFP8() && (!from.isFloat() || from.bitwidth() == 64)))
+    return cast(cast(x, f32, l, where), to, l, where);
   if (from.isFloat() && to.isFloat()) {
     if (from.bitwidth() == 16 && to.bitwidth() == 16) { // fp16 <-> bf16
       Val mid = cast(x, DType::scalar(ScalarKind::F32), l, where);
@@ -341,10 +347,12 @@ Val CodeGen::zerosLike(DType dt, llvm::ArrayRef<int64_t> shape,
 /// Triton's order: fp64 wins, then fp32, then fp16 (so fp16 with bf16 gives
 /// fp16), then bf16.
 static DType promoteFloats(DType a, DType c) {
-  for (ScalarKind k : {ScalarKind::F64, ScalarKind::F32, ScalarKind::F16})
+  for (ScalarKind k : {ScalarKind::F64, ScalarKind::F32, ScalarKind::F16,
+                       ScalarKind::BF16})
     if (a.kind == k || c.kind == k)
       return DType::scalar(k);
-  return a;
+  // Two fp8 types: the same one, or fp16 for different ones (Triton).
+  return a == c ? a : DType::scalar(ScalarKind::F16);
 }
 
 static DType promoteInts(DType a, DType c) {
@@ -380,6 +388,12 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
       r = a.dtype.isFloat() ? a.dtype : c.dtype;
   } else {
     r = promoteInts(a.dtype, c.dtype);
+  }
+  if (r.isFP8() && op != "where" && op != "cat" && op != "join") {
+    error(where, "'" + op + "' of " + r.tlName() + " values is not "
+                     "supported: convert them with .to(tl.float16) or "
+                     ".to(tl.float32) first");
+    return std::nullopt;
   }
   // PTX has no 16-bit float division or remainder: like Triton, compute them
   // in fp32.
@@ -700,6 +714,10 @@ Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
 Val CodeGen::unaryOp(llvm::StringRef op, Val a, const Expr &where) {
   if (a.isError())
     return a;
+  if (a.isIR() && a.dtype.isFP8())
+    return error(where, "'" + op + "' of " + a.dtype.tlName() + " values is "
+                        "not supported: convert them with .to(tl.float16) or "
+                        ".to(tl.float32) first");
   if (op == "not") {
     if (!a.isIR()) {
       bool t;

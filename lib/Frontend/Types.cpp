@@ -15,7 +15,11 @@ using namespace tilec;
 
 bool DType::isFloat() const {
   return !isPointer && (kind == ScalarKind::F16 || kind == ScalarKind::BF16 ||
-                        kind == ScalarKind::F32 || kind == ScalarKind::F64);
+                        kind == ScalarKind::F32 || kind == ScalarKind::F64 ||
+                        isFP8());
+}
+bool DType::isFP8() const {
+  return !isPointer && (kind == ScalarKind::F8E4NV || kind == ScalarKind::F8E5);
 }
 bool DType::isInt() const { return !isPointer && !isFloat(); }
 bool DType::isUnsigned() const {
@@ -28,7 +32,8 @@ unsigned DType::bitwidth() const {
     return 64;
   switch (kind) {
   case ScalarKind::I1: return 1;
-  case ScalarKind::I8: case ScalarKind::U8: return 8;
+  case ScalarKind::I8: case ScalarKind::U8: case ScalarKind::F8E4NV:
+  case ScalarKind::F8E5: return 8;
   case ScalarKind::I16: case ScalarKind::U16: case ScalarKind::F16:
   case ScalarKind::BF16: return 16;
   case ScalarKind::I32: case ScalarKind::U32: case ScalarKind::F32: return 32;
@@ -52,6 +57,8 @@ static const char *sigName(ScalarKind k) {
   case ScalarKind::BF16: return "bf16";
   case ScalarKind::F32: return "fp32";
   case ScalarKind::F64: return "fp64";
+  case ScalarKind::F8E4NV: return "fp8e4nv";
+  case ScalarKind::F8E5: return "fp8e5";
   }
   return "?";
 }
@@ -71,6 +78,8 @@ static const char *tlScalarName(ScalarKind k) {
   case ScalarKind::BF16: return "bfloat16";
   case ScalarKind::F32: return "float32";
   case ScalarKind::F64: return "float64";
+  case ScalarKind::F8E4NV: return "float8e4nv";
+  case ScalarKind::F8E5: return "float8e5";
   }
   return "?";
 }
@@ -92,6 +101,8 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
   case ScalarKind::BF16: t = mlir::BFloat16Type::get(ctx); break;
   case ScalarKind::F32: t = mlir::Float32Type::get(ctx); break;
   case ScalarKind::F64: t = mlir::Float64Type::get(ctx); break;
+  case ScalarKind::F8E4NV: t = mlir::Float8E4M3FNType::get(ctx); break;
+  case ScalarKind::F8E5: t = mlir::Float8E5M2Type::get(ctx); break;
   default: t = mlir::IntegerType::get(ctx, pointee().bitwidth()); break;
   }
   if (isPointer)
@@ -114,6 +125,8 @@ std::optional<ScalarKind> tilec::parseSignatureScalar(llvm::StringRef s) {
       .Case("bf16", ScalarKind::BF16)
       .Case("fp32", ScalarKind::F32)
       .Case("fp64", ScalarKind::F64)
+      .Case("fp8e4nv", ScalarKind::F8E4NV)
+      .Case("fp8e5", ScalarKind::F8E5)
       .Default(std::nullopt);
 }
 
@@ -132,6 +145,8 @@ std::optional<ScalarKind> tilec::parseTLDTypeName(llvm::StringRef s) {
       .Case("bfloat16", ScalarKind::BF16)
       .Cases("float32", "float", ScalarKind::F32)
       .Cases("float64", "double", ScalarKind::F64)
+      .Case("float8e4nv", ScalarKind::F8E4NV)
+      .Case("float8e5", ScalarKind::F8E5)
       .Default(std::nullopt);
 }
 
@@ -191,8 +206,9 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         auto [elem, rest] = body.split('[');
         rest = rest.trim();
         auto kind = parseSignatureScalar(elem.trim());
-        if (elem.trim().starts_with("fp8"))
-          fail("fp8 types ('" + item + "') are not supported yet");
+        if (!kind && elem.trim().starts_with("fp8"))
+          fail("the fp8 type '" + elem.trim() + "' is not supported on NVIDIA "
+               "GPUs (fp8e4nv and fp8e5 are)");
         else if (!kind)
           malformed("unknown element type '" + elem.trim() + "'");
         else if (!rest.consume_back("]"))
@@ -218,9 +234,11 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
           }
         }
       }
-    } else if (item.ltrim("*").starts_with("fp8") ||
+    } else if ((item.ltrim("*").starts_with("fp8") &&
+                !parseSignatureScalar(item.ltrim("*").split(':').first.trim())) ||
                (tlDType && dtypeName.starts_with("float8"))) {
-      fail("fp8 types ('" + item + "') are not supported yet");
+      fail("the fp8 type '" + item + "' is not supported on NVIDIA GPUs "
+           "(fp8e4nv and fp8e5 are)");
     } else if (item.starts_with("*") ||
                parseSignatureScalar(item.split(':').first.trim())) {
       bool isPtr = item.consume_front("*");
@@ -228,8 +246,12 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       auto kind = parseSignatureScalar(name.trim());
       if (!kind) {
         fail("unknown type '" + name.trim() +
-             "' in signature (expected fp16, bf16, fp32, fp64, i1, i8, i16, "
-             "i32, i64, u8, u16, u32 or u64)");
+             "' in signature (expected fp16, bf16, fp32, fp64, fp8e4nv, "
+             "fp8e5, i1, i8, i16, i32, i64, u8, u16, u32 or u64)");
+      } else if (!isPtr && (*kind == ScalarKind::F8E4NV ||
+                            *kind == ScalarKind::F8E5)) {
+        fail("an fp8 scalar argument ('" + item + "') is not supported; pass "
+             "fp8 data through a pointer (*" + name.trim() + ")");
       } else {
         e.kind = SignatureEntry::Type;
         e.type = {*kind, isPtr};
@@ -276,8 +298,8 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
           fail("invalid constant '" + item + "' in signature");
         } else {
           fail("unknown type '" + item +
-               "' in signature (expected fp16, bf16, fp32, fp64, i1, i8, i16, "
-               "i32, i64, u8, u16, u32 or u64)");
+               "' in signature (expected fp16, bf16, fp32, fp64, fp8e4nv, "
+               "fp8e5, i1, i8, i16, i32, i64, u8, u16, u32 or u64)");
         }
       }
     }

@@ -57,6 +57,12 @@ uint64_t bitsOf(const Tensor &t, size_t i) {
     std::memcpy(&u, &f, 4);
     return u;
   }
+  case Kind::F8E4M3:
+  case Kind::F8E5M2: {
+    char buf[1];
+    storeFloat(buf, t.type, t.fv[i]);
+    return uint8_t(buf[0]);
+  }
   case Kind::F16:
   case Kind::BF16: {
     char buf[2];
@@ -73,10 +79,7 @@ uint64_t bitsOf(const Tensor &t, size_t i) {
 /// One value as Triton's device_print formats it.
 void printValue(llvm::raw_ostream &os, const Tensor &t, size_t i, bool hex,
                 bool isSigned) {
-  unsigned bits = t.type.isFloat() ? (t.type.kind == Kind::F64   ? 64
-                                      : t.type.kind == Kind::F32 ? 32
-                                                                 : 16)
-                                   : t.type.bits;
+  unsigned bits = t.type.isFloat() ? t.type.memBytes() * 8 : t.type.bits;
   if (hex) {
     os << "0x" << llvm::format_hex_no_prefix(bitsOf(t, i), std::max(1u, bits / 4));
     return;

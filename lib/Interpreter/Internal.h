@@ -26,7 +26,7 @@ namespace tilec::interp {
 // Element types and values
 //===----------------------------------------------------------------------===//
 
-enum class Kind : uint8_t { Int, F16, BF16, F32, F64, Ptr };
+enum class Kind : uint8_t { Int, F16, BF16, F32, F64, Ptr, F8E4M3, F8E5M2 };
 
 struct ElemType {
   Kind kind = Kind::Int;
@@ -34,6 +34,7 @@ struct ElemType {
   unsigned pointeeBytes = 0; // pointers: size of the pointee in memory
   bool isFloat() const {
     return kind == Kind::F16 || kind == Kind::BF16 || kind == Kind::F32 ||
+           kind == Kind::F8E4M3 || kind == Kind::F8E5M2 ||
            kind == Kind::F64;
   }
   /// Bytes one element of this type occupies in memory (i1 takes a byte).
@@ -93,6 +94,10 @@ inline double roundFloat(Kind k, double v) {
     return roundToF16(v);
   case Kind::BF16:
     return roundToBF16(v);
+  case Kind::F8E4M3:
+    return roundToF8E4M3(v);
+  case Kind::F8E5M2:
+    return roundToF8E5M2(v);
   default:
     return v;
   }

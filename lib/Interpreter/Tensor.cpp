@@ -85,6 +85,58 @@ static double decode16(uint16_t bits, int mantBits, int expBits) {
   return neg ? -r : r;
 }
 
+double tilec::interp::roundToF8E4M3(double v) {
+  double q = roundBinary(v, 3, -6, 8);
+  if (!std::isnan(q) && std::fabs(q) > 448.0)
+    q = std::copysign(448.0, v);
+  return q;
+}
+double tilec::interp::roundToF8E5M2(double v) {
+  double q = roundBinary(v, 2, -14, 15);
+  if (!std::isnan(q) && std::fabs(q) > 57344.0)
+    q = std::copysign(57344.0, v);
+  return q;
+}
+
+/// The bits of a value of an 8-bit float format (1 sign, `expBits`,
+/// `mantBits`), `v` representable in it; NaN as `nanBits`.
+static uint8_t encode8(double v, int mantBits, int expBits, uint8_t nanBits) {
+  if (std::isnan(v))
+    return nanBits;
+  int bias = (1 << (expBits - 1)) - 1;
+  uint8_t sign = std::signbit(v) ? 0x80 : 0;
+  double a = std::fabs(v);
+  if (std::isinf(a))
+    return sign | uint8_t(((1u << expBits) - 1) << mantBits);
+  if (a == 0.0)
+    return sign;
+  int e;
+  std::frexp(a, &e);
+  int exp = e - 1;
+  if (exp < 1 - bias)
+    return sign | uint8_t(std::ldexp(a, bias - 1 + mantBits));
+  unsigned m = unsigned(std::ldexp(a, mantBits - exp)) - (1u << mantBits);
+  return sign | uint8_t(unsigned(exp + bias) << mantBits) | uint8_t(m);
+}
+
+uint8_t tilec::interp::toF8E4M3Bits(double v) {
+  return encode8(roundToF8E4M3(v), 3, 4, 0x7f);
+}
+uint8_t tilec::interp::toF8E5M2Bits(double v) {
+  return encode8(roundToF8E5M2(v), 2, 5, 0x7f);
+}
+double tilec::interp::fromF8E4M3Bits(uint8_t b) {
+  if ((b & 0x7f) == 0x7f)
+    return std::numeric_limits<double>::quiet_NaN();
+  unsigned exp = (b >> 3) & 0xf, mant = b & 7;
+  double r = exp == 0 ? std::ldexp(double(mant), -9)
+                      : std::ldexp(double(mant + 8), int(exp) - 10);
+  return (b & 0x80) ? -r : r;
+}
+double tilec::interp::fromF8E5M2Bits(uint8_t b) {
+  return decode16(uint16_t(b) << 8, 2, 5);
+}
+
 uint16_t tilec::interp::toF16Bits(double v) {
   return encode16(roundToF16(v), 10, 5);
 }
@@ -105,6 +157,9 @@ unsigned ElemType::memBytes() const {
   case Kind::F16:
   case Kind::BF16:
     return 2;
+  case Kind::F8E4M3:
+  case Kind::F8E5M2:
+    return 1;
   case Kind::F32:
     return 4;
   case Kind::F64:
@@ -132,6 +187,12 @@ Expected<ElemType> tilec::interp::getElemType(Type t) {
     return r;
   } else if (t.isBF16()) {
     r.kind = Kind::BF16;
+    return r;
+  } else if (isa<Float8E4M3FNType>(t)) {
+    r.kind = Kind::F8E4M3;
+    return r;
+  } else if (isa<Float8E5M2Type>(t)) {
+    r.kind = Kind::F8E5M2;
     return r;
   } else if (t.isF32()) {
     r.kind = Kind::F32;
@@ -206,6 +267,10 @@ double tilec::interp::loadFloat(const char *p, ElemType t) {
     std::memcpy(&v, p, 2);
     return fromBF16Bits(v);
   }
+  case Kind::F8E4M3:
+    return fromF8E4M3Bits(uint8_t(*p));
+  case Kind::F8E5M2:
+    return fromF8E5M2Bits(uint8_t(*p));
   default: {
     double v;
     std::memcpy(&v, p, 8);
@@ -253,6 +318,12 @@ void tilec::interp::storeFloat(char *p, ElemType t, double v) {
     std::memcpy(p, &x, 2);
     return;
   }
+  case Kind::F8E4M3:
+    *p = char(toF8E4M3Bits(v));
+    return;
+  case Kind::F8E5M2:
+    *p = char(toF8E5M2Bits(v));
+    return;
   default:
     std::memcpy(p, &v, 8);
   }

@@ -14,8 +14,8 @@ def k(X, B: tl.constexpr):
     a = tl.float16(x)
     b = tl.float32(1, 2)
     c = tl.int32(x=1)
-    d = tl.zeros([B], dtype=tl.float8e5)
-    e = tl.float8e4nv(1.0)
+    d = tl.zeros([B], dtype=tl.float8e4b15)
+    e = tl.float8e4b8(1.0)
     f = x.type(1)
     g = X.dtype(0)
     h = tl.float32.is_fp32(1)
@@ -27,8 +27,8 @@ def k(X, B: tl.constexpr):
 # CHECK-NEXT: {{^}}           ^~~~~~~{{$}}
 # CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: tl.float32() takes one argument, the value to convert{{$}}
 # CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: tl.int32() takes one argument, the value to convert{{$}}
-# CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: fp8 types (the dtype float8e5) are not supported yet{{$}}
-# CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: fp8 types (the dtype float8e4nv) are not supported yet{{$}}
+# CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: the dtype float8e4b15 is an fp8 type not supported on NVIDIA GPUs (fp8e4nv and fp8e5 are){{$}}
+# CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:12: error: the dtype float8e4b8 is an fp8 type not supported on NVIDIA GPUs (fp8e4nv and fp8e5 are){{$}}
 # CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:11: error: the tensor type <[16], fp32> cannot be called{{$}}
 # CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:11: error: a pointer type cannot be called; use x.to(tl.pointer_type(...)) to cast addresses{{$}}
 # CHECK: {{^}}{{.*}}dtype-misuse.py:[[@LINE-13]]:20: error: 'is_fp32' takes no arguments{{$}}

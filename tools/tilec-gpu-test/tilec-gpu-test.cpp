@@ -151,6 +151,7 @@ static std::vector<Case> allCases(const Options &opts) {
   addSplitSoftmaxCases(cs, opts);
   addScanCases(cs, opts);
   addLookupCases(cs, opts);
+  addFp8Cases(cs, opts);
   return cs;
 }
 

@@ -372,6 +372,10 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           RewritePatternSet &patterns);
+/// arith.truncf / arith.extf to and from fp8 (PTX cvt, sm_89+).
+void populateFp8OpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 int computeCapability);
 void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateInlineAsmOpToLLVMPatterns(TileGPUTypeConverter &converter,

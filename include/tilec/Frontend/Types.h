@@ -25,6 +25,8 @@ namespace tilec {
 
 enum class ScalarKind {
   I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  F8E4NV, // Triton's float8e4nv (fp8e4nv): e4m3fn, bias 7, no infinities
+  F8E5,   // Triton's float8e5 (fp8e5): e5m2, bias 15, IEEE-like
 };
 
 /// An element type: a scalar kind, or a pointer to one.
@@ -35,7 +37,8 @@ struct DType {
   static DType scalar(ScalarKind k) { return {k, false}; }
   static DType pointerTo(ScalarKind k) { return {k, true}; }
 
-  bool isFloat() const;
+  bool isFloat() const; // includes the fp8 types
+  bool isFP8() const;
   bool isInt() const; // includes i1 and unsigned
   bool isBool() const { return !isPointer && kind == ScalarKind::I1; }
   bool isUnsigned() const;

@@ -135,6 +135,16 @@ uint16_t toF16Bits(double v);
 uint16_t toBF16Bits(double v);
 double fromF16Bits(uint16_t bits);
 double fromBF16Bits(uint16_t bits);
+/// fp8 as the GPU converts to it (cvt.rn.satfinite): to nearest even, a
+/// magnitude above the largest finite value (infinities included) to that
+/// value with its sign, NaN to NaN. e4m3fn (Triton's float8e4nv: bias 7,
+/// largest 448, no infinities) and e5m2 (float8e5: bias 15, largest 57344).
+double roundToF8E4M3(double v);
+double roundToF8E5M2(double v);
+uint8_t toF8E4M3Bits(double v);
+uint8_t toF8E5M2Bits(double v);
+double fromF8E4M3Bits(uint8_t bits);
+double fromF8E5M2Bits(uint8_t bits);
 
 } // namespace tilec::interp
 

@@ -169,6 +169,7 @@ struct ConvertTileGPUToLLVMPass
       populateSharedMemoryOpToLLVMPatterns(converter, patterns);
       populateScanOpToLLVMPatterns(converter, patterns);
       populateGenericReduceOpToLLVMPatterns(converter, patterns);
+      populateFp8OpToLLVMPatterns(converter, patterns, computeCapability);
       populateHistogramOpToLLVMPatterns(converter, patterns);
       populateInlineAsmOpToLLVMPatterns(converter, patterns);
       populatePrintOpToLLVMPatterns(converter, patterns);

@@ -108,6 +108,13 @@ struct ElementwiseOpConversion : ConversionPattern {
       return failure();
     if (isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
       return failure();
+    // Conversions to and from fp8: Fp8OpToLLVM.cpp.
+    auto isFp8 = [](Type t) {
+      return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(t));
+    };
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op) &&
+        (isFp8(op->getOperand(0).getType()) || isFp8(op->getResult(0).getType())))
+      return failure();
     if (getTypeConverter()->isLegal(op))
       return failure();
     Location loc = op->getLoc();
@@ -185,17 +192,31 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // An fp8 value is its bits (i8) in LLVM.
+    auto llvmConstant = [&](Location loc, Attribute value) -> Value {
+      if (auto f = dyn_cast<FloatAttr>(value))
+        if (isa<Float8E4M3FNType, Float8E5M2Type>(f.getType()))
+          return rewriter.create<LLVM::ConstantOp>(
+              loc, rewriter.getI8Type(),
+              rewriter.getIntegerAttr(rewriter.getI8Type(),
+                                      f.getValue().bitcastToAPInt()));
+      return rewriter.create<LLVM::ConstantOp>(loc, cast<TypedAttr>(value));
+    };
     auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!type || !type.getEncoding())
+    if (!type) {
+      if (!isa<Float8E4M3FNType, Float8E5M2Type>(op.getType()))
+        return failure();
+      rewriter.replaceOp(op, llvmConstant(op.getLoc(), op.getValue()));
+      return success();
+    }
+    if (!type.getEncoding())
       return failure();
     auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
     if (!splat)
       return rewriter.notifyMatchFailure(op, "non-splat tile constants are "
                                              "not supported yet");
     Location loc = op.getLoc();
-    Value scalar = rewriter.create<LLVM::ConstantOp>(
-        loc, type.getElementType(),
-        cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+    Value scalar = llvmConstant(loc, splat.getSplatValue<Attribute>());
     SmallVector<Value> elems(LayoutInfo(type).numElems(), scalar);
     rewriter.replaceOp(op, packStruct(rewriter, loc,
                                       getTypeConverter()->convertType(type),

@@ -1,0 +1,107 @@
+//===- Fp8Cases.cpp - Conversions to and from fp8 -------------------------===//
+//
+// examples/fp8.py's fp8_convert_kernel on fp32, fp16 and bf16 inputs (the
+// values where rounding and saturation decide: ties, the largest finite
+// values and beyond, infinities, NaN, subnormals; then random magnitudes
+// from 2^-20 to 2^20): the fp8 bytes against the host conversions of
+// tilec/Interpreter/Interpreter.h (to nearest even, saturating), the values
+// converted back exact.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Cases.h"
+#include "RunBuffers.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <limits>
+
+namespace tilec::gputest {
+
+static Case fp8ConvertCase(DT dt, unsigned n) {
+  Case c;
+  c.kernel = "fp8_convert_kernel";
+  c.dtype = dtName(dt);
+  c.shape = llvm::formatv("{0}", n);
+  c.key = {"fp8.py", c.kernel,
+           llvm::formatv("{0}, *fp8e4nv:16, *fp8e5:16, *fp32:16, {0}, {1}, "
+                         "1024",
+                         ptrSig(dt), ispec(n)),
+           4};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(17 + n + unsigned(dt));
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<double> special = {0.0, -0.0, 1.0, 1.0625, 1.125, 448.0,
+                                   464.0, 480.0, 500.0, 1e6, inf, -inf,
+                                   std::nan(""), std::ldexp(1.0, -9),
+                                   std::ldexp(1.0, -10), std::ldexp(3.0, -11),
+                                   57344.0, 61440.0, 65504.0, -0.1};
+    HostArray x(dt, n);
+    for (unsigned i = 0; i < n; ++i)
+      x.set(i, i < special.size()
+                   ? special[i]
+                   : (rng.below(2) ? -1 : 1) *
+                         std::ldexp(rng.uniform(1, 2), int(rng.range(-20, 20))));
+    // The fp8 outputs, 4 a word (HostArray has no 1-byte type).
+    unsigned words = (n + 3) / 4;
+    HostArray e4 = poisonedHost(DT::U32, words), e5 = poisonedHost(DT::U32, words),
+              back4 = poisonedHost(DT::F32, n), back5 = poisonedHost(dt, n);
+    rt::DeviceBuffer dx(ctx.dev), d4(ctx.dev), d5(ctx.dev), db4(ctx.dev),
+        db5(ctx.dev);
+    for (auto [d, a] : {std::pair{&dx, &x}, {&d4, &e4}, {&d5, &e5},
+                        {&db4, &back4}, {&db5, &back5}})
+      if (auto e = upload(ctx.dev, *d, *a))
+        return e;
+    if (auto e = k.launch({cdiv(n, 1024)},
+                          {rt::Arg::ptr(dx, dtName(dt)),
+                           rt::Arg::ptr(d4, "fp8e4nv"),
+                           rt::Arg::ptr(d5, "fp8e5"),
+                           rt::Arg::ptr(db4, "fp32"),
+                           rt::Arg::ptr(db5, dtName(dt)),
+                           rt::Arg::i32(int32_t(n))}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    for (auto [d, a] : {std::pair{&d4, &e4}, {&d5, &e5}, {&db4, &back4},
+                        {&db5, &back5}})
+      if (auto e = download(*d, *a))
+        return e;
+    for (unsigned i = 0; i < n; ++i) {
+      double v = x.get(i);
+      uint8_t want4 = interp::toF8E4M3Bits(v), want5 = interp::toF8E5M2Bits(v);
+      uint8_t got4 = uint8_t(e4.bitsAt(i / 4) >> (8 * (i % 4)));
+      uint8_t got5 = uint8_t(e5.bitsAt(i / 4) >> (8 * (i % 4)));
+      chk.checked += 2;
+      if (got4 != want4)
+        chk.fail(llvm::formatv("fp8e4nv of {0} at {1}: got 0x{2:x-2}, want "
+                               "0x{3:x-2}",
+                               v, i, got4, want4));
+      if (got5 != want5)
+        chk.fail(llvm::formatv("fp8e5 of {0} at {1}: got 0x{2:x-2}, want "
+                               "0x{3:x-2}",
+                               v, i, got5, want5));
+      double b4 = interp::fromF8E4M3Bits(want4), b5 = interp::fromF8E5M2Bits(want5);
+      chk.checked += 2;
+      if (!(std::isnan(b4) ? std::isnan(back4.get(i)) : back4.get(i) == b4))
+        chk.fail(llvm::formatv("fp8e4nv {0:x-2} back to fp32 at {1}: got {2}, "
+                               "want {3}",
+                               want4, i, back4.get(i), b4));
+      if (!(std::isnan(b5) ? std::isnan(back5.get(i)) : back5.get(i) == b5))
+        chk.fail(llvm::formatv("fp8e5 {0:x-2} back at {1}: got {2}, want {3}",
+                               want5, i, back5.get(i), b5));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
+void addFp8Cases(std::vector<Case> &cs, const Options &opts) {
+  for (DT dt : {DT::F32, DT::F16, DT::BF16}) {
+    cs.push_back(fp8ConvertCase(dt, 1000));
+    if (!opts.quick)
+      cs.push_back(fp8ConvertCase(dt, 1 << 20));
+  }
+}
+
+} // namespace tilec::gputest

@@ -284,6 +284,18 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       "tl.multiple_of", "tl.max_contiguous", "tl.max_constancy",
       "tl.load_tensor_descriptor", "tl.store_tensor_descriptor",
       "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor"};
+  // tl.dot of fp8 operands: their products are exact in fp16 (bf16 beside a
+  // bf16 operand), so the dot runs on the 16-bit tensor cores with the same
+  // fp32 accumulation; the fp8 instructions themselves are not used.
+  if (name == "tl.dot")
+    for (unsigned i : {0u, 1u})
+      if (a[i].isIR() && a[i].dtype.isFP8()) {
+        const Val &other = a[1 - i];
+        bool bf16 = other.isIR() && other.dtype.kind == ScalarKind::BF16 &&
+                    !other.dtype.isPointer;
+        a[i] = cast(a[i], DType::scalar(bf16 ? ScalarKind::BF16 : ScalarKind::F16),
+                    l, call);
+      }
   if (!movesFP8.contains(name))
     for (const Val &v : a)
       if (v.isIR() && v.dtype.isFP8())

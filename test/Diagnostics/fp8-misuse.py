@@ -1,5 +1,5 @@
 # fp8 values are converted before computing: arithmetic, comparisons, math
-# and tl.dot on them are errors; so is rounding other than to nearest even,
+# and reductions on them are errors; so is rounding other than to nearest even,
 # an fp8 scalar argument, and an fp8 conversion for a GPU before sm_89.
 # RUN: not tilec %s --kernel k --signature "*fp8e4nv, *fp8e5" 2>&1 \
 # RUN:   | FileCheck %s --implicit-check-not=error:
@@ -19,7 +19,7 @@ def k(A, B):
     c = a + a
     d = a < 1.0
     e = tl.exp(b)
-    f = tl.dot(a, a)
+    f = tl.sum(a, 0)
     g = -b
     h = a.to(tl.float16, fp_downcast_rounding="rtz")
 
@@ -31,7 +31,7 @@ def conv(X, Y):
 # CHECK: fp8-misuse.py:[[@LINE-12]]:11: error: '+' of float8e4nv values is not supported: convert them with .to(tl.float16) or .to(tl.float32) first
 # CHECK: fp8-misuse.py:[[@LINE-12]]:11: error: '<' of float8e4nv values is not supported
 # CHECK: fp8-misuse.py:[[@LINE-12]]:12: error: tl.exp() of float8e5 values is not supported
-# CHECK: fp8-misuse.py:[[@LINE-12]]:12: error: tl.dot() of float8e4nv values is not supported
+# CHECK: fp8-misuse.py:[[@LINE-12]]:12: error: tl.sum() of float8e4nv values is not supported
 # CHECK: fp8-misuse.py:[[@LINE-12]]:9: error: '-' of float8e5 values is not supported
 # CHECK: fp8-misuse.py:[[@LINE-12]]:11: error: fp_downcast_rounding='rtz' is not supported: tilec rounds float conversions to nearest even ('rtne')
 # SCALAR: <signature>:1:1: error: an fp8 scalar argument ('fp8e4nv') is not supported; pass fp8 data through a pointer (*fp8e4nv)

@@ -1,6 +1,7 @@
-//===- Fp8Cases.cpp - Conversions to and from fp8 -------------------------===//
+//===- Fp8Cases.cpp - fp8 conversions and products ----------------------===//
 //
-// examples/fp8.py's fp8_convert_kernel on fp32, fp16 and bf16 inputs (the
+// examples/fp8_matmul.py's fp8 product against fp64; examples/fp8.py's
+// fp8_convert_kernel on fp32, fp16 and bf16 inputs (the
 // values where rounding and saturation decide: ties, the largest finite
 // values and beyond, infinities, NaN, subnormals; then random magnitudes
 // from 2^-20 to 2^20): the fp8 bytes against the host conversions of
@@ -96,7 +97,71 @@ static Case fp8ConvertCase(DT dt, unsigned n) {
   return c;
 }
 
+/// examples/fp8_matmul.py: C (fp16) = A x B of fp8e4nv matrices (values in
+/// [-8, 8] rounded to fp8) against the fp64 product, within fp16 rounding
+/// and fp32 accumulation.
+static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
+                          unsigned BN, unsigned BK, int warps) {
+  Case c;
+  c.kernel = "fp8_matmul_kernel";
+  c.dtype = "fp8e4nv";
+  c.shape = llvm::formatv("{0}x{1}x{2} {3}x{4}x{5} w{6}", M, N, K, BM, BN, BK,
+                          warps);
+  c.key = {"fp8_matmul.py", c.kernel,
+           llvm::formatv("*fp8e4nv:16, *fp8e4nv:16, *fp16:16, {0}, {1}, {2}, "
+                         "{3}, 1, {4}, 1, {4}, 1, {5}, {6}, {7}",
+                         ispec(M), ispec(N), ispec(K), ispec(K), ispec(N), BM,
+                         BN, BK),
+           warps};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    Rng rng(29 + M + N * 3ull + K * 7ull);
+    auto fill = [&](unsigned count, std::vector<double> &vals) {
+      HostArray words(DT::U32, (count + 3) / 4);
+      vals.resize(count);
+      for (unsigned i = 0; i < count; ++i) {
+        uint8_t bits = interp::toF8E4M3Bits(rng.uniform(-8, 8));
+        vals[i] = interp::fromF8E4M3Bits(bits);
+        words.setBits(i / 4, words.bitsAt(i / 4) | (uint64_t(bits) << (8 * (i % 4))));
+      }
+      return words;
+    };
+    std::vector<double> av, bv;
+    HostArray a = fill(M * K, av), b = fill(K * N, bv);
+    HostArray out = poisonedHost(DT::F16, size_t(M) * N);
+    rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
+    for (auto [d, h] : {std::pair{&da, &a}, {&db, &b}, {&dc, &out}})
+      if (auto e = upload(ctx.dev, *d, *h))
+        return e;
+    if (auto e = k.launch({cdiv(M, BM), cdiv(N, BN)},
+                          {rt::Arg::ptr(da, "fp8e4nv"), rt::Arg::ptr(db, "fp8e4nv"),
+                           rt::Arg::ptr(dc, "fp16"), rt::Arg::i32(int32_t(M)),
+                           rt::Arg::i32(int32_t(N)), rt::Arg::i32(int32_t(K)),
+                           rt::Arg::i32(int32_t(K)), rt::Arg::i32(int32_t(N)),
+                           rt::Arg::i32(int32_t(N))}))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    if (auto e = download(dc, out))
+      return e;
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned j = 0; j < N; ++j) {
+        double ref = 0, mag = 0;
+        for (unsigned q = 0; q < K; ++q) {
+          ref += av[size_t(i) * K + q] * bv[size_t(q) * N + j];
+          mag += std::fabs(av[size_t(i) * K + q] * bv[size_t(q) * N + j]);
+        }
+        chk.check(out, size_t(i) * N + j, ref,
+                  std::ldexp(std::fabs(ref), -10) + std::ldexp(mag, -22),
+                  llvm::formatv("C[{0}, {1}]", i, j));
+      }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
 void addFp8Cases(std::vector<Case> &cs, const Options &opts) {
+  cs.push_back(fp8MatmulCase(256, 256, 256, 128, 128, 64, 8));
+  cs.push_back(fp8MatmulCase(200, 136, 96, 64, 64, 32, 4));
   for (DT dt : {DT::F32, DT::F16, DT::BF16}) {
     cs.push_back(fp8ConvertCase(dt, 1000));
     if (!opts.quick)

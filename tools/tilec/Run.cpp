@@ -18,7 +18,7 @@
 //                              |i1, <i2, <i4, <i8; buf:bf16:npy:PATH reads
 //                              bf16 bits from a <u2 file)
 //   i32:1000, i64:-3, fp32:0.5 scalars (any integer / float DTYPE)
-// DTYPE is one of fp16 bf16 fp32 fp64 i8 i16 i32 i64.
+// DTYPE is one of fp16 bf16 fp32 fp64 fp8e4nv fp8e5 i8 i16 i32 i64.
 // --out INDEX=PATH writes the buffer of --arg number INDEX (0-based) to PATH
 // after the run: a 1-D .npy array when PATH ends in .npy (bf16 as <u2 bits),
 // raw binary otherwise. --bench (GPU): warm-up launches, then the median of
@@ -151,7 +151,8 @@ bool parseDType(llvm::StringRef s, DType &d) {
   static const DType all[] = {{true, 2, "fp16"}, {true, 2, "bf16"},
                               {true, 4, "fp32"}, {true, 8, "fp64"},
                               {false, 1, "i8"},  {false, 2, "i16"},
-                              {false, 4, "i32"}, {false, 8, "i64"}};
+                              {false, 4, "i32"}, {false, 8, "i64"},
+                              {true, 1, "fp8e4nv"}, {true, 1, "fp8e5"}};
   for (const DType &x : all)
     if (s == x.name) {
       d = x;
@@ -164,6 +165,9 @@ void storeElem(char *p, const DType &d, double v) {
   if (d.name == "fp16" || d.name == "bf16") {
     uint16_t b = d.name == "fp16" ? toF16Bits(v) : toBF16Bits(v);
     std::memcpy(p, &b, 2);
+  } else if (d.name == "fp8e4nv" || d.name == "fp8e5") {
+    uint8_t b = d.name == "fp8e4nv" ? toF8E4M3Bits(v) : toF8E5M2Bits(v);
+    std::memcpy(p, &b, 1);
   } else if (d.name == "fp32") {
     float f = float(v);
     std::memcpy(p, &f, 4);

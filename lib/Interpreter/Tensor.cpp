@@ -134,7 +134,8 @@ double tilec::interp::fromF8E4M3Bits(uint8_t b) {
   return (b & 0x80) ? -r : r;
 }
 double tilec::interp::fromF8E5M2Bits(uint8_t b) {
-  return decode16(uint16_t(b) << 8, 2, 5);
+  // decode16 reads the sign from bit 15 and the rest from the low bits.
+  return decode16(uint16_t((b & 0x80) << 8) | (b & 0x7f), 2, 5);
 }
 
 uint16_t tilec::interp::toF16Bits(double v) {

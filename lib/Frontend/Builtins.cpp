@@ -77,6 +77,10 @@ const std::map<std::string, BuiltinSig> &builtinTable() {
       {"tl.associative_scan", {{"input", "axis", "combine_fn", "reverse"}, 3}},
       {"tl.cumsum", {{"input", "axis", "reverse", "dtype"}, 1}},
       {"tl.cumprod", {{"input", "axis", "reverse"}, 1}},
+      {"tl.xor_sum", {{"input", "axis", "keep_dims"}, 1}},
+      {"tl.reduce_or", {{"input", "axis", "keep_dims"}, 2}},
+      {"tl.softmax", {{"x", "dim", "keep_dims", "ieee_rounding"}, 1}},
+      {"tl.fdiv", {{"x", "y", "ieee_rounding"}, 2}},
       {"tl.dot", {{"input", "other", "acc", "input_precision", "allow_tf32",
                    "max_num_imprecise_acc", "out_dtype"}, 2}},
       {"tl.exp", {{"x"}, 1}},   {"tl.exp2", {{"x"}, 1}},
@@ -173,7 +177,7 @@ bool CodeGen::isTensorMethod(llvm::StringRef name) {
       "rsqrt",   "abs",     "sigmoid",   "cos",     "sin",     "erf",
       "floor",   "ceil",    "cast",    "reduce",  "associative_scan",
       "cumsum",  "cumprod", "split", "sort", "flip", "topk", "gather",
-      "histogram",
+      "histogram", "xor_sum", "reduce_or", "softmax",
       // Triton's tensor members: ptr.atomic_add(val, mask=...) and the others
       "atomic_add", "atomic_max", "atomic_min", "atomic_and", "atomic_or",
       "atomic_xor", "atomic_xchg", "atomic_cas"};

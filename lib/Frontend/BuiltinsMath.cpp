@@ -339,6 +339,30 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
       return Val::error();
     return Val::ir(b.create<math::FmaOp>(l, x.v, y.v, z.v), xy.dtype);
   }
+  if (name == "tl.fdiv") {
+    // Triton's math.fdiv: `/` (div.full.f32 on the GPU), or with
+    // ieee_rounding the IEEE division, tl.div_rn.
+    bool ieee = false;
+    if (a[2].kind != Val::None && !truthy(a[2], call, ieee))
+      return Val::error();
+    return ieee ? callBuiltin("tl.div_rn", call, {a[0], a[1]}, {})
+                : binaryOp("/", a[0], a[1], call);
+  }
+  if (name == "tl.softmax") {
+    // Triton's standard.py, as it is written: along `dim` (0 when None),
+    // exp(x - max) / sum, the max and sum with `keep_dims`.
+    Val dim = a[1].kind == Val::None ? Val::integer(0) : a[1];
+    Val keep = a[2].kind == Val::None ? Val::boolean(false) : a[2];
+    Val ieee = a[3].kind == Val::None ? Val::boolean(false) : a[3];
+    Val m = callBuiltin("tl.max", call, {a[0], dim}, {{"keep_dims", keep}});
+    if (m.isError())
+      return m;
+    Val num = callBuiltin("tl.exp", call, {binaryOp("-", a[0], m, call)}, {});
+    Val den = callBuiltin("tl.sum", call, {num, dim}, {{"keep_dims", keep}});
+    if (num.isError() || den.isError())
+      return Val::error();
+    return callBuiltin("tl.fdiv", call, {num, den}, {{"ieee_rounding", ieee}});
+  }
   if (name == "tl.div_rn") {
     // IEEE division rounded to nearest (Triton: fp32 tensors only; numbers
     // become fp32 beside them). `/` is div.full.f32 on the GPU; the

@@ -215,6 +215,24 @@ std::optional<Val> CodeGen::scanBuiltin(BuiltinCall &c) {
     return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f,
                      call, shown, {});
   }
+  if (name == "tl.xor_sum" || name == "tl.reduce_or") {
+    // Triton's standard.py: tl.reduce with `^` / `|`, integers only.
+    Val x = tensorArg(c, a[0]);
+    if (x.isError())
+      return x;
+    if (!x.dtype.isInt() || x.dtype.isPointer)
+      return error(call, shown + " is only supported for integers, got " +
+                             describe(x));
+    bool keep;
+    if (!flag(a[2], keep))
+      return Val::error();
+    bool isXor = name == "tl.xor_sum";
+    return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep,
+                     call, shown, [&](std::vector<Val> &args) {
+                       return binaryOp(isXor ? "^" : "|", args[0], args[1],
+                                       call);
+                     });
+  }
   if (name == "tl.cumsum" || name == "tl.cumprod") {
     // Triton's standard.py: bf16 is scanned in fp32; cumsum also sums
     // integers narrower than 32 bits (and booleans) as int32 / uint32, or

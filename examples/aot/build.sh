@@ -38,5 +38,5 @@ GRID="(M + 127) / 128, (N + 127) / 128, 1"
 LIBDIR="$CUDA_HOME/lib64"
 [ -e "$LIBDIR/libcuda.so" ] || LIBDIR="$CUDA_HOME/lib64/stubs"
 "$CC" -std=c11 -O2 -Wall -Wextra -I"$OUT" -I"$CUDA_HOME/include" \
-  examples/aot/main.c "$OUT"/*.c -L"$LIBDIR" -lcuda -lm -o "$OUT/aot_example"
+  examples/aot/main.c "$OUT"/*.c -L"$LIBDIR" -lcuda -lm -pthread -o "$OUT/aot_example"
 echo "$OUT/aot_example"

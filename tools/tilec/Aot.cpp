@@ -309,26 +309,51 @@ static const unsigned char {fn}_ptx[] = {{{ptx}
 static CUmodule {fn}_module = NULL;
 static CUfunction {fn}_function = NULL;
 
+/* The loaded function is published once, atomically (GCC / Clang builtins;
+   other compilers: plain accesses, load before launching from threads), so
+   that threads racing to the first launch all use one module: the others
+   unload the module they loaded. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TILEC_LOAD_ACQUIRE(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
+#define TILEC_STORE_RELEASE(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
+#define TILEC_PUBLISH(p, none, v)                                            \
+  __atomic_compare_exchange_n(&(p), &(none), (v), 0, __ATOMIC_ACQ_REL,        \
+                              __ATOMIC_ACQUIRE)
+#else
+#define TILEC_LOAD_ACQUIRE(p) (p)
+#define TILEC_STORE_RELEASE(p, v) ((p) = (v))
+#define TILEC_PUBLISH(p, none, v) ((p) == (none) ? ((p) = (v), 1) : 0)
+#endif
+
 CUresult load_{fn}(void) {{
   CUresult r = CUDA_ERROR_INVALID_IMAGE;
-  if ({fn}_function)
+  CUmodule module = NULL;
+  CUfunction function = NULL, none = NULL;
+  if (TILEC_LOAD_ACQUIRE({fn}_function))
     return CUDA_SUCCESS;
   if ({fn}_cubin_bytes)
-    r = cuModuleLoadData(&{fn}_module, {fn}_cubin);
+    r = cuModuleLoadData(&module, {fn}_cubin);
   if (r != CUDA_SUCCESS)
-    r = cuModuleLoadData(&{fn}_module, {fn}_ptx);
+    r = cuModuleLoadData(&module, {fn}_ptx);
   if (r != CUDA_SUCCESS)
     return r;
-  r = cuModuleGetFunction(&{fn}_function, {fn}_module, "{kernel}");
+  r = cuModuleGetFunction(&function, module, "{kernel}");
   if (r == CUDA_SUCCESS && {shared}u > 49152u)
-    r = cuFuncSetAttribute({fn}_function,
+    r = cuFuncSetAttribute(function,
                            CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                            {shared});
-  if (r != CUDA_SUCCESS)
-    unload_{fn}();
-  return r;
+  if (r != CUDA_SUCCESS) {{
+    cuModuleUnload(module);
+    return r;
+  }}
+  if (TILEC_PUBLISH({fn}_function, none, function))
+    TILEC_STORE_RELEASE({fn}_module, module);
+  else
+    cuModuleUnload(module); /* another thread's module won */
+  return CUDA_SUCCESS;
 }}
 
+/* Not to be called while another thread launches the kernel. */
 void unload_{fn}(void) {{
   if ({fn}_module)
     cuModuleUnload({fn}_module);
@@ -342,12 +367,12 @@ CUresult {fn}({params}) {{
   unsigned int tilec_gz = (unsigned int)({gz});
 {args_decl}  if (tilec_gx == 0 || tilec_gy == 0 || tilec_gz == 0)
     return CUDA_SUCCESS;
-  if (!{fn}_function) {{
+  if (!TILEC_LOAD_ACQUIRE({fn}_function)) {{
     CUresult r = load_{fn}();
     if (r != CUDA_SUCCESS)
       return r;
   }}
-  return cuLaunchKernel({fn}_function, {ctas_x}, tilec_gy, tilec_gz,
+  return cuLaunchKernel(TILEC_LOAD_ACQUIRE({fn}_function), {ctas_x}, tilec_gy, tilec_gz,
                         {threads}, 1, 1, {shared}, stream, tilec_args, NULL);
 }}
 )",

@@ -22,12 +22,6 @@ using llvm::Expected;
 
 namespace {
 
-llvm::SmallVector<int64_t, 4> shapeOf(Type t) {
-  if (auto rt = dyn_cast<RankedTensorType>(t))
-    return llvm::SmallVector<int64_t, 4>(rt.getShape());
-  return {};
-}
-
 /// One element of `t` as a scalar tensor.
 void takeScalar(Tensor &to, const Tensor &t, size_t i) {
   to.reset({}, t.type);

@@ -26,12 +26,6 @@ using llvm::Expected;
 
 namespace {
 
-llvm::SmallVector<int64_t, 4> shapeOf(Type t) {
-  if (auto rt = dyn_cast<RankedTensorType>(t))
-    return llvm::SmallVector<int64_t, 4>(rt.getShape());
-  return {};
-}
-
 /// Row-major coordinates of element `flat` of `shape`.
 llvm::SmallVector<int64_t, 4> coordsOf(llvm::ArrayRef<int64_t> shape,
                                        size_t flat) {

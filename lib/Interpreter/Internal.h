@@ -45,6 +45,8 @@ struct ElemType {
 llvm::Expected<ElemType> getElemType(mlir::Type type);
 /// Element type of a scalar or a tensor type.
 llvm::Expected<ElemType> getElemTypeOf(mlir::Type type);
+/// The shape of a tensor type ({} for a scalar).
+llvm::SmallVector<int64_t, 4> shapeOf(mlir::Type type);
 
 /// A scalar (empty shape) or a tile. Integers and pointers live in `iv`
 /// (integers sign-extended from their width), floats in `fv`.

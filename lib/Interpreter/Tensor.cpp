@@ -216,6 +216,12 @@ Expected<ElemType> tilec::interp::getElemType(Type t) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), os.str());
 }
 
+llvm::SmallVector<int64_t, 4> tilec::interp::shapeOf(Type t) {
+  if (auto rt = dyn_cast<RankedTensorType>(t))
+    return llvm::SmallVector<int64_t, 4>(rt.getShape());
+  return {};
+}
+
 Expected<ElemType> tilec::interp::getElemTypeOf(Type t) {
   if (auto rt = dyn_cast<RankedTensorType>(t))
     return getElemType(rt.getElementType());

@@ -30,12 +30,6 @@ namespace {
     return opError(op, llvm::toString(var##OrErr.takeError()));                \
   ElemType var = *var##OrErr;
 
-llvm::SmallVector<int64_t, 4> shapeOf(Type t) {
-  if (auto rt = dyn_cast<RankedTensorType>(t))
-    return llvm::SmallVector<int64_t, 4>(rt.getShape());
-  return {};
-}
-
 /// o[i] = x[idx(i)] for every lane of o, on whichever storage x uses.
 template <typename F> void gather(Tensor &o, const Tensor &x, F idx) {
   size_t n = o.numel();

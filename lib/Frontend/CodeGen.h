@@ -3,9 +3,9 @@
 // Private to lib/Frontend: the value model of specialization (Val) and the
 // code generator class, whose methods are split across MLIRGen.cpp (kernel
 // entry, statements, helper calls), ControlFlow.cpp (blocks, `if`, early
-// `return`), Loops.cpp (`for`, `while`), Expressions.cpp (operators, casts,
-// broadcasting), Names.cpp (names, globals, imports, attributes) and
-// Builtins.cpp (the `tl.` functions).
+// `return`), Loops.cpp (`for`, `while`), Expressions.cpp (operators,
+// promotion), Values.cpp (constants, casts, broadcasting), Names.cpp (names,
+// globals, imports, attributes) and Builtins.cpp (the `tl.` functions).
 //
 //===----------------------------------------------------------------------===//
 

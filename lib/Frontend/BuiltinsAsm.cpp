@@ -64,6 +64,53 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
     resultDTypes.push_back(d.dtype);
     types.push_back(irType(d.dtype, shape));
   }
+  // The constraints must name one register per asm operand, as the
+  // lowering packs them (InlineAsmOpToLLVM.cpp): elements narrower than 32
+  // bits go min(32 / width, pack) to a register.
+  // The register widths, outputs first, then inputs.
+  std::vector<unsigned> widths;
+  auto addRegisters = [&](DType t) {
+    unsigned bits = t.bitwidth();
+    int64_t per = std::min<int64_t>(std::max<int64_t>(32 / bits, 1), pack);
+    for (int64_t r = 0; r < (pack + per - 1) / per; ++r)
+      widths.push_back(per > 1 ? 32 : bits);
+  };
+  for (const DType &t : resultDTypes)
+    addRegisters(t);
+  int64_t wantOut = widths.size();
+  for (const Val &x : ir)
+    addRegisters(x.dtype);
+  int64_t wantIn = int64_t(widths.size()) - wantOut, gotOut = 0, gotIn = 0;
+  llvm::SmallVector<llvm::StringRef> entries;
+  constraints.split(entries, ',');
+  for (llvm::StringRef e : entries) {
+    llvm::StringRef c = e.trim();
+    bool out = c.consume_front("=");
+    c.consume_front("&");
+    static const llvm::StringRef letters = "bchrlqfdn";
+    static const unsigned letterBits[] = {1, 8, 16, 32, 64, 128, 32, 64, 0};
+    if (c.size() != 1 || !letters.contains(c[0]))
+      return error(call, "constraint '" + e.trim() + "' of " + shown +
+                             " is not a PTX register constraint (=r, r, h, "
+                             "l, f, d, b, c, q or n)");
+    size_t at = out ? size_t(gotOut) : size_t(wantOut + gotIn);
+    unsigned bits = letterBits[letters.find(c[0])];
+    if (bits && at < widths.size() && (out || gotIn < wantIn) &&
+        bits != widths[at])
+      return error(call, "constraint '" + e.trim() + "' of " + shown +
+                             " names a " + llvm::Twine(bits) +
+                             "-bit register for a " + llvm::Twine(widths[at]) +
+                             "-bit " + (out ? "result" : "argument") +
+                             " register");
+    ++(out ? gotOut : gotIn);
+  }
+  if (gotOut != wantOut || gotIn != wantIn)
+    return error(call, "the constraints of " + shown + " name " +
+                           llvm::Twine(gotOut) + " outputs and " +
+                           llvm::Twine(gotIn) + " inputs; the results and "
+                           "arguments with pack=" + llvm::Twine(pack) +
+                           " take " + llvm::Twine(wantOut) + " and " +
+                           llvm::Twine(wantIn) + " registers");
   llvm::SmallVector<mlir::Value> operands;
   for (Val &x : ir)
     operands.push_back(x.v);

@@ -40,6 +40,9 @@ Val CodeGen::toElementBits(const Val &x, mlir::Location l, const Expr &where) {
     return cast(x, DType::scalar(ScalarKind::I32), l, where, /*bitcast=*/true);
   case ScalarKind::F64:
     return cast(x, DType::scalar(ScalarKind::I64), l, where, /*bitcast=*/true);
+  case ScalarKind::F8E4NV:
+  case ScalarKind::F8E5:
+    return cast(x, DType::scalar(ScalarKind::I8), l, where, /*bitcast=*/true);
   case ScalarKind::I1:
     return cast(x, DType::scalar(ScalarKind::I8), l, where);
   default:

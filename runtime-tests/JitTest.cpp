@@ -227,6 +227,31 @@ TEST(JitSpecialize, AutotunedKernel) {
   EXPECT_EQ(meta["NOPE"], 0);
 }
 
+// An autotuned kernel that asks Triton to reset or restore buffers between
+// its tuning runs is not tuned: the tuner does not apply either.
+TEST(JitSpecialize, AutotuneResetToZeroIsRefused) {
+  std::string src =
+      "import triton\nimport triton.language as tl\n\n\n"
+      "@triton.autotune(configs=[triton.Config({'B': 128}), "
+      "triton.Config({'B': 256})], key=['n'], reset_to_zero=['y'])\n"
+      "@triton.jit\ndef k(y, n, B: tl.constexpr):\n"
+      "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
+      "    tl.atomic_add(y + offs, 1, mask=offs < n)\n";
+  auto s = Specializer::create(src, "k", {}, "k.py");
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  DevicePtr<int32_t> y{kAligned};
+  llvm::SmallVector<Arg, 2> args = {toArg(y), toArg(1000)};
+  auto key = s->tuningKey(args);
+  ASSERT_FALSE(bool(key));
+  EXPECT_EQ(llvm::toString(key.takeError()),
+            "'k' cannot be autotuned here: its @triton.autotune uses "
+            "reset_to_zero, which the tuner does not apply (its runs would be "
+            "left in the buffers); compile one of its configs instead (tilec "
+            "--list-configs)");
+  // A fixed config still specializes.
+  EXPECT_TRUE(bool(s->specialize(args, &s->autotune()->configs[0])));
+}
+
 TEST(JitSpecialize, ArchForComputeCapability) {
   EXPECT_EQ(archForComputeCapability(90), "sm_90a");
   EXPECT_EQ(archForComputeCapability(80), "sm_80");

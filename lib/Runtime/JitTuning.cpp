@@ -39,6 +39,16 @@ llvm::Expected<std::string>
 Specializer::tuningKey(llvm::ArrayRef<Arg> args) const {
   if (!autotune_)
     return std::string();
+  // Tuning launches the kernel many times on the caller's buffers: where
+  // Triton resets or restores them between runs, tuning here would leave
+  // wrong results behind.
+  for (const std::string &name : autotune_->ignored)
+    if (name == "reset_to_zero" || name == "restore_value")
+      return makeError("'" + kernel_ + "' cannot be autotuned here: its "
+                       "@triton.autotune uses " + name + ", which the "
+                       "tuner does not apply (its runs would be left in "
+                       "the buffers); compile one of its configs instead "
+                       "(tilec --list-configs)");
   // The specialization (types, :16, values specialized on) of config 0...
   auto spec = specialize(args, &autotune_->configs.front());
   if (!spec)

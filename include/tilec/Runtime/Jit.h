@@ -261,7 +261,9 @@ public:
   /// and the fastest kept, also in the cache directory for later
   /// processes); the kernel runs on the arguments several times while it is
   /// tuned, so outputs it accumulates into are not left as one launch
-  /// leaves them. TILEC_PRINT_AUTOTUNING=1 prints each tuning to stderr.
+  /// leaves them: a kernel whose @triton.autotune asks for reset_to_zero or
+  /// restore_value is refused (an error) rather than tuned.
+  /// TILEC_PRINT_AUTOTUNING=1 prints each tuning to stderr.
   llvm::Error launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
                          CUstream stream = nullptr);
   llvm::Error launchArgs(const GridFn &grid, llvm::ArrayRef<Arg> args,

@@ -569,6 +569,11 @@ def Tile_InlineAsmOp : Tile_Op<"inline_asm", [
     $asm_string `,` $constraints `(` $args `)` attr-dict `:` functional-type($args, $results)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Elements of a `bits`-wide type that share one register in a group of
+    /// `pack` (Triton's packing: min(32 / bits, pack), at least 1).
+    static unsigned elementsPerRegister(unsigned bits, unsigned pack);
+  }];
 }
 
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {

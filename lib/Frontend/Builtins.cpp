@@ -276,9 +276,10 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   mlir::Location l = loc(call);
   DType f32 = DType::scalar(ScalarKind::F32);
 
-  // fp8 values are stored, loaded, moved and converted; computing on them
-  // needs a conversion first (as the tensor cores' fp8 inputs would).
-  static const llvm::StringSet<> movesFP8 = {
+  // fp8 values are stored, loaded, moved and converted (and tl.dot converts
+  // them itself); computing on them needs a conversion first.
+  static const llvm::StringSet<> takesFP8 = {
+      "tl.dot",
       "tl.where",   "tl.load",       "tl.store",       "tl.reshape",
       "tl.view",    "tl.trans",      "tl.permute",     "tl.broadcast_to",
       "tl.broadcast", "tl.expand_dims", "tl.ravel",    "tl.join",
@@ -288,19 +289,7 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
       "tl.multiple_of", "tl.max_contiguous", "tl.max_constancy",
       "tl.load_tensor_descriptor", "tl.store_tensor_descriptor",
       "tl.make_block_ptr", "tl.advance", "tl.make_tensor_descriptor"};
-  // tl.dot of fp8 operands: their products are exact in fp16 (bf16 beside a
-  // bf16 operand), so the dot runs on the 16-bit tensor cores with the same
-  // fp32 accumulation; the fp8 instructions themselves are not used.
-  if (name == "tl.dot")
-    for (unsigned i : {0u, 1u})
-      if (a[i].isIR() && a[i].dtype.isFP8()) {
-        const Val &other = a[1 - i];
-        bool bf16 = other.isIR() && other.dtype.kind == ScalarKind::BF16 &&
-                    !other.dtype.isPointer;
-        a[i] = cast(a[i], DType::scalar(bf16 ? ScalarKind::BF16 : ScalarKind::F16),
-                    l, call);
-      }
-  if (!movesFP8.contains(name))
+  if (!takesFP8.contains(name))
     for (const Val &v : a)
       if (v.isIR() && v.dtype.isFP8())
         return error(call, shown + " of " + v.dtype.tlName() +

@@ -71,7 +71,8 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
   std::vector<unsigned> widths;
   auto addRegisters = [&](DType t) {
     unsigned bits = t.bitwidth();
-    int64_t per = std::min<int64_t>(std::max<int64_t>(32 / bits, 1), pack);
+    unsigned per =
+        mlir::tile::InlineAsmOp::elementsPerRegister(bits, unsigned(pack));
     for (int64_t r = 0; r < (pack + per - 1) / per; ++r)
       widths.push_back(per > 1 ? 32 : bits);
   };

@@ -219,6 +219,16 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError())
       return Val::error();
+    // fp8 operands: their products are exact in fp16 (bf16 beside a bf16
+    // operand), so the dot runs on the 16-bit tensor cores with the same
+    // fp32 accumulation; the fp8 instructions themselves are not used.
+    for (Val *v : {&x, &y})
+      if (v->dtype.isFP8()) {
+        const Val &other = v == &x ? y : x;
+        bool bf16 = other.dtype == DType::scalar(ScalarKind::BF16);
+        *v = cast(*v, DType::scalar(bf16 ? ScalarKind::BF16 : ScalarKind::F16),
+                  l, call);
+      }
     auto sx = x.shape(), sy = y.shape();
     if (sx.size() != 2 || sy.size() != 2)
       return error(call, "tl.dot expects 2-D tensors, got " + shapeStr(sx) +

@@ -372,6 +372,8 @@ void populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateSharedMemoryOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                           RewritePatternSet &patterns);
+/// Whether `t` (or its element type) is an fp8 type (i8 bits in LLVM).
+bool isFp8Type(Type t);
 /// arith.truncf / arith.extf to and from fp8 (PTX cvt, sm_89+).
 void populateFp8OpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns,

@@ -109,11 +109,9 @@ struct ElementwiseOpConversion : ConversionPattern {
     if (isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
       return failure();
     // Conversions to and from fp8: Fp8OpToLLVM.cpp.
-    auto isFp8 = [](Type t) {
-      return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(t));
-    };
     if (isa<arith::ExtFOp, arith::TruncFOp>(op) &&
-        (isFp8(op->getOperand(0).getType()) || isFp8(op->getResult(0).getType())))
+        (isFp8Type(op->getOperand(0).getType()) ||
+         isFp8Type(op->getResult(0).getType())))
       return failure();
     if (getTypeConverter()->isLegal(op))
       return failure();
@@ -195,7 +193,7 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
     // An fp8 value is its bits (i8) in LLVM.
     auto llvmConstant = [&](Location loc, Attribute value) -> Value {
       if (auto f = dyn_cast<FloatAttr>(value))
-        if (isa<Float8E4M3FNType, Float8E5M2Type>(f.getType()))
+        if (isFp8Type(f.getType()))
           return rewriter.create<LLVM::ConstantOp>(
               loc, rewriter.getI8Type(),
               rewriter.getIntegerAttr(rewriter.getI8Type(),
@@ -204,7 +202,7 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
     };
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type) {
-      if (!isa<Float8E4M3FNType, Float8E5M2Type>(op.getType()))
+      if (!isFp8Type(op.getType()))
         return failure();
       rewriter.replaceOp(op, llvmConstant(op.getLoc(), op.getValue()));
       return success();

@@ -26,8 +26,6 @@ const char *fp8Name(Type t) {
   return isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
 }
 
-bool isFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
-
 /// The elements of a converted operand (a tile's struct or a scalar).
 SmallVector<Value> elementsOf(OpBuilder &b, Location loc, Value v,
                               bool isTile) {
@@ -121,9 +119,9 @@ struct Fp8ConversionPattern : OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Type from = getElementTypeOrSelf(op.getIn().getType());
     Type to = getElementTypeOrSelf(op.getType());
-    if (!isFp8(from) && !isFp8(to))
+    if (!isFp8Type(from) && !isFp8Type(to))
       return failure();
-    if (isFp8(from) && isFp8(to))
+    if (isFp8Type(from) && isFp8Type(to))
       return rewriter.notifyMatchFailure(op, "fp8 to fp8 goes through f32");
     if (cc < 89)
       return op.emitError("conversions to and from fp8 need sm_89 or later");
@@ -132,7 +130,7 @@ struct Fp8ConversionPattern : OpConversionPattern<OpTy> {
     SmallVector<Value> in =
         elementsOf(rewriter, loc, adaptor.getIn(), isTile);
     SmallVector<Value> out =
-        isFp8(to) ? toFp8(rewriter, loc, in, to)
+        isFp8Type(to) ? toFp8(rewriter, loc, in, to)
                   : fromFp8(rewriter, loc, in, from, to);
     Type resultType = this->getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, isTile ? packStruct(rewriter, loc, resultType, out)
@@ -142,6 +140,10 @@ struct Fp8ConversionPattern : OpConversionPattern<OpTy> {
 };
 
 } // namespace
+
+bool mlir::tilegpu::isFp8Type(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(t));
+}
 
 void mlir::tilegpu::populateFp8OpToLLVMPatterns(TileGPUTypeConverter &converter,
                                                 RewritePatternSet &patterns,

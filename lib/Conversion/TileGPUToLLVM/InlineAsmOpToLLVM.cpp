@@ -18,9 +18,8 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// Elements of a `bits`-wide type per register in a group of `pack`.
 unsigned perRegister(unsigned bits, unsigned pack) {
-  return std::min(std::max(32 / std::max(bits, 1u), 1u), pack);
+  return tile::InlineAsmOp::elementsPerRegister(bits, pack);
 }
 
 struct InlineAsmOpConversion : OpConversionPattern<tile::InlineAsmOp> {

@@ -136,16 +136,19 @@ struct PrintOpConversion : OpConversionPattern<tile::PrintOp> {
     SmallVector<Value> pid = {adaptor.getPidX(), adaptor.getPidY(),
                               adaptor.getPidZ()};
     std::string pidFormat = "pid (%u, %u, %u)";
-    Value thread0 = rewriter.create<LLVM::ICmpOp>(
-        loc, LLVM::ICmpPredicate::eq, threadId(rewriter, loc),
-        i32Const(rewriter, loc, 0));
+    // Scalars (and a prefix alone) are printed by thread 0.
+    auto thread0 = [&] {
+      return rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                           threadId(rewriter, loc),
+                                           i32Const(rewriter, loc, 0));
+    };
     std::string prefix = op.getPrefix().str();
     // printf's '%' in the prefix is text.
     std::string escaped;
     for (char ch : prefix)
       escaped += ch == '%' ? std::string("%%") : std::string(1, ch);
     if (op.getArgs().empty()) {
-      emitPrintf(rewriter, loc, module, thread0, pidFormat + escaped + "\n",
+      emitPrintf(rewriter, loc, module, thread0(), pidFormat + escaped + "\n",
                  pid);
       rewriter.eraseOp(op);
       return success();
@@ -162,7 +165,7 @@ struct PrintOpConversion : OpConversionPattern<tile::PrintOp> {
         auto [f, x] = formatValue(rewriter, loc, v, op.getHex(), isSigned);
         SmallVector<Value> args(pid);
         args.push_back(x);
-        emitPrintf(rewriter, loc, module, thread0,
+        emitPrintf(rewriter, loc, module, thread0(),
                    pidFormat + tail + f + "\n", args);
         continue;
       }

@@ -9,8 +9,14 @@
 
 #include "mlir/IR/TypeUtilities.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::tile;
+
+unsigned InlineAsmOp::elementsPerRegister(unsigned bits, unsigned pack) {
+  return std::min(std::max(32 / std::max(bits, 1u), 1u), pack);
+}
 
 LogicalResult InlineAsmOp::verify() {
   if (getPackedElement() < 1)

@@ -469,6 +469,46 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
             s.constancy.insert(s.constancy.begin() + axis, 1);
             return s;
           })
+          .Case<tile::ReshapeOp>([&](auto rs) -> std::optional<AxisInfo> {
+            // Row-major: the dimensions other than 1 keep their order. When
+            // those are the same (unit dimensions inserted or removed),
+            // each keeps its info; otherwise an equal last dimension keeps
+            // its own. The rest: every element's divisibility only.
+            AxisInfo s = in(0);
+            auto srcShape = shapeOf(rs.getSrc());
+            if (s.rank() != srcShape.size())
+              return std::nullopt;
+            int64_t elemDiv = 1;
+            for (unsigned d = 0; d < s.rank(); ++d)
+              elemDiv = std::max(elemDiv, s.divisibilityAt(d, 1));
+            AxisInfo r = AxisInfo::unknown(rank, elemDiv);
+            r.unit = s.unit;
+            r.nonNegative = s.nonNegative;
+            r.constant = s.constant;
+            SmallVector<unsigned> from, to;
+            for (unsigned d = 0; d < srcShape.size(); ++d)
+              if (srcShape[d] != 1)
+                from.push_back(d);
+            for (unsigned d = 0; d < rank; ++d)
+              if (shape[d] != 1)
+                to.push_back(d);
+            auto keep = [&](unsigned dst, unsigned src) {
+              r.contiguity[dst] = s.contiguity[src];
+              r.divisibility[dst] = s.divisibility[src];
+              r.constancy[dst] = s.constancy[src];
+            };
+            bool same = from.size() == to.size();
+            for (unsigned i = 0; same && i < from.size(); ++i)
+              same = srcShape[from[i]] == shape[to[i]];
+            if (same) {
+              for (unsigned i = 0; i < from.size(); ++i)
+                keep(to[i], from[i]);
+            } else if (rank && !srcShape.empty() &&
+                       srcShape.back() == shape.back()) {
+              keep(rank - 1, srcShape.size() - 1);
+            }
+            return r;
+          })
           .Case<tile::TransOp>([&](auto tr) -> std::optional<AxisInfo> {
             AxisInfo s = in(0);
             ArrayRef<int32_t> order = tr.getOrder();

@@ -238,15 +238,28 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
     start = binaryOp("+", base, scalarOff, call);
   }
 
-  // The tile of element offsets, and the mask.
+  // The tile of element offsets, and the mask, over the block's dimensions
+  // other than 1 (`kept`; the last one if all are 1): a unit dimension's
+  // index is its offset, already in `start`, and its bound a scalar.
+  std::vector<size_t> kept;
+  for (size_t d = 0; d < rank; ++d)
+    if (bp.blockShape[d] != 1 || (kept.empty() && d + 1 == rank))
+      kept.push_back(d);
+  std::vector<int64_t> tileShape;
+  for (size_t d : kept)
+    tileShape.push_back(bp.blockShape[d]);
   std::vector<Val> ranges(rank);
   for (size_t d = 0; d < rank; ++d) {
+    if (!llvm::is_contained(kept, d)) {
+      ranges[d] = Val::integer(0);
+      continue;
+    }
     Val r = Val::ir(b.create<mlir::tile::MakeRangeOp>(
                         l, 0, int32_t(bp.blockShape[d])),
                     i32Type());
-    // Put the range on axis d of a rank-`rank` tile.
-    for (size_t k = 0; k < rank; ++k)
-      if (k != d)
+    // Put the range on its axis of a rank-`kept.size()` tile.
+    for (size_t k = 0; k < kept.size(); ++k)
+      if (kept[k] != d)
         r = callBuiltin("tl.expand_dims", call,
                         {r, Val::integer(int64_t(k))}, {});
     if (r.isError())
@@ -259,7 +272,7 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   Val offs = Val::integer(0);
   for (size_t d = 0; d < rank; ++d) {
     const Val &st = strideOf(d);
-    if (isZero(st))
+    if (isZero(st) || !ranges[d].isIR())
       continue;
     bool small = st.kind == Val::Int &&
                  std::abs(st.i) <= std::numeric_limits<int32_t>::max() /
@@ -277,7 +290,7 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   if (offs.isError())
     return false;
   ptr = offs.isNumber() ? start : binaryOp("+", start, offs, call);
-  ptr = broadcastTo(ptr, bp.blockShape, l, call);
+  ptr = broadcastTo(ptr, tileShape, l, call);
 
   mask = Val::none();
   for (size_t d = 0; d < rank; ++d) {
@@ -292,7 +305,10 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
                               offsetOf(d).isIR()
                                   ? cast(offsetOf(d), i64Type(), l, call)
                                   : materialize(offsetOf(d), i64Type(), l),
-                              cast(ranges[d], i64Type(), l, call), call)
+                              ranges[d].isIR()
+                                  ? cast(ranges[d], i64Type(), l, call)
+                                  : ranges[d],
+                              call)
                    : binaryOp("+", offsetOf(d), ranges[d], call);
     Val inBounds = compareOp("<", idx,
                              wide && !shape.isIR() ? materialize(shape, i64Type(), l)
@@ -307,7 +323,7 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   if (mask.kind != Val::None) {
     if (mask.isNumber())
       mask = materialize(mask, DType::scalar(ScalarKind::I1), l);
-    mask = broadcastTo(mask, bp.blockShape, l, call);
+    mask = broadcastTo(mask, tileShape, l, call);
   }
   return !ptr.isError() && !mask.isError();
 }

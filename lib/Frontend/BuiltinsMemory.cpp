@@ -235,6 +235,14 @@ std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
     auto op = b.create<mlir::tile::LoadOp>(
         l, ptr.v, mask.isIR() ? mask.v : mlir::Value(),
         other.isIR() ? other.v : mlir::Value());
+    // A block pointer's unit dimensions are not addressed (blockPtrAddress).
+    auto result = [&](mlir::Value v) {
+      DType elem = ptr.dtype.pointee();
+      if (a[0].kind == Val::BlockPtr && !llvm::equal(ptr.shape(), a[0].blockShape))
+        v = b.create<mlir::tile::ReshapeOp>(
+            l, irType(elem, a[0].blockShape), v);
+      return Val::ir(v, elem);
+    };
     for (int k : {5, 6}) {
       if (a[k].kind == Val::Str && !a[k].s.empty()) {
         if (!validCacheOption(k == 5, /*store=*/false, a[k].s))
@@ -245,7 +253,7 @@ std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
     }
     if (a[7].kind == Val::Bool && a[7].i)
       op->setAttr("isVolatile", b.getUnitAttr());
-    return Val::ir(op, ptr.dtype.pointee());
+    return result(op);
   }
   if (name == "tl.store") {
     Val ptr = a[0];
@@ -256,6 +264,15 @@ std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
                            "not mask");
       if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
         return Val::error();
+      if (value.isIR() && !llvm::equal(ptr.shape(), a[0].blockShape)) {
+        // The block's unit dimensions are not addressed (blockPtrAddress).
+        value = broadcastTo(value, a[0].blockShape, l, call);
+        if (value.isError())
+          return value;
+        value = Val::ir(b.create<mlir::tile::ReshapeOp>(
+                            l, irType(value.dtype, ptr.shape()), value.v),
+                        value.dtype);
+      }
     } else {
       if (!ptr.isIR() || !ptr.dtype.isPointer)
         return error(call, "tl.store expects a pointer or a tensor of "

@@ -36,6 +36,8 @@
 
 #include "tilec/Transforms/Passes.h"
 
+#include "TransformUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -306,6 +308,7 @@ struct TileCombinePass
     patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
                  TransposeLoadedDotOperand, FoldNonNegativeCompare,
                  MergeComplementaryIfs>(&getContext());
+    populateSinkViewPatterns(patterns);
     arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

@@ -9,7 +9,15 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::tile {
+
+/// Patterns moving tile.trans and tile.reshape toward their sources
+/// (SinkViews.cpp), part of tile-combine.
+void populateSinkViewPatterns(RewritePatternSet &patterns);
 
 /// Do `op` and every op nested in it at most read memory? An op that
 /// declares no memory effects at all (no interface, not recursive) counts

@@ -6,9 +6,10 @@
 // barrier, the copies of iteration i+S-1 into the write slot, a commit, then the
 // body reading the read slot; both slots advance modulo S; after the loop
 // async_wait 0 and a barrier. The pointers, masks and their loop-carried updates
-// run S-1 iterations ahead. Loops are left alone when a load's `other` is not
-// zero, the loaded value has another user, the pointers feed the rest of the
-// body, the access is not 4, 8 or 16 bytes, or the step is not a constant; and
+// run S-1 iterations ahead; pure values they share with the rest of the body
+// are computed again for it. Loops are left alone when a load's `other` is not
+// zero, the loaded value has another user, loop-carried pointers feed the rest
+// of the body, the access is not 4, 8 or 16 bytes, or the step is not a constant; and
 // with 1 stage. A loop's tile.num_stages overrides the option. The output is
 // the pass's own (no canonicalization).
 // RUN: tilec-opt %s -tilegpu-pipeline | FileCheck %s
@@ -417,5 +418,37 @@ module attributes {tile.num_warps = 4 : i32} {
       scf.yield %na, %d : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>
     }
     return %r#1 : tensor<64x64xf32, #mma>
+  }
+
+  // A pure value stage 0 computes is also used by the rest of the body (an
+  // offset a staged load and a store share): pipelined; the rest of the body
+  // computes its own copy at the current iteration, the copies' one runs
+  // ahead.
+  // CHECK-LABEL: func.func @shared_offset
+  // CHECK: scf.for %[[IV:[^ ]+]] =
+  // CHECK: %[[NEXT:.*]] = arith.addi %[[IV]], %{{.*}} : i32
+  // CHECK: %[[AHEAD:.*]] = tile.splat %[[NEXT]] : i32 -> tensor<64x32xi32, #[[BLK]]>
+  // CHECK: tilegpu.async_copy
+  // CHECK: %[[OWN:.*]] = tile.splat %[[IV]] : i32 -> tensor<64x32xi32, #[[BLK]]>
+  // CHECK: tile.dot
+  // CHECK: %[[Q:.*]] = tile.addptr %arg1, %[[OWN]]
+  // CHECK: tile.store %[[Q]]
+  func.func @shared_offset(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pc: tensor<64x32x!tile.ptr<f16>, #blocked>, %m: tensor<64x32xi1, #blocked>, %db: tensor<32x64xf16, #opb>, %K: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf16, #blocked>
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %r = scf.for %iv = %c0 to %K step %c32 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+      %o = tile.splat %iv : i32 -> tensor<64x32xi32, #blocked>
+      %p = tile.addptr %pa, %o : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      %a = tile.load %p, %m, %zero {tilegpu.vector = 8 : i32} : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %sa = tilegpu.local_alloc %a : tensor<64x32xf16, #blocked> -> !tilegpu.memdesc<64x32xf16, #sa>
+      %da = tilegpu.local_load %sa : !tilegpu.memdesc<64x32xf16, #sa> -> tensor<64x32xf16, #opa>
+      %d = tile.dot %da, %db, %acc : tensor<64x32xf16, #opa> * tensor<32x64xf16, #opb> -> tensor<64x64xf32, #mma>
+      %q = tile.addptr %pc, %o : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      tile.store %q, %zero : tensor<64x32x!tile.ptr<f16>, #blocked>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    return %r : tensor<64x64xf32, #mma>
   }
 }

@@ -49,10 +49,10 @@
 // values they use (and their updates) within the body. Where code after the
 // loop uses such a carried value (it ends S-1 iterations ahead), the loop
 // also carries it at the current iteration, advanced by a copy of its
-// update. The loop is left as it is when that closure has side effects,
-// nested regions or other loads, or feeds stage 1 (other than through the
-// staged loads), when a load's
-// `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
+// update. Pure values of the closure that stage 1 uses too are computed
+// again for it (from the current iteration). The loop is left as it is when
+// that closure has side effects, nested regions or other loads, or feeds
+// stage 1 through a loop-carried value, when a load's `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
 // a positive constant, or the buffers do not fit even with 2 stages.
 //
 //===----------------------------------------------------------------------===//
@@ -187,18 +187,52 @@ struct PipelinePass
     llvm::SmallPtrSet<Operation *, 8> loads;
     for (StagedLoad &s : staged)
       loads.insert(s.load);
-    for (Operation *op : stage0) {
-      if (loads.contains(op))
-        continue;
-      if (!isPure(op))
-        return; // another load, a store, ...
+    // Stage 0 runs S-1 iterations ahead, so stage 1 cannot use its values:
+    // the pure ops stage 1 also needs (an offset shared by a staged and an
+    // unstaged load) are computed again for it, with their stage-0 operands.
+    auto usedByStage1 = [&](Operation *op) {
       for (OpOperand &use : op->getUses()) {
         Operation *user = use.getOwner();
         if (stage0.contains(user))
           continue;
         if (user == yield && carried.contains(use.getOperandNumber()))
           continue;
-        return; // stage 1 needs it
+        return true;
+      }
+      return false;
+    };
+    llvm::SetVector<Operation *> shared;
+    for (Operation *op : stage0) {
+      if (loads.contains(op))
+        continue;
+      if (!isPure(op))
+        return; // another load, a store, ...
+      if (usedByStage1(op))
+        shared.insert(op);
+    }
+    for (size_t i = 0; i < shared.size(); ++i)
+      for (Value v : shared[i]->getOperands())
+        if (Operation *d = v.getDefiningOp())
+          if (stage0.contains(d) && !loads.contains(d))
+            shared.insert(d);
+    for (Operation *op : shared)
+      for (Value v : op->getOperands())
+        if (isa<BlockArgument>(v) && v != loop.getInductionVar() &&
+            cast<BlockArgument>(v).getOwner() == body)
+          return; // a carried value stage 0 advances
+    if (!shared.empty()) {
+      IRMapping copies;
+      OpBuilder cb(loop.getContext());
+      for (Operation &op : llvm::make_early_inc_range(*body)) {
+        if (!shared.contains(&op))
+          continue;
+        cb.setInsertionPointAfter(&op);
+        Operation *copy = cb.clone(op, copies);
+        op.replaceUsesWithIf(copy->getResults(), [&](OpOperand &use) {
+          Operation *user = use.getOwner();
+          return user != copy && !stage0.contains(user) &&
+                 !(user == yield && carried.contains(use.getOperandNumber()));
+        });
       }
     }
     bool carriedUsedAfter = false;

@@ -204,10 +204,23 @@ struct ConvertTileToTileGPUPass
       // Staged once before the loops it does not change in (attention's
       // q): the buffer then lives through them (tilegpu-allocate-shared).
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(outsideInvariantLoops(operand->get(), dot));
-      buffers.push_back(b.create<LocalAllocOp>(
-          dot.getLoc(), MemDescType::get(t.getShape(), elt, shared),
-          operand->get()));
+      Operation *at = outsideInvariantLoops(operand->get(), dot);
+      auto type = MemDescType::get(t.getShape(), elt, shared);
+      // The same value staged the same way for an earlier dot (the A both
+      // products of a gated MLP share): one buffer, written once.
+      LocalAllocOp earlier;
+      for (Operation *u : operand->get().getUsers())
+        if (auto a = dyn_cast<LocalAllocOp>(u))
+          if (a.getType() == type && a->getBlock() == at->getBlock() &&
+              a->isBeforeInBlock(at))
+            earlier = a;
+      if (earlier) {
+        buffers.push_back(earlier);
+        continue;
+      }
+      b.setInsertionPoint(at);
+      buffers.push_back(b.create<LocalAllocOp>(dot.getLoc(), type,
+                                               operand->get()));
     }
     unsigned opIdx = 0;
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {

@@ -1,0 +1,180 @@
+//===- SinkViews.cpp - Move transposes and reshapes toward their sources --===//
+//
+// A `tile.trans` or `tile.reshape` of a computed tile is lowered by moving
+// the tile through shared memory. Where the operand is itself computed from
+// splats, broadcasts, ranges and elementwise ops, the view can be taken of
+// those sources instead, where it costs nothing: a transposed pointer tile
+// (a dot operand loaded as B^T, which tile-combine transposes onto its
+// pointers) becomes a pointer tile computed transposed, and a reshape that
+// undoes an earlier one (a block stored through a descriptor with a leading
+// unit dimension, converted to the element type in between) disappears.
+// Part of tile-combine:
+//
+//   trans(splat x)            -> splat x
+//   trans(broadcast x)        -> broadcast(trans x)
+//   trans(expand_dims(x, a))  -> expand_dims(x, a')   (the other dims in order)
+//   trans(f(x, y, ...))       -> f(trans x, trans y, ...)   (f elementwise)
+//   reshape(f(x, y, ...))     -> f(x', y', ...)  where each operand is a
+//                                reshape from the result's shape (x' its
+//                                source), a splat, or again such an f, and
+//                                one is a reshape
+//
+// An elementwise op moves only when the view is its one use, so nothing is
+// computed twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransformUtils.h"
+
+#include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// An op computing one tile element by element from operands of its shape.
+bool isElementwise(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0 || !isPure(op))
+    return false;
+  if (!op->hasTrait<OpTrait::Elementwise>() &&
+      !isa<arith::SelectOp, CastOp, AddPtrOp>(op))
+    return false;
+  auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!t)
+    return false;
+  for (Value v : op->getOperands()) {
+    auto ot = dyn_cast<RankedTensorType>(v.getType());
+    if (!ot || ot.getShape() != t.getShape())
+      return false;
+  }
+  return true;
+}
+
+RankedTensorType withShape(Type t, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, getElementTypeOrSelf(t));
+}
+
+/// `op` cloned with `operands`, its result of shape `shape`.
+Value cloneWith(PatternRewriter &rewriter, Operation *op,
+                ArrayRef<Value> operands, ArrayRef<int64_t> shape) {
+  Operation *copy = rewriter.clone(*op);
+  copy->setOperands(operands);
+  copy->getResult(0).setType(withShape(op->getResult(0).getType(), shape));
+  return copy->getResult(0);
+}
+
+struct SinkTrans : OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransOp trans,
+                                PatternRewriter &rewriter) const override {
+    Operation *def = trans.getSrc().getDefiningOp();
+    if (!def)
+      return failure();
+    auto type = cast<RankedTensorType>(trans.getType());
+    ArrayRef<int32_t> order = trans.getOrder();
+    Location loc = trans.getLoc();
+    if (auto splat = dyn_cast<SplatOp>(def)) {
+      rewriter.replaceOpWithNewOp<SplatOp>(trans, type, splat.getSrc());
+      return success();
+    }
+    if (auto bc = dyn_cast<BroadcastOp>(def)) {
+      Value src = rewriter.create<TransOp>(loc, bc.getSrc(), order);
+      rewriter.replaceOpWithNewOp<BroadcastOp>(trans, type, src);
+      return success();
+    }
+    if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
+      // The result's dimensions other than the inserted one must keep
+      // their order: then the transpose only moves the unit dimension.
+      unsigned axis = ed.getAxis(), newAxis = 0;
+      int64_t last = -1;
+      for (unsigned i = 0; i < order.size(); ++i) {
+        if (unsigned(order[i]) == axis) {
+          newAxis = i;
+          continue;
+        }
+        if (order[i] < last)
+          return failure();
+        last = order[i];
+      }
+      rewriter.replaceOp(trans, rewriter.create<ExpandDimsOp>(
+                                    loc, ed.getSrc(), int32_t(newAxis)));
+      return success();
+    }
+    if (!isElementwise(def) || !def->hasOneUse())
+      return failure();
+    SmallVector<Value> operands;
+    for (Value v : def->getOperands())
+      operands.push_back(rewriter.create<TransOp>(loc, v, order));
+    rewriter.replaceOp(trans,
+                       cloneWith(rewriter, def, operands, type.getShape()));
+    return success();
+  }
+};
+
+struct SinkReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// Whether `v` can be had in `shape` at no cost: a reshape from it, a
+  /// splat, or an elementwise op (its one use) of such; `undone` is set when
+  /// a reshape is among them.
+  static bool available(Value v, ArrayRef<int64_t> shape, bool &undone,
+                        unsigned depth = 0) {
+    if (auto inner = v.getDefiningOp<ReshapeOp>();
+        inner && inner.getSrc().getType().getShape() == shape)
+      return undone = true;
+    if (v.getDefiningOp<SplatOp>())
+      return true;
+    if (DenseElementsAttr attr; matchPattern(v, m_Constant(&attr)))
+      return attr.isSplat();
+    Operation *def = v.getDefiningOp();
+    if (!def || depth > 8 || !isElementwise(def) || !def->hasOneUse())
+      return false;
+    return llvm::all_of(def->getOperands(), [&](Value o) {
+      return available(o, shape, undone, depth + 1);
+    });
+  }
+
+  /// `v` in `shape` (available() holds).
+  static Value rebuild(PatternRewriter &rewriter, Location loc, Value v,
+                       ArrayRef<int64_t> shape) {
+    if (auto inner = v.getDefiningOp<ReshapeOp>();
+        inner && inner.getSrc().getType().getShape() == shape)
+      return inner.getSrc();
+    if (auto splat = v.getDefiningOp<SplatOp>())
+      return rewriter.create<SplatOp>(loc, withShape(v.getType(), shape),
+                                      splat.getSrc());
+    if (DenseElementsAttr attr; matchPattern(v, m_Constant(&attr)))
+      return rewriter.create<arith::ConstantOp>(
+          loc, attr.resizeSplat(withShape(v.getType(), shape)));
+    Operation *def = v.getDefiningOp();
+    SmallVector<Value> operands;
+    for (Value o : def->getOperands())
+      operands.push_back(rebuild(rewriter, loc, o, shape));
+    return cloneWith(rewriter, def, operands, shape);
+  }
+
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    Operation *def = reshape.getSrc().getDefiningOp();
+    if (!def || !isElementwise(def))
+      return failure();
+    ArrayRef<int64_t> shape = reshape.getType().getShape();
+    bool undone = false;
+    if (!available(reshape.getSrc(), shape, undone) || !undone)
+      return failure();
+    rewriter.replaceOp(reshape,
+                       rebuild(rewriter, reshape.getLoc(), reshape.getSrc(), shape));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateSinkViewPatterns(RewritePatternSet &patterns) {
+  patterns.add<SinkTrans, SinkReshape>(patterns.getContext());
+}

@@ -1,0 +1,78 @@
+// Checks the view-sinking patterns of -tile-combine: a transpose moves
+// through elementwise ops (its operand's one use), broadcasts, splats and
+// expand_dims toward the sources, where it disappears; a reshape undoing an
+// earlier one moves through elementwise ops and both disappear.
+// RUN: tilec-opt %s -tile-combine -split-input-file | FileCheck %s
+
+// B^T's pointers, as tile-combine transposes them onto a dot operand's load:
+// computed transposed, no tile.trans left.
+// CHECK-LABEL: func.func @trans_pointers
+// CHECK-NOT: tile.trans
+// CHECK-DAG: %[[R:.*]] = tile.make_range 0 to 64
+// CHECK-DAG: %[[C:.*]] = tile.make_range 0 to 32
+// CHECK-DAG: tile.expand_dims %[[R]] {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+// CHECK-DAG: tile.expand_dims %[[C]] {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+// CHECK: %[[P:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+// CHECK-NOT: tile.trans
+// CHECK: return %[[P]]
+func.func @trans_pointers(%base: !tile.ptr<f16>, %stride: i32) -> tensor<64x32x!tile.ptr<f16>> {
+  %rows = tile.make_range 0 to 32 : tensor<32xi32>
+  %cols = tile.make_range 0 to 64 : tensor<64xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %s = tile.splat %stride : i32 -> tensor<32x1xi32>
+  %rs = arith.muli %r2, %s : tensor<32x1xi32>
+  %rb = tile.broadcast %rs : tensor<32x1xi32> -> tensor<32x64xi32>
+  %c2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<32x64xi32>
+  %off = arith.addi %rb, %cb : tensor<32x64xi32>
+  %b = tile.splat %base : !tile.ptr<f16> -> tensor<32x64x!tile.ptr<f16>>
+  %p = tile.addptr %b, %off : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+  %t = tile.trans %p {order = array<i32: 1, 0>} : tensor<32x64x!tile.ptr<f16>> -> tensor<64x32x!tile.ptr<f16>>
+  return %t : tensor<64x32x!tile.ptr<f16>>
+}
+
+// -----
+
+// An elementwise op with another use keeps the transpose (nothing is
+// computed twice).
+// CHECK-LABEL: func.func @trans_shared
+// CHECK: %[[S:.*]] = arith.addf %arg0, %arg1 : tensor<16x32xf32>
+// CHECK: %[[T:.*]] = tile.trans %[[S]]
+// CHECK: return %[[T]], %[[S]]
+func.func @trans_shared(%a: tensor<16x32xf32>, %b: tensor<16x32xf32>) -> (tensor<32x16xf32>, tensor<16x32xf32>) {
+  %s = arith.addf %a, %b : tensor<16x32xf32>
+  %t = tile.trans %s {order = array<i32: 1, 0>} : tensor<16x32xf32> -> tensor<32x16xf32>
+  return %t, %s : tensor<32x16xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// A block reshaped to [1, M, N] for a descriptor store with a leading unit
+// dimension, converted in between, and reshaped back to [M, N] where the
+// store addresses it: the conversion runs on the [M, N] tile.
+// CHECK-LABEL: func.func @reshape_undone
+// CHECK-NOT: tile.reshape
+// CHECK: %[[T:.*]] = arith.truncf %arg0 : tensor<64x32xf32> to tensor<64x32xbf16>
+// CHECK: %[[M:.*]] = arith.mulf %[[T]], %{{.*}} : tensor<64x32xbf16>
+// CHECK-NOT: tile.reshape
+// CHECK: return %[[M]]
+func.func @reshape_undone(%x: tensor<64x32xf32>) -> tensor<64x32xbf16> {
+  %two = arith.constant dense<2.0> : tensor<1x64x32xbf16>
+  %r = tile.reshape %x : tensor<64x32xf32> -> tensor<1x64x32xf32>
+  %t = arith.truncf %r : tensor<1x64x32xf32> to tensor<1x64x32xbf16>
+  %m = arith.mulf %t, %two : tensor<1x64x32xbf16>
+  %back = tile.reshape %m : tensor<1x64x32xbf16> -> tensor<64x32xbf16>
+  return %back : tensor<64x32xbf16>
+}
+
+// -----
+
+// A reshape that undoes nothing stays.
+// CHECK-LABEL: func.func @reshape_kept
+// CHECK: arith.negf %arg0 : tensor<64x32xf32>
+// CHECK: tile.reshape
+func.func @reshape_kept(%x: tensor<64x32xf32>) -> tensor<2048xf32> {
+  %n = arith.negf %x : tensor<64x32xf32>
+  %r = tile.reshape %n : tensor<64x32xf32> -> tensor<2048xf32>
+  return %r : tensor<2048xf32>
+}

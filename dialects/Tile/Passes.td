@@ -11,7 +11,9 @@ def TileCombine : Pass<"tile-combine", "mlir::ModuleOp"> {
     Folds `acc + tile.dot(a, b, 0)` (either operand order) into
     `tile.dot(a, b, acc)`, so that `acc += tl.dot(a, b)` accumulates in place
     on tensor cores instead of adding a separate tile; moves the transpose of
-    a loaded dot operand onto its pointers; folds compares of known
+    a loaded dot operand onto its pointers, and transposes on toward their
+    sources; removes a reshape that undoes an earlier one through
+    elementwise ops; folds compares of known
     non-negative values with 0; and merges two adjacent `scf.if`s on
     complementary conditions into one if/else (an early `return` reaches the
     IR so). Details in lib/Transforms/Combine.cpp.

@@ -142,6 +142,13 @@ AxisInfo AxisInfo::join(const AxisInfo &a, const AxisInfo &b) {
     r.divisibility[d] = std::min(a.divisibilityAt(d, c), b.divisibilityAt(d, c));
     r.constancy[d] = std::min(a.constancy[d], b.constancy[d]);
   }
+  if (!a.maskPrefix.empty() || !b.maskPrefix.empty()) {
+    r.maskPrefix.resize(a.rank());
+    for (unsigned d = 0; d < a.rank(); ++d)
+      r.maskPrefix[d] = std::min(a.getMaskPrefix(d), b.getMaskPrefix(d));
+    if (r.maskPrefix == r.constancy)
+      r.maskPrefix.clear();
+  }
   if (a.constant && b.constant && *a.constant == *b.constant)
     r.constant = a.constant;
   r.unit = a.unit;
@@ -308,7 +315,7 @@ void AxisInfoAnalysis::visitBlock(Block &block) {
 }
 
 unsigned AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
-                                          unsigned dim) const {
+                                          unsigned dim, bool prefixMask) const {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type || dim >= type.getRank())
     return 1;
@@ -323,13 +330,104 @@ unsigned AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
   auto ok = [&](int64_t v) {
     if (p.divisibilityAt(dim, v) < v * eb)
       return false;
-    if (m && m->rank() == p.rank() && m->getConstancy(dim) < v)
+    if (m && m->rank() == p.rank() &&
+        (prefixMask ? m->getMaskPrefix(dim) : m->getConstancy(dim)) < v)
       return false;
     return true;
   };
   while (v > 1 && !ok(v))
     v /= 2;
   return static_cast<unsigned>(v);
+}
+
+bool AxisInfoAnalysis::maskConstantOver(Value mask, unsigned dim,
+                                        unsigned v) const {
+  if (!mask || v <= 1)
+    return true;
+  AxisInfo m = getInfo(mask);
+  return dim < m.rank() && m.getConstancy(dim) >= v;
+}
+
+/// The mask prefix of an i1 tile `op` computes (see AxisInfo.h), given its
+/// info `r` so far: bound checks of contiguous indices, and the shape ops,
+/// ands and ors of such.
+static void setMaskPrefix(Operation *op, AxisInfo &r, ArrayRef<int64_t> shape,
+                          function_ref<AxisInfo(unsigned)> in,
+                          function_ref<SmallVector<int64_t>(Value)> shapeOfV) {
+  unsigned rank = r.rank();
+  SmallVector<int64_t> p(r.constancy);
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    AxisInfo a = in(0), b = in(1);
+    if (a.rank() != rank || b.rank() != rank)
+      return;
+    using P = arith::CmpIPredicate;
+    P pr = cmp.getPredicate();
+    // Increasing indices below (or at most) a bound, or a bound above them.
+    bool below = pr == P::slt || pr == P::sle || pr == P::ult || pr == P::ule;
+    bool above = pr == P::sgt || pr == P::sge || pr == P::ugt || pr == P::uge;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (below)
+        p[d] = std::max(p[d], std::min(a.contiguity[d], b.constancy[d]));
+      if (above)
+        p[d] = std::max(p[d], std::min(b.contiguity[d], a.constancy[d]));
+    }
+  } else if (isa<arith::AndIOp, arith::OrIOp>(op)) {
+    AxisInfo a = in(0), b = in(1);
+    if (a.rank() != rank || b.rank() != rank)
+      return;
+    for (unsigned d = 0; d < rank; ++d)
+      p[d] = std::max(p[d], std::min(a.getMaskPrefix(d), b.getMaskPrefix(d)));
+  } else if (auto bc = dyn_cast<tile::BroadcastOp>(op)) {
+    AxisInfo s = in(0);
+    if (s.rank() != rank)
+      return;
+    auto src = shapeOfV(bc.getSrc());
+    for (unsigned d = 0; d < rank; ++d)
+      p[d] = std::max(p[d], src[d] == 1 ? shape[d] : s.getMaskPrefix(d));
+  } else if (auto ed = dyn_cast<tile::ExpandDimsOp>(op)) {
+    AxisInfo s = in(0);
+    if (s.rank() + 1 != rank)
+      return;
+    for (unsigned d = 0, k = 0; d < rank; ++d)
+      if (d != ed.getAxis())
+        p[d] = std::max(p[d], s.getMaskPrefix(k++));
+  } else if (auto tr = dyn_cast<tile::TransOp>(op)) {
+    AxisInfo s = in(0);
+    if (s.rank() != rank)
+      return;
+    for (unsigned d = 0; d < rank; ++d)
+      p[d] = std::max(p[d], s.getMaskPrefix(tr.getOrder()[d]));
+  } else if (auto rs = dyn_cast<tile::ReshapeOp>(op)) {
+    AxisInfo s = in(0);
+    auto src = shapeOfV(rs.getSrc());
+    if (s.rank() != src.size() || src.empty() || rank == 0)
+      return;
+    SmallVector<unsigned> from, to;
+    for (unsigned d = 0; d < src.size(); ++d)
+      if (src[d] != 1)
+        from.push_back(d);
+    for (unsigned d = 0; d < rank; ++d)
+      if (shape[d] != 1)
+        to.push_back(d);
+    bool same = from.size() == to.size();
+    for (unsigned i = 0; same && i < from.size(); ++i)
+      same = src[from[i]] == shape[to[i]];
+    if (same)
+      for (unsigned i = 0; i < from.size(); ++i)
+        p[to[i]] = std::max(p[to[i]], s.getMaskPrefix(from[i]));
+    else if (src.back() == shape.back())
+      p[rank - 1] = std::max(p[rank - 1], s.getMaskPrefix(src.size() - 1));
+  } else if (isa<ConvertLayoutOp>(op)) {
+    AxisInfo s = in(0);
+    if (s.rank() != rank)
+      return;
+    for (unsigned d = 0; d < rank; ++d)
+      p[d] = std::max(p[d], s.getMaskPrefix(d));
+  } else {
+    return;
+  }
+  if (p != r.constancy)
+    r.maskPrefix = std::move(p);
 }
 
 void AxisInfoAnalysis::visitOp(Operation *op) {
@@ -344,7 +442,7 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     iv.nonNegative = lb.nonNegative; // the step is positive (the frontend's loops)
     iv.programIndex = lb.programIndex;
     setInfo(forOp.getInductionVar(), iv);
-    SmallVector<AxisInfo> cur;
+    SmallVector<AxisInfo, 4> cur;
     for (Value init : forOp.getInitArgs())
       cur.push_back(getInfo(init));
     auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
@@ -773,5 +871,8 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
   }
   r->nonNegative = nonNeg;
   r->programIndex = programIndex;
+  if (getElementTypeOrSelf(res.getType()).isInteger(1) &&
+      isa<RankedTensorType>(res.getType()))
+    setMaskPrefix(op, *r, shape, in, [](Value v) { return shapeOf(v); });
   setInfo(res, std::move(*r));
 }

@@ -217,3 +217,60 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// The load of a staged dot operand whose mask is a row check (constant
+// along the row) and a column bound check of unknown divisibility, anded
+// and broadcast: a prefix mask along the row, so 16-byte accesses with
+// `tilegpu.mask_prefix` (tilegpu-pipeline's cp.async copies the in-bounds
+// bytes). A check `n > j` is one too; `j > n` (false first) is not, and a
+// load that is not a staged operand keeps Triton's rule (the mask constant
+// over a vector): one element each.
+// CHECK-LABEL: func.func @mask_prefix_staged
+// CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>
+// CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<32x64x!tile.ptr<f16>
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<32x64x!tile.ptr<f16>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @mask_prefix_staged(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
+                                %b: tensor<64x32xf16>, %m: i32, %n: i32) {
+    %c64 = arith.constant dense<64> : tensor<32x1xi32>
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+    %rows = tile.make_range 0 to 32 : tensor<32xi32>
+    %cols = tile.make_range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+    %c2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %ms = tile.splat %m : i32 -> tensor<32x1xi32>
+    %rowok = arith.cmpi slt, %r2, %ms : tensor<32x1xi32>
+    %ns = tile.splat %n : i32 -> tensor<1x64xi32>
+    %colok = arith.cmpi slt, %c2, %ns : tensor<1x64xi32>
+    %colok2 = arith.cmpi sgt, %ns, %c2 : tensor<1x64xi32>
+    %colbad = arith.cmpi sgt, %c2, %ns : tensor<1x64xi32>
+    %rb = tile.broadcast %rowok : tensor<32x1xi1> -> tensor<32x64xi1>
+    %cb = tile.broadcast %colok : tensor<1x64xi1> -> tensor<32x64xi1>
+    %cb2 = tile.broadcast %colok2 : tensor<1x64xi1> -> tensor<32x64xi1>
+    %cbad = tile.broadcast %colbad : tensor<1x64xi1> -> tensor<32x64xi1>
+    %mask = arith.andi %rb, %cb : tensor<32x64xi1>
+    %mask2 = arith.andi %rb, %cb2 : tensor<32x64xi1>
+    %roff = arith.muli %r2, %c64 : tensor<32x1xi32>
+    %rob = tile.broadcast %roff : tensor<32x1xi32> -> tensor<32x64xi32>
+    %cob = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<32x64xi32>
+    %off = arith.addi %rob, %cob : tensor<32x64xi32>
+    %xs = tile.splat %x : !tile.ptr<f16> -> tensor<32x64x!tile.ptr<f16>>
+    %xp = tile.addptr %xs, %off : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+    %a1 = tile.load %xp, %mask : tensor<32x64x!tile.ptr<f16>>
+    %a2 = tile.load %xp, %mask2 : tensor<32x64x!tile.ptr<f16>>
+    %a3 = tile.load %xp, %cbad : tensor<32x64x!tile.ptr<f16>>
+    %v = tile.load %xp, %mask : tensor<32x64x!tile.ptr<f16>>
+    %d1 = tile.dot %a1, %b, %zero : tensor<32x64xf16> * tensor<64x32xf16> -> tensor<32x32xf32>
+    %d2 = tile.dot %a2, %b, %d1 : tensor<32x64xf16> * tensor<64x32xf16> -> tensor<32x32xf32>
+    %d3 = tile.dot %a3, %b, %d2 : tensor<32x64xf16> * tensor<64x32xf16> -> tensor<32x32xf32>
+    %s = arith.addf %v, %v : tensor<32x64xf16>
+    tile.store %xp, %s : tensor<32x64x!tile.ptr<f16>>
+    %o = tile.splat %x : !tile.ptr<f16> -> tensor<32x32x!tile.ptr<f16>>
+    %h = arith.truncf %d3 : tensor<32x32xf32> to tensor<32x32xf16>
+    tile.store %o, %h : tensor<32x32x!tile.ptr<f16>>
+    return
+  }
+}

@@ -14,6 +14,12 @@
 //    (the address). When C[d] = 1 it holds for every element.
 //  - constancy K[d]: along d, aligned groups of K[d] positions hold equal
 //    values.
+//  - for i1 tiles, a mask prefix P[d] >= K[d]: along d, aligned groups of
+//    P[d] positions hold true up to some position and false after it (the
+//    bound check `index < n` of contiguous indices, whatever n). A load or
+//    store may then access such a group as one vector when the whole of it
+//    is in bounds, and element by element otherwise (`cp.async` copies the
+//    true part and zero-fills the rest).
 //
 // Scalars are kept as rank 1 (one position): C = K = 1 and D their
 // divisibility. Everything is sound: an unknown value gets C = K = 1,
@@ -87,6 +93,10 @@ public:
   int64_t getContiguity(unsigned d) const { return contiguity[d]; }
   int64_t getDivisibility(unsigned d) const { return divisibility[d]; }
   int64_t getConstancy(unsigned d) const { return constancy[d]; }
+  int64_t getMaskPrefix(unsigned d) const {
+    return maskPrefix.empty() ? constancy[d]
+                              : std::max(constancy[d], maskPrefix[d]);
+  }
   std::optional<int64_t> getConstant() const { return constant; }
 
   /// The divisibility that holds for every position along d that is a
@@ -99,7 +109,8 @@ public:
 
   bool operator==(const AxisInfo &o) const {
     return contiguity == o.contiguity && divisibility == o.divisibility &&
-           constancy == o.constancy && constant == o.constant &&
+           constancy == o.constancy && maskPrefix == o.maskPrefix &&
+           constant == o.constant &&
            unit == o.unit && nonNegative == o.nonNegative &&
            programIndex == o.programIndex;
   }
@@ -108,6 +119,9 @@ public:
   void print(raw_ostream &os) const;
 
   SmallVector<int64_t> contiguity, divisibility, constancy;
+  /// P[d] of i1 tiles where it exceeds K[d] (see the header comment);
+  /// empty when it equals K everywhere. Not printed by print().
+  SmallVector<int64_t> maskPrefix;
   std::optional<int64_t> constant;
   /// What one step of contiguity adds to the value: 1 for integers, the
   /// pointee size in bytes for pointers (whose divisibility is in bytes).
@@ -132,8 +146,16 @@ public:
   /// Elements per access (power of two) a tile.load / tile.store through
   /// the pointer tile `ptr` may use along tensor dimension `dim`: the
   /// pointer contiguity, its alignment, 128 bits, and the constancy of
-  /// `mask` (may be null).
-  unsigned getVectorWidth(Value ptr, Value mask, unsigned dim) const;
+  /// `mask` (may be null), or its mask prefix where `prefixMask` (the
+  /// access then checks each vector's last mask bit: see
+  /// maskConstantOver).
+  unsigned getVectorWidth(Value ptr, Value mask, unsigned dim,
+                          bool prefixMask = false) const;
+
+  /// Whether `mask` (may be null) is constant over aligned runs of `v`
+  /// positions along `dim`; else an access of that width needs its
+  /// `tilegpu.mask_prefix` form.
+  bool maskConstantOver(Value mask, unsigned dim, unsigned v) const;
 
 private:
   void visitRegion(Region &region);

@@ -388,13 +388,33 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
     if (adaptor.getOther())
       others = unpackStruct(rewriter, loc, adaptor.getOther());
     SmallVector<Value> out;
+    bool prefix = hasMaskPrefix(op) && !masks.empty() && vec > 1;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
       ArrayRef<Value> run;
       if (!others.empty())
         run = ArrayRef<Value>(others).slice(i, vec);
-      SmallVector<Value> vals =
-          emitLoad(rewriter, loc, ptrs[i], masks.empty() ? Value() : masks[i],
-                   run, elt, vec, mods, isVolatile, policy);
+      if (!prefix) {
+        SmallVector<Value> vals =
+            emitLoad(rewriter, loc, ptrs[i], masks.empty() ? Value() : masks[i],
+                     run, elt, vec, mods, isVolatile, policy);
+        out.append(vals.begin(), vals.end());
+        continue;
+      }
+      // A prefix mask (tilegpu-coalesce): the run whole when its last
+      // element is in bounds, else its in-bounds elements one by one.
+      Value full = masks[i + vec - 1];
+      SmallVector<Value> vals = emitLoad(rewriter, loc, ptrs[i], full, run,
+                                         elt, vec, mods, isVolatile, policy);
+      Value partial = rewriter.create<LLVM::XOrOp>(
+          loc, full, rewriter.create<LLVM::ConstantOp>(
+                         loc, rewriter.getI1Type(), rewriter.getBoolAttr(true)));
+      for (unsigned j = 0; j + 1 < vec; ++j) {
+        Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
+        Value one = emitLoad(rewriter, loc, ptrs[i + j], pj,
+                             run.empty() ? run : run.slice(j, 1), elt, 1, mods,
+                             isVolatile, policy)[0];
+        vals[j] = rewriter.create<LLVM::SelectOp>(loc, pj, one, vals[j]);
+      }
       out.append(vals.begin(), vals.end());
     }
     rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));

@@ -474,6 +474,7 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     if (adaptor.getMask())
       masks = unpackStruct(b, loc, adaptor.getMask());
     auto tc = info.emitThreadCoords(b, loc);
+    bool prefix = hasMaskPrefix(op) && vec > 1;
     Value pred = adaptor.getPred();
     std::string asmStr = std::string(pred ? "@$3 " : "") + "cp.async." +
                          (bytes == 16 ? "cg" : "ca") +
@@ -534,8 +535,19 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
         basePtr[base] = dst;
       }
       Value size = i32Const(b, loc, bytes);
-      if (!masks.empty())
+      if (!masks.empty() && prefix) {
+        // A prefix mask (tilegpu-coalesce): the in-bounds elements' bytes;
+        // cp.async zero-fills the rest.
+        unsigned eb = bytes / vec;
+        size = i32Const(b, loc, 0);
+        for (unsigned j = 0; j < vec; ++j)
+          size = b.create<LLVM::AddOp>(
+              loc, size,
+              b.create<LLVM::SelectOp>(loc, masks[k + j], i32Const(b, loc, eb),
+                                       i32Const(b, loc, 0)));
+      } else if (!masks.empty()) {
         size = b.create<LLVM::SelectOp>(loc, masks[k], size, i32Const(b, loc, 0));
+      }
       SmallVector<Value> operands{dst, ptrs[k], size};
       if (pred)
         operands.push_back(pred);

@@ -35,8 +35,24 @@
 // to a layout that no access widens: its default lanes (8 along d) stay
 // unless they hold too much.
 //
+// The load of a staged tensor-core operand (its one user a local_alloc)
+// need not have a mask constant over a vector: where the mask is only a
+// prefix mask over it (a bound check of contiguous indices, `k + arange <
+// K` with K of no known divisibility; AxisInfo.h), the load gets the vector
+// and `tilegpu.mask_prefix`, and tilegpu-pipeline's `cp.async` copies the
+// in-bounds part of each run, zero-filling the rest (the LLVM lowering of
+// an unpipelined load reads a run whole when its last element is in
+// bounds, element by element otherwise). Without it a 16-bit operand is
+// read 2 bytes at a time and its loop is not pipelined at all (Liger's MLP
+// on host descriptors: 0.09-0.29x Triton, 0.43-0.64x with it, H200,
+// 2026-12-04). Other accesses keep Triton's rule (masks constant over a
+// vector): on the H200 the prefix form made ragged fp32 row kernels
+// (Liger's norms) 10-30% slower than one 4-byte access per element, which
+// a warp already coalesces.
+//
 // Atomic updates (tile.atomic_rmw) get a `tilegpu.vector` too, computed the
-// same way from the layout as it stands: they never widen it.
+// same way from the layout as it stands (constant masks only): they never
+// widen it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +78,12 @@ using namespace mlir;
 using namespace mlir::tilegpu;
 
 namespace {
+
+/// A tile.load whose one user stages it for a tensor-core dot.
+bool isStagedLoad(Operation *op) {
+  return isa<tile::LoadOp>(op) && op->hasOneUse() &&
+         isa<LocalAllocOp>(*op->user_begin());
+}
 
 struct Access {
   Operation *op;
@@ -168,7 +190,7 @@ struct TileGPUCoalescePass
         return;
       }
       unsigned d = layout.getOrder()[0];
-      unsigned v = analysis.getVectorWidth(ptr, mask, d);
+      unsigned v = analysis.getVectorWidth(ptr, mask, d, isStagedLoad(op));
       accesses.push_back({op, v});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r = rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
@@ -288,15 +310,18 @@ struct TileGPUCoalescePass
       auto [ptr, mask] = ptrAndMask(a.op);
       auto type = cast<RankedTensorType>(ptr.getType());
       unsigned v = 1;
+      bool prefix = false;
       if (auto layout = dyn_cast_or_null<BlockedAttr>(type.getEncoding())) {
         unsigned d = layout.getOrder()[0];
         v = std::min(a.width, layout.getSizePerThread()[d]);
         // A chunk must not wrap around a smaller tile.
         while (v > 1 && type.getShape()[d] % v != 0)
           v /= 2;
+        prefix = !analysis.maskConstantOver(mask, d, v);
       }
       a.op->setAttr("tilegpu.vector",
                     IntegerAttr::get(IntegerType::get(ctx, 32), v));
+      setMaskPrefixAttr(a.op, prefix);
     }
 
     // 4. Atomic updates get the width their layout allows as it is (they

@@ -186,6 +186,7 @@ struct LoadLayoutsPass
     // The vector width each load allows along the layout's slower
     // dimension, decided before any IR changes.
     DenseMap<Operation *, unsigned> slowVec;
+    DenseMap<Operation *, bool> slowPrefix;
     {
       AxisInfoAnalysis axis(getOperation());
       for (tile::LoadOp load : loads) {
@@ -195,9 +196,13 @@ struct LoadLayoutsPass
         if (!cur || cur.getRank() != 2)
           continue;
         unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
-        unsigned vo = axis.getVectorWidth(load.getPtr(), load.getMask(), o);
-        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d))
+        unsigned vo = axis.getVectorWidth(load.getPtr(), load.getMask(), o,
+                                          /*prefixMask=*/true);
+        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(),
+                                               d, /*prefixMask=*/true)) {
           slowVec[load] = vo;
+          slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
+        }
       }
     }
     OpBuilder b(&getContext());
@@ -214,11 +219,14 @@ struct LoadLayoutsPass
         continue;
       BlockedAttr own;
       unsigned vec = vecAttr ? vecAttr.getInt() : 1;
+      bool prefix = hasMaskPrefix(load);
       if (unsigned vo = slowVec.lookup(load)) {
         // Contiguous along the other dimension: that one fastest.
         own = transposedOrderLayout(valType, cur, vo);
-        if (own)
+        if (own) {
           vec = vo;
+          prefix = slowPrefix.lookup(load);
+        }
       } else if (vecAttr) {
         own = ownLayout(valType, cur, vec);
       }
@@ -231,6 +239,7 @@ struct LoadLayoutsPass
       Operation *nl = b.clone(*load.getOperation());
       nl->setOperands(operands);
       nl->setAttr("tilegpu.vector", b.getI32IntegerAttr(vec));
+      setMaskPrefixAttr(nl, prefix);
       nl->getResult(0).setType(rm.retype(load.getType()));
       load.getResult().replaceAllUsesWith(nl->getResult(0));
       load.erase();

@@ -431,8 +431,11 @@ struct PipelinePass
         Value dst = bb.create<MemDescSubviewOp>(loc, staged[k].alloc.getType(),
                                                 buffers[k], slot);
         Value mask = load.getMask() ? m.lookupOrDefault(load.getMask()) : Value();
-        bb.create<AsyncCopyOp>(loc, m.lookupOrDefault(load.getPtr()), dst, mask,
-                               pred, bb.getI32IntegerAttr(staged[k].vector));
+        auto copy = bb.create<AsyncCopyOp>(
+            loc, m.lookupOrDefault(load.getPtr()), dst, mask, pred,
+            bb.getI32IntegerAttr(staged[k].vector));
+        setMaskPrefixAttr(copy, mask && staged[k].vector > 1 &&
+                                    hasMaskPrefix(load));
       }
       bb.create<AsyncCommitGroupOp>(loc);
     };

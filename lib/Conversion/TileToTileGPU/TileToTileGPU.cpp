@@ -80,7 +80,8 @@ struct ConvertTileToTileGPUPass
       return false;
     unsigned bits = t.getElementType().getIntOrFloatBitWidth();
     return bits >= 8 && axis.getVectorWidth(load.getPtr(), load.getMask(),
-                                            dim) * bits == 128;
+                                            dim, /*prefixMask=*/true) *
+                                bits == 128;
   }
 
   /// The mma layout of `dot` if the tensor cores can compute it (see the

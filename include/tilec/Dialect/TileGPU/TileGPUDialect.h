@@ -66,6 +66,20 @@ RankedTensorType withLayout(Type type, Attribute layout);
 /// depth) stripped.
 Value rootBuffer(Value view);
 
+/// `tilegpu.mask_prefix` on a tile.load or tilegpu.async_copy of
+/// `tilegpu.vector` v: its mask is not constant over a thread's run of v
+/// elements but true for a prefix of it (tilegpu-coalesce, for staged dot
+/// operands); a load reads the run whole when its last element's mask is
+/// true, element by element otherwise; a copy copies the true part.
+inline constexpr llvm::StringLiteral kMaskPrefixAttr = "tilegpu.mask_prefix";
+inline bool hasMaskPrefix(Operation *op) { return op->hasAttr(kMaskPrefixAttr); }
+inline void setMaskPrefixAttr(Operation *op, bool prefix) {
+  if (prefix)
+    op->setAttr(kMaskPrefixAttr, UnitAttr::get(op->getContext()));
+  else
+    op->removeAttr(kMaskPrefixAttr);
+}
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H

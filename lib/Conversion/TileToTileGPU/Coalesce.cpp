@@ -46,9 +46,10 @@
 // read 2 bytes at a time and its loop is not pipelined at all (Liger's MLP
 // on host descriptors: 0.09-0.29x Triton, 0.43-0.64x with it, H200,
 // 2026-12-04). Other accesses keep Triton's rule (masks constant over a
-// vector): on the H200 the prefix form made ragged fp32 row kernels
-// (Liger's norms) 10-30% slower than one 4-byte access per element, which
-// a warp already coalesces.
+// vector): on the H200 (2026-12-04) the prefix form, whose element-by-
+// element part is predicated rather than branched around, made ragged fp32
+// row kernels (Liger's norms) 10-30% slower and a ragged bf16 GeLU (2^28 - 3
+// elements, bench/gen_ptx.py) 2572 -> 1421 GB/s.
 //
 // Atomic updates (tile.atomic_rmw) get a `tilegpu.vector` too, computed the
 // same way from the layout as it stands (constant masks only): they never

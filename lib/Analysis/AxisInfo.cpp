@@ -171,6 +171,10 @@ void AxisInfo::print(raw_ostream &os) const {
   list(constancy);
   if (constant)
     os << ", constant = " << *constant;
+  if (!maskPrefix.empty()) {
+    os << ", mask prefix = ";
+    list(maskPrefix);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -348,6 +352,32 @@ bool AxisInfoAnalysis::maskConstantOver(Value mask, unsigned dim,
   return dim < m.rank() && m.getConstancy(dim) >= v;
 }
 
+/// The dimensions a row-major reshape from `src` to `dst` keeps, as
+/// (dst dim, src dim): every dimension other than 1 when only unit
+/// dimensions are inserted or removed, else an equal last dimension, else
+/// none.
+static SmallVector<std::pair<unsigned, unsigned>>
+keptReshapeDims(ArrayRef<int64_t> src, ArrayRef<int64_t> dst) {
+  SmallVector<unsigned> from, to;
+  for (unsigned d = 0; d < src.size(); ++d)
+    if (src[d] != 1)
+      from.push_back(d);
+  for (unsigned d = 0; d < dst.size(); ++d)
+    if (dst[d] != 1)
+      to.push_back(d);
+  SmallVector<std::pair<unsigned, unsigned>> kept;
+  bool same = from.size() == to.size();
+  for (unsigned i = 0; same && i < from.size(); ++i)
+    same = src[from[i]] == dst[to[i]];
+  if (same) {
+    for (unsigned i = 0; i < from.size(); ++i)
+      kept.push_back({to[i], from[i]});
+  } else if (!src.empty() && !dst.empty() && src.back() == dst.back()) {
+    kept.push_back({unsigned(dst.size() - 1), unsigned(src.size() - 1)});
+  }
+  return kept;
+}
+
 /// The mask prefix of an i1 tile `op` computes (see AxisInfo.h), given its
 /// info `r` so far: bound checks of contiguous indices, and the shape ops,
 /// ands and ors of such.
@@ -402,21 +432,8 @@ static void setMaskPrefix(Operation *op, AxisInfo &r, ArrayRef<int64_t> shape,
     auto src = shapeOfV(rs.getSrc());
     if (s.rank() != src.size() || src.empty() || rank == 0)
       return;
-    SmallVector<unsigned> from, to;
-    for (unsigned d = 0; d < src.size(); ++d)
-      if (src[d] != 1)
-        from.push_back(d);
-    for (unsigned d = 0; d < rank; ++d)
-      if (shape[d] != 1)
-        to.push_back(d);
-    bool same = from.size() == to.size();
-    for (unsigned i = 0; same && i < from.size(); ++i)
-      same = src[from[i]] == shape[to[i]];
-    if (same)
-      for (unsigned i = 0; i < from.size(); ++i)
-        p[to[i]] = std::max(p[to[i]], s.getMaskPrefix(from[i]));
-    else if (src.back() == shape.back())
-      p[rank - 1] = std::max(p[rank - 1], s.getMaskPrefix(src.size() - 1));
+    for (auto [to, from] : keptReshapeDims(src, shape))
+      p[to] = std::max(p[to], s.getMaskPrefix(from));
   } else if (isa<ConvertLayoutOp>(op)) {
     AxisInfo s = in(0);
     if (s.rank() != rank)
@@ -583,27 +600,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
             r.unit = s.unit;
             r.nonNegative = s.nonNegative;
             r.constant = s.constant;
-            SmallVector<unsigned> from, to;
-            for (unsigned d = 0; d < srcShape.size(); ++d)
-              if (srcShape[d] != 1)
-                from.push_back(d);
-            for (unsigned d = 0; d < rank; ++d)
-              if (shape[d] != 1)
-                to.push_back(d);
-            auto keep = [&](unsigned dst, unsigned src) {
-              r.contiguity[dst] = s.contiguity[src];
-              r.divisibility[dst] = s.divisibility[src];
-              r.constancy[dst] = s.constancy[src];
-            };
-            bool same = from.size() == to.size();
-            for (unsigned i = 0; same && i < from.size(); ++i)
-              same = srcShape[from[i]] == shape[to[i]];
-            if (same) {
-              for (unsigned i = 0; i < from.size(); ++i)
-                keep(to[i], from[i]);
-            } else if (rank && !srcShape.empty() &&
-                       srcShape.back() == shape.back()) {
-              keep(rank - 1, srcShape.size() - 1);
+            for (auto [to, from] : keptReshapeDims(srcShape, shape)) {
+              r.contiguity[to] = s.contiguity[from];
+              r.divisibility[to] = s.divisibility[from];
+              r.constancy[to] = s.constancy[from];
             }
             return r;
           })

@@ -21,13 +21,13 @@ module attributes {tile.num_warps = 4 : i32} {
     %offs = arith.addi %s, %r : tensor<1024xi32>
     %ns = tile.splat %n : i32 -> tensor<1024xi32>
     // The mask is constant over runs of 16 (n is a multiple of 16).
-    // CHECK: arith.cmpi slt, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [16]"}
+    // CHECK: arith.cmpi slt, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [16], mask prefix = [1024]"}
     %mask = arith.cmpi slt, %offs, %ns : tensor<1024xi32>
     %ms = tile.splat %m : i32 -> tensor<1024xi32>
-    // CHECK: arith.cmpi slt, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    // CHECK: arith.cmpi slt, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1], mask prefix = [1024]"}
     %mask2 = arith.cmpi slt, %offs, %ms : tensor<1024xi32>
     // sle is not aligned to the group: only the constancy of the operands.
-    // CHECK: arith.cmpi sle, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    // CHECK: arith.cmpi sle, {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1], mask prefix = [1024]"}
     %mask3 = arith.cmpi sle, %offs, %ns : tensor<1024xi32>
     // CHECK: tile.splat {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [16], constancy = [1024]"}
     %xs = tile.splat %x : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
@@ -100,6 +100,25 @@ module attributes {tile.num_warps = 4 : i32} {
       %b2 = tile.addptr %b, %step1 : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
       scf.yield %a2, %b2 : tensor<256x!tile.ptr<f32>>, tensor<256x!tile.ptr<f32>>
     }
+    return
+  }
+
+  // Reshapes keep the info of the dimensions they keep: all of them when
+  // only unit dimensions come or go, else an equal last dimension (a split
+  // dimension keeps nothing); the rest get every element's divisibility.
+  // CHECK-LABEL: func.func @reshapes
+  func.func @reshapes(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+    %r = tile.make_range 0 to 64 : tensor<64xi32>
+    %c16 = arith.constant dense<16> : tensor<64xi32>
+    %m = arith.muli %r, %c16 : tensor<64xi32>
+    // CHECK: tile.reshape {{.*}} "contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1]"
+    %a = tile.reshape %r : tensor<64xi32> -> tensor<1x64xi32>
+    // CHECK: tile.reshape {{.*}} "contiguity = [1, 1, 1], divisibility = [1, 1, 1], constancy = [1, 1, 1]"
+    %b = tile.reshape %r : tensor<64xi32> -> tensor<1x4x16xi32>
+    // CHECK: tile.reshape {{.*}} "contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1]"
+    %c = tile.reshape %a : tensor<1x64xi32> -> tensor<1x64xi32>
+    // CHECK: tile.reshape {{.*}} "contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1]"
+    %d = tile.reshape %m : tensor<64xi32> -> tensor<4x16xi32>
     return
   }
 }

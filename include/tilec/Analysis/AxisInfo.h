@@ -120,7 +120,7 @@ public:
 
   SmallVector<int64_t> contiguity, divisibility, constancy;
   /// P[d] of i1 tiles where it exceeds K[d] (see the header comment);
-  /// empty when it equals K everywhere. Not printed by print().
+  /// empty when it equals K everywhere (print() shows it when not).
   SmallVector<int64_t> maskPrefix;
   std::optional<int64_t> constant;
   /// What one step of contiguity adds to the value: 1 for integers, the

@@ -34,6 +34,14 @@ func.func @asm_mixed(%x: tensor<64xi32>, %s: i32) {
 
 // -----
 
+func.func @asm_no_result(%s: i32) {
+  // expected-error @+1 {{'tile.inline_asm' op needs at least one result}}
+  tile.inline_asm "mov.b32 $0, $0;", "r" (%s) {packed_element = 1 : i32, pure = false} : (i32) -> ()
+  return
+}
+
+// -----
+
 func.func @asm_pack(%x: tensor<64xi32>) {
   // expected-error @+1 {{'tile.inline_asm' op packed_element must be at least 1}}
   %a = tile.inline_asm "mov.b32 $0, $1;", "=r,r" (%x) {packed_element = 0 : i32, pure = true} : (tensor<64xi32>) -> tensor<64xi32>

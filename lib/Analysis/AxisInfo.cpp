@@ -393,8 +393,19 @@ static void setMaskPrefix(Operation *op, AxisInfo &r, ArrayRef<int64_t> shape,
     using P = arith::CmpIPredicate;
     P pr = cmp.getPredicate();
     // Increasing indices below (or at most) a bound, or a bound above them.
-    bool below = pr == P::slt || pr == P::sle || pr == P::ult || pr == P::ule;
-    bool above = pr == P::sgt || pr == P::sge || pr == P::ugt || pr == P::uge;
+    // A group of contiguous indices must not wrap in the compare's order:
+    // signed, 32 bits or more (i32 overflow is not considered, as above);
+    // unsigned only for non-negative indices (-1, 0, 1 is contiguous but
+    // not increasing as unsigned).
+    auto increasing = [&](const AxisInfo &idx, bool isUnsigned) {
+      unsigned bits =
+          getElementTypeOrSelf(cmp.getLhs().getType()).getIntOrFloatBitWidth();
+      return bits >= 32 && (!isUnsigned || idx.nonNegative);
+    };
+    bool below = ((pr == P::slt || pr == P::sle) && increasing(a, false)) ||
+                 ((pr == P::ult || pr == P::ule) && increasing(a, true));
+    bool above = ((pr == P::sgt || pr == P::sge) && increasing(b, false)) ||
+                 ((pr == P::ugt || pr == P::uge) && increasing(b, true));
     for (unsigned d = 0; d < rank; ++d) {
       if (below)
         p[d] = std::max(p[d], std::min(a.contiguity[d], b.constancy[d]));

@@ -241,9 +241,12 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   // The tile of element offsets, and the mask, over the block's dimensions
   // other than 1 (`kept`; the last one if all are 1): a unit dimension's
   // index is its offset, already in `start`, and its bound a scalar.
+  // Only for blocks of rank 3 or more (a [1, M, K] descriptor block used as
+  // [M, K]): there, the value's reshapes to and from the squeezed shape
+  // cancel; a [1, N] block stays 2-D, as its users are.
   std::vector<size_t> kept;
   for (size_t d = 0; d < rank; ++d)
-    if (bp.blockShape[d] != 1 || (kept.empty() && d + 1 == rank))
+    if (rank <= 2 || bp.blockShape[d] != 1 || (kept.empty() && d + 1 == rank))
       kept.push_back(d);
   std::vector<int64_t> tileShape;
   for (size_t d : kept)

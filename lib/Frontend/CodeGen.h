@@ -355,9 +355,9 @@ public:
   Val descriptorAccess(bool store, std::vector<Val> &args, const Expr &call);
   /// The pointer tile a block pointer addresses and, for the dimensions
   /// named by `boundaryCheck`, the mask of its in-bounds elements (None when
-  /// nothing is checked). Both have the block's shape without its
-  /// dimensions of size 1 (all of them but the last if every one is 1):
-  /// callers reshape the value loaded or stored.
+  /// nothing is checked). For a block of rank 3 or more, both have the
+  /// block's shape without its dimensions of size 1 (all of them but the
+  /// last if every one is 1): callers reshape the value loaded or stored.
   bool blockPtrAddress(const Val &bp, const Val &boundaryCheck,
                        const Expr &call, Val &ptr, Val &mask);
 

@@ -2,7 +2,8 @@
 // dimension, aligned groups of P positions true up to some position and
 // false after it. Bound checks of contiguous indices (`i < n`, `i <= n`,
 // `n > i`, `n >= i`) have one as long as the indices' contiguity and the
-// bound's constancy; ands and ors take the smaller; broadcasts, expand_dims,
+// bound's constancy (signed compares; unsigned ones of non-negative
+// indices only); ands and ors take the smaller; broadcasts, expand_dims,
 // transposes and reshapes carry it; `i > n` (false first) and negations have
 // none; a loop-carried mask keeps what both its initial and yielded values
 // have. Printed through the test-only option print-axis-info of
@@ -21,6 +22,16 @@ module attributes {tile.num_warps = 4 : i32} {
     %ge = arith.cmpi sge, %n64, %r64 : tensor<64xi32>
     // CHECK: arith.cmpi sgt, {{.*}} "contiguity = [1], divisibility = [1], constancy = [1]"}
     %gt = arith.cmpi sgt, %r64, %n64 : tensor<64xi32>
+    // Unsigned compares only of non-negative indices: `i - k` may run from
+    // -1 to 0 inside a group, which is not increasing as unsigned.
+    // CHECK: arith.cmpi ult, {{.*}} "contiguity = [1], divisibility = [1], constancy = [1], mask prefix = [64]"
+    %ult = arith.cmpi ult, %r64, %n64 : tensor<64xi32>
+    %kk = tile.splat %k : i32 -> tensor<64xi32>
+    %shifted = arith.subi %r64, %kk : tensor<64xi32>
+    // CHECK: arith.cmpi ult, {{.*}} "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %ult2 = arith.cmpi ult, %shifted, %n64 : tensor<64xi32>
+    // CHECK: arith.cmpi slt, {{.*}} "contiguity = [1], divisibility = [1], constancy = [1], mask prefix = [64]"
+    %slt2 = arith.cmpi slt, %shifted, %n64 : tensor<64xi32>
     // CHECK: arith.andi {{.*}} "contiguity = [1], divisibility = [1], constancy = [1], mask prefix = [64]"
     %and = arith.andi %lt, %ge : tensor<64xi1>
     // CHECK: arith.ori {{.*}} "contiguity = [1], divisibility = [1], constancy = [1]"}

@@ -16,7 +16,9 @@
 //    values.
 //  - for i1 tiles, a mask prefix P[d] >= K[d]: along d, aligned groups of
 //    P[d] positions hold true up to some position and false after it (the
-//    bound check `index < n` of contiguous indices, whatever n). A load or
+//    bound check `index < n` of contiguous indices, whatever n; signed
+//    compares of 32- or 64-bit indices, unsigned ones of non-negative
+//    indices, so that a group does not wrap in the compare's order). A load or
 //    store may then access such a group as one vector when the whole of it
 //    is in bounds, and element by element otherwise (`cp.async` copies the
 //    true part and zero-fills the rest).

@@ -20,7 +20,8 @@
 //                                one is a reshape
 //
 // An elementwise op moves only when the view is its one use, so nothing is
-// computed twice.
+// computed twice; the new ops go where the operand was computed, not into a
+// loop that the view is in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +76,8 @@ struct SinkTrans : OpRewritePattern<TransOp> {
     Operation *def = trans.getSrc().getDefiningOp();
     if (!def)
       return failure();
+    // Where the operand is computed (not into a loop the view is in).
+    rewriter.setInsertionPointAfter(def);
     auto type = cast<RankedTensorType>(trans.getType());
     ArrayRef<int32_t> order = trans.getOrder();
     Location loc = trans.getLoc();
@@ -167,6 +170,7 @@ struct SinkReshape : OpRewritePattern<ReshapeOp> {
     bool undone = false;
     if (!available(reshape.getSrc(), shape, undone) || !undone)
       return failure();
+    rewriter.setInsertionPointAfter(def);
     rewriter.replaceOp(reshape,
                        rebuild(rewriter, reshape.getLoc(), reshape.getSrc(), shape));
     return success();

@@ -235,14 +235,6 @@ std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
     auto op = b.create<mlir::tile::LoadOp>(
         l, ptr.v, mask.isIR() ? mask.v : mlir::Value(),
         other.isIR() ? other.v : mlir::Value());
-    // A block pointer's unit dimensions are not addressed (blockPtrAddress).
-    auto result = [&](mlir::Value v) {
-      DType elem = ptr.dtype.pointee();
-      if (a[0].kind == Val::BlockPtr && !llvm::equal(ptr.shape(), a[0].blockShape))
-        v = b.create<mlir::tile::ReshapeOp>(
-            l, irType(elem, a[0].blockShape), v);
-      return Val::ir(v, elem);
-    };
     for (int k : {5, 6}) {
       if (a[k].kind == Val::Str && !a[k].s.empty()) {
         if (!validCacheOption(k == 5, /*store=*/false, a[k].s))
@@ -253,7 +245,13 @@ std::optional<Val> CodeGen::memoryBuiltin(BuiltinCall &c) {
     }
     if (a[7].kind == Val::Bool && a[7].i)
       op->setAttr("isVolatile", b.getUnitAttr());
-    return result(op);
+    // A block pointer's unit dimensions are not addressed (blockPtrAddress).
+    DType elem = ptr.dtype.pointee();
+    if (a[0].kind == Val::BlockPtr && !llvm::equal(ptr.shape(), a[0].blockShape))
+      return Val::ir(b.create<mlir::tile::ReshapeOp>(
+                         l, irType(elem, a[0].blockShape), op.getResult()),
+                     elem);
+    return Val::ir(op, elem);
   }
   if (name == "tl.store") {
     Val ptr = a[0];

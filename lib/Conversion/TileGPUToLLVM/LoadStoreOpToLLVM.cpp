@@ -14,7 +14,11 @@
 //    word, 8-bit ones four per word): ld.global{.v2,.v4}.b32;
 //  - a 16-bit word (.b16) for 16 bits, ld.global.u8 for a single byte.
 // The predicate is the mask bit of the run's first element; `other` is
-// moved into the destination registers before the predicated load. Cache
+// moved into the destination registers before the predicated load. A load
+// marked `tilegpu.mask_prefix` (its mask true for a prefix of each run
+// only) is predicated on the run's last mask bit, and its elements are
+// loaded one by one too, each under its own bit and only where the last
+// one is false. Cache
 // modifiers (`cache`: .ca/.cg/.cs/.lu/.cv for loads, .wb/.cg/.cs/.wt for
 // stores) and eviction hints (`evict`: evict_first/evict_last/... ->
 // .L1::evict_*) are appended; `isVolatile` gives ld.volatile.global.

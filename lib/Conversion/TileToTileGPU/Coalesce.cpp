@@ -44,8 +44,8 @@
 // an unpipelined load reads a run whole when its last element is in
 // bounds, element by element otherwise). Without it a 16-bit operand is
 // read 2 bytes at a time and its loop is not pipelined at all (Liger's MLP
-// on host descriptors: 0.09-0.29x Triton, 0.43-0.64x with it, H200,
-// 2026-12-04). Other accesses keep Triton's rule (masks constant over a
+// on host descriptors: 0.09-0.29x Triton, 0.42-0.52x with it, H200,
+// 2026-12-04, commit 9ad4363). Other accesses keep Triton's rule (masks constant over a
 // vector): on the H200 (2026-12-04) the prefix form, whose element-by-
 // element part is predicated rather than branched around, made ragged fp32
 // row kernels (Liger's norms) 10-30% slower and a ragged bf16 GeLU (2^28 - 3
@@ -79,12 +79,6 @@ using namespace mlir;
 using namespace mlir::tilegpu;
 
 namespace {
-
-/// A tile.load whose one user stages it for a tensor-core dot.
-bool isStagedLoad(Operation *op) {
-  return isa<tile::LoadOp>(op) && op->hasOneUse() &&
-         isa<LocalAllocOp>(*op->user_begin());
-}
 
 struct Access {
   Operation *op;
@@ -191,7 +185,7 @@ struct TileGPUCoalescePass
         return;
       }
       unsigned d = layout.getOrder()[0];
-      unsigned v = analysis.getVectorWidth(ptr, mask, d, isStagedLoad(op));
+      unsigned v = analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
       accesses.push_back({op, v});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r = rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;

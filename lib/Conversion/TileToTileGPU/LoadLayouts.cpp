@@ -180,7 +180,7 @@ struct LoadLayoutsPass
   void runOnOperation() override {
     SmallVector<tile::LoadOp> loads;
     getOperation().walk([&](tile::LoadOp op) {
-      if (op->hasOneUse() && isa<LocalAllocOp>(*op->user_begin()))
+      if (isStagedOperandLoad(op))
         loads.push_back(op);
     });
     // The vector width each load allows along the layout's slower

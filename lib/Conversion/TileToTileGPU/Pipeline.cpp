@@ -52,8 +52,9 @@
 // update. Pure values of the closure that stage 1 uses too are computed
 // again for it (from the current iteration). The loop is left as it is when
 // that closure has side effects, nested regions or other loads, or feeds
-// stage 1 through a loop-carried value, when a load's `other` is not zero, its access is not 4, 8 or 16 bytes, the step is not
-// a positive constant, or the buffers do not fit even with 2 stages.
+// stage 1 through a loop-carried value, when a load's `other` is not zero,
+// its access is not 4, 8 or 16 bytes, the step is not a positive constant,
+// or the buffers do not fit even with 2 stages.
 //
 //===----------------------------------------------------------------------===//
 

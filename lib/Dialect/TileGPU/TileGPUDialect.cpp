@@ -358,6 +358,11 @@ Value mlir::tilegpu::rootBuffer(Value view) {
   return view;
 }
 
+bool mlir::tilegpu::isStagedOperandLoad(Operation *op) {
+  return isa<tile::LoadOp>(op) && op->hasOneUse() &&
+         isa<LocalAllocOp>(*op->user_begin());
+}
+
 Attribute mlir::tilegpu::getLayout(Type type) {
   if (auto t = dyn_cast<RankedTensorType>(type))
     return t.getEncoding();

@@ -66,6 +66,10 @@ RankedTensorType withLayout(Type type, Attribute layout);
 /// depth) stripped.
 Value rootBuffer(Value view);
 
+/// Is `op` a tile.load whose one user stages it in shared memory (a
+/// tensor-core dot operand's local_alloc)?
+bool isStagedOperandLoad(Operation *op);
+
 /// `tilegpu.mask_prefix` on a tile.load or tilegpu.async_copy of
 /// `tilegpu.vector` v: its mask is not constant over a thread's run of v
 /// elements but true for a prefix of it (tilegpu-coalesce, for staged dot

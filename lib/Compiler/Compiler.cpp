@@ -6,9 +6,9 @@
 #include "tilec/Frontend/MLIRGen.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Types.h"
-#include "tilec/Transforms/Passes.h"
-#include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilec/Pipeline/Arch.h"
+#include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/PTX.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -26,7 +26,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace tilec;
 
@@ -170,92 +169,29 @@ static void applyCLOptions(mlir::PassManager &pm) {
   mlir::applyDefaultTimingPassManagerCLOptions(pm);
 }
 
-/// Runs `pass` on `module`, then canonicalize + CSE; on failure prints
-/// "<name> failed" to `errs`.
-static bool runTilePass(mlir::MLIRContext *ctx, mlir::ModuleOp module,
-                        std::unique_ptr<mlir::Pass> pass, llvm::StringRef name,
-                        llvm::raw_ostream &errs) {
-  mlir::PassManager pm(ctx);
-  applyCLOptions(pm);
-  pm.addPass(std::move(pass));
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  if (mlir::failed(pm.run(module))) {
-    errs << "tilec: error: " << name << " failed\n";
-    return false;
-  }
-  return true;
-}
-
-bool Compiler::groupPrograms(mlir::ModuleOp module, int group, int minMiB,
-                             llvm::raw_ostream &errs) {
-  mlir::tile::TileGroupProgramsOptions groupOpts;
-  groupOpts.group = group;
-  groupOpts.minMiB = minMiB;
-  return runTilePass(ctx_.get(), module,
-                     mlir::tile::createTileGroupPrograms(groupOpts),
-                     "tile-group-programs", errs);
-}
-
-/// 90 for "sm_90a", 80 for "sm_80" (90 when the name has no number).
-static int computeCapabilityOf(llvm::StringRef arch) {
-  int cc = 90;
-  if (arch.consume_front("sm_"))
-    arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc);
-  return cc;
+/// Runs `pm` on `module`; on failure prints "tilec: error: <what> failed
+/// (in pass 'P')" to `errs`.
+static mlir::LogicalResult runPipeline(mlir::PassManager &pm,
+                                       mlir::ModuleOp module,
+                                       llvm::StringRef what,
+                                       llvm::raw_ostream &errs) {
+  std::string failedPass;
+  pm.addInstrumentation(std::make_unique<FailedPassRecorder>(failedPass));
+  if (mlir::succeeded(pm.run(module)))
+    return mlir::success();
+  errs << "tilec: error: " << what << " failed";
+  if (!failedPass.empty())
+    errs << " (in pass '" << failedPass << "')";
+  errs << "\n";
+  return mlir::failure();
 }
 
 int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
                           llvm::raw_ostream &errs) {
-  if (opts.groupPrograms > 1 &&
-      !groupPrograms(module, opts.groupPrograms, opts.groupMinMiB, errs))
-    return 0;
-  int perCTA = 1;
-  if (opts.programsPerCTA != 1 &&
-      !(perCTA = coarsenPrograms(module, opts.programsPerCTA, errs)))
-    return 0;
-  mlir::tile::TileSplitMaskedLoopsOptions splitOpts;
-  splitOpts.computeCapability = computeCapabilityOf(opts.arch);
-  if (opts.splitMaskedLoops &&
-      !runTilePass(ctx_.get(), module,
-                   mlir::tile::createTileSplitMaskedLoops(splitOpts),
-                   "tile-split-masked-loops", errs))
-    return 0;
-  if (!runTilePass(ctx_.get(), module, mlir::tile::createTileLoopPointerOffsets(),
-                   "tile-loop-pointer-offsets", errs))
-    return 0;
-  if (!placeLoads(module, opts, errs))
-    return 0;
-  return perCTA;
-}
-
-bool Compiler::placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
-                          llvm::raw_ostream &errs) {
-  if (opts.prefetchBytes > 0) {
-    mlir::tile::TilePrefetchLoadsOptions o;
-    o.maxBytes = opts.prefetchBytes;
-    if (!runTilePass(ctx_.get(), module, mlir::tile::createTilePrefetchLoads(o),
-                     "tile-prefetch-loads", errs))
-      return false;
-  }
-  if (opts.rematBytes > 0) {
-    mlir::tile::TileRematAcrossReductionsOptions o;
-    o.minBytes = opts.rematBytes;
-    if (!runTilePass(ctx_.get(), module,
-                     mlir::tile::createTileRematAcrossReductions(o),
-                     "tile-remat-across-reductions", errs))
-      return false;
-  }
-  return true;
-}
-
-int Compiler::coarsenPrograms(mlir::ModuleOp module, int factor,
-                              llvm::raw_ostream &errs) {
-  mlir::tile::TileCoarsenProgramsOptions coarsenOpts;
-  coarsenOpts.factor = factor;
-  if (!runTilePass(ctx_.get(), module,
-                   mlir::tile::createTileCoarsenPrograms(coarsenOpts),
-                   "tile-coarsen-programs", errs))
+  mlir::PassManager pm(ctx_.get());
+  applyCLOptions(pm);
+  populateTilePreparationPipeline(pm, opts);
+  if (mlir::failed(runPipeline(pm, module, "preparing the tile IR", errs)))
     return 0;
   if (auto a = module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     return int(a.getInt());
@@ -276,23 +212,8 @@ llvm::Expected<int> Compiler::parseProgramsPerCTA(llvm::StringRef text) {
 mlir::LogicalResult Compiler::optimizeTile(mlir::ModuleOp module) {
   mlir::PassManager pm(ctx_.get());
   applyCLOptions(pm);
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createLoopInvariantCodeMotionPass());
-  pm.addPass(mlir::createCSEPass());
-  pm.addPass(mlir::tile::createTileCombine());
-  pm.addPass(mlir::createCanonicalizerPass());
+  populateTileOptimizationPipeline(pm);
   return pm.run(module);
-}
-
-static uint64_t maxSharedBytesPerBlock(llvm::StringRef arch);
-
-/// The PTX targets tilec emits: what LLVM 19's NVPTX backend and PTX 8.0
-/// know (the architecture-specific 'a' variant only for sm_90).
-static bool isSupportedArch(llvm::StringRef arch) {
-  static const char *known[] = {"sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
-                                "sm_75", "sm_80", "sm_86", "sm_87", "sm_89",
-                                "sm_90", "sm_90a"};
-  return llvm::is_contained(known, arch);
 }
 
 mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
@@ -302,8 +223,7 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
     return mlir::success();
   if (!isSupportedArch(opts.arch)) {
     errs << "tilec: error: unsupported GPU target '" << opts.arch
-         << "': expected sm_60, sm_61, sm_62, sm_70, sm_72, sm_75, sm_80, "
-            "sm_86, sm_87, sm_89, sm_90 or sm_90a\n";
+         << "': expected " << supportedArchList() << "\n";
     return mlir::failure();
   }
   // MLIR diagnostics (a lowering that refuses an op, a verifier) print in
@@ -338,62 +258,14 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
       engine.note(at, msg);
     return mlir::success();
   });
-  int cc = computeCapabilityOf(opts.arch);
-  if (!prepareTile(module, opts, errs))
-    return mlir::failure();
   mlir::PassManager pm(ctx_.get());
   applyCLOptions(pm);
-  mlir::tilegpu::ConvertTileToTileGPUOptions layoutOpts;
-  layoutOpts.computeCapability = cc;
-  layoutOpts.useWgmma = opts.arch == "sm_90a";
-  pm.addPass(mlir::tilegpu::createConvertTileToTileGPU(layoutOpts));
-  pm.addPass(mlir::tilegpu::createTileGPURemoveLayoutConversions());
-  pm.addPass(mlir::tilegpu::createTileGPUCoalesce());
-  pm.addPass(mlir::tilegpu::createTileGPULoadLayouts());
-  pm.addPass(mlir::tilegpu::createTileGPUStoreLayouts());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  mlir::tilegpu::TileGPUPipelineOptions pipeOpts;
-  pipeOpts.numStages = opts.numStages;
-  pm.addPass(mlir::tilegpu::createTileGPUPipeline(pipeOpts));
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  if (stage != Stage::TileGPU) {
-    mlir::tilegpu::ConvertTileGPUToLLVMOptions llvmOpts;
-    llvmOpts.computeCapability = cc;
-    mlir::tilegpu::TileGPUAllocateSharedOptions sharedOpts;
-    sharedOpts.sharedLimit = maxSharedBytesPerBlock(opts.arch);
-    pm.addPass(mlir::tilegpu::createTileGPUAllocateShared(sharedOpts));
-    pm.addPass(mlir::tilegpu::createTileGPUInsertBarriers());
-    pm.addPass(mlir::tilegpu::createConvertTileGPUToLLVM(llvmOpts));
-    pm.addPass(mlir::createCanonicalizerPass());
-    pm.addPass(mlir::createCSEPass());
-  }
-  if (mlir::failed(pm.run(module))) {
-    errs << "tilec: error: lowering to " << (stage == Stage::TileGPU ? "tilegpu" : "LLVM")
-         << " failed\n";
-    return mlir::failure();
-  }
-  return mlir::success();
-}
-
-/// Dynamic shared memory a block may use on `arch` (0: unknown arch).
-static uint64_t maxSharedBytesPerBlock(llvm::StringRef arch) {
-  arch.consume_front("sm_");
-  unsigned cc = 0;
-  if (arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc))
-    return 0;
-  if (cc >= 90)
-    return 232448; // 227 KB (H100, H200)
-  if (cc == 80 || cc == 87)
-    return 166912; // 163 KB (A100)
-  if (cc >= 86)
-    return 101376; // 99 KB (sm_86, sm_89)
-  if (cc == 75)
-    return 65536; // 64 KB (Turing)
-  if (cc >= 70)
-    return 98304; // 96 KB (Volta)
-  return 49152;
+  bool toTileGPU = stage == Stage::TileGPU;
+  populateLoweringPipeline(pm, opts,
+                           toTileGPU ? LoweringStop::TileGPU : LoweringStop::LLVM);
+  return runPipeline(pm, module,
+                     toTileGPU ? "lowering to tilegpu" : "lowering to LLVM",
+                     errs);
 }
 
 bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,

@@ -17,4 +17,4 @@ def k(x_ptr, o_ptr):
 # CHECK: {{^}}{{.*}}shared-memory-reduction.py:[[@LINE-2]]:29: error: this reduction needs 262144 bytes of shared memory, the kernel 262144 in all; the target allows at most 232448 per program (use smaller tiles, fewer warps or fewer --num-stages){{$}}
 # CHECK-NEXT: {{^}}    tl.store(o_ptr + rn, tl.sum(x, axis=0)){{$}}
 # CHECK-NEXT: {{^}}                            ^{{$}}
-# CHECK-NEXT: {{^}}tilec: error: lowering to LLVM failed{{$}}
+# CHECK-NEXT: {{^}}tilec: error: lowering to LLVM failed (in pass 'tilegpu-allocate-shared'){{$}}

@@ -1,7 +1,9 @@
 //===- tilec-opt.cpp - mlir-opt for the tilec dialects --------------------===//
 //
-// Runs MLIR passes over files of the `tile` dialect; the driver of the lit
-// tests for the dialect and its passes.
+// Runs MLIR passes over files of the `tile` and `tilegpu` dialects; the
+// driver of the lit tests for the dialects and their passes. Besides each
+// pass, it runs tilec's pipelines by name (tilec/Pipeline/Pipeline.h):
+//   tilec-opt k.mlir --tilec-lower="arch=sm_90a num-stages=3"
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,7 @@
 #include "tilec/Compiler/Version.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilec/Pipeline/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -32,6 +35,7 @@ int main(int argc, char **argv) {
   mlir::registerLoopInvariantCodeMotionPass();
   mlir::tile::registerTilePasses();
   mlir::tilegpu::registerTileGPUPasses();
+  tilec::registerTilecPipelines();
 
   llvm::cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tilec::versionText("tilec-opt"); });

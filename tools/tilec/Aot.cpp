@@ -1,6 +1,7 @@
 //===- Aot.cpp - `tilec aot`: a C header and source per specialization ----===//
 
 #include "Aot.h"
+#include "Options.h"
 #include "Run.h"
 
 #include "tilec/Compiler/Compiler.h"
@@ -10,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
@@ -20,17 +22,14 @@
 using namespace tilec;
 namespace cl = llvm::cl;
 
-llvm::cl::SubCommand AotSubcommand(
-    "aot", "Write a C header and source with a kernel's binary and a typed "
-           "launcher (Triton's compile.py)");
 
 // Triton's compile.py flag names, with tilec's as aliases.
 static cl::opt<std::string> aotInput(cl::Positional, cl::desc("<input file>"),
-                                     cl::Required, cl::sub(AotSubcommand));
+                                     cl::Required, cl::sub(aotSubcommand()));
 static cl::opt<std::string> aotKernel("kernel-name",
                                       cl::desc("The @triton.jit function"),
                                       cl::value_desc("name"), cl::Required,
-                                      cl::sub(AotSubcommand));
+                                      cl::sub(aotSubcommand()));
 static cl::alias aotKernelN("n", cl::desc("Alias for --kernel-name"),
                             cl::aliasopt(aotKernel));
 static cl::alias aotKernelK("kernel", cl::desc("Alias for --kernel-name"),
@@ -38,7 +37,7 @@ static cl::alias aotKernelK("kernel", cl::desc("Alias for --kernel-name"),
 static cl::opt<std::string> aotSignature("signature",
                                          cl::desc("Triton AOT signature"),
                                          cl::value_desc("sig"), cl::Required,
-                                         cl::sub(AotSubcommand));
+                                         cl::sub(aotSubcommand()));
 static cl::alias aotSignatureS("s", cl::desc("Alias for --signature"),
                                cl::aliasopt(aotSignature));
 static cl::opt<std::string>
@@ -46,43 +45,34 @@ static cl::opt<std::string>
             cl::desc("The launch grid: up to three C expressions of the "
                      "launcher's arguments and integer constants, e.g. "
                      "\"(M + 127) / 128, N / 128, 1\" (programs)"),
-            cl::value_desc("x,y,z"), cl::Required, cl::sub(AotSubcommand));
+            cl::value_desc("x,y,z"), cl::Required, cl::sub(aotSubcommand()));
 static cl::alias aotGridG("g", cl::desc("Alias for --grid"),
                           cl::aliasopt(aotGrid));
-static cl::opt<int> aotWarps("num-warps", cl::desc("Warps per program"),
-                             cl::init(4), cl::sub(AotSubcommand));
-static cl::alias aotWarpsW("w", cl::desc("Alias for --num-warps"),
-                           cl::aliasopt(aotWarps));
-static cl::opt<int> aotStages("num-stages",
-                              cl::desc("Software-pipelining stages"),
-                              cl::init(3), cl::sub(AotSubcommand));
-static cl::alias aotStagesNs("ns", cl::desc("Alias for --num-stages"),
-                             cl::aliasopt(aotStages));
 static cl::opt<std::string>
     aotOutName("out-name",
                cl::desc("Name of the launcher (default: the kernel's); the "
                         "specialization's is NAME_<hash>"),
-               cl::value_desc("name"), cl::sub(AotSubcommand));
+               cl::value_desc("name"), cl::sub(aotSubcommand()));
 static cl::alias aotOutNameOn("on", cl::desc("Alias for --out-name"),
                               cl::aliasopt(aotOutName));
 static cl::opt<std::string>
     aotOutPath("out-path",
                cl::desc("Output path stem: writes STEM.<hash>.h and "
                         "STEM.<hash>.c (default: the out name)"),
-               cl::value_desc("stem"), cl::sub(AotSubcommand));
+               cl::value_desc("stem"), cl::sub(aotSubcommand()));
 static cl::alias aotOutPathO("o", cl::desc("Alias for --out-path"),
                              cl::aliasopt(aotOutPath));
 static cl::opt<std::string> aotArch("arch",
                                     cl::desc("GPU target (default sm_90a)"),
-                                    cl::init("sm_90a"), cl::sub(AotSubcommand));
+                                    cl::init("sm_90a"), cl::sub(aotSubcommand()));
 static cl::opt<std::string> aotPtxas(
     "ptxas",
     cl::desc("ptxas to assemble the cubin with (default: $TILEC_PTXAS, PATH, "
              "$CUDA_HOME/bin, /usr/local/cuda/bin); none found: PTX only"),
-    cl::value_desc("path"), cl::sub(AotSubcommand));
+    cl::value_desc("path"), cl::sub(aotSubcommand()));
 static cl::opt<bool> aotNoCubin("no-cubin",
                                 cl::desc("Embed the PTX only"),
-                                cl::sub(AotSubcommand));
+                                cl::sub(aotSubcommand()));
 
 //===----------------------------------------------------------------------===//
 // Metadata shared with aot-link
@@ -418,13 +408,12 @@ int aotMain() {
   if (src.numErrors)
     return 1;
   CompileOptions opts;
+  if (!readCompileFlags(opts))
+    return 1;
   opts.kernel = aotKernel;
   opts.signature = aotSignature;
-  opts.numWarps = aotWarps;
-  opts.numStages = aotStages;
-  opts.programsPerCTA = 1;
+  opts.programsPerCTA = 1; // the launcher's grid is the kernel's
   opts.arch = aotArch;
-  opts.importPaths = importDirs;
   CompiledKernel ck;
   if (!compiler.compileToPTX(src, opts, ck, llvm::errs()))
     return 1;
@@ -473,8 +462,19 @@ int aotMain() {
   // The specialization's name: a hash of what selects the binary.
   llvm::SHA256 h;
   h.update(llvm::StringRef(ck.name + "\n" + aotSignature + "\n" +
-                           std::to_string(aotWarps) + "\n" +
-                           std::to_string(aotStages) + "\n" + aotArch));
+                           std::to_string(opts.numWarps) + "\n" +
+                           std::to_string(opts.numStages) + "\n" + aotArch));
+  // The other knobs, where they are not the defaults.
+  const CompileOptions defaults;
+  if (opts.groupPrograms != defaults.groupPrograms ||
+      opts.groupMinMiB != defaults.groupMinMiB ||
+      opts.splitMaskedLoops != defaults.splitMaskedLoops ||
+      opts.prefetchBytes != defaults.prefetchBytes ||
+      opts.rematBytes != defaults.rematBytes)
+    h.update(llvm::formatv("\n{0} {1} {2} {3} {4}", opts.groupPrograms,
+                           opts.groupMinMiB, int(opts.splitMaskedLoops),
+                           opts.prefetchBytes, opts.rematBytes)
+                 .str());
   std::array<uint8_t, 32> digest = h.final();
   std::string hash = llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(4),
                                  /*LowerCase=*/true);
@@ -504,7 +504,7 @@ int aotMain() {
   std::string provenance = fmt::format(
       "tilec {}: {} kernel {}, signature \"{}\", {} warps, {} stages, {}.",
       TILEC_VERSION, llvm::sys::path::filename(aotInput).str(), ck.name,
-      aotSignature.getValue(), aotWarps.getValue(), aotStages.getValue(),
+      aotSignature.getValue(), opts.numWarps, opts.numStages,
       aotArch.getValue());
   Generated g = generate(spec, ck, grid, provenance);
   if (!writeFile(spec.header, g.header) ||

@@ -12,8 +12,8 @@
 // cuda.h and libcuda. docs/aot.md describes both.
 //
 // Wiring (tilec.cpp): after cl::ParseCommandLineOptions,
-//   if (AotSubcommand) return aotMain();
-//   if (AotLinkSubcommand) return aotLinkMain();
+//   if (aotSubcommand()) return aotMain();
+//   if (aotLinkSubcommand()) return aotLinkMain();
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +25,6 @@
 
 #include <string>
 #include <vector>
-
-extern llvm::cl::SubCommand AotSubcommand;
-extern llvm::cl::SubCommand AotLinkSubcommand;
 
 int aotMain();
 int aotLinkMain();

@@ -1,6 +1,7 @@
 //===- AotLink.cpp - `tilec aot-link`: one dispatcher per kernel ----------===//
 
 #include "Aot.h"
+#include "Options.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,18 +17,14 @@
 using namespace tilec;
 namespace cl = llvm::cl;
 
-llvm::cl::SubCommand
-    AotLinkSubcommand("aot-link",
-                      "Write a dispatcher over the specializations that "
-                      "`tilec aot` wrote (Triton's link.py)");
 
 static cl::list<std::string> linkHeaders(cl::Positional, cl::OneOrMore,
                                          cl::desc("<headers of tilec aot>"),
-                                         cl::sub(AotLinkSubcommand));
+                                         cl::sub(aotLinkSubcommand()));
 static cl::opt<std::string> linkOut("out",
                                     cl::desc("Output stem: STEM.h and STEM.c"),
                                     cl::value_desc("stem"), cl::Required,
-                                    cl::sub(AotLinkSubcommand));
+                                    cl::sub(aotLinkSubcommand()));
 static cl::alias linkOutO("o", cl::desc("Alias for --out"),
                           cl::aliasopt(linkOut));
 

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Run.h"
+#include "Options.h"
 #include "Npy.h"
 #include "RunDevice.h"
 
@@ -46,93 +47,56 @@ using namespace tilec;
 using namespace tilec::interp;
 namespace cl = llvm::cl;
 
-llvm::cl::SubCommand RunSubcommand("run", "Run a kernel on the host");
-
 static cl::opt<std::string> runInput(cl::Positional, cl::desc("<input file>"),
-                                     cl::Required, cl::sub(RunSubcommand));
+                                     cl::Required, cl::sub(runSubcommand()));
 static cl::opt<std::string> runKernel("kernel",
                                       cl::desc("The @triton.jit function to run"),
                                       cl::value_desc("name"),
-                                      cl::sub(RunSubcommand));
+                                      cl::sub(runSubcommand()));
 static cl::opt<std::string>
     runSignature("signature", cl::desc("Triton AOT signature"),
-                 cl::value_desc("sig"), cl::sub(RunSubcommand));
+                 cl::value_desc("sig"), cl::sub(runSubcommand()));
 static cl::opt<std::string> runGrid("grid", cl::desc("Launch grid X[,Y[,Z]]"),
-                                    cl::init("1"), cl::sub(RunSubcommand));
-static cl::opt<int> runNumWarps("num-warps", cl::desc("Warps per program"),
-                                cl::init(4), cl::sub(RunSubcommand));
-static cl::opt<std::string> runProgramsPerCTA(
-    "programs-per-cta",
-    cl::desc("Run the kernel as the GPU would with this many programs per "
-             "CTA (1, 2..8 or auto; the tile IR after tile-coarsen-programs)"),
-    cl::value_desc("n|auto"), cl::init("1"), cl::sub(RunSubcommand));
-static cl::opt<int> runGroupPrograms(
-    "group-programs",
-    cl::desc("Run the program order the GPU would (tile-group-programs with "
-             "groups of n; 0 or 1: the plain order)"),
-    cl::value_desc("n"), cl::init(8), cl::sub(RunSubcommand));
-static cl::opt<int> runGroupMinMiB(
-    "group-min-mib",
-    cl::desc("... taken only for an A operand of n MiB or more, as on the "
-             "GPU (default 48; 0: always)"),
-    cl::value_desc("n"), cl::init(48), cl::sub(RunSubcommand));
-static cl::opt<bool> runSplitMaskedLoops(
-    "split-masked-loops",
-    cl::desc("Run the loops the GPU would (tile-split-masked-loops; default "
-             "off)"),
-    cl::init(false), cl::sub(RunSubcommand));
-static cl::opt<int> runPrefetchBytes(
-    "prefetch-bytes",
-    cl::desc("Run the loops the GPU would (tile-prefetch-loads with n bytes a "
-             "thread; 0: as written, the default)"),
-    cl::value_desc("n"), cl::init(0), cl::sub(RunSubcommand));
-static cl::opt<int> runRematBytes(
-    "remat-bytes",
-    cl::desc("Run the reductions the GPU would (tile-remat-across-reductions "
-             "with n bytes a thread; 0: as written)"),
-    cl::value_desc("n"), cl::init(256), cl::sub(RunSubcommand));
+                                    cl::init("1"), cl::sub(runSubcommand()));
 static cl::opt<bool> runInterpret("interpret",
                                   cl::desc("Run in the CPU interpreter"),
-                                  cl::sub(RunSubcommand));
+                                  cl::sub(runSubcommand()));
 static cl::opt<std::string>
     runArch("arch",
             cl::desc("GPU target of a GPU run (default: the device's own; "
                      "sm_90a on an H100/H200)"),
-            cl::value_desc("sm_XY"), cl::sub(RunSubcommand));
-static cl::opt<int> runNumStages("num-stages",
-                                 cl::desc("Software-pipelining stages"),
-                                 cl::init(3), cl::sub(RunSubcommand));
+            cl::value_desc("sm_XY"), cl::sub(runSubcommand()));
 static cl::opt<int>
     runRepeat("repeat",
               cl::desc("After the run, time N more launches on the GPU and "
                        "print their median (the buffers are not reset)"),
-              cl::value_desc("N"), cl::init(0), cl::sub(RunSubcommand));
+              cl::value_desc("N"), cl::init(0), cl::sub(runSubcommand()));
 static cl::opt<bool>
     runBench("bench",
              cl::desc("Time the kernel on the GPU: --warmup launches, then "
                       "the median of --repeat (default 100)"),
-             cl::sub(RunSubcommand));
+             cl::sub(runSubcommand()));
 static cl::opt<int> runWarmup("warmup",
                               cl::desc("Untimed launches before timing "
                                        "(--bench; default 10)"),
-                              cl::init(10), cl::sub(RunSubcommand));
+                              cl::init(10), cl::sub(runSubcommand()));
 static cl::opt<double>
     runBytes("bytes",
              cl::desc("Bytes a launch moves: --bench prints GB/s"),
-             cl::init(0), cl::sub(RunSubcommand));
+             cl::init(0), cl::sub(runSubcommand()));
 static cl::opt<double>
     runFlops("flops",
              cl::desc("Floating-point operations of a launch: --bench prints "
                       "TFLOP/s"),
-             cl::init(0), cl::sub(RunSubcommand));
+             cl::init(0), cl::sub(runSubcommand()));
 static cl::list<std::string> runArgs("arg",
                                      cl::desc("A runtime argument (see --help)"),
                                      cl::value_desc("spec"),
-                                     cl::sub(RunSubcommand));
+                                     cl::sub(runSubcommand()));
 static cl::list<std::string> runOuts("out",
                                      cl::desc("Write buffer INDEX to PATH"),
                                      cl::value_desc("INDEX=PATH"),
-                                     cl::sub(RunSubcommand));
+                                     cl::sub(runSubcommand()));
 
 namespace {
 
@@ -228,21 +192,10 @@ int runMain() {
     kernel = src.module->functions[0]->name;
   }
   CompileOptions opts;
-  opts.importPaths = importDirs;
+  if (!readCompileFlags(opts))
+    return 1;
   opts.kernel = kernel;
   opts.signature = runSignature;
-  opts.numWarps = runNumWarps;
-  opts.numStages = runNumStages;
-  llvm::Expected<int> wantPerCTA =
-      Compiler::parseProgramsPerCTA(runProgramsPerCTA);
-  if (!wantPerCTA)
-    return fail(llvm::toString(wantPerCTA.takeError()));
-  opts.programsPerCTA = *wantPerCTA;
-  opts.groupPrograms = runGroupPrograms; // checked by compileToTile
-  opts.groupMinMiB = runGroupMinMiB;
-  opts.splitMaskedLoops = runSplitMaskedLoops;
-  opts.prefetchBytes = runPrefetchBytes;  // likewise
-  opts.rematBytes = runRematBytes;        // likewise
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aot.h"
+#include "Options.h"
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Compiler/Version.h"
@@ -38,70 +39,15 @@
 using namespace tilec;
 namespace cl = llvm::cl;
 
-static cl::OptionCategory category("tilec options");
-
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
-                                      cl::init("-"), cl::cat(category));
-cl::list<std::string> importDirs(
-    "I", cl::Prefix,
-    cl::desc("Search this directory for the Python modules the kernel file "
-             "imports, before the directory that holds the file's package"),
-    cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()), cl::cat(category));
+                                      cl::init("-"), cl::cat(compilerCategory()));
 static cl::opt<std::string> kernelName("kernel",
                                        cl::desc("The @triton.jit function to compile"),
-                                       cl::value_desc("name"), cl::cat(category));
+                                       cl::value_desc("name"), cl::cat(compilerCategory()));
 static cl::opt<std::string>
     signature("signature",
               cl::desc("Triton AOT signature, e.g. \"*fp32:16, i32, 1024\""),
-              cl::value_desc("sig"), cl::cat(category));
-static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
-                             cl::init(4), cl::cat(category));
-static cl::opt<int> numStages(
-    "num-stages",
-    cl::desc("Software-pipelining stages of loops feeding tensor-core dots "
-             "(Triton's num_stages; <= 1: off)"),
-    cl::init(3), cl::cat(category));
-static cl::opt<std::string> programsPerCTA(
-    "programs-per-cta",
-    cl::desc("Programs each CTA runs along grid axis 0: 1 (default, the plain "
-             "ABI), 2..8, or auto (the compiler chooses for memory-bound "
-             "kernels); above 1 the kernel takes the grid's x as an extra last "
-             "i32 and runs on ceil(x / n) CTAs (programs_per_cta in the JSON)"),
-    cl::value_desc("n|auto"), cl::init("1"), cl::cat(category));
-static cl::opt<int> groupPrograms(
-    "group-programs",
-    cl::desc("Launch order of tensor-core kernels over a 2-D grid: CTAs run "
-             "the programs in groups of n values of program id 0 (Triton's "
-             "matmul-tutorial order; the ABI and results do not change); "
-             "0 or 1: the plain order"),
-    cl::value_desc("n"), cl::init(8), cl::cat(category));
-static cl::opt<int> groupMinMiB(
-    "group-min-mib",
-    cl::desc("Take the grouped order only when the A operand that the plain "
-             "order sweeps (programs along axis 0 x the dot's A tile x its "
-             "loop's trip count) is at least n MiB, decided at run time; "
-             "smaller ones fit in L2 (default 48, for the H200); 0: always"),
-    cl::value_desc("n"), cl::init(48), cl::cat(category));
-static cl::opt<bool> splitMaskedLoops(
-    "split-masked-loops",
-    cl::desc("Split the loops of a tl.dot where their load masks are "
-             "all-true, so that the K-boundary masks are evaluated only in "
-             "the last, partial tile (default off: slower on the H200 so "
-             "far; the results do not change)"),
-    cl::init(false), cl::cat(category));
-static cl::opt<int> prefetchBytes(
-    "prefetch-bytes",
-    cl::desc("Bytes a thread may load one iteration ahead in each loop that "
-             "only reads memory (the next iteration's tiles are in flight "
-             "while this one computes; the results do not change); 0: off "
-             "(the default)"),
-    cl::value_desc("n"), cl::init(0), cl::cat(category));
-static cl::opt<int> rematBytes(
-    "remat-bytes",
-    cl::desc("Tiles of at least n bytes a thread that live across a "
-             "reduction are recomputed after it from their loads (re-read "
-             "from L1/L2) instead of held in registers; 0: off"),
-    cl::value_desc("n"), cl::init(256), cl::cat(category));
+              cl::value_desc("sig"), cl::cat(compilerCategory()));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX, Cubin };
 static cl::opt<Emit> emit(
     "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
@@ -118,27 +64,27 @@ static cl::opt<Emit> emit(
                           "a cubin for --arch assembled by ptxas (CUDA "
                           "toolkit; $TILEC_PTXAS), and metadata JSON with "
                           "registers and spills beside an -o file")),
-    cl::cat(category));
+    cl::cat(compilerCategory()));
 static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_60 ... sm_89, sm_90, sm_90a)"),
-                                 cl::init("sm_90"), cl::cat(category));
+                                 cl::init(PipelineOptions().arch), cl::cat(compilerCategory()));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(category));
+                                       cl::cat(compilerCategory()));
 static cl::opt<bool> listKernels("list-kernels",
                                  cl::desc("List the @triton.jit functions"),
-                                 cl::cat(category));
+                                 cl::cat(compilerCategory()));
 static cl::opt<bool> listConfigs(
     "list-configs",
     cl::desc("List the @triton.autotune configurations of the kernels (or of "
              "--kernel)"),
-    cl::cat(category));
+    cl::cat(compilerCategory()));
 static cl::opt<bool> noOpt("no-opt",
                            cl::desc("Print tile IR as generated, without "
                                     "canonicalization and CSE"),
-                           cl::cat(category));
+                           cl::cat(compilerCategory()));
 static cl::opt<bool> printLocs("mlir-print-debuginfo-locs",
                                cl::desc("Print source locations in the IR"),
-                               cl::cat(category));
+                               cl::cat(compilerCategory()));
 
 /// Assembles k.ptx with ptxas into k.cubin and k.resources; warns when the
 /// kernel spills. False after an error.
@@ -181,15 +127,15 @@ int main(int argc, char **argv) {
   mlir::registerDefaultTimingManagerCLOptions();
   mlir::registerMLIRContextCLOptions();
   mlir::registerAsmPrinterCLOptions();
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions(compilerCategory());
   cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tilec::versionText("tilec"); });
   cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
-  if (RunSubcommand)
+  if (runSubcommand())
     return runMain();
-  if (AotSubcommand)
+  if (aotSubcommand())
     return aotMain();
-  if (AotLinkSubcommand)
+  if (aotLinkSubcommand())
     return aotLinkMain();
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
@@ -293,25 +239,12 @@ int main(int argc, char **argv) {
     }
   }
   CompileOptions opts;
+  if (!readCompileFlags(opts))
+    return 1;
   opts.kernel = kernelName;
   opts.signature = signature;
-  opts.numWarps = numWarps;
-  opts.numStages = numStages;
-  llvm::Expected<int> perCTA = Compiler::parseProgramsPerCTA(programsPerCTA);
-  if (!perCTA) {
-    llvm::errs() << "tilec: error: " << llvm::toString(perCTA.takeError())
-                 << "\n";
-    return 1;
-  }
-  opts.programsPerCTA = *perCTA;
-  opts.groupPrograms = groupPrograms;
-  opts.groupMinMiB = groupMinMiB;
-  opts.splitMaskedLoops = splitMaskedLoops;
-  opts.prefetchBytes = prefetchBytes;
-  opts.rematBytes = rematBytes;
   opts.optimize = !noOpt;
   opts.arch = arch;
-  opts.importPaths = importDirs;
   if (emit == Emit::PTX || emit == Emit::Cubin) {
     CompiledKernel k;
     if (!compiler.compileToPTX(src, opts, k, llvm::errs()))

@@ -9,6 +9,7 @@
 #ifndef TILEC_COMPILER_COMPILEDKERNEL_H
 #define TILEC_COMPILER_COMPILEDKERNEL_H
 
+#include "tilec/Pipeline/PipelineOptions.h"
 #include "tilec/Target/Cubin.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -21,49 +22,13 @@
 
 namespace tilec {
 
-struct CompileOptions {
+/// What to compile and how: the kernel, its specialization and the
+/// pipeline's knobs (PipelineOptions, whose defaults are the compiler's).
+struct CompileOptions : PipelineOptions {
   std::string kernel;    // name of the @triton.jit function to compile
   std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
   int numWarps = 4;
-  /// Software-pipelining stages of loops feeding tensor-core dots (Triton's
-  /// num_stages; a loop's tl.range(num_stages=) wins; <= 1: off).
-  int numStages = 3;
-  /// Programs per CTA along grid axis 0 (tile-coarsen-programs): 0 lets the
-  /// compiler choose for memory-bound kernels that load little per program,
-  /// 1 keeps one program per CTA (the plain ABI), 2..8 forces that many. With
-  /// more than one the kernel takes the grid's x as an extra last i32 and is
-  /// launched on ceil(x / programsPerCTA) CTAs (rt::Kernel::launch does both).
-  int programsPerCTA = 0;
-  /// Launch order of tensor-core kernels over a 2-D grid (tile-group-
-  /// programs): CTAs run the programs in groups of this many values of
-  /// program id 0, as Triton's matmul tutorial orders them by hand, so that
-  /// those running at once share tiles in L2. <= 1: the plain order. The ABI
-  /// and the results do not change.
-  int groupPrograms = 8;
-  /// ... but only when the A operand that the plain order sweeps is
-  /// estimated, at run time, at this many MiB or more (it fits in L2
-  /// otherwise, and the plain order shares it as well; tile-group-programs'
-  /// min-mib). 0: always grouped. Default 48, for the H200's 50 MiB of L2.
-  int groupMinMiB = 48;
-  /// Split the loops of a tl.dot where their load masks are all-true
-  /// (tile-split-masked-loops): the K-boundary masks are evaluated only in
-  /// the last, partial tile. The results do not change. Off by default: on
-  /// the H200 the split fp32 256x128x32 kernel ran 5% slower (ptxas gives
-  /// it 239 registers against 202; docs/benchmarks.md).
-  bool splitMaskedLoops = false;
-  /// Bytes a thread may load one iteration ahead in each loop that only
-  /// reads memory (tile-prefetch-loads: the next iteration's tiles are in
-  /// flight while this one computes). 0: off (the default: on the H200 it
-  /// gained nothing on the row sum and lost up to 22% on the two-pass
-  /// softmax, docs/benchmarks.md). The results do not change.
-  int prefetchBytes = 0;
-  /// Tiles of at least this many bytes a thread that live across a
-  /// tl.max/tl.sum are recomputed after it from their loads (re-read from
-  /// L1/L2) instead of held in registers (tile-remat-across-reductions).
-  /// 0: off. The results do not change.
-  int rematBytes = 256;
   bool optimize = true;  // canonicalize + CSE the tile IR
-  std::string arch = "sm_90"; // PTX target: sm_80, sm_90, sm_90a
   /// Directories searched first for the modules the kernel file imports
   /// (tilec -I); used where the runtime parses the source (KernelCache).
   std::vector<std::string> importPaths;

@@ -1,7 +1,7 @@
 //===- Compiler.h - The one entry point of the tilec pipeline -------------===//
 //
-// tilec, tilec-opt's users, the tests and (later) the JIT runtime all compile
-// through this class, so the pass pipeline is built in exactly one place.
+// tilec, the tests and the JIT runtime all compile through this class; its
+// pass managers are built by tilec/Pipeline/Pipeline.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,28 +68,11 @@ public:
   bool compileToPTX(const ParsedSource &src, const CompileOptions &opts,
                     CompiledKernel &out, llvm::raw_ostream &errs);
 
-  /// Runs `factor` programs per CTA in the kernel of a tile module
-  /// (tile-coarsen-programs, then canonicalize and CSE; factor 0: the
-  /// compiler's choice). Returns the factor used (1: unchanged), or 0 after
-  /// printing an error to `errs`. prepareTile() calls it for programsPerCTA != 1.
-  int coarsenPrograms(mlir::ModuleOp module, int factor,
-                      llvm::raw_ostream &errs);
-  /// Runs tile-group-programs with `group` and `minMiB` (prepareTile() calls
-  /// it for group > 1, before coarsenPrograms). False, with an error on
-  /// `errs`, if it failed.
-  bool groupPrograms(mlir::ModuleOp module, int group, int minMiB,
-                     llvm::raw_ostream &errs);
-  /// Runs tile-prefetch-loads (opts.prefetchBytes > 0), then
-  /// tile-remat-across-reductions (opts.rematBytes > 0): where loads are
-  /// issued. prepareTile() calls it after coarsenPrograms. False, with an error on
-  /// `errs`, if a pass failed.
-  bool placeLoads(mlir::ModuleOp module, const CompileOptions &opts,
-                  llvm::raw_ostream &errs);
-  /// The tile passes that shape the kernel for the GPU, in order:
-  /// groupPrograms (opts.groupPrograms > 1), coarsenPrograms
-  /// (opts.programsPerCTA != 1), placeLoads. lower() runs them, and so does
-  /// `tilec run --interpret`, so that the interpreter runs what the GPU gets.
-  /// Returns the programs per CTA (1: one), or 0 after printing an error.
+  /// Runs the tile passes that shape the kernel for the GPU
+  /// (populateTilePreparationPipeline) on a tile module: lower() runs them,
+  /// and so does `tilec run --interpret`, so that the interpreter runs what
+  /// the GPU gets. Returns the programs per CTA (1: one), or 0 after printing
+  /// an error.
   int prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
                   llvm::raw_ostream &errs);
 
@@ -97,7 +80,7 @@ public:
   /// "--programs-per-cta must be auto or from 1 to 8, got 'TEXT'".
   static llvm::Expected<int> parseProgramsPerCTA(llvm::StringRef text);
 
-  /// The tile-level cleanup pipeline: canonicalize, hoist loop invariants, CSE.
+  /// The tile-level cleanup pipeline (populateTileOptimizationPipeline).
   mlir::LogicalResult optimizeTile(mlir::ModuleOp module);
 
   /// Checks options that do not depend on the source (num_warps, ...).

@@ -1,0 +1,139 @@
+//===- Options.cpp - The subcommands of `tilec` and their shared flags ----===//
+
+#include "Options.h"
+
+#include "tilec/Compiler/Compiler.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilec;
+namespace cl = llvm::cl;
+
+cl::SubCommand &runSubcommand() {
+  static cl::SubCommand sub("run", "Run a kernel on the host");
+  return sub;
+}
+
+cl::SubCommand &aotSubcommand() {
+  static cl::SubCommand sub(
+      "aot", "Write a C header and source with a kernel's binary and a typed "
+             "launcher (Triton's compile.py)");
+  return sub;
+}
+
+cl::SubCommand &aotLinkSubcommand() {
+  static cl::SubCommand sub("aot-link",
+                            "Write a dispatcher over the specializations that "
+                            "`tilec aot` wrote (Triton's link.py)");
+  return sub;
+}
+
+cl::OptionCategory &compilerCategory() {
+  static cl::OptionCategory category("tilec options");
+  return category;
+}
+
+namespace {
+
+/// The defaults every flag below starts from.
+const CompileOptions kDefaults;
+
+/// cl::sub modifiers for the compiler (top level), run and aot.
+struct CompilingCommands {
+  template <class Opt> void apply(Opt &o) const {
+    o.addSubCommand(cl::SubCommand::getTopLevel());
+    o.addSubCommand(runSubcommand());
+    if (withAot)
+      o.addSubCommand(aotSubcommand());
+  }
+  bool withAot = true;
+};
+
+} // namespace
+
+cl::list<std::string> importDirs(
+    "I", cl::Prefix,
+    cl::desc("Search this directory for the Python modules the kernel file "
+             "imports, before the directory that holds the file's package"),
+    cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()),
+    cl::cat(compilerCategory()));
+
+static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
+                             cl::init(kDefaults.numWarps), CompilingCommands(),
+                             cl::cat(compilerCategory()));
+static cl::alias numWarpsW("w", cl::desc("Alias for --num-warps"),
+                           cl::aliasopt(numWarps));
+static cl::opt<int> numStages(
+    "num-stages",
+    cl::desc("Software-pipelining stages of loops feeding tensor-core dots "
+             "(Triton's num_stages; <= 1: off)"),
+    cl::init(kDefaults.numStages), CompilingCommands(),
+    cl::cat(compilerCategory()));
+static cl::alias numStagesNs("ns", cl::desc("Alias for --num-stages"),
+                             cl::aliasopt(numStages));
+static cl::opt<std::string> programsPerCTA(
+    "programs-per-cta",
+    cl::desc("Programs each CTA runs along grid axis 0: 1 (default, the plain "
+             "ABI), 2..8, or auto (the compiler chooses for memory-bound "
+             "kernels); above 1 the kernel takes the grid's x as an extra last "
+             "i32 and runs on ceil(x / n) CTAs (programs_per_cta in the JSON)"),
+    cl::value_desc("n|auto"), cl::init("1"), CompilingCommands{false},
+    cl::cat(compilerCategory()));
+static cl::opt<int> groupPrograms(
+    "group-programs",
+    cl::desc("Launch order of tensor-core kernels over a 2-D grid: CTAs run "
+             "the programs in groups of n values of program id 0 (Triton's "
+             "matmul-tutorial order; the ABI and results do not change); "
+             "0 or 1: the plain order"),
+    cl::value_desc("n"), cl::init(kDefaults.groupPrograms), CompilingCommands(),
+    cl::cat(compilerCategory()));
+static cl::opt<int> groupMinMiB(
+    "group-min-mib",
+    cl::desc("Take the grouped order only when the A operand that the plain "
+             "order sweeps (programs along axis 0 x the dot's A tile x its "
+             "loop's trip count) is at least n MiB, decided at run time; "
+             "smaller ones fit in L2 (default 48, for the H200); 0: always"),
+    cl::value_desc("n"), cl::init(kDefaults.groupMinMiB), CompilingCommands(),
+    cl::cat(compilerCategory()));
+static cl::opt<bool> splitMaskedLoops(
+    "split-masked-loops",
+    cl::desc("Split the loops of a tl.dot where their load masks are "
+             "all-true, so that the K-boundary masks are evaluated only in "
+             "the last, partial tile (default off: slower on the H200 so "
+             "far; the results do not change)"),
+    cl::init(kDefaults.splitMaskedLoops), CompilingCommands(),
+    cl::cat(compilerCategory()));
+static cl::opt<int> prefetchBytes(
+    "prefetch-bytes",
+    cl::desc("Bytes a thread may load one iteration ahead in each loop that "
+             "only reads memory (the next iteration's tiles are in flight "
+             "while this one computes; the results do not change); 0: off "
+             "(the default)"),
+    cl::value_desc("n"), cl::init(kDefaults.prefetchBytes), CompilingCommands(),
+    cl::cat(compilerCategory()));
+static cl::opt<int> rematBytes(
+    "remat-bytes",
+    cl::desc("Tiles of at least n bytes a thread that live across a "
+             "reduction are recomputed after it from their loads (re-read "
+             "from L1/L2) instead of held in registers; 0: off"),
+    cl::value_desc("n"), cl::init(kDefaults.rematBytes), CompilingCommands(),
+    cl::cat(compilerCategory()));
+
+bool readCompileFlags(CompileOptions &opts) {
+  opts.numWarps = numWarps;
+  opts.numStages = numStages;
+  llvm::Expected<int> perCTA = Compiler::parseProgramsPerCTA(programsPerCTA);
+  if (!perCTA) {
+    llvm::errs() << "tilec: error: " << llvm::toString(perCTA.takeError())
+                 << "\n";
+    return false;
+  }
+  opts.programsPerCTA = *perCTA;
+  opts.groupPrograms = groupPrograms;
+  opts.groupMinMiB = groupMinMiB;
+  opts.splitMaskedLoops = splitMaskedLoops;
+  opts.prefetchBytes = prefetchBytes;
+  opts.rematBytes = rematBytes;
+  opts.importPaths = importDirs;
+  return true;
+}

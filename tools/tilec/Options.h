@@ -1,0 +1,40 @@
+//===- Options.h - The subcommands of `tilec` and their shared flags -*- C++ -*-===//
+//
+// `tilec` (compile), `tilec run` and `tilec aot` take the same flags for the
+// compiler's knobs: -I, --num-warps, --num-stages, --group-programs,
+// --group-min-mib, --split-masked-loops, --prefetch-bytes, --remat-bytes and
+// (not aot) --programs-per-cta. They are defined once here, with the
+// defaults of tilec::CompileOptions; the one default of the command line of
+// its own is --programs-per-cta=1 (the plain ABI: a PTX file whose entry
+// takes exactly the kernel's parameters), where the JIT chooses (auto).
+//
+// The subcommands are functions returning function-local objects, so that
+// options of any source file can name them during static initialization.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TOOLS_TILEC_OPTIONS_H
+#define TILEC_TOOLS_TILEC_OPTIONS_H
+
+#include "tilec/Compiler/CompiledKernel.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+
+llvm::cl::SubCommand &runSubcommand();
+llvm::cl::SubCommand &aotSubcommand();
+llvm::cl::SubCommand &aotLinkSubcommand();
+
+/// The category of the compiler's options (what `tilec --help` lists).
+llvm::cl::OptionCategory &compilerCategory();
+
+/// -I: directories searched for the modules a kernel file imports.
+extern llvm::cl::list<std::string> importDirs;
+
+/// Sets num-warps, the pipeline's knobs and the import paths of `opts` from
+/// the flags of the subcommand being run. False after printing an error
+/// (a bad --programs-per-cta).
+bool readCompileFlags(tilec::CompileOptions &opts);
+
+#endif // TILEC_TOOLS_TILEC_OPTIONS_H

@@ -1,6 +1,6 @@
 //===- DiagnosticsTest.cpp - Unit tests of diagnostic formatting ----------===//
 
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include <gtest/gtest.h>
 

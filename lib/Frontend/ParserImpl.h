@@ -9,7 +9,7 @@
 #define TILEC_LIB_FRONTEND_PARSERIMPL_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Lexer.h"
 
 #include "llvm/ADT/Twine.h"

@@ -6,7 +6,7 @@
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Autotune.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Parser.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -10,7 +10,7 @@
 
 #include "tilec/Compiler/CompiledKernel.h"
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/ModuleLoader.h"
 
 #include "mlir/IR/BuiltinOps.h"

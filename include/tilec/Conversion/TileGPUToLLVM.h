@@ -261,13 +261,6 @@ Value emitOwnerPredicate(OpBuilder &b, Location loc, const LayoutInfo &info,
 /// sizePerThread chunk's consecutive elements along order[0]; else 1.
 unsigned accessVectorWidth(Operation *op, RankedTensorType type,
                            const LayoutInfo &info);
-/// Whether a convert_layout from `src` to `dst` stays in the registers of
-/// each thread: 16-bit elements from an mma accumulator layout (not
-/// transposed, one warp along N) to the A operand layout of the same mma
-/// layout. Per 16 x 16 block a thread's A registers (rows g, g + 8; columns
-/// 2t, 2t + 1, 2t + 8, 2t + 9) are its accumulators of two adjacent 16 x 8
-/// blocks (flash attention's p fed to its second dot).
-bool isRegisterConversion(RankedTensorType src, RankedTensorType dst);
 /// Elements of padding after each row of a rank-2 convert_layout's staging
 /// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
 /// then start in different banks, so that a layout whose warp spans several

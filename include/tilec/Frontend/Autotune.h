@@ -13,7 +13,7 @@
 
 #include "tilec/Compiler/AutotuneConfig.h"
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "llvm/Support/Error.h"
 

@@ -9,7 +9,7 @@
 #ifndef TILEC_FRONTEND_LEXER_H
 #define TILEC_FRONTEND_LEXER_H
 
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include <cstdint>
 #include <string>

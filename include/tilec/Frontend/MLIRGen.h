@@ -12,7 +12,7 @@
 #define TILEC_FRONTEND_MLIRGEN_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Types.h"
 
 #include "mlir/IR/BuiltinOps.h"

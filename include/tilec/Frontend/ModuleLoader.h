@@ -13,7 +13,7 @@
 #define TILEC_FRONTEND_MODULELOADER_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -10,7 +10,7 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 namespace tilec {
 

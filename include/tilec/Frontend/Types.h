@@ -10,7 +10,7 @@
 #ifndef TILEC_FRONTEND_TYPES_H
 #define TILEC_FRONTEND_TYPES_H
 
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Types.h"

@@ -53,7 +53,7 @@
 #include <string>
 
 namespace tilec {
-struct CompiledKernel; // tilec/Compiler/Compiler.h
+struct CompiledKernel; // tilec/Compiler/CompiledKernel.h
 } // namespace tilec
 
 namespace tilec::interp {

@@ -272,22 +272,6 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
 
 } // namespace
 
-bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
-                                        RankedTensorType dst) {
-  auto mma = dyn_cast_or_null<MmaAttr>(src.getEncoding());
-  auto op = dyn_cast_or_null<DotOperandAttr>(dst.getEncoding());
-  if (!mma || !op || op.getOpIdx() != 0 || op.getParent() != mma ||
-      mma.getTransposed() || mma.getWarpsPerCTA()[1] != 1 ||
-      src.getShape() != dst.getShape() ||
-      src.getElementType() != dst.getElementType() || src.getRank() != 2)
-    return false;
-  Type elt = src.getElementType();
-  // Whole 16 x 16 blocks, no replication.
-  return (elt.isF16() || elt.isBF16()) &&
-         src.getDimSize(0) % (16 * mma.getWarpsPerCTA()[0]) == 0 &&
-         src.getDimSize(1) % 16 == 0;
-}
-
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutOpConversion, TransOpConversion,

@@ -14,7 +14,6 @@
 #include "AccumulatorLayouts.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Analysis/AxisInfo.h"
-#include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -165,7 +164,8 @@ struct ConvertTileToTileGPUPass
   /// Stages the operands of an mma dot through swizzled shared buffers and
   /// reads them back in the dot-operand layouts, right before the dot: both
   /// buffers are written before either is read, so they never share a range
-  /// (their reads happen at the dot; see isDeferredDotOperand).
+  /// (their reads happen at the dot: the LLVM lowering reads them there,
+  /// TileGPUToLLVM.h's isDeferredDotOperand).
   void stageDotOperands(tile::DotOp dot, MmaAttr mma) {
     OpBuilder b(dot);
     SmallVector<Value> buffers;

@@ -66,6 +66,14 @@ RankedTensorType withLayout(Type type, Attribute layout);
 /// depth) stripped.
 Value rootBuffer(Value view);
 
+/// Whether a convert_layout from `src` to `dst` stays in the registers of
+/// each thread: 16-bit elements from an mma accumulator layout (not
+/// transposed, one warp along N) to the A operand layout of the same mma
+/// layout. Per 16 x 16 block a thread's A registers (rows g, g + 8; columns
+/// 2t, 2t + 1, 2t + 8, 2t + 9) are its accumulators of two adjacent 16 x 8
+/// blocks (flash attention's p fed to its second dot).
+bool isRegisterConversion(RankedTensorType src, RankedTensorType dst);
+
 /// Is `op` a tile.load whose one user stages it in shared memory (a
 /// tensor-core dot operand's local_alloc)?
 bool isStagedOperandLoad(Operation *op);

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_FRONTEND_DIAGNOSTICS_H
-#define TILEC_FRONTEND_DIAGNOSTICS_H
+#ifndef TILEC_SUPPORT_DIAGNOSTICS_H
+#define TILEC_SUPPORT_DIAGNOSTICS_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -104,4 +104,4 @@ private:
 
 } // namespace tilec
 
-#endif // TILEC_FRONTEND_DIAGNOSTICS_H
+#endif // TILEC_SUPPORT_DIAGNOSTICS_H

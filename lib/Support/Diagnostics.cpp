@@ -1,6 +1,6 @@
 //===- Diagnostics.cpp - Source files and compiler-style diagnostics ------===//
 
-#include "tilec/Frontend/Diagnostics.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ConvertUTF.h"

@@ -1,0 +1,1 @@
+#include "tilec/Support/Diagnostics.h"

@@ -1,0 +1,5 @@
+#include "tilec/Support/Diagnostics.h"
+#include "tilec/Frontend/AST.h"
+#include "tilec/Testing/HostPhilox.h"
+#include "tilec/Nowhere/X.h"
+#include "tilec/Compiler/CompiledKernel.h"

@@ -76,7 +76,8 @@ install(TARGETS tilec_runtime EXPORT tilecTargets
   COMPONENT tilec-runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tilec
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  COMPONENT tilec-runtime)
+  COMPONENT tilec-runtime
+  PATTERN CMakeLists.txt EXCLUDE)
 install(EXPORT tilecTargets
   NAMESPACE tilec::
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tilec

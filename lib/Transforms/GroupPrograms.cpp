@@ -17,7 +17,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEGROUPPROGRAMS
-#include "Tile/Passes.h.inc"
+#include "tilec/Dialect/Tile/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -20,7 +20,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEPREFETCHLOADS
-#include "Tile/Passes.h.inc"
+#include "tilec/Dialect/Tile/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -29,7 +29,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILESPLITMASKEDLOOPS
-#include "Tile/Passes.h.inc"
+#include "tilec/Dialect/Tile/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

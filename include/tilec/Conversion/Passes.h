@@ -14,10 +14,10 @@
 namespace mlir::tilegpu {
 
 #define GEN_PASS_DECL
-#include "TileGPU/Passes.h.inc"
+#include "tilec/Dialect/TileGPU/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "TileGPU/Passes.h.inc"
+#include "tilec/Dialect/TileGPU/Passes.h.inc"
 
 } // namespace mlir::tilegpu
 

@@ -10,10 +10,10 @@
 namespace mlir::tile {
 
 #define GEN_PASS_DECL
-#include "Tile/Passes.h.inc"
+#include "tilec/Dialect/Tile/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "Tile/Passes.h.inc"
+#include "tilec/Dialect/Tile/Passes.h.inc"
 
 } // namespace mlir::tile
 

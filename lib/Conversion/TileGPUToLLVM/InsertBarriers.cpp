@@ -59,7 +59,7 @@
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUINSERTBARRIERS
-#include "TileGPU/Passes.h.inc"
+#include "tilec/Dialect/TileGPU/Passes.h.inc"
 } // namespace mlir::tilegpu
 
 using namespace mlir;

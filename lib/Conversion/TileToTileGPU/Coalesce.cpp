@@ -72,7 +72,7 @@
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUCOALESCE
-#include "TileGPU/Passes.h.inc"
+#include "tilec/Dialect/TileGPU/Passes.h.inc"
 } // namespace mlir::tilegpu
 
 using namespace mlir;

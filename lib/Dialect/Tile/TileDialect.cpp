@@ -15,35 +15,35 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-#include "Tile/TileDialect.cpp.inc"
-#include "Tile/TileEnums.cpp.inc"
+#include "tilec/Dialect/Tile/TileDialect.cpp.inc"
+#include "tilec/Dialect/Tile/TileEnums.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "Tile/TileTypes.cpp.inc"
+#include "tilec/Dialect/Tile/TileTypes.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Tile/TileAttrs.cpp.inc"
+#include "tilec/Dialect/Tile/TileAttrs.cpp.inc"
 
 void TileDialect::initialize() {
   registerTypes();
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
-#include "Tile/TileOps.cpp.inc"
+#include "tilec/Dialect/Tile/TileOps.cpp.inc"
       >();
 }
 
 void TileDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "Tile/TileTypes.cpp.inc"
+#include "tilec/Dialect/Tile/TileTypes.cpp.inc"
       >();
 }
 
 void TileDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "Tile/TileAttrs.cpp.inc"
+#include "tilec/Dialect/Tile/TileAttrs.cpp.inc"
       >();
 }
 

@@ -268,7 +268,7 @@ static void printMemScope(OpAsmPrinter &printer, Operation *,
 }
 
 #define GET_OP_CLASSES
-#include "Tile/TileOps.cpp.inc"
+#include "tilec/Dialect/Tile/TileOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // ProgramIdOp and NumProgramsOp

@@ -10,16 +10,16 @@
 using namespace mlir;
 using namespace mlir::tilegpu;
 
-#include "TileGPU/TileGPUDialect.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "TileGPU/TileGPUAttrs.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUAttrs.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "TileGPU/TileGPUTypes.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUTypes.cpp.inc"
 
 #define GET_OP_CLASSES
-#include "TileGPU/TileGPUOps.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUOps.cpp.inc"
 
 namespace {
 /// Prints layouts as #blocked, #blocked1, #slice... aliases at the top of
@@ -56,15 +56,15 @@ void TileGPUDialect::initialize() {
   addInterfaces<TileGPUOpAsmInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "TileGPU/TileGPUAttrs.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUAttrs.cpp.inc"
       >();
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "TileGPU/TileGPUTypes.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "TileGPU/TileGPUOps.cpp.inc"
+#include "tilec/Dialect/TileGPU/TileGPUOps.cpp.inc"
       >();
 }
 

@@ -16,17 +16,17 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "Tile/TileDialect.h.inc"
-#include "Tile/TileEnums.h.inc"
+#include "tilec/Dialect/Tile/TileDialect.h.inc"
+#include "tilec/Dialect/Tile/TileEnums.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "Tile/TileTypes.h.inc"
+#include "tilec/Dialect/Tile/TileTypes.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "Tile/TileAttrs.h.inc"
+#include "tilec/Dialect/Tile/TileAttrs.h.inc"
 
 #define GET_OP_CLASSES
-#include "Tile/TileOps.h.inc"
+#include "tilec/Dialect/Tile/TileOps.h.inc"
 
 namespace mlir::tile {
 

@@ -15,13 +15,13 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "TileGPU/TileGPUDialect.h.inc"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "TileGPU/TileGPUAttrs.h.inc"
+#include "tilec/Dialect/TileGPU/TileGPUAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "TileGPU/TileGPUTypes.h.inc"
+#include "tilec/Dialect/TileGPU/TileGPUTypes.h.inc"
 
 namespace mlir::tilegpu {
 /// The resource of the memory effects of local_alloc/local_store/
@@ -32,7 +32,7 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 } // namespace mlir::tilegpu
 
 #define GET_OP_CLASSES
-#include "TileGPU/TileGPUOps.h.inc"
+#include "tilec/Dialect/TileGPU/TileGPUOps.h.inc"
 
 namespace mlir::tilegpu {
 

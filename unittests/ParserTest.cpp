@@ -74,13 +74,16 @@ std::string sexpr(const Expr *e) {
   case ExprKind::List:
     return "(list" + list(0) + ")";
   case ExprKind::BinOp:
+    return "(" + spelling(e->binaryOp).str() + list(0) + ")";
   case ExprKind::BoolOp:
+    return "(" + spelling(e->boolOp).str() + list(0) + ")";
   case ExprKind::UnaryOp:
-    return "(" + e->op + list(0) + ")";
+    return "(" + spelling(e->unaryOp).str() + list(0) + ")";
   case ExprKind::Compare: {
     std::string s = "(cmp " + sexpr(e->args[0].get());
-    for (size_t i = 0; i < e->ops.size(); ++i)
-      s += " " + e->ops[i] + " " + sexpr(e->args[i + 1].get());
+    for (size_t i = 0; i < e->compareOps.size(); ++i)
+      s += " " + spelling(e->compareOps[i]).str() + " " +
+           sexpr(e->args[i + 1].get());
     return s + ")";
   }
   case ExprKind::IfExp:
@@ -220,7 +223,7 @@ TEST(ParserTest, StatementKinds) {
   EXPECT_EQ(sexpr(body[0]->targets[1].get()), "b");
   EXPECT_EQ(sexpr(body[0]->value.get()), "1");
   EXPECT_EQ(body[1]->kind, StmtKind::AugAssign);
-  EXPECT_EQ(body[1]->op, "+");
+  EXPECT_EQ(body[1]->op, BinaryOpKind::Add);
   EXPECT_EQ(body[2]->kind, StmtKind::AnnAssign);
   EXPECT_EQ(sexpr(body[2]->annotation.get()), "(. tl constexpr)");
   EXPECT_EQ(body[3]->kind, StmtKind::If);

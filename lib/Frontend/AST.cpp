@@ -2,7 +2,72 @@
 
 #include "tilec/Frontend/AST.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 using namespace tilec;
+
+llvm::StringRef tilec::spelling(BinaryOpKind k) {
+  switch (k) {
+  case BinaryOpKind::Add: return "+";
+  case BinaryOpKind::Sub: return "-";
+  case BinaryOpKind::Mul: return "*";
+  case BinaryOpKind::Div: return "/";
+  case BinaryOpKind::FloorDiv: return "//";
+  case BinaryOpKind::Mod: return "%";
+  case BinaryOpKind::Pow: return "**";
+  case BinaryOpKind::MatMul: return "@";
+  case BinaryOpKind::BitAnd: return "&";
+  case BinaryOpKind::BitOr: return "|";
+  case BinaryOpKind::BitXor: return "^";
+  case BinaryOpKind::Shl: return "<<";
+  case BinaryOpKind::Shr: return ">>";
+  }
+  llvm_unreachable("unknown binary operator");
+}
+
+llvm::StringRef tilec::spelling(UnaryOpKind k) {
+  switch (k) {
+  case UnaryOpKind::Neg: return "-";
+  case UnaryOpKind::Plus: return "+";
+  case UnaryOpKind::Invert: return "~";
+  case UnaryOpKind::Not: return "not";
+  }
+  llvm_unreachable("unknown unary operator");
+}
+
+llvm::StringRef tilec::spelling(CompareOpKind k) {
+  switch (k) {
+  case CompareOpKind::Lt: return "<";
+  case CompareOpKind::Le: return "<=";
+  case CompareOpKind::Gt: return ">";
+  case CompareOpKind::Ge: return ">=";
+  case CompareOpKind::Eq: return "==";
+  case CompareOpKind::Ne: return "!=";
+  case CompareOpKind::Is: return "is";
+  case CompareOpKind::IsNot: return "is not";
+  case CompareOpKind::In: return "in";
+  case CompareOpKind::NotIn: return "not in";
+  }
+  llvm_unreachable("unknown comparison operator");
+}
+
+llvm::StringRef tilec::spelling(BoolOpKind k) {
+  return k == BoolOpKind::And ? "and" : "or";
+}
+
+std::optional<BinaryOpKind> tilec::binaryOpKind(llvm::StringRef s) {
+  for (int k = 0; k <= int(BinaryOpKind::Shr); ++k)
+    if (spelling(BinaryOpKind(k)) == s)
+      return BinaryOpKind(k);
+  return std::nullopt;
+}
+
+std::optional<CompareOpKind> tilec::compareOpKind(llvm::StringRef s) {
+  for (int k = 0; k <= int(CompareOpKind::NotIn); ++k)
+    if (spelling(CompareOpKind(k)) == s)
+      return CompareOpKind(k);
+  return std::nullopt;
+}
 
 Expr::~Expr() {
   std::vector<ExprPtr> work;
@@ -64,8 +129,8 @@ private:
                                   "Pass", "Break",  "Continue",  "Assert",
                                   "Raise"};
     os << names[(int)s.kind];
-    if (!s.op.empty())
-      os << " '" << s.op << "'";
+    if (s.kind == StmtKind::AugAssign)
+      os << " '" << spelling(s.op) << "'";
     os << " " << loc(s.loc) << "\n";
     for (auto &t : s.targets) {
       indent(d + 1);
@@ -124,14 +189,16 @@ private:
     case ExprKind::Slice: os << "Slice"; break;
     case ExprKind::Tuple: os << "Tuple"; break;
     case ExprKind::List: os << "List"; break;
-    case ExprKind::BinOp: os << "BinOp '" << e.op << "'"; break;
-    case ExprKind::UnaryOp: os << "UnaryOp '" << e.op << "'"; break;
+    case ExprKind::BinOp: os << "BinOp '" << spelling(e.binaryOp) << "'"; break;
+    case ExprKind::UnaryOp:
+      os << "UnaryOp '" << spelling(e.unaryOp) << "'";
+      break;
     case ExprKind::Compare:
       os << "Compare";
-      for (auto &o : e.ops)
-        os << " '" << o << "'";
+      for (CompareOpKind o : e.compareOps)
+        os << " '" << spelling(o) << "'";
       break;
-    case ExprKind::BoolOp: os << "BoolOp '" << e.op << "'"; break;
+    case ExprKind::BoolOp: os << "BoolOp '" << spelling(e.boolOp) << "'"; break;
     case ExprKind::IfExp: os << "IfExp"; break;
     case ExprKind::Dict: os << "Dict"; break;
     }

@@ -55,7 +55,7 @@ std::string tilec::constantText(const Expr &e) {
       return "\"" + e.str + "\"";
     return "";
   case ExprKind::UnaryOp:
-    if (e.op == "-" && e.args.size() == 1 && e.args[0]) {
+    if (e.unaryOp == UnaryOpKind::Neg && e.args.size() == 1 && e.args[0]) {
       const Expr &x = *e.args[0];
       if (x.kind == ExprKind::Int && !x.intOverflow &&
           x.intValue <= uint64_t(INT64_MAX))

@@ -175,7 +175,7 @@ Val CodeGen::advance(const Val &bp, const Val &offsets, const Expr &call) {
                          "got " + describe(delta));
     if (delta.isIR() && delta.dtype != i32Type())
       delta = cast(delta, i32Type(), l, call);
-    Val sum = binaryOp("+", off, delta, call);
+    Val sum = binaryOp(BinaryOpKind::Add, off, delta, call);
     if (sum.kind == Val::Int && (sum.i < std::numeric_limits<int32_t>::min() ||
                                  sum.i > std::numeric_limits<int32_t>::max()))
       return error(call, "the offset " + llvm::Twine(sum.i) +
@@ -224,18 +224,18 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
       continue;
     Val term;
     if (offsetOf(d).kind == Val::Int && strideOf(d).kind == Val::Int)
-      term = binaryOp("*", offsetOf(d), strideOf(d), call);
+      term = binaryOp(BinaryOpKind::Mul, offsetOf(d), strideOf(d), call);
     else
-      term = binaryOp("*", cast(offsetOf(d), i64Type(), l, call),
+      term = binaryOp(BinaryOpKind::Mul, cast(offsetOf(d), i64Type(), l, call),
                       cast(strideOf(d), i64Type(), l, call), call);
-    scalarOff = binaryOp("+", scalarOff, term, call);
+    scalarOff = binaryOp(BinaryOpKind::Add, scalarOff, term, call);
   }
   if (scalarOff.isError())
     return false;
   if (!isZero(scalarOff)) {
     if (scalarOff.isNumber())
       scalarOff = materialize(scalarOff, i64Type(), l);
-    start = binaryOp("+", base, scalarOff, call);
+    start = binaryOp(BinaryOpKind::Add, base, scalarOff, call);
   }
 
   // The tile of element offsets, and the mask, over the block's dimensions
@@ -282,17 +282,19 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
                                        std::max<int64_t>(1, bp.blockShape[d] - 1);
     Val term;
     if (small)
-      term = st.i == 1 ? ranges[d] : binaryOp("*", ranges[d], st, call);
+      term = st.i == 1 ? ranges[d]
+                       : binaryOp(BinaryOpKind::Mul, ranges[d], st, call);
     else
-      term = binaryOp("*", cast(ranges[d], i64Type(), l, call),
+      term = binaryOp(BinaryOpKind::Mul, cast(ranges[d], i64Type(), l, call),
                       st.isIR() ? cast(st, i64Type(), l, call)
                                 : materialize(st, i64Type(), l),
                       call);
-    offs = binaryOp("+", offs, term, call);
+    offs = binaryOp(BinaryOpKind::Add, offs, term, call);
   }
   if (offs.isError())
     return false;
-  ptr = offs.isNumber() ? start : binaryOp("+", start, offs, call);
+  ptr =
+      offs.isNumber() ? start : binaryOp(BinaryOpKind::Add, start, offs, call);
   ptr = broadcastTo(ptr, tileShape, l, call);
 
   mask = Val::none();
@@ -304,24 +306,26 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
     const Val &shape = shapeOf(d);
     bool wide = shape.isIR() ? shape.dtype.bitwidth() == 64
                              : shape.i > std::numeric_limits<int32_t>::max();
-    Val idx = wide ? binaryOp("+",
-                              offsetOf(d).isIR()
-                                  ? cast(offsetOf(d), i64Type(), l, call)
-                                  : materialize(offsetOf(d), i64Type(), l),
-                              ranges[d].isIR()
-                                  ? cast(ranges[d], i64Type(), l, call)
-                                  : ranges[d],
-                              call)
-                   : binaryOp("+", offsetOf(d), ranges[d], call);
-    Val inBounds = compareOp("<", idx,
-                             wide && !shape.isIR() ? materialize(shape, i64Type(), l)
-                                                   : shape,
-                             call);
+    Val idx =
+        wide ? binaryOp(BinaryOpKind::Add,
+                        offsetOf(d).isIR()
+                            ? cast(offsetOf(d), i64Type(), l, call)
+                            : materialize(offsetOf(d), i64Type(), l),
+                        ranges[d].isIR() ? cast(ranges[d], i64Type(), l, call)
+                                         : ranges[d],
+                        call)
+             : binaryOp(BinaryOpKind::Add, offsetOf(d), ranges[d], call);
+    Val inBounds = compareOp(
+        CompareOpKind::Lt, idx,
+        wide && !shape.isIR() ? materialize(shape, i64Type(), l) : shape, call);
     // (tile-combine folds this where the offset is known non-negative.)
-    inBounds = binaryOp("&", compareOp(">=", idx, Val::integer(0), call),
-                        inBounds, call);
-    mask = mask.kind == Val::None ? inBounds
-                                  : binaryOp("&", mask, inBounds, call);
+    inBounds =
+        binaryOp(BinaryOpKind::BitAnd,
+                 compareOp(CompareOpKind::Ge, idx, Val::integer(0), call),
+                 inBounds, call);
+    mask = mask.kind == Val::None
+               ? inBounds
+               : binaryOp(BinaryOpKind::BitAnd, mask, inBounds, call);
   }
   if (mask.kind != Val::None) {
     if (mask.isNumber())

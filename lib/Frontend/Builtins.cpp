@@ -424,7 +424,8 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
   }
   if (name == "abs") {
     if (a[0].kind == Val::Int)
-      return unaryOp(a[0].i < 0 ? "-" : "+", a[0], call);
+      return unaryOp(a[0].i < 0 ? UnaryOpKind::Neg : UnaryOpKind::Plus, a[0],
+                     call);
     if (a[0].kind == Val::Float)
       return Val::floating(std::fabs(a[0].f));
     return callBuiltin("tl.abs", call, {a[0]}, {});

@@ -109,10 +109,11 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
       return error(call, "tl.where expects tensors or numbers, got " +
                              describe(x) + " and " + describe(y));
-    std::optional<DType> pt = (x.isIR() && x.dtype.isPointer) ? x.dtype
-                              : (y.isIR() && y.dtype.isPointer)
-                                  ? y.dtype
-                                  : promote(x, y, call, "where");
+    std::optional<DType> pt =
+        (x.isIR() && x.dtype.isPointer) ? x.dtype
+        : (y.isIR() && y.dtype.isPointer)
+            ? y.dtype
+            : promote(x, y, call, "where", Promotion::Move);
     if (!pt)
       return Val::error();
     DType dt = *pt;
@@ -331,13 +332,14 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
   }
   if (name == "tl.fma") {
     Val x = a[0], y = a[1], z = a[2];
-    Val xy = binaryOp("*", x, y, call); // for the promoted type and shape
+    Val xy = binaryOp(BinaryOpKind::Mul, x, y,
+                      call); // for the promoted type and shape
     if (xy.isError())
       return xy;
     if (!xy.isIR())
-      return binaryOp("+", xy, z, call);
+      return binaryOp(BinaryOpKind::Add, xy, z, call);
     if (!xy.dtype.isFloat())
-      return binaryOp("+", xy, z, call);
+      return binaryOp(BinaryOpKind::Add, xy, z, call);
     xy.v.getDefiningOp()->erase();
     x = cast(x, xy.dtype, l, call);
     y = cast(y, xy.dtype, l, call);
@@ -356,7 +358,7 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     if (a[2].kind != Val::None && !truthy(a[2], call, ieee))
       return Val::error();
     return ieee ? callBuiltin("tl.div_rn", call, {a[0], a[1]}, {})
-                : binaryOp("/", a[0], a[1], call);
+                : binaryOp(BinaryOpKind::Div, a[0], a[1], call);
   }
   if (name == "tl.softmax") {
     // Triton's standard.py, as it is written: along `dim` (0 when None),
@@ -367,7 +369,8 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     Val m = callBuiltin("tl.max", call, {a[0], dim}, {{"keep_dims", keep}});
     if (m.isError())
       return m;
-    Val num = callBuiltin("tl.exp", call, {binaryOp("-", a[0], m, call)}, {});
+    Val num = callBuiltin("tl.exp", call,
+                          {binaryOp(BinaryOpKind::Sub, a[0], m, call)}, {});
     Val den = callBuiltin("tl.sum", call, {num, dim}, {{"keep_dims", keep}});
     if (num.isError() || den.isError())
       return Val::error();
@@ -403,18 +406,23 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     // size_i x size_j grid, renumbered so that groups of size_g rows are
     // walked column by column.
     Val i = a[0], j = a[1], sizeI = a[2], sizeJ = a[3], sizeG = a[4];
-    Val ij = binaryOp("+", binaryOp("*", i, sizeJ, call), j, call);
-    Val sizeGJ = binaryOp("*", sizeG, sizeJ, call);
-    Val offI = binaryOp("*", binaryOp("//", ij, sizeGJ, call), sizeG, call);
+    Val ij = binaryOp(BinaryOpKind::Add,
+                      binaryOp(BinaryOpKind::Mul, i, sizeJ, call), j, call);
+    Val sizeGJ = binaryOp(BinaryOpKind::Mul, sizeG, sizeJ, call);
+    Val offI = binaryOp(BinaryOpKind::Mul,
+                        binaryOp(BinaryOpKind::FloorDiv, ij, sizeGJ, call),
+                        sizeG, call);
     if (offI.isError() || sizeGJ.isError())
       return Val::error();
     Val g = callBuiltin("min", call,
-                        {binaryOp("-", sizeI, offI, call), sizeG}, {});
-    ij = binaryOp("%", ij, sizeGJ, call);
+                        {binaryOp(BinaryOpKind::Sub, sizeI, offI, call), sizeG},
+                        {});
+    ij = binaryOp(BinaryOpKind::Mod, ij, sizeGJ, call);
     if (g.isError() || ij.isError())
       return Val::error();
-    Val newI = binaryOp("+", offI, binaryOp("%", ij, g, call), call);
-    Val newJ = binaryOp("//", ij, g, call);
+    Val newI = binaryOp(BinaryOpKind::Add, offI,
+                        binaryOp(BinaryOpKind::Mod, ij, g, call), call);
+    Val newJ = binaryOp(BinaryOpKind::FloorDiv, ij, g, call);
     if (newI.isError() || newJ.isError())
       return Val::error();
     return Val::tuple({newI, newJ});
@@ -424,14 +432,17 @@ std::optional<Val> CodeGen::mathBuiltin(BuiltinCall &c) {
     if (x.isNumber() && d.isNumber()) {
       if (x.kind == Val::Float || d.kind == Val::Float)
         return error(call, "tl.cdiv expects integers");
-      Val sum = constBinary("+", x, d, call);
+      Val sum = constBinary(BinaryOpKind::Add, x, d, call);
       if (sum.isError())
         return sum;
-      return constBinary("//", constBinary("-", sum, Val::integer(1), call), d,
-                         call);
+      return constBinary(
+          BinaryOpKind::FloorDiv,
+          constBinary(BinaryOpKind::Sub, sum, Val::integer(1), call), d, call);
     }
-    Val num = binaryOp("-", binaryOp("+", x, d, call), Val::integer(1), call);
-    return binaryOp("//", num, d, call);
+    Val num =
+        binaryOp(BinaryOpKind::Sub, binaryOp(BinaryOpKind::Add, x, d, call),
+                 Val::integer(1), call);
+    return binaryOp(BinaryOpKind::FloorDiv, num, d, call);
   }
   if (name == "tl.next_power_of_2") {
     int64_t n;

@@ -54,7 +54,9 @@ Val CodeGen::fromElementBits(const Val &bits, DType elem, mlir::Location l,
                              const Expr &where) {
   if (elem.isFloat())
     return cast(bits, elem, l, where, /*bitcast=*/true);
-  return elem.isBool() ? compareOp("!=", bits, Val::integer(0), where) : bits;
+  return elem.isBool()
+             ? compareOp(CompareOpKind::Ne, bits, Val::integer(0), where)
+             : bits;
 }
 
 Val CodeGen::reorderOperand(BuiltinCall &c) {
@@ -130,7 +132,7 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
                           l, irType(xi.dtype, cube), xi.v),
                       xi.dtype);
       Val mid = broadcastTo(expand(expand(arange(2), 0), 2), cube, l, call);
-      Val first = compareOp("==", mid, Val::integer(0), call);
+      Val first = compareOp(CompareOpKind::Eq, mid, Val::integer(0), call);
       Val zero = zerosLike(xi.dtype, cube, l);
       Val left = reduce("sum", callBuiltin("tl.where", call, {first, y, zero}, {}),
                         Val::integer(1), false, call);
@@ -138,20 +140,23 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
                          Val::integer(1), false, call);
       if (left.isError() || right.isError())
         return Val::error();
-      Val swap = compareOp(">", fromBits(left), fromBits(right), call);
+      Val swap =
+          compareOp(CompareOpKind::Gt, fromBits(left), fromBits(right), call);
       if (order == 2) {
-        Val pos = binaryOp("+",
-                           binaryOp("*", expand(arange(A), 1),
+        Val pos = binaryOp(BinaryOpKind::Add,
+                           binaryOp(BinaryOpKind::Mul, expand(arange(A), 1),
                                     Val::integer(2 * B), call),
                            expand(arange(B), 0), call);
-        Val flip = compareOp(
-            "!=",
-            binaryOp("&", binaryOp(">>", pos, Val::integer(stage), call),
-                     Val::integer(1), call),
-            Val::integer(0), call);
-        swap = compareOp("!=", swap, broadcastTo(flip, flat, l, call), call);
+        Val flip = compareOp(CompareOpKind::Ne,
+                             binaryOp(BinaryOpKind::BitAnd,
+                                      binaryOp(BinaryOpKind::Shr, pos,
+                                               Val::integer(stage), call),
+                                      Val::integer(1), call),
+                             Val::integer(0), call);
+        swap = compareOp(CompareOpKind::Ne, swap,
+                         broadcastTo(flip, flat, l, call), call);
       } else if (order == 1) {
-        swap = compareOp("==", swap, Val::boolean(false), call);
+        swap = compareOp(CompareOpKind::Eq, swap, Val::boolean(false), call);
       }
       Val lo = callBuiltin("tl.where", call, {swap, right, left}, {});
       Val hi = callBuiltin("tl.where", call, {swap, left, right}, {});
@@ -200,8 +205,8 @@ Val CodeGen::flip(BuiltinCall &c) {
     llvm::SmallVector<int64_t> cube = {outer, 2, half * after};
     Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
                     xi.dtype);
-    Val first = compareOp("==", broadcastTo(mid, cube, l, call), Val::integer(0),
-                          call);
+    Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
+                          Val::integer(0), call);
     Val zero = zerosLike(xi.dtype, cube, l);
     Val lo = reduce("sum", callBuiltin("tl.where", call, {first, y, zero}, {}),
                     Val::integer(1), /*keepDims=*/true, call);
@@ -252,7 +257,8 @@ Val CodeGen::topk(BuiltinCall &c) {
   Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(n / k)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
-  Val first = compareOp("==", broadcastTo(mid, cube, l, call), Val::integer(0), call);
+  Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
+                        Val::integer(0), call);
   Val top = reduce("sum",
                    callBuiltin("tl.where", call,
                                {first, y, zerosLike(xi.dtype, cube, l)}, {}),

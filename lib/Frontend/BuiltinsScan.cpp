@@ -227,10 +227,11 @@ std::optional<Val> CodeGen::scanBuiltin(BuiltinCall &c) {
     if (!flag(a[2], keep))
       return Val::error();
     bool isXor = name == "tl.xor_sum";
-    return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep,
-                     call, shown, [&](std::vector<Val> &args) {
-                       return binaryOp(isXor ? "^" : "|", args[0], args[1],
-                                       call);
+    return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep, call,
+                     shown, [&](std::vector<Val> &args) {
+                       return binaryOp(isXor ? BinaryOpKind::BitXor
+                                             : BinaryOpKind::BitOr,
+                                       args[0], args[1], call);
                      });
   }
   if (name == "tl.cumsum" || name == "tl.cumprod") {
@@ -264,8 +265,9 @@ std::optional<Val> CodeGen::scanBuiltin(BuiltinCall &c) {
     Val axis = a[1].kind == Val::None ? Val::integer(0) : a[1];
     return combineOp(/*isScan=*/true, x, axis, Val::none(), rev, false, call,
                      shown, [&](std::vector<Val> &args) {
-                       return binaryOp(sum ? "+" : "*", args[0], args[1],
-                                       call);
+                       return binaryOp(sum ? BinaryOpKind::Add
+                                           : BinaryOpKind::Mul,
+                                       args[0], args[1], call);
                      });
   }
   return std::nullopt;

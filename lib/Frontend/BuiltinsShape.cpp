@@ -325,7 +325,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
                                  "result's dimensions are powers of two), got " +
                                  describe(x) + " and " + describe(y));
     if (x.dtype != y.dtype) {
-      auto common = promote(x, y, call, "cat");
+      auto common = promote(x, y, call, "cat", Promotion::Move);
       if (!common)
         return Val::error();
       x = cast(x, *common, l, call);
@@ -337,7 +337,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
     for (size_t i = 0; i < shape.size(); ++i)
       idx = callBuiltin("tl.expand_dims", call,
                         {idx, Val::integer(int64_t(i) + 1)}, {});
-    Val first = compareOp("==", broadcastTo(idx, stacked, l, call),
+    Val first = compareOp(CompareOpKind::Eq, broadcastTo(idx, stacked, l, call),
                           Val::integer(0), call);
     mlir::Location at = l;
     const Expr &site = call;
@@ -357,7 +357,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
       return Val::error();
     if (x.dtype != y.dtype) {
-      auto common = promote(x, y, call, "join");
+      auto common = promote(x, y, call, "join", Promotion::Move);
       if (!common)
         return Val::error();
       x = cast(x, *common, l, call);
@@ -377,7 +377,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
     Val idx = pair;
     for (int64_t i = 0; i < rank; ++i)
       idx = callBuiltin("tl.expand_dims", call, {idx, Val::integer(0)}, {});
-    Val first = compareOp("==", broadcastTo(idx, joined, l, call),
+    Val first = compareOp(CompareOpKind::Eq, broadcastTo(idx, joined, l, call),
                           Val::integer(0), call);
     Val r = callBuiltin("tl.where", call,
                         {first, broadcastTo(x, joined, l, call),
@@ -407,7 +407,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
   Val zero = zerosLike(xi.dtype, shape, l);
   std::vector<Val> halves;
   for (int k = 0; k < 2; ++k) {
-    Val pick = compareOp("==", idx, Val::integer(k), call);
+    Val pick = compareOp(CompareOpKind::Eq, idx, Val::integer(k), call);
     Val sel = callBuiltin("tl.where", call, {pick, xi, zero}, {});
     Val h = reduce("sum", sel, Val::integer(int64_t(shape.size()) - 1),
                    /*keepDims=*/false, call);

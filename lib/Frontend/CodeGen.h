@@ -211,11 +211,11 @@ public:
   Val genAttribute(const Expr &e);
   Val genCall(const Expr &e);
   Val genSubscript(const Expr &e);
-  Val binaryOp(llvm::StringRef op, Val a, Val b, const Expr &where);
-  Val compareOp(llvm::StringRef op, Val a, Val b, const Expr &where);
-  Val unaryOp(llvm::StringRef op, Val a, const Expr &where);
+  Val binaryOp(BinaryOpKind op, Val a, Val b, const Expr &where);
+  Val compareOp(CompareOpKind op, Val a, Val b, const Expr &where);
+  Val unaryOp(UnaryOpKind op, Val a, const Expr &where);
   Val boolOp(const Expr &e);
-  Val constBinary(llvm::StringRef op, const Val &a, const Val &b,
+  Val constBinary(BinaryOpKind op, const Val &a, const Val &b,
                   const Expr &where);
   /// Makes an IR value from a constant, in `dt` (a scalar).
   Val materialize(const Val &c, DType dt, mlir::Location loc);
@@ -227,9 +227,15 @@ public:
                   mlir::Location loc, const Expr &where);
   /// Broadcasts two IR values to a common shape (Triton's rules).
   bool broadcastPair(Val &a, Val &b, mlir::Location loc, const Expr &where);
-  /// The dtype two operands compute in (Triton's promotion, weak constants).
+  /// What two operands are promoted for: arithmetic (fp8 rejected), moving
+  /// values (tl.where, tl.cat, tl.join keep fp8), or a division or remainder
+  /// (16-bit floats computed in fp32: PTX has neither for them).
+  enum class Promotion { Arithmetic, Move, Division };
+  /// The dtype two operands compute in (Triton's promotion, weak constants);
+  /// `op` names the operation in diagnostics.
   std::optional<DType> promote(const Val &a, const Val &b, const Expr &where,
-                               llvm::StringRef op);
+                               llvm::StringRef op,
+                               Promotion purpose = Promotion::Arithmetic);
   bool truthy(const Val &v, const Expr &where, bool &out);
   mlir::Type irType(DType dt, llvm::ArrayRef<int64_t> shape);
   Val zerosLike(DType dt, llvm::ArrayRef<int64_t> shape, mlir::Location loc);

@@ -119,7 +119,7 @@ std::optional<mlir::Value> CodeGen::scalarCondition(Val c, const Expr &where,
     Val zero = materialize(Val::integer(0), c.dtype, loc(where));
     if (c.dtype.isFloat())
       zero = materialize(Val::floating(0), c.dtype, loc(where));
-    c = compareOp("!=", c, zero, where);
+    c = compareOp(CompareOpKind::Ne, c, zero, where);
     if (c.isError())
       return std::nullopt;
   }

@@ -124,7 +124,8 @@ static DType promoteInts(DType a, DType c) {
 }
 
 std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
-                                      const Expr &where, llvm::StringRef op) {
+                                      const Expr &where, llvm::StringRef op,
+                                      Promotion purpose) {
   auto weak = [](const Val &constant, DType t) -> DType {
     if (constant.kind == Val::Float)
       return t.isFloat() ? t : DType::scalar(ScalarKind::F32);
@@ -145,7 +146,7 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   } else {
     r = promoteInts(a.dtype, c.dtype);
   }
-  if (r.isFP8() && op != "where" && op != "cat" && op != "join") {
+  if (r.isFP8() && purpose != Promotion::Move) {
     error(where, "'" + op + "' of " + r.tlName() + " values is not "
                      "supported: convert them with .to(tl.float16) or "
                      ".to(tl.float32) first");
@@ -153,7 +154,7 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   }
   // PTX has no 16-bit float division or remainder: like Triton, compute them
   // in fp32.
-  if ((op == "/" || op == "%") && r.isFloat() && r.bitwidth() == 16)
+  if (purpose == Promotion::Division && r.isFloat() && r.bitwidth() == 16)
     r = DType::scalar(ScalarKind::F32);
   // A weak integer constant must fit in the type it is converted to.
   for (const Val *v : {&a, &c}) {
@@ -186,7 +187,7 @@ static int64_t floorDiv(int64_t a, int64_t c) {
   return q;
 }
 
-Val CodeGen::constBinary(llvm::StringRef op, const Val &a, const Val &c,
+Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
                          const Expr &where) {
   bool isFloat = a.kind == Val::Float || c.kind == Val::Float;
   double fa = a.kind == Val::Float ? a.f : double(a.i);
@@ -195,40 +196,43 @@ Val CodeGen::constBinary(llvm::StringRef op, const Val &a, const Val &c,
   auto overflow = [&]() {
     return error(where, "integer overflow in constant expression");
   };
-  if (op == "+") {
+  bool bools = a.kind == Val::Bool && c.kind == Val::Bool;
+  switch (op) {
+  case BinaryOpKind::Add: {
     if (isFloat) return Val::floating(fa + fc);
     int64_t r;
     if (__builtin_add_overflow(ia, ic, &r)) return overflow();
     return Val::integer(r);
   }
-  if (op == "-") {
+  case BinaryOpKind::Sub: {
     if (isFloat) return Val::floating(fa - fc);
     int64_t r;
     if (__builtin_sub_overflow(ia, ic, &r)) return overflow();
     return Val::integer(r);
   }
-  if (op == "*") {
+  case BinaryOpKind::Mul: {
     if (isFloat) return Val::floating(fa * fc);
     int64_t r;
     if (__builtin_mul_overflow(ia, ic, &r)) return overflow();
     return Val::integer(r);
   }
-  if (op == "/") {
+  case BinaryOpKind::Div:
     if (fc == 0) return error(where, "division by zero in constant expression");
     return Val::floating(fa / fc);
-  }
-  if (op == "//" || op == "%") {
+  case BinaryOpKind::FloorDiv:
+  case BinaryOpKind::Mod: {
+    bool floorDivision = op == BinaryOpKind::FloorDiv;
     if (isFloat) {
       if (fc == 0) return error(where, "division by zero in constant expression");
       double q = std::floor(fa / fc);
-      return op == "//" ? Val::floating(q) : Val::floating(fa - q * fc);
+      return floorDivision ? Val::floating(q) : Val::floating(fa - q * fc);
     }
     if (ic == 0) return error(where, "division by zero in constant expression");
     if (ia == std::numeric_limits<int64_t>::min() && ic == -1) return overflow();
     int64_t q = floorDiv(ia, ic);
-    return op == "//" ? Val::integer(q) : Val::integer(ia - q * ic);
+    return floorDivision ? Val::integer(q) : Val::integer(ia - q * ic);
   }
-  if (op == "**") {
+  case BinaryOpKind::Pow: {
     if (isFloat || ic < 0) return Val::floating(std::pow(fa, fc));
     int64_t r = 1;
     for (int64_t i = 0; i < ic; ++i) {
@@ -237,39 +241,51 @@ Val CodeGen::constBinary(llvm::StringRef op, const Val &a, const Val &c,
     }
     return Val::integer(r);
   }
+  default:
+    break;
+  }
   if (isFloat)
-    return error(where, "operator '" + op + "' requires integer operands, got " +
-                            describe(a) + " and " + describe(c));
-  if (op == "&") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia & ic) : Val::integer(ia & ic);
-  if (op == "|") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia | ic) : Val::integer(ia | ic);
-  if (op == "^") return a.kind == Val::Bool && c.kind == Val::Bool ? Val::boolean(ia ^ ic) : Val::integer(ia ^ ic);
-  if (op == "<<" || op == ">>") {
+    return error(where, "operator '" + spelling(op) +
+                            "' requires integer operands, got " + describe(a) +
+                            " and " + describe(c));
+  switch (op) {
+  case BinaryOpKind::BitAnd:
+    return bools ? Val::boolean(ia & ic) : Val::integer(ia & ic);
+  case BinaryOpKind::BitOr:
+    return bools ? Val::boolean(ia | ic) : Val::integer(ia | ic);
+  case BinaryOpKind::BitXor:
+    return bools ? Val::boolean(ia ^ ic) : Val::integer(ia ^ ic);
+  case BinaryOpKind::Shl:
+  case BinaryOpKind::Shr:
     if (ic < 0) return error(where, "negative shift count in constant expression");
-    if (op == ">>") return Val::integer(ic >= 64 ? (ia < 0 ? -1 : 0) : ia >> ic);
+    if (op == BinaryOpKind::Shr)
+      return Val::integer(ic >= 64 ? (ia < 0 ? -1 : 0) : ia >> ic);
     if (ic >= 63 || (ia != 0 && (std::abs(ia) >> (62 - ic)) != 0)) return overflow();
     return Val::integer(ia << ic);
+  default:
+    return error(where, "operator '" + spelling(op) +
+                            "' is not supported on constants");
   }
-  return error(where, "operator '" + op + "' is not supported on constants");
 }
 
-Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
+Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
   if (a.isError() || c.isError())
     return Val::error();
   if (a.isNumber() && c.isNumber())
     return constBinary(op, a, c, where);
-  if (a.kind == Val::Tuple && c.kind == Val::Tuple && op == "+") {
+  if (a.kind == Val::Tuple && c.kind == Val::Tuple && op == BinaryOpKind::Add) {
     std::vector<Val> e = a.elems;
     e.insert(e.end(), c.elems.begin(), c.elems.end());
     return Val::tuple(std::move(e));
   }
   bool aOk = a.isIR() || a.isNumber(), cOk = c.isIR() || c.isNumber();
   if (!aOk || !cOk)
-    return error(where, "unsupported operand types for '" + op + "': " +
-                            describe(a) + " and " + describe(c));
+    return error(where, "unsupported operand types for '" + spelling(op) +
+                            "': " + describe(a) + " and " + describe(c));
   mlir::Location l = loc(where);
-  if (op == "@")
+  if (op == BinaryOpKind::MatMul)
     return error(where, "the '@' operator is not supported; use tl.dot");
-  if (op == "**")
+  if (op == BinaryOpKind::Pow)
     return error(where, "'**' is only supported on compile-time constants; "
                         "use multiplication or tl.exp2/tl.log2 on tensors");
 
@@ -277,10 +293,11 @@ Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
   bool aPtr = a.isIR() && a.dtype.isPointer, cPtr = c.isIR() && c.dtype.isPointer;
   if (aPtr || cPtr) {
     if (aPtr && cPtr)
-      return error(where, "unsupported operand types for '" + op +
+      return error(where, "unsupported operand types for '" + spelling(op) +
                               "': two pointers");
-    if (op != "+" && !(op == "-" && aPtr))
-      return error(where, "operator '" + op + "' is not supported on "
+    if (op != BinaryOpKind::Add && !(op == BinaryOpKind::Sub && aPtr))
+      return error(where, "operator '" + spelling(op) +
+                              "' is not supported on "
                               "pointers; only pointer + integer and pointer "
                               "- integer are");
     Val ptr = aPtr ? a : c, off = aPtr ? c : a;
@@ -293,7 +310,7 @@ Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
       off = toIR(off, l, where);
     if (off.dtype.isBool())
       off = cast(off, DType::scalar(ScalarKind::I32), l, where);
-    if (op == "-") {
+    if (op == BinaryOpKind::Sub) {
       Val zero = materialize(Val::integer(0), off.dtype, l);
       zero = broadcastTo(zero, off.shape(), l, where);
       off = Val::ir(b.create<arith::SubIOp>(l, zero.v, off.v), off.dtype);
@@ -303,17 +320,24 @@ Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
     return Val::ir(b.create<mlir::tile::AddPtrOp>(l, ptr.v, off.v), ptr.dtype);
   }
 
-  auto dtOpt = promote(a, c, where, op);
+  bool division = op == BinaryOpKind::Div || op == BinaryOpKind::Mod;
+  auto dtOpt = promote(a, c, where, spelling(op),
+                       division ? Promotion::Division : Promotion::Arithmetic);
   if (!dtOpt)
     return Val::error();
   DType dt = *dtOpt;
-  bool bitwise = op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>";
+  bool bitwise = op == BinaryOpKind::BitAnd || op == BinaryOpKind::BitOr ||
+                 op == BinaryOpKind::BitXor || op == BinaryOpKind::Shl ||
+                 op == BinaryOpKind::Shr;
   if (bitwise && dt.isFloat())
-    return error(where, "operator '" + op + "' requires integer operands, got " +
-                            describe(a) + " and " + describe(c));
-  if (op == "/" && dt.isInt())
+    return error(where, "operator '" + spelling(op) +
+                            "' requires integer operands, got " + describe(a) +
+                            " and " + describe(c));
+  if (op == BinaryOpKind::Div && dt.isInt())
     dt = DType::scalar(ScalarKind::F32); // true division of integers
-  if ((op == "+" || op == "-" || op == "*" || op == "//" || op == "%") &&
+  if ((op == BinaryOpKind::Add || op == BinaryOpKind::Sub ||
+       op == BinaryOpKind::Mul || op == BinaryOpKind::FloorDiv ||
+       op == BinaryOpKind::Mod) &&
       dt.isBool())
     dt = DType::scalar(ScalarKind::I32);
   a = cast(a, dt, l, where);
@@ -323,58 +347,86 @@ Val CodeGen::binaryOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
   mlir::Value x = a.v, y = c.v;
   mlir::Value r;
   bool f = dt.isFloat(), u = dt.isUnsigned() || dt.isBool();
-  if (op == "+")
+  switch (op) {
+  case BinaryOpKind::Add:
     r = f ? b.create<arith::AddFOp>(l, x, y).getResult()
           : b.create<arith::AddIOp>(l, x, y).getResult();
-  else if (op == "-")
+    break;
+  case BinaryOpKind::Sub:
     r = f ? b.create<arith::SubFOp>(l, x, y).getResult()
           : b.create<arith::SubIOp>(l, x, y).getResult();
-  else if (op == "*")
+    break;
+  case BinaryOpKind::Mul:
     r = f ? b.create<arith::MulFOp>(l, x, y).getResult()
           : b.create<arith::MulIOp>(l, x, y).getResult();
-  else if (op == "/")
+    break;
+  case BinaryOpKind::Div:
     r = b.create<arith::DivFOp>(l, x, y);
-  else if (op == "//") {
+    break;
+  case BinaryOpKind::FloorDiv:
     if (f)
       r = b.create<mlir::math::FloorOp>(l, b.create<arith::DivFOp>(l, x, y));
     else
       r = u ? b.create<arith::DivUIOp>(l, x, y).getResult()
             : b.create<arith::DivSIOp>(l, x, y).getResult();
-  } else if (op == "%")
+    break;
+  case BinaryOpKind::Mod:
     r = f ? b.create<arith::RemFOp>(l, x, y).getResult()
           : u ? b.create<arith::RemUIOp>(l, x, y).getResult()
               : b.create<arith::RemSIOp>(l, x, y).getResult();
-  else if (op == "&")
+    break;
+  case BinaryOpKind::BitAnd:
     r = b.create<arith::AndIOp>(l, x, y);
-  else if (op == "|")
+    break;
+  case BinaryOpKind::BitOr:
     r = b.create<arith::OrIOp>(l, x, y);
-  else if (op == "^")
+    break;
+  case BinaryOpKind::BitXor:
     r = b.create<arith::XOrIOp>(l, x, y);
-  else if (op == "<<")
+    break;
+  case BinaryOpKind::Shl:
     r = b.create<arith::ShLIOp>(l, x, y);
-  else if (op == ">>")
+    break;
+  case BinaryOpKind::Shr:
     r = u ? b.create<arith::ShRUIOp>(l, x, y).getResult()
           : b.create<arith::ShRSIOp>(l, x, y).getResult();
-  else
-    return error(where, "unsupported operator '" + op + "'");
+    break;
+  case BinaryOpKind::Pow:
+  case BinaryOpKind::MatMul:
+    return error(where, "unsupported operator '" + spelling(op) + "'");
+  }
   return Val::ir(r, dt);
 }
 
-static bool constCompare(llvm::StringRef op, const Val &a, const Val &c,
+static bool constCompare(CompareOpKind op, const Val &a, const Val &c,
                          bool &out) {
   if (!(a.isNumber() && c.isNumber()))
     return false;
   double x = a.kind == Val::Float ? a.f : double(a.i);
   double y = c.kind == Val::Float ? c.f : double(c.i);
   bool useInt = a.kind != Val::Float && c.kind != Val::Float;
-  if (op == "<") out = useInt ? a.i < c.i : x < y;
-  else if (op == "<=") out = useInt ? a.i <= c.i : x <= y;
-  else if (op == ">") out = useInt ? a.i > c.i : x > y;
-  else if (op == ">=") out = useInt ? a.i >= c.i : x >= y;
-  else if (op == "==") out = useInt ? a.i == c.i : x == y;
-  else if (op == "!=") out = useInt ? a.i != c.i : x != y;
-  else return false;
-  return true;
+  switch (op) {
+  case CompareOpKind::Lt:
+    out = useInt ? a.i < c.i : x < y;
+    return true;
+  case CompareOpKind::Le:
+    out = useInt ? a.i <= c.i : x <= y;
+    return true;
+  case CompareOpKind::Gt:
+    out = useInt ? a.i > c.i : x > y;
+    return true;
+  case CompareOpKind::Ge:
+    out = useInt ? a.i >= c.i : x >= y;
+    return true;
+  case CompareOpKind::Eq:
+    out = useInt ? a.i == c.i : x == y;
+    return true;
+  case CompareOpKind::Ne:
+    out = useInt ? a.i != c.i : x != y;
+    return true;
+  default:
+    return false;
+  }
 }
 
 static bool sameConstant(const Val &a, const Val &c) {
@@ -397,10 +449,10 @@ static bool sameConstant(const Val &a, const Val &c) {
   }
 }
 
-Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
+Val CodeGen::compareOp(CompareOpKind op, Val a, Val c, const Expr &where) {
   if (a.isError() || c.isError())
     return Val::error();
-  if (op == "is" || op == "is not") {
+  if (op == CompareOpKind::Is || op == CompareOpKind::IsNot) {
     bool same;
     if (a.kind == Val::None || c.kind == Val::None)
       same = a.kind == c.kind;
@@ -410,34 +462,35 @@ Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
       same = a.v == c.v;
     else
       same = false;
-    return Val::boolean(op == "is" ? same : !same);
+    return Val::boolean(op == CompareOpKind::Is ? same : !same);
   }
-  if (op == "in" || op == "not in") {
+  if (op == CompareOpKind::In || op == CompareOpKind::NotIn) {
     if (c.kind != Val::Tuple || !a.isConstexpr())
-      return error(where, "'" + op + "' is only supported on compile-time "
+      return error(where, "'" + spelling(op) +
+                              "' is only supported on compile-time "
                               "tuples");
     bool found = false;
     for (auto &e : c.elems)
       found |= sameConstant(a, e);
-    return Val::boolean(op == "in" ? found : !found);
+    return Val::boolean(op == CompareOpKind::In ? found : !found);
   }
   if (a.isConstexpr() && c.isConstexpr()) {
     bool r;
     if (constCompare(op, a, c, r))
       return Val::boolean(r);
-    if (op == "==" || op == "!=") {
+    if (op == CompareOpKind::Eq || op == CompareOpKind::Ne) {
       bool same = sameConstant(a, c);
-      return Val::boolean(op == "==" ? same : !same);
+      return Val::boolean(op == CompareOpKind::Eq ? same : !same);
     }
-    return error(where, "cannot compare " + describe(a) + " and " + describe(c) +
-                            " with '" + op + "'");
+    return error(where, "cannot compare " + describe(a) + " and " +
+                            describe(c) + " with '" + spelling(op) + "'");
   }
   if (!(a.isIR() || a.isNumber()) || !(c.isIR() || c.isNumber()))
     return error(where, "cannot compare " + describe(a) + " and " + describe(c));
   mlir::Location l = loc(where);
   if ((a.isIR() && a.dtype.isPointer) || (c.isIR() && c.dtype.isPointer))
     return error(where, "comparison of pointers is not supported");
-  auto dtOpt = promote(a, c, where, op);
+  auto dtOpt = promote(a, c, where, spelling(op));
   if (!dtOpt)
     return Val::error();
   DType dt = *dtOpt;
@@ -448,33 +501,39 @@ Val CodeGen::compareOp(llvm::StringRef op, Val a, Val c, const Expr &where) {
   DType i1 = DType::scalar(ScalarKind::I1);
   if (dt.isFloat()) {
     arith::CmpFPredicate p =
-        op == "<" ? arith::CmpFPredicate::OLT
-        : op == "<=" ? arith::CmpFPredicate::OLE
-        : op == ">" ? arith::CmpFPredicate::OGT
-        : op == ">=" ? arith::CmpFPredicate::OGE
-        : op == "==" ? arith::CmpFPredicate::OEQ
-                     : arith::CmpFPredicate::UNE;
+        op == CompareOpKind::Lt   ? arith::CmpFPredicate::OLT
+        : op == CompareOpKind::Le ? arith::CmpFPredicate::OLE
+        : op == CompareOpKind::Gt ? arith::CmpFPredicate::OGT
+        : op == CompareOpKind::Ge ? arith::CmpFPredicate::OGE
+        : op == CompareOpKind::Eq ? arith::CmpFPredicate::OEQ
+                                  : arith::CmpFPredicate::UNE;
     return Val::ir(b.create<arith::CmpFOp>(l, p, a.v, c.v), i1);
   }
   bool u = dt.isUnsigned() || dt.isBool();
   arith::CmpIPredicate p =
-      op == "<" ? (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt)
-      : op == "<=" ? (u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle)
-      : op == ">" ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-      : op == ">=" ? (u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge)
-      : op == "==" ? arith::CmpIPredicate::eq
-                   : arith::CmpIPredicate::ne;
+      op == CompareOpKind::Lt
+          ? (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt)
+      : op == CompareOpKind::Le
+          ? (u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle)
+      : op == CompareOpKind::Gt
+          ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+      : op == CompareOpKind::Ge
+          ? (u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge)
+      : op == CompareOpKind::Eq ? arith::CmpIPredicate::eq
+                                : arith::CmpIPredicate::ne;
   return Val::ir(b.create<arith::CmpIOp>(l, p, a.v, c.v), i1);
 }
 
-Val CodeGen::unaryOp(llvm::StringRef op, Val a, const Expr &where) {
+Val CodeGen::unaryOp(UnaryOpKind op, Val a, const Expr &where) {
   if (a.isError())
     return a;
   if (a.isIR() && a.dtype.isFP8())
-    return error(where, "'" + op + "' of " + a.dtype.tlName() + " values is "
-                        "not supported: convert them with .to(tl.float16) or "
-                        ".to(tl.float32) first");
-  if (op == "not") {
+    return error(where,
+                 "'" + spelling(op) + "' of " + a.dtype.tlName() +
+                     " values is "
+                     "not supported: convert them with .to(tl.float16) or "
+                     ".to(tl.float32) first");
+  if (op == UnaryOpKind::Not) {
     if (!a.isIR()) {
       bool t;
       if (!truthy(a, where, t))
@@ -488,29 +547,34 @@ Val CodeGen::unaryOp(llvm::StringRef op, Val a, const Expr &where) {
     return Val::ir(b.create<arith::XOrIOp>(loc(where), a.v, one.v), a.dtype);
   }
   if (a.kind == Val::Int || a.kind == Val::Bool) {
-    if (op == "-") {
+    if (op == UnaryOpKind::Neg) {
       if (a.i == std::numeric_limits<int64_t>::min())
         return error(where, "integer overflow in constant expression");
       return Val::integer(-a.i);
     }
-    if (op == "+") return Val::integer(a.i);
-    if (op == "~") return Val::integer(~a.i);
+    if (op == UnaryOpKind::Plus)
+      return Val::integer(a.i);
+    if (op == UnaryOpKind::Invert)
+      return Val::integer(~a.i);
   }
   if (a.kind == Val::Float) {
-    if (op == "-") return Val::floating(-a.f);
-    if (op == "+") return a;
+    if (op == UnaryOpKind::Neg)
+      return Val::floating(-a.f);
+    if (op == UnaryOpKind::Plus)
+      return a;
     return error(where, "operator '~' requires an integer operand, got " +
                             describe(a));
   }
   if (!a.isIR())
-    return error(where, "unsupported operand for unary '" + op + "': " +
-                            describe(a));
+    return error(where, "unsupported operand for unary '" + spelling(op) +
+                            "': " + describe(a));
   if (a.dtype.isPointer)
-    return error(where, "unary '" + op + "' is not supported on pointers");
+    return error(where,
+                 "unary '" + spelling(op) + "' is not supported on pointers");
   mlir::Location l = loc(where);
-  if (op == "+")
+  if (op == UnaryOpKind::Plus)
     return a;
-  if (op == "-") {
+  if (op == UnaryOpKind::Neg) {
     if (a.dtype.isFloat())
       return Val::ir(b.create<arith::NegFOp>(l, a.v), a.dtype);
     Val zero = broadcastTo(materialize(Val::integer(0), a.dtype, l), a.shape(),
@@ -526,7 +590,7 @@ Val CodeGen::unaryOp(llvm::StringRef op, Val a, const Expr &where) {
 }
 
 Val CodeGen::boolOp(const Expr &e) {
-  bool isAnd = e.op == "and";
+  bool isAnd = e.boolOp == BoolOpKind::And;
   Val acc = genExpr(*e.args[0]);
   for (size_t i = 1; i < e.args.size(); ++i) {
     if (acc.isError())
@@ -555,8 +619,9 @@ Val CodeGen::boolOp(const Expr &e) {
       continue;
     }
     if (!acc.dtype.isBool() || !rhs.dtype.isBool())
-      return error(e, "operands of '" + e.op + "' must be booleans (int1), "
-                                               "got " +
+      return error(e, "operands of '" + spelling(e.boolOp) +
+                          "' must be booleans (int1), "
+                          "got " +
                           describe(acc) + " and " + describe(rhs) +
                           "; use '&' or '|' for bitwise operations");
     mlir::Location l = loc(e);
@@ -705,16 +770,16 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::BinOp: {
     Val a = genExpr(*e.args[0]);
     Val c = genExpr(*e.args[1]);
-    return binaryOp(e.op, a, c, e);
+    return binaryOp(e.binaryOp, a, c, e);
   }
   case ExprKind::UnaryOp:
-    return unaryOp(e.op, genExpr(*e.args[0]), e);
+    return unaryOp(e.unaryOp, genExpr(*e.args[0]), e);
   case ExprKind::Compare: {
     Val lhs = genExpr(*e.args[0]);
     Val result;
-    for (size_t i = 0; i < e.ops.size(); ++i) {
+    for (size_t i = 0; i < e.compareOps.size(); ++i) {
       Val rhs = genExpr(*e.args[i + 1]);
-      Val r = compareOp(e.ops[i], lhs, rhs, e);
+      Val r = compareOp(e.compareOps[i], lhs, rhs, e);
       if (i == 0)
         result = r;
       else if (result.isConstexpr() && r.isConstexpr()) {
@@ -723,7 +788,7 @@ Val CodeGen::genExpr(const Expr &e) {
           return Val::error();
         result = Val::boolean(x && y);
       } else {
-        result = binaryOp("&", result, r, e);
+        result = binaryOp(BinaryOpKind::BitAnd, result, r, e);
       }
       if (result.isError())
         return result;

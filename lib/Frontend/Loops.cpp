@@ -160,14 +160,16 @@ void CodeGen::genFor(const Stmt &s) {
     // for i in range(a, b, -s): iterate k in [0, cdiv(max(a - b, 0), s)) and
     // compute i = a - k * s, since scf.for needs a positive step.
     Val pos = materialize(Val::integer(-constStep), ivType, l);
-    Val diff = binaryOp("-", lb, ub, iter);
+    Val diff = binaryOp(BinaryOpKind::Sub, lb, ub, iter);
     Val zero = materialize(Val::integer(0), ivType, l);
     Val clamped = Val::ir(b.create<mlir::arith::MaxSIOp>(l, diff.v, zero.v),
                           ivType);
     Val one = materialize(Val::integer(1), ivType, l);
-    Val trips = binaryOp("//", binaryOp("+", clamped,
-                                        binaryOp("-", pos, one, iter), iter),
-                         pos, iter);
+    Val trips =
+        binaryOp(BinaryOpKind::FloorDiv,
+                 binaryOp(BinaryOpKind::Add, clamped,
+                          binaryOp(BinaryOpKind::Sub, pos, one, iter), iter),
+                 pos, iter);
     if (trips.isError())
       return;
     lbV = zero.v;
@@ -194,7 +196,8 @@ void CodeGen::genFor(const Stmt &s) {
   if (negativeStep) {
     Val k = iv;
     Val stepC = materialize(Val::integer(constStep), ivType, l);
-    iv = binaryOp("+", lb, binaryOp("*", k, stepC, iter), iter);
+    iv = binaryOp(BinaryOpKind::Add, lb,
+                  binaryOp(BinaryOpKind::Mul, k, stepC, iter), iter);
   }
   scope[target.str] = iv;
   bindCarried(carried, forOp.getRegionIterArgs());

@@ -17,8 +17,6 @@
 
 #include "tilec/Frontend/Parser.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace tilec;
 
 namespace tilec::detail {
@@ -293,13 +291,12 @@ bool Parser::parseSimpleStatements(std::vector<StmtPtr> &out) {
   return false;
 }
 
-static bool isAugOp(const Token &t) {
-  if (t.kind != Tok::Op)
-    return false;
-  return llvm::StringSwitch<bool>(t.text)
-      .Cases("+=", "-=", "*=", "/=", "//=", "%=", true)
-      .Cases("**=", "&=", "|=", "^=", "<<=", ">>=", "@=", true)
-      .Default(false);
+/// The operator of an augmented assignment token (`+=`: Add), if it is one.
+static std::optional<BinaryOpKind> augOp(const Token &t) {
+  llvm::StringRef text = t.text;
+  if (t.kind != Tok::Op || !text.consume_back("="))
+    return std::nullopt;
+  return binaryOpKind(text);
 }
 
 StmtPtr Parser::parseSmallStatement() {
@@ -367,10 +364,9 @@ StmtPtr Parser::parseSmallStatement() {
   ExprPtr first = parseTestList();
   if (!first)
     return nullptr;
-  if (isAugOp(cur())) {
+  if (std::optional<BinaryOpKind> op = augOp(cur())) {
     auto s = std::make_unique<Stmt>(StmtKind::AugAssign, loc);
-    std::string op = cur().text;
-    s->op = op.substr(0, op.size() - 1);
+    s->op = *op;
     consume();
     s->targets.push_back(std::move(first));
     s->value = parseTestList();
@@ -514,7 +510,7 @@ ExprPtr Parser::parseTestList() {
   tuple->args.push_back(std::move(first));
   while (acceptOp(",")) {
     if (cur().is(Tok::Newline) || isOp("=") || isOp(")") || isOp(";") ||
-        isOp(":") || isAugOp(cur()) || cur().is(Tok::Eof))
+        isOp(":") || augOp(cur()) || cur().is(Tok::Eof))
       break;
     ExprPtr e = parseTest();
     if (!e)
@@ -571,7 +567,7 @@ ExprPtr Parser::parseOrTest() {
   if (!lhs || !isKw("or"))
     return lhs;
   auto e = std::make_unique<Expr>(ExprKind::BoolOp, cur().loc);
-  e->op = "or";
+  e->boolOp = BoolOpKind::Or;
   e->length = 2;
   e->args.push_back(std::move(lhs));
   while (isKw("or")) {
@@ -589,7 +585,7 @@ ExprPtr Parser::parseAndTest() {
   if (!lhs || !isKw("and"))
     return lhs;
   auto e = std::make_unique<Expr>(ExprKind::BoolOp, cur().loc);
-  e->op = "and";
+  e->boolOp = BoolOpKind::And;
   e->length = 3;
   e->args.push_back(std::move(lhs));
   while (isKw("and")) {
@@ -609,7 +605,7 @@ ExprPtr Parser::parseNotTest() {
   if (!guard.ok)
     return nullptr;
   auto e = std::make_unique<Expr>(ExprKind::UnaryOp, cur().loc);
-  e->op = "not";
+  e->unaryOp = UnaryOpKind::Not;
   e->length = 3;
   consume();
   ExprPtr operand = parseNotTest();
@@ -625,36 +621,37 @@ ExprPtr Parser::parseComparison() {
     return nullptr;
   std::unique_ptr<Expr> cmp;
   while (true) {
-    std::string op;
+    CompareOpKind op;
     const Token &t = cur();
-    if (t.kind == Tok::Op &&
-        (t.text == "<" || t.text == ">" || t.text == "==" || t.text == "!=" ||
-         t.text == "<=" || t.text == ">=")) {
-      op = t.text;
+    std::optional<CompareOpKind> sym =
+        t.kind == Tok::Op ? compareOpKind(t.text) : std::nullopt;
+    if (sym && *sym != CompareOpKind::Is && *sym != CompareOpKind::IsNot &&
+        *sym != CompareOpKind::In && *sym != CompareOpKind::NotIn) {
+      op = *sym;
       consume();
     } else if (t.isKeyword("in")) {
-      op = "in";
+      op = CompareOpKind::In;
       consume();
     } else if (t.isKeyword("not") && peekTok().isKeyword("in")) {
-      op = "not in";
+      op = CompareOpKind::NotIn;
       consume();
       consume();
     } else if (t.isKeyword("is")) {
       consume();
-      op = "is";
+      op = CompareOpKind::Is;
       if (isKw("not")) {
         consume();
-        op = "is not";
+        op = CompareOpKind::IsNot;
       }
     } else {
       break;
     }
     if (!cmp) {
       cmp = std::make_unique<Expr>(ExprKind::Compare, t.loc);
-      cmp->length = op.size();
+      cmp->length = spelling(op).size();
       cmp->args.push_back(std::move(lhs));
     }
-    cmp->ops.push_back(op);
+    cmp->compareOps.push_back(op);
     ExprPtr rhs = parseBinary(0);
     if (!rhs)
       return nullptr;
@@ -666,8 +663,14 @@ ExprPtr Parser::parseComparison() {
 }
 
 /// Binary operator levels, lowest precedence first.
-static const std::vector<std::vector<const char *>> kBinaryLevels = {
-    {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"},
+static const std::vector<std::vector<BinaryOpKind>> kBinaryLevels = {
+    {BinaryOpKind::BitOr},
+    {BinaryOpKind::BitXor},
+    {BinaryOpKind::BitAnd},
+    {BinaryOpKind::Shl, BinaryOpKind::Shr},
+    {BinaryOpKind::Add, BinaryOpKind::Sub},
+    {BinaryOpKind::Mul, BinaryOpKind::Div, BinaryOpKind::FloorDiv,
+     BinaryOpKind::Mod, BinaryOpKind::MatMul},
 };
 
 ExprPtr Parser::parseBinary(int level) {
@@ -677,14 +680,14 @@ ExprPtr Parser::parseBinary(int level) {
   if (!lhs)
     return nullptr;
   while (true) {
-    const char *matched = nullptr;
-    for (const char *op : kBinaryLevels[level])
-      if (isOp(op))
+    std::optional<BinaryOpKind> matched;
+    for (BinaryOpKind op : kBinaryLevels[level])
+      if (isOp(spelling(op)))
         matched = op;
     if (!matched)
       return lhs;
     auto e = std::make_unique<Expr>(ExprKind::BinOp, cur().loc);
-    e->op = matched;
+    e->binaryOp = *matched;
     e->length = cur().length;
     consume();
     ExprPtr rhs = parseBinary(level + 1);
@@ -702,7 +705,9 @@ ExprPtr Parser::parseFactor() {
     if (!guard.ok)
       return nullptr;
     auto e = std::make_unique<Expr>(ExprKind::UnaryOp, cur().loc);
-    e->op = cur().text;
+    e->unaryOp = isOp("-")   ? UnaryOpKind::Neg
+                 : isOp("+") ? UnaryOpKind::Plus
+                             : UnaryOpKind::Invert;
     consume();
     ExprPtr operand = parseFactor();
     if (!operand)
@@ -722,7 +727,7 @@ ExprPtr Parser::parsePower() {
   if (!guard.ok)
     return nullptr;
   auto e = std::make_unique<Expr>(ExprKind::BinOp, cur().loc);
-  e->op = "**";
+  e->binaryOp = BinaryOpKind::Pow;
   e->length = 2;
   consume();
   ExprPtr exponent = parseFactor();

@@ -40,7 +40,9 @@ private:
     if (idx + 1 < toks.size())
       ++idx;
   }
-  bool isOp(const char *s) const { return cur().isOp(s); }
+  bool isOp(llvm::StringRef s) const {
+    return cur().kind == Tok::Op && cur().text == s;
+  }
   bool isKw(const char *s) const { return cur().isKeyword(s); }
   bool acceptOp(const char *s) {
     if (!isOp(s))

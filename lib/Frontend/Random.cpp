@@ -48,8 +48,8 @@ Val CodeGen::umulhi(Val x, Val y, const Expr &call) {
     return cast(cast(v, u32(), l, call, /*bitcast=*/dt->isSigned()), u64(), l,
                 call);
   };
-  Val p = binaryOp("*", wide(x), wide(y), call);
-  Val hi = binaryOp(">>", p, Val::integer(32), call);
+  Val p = binaryOp(BinaryOpKind::Mul, wide(x), wide(y), call);
+  Val hi = binaryOp(BinaryOpKind::Shr, p, Val::integer(32), call);
   Val r = cast(hi, u32(), l, call);
   return dt->isSigned() ? cast(r, *dt, l, call, /*bitcast=*/true) : r;
 }
@@ -84,23 +84,28 @@ std::vector<Val> CodeGen::philox(Val seed, std::vector<Val> counter,
     return {};
   }
   Val s = cast(seed, u64(), l, call);
-  Val k0 = cast(binaryOp("&", s, Val::integer(0xffffffff), call), u32(), l, call);
-  Val k1 = cast(binaryOp("&", binaryOp(">>", s, Val::integer(32), call),
+  Val k0 =
+      cast(binaryOp(BinaryOpKind::BitAnd, s, Val::integer(0xffffffff), call),
+           u32(), l, call);
+  Val k1 = cast(binaryOp(BinaryOpKind::BitAnd,
+                         binaryOp(BinaryOpKind::Shr, s, Val::integer(32), call),
                          Val::integer(0xffffffff), call),
                 u32(), l, call);
   Val c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
   for (int64_t r = 0; r < rounds; ++r) {
     Val a0 = c0, a2 = c2;
-    c0 = binaryOp("^", binaryOp("^", umulhi(Val::integer(kRoundB), a2, call), c1,
-                                call),
+    c0 = binaryOp(BinaryOpKind::BitXor,
+                  binaryOp(BinaryOpKind::BitXor,
+                           umulhi(Val::integer(kRoundB), a2, call), c1, call),
                   k0, call);
-    c2 = binaryOp("^", binaryOp("^", umulhi(Val::integer(kRoundA), a0, call), c3,
-                                call),
+    c2 = binaryOp(BinaryOpKind::BitXor,
+                  binaryOp(BinaryOpKind::BitXor,
+                           umulhi(Val::integer(kRoundA), a0, call), c3, call),
                   k1, call);
-    c1 = binaryOp("*", a2, Val::integer(kRoundB), call);
-    c3 = binaryOp("*", a0, Val::integer(kRoundA), call);
-    k0 = binaryOp("+", k0, Val::integer(kKeyA), call);
-    k1 = binaryOp("+", k1, Val::integer(kKeyB), call);
+    c1 = binaryOp(BinaryOpKind::Mul, a2, Val::integer(kRoundB), call);
+    c3 = binaryOp(BinaryOpKind::Mul, a0, Val::integer(kRoundA), call);
+    k0 = binaryOp(BinaryOpKind::Add, k0, Val::integer(kKeyA), call);
+    k1 = binaryOp(BinaryOpKind::Add, k1, Val::integer(kKeyB), call);
   }
   for (const Val &v : {c0, c1, c2, c3})
     if (v.isError())
@@ -119,23 +124,26 @@ Val CodeGen::uintToUniformFloat(Val x, const Expr &call) {
   // keeps the largest value below 1.0 in fp32.
   DType i32 = DType::scalar(ScalarKind::I32);
   Val xi = x.dtype == i32 ? x : cast(x, i32, l, call, /*bitcast=*/true);
-  Val folded = binaryOp("-", unaryOp("-", xi, call), Val::integer(1), call);
-  Val neg = compareOp("<", xi, Val::integer(0), call);
+  Val folded = binaryOp(BinaryOpKind::Sub, unaryOp(UnaryOpKind::Neg, xi, call),
+                        Val::integer(1), call);
+  Val neg = compareOp(CompareOpKind::Lt, xi, Val::integer(0), call);
   Val w = callBuiltin("tl.where", call, {neg, folded, xi}, {});
-  return binaryOp("*", w, Val::floating(4.6566127342e-10), call);
+  return binaryOp(BinaryOpKind::Mul, w, Val::floating(4.6566127342e-10), call);
 }
 
 std::vector<Val> CodeGen::pairUniformToNormal(Val u1, Val u2, const Expr &call) {
   // Box-Muller: r = sqrt(-2 log(max(u1, 1e-7))), theta = 2 pi u2.
   u1 = callBuiltin("tl.maximum", call, {Val::floating(1.0e-7), u1}, {});
-  Val th = binaryOp("*", Val::floating(6.283185307179586), u2, call);
-  Val r = callBuiltin(
-      "tl.sqrt", call,
-      {binaryOp("*", Val::floating(-2.0), callBuiltin("tl.log", call, {u1}, {}),
-                call)},
-      {});
-  Val n1 = binaryOp("*", r, callBuiltin("tl.cos", call, {th}, {}), call);
-  Val n2 = binaryOp("*", r, callBuiltin("tl.sin", call, {th}, {}), call);
+  Val th =
+      binaryOp(BinaryOpKind::Mul, Val::floating(6.283185307179586), u2, call);
+  Val r = callBuiltin("tl.sqrt", call,
+                      {binaryOp(BinaryOpKind::Mul, Val::floating(-2.0),
+                                callBuiltin("tl.log", call, {u1}, {}), call)},
+                      {});
+  Val n1 = binaryOp(BinaryOpKind::Mul, r, callBuiltin("tl.cos", call, {th}, {}),
+                    call);
+  Val n2 = binaryOp(BinaryOpKind::Mul, r, callBuiltin("tl.sin", call, {th}, {}),
+                    call);
   if (n1.isError() || n2.isError())
     return {};
   return {n1, n2};
@@ -167,7 +175,7 @@ Val CodeGen::randomBuiltin(llvm::StringRef name, std::vector<Val> &a,
     Val offset = a[1];
     if (offset.isNumber())
       offset = toIR(offset, loc(call), call);
-    Val zero = binaryOp("*", offset, Val::integer(0), call);
+    Val zero = binaryOp(BinaryOpKind::Mul, offset, Val::integer(0), call);
     words = philox(a[0], {offset, zero, zero, zero}, rounds, call);
   }
   if (words.empty())

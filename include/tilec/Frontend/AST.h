@@ -11,11 +11,13 @@
 
 #include "tilec/Support/Diagnostics.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,39 @@ struct Expr;
 struct Stmt;
 using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
+
+/// Binary operators: `a op b` and augmented assignments `a op= b`.
+enum class BinaryOpKind {
+  Add,      // +
+  Sub,      // -
+  Mul,      // *
+  Div,      // /
+  FloorDiv, // //
+  Mod,      // %
+  Pow,      // **
+  MatMul,   // @
+  BitAnd,   // &
+  BitOr,    // |
+  BitXor,   // ^
+  Shl,      // <<
+  Shr,      // >>
+};
+/// Unary operators: `-x`, `+x`, `~x`, `not x`.
+enum class UnaryOpKind { Neg, Plus, Invert, Not };
+/// The operators of a (chained) comparison.
+enum class CompareOpKind { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
+/// `and` / `or`.
+enum class BoolOpKind { And, Or };
+
+/// How Python spells an operator ("//", "not in", "and"), for the AST dump
+/// and diagnostics.
+llvm::StringRef spelling(BinaryOpKind k);
+llvm::StringRef spelling(UnaryOpKind k);
+llvm::StringRef spelling(CompareOpKind k);
+llvm::StringRef spelling(BoolOpKind k);
+/// The binary (comparison) operator spelled `s`, if any.
+std::optional<BinaryOpKind> binaryOpKind(llvm::StringRef s);
+std::optional<CompareOpKind> compareOpKind(llvm::StringRef s);
 
 enum class ExprKind {
   Name,      // str = identifier
@@ -40,10 +75,10 @@ enum class ExprKind {
   Slice,     // args: lower, upper, step (null when absent)
   Tuple,     // args
   List,      // args
-  BinOp,     // op: "+", "-", ..., args[0] op args[1]
-  UnaryOp,   // op: "-", "+", "~", "not"
-  Compare,   // args[0] ops[0] args[1] ops[1] args[2] ...
-  BoolOp,    // op: "and"/"or", args
+  BinOp,     // args[0] binaryOp args[1]
+  UnaryOp,   // unaryOp args[0]
+  Compare,   // args[0] compareOps[0] args[1] compareOps[1] args[2] ...
+  BoolOp,    // boolOp over args
   IfExp,     // args: body, test, orelse
   Dict,      // args: key0, value0, key1, value1, ... (module level only)
 };
@@ -59,8 +94,10 @@ struct Expr {
   SourceLoc loc;
   unsigned length = 1; // columns of the node's first token, for carets
   std::string str;
-  std::string op;
-  std::vector<std::string> ops; // Compare operators
+  BinaryOpKind binaryOp = BinaryOpKind::Add;  // BinOp
+  UnaryOpKind unaryOp = UnaryOpKind::Neg;     // UnaryOp
+  BoolOpKind boolOp = BoolOpKind::And;        // BoolOp
+  std::vector<CompareOpKind> compareOps;      // Compare
   uint64_t intValue = 0;
   bool intOverflow = false;
   double floatValue = 0;
@@ -96,7 +133,7 @@ struct Stmt {
   SourceLoc loc;
   unsigned length = 1;
   std::vector<ExprPtr> targets;
-  std::string op;
+  BinaryOpKind op = BinaryOpKind::Add; // AugAssign
   ExprPtr value;
   ExprPtr test;
   ExprPtr iter;

@@ -24,7 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinRegistry.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -47,6 +47,46 @@ std::vector<Val> entries(const Val &v) {
 }
 
 } // namespace
+
+namespace {
+
+/// The accesses through a tensor descriptor.
+enum class DescriptorAccess { Load, Store };
+
+} // namespace
+
+void CodeGen::registerBlockPtrBuiltins(BuiltinRegistry &r) {
+  r.add("tl.make_block_ptr",
+        {"base", "shape", "strides", "offsets", "block_shape", "order"}, 6,
+        &CodeGen::emitMakeBlockPtr, TakesFP8);
+  r.add("tl.advance", {"base", "offsets"}, 2, &CodeGen::emitAdvance, TakesFP8);
+  r.add("tl.make_tensor_descriptor",
+        {"base", "shape", "strides", "block_shape", "padding_option"}, 4,
+        &CodeGen::emitMakeTensorDescriptor, TakesFP8);
+  r.add("tl.load_tensor_descriptor", {"desc", "offsets"}, 2,
+        &CodeGen::emitDescriptorAccess, TakesFP8,
+        unsigned(DescriptorAccess::Load));
+  r.add("tl.store_tensor_descriptor", {"desc", "offsets", "value"}, 3,
+        &CodeGen::emitDescriptorAccess, TakesFP8,
+        unsigned(DescriptorAccess::Store));
+}
+
+Val CodeGen::emitMakeBlockPtr(BuiltinCall &c) {
+  return makeBlockPtr(c.a, c.call);
+}
+
+Val CodeGen::emitAdvance(BuiltinCall &c) {
+  return advance(c.a[0], c.a[1], c.call);
+}
+
+Val CodeGen::emitMakeTensorDescriptor(BuiltinCall &c) {
+  return makeTensorDescriptor(c.a, c.call);
+}
+
+Val CodeGen::emitDescriptorAccess(BuiltinCall &c) {
+  bool store = DescriptorAccess(c.entry.variant) == DescriptorAccess::Store;
+  return descriptorAccess(store, c.a, c.call);
+}
 
 Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
   mlir::Location l = loc(call);

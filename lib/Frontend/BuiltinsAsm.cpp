@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinRegistry.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -124,18 +124,39 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
   return multiple ? Val::tuple(std::move(results)) : results[0];
 }
 
-std::optional<Val> CodeGen::asmBuiltin(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
-  if (name == "tl.extra.cuda.globaltimer")
-    return inlineAsm(call, shown, "mov.u64 $0, %globaltimer;", "=l", {},
+namespace {
+
+/// The special registers tl.extra.cuda reads.
+enum class SpecialRegister { GlobalTimer, SmId };
+
+} // namespace
+
+void CodeGen::registerAsmBuiltins(BuiltinRegistry &r) {
+  r.add("tl.extra.cuda.globaltimer", {}, 0, &CodeGen::emitSpecialRegister,
+        NoBuiltinFlags, unsigned(SpecialRegister::GlobalTimer));
+  r.add("tl.extra.cuda.smid", {}, 0, &CodeGen::emitSpecialRegister,
+        NoBuiltinFlags, unsigned(SpecialRegister::SmId));
+  r.add("tl.inline_asm_elementwise",
+        {"asm", "constraints", "args", "dtype", "is_pure", "pack"}, 6,
+        &CodeGen::emitInlineAsm, TakesFP8);
+  r.add("tl.device_print", {"prefix", "args", "hex"}, 1,
+        &CodeGen::emitDevicePrint, Unbound);
+  r.add("print", {"a"}, 0, &CodeGen::emitDevicePrint, Unbound);
+}
+
+Val CodeGen::emitSpecialRegister(BuiltinCall &c) {
+  if (SpecialRegister(c.entry.variant) == SpecialRegister::GlobalTimer)
+    return inlineAsm(c.call, c.shown, "mov.u64 $0, %globaltimer;", "=l", {},
                      Val::dtypeVal(DType::scalar(ScalarKind::I64)),
                      /*pure=*/false, 1);
-  if (name == "tl.extra.cuda.smid")
-    return inlineAsm(call, shown, "mov.u32 $0, %smid;", "=r", {},
-                     Val::dtypeVal(DType::scalar(ScalarKind::I32)),
-                     /*pure=*/true, 1);
-  if (name != "tl.inline_asm_elementwise")
-    return std::nullopt;
+  return inlineAsm(c.call, c.shown, "mov.u32 $0, %smid;", "=r", {},
+                   Val::dtypeVal(DType::scalar(ScalarKind::I32)),
+                   /*pure=*/true, 1);
+}
+
+Val CodeGen::emitInlineAsm(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  const std::vector<const char *> &params = entry.spec.params;
   for (unsigned i : {0u, 1u})
     if (a[i].kind != Val::Str)
       return error(call, std::string("the ") + params[i] + " of " + shown +
@@ -159,11 +180,12 @@ std::optional<Val> CodeGen::asmBuiltin(BuiltinCall &c) {
   return inlineAsm(call, shown, a[0].s, a[1].s, args, a[3], pure, pack);
 }
 
-Val CodeGen::devicePrint(const Expr &call, llvm::StringRef shown,
-                         std::vector<Val> &args,
-                         std::vector<std::pair<std::string, Val>> &kwargs) {
+Val CodeGen::emitDevicePrint(BuiltinCall &c) {
+  const Expr &call = c.call;
+  llvm::StringRef shown = c.shown;
+  std::vector<Val> &args = c.a;
   bool hex = false;
-  for (auto &[kw, v] : kwargs) {
+  for (auto &[kw, v] : c.kwargs) {
     if (kw != "hex")
       return error(call, shown + " got an unexpected keyword argument '" + kw +
                              "'");

@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuiltinRegistry.h"
 #include "BuiltinUtils.h"
-#include "CodeGen.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -70,14 +70,16 @@ Val CodeGen::reorderOperand(BuiltinCall &c) {
   return x;
 }
 
-std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
-  if (name == "tl.flip")
-    return flip(c);
-  if (name == "tl.topk")
-    return topk(c);
-  if (name != "tl.sort")
-    return std::nullopt;
+void CodeGen::registerReorderBuiltins(BuiltinRegistry &r) {
+  r.add("tl.sort", {"x", "dim", "descending"}, 1, &CodeGen::emitSort,
+        TensorMethod);
+  r.add("tl.flip", {"x", "dim"}, 1, &CodeGen::emitFlip,
+        TakesFP8 | TensorMethod);
+  r.add("tl.topk", {"x", "k", "dim"}, 2, &CodeGen::emitTopk, TensorMethod);
+}
+
+Val CodeGen::emitSort(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val x = reorderOperand(c);
   if (x.isError())
     return x;
@@ -134,9 +136,11 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
       Val mid = broadcastTo(expand(expand(arange(2), 0), 2), cube, l, call);
       Val first = compareOp(CompareOpKind::Eq, mid, Val::integer(0), call);
       Val zero = zerosLike(xi.dtype, cube, l);
-      Val left = reduce("sum", callBuiltin("tl.where", call, {first, y, zero}, {}),
+      Val left = reduce(mlir::tile::ReduceKind::sum,
+                        callBuiltin("tl.where", call, {first, y, zero}, {}),
                         Val::integer(1), false, call);
-      Val right = reduce("sum", callBuiltin("tl.where", call, {first, zero, y}, {}),
+      Val right = reduce(mlir::tile::ReduceKind::sum,
+                         callBuiltin("tl.where", call, {first, zero, y}, {}),
                          Val::integer(1), false, call);
       if (left.isError() || right.isError())
         return Val::error();
@@ -174,8 +178,8 @@ std::optional<Val> CodeGen::reorderBuiltin(BuiltinCall &c) {
   return fromBits(xi);
 }
 
-Val CodeGen::flip(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
+Val CodeGen::emitFlip(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val x = reorderOperand(c);
   if (x.isError())
     return x;
@@ -208,9 +212,11 @@ Val CodeGen::flip(BuiltinCall &c) {
     Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
                           Val::integer(0), call);
     Val zero = zerosLike(xi.dtype, cube, l);
-    Val lo = reduce("sum", callBuiltin("tl.where", call, {first, y, zero}, {}),
+    Val lo = reduce(mlir::tile::ReduceKind::sum,
+                    callBuiltin("tl.where", call, {first, y, zero}, {}),
                     Val::integer(1), /*keepDims=*/true, call);
-    Val hi = reduce("sum", callBuiltin("tl.where", call, {first, zero, y}, {}),
+    Val hi = reduce(mlir::tile::ReduceKind::sum,
+                    callBuiltin("tl.where", call, {first, zero, y}, {}),
                     Val::integer(1), /*keepDims=*/true, call);
     Val swapped = callBuiltin("tl.where", call,
                               {first, broadcastTo(hi, cube, l, call),
@@ -225,8 +231,8 @@ Val CodeGen::flip(BuiltinCall &c) {
   return fromElementBits(xi, elem, l, call);
 }
 
-Val CodeGen::topk(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
+Val CodeGen::emitTopk(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val x = tensorArg(c, a[0]);
   if (x.isError())
     return x;
@@ -259,7 +265,7 @@ Val CodeGen::topk(BuiltinCall &c) {
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
   Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
                         Val::integer(0), call);
-  Val top = reduce("sum",
+  Val top = reduce(mlir::tile::ReduceKind::sum,
                    callBuiltin("tl.where", call,
                                {first, y, zerosLike(xi.dtype, cube, l)}, {}),
                    Val::integer(1), /*keepDims=*/false, call);

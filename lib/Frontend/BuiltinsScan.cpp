@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuiltinRegistry.h"
 #include "BuiltinUtils.h"
-#include "CodeGen.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -197,8 +197,76 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
   return result(std::move(rs));
 }
 
-std::optional<Val> CodeGen::scanBuiltin(BuiltinCall &c) {
-  llvm::StringRef name = c.name;
+namespace {
+
+/// Which of the builtins sharing an emitter a builtin is.
+enum class CombineKind { Scan, Reduce };
+enum class BitwiseReduction { Xor, Or };
+enum class Cumulative { Sum, Prod };
+
+} // namespace
+
+void CodeGen::registerScanBuiltins(BuiltinRegistry &r) {
+  r.add("tl.reduce", {"input", "axis", "combine_fn", "keep_dims"}, 3,
+        &CodeGen::emitCombine, TensorMethod, unsigned(CombineKind::Reduce));
+  r.add("tl.associative_scan", {"input", "axis", "combine_fn", "reverse"}, 3,
+        &CodeGen::emitCombine, TensorMethod, unsigned(CombineKind::Scan));
+  r.add("tl.xor_sum", {"input", "axis", "keep_dims"}, 1,
+        &CodeGen::emitBitwiseReduction, TensorMethod,
+        unsigned(BitwiseReduction::Xor));
+  r.add("tl.reduce_or", {"input", "axis", "keep_dims"}, 2,
+        &CodeGen::emitBitwiseReduction, TensorMethod,
+        unsigned(BitwiseReduction::Or));
+  r.add("tl.cumsum", {"input", "axis", "reverse", "dtype"}, 1,
+        &CodeGen::emitCumulative, TensorMethod, unsigned(Cumulative::Sum));
+  r.add("tl.cumprod", {"input", "axis", "reverse"}, 1,
+        &CodeGen::emitCumulative, TensorMethod, unsigned(Cumulative::Prod));
+}
+
+Val CodeGen::emitCombine(BuiltinCall &c) {
+  const Expr &call = c.call;
+  std::vector<Val> &a = c.a;
+  const std::string &shown = c.shown;
+  auto flag = [&](const Val &v, bool &out) {
+    out = false;
+    return v.kind == Val::None || truthy(v, call, out);
+  };
+  bool isScan = CombineKind(c.entry.variant) == CombineKind::Scan;
+  bool f;
+  if (!flag(a[3], f))
+    return Val::error();
+  return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f,
+                   call, shown, {});
+}
+
+Val CodeGen::emitBitwiseReduction(BuiltinCall &c) {
+  const Expr &call = c.call;
+  std::vector<Val> &a = c.a;
+  const std::string &shown = c.shown;
+  auto flag = [&](const Val &v, bool &out) {
+    out = false;
+    return v.kind == Val::None || truthy(v, call, out);
+  };
+  // Triton's standard.py: tl.reduce with `^` / `|`, integers only.
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  if (!x.dtype.isInt() || x.dtype.isPointer)
+    return error(call, shown + " is only supported for integers, got " +
+                           describe(x));
+  bool keep;
+  if (!flag(a[2], keep))
+    return Val::error();
+  bool isXor = BitwiseReduction(c.entry.variant) == BitwiseReduction::Xor;
+  return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep, call,
+                   shown, [&](std::vector<Val> &args) {
+                     return binaryOp(isXor ? BinaryOpKind::BitXor
+                                           : BinaryOpKind::BitOr,
+                                     args[0], args[1], call);
+                   });
+}
+
+Val CodeGen::emitCumulative(BuiltinCall &c) {
   const Expr &call = c.call;
   std::vector<Val> &a = c.a;
   const std::string &shown = c.shown;
@@ -207,68 +275,38 @@ std::optional<Val> CodeGen::scanBuiltin(BuiltinCall &c) {
     out = false;
     return v.kind == Val::None || truthy(v, call, out);
   };
-  if (name == "tl.associative_scan" || name == "tl.reduce") {
-    bool isScan = name == "tl.associative_scan";
-    bool f;
-    if (!flag(a[3], f))
+  // Triton's standard.py: bf16 is scanned in fp32; cumsum also sums
+  // integers narrower than 32 bits (and booleans) as int32 / uint32, or
+  // in `dtype` when given.
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  if (x.dtype.isPointer)
+    return error(call, shown + " is not supported on pointers");
+  bool rev;
+  if (!flag(a[2], rev))
+    return Val::error();
+  if (x.dtype.kind == ScalarKind::BF16)
+    x = cast(x, DType::scalar(ScalarKind::F32), l, call);
+  bool sum = Cumulative(c.entry.variant) == Cumulative::Sum;
+  if (sum && a[3].kind != Val::None) {
+    DType dt;
+    if (!readDType(*this, a[3], call, dt))
       return Val::error();
-    return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f,
-                     call, shown, {});
+    x = cast(x, dt, l, call);
+  } else if (sum && x.dtype.isInt() && x.dtype.bitwidth() < 32) {
+    x = cast(x,
+             DType::scalar(x.dtype.isSigned() ? ScalarKind::I32
+                                              : ScalarKind::U32),
+             l, call);
   }
-  if (name == "tl.xor_sum" || name == "tl.reduce_or") {
-    // Triton's standard.py: tl.reduce with `^` / `|`, integers only.
-    Val x = tensorArg(c, a[0]);
-    if (x.isError())
-      return x;
-    if (!x.dtype.isInt() || x.dtype.isPointer)
-      return error(call, shown + " is only supported for integers, got " +
-                             describe(x));
-    bool keep;
-    if (!flag(a[2], keep))
-      return Val::error();
-    bool isXor = name == "tl.xor_sum";
-    return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep, call,
-                     shown, [&](std::vector<Val> &args) {
-                       return binaryOp(isXor ? BinaryOpKind::BitXor
-                                             : BinaryOpKind::BitOr,
-                                       args[0], args[1], call);
-                     });
-  }
-  if (name == "tl.cumsum" || name == "tl.cumprod") {
-    // Triton's standard.py: bf16 is scanned in fp32; cumsum also sums
-    // integers narrower than 32 bits (and booleans) as int32 / uint32, or
-    // in `dtype` when given.
-    Val x = tensorArg(c, a[0]);
-    if (x.isError())
-      return x;
-    if (x.dtype.isPointer)
-      return error(call, shown + " is not supported on pointers");
-    bool rev;
-    if (!flag(a[2], rev))
-      return Val::error();
-    if (x.dtype.kind == ScalarKind::BF16)
-      x = cast(x, DType::scalar(ScalarKind::F32), l, call);
-    bool sum = name == "tl.cumsum";
-    if (sum && a[3].kind != Val::None) {
-      DType dt;
-      if (!readDType(*this, a[3], call, dt))
-        return Val::error();
-      x = cast(x, dt, l, call);
-    } else if (sum && x.dtype.isInt() && x.dtype.bitwidth() < 32) {
-      x = cast(x,
-               DType::scalar(x.dtype.isSigned() ? ScalarKind::I32
-                                                : ScalarKind::U32),
-               l, call);
-    }
-    if (x.isError())
-      return x;
-    Val axis = a[1].kind == Val::None ? Val::integer(0) : a[1];
-    return combineOp(/*isScan=*/true, x, axis, Val::none(), rev, false, call,
-                     shown, [&](std::vector<Val> &args) {
-                       return binaryOp(sum ? BinaryOpKind::Add
-                                           : BinaryOpKind::Mul,
-                                       args[0], args[1], call);
-                     });
-  }
-  return std::nullopt;
+  if (x.isError())
+    return x;
+  Val axis = a[1].kind == Val::None ? Val::integer(0) : a[1];
+  return combineOp(/*isScan=*/true, x, axis, Val::none(), rev, false, call,
+                   shown, [&](std::vector<Val> &args) {
+                     return binaryOp(sum ? BinaryOpKind::Add
+                                         : BinaryOpKind::Mul,
+                                     args[0], args[1], call);
+                   });
 }

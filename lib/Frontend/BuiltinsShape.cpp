@@ -1,4 +1,4 @@
-//===- BuiltinsShape.cpp - Tiles made, cast and reshaped --------------------===//
+//===- BuiltinsShape.cpp - Tiles made, cast and reshaped ------------------===//
 //
 // tl.program_id / num_programs, tl.arange, tl.zeros / full (and _like),
 // tl.cast, tl.reshape / view, tl.trans / permute, tl.broadcast(_to),
@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuiltinRegistry.h"
 #include "BuiltinUtils.h"
-#include "CodeGen.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -63,243 +63,312 @@ bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
   return false;
 }
 
-std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
-  const DType i32 = DType::scalar(ScalarKind::I32);
+namespace {
 
-  if (name == "tl.program_id" || name == "tl.num_programs") {
-    int64_t axis;
-    if (!requireInt(a[0], call, "the axis", axis))
-      return Val::error();
-    if (axis < 0 || axis > 2)
-      return error(call, shown + " axis must be 0, 1 or 2, got " +
-                             llvm::Twine(axis));
-    if (name == "tl.program_id")
-      return Val::ir(b.create<mlir::tile::ProgramIdOp>(l, int32_t(axis)), i32);
-    return Val::ir(b.create<mlir::tile::NumProgramsOp>(l, int32_t(axis)), i32);
-  }
-  if (name == "tl.arange") {
-    int64_t start, end;
-    if (!requireInt(a[0], call, "the start of tl.arange", start) ||
-        !requireInt(a[1], call, "the end of tl.arange", end))
-      return Val::error();
-    if (end <= start)
-      return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
-                             llvm::Twine(end) +
-                             ") is empty: end must be greater than start");
-    int64_t n = end - start;
-    if ((n & (n - 1)) != 0)
-      return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
-                             llvm::Twine(end) + ") has " + llvm::Twine(n) +
-                             " elements, which is not a power of two");
-    if (start < std::numeric_limits<int32_t>::min() ||
-        end > std::numeric_limits<int32_t>::max() || n > (1 << 20))
-      return error(call, "tl.arange range is too large (at most 2**20 "
-                         "elements within int32)");
-    return Val::ir(b.create<mlir::tile::MakeRangeOp>(l, int32_t(start),
-                                                     int32_t(end)),
-                   i32);
-  }
-  if (name == "tl.zeros" || name == "tl.full") {
-    llvm::SmallVector<int64_t> shape;
-    Val value = name == "tl.zeros" ? Val::integer(0) : a[1];
-    DType dt;
-    if (!readShape(*this, a[0], call, shape) ||
-        !readDType(*this, name == "tl.zeros" ? a[1] : a[2], call, dt))
-      return Val::error();
-    int64_t n = 1;
-    for (int64_t d : shape)
-      n *= d;
-    if (n > (1 << 24))
-      return error(call, shown + " shape " + shapeStr(shape) +
-                             " has too many elements");
-    if (dt.isPointer)
-      return error(call, shown + " cannot create a tensor of pointers");
-    if (value.isNumber() && !value.isIR()) {
-      Val scalar = materialize(value, dt, l);
-      if (shape.empty())
-        return scalar;
-      auto cst = scalar.v.getDefiningOp<arith::ConstantOp>();
-      auto t = mlir::RankedTensorType::get(shape, dt.toMLIR(&ctx));
-      mlir::Value dense = b.create<arith::ConstantOp>(
-          l, mlir::SplatElementsAttr::get(t, cst.getValue()));
-      cst.erase();
-      return Val::ir(dense, dt);
-    }
-    Val scalar = cast(value, dt, l, call);
-    if (scalar.isError())
-      return scalar;
-    if (!scalar.shape().empty())
-      return error(call, shown + " value must be a scalar, got " +
-                             describe(value));
-    return broadcastTo(scalar, shape, l, call);
-  }
-  if (name == "tl.zeros_like" || name == "tl.full_like") {
-    Val x = tensorArg(c, a[0]);
-    if (x.isError())
-      return x;
-    DType dt = x.dtype;
-    Val dtv = name == "tl.zeros_like" ? a[1] : a[2];
-    if (dtv.kind != Val::None && !readDType(*this, dtv, call, dt))
-      return Val::error();
-    std::vector<Val> shapeVals;
-    for (int64_t d : x.shape())
-      shapeVals.push_back(Val::integer(d));
-    std::vector<Val> fargs{Val::tuple(shapeVals),
-                           name == "tl.zeros_like" ? Val::integer(0) : a[1],
-                           Val::dtypeVal(dt)};
-    if (x.shape().empty()) {
-      return cast(fargs[1], dt, l, call);
-    }
-    return callBuiltin("tl.full", call, fargs, {});
-  }
-  if (name == "tl.cast") {
-    DType to;
-    if (!readDType(*this, a[1], call, to))
-      return Val::error();
-    bool bitcast = false;
-    if (a[3].kind != Val::None && !truthy(a[3], call, bitcast))
-      return Val::error();
-    // Rounding of a float narrowing: to nearest even (Triton's "rtne", its
-    // default); "rtz" is not implemented.
-    if (a[2].kind != Val::None &&
-        !(a[2].kind == Val::Str && a[2].s == "rtne"))
-      return error(call, "fp_downcast_rounding=" +
-                             (a[2].kind == Val::Str ? "'" + a[2].s + "'"
-                                                    : describe(a[2])) +
-                             " is not supported: tilec rounds float "
-                             "conversions to nearest even ('rtne')");
-    if (a[0].isNumber() && !bitcast) {
-      Val x = a[0];
-      return cast(x, to, l, call);
-    }
-    return cast(tensorArg(c, a[0]), to, l, call, bitcast);
-  }
-  if (name == "tl.reshape" || name == "tl.view") {
-    Val x = tensorArg(c, a[0]);
-    llvm::SmallVector<int64_t> shape;
-    if (x.isError() || !readShape(*this, a[1], call, shape))
-      return Val::error();
-    int64_t n = 1, m = 1;
-    for (int64_t d : shape)
-      n *= d;
-    for (int64_t d : x.shape())
-      m *= d;
-    if (n != m)
-      return error(call, "cannot reshape " + describe(x) + " to shape " +
-                             shapeStr(shape) + ": the element counts differ");
-    if (x.shape().empty())
-      return broadcastTo(x, shape, l, call);
+/// tl.program_id and tl.num_programs.
+enum class ProgramQuery { Id, Count };
+/// tl.zeros / tl.full and tl.zeros_like / tl.full_like.
+enum class FullKind { Zeros, Full };
+/// The builtins of joinSplit.
+enum class JoinSplitKind { Cat, Join, Interleave, Split };
+
+} // namespace
+
+void CodeGen::registerShapeBuiltins(BuiltinRegistry &r) {
+  const unsigned moves = TakesFP8, method = TakesFP8 | TensorMethod,
+                 shaped = TakesFP8 | TensorMethod | VariadicShape;
+  r.add("tl.program_id", {"axis"}, 1, &CodeGen::emitProgramId, NoBuiltinFlags,
+        unsigned(ProgramQuery::Id));
+  r.add("tl.num_programs", {"axis"}, 1, &CodeGen::emitProgramId,
+        NoBuiltinFlags, unsigned(ProgramQuery::Count));
+  r.add("tl.arange", {"start", "end"}, 2, &CodeGen::emitArange);
+  r.add("tl.zeros", {"shape", "dtype"}, 2, &CodeGen::emitFull, moves,
+        unsigned(FullKind::Zeros));
+  r.add("tl.full", {"shape", "value", "dtype"}, 3, &CodeGen::emitFull, moves,
+        unsigned(FullKind::Full));
+  r.add("tl.zeros_like", {"input", "dtype"}, 1, &CodeGen::emitFullLike, moves,
+        unsigned(FullKind::Zeros));
+  r.add("tl.full_like", {"input", "value", "dtype"}, 2, &CodeGen::emitFullLike,
+        moves, unsigned(FullKind::Full));
+  r.add("tl.cast", {"input", "dtype", "fp_downcast_rounding", "bitcast"}, 2,
+        &CodeGen::emitCast, method);
+  r.add("tl.reshape", {"input", "shape", "can_reorder"}, 2,
+        &CodeGen::emitReshape, shaped);
+  r.add("tl.view", {"input", "shape"}, 2, &CodeGen::emitReshape, shaped);
+  r.add("tl.trans", {"input", "dims"}, 1, &CodeGen::emitPermute, shaped);
+  r.add("tl.permute", {"input", "dims"}, 2, &CodeGen::emitPermute, shaped);
+  r.add("tl.broadcast_to", {"input", "shape"}, 2, &CodeGen::emitBroadcastTo,
+        shaped);
+  r.add("tl.broadcast", {"input", "other"}, 2, &CodeGen::emitBroadcast, moves);
+  r.add("tl.expand_dims", {"input", "axis"}, 2, &CodeGen::emitExpandDims,
+        method);
+  r.add("tl.ravel", {"x"}, 1, &CodeGen::emitRavel, method);
+  r.add("tl.cat", {"input", "other", "can_reorder"}, 2,
+        &CodeGen::emitJoinSplit, moves, unsigned(JoinSplitKind::Cat));
+  r.add("tl.join", {"a", "b"}, 2, &CodeGen::emitJoinSplit, moves,
+        unsigned(JoinSplitKind::Join));
+  r.add("tl.interleave", {"a", "b"}, 2, &CodeGen::emitJoinSplit, moves,
+        unsigned(JoinSplitKind::Interleave));
+  r.add("tl.split", {"a"}, 1, &CodeGen::emitJoinSplit, method,
+        unsigned(JoinSplitKind::Split));
+  r.add("tl.pointer_type", {"element_ty", "address_space", "const"}, 1,
+        &CodeGen::emitPointerType);
+}
+
+Val CodeGen::emitProgramId(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  const DType i32 = DType::scalar(ScalarKind::I32);
+  int64_t axis;
+  if (!requireInt(a[0], call, "the axis", axis))
+    return Val::error();
+  if (axis < 0 || axis > 2)
+    return error(call, shown + " axis must be 0, 1 or 2, got " +
+                           llvm::Twine(axis));
+  if (ProgramQuery(entry.variant) == ProgramQuery::Id)
+    return Val::ir(b.create<mlir::tile::ProgramIdOp>(l, int32_t(axis)), i32);
+  return Val::ir(b.create<mlir::tile::NumProgramsOp>(l, int32_t(axis)), i32);
+}
+
+Val CodeGen::emitArange(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  int64_t start, end;
+  if (!requireInt(a[0], call, "the start of tl.arange", start) ||
+      !requireInt(a[1], call, "the end of tl.arange", end))
+    return Val::error();
+  if (end <= start)
+    return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
+                           llvm::Twine(end) +
+                           ") is empty: end must be greater than start");
+  int64_t n = end - start;
+  if ((n & (n - 1)) != 0)
+    return error(call, "tl.arange(" + llvm::Twine(start) + ", " +
+                           llvm::Twine(end) + ") has " + llvm::Twine(n) +
+                           " elements, which is not a power of two");
+  if (start < std::numeric_limits<int32_t>::min() ||
+      end > std::numeric_limits<int32_t>::max() || n > (1 << 20))
+    return error(call, "tl.arange range is too large (at most 2**20 "
+                       "elements within int32)");
+  return Val::ir(b.create<mlir::tile::MakeRangeOp>(l, int32_t(start),
+                                                   int32_t(end)),
+                 DType::scalar(ScalarKind::I32));
+}
+
+Val CodeGen::emitFull(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  bool zeros = FullKind(entry.variant) == FullKind::Zeros;
+  llvm::SmallVector<int64_t> shape;
+  Val value = zeros ? Val::integer(0) : a[1];
+  DType dt;
+  if (!readShape(*this, a[0], call, shape) ||
+      !readDType(*this, zeros ? a[1] : a[2], call, dt))
+    return Val::error();
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  if (n > (1 << 24))
+    return error(call, shown + " shape " + shapeStr(shape) +
+                           " has too many elements");
+  if (dt.isPointer)
+    return error(call, shown + " cannot create a tensor of pointers");
+  if (value.isNumber() && !value.isIR()) {
+    Val scalar = materialize(value, dt, l);
     if (shape.empty())
-      return error(call, "cannot reshape a tensor to a scalar");
-    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v),
-                   x.dtype);
+      return scalar;
+    auto cst = scalar.v.getDefiningOp<arith::ConstantOp>();
+    auto t = mlir::RankedTensorType::get(shape, dt.toMLIR(&ctx));
+    mlir::Value dense = b.create<arith::ConstantOp>(
+        l, mlir::SplatElementsAttr::get(t, cst.getValue()));
+    cst.erase();
+    return Val::ir(dense, dt);
   }
-  if (name == "tl.trans" || name == "tl.permute") {
-    Val x = tensorArg(c, a[0]);
-    if (x.isError())
-      return x;
-    int64_t rank = x.shape().size();
-    llvm::SmallVector<int32_t> order;
-    if (a[1].kind == Val::None ||
-        (a[1].kind == Val::Tuple && a[1].elems.empty())) {
-      if (rank != 2)
-        return error(call, shown + " without dims needs a 2-D tensor, got " +
-                               describe(x));
-      order = {1, 0};
-    } else {
-      Val dims = a[1];
-      if (dims.kind == Val::Tuple && dims.elems.size() == 1 &&
-          dims.elems[0].kind == Val::Tuple)
-        dims = dims.elems[0];
-      std::vector<Val> ds = dims.kind == Val::Tuple ? dims.elems
-                                                    : std::vector<Val>{dims};
-      std::vector<bool> seen(rank, false);
-      for (auto &d : ds) {
-        int64_t v;
-        if (!requireInt(d, call, "each permutation index", v))
-          return Val::error();
-        if (v < 0 || v >= rank || seen[v])
-          return error(call, shown + " dims must be a permutation of 0.." +
-                                 llvm::Twine(rank - 1));
-        seen[v] = true;
-        order.push_back(v);
-      }
-      if ((int64_t)order.size() != rank)
+  Val scalar = cast(value, dt, l, call);
+  if (scalar.isError())
+    return scalar;
+  if (!scalar.shape().empty())
+    return error(call, shown + " value must be a scalar, got " +
+                           describe(value));
+  return broadcastTo(scalar, shape, l, call);
+}
+
+Val CodeGen::emitFullLike(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  bool zeros = FullKind(entry.variant) == FullKind::Zeros;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  DType dt = x.dtype;
+  Val dtv = zeros ? a[1] : a[2];
+  if (dtv.kind != Val::None && !readDType(*this, dtv, call, dt))
+    return Val::error();
+  std::vector<Val> shapeVals;
+  for (int64_t d : x.shape())
+    shapeVals.push_back(Val::integer(d));
+  std::vector<Val> fargs{Val::tuple(shapeVals),
+                         zeros ? Val::integer(0) : a[1],
+                         Val::dtypeVal(dt)};
+  if (x.shape().empty()) {
+    return cast(fargs[1], dt, l, call);
+  }
+  return callBuiltin("tl.full", call, fargs, {});
+}
+
+Val CodeGen::emitCast(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  DType to;
+  if (!readDType(*this, a[1], call, to))
+    return Val::error();
+  bool bitcast = false;
+  if (a[3].kind != Val::None && !truthy(a[3], call, bitcast))
+    return Val::error();
+  // Rounding of a float narrowing: to nearest even (Triton's "rtne", its
+  // default); "rtz" is not implemented.
+  if (a[2].kind != Val::None &&
+      !(a[2].kind == Val::Str && a[2].s == "rtne"))
+    return error(call, "fp_downcast_rounding=" +
+                           (a[2].kind == Val::Str ? "'" + a[2].s + "'"
+                                                  : describe(a[2])) +
+                           " is not supported: tilec rounds float "
+                           "conversions to nearest even ('rtne')");
+  if (a[0].isNumber() && !bitcast) {
+    Val x = a[0];
+    return cast(x, to, l, call);
+  }
+  return cast(tensorArg(c, a[0]), to, l, call, bitcast);
+}
+
+Val CodeGen::emitReshape(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  Val x = tensorArg(c, a[0]);
+  llvm::SmallVector<int64_t> shape;
+  if (x.isError() || !readShape(*this, a[1], call, shape))
+    return Val::error();
+  int64_t n = 1, m = 1;
+  for (int64_t d : shape)
+    n *= d;
+  for (int64_t d : x.shape())
+    m *= d;
+  if (n != m)
+    return error(call, "cannot reshape " + describe(x) + " to shape " +
+                           shapeStr(shape) + ": the element counts differ");
+  if (x.shape().empty())
+    return broadcastTo(x, shape, l, call);
+  if (shape.empty())
+    return error(call, "cannot reshape a tensor to a scalar");
+  return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v),
+                 x.dtype);
+}
+
+Val CodeGen::emitPermute(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
+    return x;
+  int64_t rank = x.shape().size();
+  llvm::SmallVector<int32_t> order;
+  if (a[1].kind == Val::None ||
+      (a[1].kind == Val::Tuple && a[1].elems.empty())) {
+    if (rank != 2)
+      return error(call, shown + " without dims needs a 2-D tensor, got " +
+                             describe(x));
+    order = {1, 0};
+  } else {
+    Val dims = a[1];
+    if (dims.kind == Val::Tuple && dims.elems.size() == 1 &&
+        dims.elems[0].kind == Val::Tuple)
+      dims = dims.elems[0];
+    std::vector<Val> ds = dims.kind == Val::Tuple ? dims.elems
+                                                  : std::vector<Val>{dims};
+    std::vector<bool> seen(rank, false);
+    for (auto &d : ds) {
+      int64_t v;
+      if (!requireInt(d, call, "each permutation index", v))
+        return Val::error();
+      if (v < 0 || v >= rank || seen[v])
         return error(call, shown + " dims must be a permutation of 0.." +
                                llvm::Twine(rank - 1));
+      seen[v] = true;
+      order.push_back(v);
     }
-    return Val::ir(b.create<mlir::tile::TransOp>(l, x.v, order), x.dtype);
+    if ((int64_t)order.size() != rank)
+      return error(call, shown + " dims must be a permutation of 0.." +
+                             llvm::Twine(rank - 1));
   }
-  if (name == "tl.broadcast_to") {
-    llvm::SmallVector<int64_t> shape;
-    if (!readShape(*this, a[1], call, shape))
-      return Val::error();
-    return broadcastTo(tensorArg(c, a[0]), shape, l, call);
-  }
-  if (name == "tl.broadcast") {
-    Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
-    if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
-      return Val::error();
-    return Val::tuple({x, y});
-  }
-  if (name == "tl.expand_dims") {
-    Val x = tensorArg(c, a[0]);
-    if (x.isError())
-      return x;
-    std::vector<Val> axes = a[1].kind == Val::Tuple ? a[1].elems
-                                                    : std::vector<Val>{a[1]};
-    for (auto &ax : axes) {
-      int64_t axis;
-      if (!requireInt(ax, call, "the axis", axis))
-        return Val::error();
-      int64_t rank = x.shape().size();
-      if (axis < 0)
-        axis += rank + 1;
-      if (axis < 0 || axis > rank)
-        return error(call, "expand_dims axis is out of range for " +
-                               describe(x));
-      if (rank == 0)
-        x = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(x.dtype, {1}), x.v),
-                    x.dtype);
-      else
-        x = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, x.v, int32_t(axis)),
-                    x.dtype);
-    }
+  return Val::ir(b.create<mlir::tile::TransOp>(l, x.v, order), x.dtype);
+}
+
+Val CodeGen::emitBroadcastTo(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  llvm::SmallVector<int64_t> shape;
+  if (!readShape(*this, a[1], call, shape))
+    return Val::error();
+  return broadcastTo(tensorArg(c, a[0]), shape, l, call);
+}
+
+Val CodeGen::emitBroadcast(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
+  if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
+    return Val::error();
+  return Val::tuple({x, y});
+}
+
+Val CodeGen::emitExpandDims(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError())
     return x;
-  }
-  if (name == "tl.ravel") {
-    Val x = tensorArg(c, a[0]);
-    if (x.isError() || x.shape().size() <= 1)
-      return x;
-    int64_t n = 1;
-    for (int64_t d : x.shape())
-      n *= d;
-    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
-                   x.dtype);
-  }
-  if (name == "tl.join" || name == "tl.split" || name == "tl.interleave" ||
-      name == "tl.cat")
-    return joinSplit(c);
-  if (name == "tl.pointer_type") {
-    // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
-    // for x.to(tl.pointer_type(tl.float16)) on addresses loaded as int64.
-    DType dt;
-    if (!readDType(*this, a[0], call, dt))
+  std::vector<Val> axes = a[1].kind == Val::Tuple ? a[1].elems
+                                                  : std::vector<Val>{a[1]};
+  for (auto &ax : axes) {
+    int64_t axis;
+    if (!requireInt(ax, call, "the axis", axis))
       return Val::error();
-    if (dt.isPointer)
-      return error(call, "tl.pointer_type of a pointer type (pointers to "
-                         "pointers) is not supported by tilec");
-    int64_t space = 1;
-    if (a[1].kind != Val::None &&
-        (!requireInt(a[1], call, "the address_space of tl.pointer_type",
-                     space) ||
-         space != 1))
-      return error(call, "tl.pointer_type supports global memory "
-                         "(address_space 1) only");
-    return Val::dtypeVal(DType::pointerTo(dt.kind));
+    int64_t rank = x.shape().size();
+    if (axis < 0)
+      axis += rank + 1;
+    if (axis < 0 || axis > rank)
+      return error(call, "expand_dims axis is out of range for " +
+                             describe(x));
+    if (rank == 0)
+      x = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(x.dtype, {1}), x.v),
+                  x.dtype);
+    else
+      x = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, x.v, int32_t(axis)),
+                  x.dtype);
   }
-  return std::nullopt;
+  return x;
+}
+
+Val CodeGen::emitRavel(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  Val x = tensorArg(c, a[0]);
+  if (x.isError() || x.shape().size() <= 1)
+    return x;
+  int64_t n = 1;
+  for (int64_t d : x.shape())
+    n *= d;
+  return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {n}), x.v),
+                 x.dtype);
+}
+
+Val CodeGen::emitPointerType(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
+  // for x.to(tl.pointer_type(tl.float16)) on addresses loaded as int64.
+  DType dt;
+  if (!readDType(*this, a[0], call, dt))
+    return Val::error();
+  if (dt.isPointer)
+    return error(call, "tl.pointer_type of a pointer type (pointers to "
+                       "pointers) is not supported by tilec");
+  int64_t space = 1;
+  if (a[1].kind != Val::None &&
+      (!requireInt(a[1], call, "the address_space of tl.pointer_type",
+                   space) ||
+       space != 1))
+    return error(call, "tl.pointer_type supports global memory "
+                       "(address_space 1) only");
+  return Val::dtypeVal(DType::pointerTo(dt.kind));
 }
 
 
@@ -312,11 +381,12 @@ std::optional<Val> CodeGen::shapeBuiltin(BuiltinCall &c) {
 // between the two broadcast along the new dimension, split sums the
 // selected half of each pair in an integer of the element's width (exact:
 // the other half is zero, and floats travel as their bits).
-std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
-  auto &[name, call, a, given, shown, l, params] = c;
+Val CodeGen::emitJoinSplit(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  auto kind = JoinSplitKind(entry.variant);
   Val pair = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)},
                          {});
-  if (name == "tl.cat") {
+  if (kind == JoinSplitKind::Cat) {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError())
       return Val::error();
@@ -352,7 +422,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
     return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, shape), r.v),
                    r.dtype);
   }
-  if (name == "tl.join" || name == "tl.interleave") {
+  if (kind == JoinSplitKind::Join || kind == JoinSplitKind::Interleave) {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
       return Val::error();
@@ -383,7 +453,7 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
                         {first, broadcastTo(x, joined, l, call),
                          broadcastTo(y, joined, l, call)},
                         {});
-    if (r.isError() || name == "tl.join")
+    if (r.isError() || kind == JoinSplitKind::Join)
       return r;
     llvm::SmallVector<int64_t> flat(shape);
     flat.back() *= 2;
@@ -409,7 +479,8 @@ std::optional<Val> CodeGen::joinSplit(BuiltinCall &c) {
   for (int k = 0; k < 2; ++k) {
     Val pick = compareOp(CompareOpKind::Eq, idx, Val::integer(k), call);
     Val sel = callBuiltin("tl.where", call, {pick, xi, zero}, {});
-    Val h = reduce("sum", sel, Val::integer(int64_t(shape.size()) - 1),
+    Val h = reduce(mlir::tile::ReduceKind::sum, sel,
+                   Val::integer(int64_t(shape.size()) - 1),
                    /*keepDims=*/false, call);
     if (h.isError())
       return h;

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuiltinRegistry.h"
 #include "BuiltinUtils.h"
-#include "CodeGen.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -289,10 +289,15 @@ static std::string pyStr(const Val &v, bool repr) {
   }
 }
 
-Val CodeGen::staticPrint(const Expr &call, std::vector<Val> &args,
-                         std::vector<std::pair<std::string, Val>> &kwargs) {
+void CodeGen::registerTypeBuiltins(BuiltinRegistry &r) {
+  r.add("tl.static_print", {"values"}, 0, &CodeGen::emitStaticPrint, Unbound);
+}
+
+Val CodeGen::emitStaticPrint(BuiltinCall &c) {
+  const Expr &call = c.call;
+  std::vector<Val> &args = c.a;
   std::string sep = " ", end = "\n";
-  for (auto &[kw, v] : kwargs) {
+  for (auto &[kw, v] : c.kwargs) {
     if (kw == "flush")
       continue;
     if (kw != "sep" && kw != "end")

@@ -5,13 +5,16 @@
 // entry, statements, helper calls), ControlFlow.cpp (blocks, `if`, early
 // `return`), Loops.cpp (`for`, `while`), Expressions.cpp (operators,
 // promotion), Values.cpp (constants, casts, broadcasting), Names.cpp (names,
-// globals, imports, attributes) and Builtins.cpp (the `tl.` functions).
+// globals, imports, attributes), BuiltinRegistry.cpp (calls of builtins) and
+// the builtin families' files (Builtins*.cpp, BlockPtr.cpp, Hints.cpp,
+// Random.cpp, Libdevice.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_LIB_FRONTEND_CODEGEN_H
 #define TILEC_LIB_FRONTEND_CODEGEN_H
 
+#include "tilec/Dialect/Tile/TileDialect.h"
 #include "tilec/Frontend/MLIRGen.h"
 #include "tilec/Frontend/ModuleLoader.h"
 
@@ -116,6 +119,9 @@ using Scope = std::map<std::string, Val>;
 inline const std::string kReturnedVar = "return:done";
 inline const std::string kReturnValueVar = "return:value";
 
+class BuiltinRegistry;
+struct BuiltinEntry;
+
 class CodeGen {
 public:
   CodeGen(mlir::MLIRContext &ctx, const Module &module, DiagnosticEngine &diags,
@@ -124,6 +130,45 @@ public:
 
   mlir::OwningOpRef<mlir::ModuleOp> run(const KernelSpec &spec);
 
+  // ---- builtins (BuiltinRegistry.cpp: argument binding and dispatch)
+  /// Calls builtin `name`: binds the arguments by its parameters and runs
+  /// its emitter.
+  Val callBuiltin(llvm::StringRef name, const Expr &call, std::vector<Val> args,
+                  std::vector<std::pair<std::string, Val>> kwargs);
+  static bool isBuiltin(llvm::StringRef tlName);
+  /// Whether `x.name(...)` calls a builtin on the tensor x.
+  static bool isTensorMethod(llvm::StringRef name);
+  /// A builtin call with its arguments bound by Triton's parameter names.
+  struct BuiltinCall {
+    const BuiltinEntry &entry;
+    llvm::StringRef name;     // entry.name
+    const Expr &call;
+    std::vector<Val> &a;      // by parameter, None where not given
+    std::vector<bool> &given; // which parameters the call gave
+    const std::string &shown; // "tl.load()" for messages
+    mlir::Location loc;
+    /// The keyword arguments as given; only Unbound builtins read them
+    /// (their `a` holds the positional arguments as given).
+    std::vector<std::pair<std::string, Val>> &kwargs;
+  };
+  /// Emits a builtin call (BuiltinEntry::emit).
+  using BuiltinEmitter = Val (CodeGen::*)(BuiltinCall &);
+
+  // ---- utilities
+  mlir::Location loc(const Expr &e) { return loc(e.loc); }
+  mlir::Location loc(SourceLoc l);
+  Val error(const Expr &e, const llvm::Twine &msg) {
+    diags.error(e.loc, msg, e.length);
+    return Val::error();
+  }
+  Val error(SourceLoc l, const llvm::Twine &msg, unsigned len = 1) {
+    diags.error(l, msg, len);
+    return Val::error();
+  }
+  bool requireInt(const Val &v, const Expr &where, llvm::StringRef what,
+                  int64_t &out);
+
+private:
   // ---- statements (MLIRGen.cpp)
   void genStmt(const Stmt &s);
   void genAssign(const Expr &target, Val value, const Stmt &s);
@@ -250,71 +295,85 @@ public:
   /// `tl.float32(x)`: a scalar of the dtype `dt`.
   Val callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
                 bool hasKeywords);
-  /// tl.static_print(*values, sep=, end=): prints at compile time (stderr).
-  Val staticPrint(const Expr &call, std::vector<Val> &args,
-                  std::vector<std::pair<std::string, Val>> &kwargs);
 
-  // ---- builtins (Builtins.cpp: the table, argument binding, dispatch)
-  Val callBuiltin(llvm::StringRef name, const Expr &call, std::vector<Val> args,
-                  std::vector<std::pair<std::string, Val>> kwargs);
-  /// A builtin call with its arguments bound by Triton's parameter names.
-  struct BuiltinCall {
-    llvm::StringRef name;
-    const Expr &call;
-    std::vector<Val> &a;      // by parameter, None where not given
-    std::vector<bool> &given; // which parameters the call gave
-    const std::string &shown; // "tl.load()" for messages
-    mlir::Location loc;
-    const std::vector<const char *> &params; // the parameters' names
-  };
+  // ---- builtins: the registry (BuiltinRegistry.cpp); each family file
+  // adds its builtins (register...Builtins) and defines their emitters.
+  static const BuiltinRegistry &builtinRegistry();
   /// Argument `v` of builtin call `c` as a tile (a number becomes a
   /// constant), or an error naming the builtin.
   Val tensorArg(const BuiltinCall &c, const Val &v);
-  /// The families of builtins; each returns nullopt for a name not its own.
-  /// Tiles made and reshaped (BuiltinsShape.cpp).
-  std::optional<Val> shapeBuiltin(BuiltinCall &c);
+
+  // Small `tl.` builtins and Python's (Builtins.cpp).
+  static void registerCoreBuiltins(BuiltinRegistry &r);
+  Val emitDebugBarrier(BuiltinCall &c);
+  Val emitStaticAssert(BuiltinCall &c);
+  Val emitDeviceAssert(BuiltinCall &c);
+  Val emitLaunchConstant(BuiltinCall &c);
+  Val emitConstexpr(BuiltinCall &c);
+  Val emitRangeOutsideFor(BuiltinCall &c);
+  Val emitFloat(BuiltinCall &c);
+  Val emitIntOrBool(BuiltinCall &c);
+  Val emitLen(BuiltinCall &c);
+  Val emitAbs(BuiltinCall &c);
+  Val emitIsinstance(BuiltinCall &c);
+  Val emitMinMax(BuiltinCall &c);
+
+  // Tiles made and reshaped (BuiltinsShape.cpp).
+  static void registerShapeBuiltins(BuiltinRegistry &r);
+  Val emitProgramId(BuiltinCall &c);
+  Val emitArange(BuiltinCall &c);
+  Val emitFull(BuiltinCall &c);
+  Val emitFullLike(BuiltinCall &c);
+  Val emitCast(BuiltinCall &c);
+  Val emitReshape(BuiltinCall &c);
+  Val emitPermute(BuiltinCall &c);
+  Val emitBroadcastTo(BuiltinCall &c);
+  Val emitBroadcast(BuiltinCall &c);
+  Val emitExpandDims(BuiltinCall &c);
+  Val emitRavel(BuiltinCall &c);
+  /// tl.cat, tl.join, tl.interleave, tl.split.
+  Val emitJoinSplit(BuiltinCall &c);
+  Val emitPointerType(BuiltinCall &c);
+
+  // tl.load, tl.store (BuiltinsMemory.cpp) and the atomics
+  // (BuiltinsAtomic.cpp).
+  static void registerMemoryBuiltins(BuiltinRegistry &r);
+  Val emitLoad(BuiltinCall &c);
+  Val emitStore(BuiltinCall &c);
+  static void registerAtomicBuiltins(BuiltinRegistry &r);
+  Val emitAtomic(BuiltinCall &c);
+
+  // Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).
+  static void registerMathBuiltins(BuiltinRegistry &r);
+  Val emitWhere(BuiltinCall &c);
+  Val emitMinimumMaximum(BuiltinCall &c);
+  Val emitClamp(BuiltinCall &c);
+  Val emitReduction(BuiltinCall &c);
+  Val emitDot(BuiltinCall &c);
+  Val emitUnaryMath(BuiltinCall &c);
+  Val emitFma(BuiltinCall &c);
+  Val emitFdiv(BuiltinCall &c);
+  Val emitSoftmax(BuiltinCall &c);
+  Val emitDivRn(BuiltinCall &c);
+  Val emitSwizzle2d(BuiltinCall &c);
+  Val emitCdiv(BuiltinCall &c);
+  Val emitNextPowerOf2(BuiltinCall &c);
+  /// A tile.reduce of `kind` over `axis` (all dimensions when None).
+  Val reduce(mlir::tile::ReduceKind kind, const Val &x, const Val &axis,
+             bool keepDims, const Expr &where);
   /// A reduction's result `r` of an operand of `shape` with the reduced
-  /// dimension `axis` (all of them when axis < 0) kept as 1 (keep_dims;
-  /// BuiltinsMath.cpp).
+  /// dimension `axis` (all of them when axis < 0) kept as 1 (keep_dims).
   Val keepReducedDims(const Val &r, llvm::ArrayRef<int64_t> shape, int64_t axis,
                       mlir::Location l);
-  /// tl.sort, tl.topk, tl.flip (BuiltinsReorder.cpp).
-  std::optional<Val> reorderBuiltin(BuiltinCall &c);
-  /// The tensor argument of a reordering builtin (rank >= 1, not of
-  /// pointers), or an error at the call.
-  Val reorderOperand(BuiltinCall &c);
-  /// A tensor's elements as integers of their width (floats bitcast, i1
-  /// widened to i8), and back: reorderings and tl.split move values as
-  /// these, exactly.
-  Val toElementBits(const Val &x, mlir::Location l, const Expr &where);
-  Val fromElementBits(const Val &bits, DType elem, mlir::Location l,
-                      const Expr &where);
-  Val flip(BuiltinCall &c);
-  Val topk(BuiltinCall &c);
-  /// tl.join, tl.split, tl.interleave (BuiltinsShape.cpp).
-  std::optional<Val> joinSplit(BuiltinCall &c);
-  /// tl.gather, tl.histogram (BuiltinsLookup.cpp).
-  std::optional<Val> lookupBuiltin(BuiltinCall &c);
-  /// tl.inline_asm_elementwise, tl.extra.cuda.globaltimer / smid
-  /// (BuiltinsAsm.cpp).
-  std::optional<Val> asmBuiltin(BuiltinCall &c);
-  /// One tile.inline_asm of `args` (broadcast to one shape) with a result
-  /// per dtype of `dtypes` (a dtype, or a tuple of them: then a tuple).
-  Val inlineAsm(const Expr &call, llvm::StringRef shown,
-                llvm::StringRef asmText, llvm::StringRef constraints,
-                std::vector<Val> args, const Val &dtypes, bool pure,
-                int64_t pack);
-  /// tl.device_print(prefix, *args, hex=False) and print(): tile.print.
-  Val devicePrint(const Expr &call, llvm::StringRef shown,
-                  std::vector<Val> &args,
-                  std::vector<std::pair<std::string, Val>> &kwargs);
-  /// tl.load, tl.store, atomics (BuiltinsMemory.cpp).
-  std::optional<Val> memoryBuiltin(BuiltinCall &c);
-  /// Elementwise math, reductions, tl.dot (BuiltinsMath.cpp).
-  std::optional<Val> mathBuiltin(BuiltinCall &c);
-  /// tl.associative_scan, tl.reduce, tl.cumsum, tl.cumprod
-  /// (BuiltinsScan.cpp).
-  std::optional<Val> scanBuiltin(BuiltinCall &c);
+
+  // Scans and reductions with a combine function (BuiltinsScan.cpp).
+  static void registerScanBuiltins(BuiltinRegistry &r);
+  /// tl.associative_scan, tl.reduce.
+  Val emitCombine(BuiltinCall &c);
+  /// tl.xor_sum, tl.reduce_or.
+  Val emitBitwiseReduction(BuiltinCall &c);
+  /// tl.cumsum, tl.cumprod.
+  Val emitCumulative(BuiltinCall &c);
   /// Builds a combine region's value from its 2n scalar arguments (the
   /// earlier elements, then the later ones); cumsum / cumprod use it.
   using CombineBody = std::function<Val(std::vector<Val> &)>;
@@ -325,22 +384,62 @@ public:
   Val combineOp(bool isScan, const Val &input, const Val &axis, const Val &fn,
                 bool reverse, bool keepDims, const Expr &call,
                 const std::string &shown, const CombineBody &body);
-  static bool isTensorMethod(llvm::StringRef name);
-  static bool isBuiltin(llvm::StringRef tlName);
-  Val atomic(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
-  // hints (Hints.cpp)
+
+  // tl.sort, tl.topk, tl.flip (BuiltinsReorder.cpp).
+  static void registerReorderBuiltins(BuiltinRegistry &r);
+  Val emitSort(BuiltinCall &c);
+  Val emitFlip(BuiltinCall &c);
+  Val emitTopk(BuiltinCall &c);
+  /// The tensor argument of a reordering builtin (rank >= 1, not of
+  /// pointers), or an error at the call.
+  Val reorderOperand(BuiltinCall &c);
+  /// A tensor's elements as integers of their width (floats bitcast, i1
+  /// widened to i8), and back: reorderings and tl.split move values as
+  /// these, exactly.
+  Val toElementBits(const Val &x, mlir::Location l, const Expr &where);
+  Val fromElementBits(const Val &bits, DType elem, mlir::Location l,
+                      const Expr &where);
+
+  // tl.gather, tl.histogram (BuiltinsLookup.cpp).
+  static void registerLookupBuiltins(BuiltinRegistry &r);
+  Val emitGather(BuiltinCall &c);
+  Val emitHistogram(BuiltinCall &c);
+
+  // tl.inline_asm_elementwise, tl.extra.cuda.globaltimer / smid,
+  // tl.device_print and print (BuiltinsAsm.cpp).
+  static void registerAsmBuiltins(BuiltinRegistry &r);
+  Val emitSpecialRegister(BuiltinCall &c);
+  Val emitInlineAsm(BuiltinCall &c);
+  /// tl.device_print(prefix, *args, hex=False) and print(): tile.print.
+  Val emitDevicePrint(BuiltinCall &c);
+  /// One tile.inline_asm of `args` (broadcast to one shape) with a result
+  /// per dtype of `dtypes` (a dtype, or a tuple of them: then a tuple).
+  Val inlineAsm(const Expr &call, llvm::StringRef shown,
+                llvm::StringRef asmText, llvm::StringRef constraints,
+                std::vector<Val> args, const Val &dtypes, bool pure,
+                int64_t pack);
+
+  // tl.static_print (BuiltinsTypes.cpp).
+  static void registerTypeBuiltins(BuiltinRegistry &r);
+  /// tl.static_print(*values, sep=, end=): prints at compile time (stderr).
+  Val emitStaticPrint(BuiltinCall &c);
+
+  // Hints (Hints.cpp).
+  static void registerHintBuiltins(BuiltinRegistry &r);
+  /// tl.multiple_of / tl.max_contiguous / tl.max_constancy(x, values): x
+  /// hinted wherever it is used.
+  Val emitAxisHint(BuiltinCall &c);
+  /// tl.assume(cond).
+  Val emitAssume(BuiltinCall &c);
   /// tl.assume(x >= 0) and the like: marks the scalar x `tile.nonnegative`
   /// (its defining op, or the kernel argument).
   void markAssumedNonNegative(mlir::Value cond);
-  /// tl.multiple_of / tl.max_contiguous / tl.max_constancy(x, values): x
-  /// hinted wherever it is used.
-  Val axisHint(llvm::StringRef name, const Val &x, const Val &values,
-               const Expr &call);
-  /// `v`, or the hint that replaced it (axisHint).
+  /// `v`, or the hint that replaced it (emitAxisHint).
   mlir::Value hinted(mlir::Value v) const;
-  // random numbers (Random.cpp)
-  Val randomBuiltin(llvm::StringRef name, std::vector<Val> &args,
-                    const Expr &call);
+
+  // Random numbers (Random.cpp).
+  static void registerRandomBuiltins(BuiltinRegistry &r);
+  Val emitRandom(BuiltinCall &c);
   Val umulhi(Val x, Val y, const Expr &call);
   /// Philox4x32 of the 32-bit counter words with the key from `seed`; the
   /// four words out (empty after an error).
@@ -348,12 +447,20 @@ public:
                           const Expr &call);
   Val uintToUniformFloat(Val x, const Expr &call);
   std::vector<Val> pairUniformToNormal(Val u1, Val u2, const Expr &call);
-  // libdevice (Libdevice.cpp): `libdevice.f` and its number of arguments.
-  static std::vector<std::pair<std::string, unsigned>> libdeviceFunctions();
-  Val libdevice(llvm::StringRef name, std::vector<Val> &args, const Expr &call);
-  Val reduce(llvm::StringRef kind, const Val &x, const Val &axis,
-             bool keepDims, const Expr &where);
-  // block pointers (BlockPtr.cpp)
+
+  // libdevice (Libdevice.cpp).
+  static void registerLibdeviceBuiltins(BuiltinRegistry &r);
+  Val emitLibdevice(BuiltinCall &c);
+  /// A builtin that calls another with its arguments (forwardTo).
+  Val emitForward(BuiltinCall &c);
+
+  // Block pointers and tensor descriptors (BlockPtr.cpp).
+  static void registerBlockPtrBuiltins(BuiltinRegistry &r);
+  Val emitMakeBlockPtr(BuiltinCall &c);
+  Val emitAdvance(BuiltinCall &c);
+  Val emitMakeTensorDescriptor(BuiltinCall &c);
+  /// tl.load_tensor_descriptor, tl.store_tensor_descriptor.
+  Val emitDescriptorAccess(BuiltinCall &c);
   Val makeBlockPtr(std::vector<Val> &args, const Expr &call);
   Val advance(const Val &bp, const Val &offsets, const Expr &call);
   Val makeTensorDescriptor(std::vector<Val> &args, const Expr &call);
@@ -366,20 +473,6 @@ public:
   /// last if every one is 1): callers reshape the value loaded or stored.
   bool blockPtrAddress(const Val &bp, const Val &boundaryCheck,
                        const Expr &call, Val &ptr, Val &mask);
-
-  // ---- utilities
-  mlir::Location loc(const Expr &e) { return loc(e.loc); }
-  mlir::Location loc(SourceLoc l);
-  Val error(const Expr &e, const llvm::Twine &msg) {
-    diags.error(e.loc, msg, e.length);
-    return Val::error();
-  }
-  Val error(SourceLoc l, const llvm::Twine &msg, unsigned len = 1) {
-    diags.error(l, msg, len);
-    return Val::error();
-  }
-  bool requireInt(const Val &v, const Expr &where, llvm::StringRef what,
-                  int64_t &out);
 
   mlir::MLIRContext &ctx;
   /// The module whose names are in scope: the kernel's, or the one that

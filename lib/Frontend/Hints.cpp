@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinRegistry.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -27,8 +27,28 @@
 using namespace tilec;
 namespace arith = mlir::arith;
 
-Val CodeGen::axisHint(llvm::StringRef name, const Val &x, const Val &values,
-                      const Expr &call) {
+namespace {
+
+/// The axis hints, one builtin each.
+enum class AxisHint { MultipleOf, MaxContiguous, MaxConstancy };
+
+} // namespace
+
+void CodeGen::registerHintBuiltins(BuiltinRegistry &r) {
+  r.add("tl.multiple_of", {"input", "values"}, 2, &CodeGen::emitAxisHint,
+        TakesFP8, unsigned(AxisHint::MultipleOf));
+  r.add("tl.max_contiguous", {"input", "values"}, 2, &CodeGen::emitAxisHint,
+        TakesFP8, unsigned(AxisHint::MaxContiguous));
+  r.add("tl.max_constancy", {"input", "values"}, 2, &CodeGen::emitAxisHint,
+        TakesFP8, unsigned(AxisHint::MaxConstancy));
+  r.add("tl.assume", {"cond"}, 1, &CodeGen::emitAssume);
+}
+
+Val CodeGen::emitAxisHint(BuiltinCall &c) {
+  llvm::StringRef name = c.name;
+  const Val &x = c.a[0], &values = c.a[1];
+  const Expr &call = c.call;
+  auto kind = AxisHint(c.entry.variant);
   if (x.isError() || values.isError())
     return Val::error();
   std::vector<Val> list =
@@ -66,14 +86,38 @@ Val CodeGen::axisHint(llvm::StringRef name, const Val &x, const Val &values,
     hb.setInsertionPointToStart(mlir::cast<mlir::BlockArgument>(v).getOwner());
   auto attr = hb.getDenseI64ArrayAttr(ints);
   auto hint = hb.create<mlir::tile::AxisHintOp>(
-      loc(call), v, name == "tl.multiple_of" ? attr : nullptr,
-      name == "tl.max_contiguous" ? attr : nullptr,
-      name == "tl.max_constancy" ? attr : nullptr);
+      loc(call), v, kind == AxisHint::MultipleOf ? attr : nullptr,
+      kind == AxisHint::MaxContiguous ? attr : nullptr,
+      kind == AxisHint::MaxConstancy ? attr : nullptr);
   v.replaceAllUsesExcept(hint.getResult(), hint);
   hints[v] = hint.getResult();
   Val r = x;
   r.v = hint.getResult();
   return r;
+}
+
+Val CodeGen::emitAssume(BuiltinCall &c) {
+  // A promise for the optimizer (Triton 3.2+: llvm.assume). `x >= 0` and
+  // `x > 0` (also `0 <= x`, `0 < x`) on a scalar mark x non-negative for
+  // the contiguity analysis (AxisInfo.h); other conditions are dropped.
+  const Val &cond = c.a[0];
+  if (cond.isConstexpr()) {
+    bool t;
+    if (!truthy(cond, c.call, t))
+      return Val::error();
+    if (!t)
+      return error(c.call, "tl.assume of a condition that is false at "
+                           "compile time");
+  } else if (!cond.isIR()) {
+    return error(c.call, "tl.assume expects a condition, got " +
+                             describe(cond));
+  } else if (mlir::isa<mlir::func::FuncOp>(
+                 b.getInsertionBlock()->getParentOp())) {
+    // Only at the kernel's top level (helpers are inlined in place): an
+    // assumption under a runtime `if` or in a loop holds only there.
+    markAssumedNonNegative(cond.v);
+  }
+  return Val::none();
 }
 
 mlir::Value CodeGen::hinted(mlir::Value v) const {

@@ -13,12 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinRegistry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
-#include <cstring>
 #include <limits>
 
 using namespace tilec;
@@ -27,66 +26,109 @@ namespace math = mlir::math;
 
 namespace {
 
-/// libdevice functions that are `tl` builtins under another name.
-const std::map<std::string, std::string> &aliases() {
-  static const std::map<std::string, std::string> m = {
-      {"exp", "tl.exp"},       {"exp2", "tl.exp2"},     {"log", "tl.log"},
-      {"log2", "tl.log2"},     {"sqrt", "tl.sqrt"},     {"sqrt_rn", "tl.sqrt"},
-      {"rsqrt", "tl.rsqrt"},   {"sin", "tl.sin"},       {"cos", "tl.cos"},
-      {"erf", "tl.erf"},       {"floor", "tl.floor"},   {"ceil", "tl.ceil"},
-      {"fabs", "tl.abs"},      {"abs", "tl.abs"},       {"fma", "tl.fma"},
-      {"fast_expf", "tl.exp"}, {"fast_logf", "tl.log"}, {"fmax", "tl.maximum"},
-      {"fmin", "tl.minimum"},  {"max", "tl.maximum"},   {"min", "tl.minimum"}};
-  return m;
-}
+/// A libdevice function that is a `tl` builtin under another name.
+struct LibdeviceAlias {
+  const char *name;
+  const char *builtin;
+  unsigned arity;
+};
 
-const std::set<std::string> &unaryFunctions() {
-  static const std::set<std::string> s = {
-      "tanh",  "tan",   "asin",  "acos",      "atan",  "sinh", "cosh",
-      "asinh", "acosh", "atanh", "log1p",     "expm1", "log10", "cbrt",
-      "trunc", "round", "rint",  "nearbyint", "isnan", "isinf", "finitef",
-      "isfinited", "signbit"};
-  return s;
-}
+const LibdeviceAlias kAliases[] = {
+    {"exp", "tl.exp", 1},        {"exp2", "tl.exp2", 1},
+    {"log", "tl.log", 1},        {"log2", "tl.log2", 1},
+    {"sqrt", "tl.sqrt", 1},      {"sqrt_rn", "tl.sqrt", 1},
+    {"rsqrt", "tl.rsqrt", 1},    {"sin", "tl.sin", 1},
+    {"cos", "tl.cos", 1},        {"erf", "tl.erf", 1},
+    {"floor", "tl.floor", 1},    {"ceil", "tl.ceil", 1},
+    {"fabs", "tl.abs", 1},       {"abs", "tl.abs", 1},
+    {"fma", "tl.fma", 3},        {"fast_expf", "tl.exp", 1},
+    {"fast_logf", "tl.log", 1},  {"fmax", "tl.maximum", 2},
+    {"fmin", "tl.minimum", 2},   {"max", "tl.maximum", 2},
+    {"min", "tl.minimum", 2},
+};
 
-const std::set<std::string> &binaryFunctions() {
-  static const std::set<std::string> s = {"pow", "atan2", "copysign", "fmod"};
-  return s;
+/// The libdevice functions tilec emits as MLIR ops (the others forward to a
+/// `tl` builtin: kAliases).
+enum class LibdeviceFn {
+  Tanh, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Log1p, Expm1,
+  Log10, Cbrt, Trunc, Round, RoundEven, IsNan, IsInf, IsFinite, SignBit,
+  Pow, Atan2, CopySign, Fmod,
+};
+
+struct LibdeviceFunction {
+  const char *name;
+  LibdeviceFn fn;
+  unsigned arity;
+};
+
+/// The libdevice functions tilec emits itself: name, function, arity.
+const LibdeviceFunction kFunctions[] = {
+    {"tanh", LibdeviceFn::Tanh, 1},
+    {"tan", LibdeviceFn::Tan, 1},
+    {"asin", LibdeviceFn::Asin, 1},
+    {"acos", LibdeviceFn::Acos, 1},
+    {"atan", LibdeviceFn::Atan, 1},
+    {"sinh", LibdeviceFn::Sinh, 1},
+    {"cosh", LibdeviceFn::Cosh, 1},
+    {"asinh", LibdeviceFn::Asinh, 1},
+    {"acosh", LibdeviceFn::Acosh, 1},
+    {"atanh", LibdeviceFn::Atanh, 1},
+    {"log1p", LibdeviceFn::Log1p, 1},
+    {"expm1", LibdeviceFn::Expm1, 1},
+    {"log10", LibdeviceFn::Log10, 1},
+    {"cbrt", LibdeviceFn::Cbrt, 1},
+    {"trunc", LibdeviceFn::Trunc, 1},
+    {"round", LibdeviceFn::Round, 1},
+    {"rint", LibdeviceFn::RoundEven, 1},
+    {"nearbyint", LibdeviceFn::RoundEven, 1},
+    {"isnan", LibdeviceFn::IsNan, 1},
+    {"isinf", LibdeviceFn::IsInf, 1},
+    {"finitef", LibdeviceFn::IsFinite, 1},
+    {"isfinited", LibdeviceFn::IsFinite, 1},
+    {"signbit", LibdeviceFn::SignBit, 1},
+    {"pow", LibdeviceFn::Pow, 2},
+    {"atan2", LibdeviceFn::Atan2, 2},
+    {"copysign", LibdeviceFn::CopySign, 2},
+    {"fmod", LibdeviceFn::Fmod, 2},
+};
+
+/// libdevice's functions take arg0, arg1, ... (Triton's names).
+std::vector<const char *> argNames(unsigned n) {
+  static const char *names[] = {"arg0", "arg1", "arg2"};
+  return {names, names + n};
 }
 
 } // namespace
 
 std::string tilec::canonicalBuiltin(llvm::StringRef name) {
-  if (name.consume_front("libdevice.")) {
-    auto alias = aliases().find(name.str());
-    if (alias != aliases().end())
-      return alias->second;
-    return "libdevice." + name.str();
-  }
+  llvm::StringRef f = name;
+  if (f.consume_front("libdevice."))
+    for (const LibdeviceAlias &alias : kAliases)
+      if (f == alias.name)
+        return alias.builtin;
   return name.str();
 }
 
-std::vector<std::pair<std::string, unsigned>> CodeGen::libdeviceFunctions() {
-  std::vector<std::pair<std::string, unsigned>> r;
-  for (auto &f : unaryFunctions())
-    r.push_back({"libdevice." + f, 1});
-  for (auto &f : binaryFunctions())
-    r.push_back({"libdevice." + f, 2});
-  for (auto &[f, tlName] : aliases())
-    r.push_back({"libdevice." + f,
-                 tlName == "tl.fma" ? 3u
-                 : tlName == "tl.maximum" || tlName == "tl.minimum" ? 2u
-                                                                    : 1u});
-  return r;
+void CodeGen::registerLibdeviceBuiltins(BuiltinRegistry &r) {
+  for (const LibdeviceFunction &f : kFunctions)
+    r.add(std::string("libdevice.") + f.name, argNames(f.arity), f.arity,
+          &CodeGen::emitLibdevice, NoBuiltinFlags, unsigned(f.fn));
+  for (const LibdeviceAlias &alias : kAliases)
+    r.add(std::string("libdevice.") + alias.name, argNames(alias.arity),
+          alias.arity, &CodeGen::emitForward)
+        .forwardTo = alias.builtin;
 }
 
-Val CodeGen::libdevice(llvm::StringRef name, std::vector<Val> &a,
-                       const Expr &call) {
-  std::string f = name.drop_front(strlen("libdevice.")).str();
-  auto alias = aliases().find(f);
-  if (alias != aliases().end())
-    return callBuiltin(alias->second, call, a, {});
-  mlir::Location l = loc(call);
+Val CodeGen::emitForward(BuiltinCall &c) {
+  return callBuiltin(c.entry.forwardTo, c.call, c.a, {});
+}
+
+Val CodeGen::emitLibdevice(BuiltinCall &c) {
+  llvm::StringRef name = c.name;
+  std::vector<Val> &a = c.a;
+  const Expr &call = c.call;
+  auto fn = LibdeviceFn(c.entry.variant);
+  mlir::Location l = c.loc;
   DType f32 = DType::scalar(ScalarKind::F32), i32 = DType::scalar(ScalarKind::I32);
   for (const Val &v : a)
     if (v.isError())
@@ -99,7 +141,7 @@ Val CodeGen::libdevice(llvm::StringRef name, std::vector<Val> &a,
   if (y.kind != Val::Error) {
     if (x.isNumber() && y.isNumber())
       x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
-    auto dt = promote(x, y, call, "libdevice." + f);
+    auto dt = promote(x, y, call, name);
     if (!dt)
       return Val::error();
     argType = *dt;
@@ -107,12 +149,11 @@ Val CodeGen::libdevice(llvm::StringRef name, std::vector<Val> &a,
     if (x.isNumber())
       x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
     if (!x.isIR())
-      return error(call, "libdevice." + f + " expects a tensor, got " +
-                             describe(x));
+      return error(call, name + " expects a tensor, got " + describe(x));
     argType = x.dtype;
   }
   if (argType.isPointer)
-    return error(call, "libdevice." + f + " is not supported on pointers");
+    return error(call, name + " is not supported on pointers");
   DType resultType = argType.isFloat() ? argType : f32;
   DType computeType = resultType.bitwidth() == 16 ? f32 : resultType;
   x = cast(x, computeType, l, call);
@@ -126,12 +167,12 @@ Val CodeGen::libdevice(llvm::StringRef name, std::vector<Val> &a,
   mlir::Value v = x.v, r;
 
   // Predicates: int32 results.
-  if (f == "isnan" || f == "isinf" || f == "finitef" || f == "isfinited" ||
-      f == "signbit") {
+  if (fn == LibdeviceFn::IsNan || fn == LibdeviceFn::IsInf ||
+      fn == LibdeviceFn::IsFinite || fn == LibdeviceFn::SignBit) {
     mlir::Value bit;
-    if (f == "isnan") {
+    if (fn == LibdeviceFn::IsNan) {
       bit = b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNO, v, v);
-    } else if (f == "signbit") {
+    } else if (fn == LibdeviceFn::SignBit) {
       // The sign bit of the value's own bits (of its fp32 image for 16-bit
       // inputs: the conversion keeps the sign, NaNs included).
       unsigned w = computeType.bitwidth();
@@ -148,34 +189,41 @@ Val CodeGen::libdevice(llvm::StringRef name, std::vector<Val> &a,
           x.shape(), l, call);
       mlir::Value mag = b.create<math::AbsFOp>(l, v);
       bit = b.create<arith::CmpFOp>(
-          l, f == "isinf" ? arith::CmpFPredicate::OEQ : arith::CmpFPredicate::OLT,
+          l,
+          fn == LibdeviceFn::IsInf ? arith::CmpFPredicate::OEQ
+                                   : arith::CmpFPredicate::OLT,
           mag, inf.v);
     }
     return cast(Val::ir(bit, DType::scalar(ScalarKind::I1)), i32, l, call);
   }
 
-  if (f == "tanh") r = b.create<math::TanhOp>(l, v);
-  else if (f == "tan") r = b.create<math::TanOp>(l, v);
-  else if (f == "asin") r = b.create<math::AsinOp>(l, v);
-  else if (f == "acos") r = b.create<math::AcosOp>(l, v);
-  else if (f == "atan") r = b.create<math::AtanOp>(l, v);
-  else if (f == "sinh") r = b.create<math::SinhOp>(l, v);
-  else if (f == "cosh") r = b.create<math::CoshOp>(l, v);
-  else if (f == "asinh") r = b.create<math::AsinhOp>(l, v);
-  else if (f == "acosh") r = b.create<math::AcoshOp>(l, v);
-  else if (f == "atanh") r = b.create<math::AtanhOp>(l, v);
-  else if (f == "log1p") r = b.create<math::Log1pOp>(l, v);
-  else if (f == "expm1") r = b.create<math::ExpM1Op>(l, v);
-  else if (f == "log10") r = b.create<math::Log10Op>(l, v);
-  else if (f == "cbrt") r = b.create<math::CbrtOp>(l, v);
-  else if (f == "trunc") r = b.create<math::TruncOp>(l, v);
-  else if (f == "round") r = b.create<math::RoundOp>(l, v);
-  else if (f == "rint" || f == "nearbyint") r = b.create<math::RoundEvenOp>(l, v);
-  else if (f == "pow") r = b.create<math::PowFOp>(l, v, y.v);
-  else if (f == "atan2") r = b.create<math::Atan2Op>(l, v, y.v);
-  else if (f == "copysign") r = b.create<math::CopySignOp>(l, v, y.v);
-  else if (f == "fmod") r = b.create<arith::RemFOp>(l, v, y.v);
-  else
-    return error(call, "'libdevice." + f + "' is not supported by tilec");
+  switch (fn) {
+  case LibdeviceFn::Tanh: r = b.create<math::TanhOp>(l, v); break;
+  case LibdeviceFn::Tan: r = b.create<math::TanOp>(l, v); break;
+  case LibdeviceFn::Asin: r = b.create<math::AsinOp>(l, v); break;
+  case LibdeviceFn::Acos: r = b.create<math::AcosOp>(l, v); break;
+  case LibdeviceFn::Atan: r = b.create<math::AtanOp>(l, v); break;
+  case LibdeviceFn::Sinh: r = b.create<math::SinhOp>(l, v); break;
+  case LibdeviceFn::Cosh: r = b.create<math::CoshOp>(l, v); break;
+  case LibdeviceFn::Asinh: r = b.create<math::AsinhOp>(l, v); break;
+  case LibdeviceFn::Acosh: r = b.create<math::AcoshOp>(l, v); break;
+  case LibdeviceFn::Atanh: r = b.create<math::AtanhOp>(l, v); break;
+  case LibdeviceFn::Log1p: r = b.create<math::Log1pOp>(l, v); break;
+  case LibdeviceFn::Expm1: r = b.create<math::ExpM1Op>(l, v); break;
+  case LibdeviceFn::Log10: r = b.create<math::Log10Op>(l, v); break;
+  case LibdeviceFn::Cbrt: r = b.create<math::CbrtOp>(l, v); break;
+  case LibdeviceFn::Trunc: r = b.create<math::TruncOp>(l, v); break;
+  case LibdeviceFn::Round: r = b.create<math::RoundOp>(l, v); break;
+  case LibdeviceFn::RoundEven: r = b.create<math::RoundEvenOp>(l, v); break;
+  case LibdeviceFn::Pow: r = b.create<math::PowFOp>(l, v, y.v); break;
+  case LibdeviceFn::Atan2: r = b.create<math::Atan2Op>(l, v, y.v); break;
+  case LibdeviceFn::CopySign: r = b.create<math::CopySignOp>(l, v, y.v); break;
+  case LibdeviceFn::Fmod: r = b.create<arith::RemFOp>(l, v, y.v); break;
+  case LibdeviceFn::IsNan:
+  case LibdeviceFn::IsInf:
+  case LibdeviceFn::IsFinite:
+  case LibdeviceFn::SignBit:
+    llvm_unreachable("predicates return above");
+  }
   return cast(Val::ir(r, computeType), resultType, l, call);
 }

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinRegistry.h"
 
 using namespace tilec;
 
@@ -149,16 +149,56 @@ std::vector<Val> CodeGen::pairUniformToNormal(Val u1, Val u2, const Expr &call) 
   return {n1, n2};
 }
 
-Val CodeGen::randomBuiltin(llvm::StringRef name, std::vector<Val> &a,
-                           const Expr &call) {
+namespace {
+
+/// The builtins of emitRandom.
+enum class RandomFn {
+  Umulhi,
+  UintToUniformFloat,
+  PairUniformToNormal,
+  Philox,
+  Randint,
+  Randint4x,
+  Rand,
+  Rand4x,
+  Randn,
+  Randn4x,
+};
+
+} // namespace
+
+void CodeGen::registerRandomBuiltins(BuiltinRegistry &r) {
+  auto add = [&](const char *name, std::vector<const char *> params,
+                 unsigned required, RandomFn fn) {
+    r.add(name, std::move(params), required, &CodeGen::emitRandom,
+          NoBuiltinFlags, unsigned(fn));
+  };
+  add("tl.umulhi", {"x", "y"}, 2, RandomFn::Umulhi);
+  add("tl.uint_to_uniform_float", {"x"}, 1, RandomFn::UintToUniformFloat);
+  add("tl.pair_uniform_to_normal", {"u1", "u2"}, 2,
+      RandomFn::PairUniformToNormal);
+  add("tl.philox", {"seed", "c0", "c1", "c2", "c3", "n_rounds"}, 5,
+      RandomFn::Philox);
+  add("tl.randint", {"seed", "offset", "n_rounds"}, 2, RandomFn::Randint);
+  add("tl.randint4x", {"seed", "offset", "n_rounds"}, 2, RandomFn::Randint4x);
+  add("tl.rand", {"seed", "offset", "n_rounds"}, 2, RandomFn::Rand);
+  add("tl.rand4x", {"seed", "offsets", "n_rounds"}, 2, RandomFn::Rand4x);
+  add("tl.randn", {"seed", "offset", "n_rounds"}, 2, RandomFn::Randn);
+  add("tl.randn4x", {"seed", "offset", "n_rounds"}, 2, RandomFn::Randn4x);
+}
+
+Val CodeGen::emitRandom(BuiltinCall &c) {
+  std::vector<Val> &a = c.a;
+  const Expr &call = c.call;
+  auto fn = RandomFn(c.entry.variant);
   for (const Val &v : a)
     if (v.isError())
       return Val::error();
-  if (name == "tl.umulhi")
+  if (fn == RandomFn::Umulhi)
     return umulhi(a[0], a[1], call);
-  if (name == "tl.uint_to_uniform_float")
+  if (fn == RandomFn::UintToUniformFloat)
     return uintToUniformFloat(a[0], call);
-  if (name == "tl.pair_uniform_to_normal") {
+  if (fn == RandomFn::PairUniformToNormal) {
     auto n = pairUniformToNormal(a[0], a[1], call);
     return n.empty() ? Val::error() : Val::tuple(n);
   }
@@ -168,7 +208,7 @@ Val CodeGen::randomBuiltin(llvm::StringRef name, std::vector<Val> &a,
   if (roundsV.kind != Val::None && !requireInt(roundsV, call, "n_rounds", rounds))
     return Val::error();
   std::vector<Val> words;
-  if (name == "tl.philox") {
+  if (fn == RandomFn::Philox) {
     words = philox(a[0], {a[1], a[2], a[3], a[4]}, rounds, call);
   } else {
     // (offset, 0, 0, 0); `offset * 0` gives the zeros the offsets' shape.
@@ -180,21 +220,22 @@ Val CodeGen::randomBuiltin(llvm::StringRef name, std::vector<Val> &a,
   }
   if (words.empty())
     return Val::error();
-  if (name == "tl.philox" || name == "tl.randint4x")
+  if (fn == RandomFn::Philox || fn == RandomFn::Randint4x)
     return Val::tuple(words);
-  if (name == "tl.randint")
+  if (fn == RandomFn::Randint)
     return words[0];
   std::vector<Val> u;
-  for (size_t i = 0; i < (name.ends_with("4x") ? 4 : 2); ++i)
+  bool four = fn == RandomFn::Rand4x || fn == RandomFn::Randn4x;
+  for (size_t i = 0; i < (four ? 4 : 2); ++i)
     u.push_back(uintToUniformFloat(words[i], call));
-  if (name == "tl.rand")
+  if (fn == RandomFn::Rand)
     return u[0];
-  if (name == "tl.rand4x")
+  if (fn == RandomFn::Rand4x)
     return Val::tuple(u);
   auto n12 = pairUniformToNormal(u[0], u[1], call);
   if (n12.empty())
     return Val::error();
-  if (name == "tl.randn")
+  if (fn == RandomFn::Randn)
     return n12[0];
   auto n34 = pairUniformToNormal(u[2], u[3], call); // tl.randn4x
   if (n34.empty())

@@ -25,7 +25,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.tilec_tools_dir, config.llvm_tools_dir]
-tools = ["tilec", "tilec-opt", "tilec-unittests"]
+tools = ["tilec", "tilec-opt", "tilec-unittests", "tilec-interp-tests"]
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-gpu-test")):
     tools.append("tilec-gpu-test")
     config.available_features.add("gpu-test")

@@ -85,7 +85,7 @@
 # HALVES: atom.acq_rel.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # HALVES: atom.acq_rel.gpu.global.add.noftz.bf16 %rs{{[0-9]+}}, [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_80 --emit=ptx -o %t.h80.ptx 2>&1 | FileCheck %s --check-prefix=BF16-80
-# BF16-80: ptx-atomics.py:[[@LINE+96]]:8: error: atomic add of 'bf16' needs sm_90 or later
+# BF16-80: atomics.py:[[@LINE+96]]:8: error: atomic add of 'bf16' needs sm_90 or later
 # BF16-80-NEXT: {{^}}    tl.atomic_add(b + r, 1.0)
 # BF16-80-NEXT: {{^}}       ^
 #
@@ -106,7 +106,7 @@
 #
 # 16-bit atomics below sm_70 (no atom.add.f16, no atom.cas.b16): errors at the call.
 # RUN: not tilec %s --kernel halves --signature "*fp16:16, *bf16:16" --arch sm_60 --emit=ptx -o %t.h60.ptx 2>&1 | FileCheck %s --check-prefix=F16-60
-# F16-60: ptx-atomics.py:[[@LINE+74]]:8: error: atomic add of 'f16' needs sm_70 or later
+# F16-60: atomics.py:[[@LINE+74]]:8: error: atomic add of 'f16' needs sm_70 or later
 # RUN: not tilec %s --kernel cas16 --signature "*i16:16" --arch sm_60 --emit=ptx -o %t.c60.ptx 2>&1 | FileCheck %s --check-prefix=CAS16-60
 # CAS16-60: error: atomic cas of 16-bit elements needs sm_70 or later
 # RUN: tilec %s --kernel cas16 --signature "*i16:16" --arch sm_70 --emit=ptx | FileCheck %s --check-prefix=CAS16

@@ -21,8 +21,8 @@
 namespace tilec::gputest {
 
 
-static unsigned bitWidth(DT t) { return unsigned(dtSize(t) * 8); }
-static uint64_t widthMask(DT t) {
+static unsigned bitWidth(ElemTy t) { return unsigned(byteSize(t) * 8); }
+static uint64_t widthMask(ElemTy t) {
   return bitWidth(t) == 64 ? ~uint64_t(0) : (uint64_t(1) << bitWidth(t)) - 1;
 }
 
@@ -33,13 +33,13 @@ static constexpr unsigned kGuard = 16;
 /// A key of the order tl.atomic_max / atomic_min apply to the bits of a
 /// value of type t: signed integers by value, unsigned ones by bits, floats
 /// the IEEE way with -0 below +0 (no NaNs in these inputs).
-static uint64_t orderKey(DT t, uint64_t b) {
+static uint64_t orderKey(ElemTy t, uint64_t b) {
   switch (t) {
-  case DT::F32:
+  case ElemTy::F32:
     return (b & 0x80000000u) ? (~b & 0xffffffffu) : (b | 0x80000000u);
-  case DT::F64: return (b >> 63) ? ~b : (b | (uint64_t(1) << 63));
-  case DT::I32: return b ^ 0x80000000u;
-  case DT::I64: return b ^ (uint64_t(1) << 63);
+  case ElemTy::F64: return (b >> 63) ? ~b : (b | (uint64_t(1) << 63));
+  case ElemTy::I32: return b ^ 0x80000000u;
+  case ElemTy::I64: return b ^ (uint64_t(1) << 63);
   default: return b;
   }
 }
@@ -77,8 +77,8 @@ static Case histogramCase(unsigned n, unsigned nbins) {
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(1 + n * 31ull + nbins);
     Buffers b;
-    unsigned ix = b.add("x", HostArray(DT::I32, n));
-    unsigned ib = b.add("bins", poisonedHost(DT::I32, nbins + kGuard));
+    unsigned ix = b.add("x", HostArray(ElemTy::I32, n));
+    unsigned ib = b.add("bins", poisonedHost(ElemTy::I32, nbins + kGuard));
     HostArray &x = b[ix], &bins = b[ib];
     std::vector<uint64_t> ref(nbins);
     for (unsigned j = 0; j < nbins; ++j)
@@ -114,8 +114,8 @@ static Case ticketCase(unsigned grid, int warps) {
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(7 + grid * 13ull + warps);
     Buffers b;
-    unsigned ic = b.add("counter", poisonedHost(DT::I32, 1 + kGuard));
-    unsigned io = b.add("out", poisonedHost(DT::I32, grid + kGuard));
+    unsigned ic = b.add("counter", poisonedHost(ElemTy::I32, 1 + kGuard));
+    unsigned io = b.add("out", poisonedHost(ElemTy::I32, grid + kGuard));
     HostArray &counter = b[ic], &out = b[io];
     const uint64_t c0 = rng.below(1000000);
     counter.setBits(0, c0);
@@ -147,11 +147,11 @@ static Case ticketCase(unsigned grid, int warps) {
 /// R: integers in [-R, R] onto integers in [-8, 8], exact (tolerance 0)
 /// wherever |init| + sum|x| fits dt's significand: every partial sum is then
 /// representable, whatever the order, so a lost or doubled update shows.
-static Case accumulateCase(DT dt, unsigned n, unsigned nout,
+static Case accumulateCase(ElemTy dt, unsigned n, unsigned nout,
                            unsigned intRange) {
   Case c;
   c.kernel = "accumulate_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
   if (intRange)
     c.shape += llvm::formatv(" ints {0}", intRange);
@@ -166,9 +166,9 @@ static Case accumulateCase(DT dt, unsigned n, unsigned nout,
     unsigned io = b.add("out", poisonedHost(dt, nout + kGuard));
     HostArray &x = b[ix], &out = b[io];
     for (unsigned j = 0; j < nout; ++j)
-      out.set(j, intRange ? double(rng.range(-8, 8)) : rng.uniform(-1, 1));
+      out.setViaF32(j, intRange ? double(rng.range(-8, 8)) : rng.uniform(-1, 1));
     for (unsigned i = 0; i < n; ++i)
-      x.set(i, intRange ? double(rng.range(-int64_t(intRange), intRange))
+      x.setViaF32(i, intRange ? double(rng.range(-int64_t(intRange), intRange))
                         : rng.uniform(-1, 1));
     std::vector<double> sum(nout), mag(nout);
     std::vector<size_t> terms(nout);
@@ -183,8 +183,8 @@ static Case accumulateCase(DT dt, unsigned n, unsigned nout,
     const std::vector<int64_t> ints = {n};
     if (auto e = b.run(ctx, k, grid, ints, {io}))
       return e;
-    int p = dt == DT::F16 ? 11 : dt == DT::BF16 ? 8 : dt == DT::F32 ? 24 : 53;
-    int minExp = dt == DT::F16 ? -14 : dt == DT::F64 ? -1022 : -126;
+    int p = dt == ElemTy::F16 ? 11 : dt == ElemTy::BF16 ? 8 : dt == ElemTy::F32 ? 24 : 53;
+    int minExp = dt == ElemTy::F16 ? -14 : dt == ElemTy::F64 ? -1022 : -126;
     for (unsigned j = 0; j < nout; ++j) {
       bool exact = intRange && mag[j] <= std::ldexp(1.0, p);
       double tol = exact ? 0
@@ -205,8 +205,8 @@ static Case accumulateCase(DT dt, unsigned n, unsigned nout,
 /// signs (with the odd -0, +0, -inf, +inf among floats when `special`),
 /// only negative (signed types; unsigned: the top bit set), only positive,
 /// and a few values with many ties (floats: +-0 and subnormals).
-static uint64_t maxMinValue(DT dt, Rng &rng, unsigned kind, bool special) {
-  if (dt == DT::F32 || dt == DT::F64) {
+static uint64_t maxMinValue(ElemTy dt, Rng &rng, unsigned kind, bool special) {
+  if (dt == ElemTy::F32 || dt == ElemTy::F64) {
     double v = 0;
     if (special && rng.below(40) == 0) {
       const double sp[] = {-0.0, 0.0, -INFINITY, INFINITY};
@@ -220,10 +220,10 @@ static uint64_t maxMinValue(DT dt, Rng &rng, unsigned kind, bool special) {
     } else {
       const double f32Few[] = {-0.0, 0.0, 1e-40, -1e-40, 1e-38, -1e-38};
       const double f64Few[] = {-0.0, 0.0, 1e-310, -1e-310, 1e-300, -1e-300};
-      v = (dt == DT::F32 ? f32Few : f64Few)[rng.below(6)];
+      v = (dt == ElemTy::F32 ? f32Few : f64Few)[rng.below(6)];
     }
     HostArray h(dt, 1);
-    h.set(0, v);
+    h.setViaF32(0, v);
     return h.bitsAt(0);
   }
   const uint64_t mask = widthMask(dt);
@@ -233,7 +233,7 @@ static uint64_t maxMinValue(DT dt, Rng &rng, unsigned kind, bool special) {
   case 1: return (rng.bits() & mask) | top;
   case 2: return rng.bits() & (top - 1);
   default: {
-    bool isSigned = dt == DT::I32 || dt == DT::I64;
+    bool isSigned = dt == ElemTy::I32 || dt == ElemTy::I64;
     int64_t v = isSigned ? rng.range(-3, 3) : rng.range(0, 3);
     return uint64_t(v) & mask;
   }
@@ -244,10 +244,10 @@ static uint64_t maxMinValue(DT dt, Rng &rng, unsigned kind, bool special) {
 /// initial values of the same kind as the slot's data: slot j gets kind
 /// j % 4 of maxMinValue), every slot compared bit for bit with the running
 /// max / min in the order atomic max / min define.
-static Case maxMinCase(DT dt, unsigned n, unsigned nout) {
+static Case maxMinCase(ElemTy dt, unsigned n, unsigned nout) {
   Case c;
   c.kernel = "max_min_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
   c.key = atomicsKey(c.kernel,
                      llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
@@ -292,10 +292,10 @@ static Case maxMinCase(DT dt, unsigned n, unsigned nout) {
 /// bitwise_kernel: x of two random set bits each; and-slots start all ones
 /// but one bit (and get ~x), or-slots with one bit, xor-slots random; every
 /// slot exact.
-static Case bitwiseCase(DT dt, unsigned n, unsigned nout) {
+static Case bitwiseCase(ElemTy dt, unsigned n, unsigned nout) {
   Case c;
   c.kernel = "bitwise_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
   c.key = atomicsKey(c.kernel,
                      llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
@@ -346,10 +346,10 @@ static Case bitwiseCase(DT dt, unsigned n, unsigned nout) {
 /// one chain: initial -> x of the first swap -> ... -> the value left, every
 /// lane of the slot on it once (a lost, doubled or torn swap breaks it).
 /// With nout >= n (one swap a slot) also compared with the interpreter.
-static Case xchgCase(DT dt, unsigned n, unsigned nout) {
+static Case xchgCase(ElemTy dt, unsigned n, unsigned nout) {
   Case c;
   c.kernel = "xchg_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
   c.key = atomicsKey(c.kernel,
                      llvm::formatv("{0}, {0}, {0}, {1}, {2}, 1024", ptrSig(dt),
@@ -362,8 +362,8 @@ static Case xchgCase(DT dt, unsigned n, unsigned nout) {
     const uint64_t base = rng.bits();
     auto value = [&](uint64_t i) -> uint64_t {
       HostArray h(dt, 1);
-      if (dt == DT::F32 || dt == DT::F64)
-        h.set(0, (double(i) - 2097152.0) * 0.5);
+      if (dt == ElemTy::F32 || dt == ElemTy::F64)
+        h.setViaF32(0, (double(i) - 2097152.0) * 0.5);
       else
         h.setBits(0, (i * 0x9e3779b97f4a7c15ull + base) & widthMask(dt));
       return h.bitsAt(0);
@@ -404,7 +404,7 @@ static Case xchgCase(DT dt, unsigned n, unsigned nout) {
         chk.fail(llvm::formatv("slot {0}: the chain from its initial value "
                                "has {1} swaps and ends at {2}; want {3} swaps "
                                "ending at the value left, {4}",
-                               j, steps, bitsToDouble(dt, v), lanes[j],
+                               j, steps, fromBits(dt, v), lanes[j],
                                out.get(j)));
         continue;
       }
@@ -427,11 +427,11 @@ static Case xchgCase(DT dt, unsigned n, unsigned nout) {
 /// single lost update shows), every lock free again and the written flags
 /// set exactly for the groups that had programs; the rows of groups without
 /// programs untouched.
-static Case lockedCase(DT dt, unsigned grid, unsigned ncols, unsigned groups,
+static Case lockedCase(ElemTy dt, unsigned grid, unsigned ncols, unsigned groups,
                        unsigned block, int warps) {
   Case c;
   c.kernel = "locked_accumulate_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("grid {0} cols {1} locks {2} w{3}", grid, ncols,
                           groups, warps);
   c.key = atomicsKey(c.kernel,
@@ -441,14 +441,14 @@ static Case lockedCase(DT dt, unsigned grid, unsigned ncols, unsigned groups,
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(17 + grid * 37ull + ncols * 41ull + groups + unsigned(dt) * 1000003ull);
     Buffers b;
-    unsigned il = b.add("locks", poisonedHost(DT::I32, 2 * groups + kGuard));
+    unsigned il = b.add("locks", poisonedHost(ElemTy::I32, 2 * groups + kGuard));
     unsigned ia = b.add("acc", poisonedHost(dt, size_t(groups) * ncols + kGuard));
     unsigned ix = b.add("x", HostArray(dt, size_t(grid) * ncols));
     HostArray &locks = b[il], &acc = b[ia], &x = b[ix];
     for (unsigned g = 0; g < 2 * groups; ++g)
       locks.setBits(g, 0);
     for (size_t i = 0; i < x.size(); ++i)
-      x.set(i, dt == DT::I32 ? double(rng.range(-1000, 1000)) : rng.uniform(-1, 1));
+      x.setViaF32(i, dt == ElemTy::I32 ? double(rng.range(-1000, 1000)) : rng.uniform(-1, 1));
     std::vector<double> sum(size_t(groups) * ncols), mag(sum.size());
     std::vector<size_t> terms(groups);
     for (unsigned p = 0; p < grid; ++p) {
@@ -472,7 +472,7 @@ static Case lockedCase(DT dt, unsigned grid, unsigned ncols, unsigned groups,
         auto where = llvm::formatv("acc[{0},{1}] ({2} programs)", g, j, terms[g]);
         if (!terms[g])
           chk.untouched(acc, i, where);
-        else if (dt == DT::I32)
+        else if (dt == ElemTy::I32)
           chk.checkBits(acc, i, uint64_t(int64_t(sum[i])) & 0xffffffffu, where);
         else
           chk.check(acc, i, sum[i],
@@ -511,8 +511,8 @@ static Case smallTileCase(unsigned block, int warps, unsigned grid,
     Rng rng(19 + block * 43ull + grid * 47ull + stride + nvalid * 53ull);
     const size_t ncount = stride ? size_t(grid) * stride : block;
     Buffers b;
-    unsigned ic = b.add("counters", poisonedHost(DT::I32, ncount + kGuard));
-    unsigned io = b.add("old", poisonedHost(DT::I32, size_t(grid) * block + kGuard));
+    unsigned ic = b.add("counters", poisonedHost(ElemTy::I32, ncount + kGuard));
+    unsigned io = b.add("old", poisonedHost(ElemTy::I32, size_t(grid) * block + kGuard));
     HostArray &counters = b[ic], &old = b[io];
     std::vector<uint64_t> init(ncount);
     for (size_t i = 0; i < ncount; ++i)
@@ -586,26 +586,26 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
   std::vector<Acc> accWide = {{(1u << 20) + 3, 64, 0}, {(1u << 20) + 3, 64, 8},
                               {(1u << 20) + 3, 1, 1}};
   std::vector<Acc> accNarrow = {{(1u << 20) + 3, 4096, 0}, {65536, 1024, 3}};
-  for (DT dt : {DT::F32, DT::F64, DT::F16, DT::BF16}) {
-    if (dt == DT::BF16 && opts.archNumber() < 90)
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F64, ElemTy::F16, ElemTy::BF16}) {
+    if (dt == ElemTy::BF16 && opts.archNumber() < 90)
       continue; // atom.add.bf16 needs sm_90
     for (const Acc &a : acc)
       cs.push_back(accumulateCase(dt, a.n, a.nout, a.ints));
     if (!opts.quick)
-      for (const Acc &a : dtSize(dt) == 2 ? accNarrow : accWide)
+      for (const Acc &a : byteSize(dt) == 2 ? accNarrow : accWide)
         cs.push_back(accumulateCase(dt, a.n, a.nout, a.ints));
   }
   std::vector<std::pair<unsigned, unsigned>> small = {{1, 4}, {1000, 64}, {4097, 1}};
   std::vector<std::pair<unsigned, unsigned>> big = {{(1u << 20) + 3, 16},
                                                     {65536, 4096}};
-  for (DT dt : {DT::F32, DT::F64, DT::I32, DT::U32, DT::I64, DT::U64}) {
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F64, ElemTy::I32, ElemTy::U32, ElemTy::I64, ElemTy::U64}) {
     for (auto [n, nout] : small)
       cs.push_back(maxMinCase(dt, n, nout));
     if (!opts.quick)
       for (auto [n, nout] : big)
         cs.push_back(maxMinCase(dt, n, nout));
   }
-  for (DT dt : {DT::I32, DT::U32, DT::I64, DT::U64}) {
+  for (ElemTy dt : {ElemTy::I32, ElemTy::U32, ElemTy::I64, ElemTy::U64}) {
     for (auto [n, nout] : small)
       cs.push_back(bitwiseCase(dt, n, nout));
     if (!opts.quick)
@@ -613,7 +613,7 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
         cs.push_back(bitwiseCase(dt, n, nout));
   }
   // xchg: one swap a slot (nout >= n), 8 slots, one slot.
-  for (DT dt : {DT::I32, DT::F32, DT::I64, DT::F64}) {
+  for (ElemTy dt : {ElemTy::I32, ElemTy::F32, ElemTy::I64, ElemTy::F64}) {
     for (auto [n, nout] : {std::pair{1u, 1u}, {1000u, 1024u}, {4097u, 8u}})
       cs.push_back(xchgCase(dt, n, nout));
     if (!opts.quick)
@@ -629,7 +629,7 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
     locks.insert(locks.end(), {{300, 4097, 4, 8192, 8},
                                {1000, 100, 64, 128, 4},
                                {20000, 16, 1, 16, 1}});
-  for (DT dt : {DT::F32, DT::I32})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::I32})
     for (const Lock &l : locks)
       cs.push_back(lockedCase(dt, l.grid, l.ncols, l.groups, l.block, l.warps));
   // Tiles smaller than the CTA (16 and 64 elements over 128 and 256

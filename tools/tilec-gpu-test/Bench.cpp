@@ -81,14 +81,14 @@ int runBench(rt::Device &dev, Compilations &comps, const Options &opts) {
     llvm::outs().flush();
   };
   const unsigned M = 4096;
-  for (DT dt : {DT::F32, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16})
     for (unsigned n : {256u, 1024u, 4096u, 12672u, 32768u}) {
       Case cs = softmaxCase("softmax_kernel", dt, dt, false, M, n, n, n);
       Compiled &c = comps.get(cs.key);
       report(cs.line(), c,
              [&](rt::Kernel &k) -> llvm::Expected<double> {
                rt::DeviceBuffer x(dev), y(dev);
-               size_t bytes = size_t(M) * n * dtSize(dt);
+               size_t bytes = size_t(M) * n * byteSize(dt);
                if (auto e = x.alloc(bytes))
                  return std::move(e);
                if (auto e = x.fill8(0))
@@ -101,31 +101,31 @@ int runBench(rt::Device &dev, Compilations &comps, const Options &opts) {
                                        rt::Arg::i32(n)});
                });
              },
-             2.0 * M * n * dtSize(dt), "GB/s");
+             2.0 * M * n * byteSize(dt), "GB/s");
     }
-  for (DT dt : {DT::F32, DT::BF16}) {
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16}) {
     unsigned n = 1u << 28;
     Case cs = geluCase(dt, n);
     report(cs.line(), comps.get(cs.key),
            [&](rt::Kernel &k) -> llvm::Expected<double> {
              rt::DeviceBuffer x(dev), y(dev);
-             if (auto e = x.alloc(size_t(n) * dtSize(dt)))
+             if (auto e = x.alloc(size_t(n) * byteSize(dt)))
                return std::move(e);
              if (auto e = x.fill8(0))
                return std::move(e);
-             if (auto e = y.alloc(size_t(n) * dtSize(dt)))
+             if (auto e = y.alloc(size_t(n) * byteSize(dt)))
                return std::move(e);
              return timeMedian(dev, [&] {
                return k.launch({cdiv(n, 1024)}, {rt::Arg::ptr(x), rt::Arg::ptr(y),
                                                  rt::Arg::i32(n)});
              });
            },
-           2.0 * n * dtSize(dt), "GB/s");
+           2.0 * n * byteSize(dt), "GB/s");
   }
   for (auto rc : std::vector<std::pair<unsigned, unsigned>>{
            {8192, 1024}, {8192, 4096}, {8192, 16384}, {2048, 65536}}) {
     unsigned rows = rc.first, cols = rc.second;
-    Case cs = rowSumCase(DT::F32, rows, cols);
+    Case cs = rowSumCase(ElemTy::F32, rows, cols);
     report(cs.line() + " (bytes read)", comps.get(cs.key),
            [&](rt::Kernel &k) -> llvm::Expected<double> {
              rt::DeviceBuffer x(dev), y(dev);
@@ -142,7 +142,7 @@ int runBench(rt::Device &dev, Compilations &comps, const Options &opts) {
            },
            double(rows) * cols * 4, "GB/s");
   }
-  for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
+  for (ElemTy dt : {ElemTy::F16, ElemTy::BF16, ElemTy::F32}) {
     unsigned n = 4096;
     MatmulCfg m;
     m.dt = dt;
@@ -152,7 +152,7 @@ int runBench(rt::Device &dev, Compilations &comps, const Options &opts) {
     report(cs.line(), comps.get(cs.key),
            [&](rt::Kernel &k) -> llvm::Expected<double> {
              rt::DeviceBuffer a(dev), b(dev), c(dev);
-             size_t bytes = size_t(n) * n * dtSize(dt);
+             size_t bytes = size_t(n) * n * byteSize(dt);
              if (auto e = a.alloc(bytes))
                return std::move(e);
              if (auto e = a.fill8(0))

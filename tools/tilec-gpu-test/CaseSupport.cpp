@@ -11,12 +11,12 @@ namespace tilec::gputest {
 llvm::Error upload(rt::Device &dev, rt::DeviceBuffer &d, const HostArray &h) {
   if (auto e = d.alloc(h.byteSize()))
     return e;
-  return d.copyFromHost(h.bytes.data(), h.byteSize());
+  return d.copyFromHost(h.data(), h.byteSize());
 }
 
-llvm::Error poison(rt::DeviceBuffer &d, DT dt) {
-  size_t n = d.bytes() / dtSize(dt);
-  switch (dtSize(dt)) {
+llvm::Error poison(rt::DeviceBuffer &d, ElemTy dt) {
+  size_t n = d.bytes() / byteSize(dt);
+  switch (byteSize(dt)) {
   case 2: return d.fill16(uint16_t(poisonBits(dt)));
   case 4: return d.fill32(uint32_t(poisonBits(dt)));
   default: break;
@@ -25,15 +25,15 @@ llvm::Error poison(rt::DeviceBuffer &d, DT dt) {
   return d.copyFromHost(h.data(), n * 8);
 }
 
-llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, DT dt,
+llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, ElemTy dt,
                            size_t n) {
-  if (auto e = d.alloc(n * dtSize(dt)))
+  if (auto e = d.alloc(n * byteSize(dt)))
     return e;
   return poison(d, dt);
 }
 
 llvm::Error download(rt::DeviceBuffer &d, HostArray &h) {
-  return d.copyToHost(h.bytes.data(), h.byteSize());
+  return d.copyToHost(h.data(), h.byteSize());
 }
 
 //===----------------------------------------------------------------------===//
@@ -50,7 +50,7 @@ llvm::Error compareOutputsWithInterpreter(
                                    "interpreter: no compiled kernel");
   std::vector<interp::HostBuffer> bufs;
   for (auto &[name, a] : arrays)
-    bufs.push_back({a->bytes.data(), a->byteSize(), name});
+    bufs.push_back({a->data(), a->byteSize(), name});
   if (auto e = interp::interpret(*ctx.ck, grid, args, bufs))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "interpreter: " +
@@ -74,11 +74,11 @@ compareWithInterpreter(Ctx &ctx, Checker &chk, std::array<unsigned, 3> grid,
 // Tolerances
 //===----------------------------------------------------------------------===//
 
-SoftmaxTol tolFor(DT dt) {
+SoftmaxTol tolFor(ElemTy dt) {
   switch (dt) {
-  case DT::F32: return {1e-5, 1e-30};
-  case DT::F16: return {2e-3, 1.2e-7};
-  case DT::BF16: return {1.6e-2, 1e-30};
+  case ElemTy::F32: return {1e-5, 1e-30};
+  case ElemTy::F16: return {2e-3, 1.2e-7};
+  case ElemTy::BF16: return {1.6e-2, 1e-30};
   default: break;
   }
   return {0, 0};

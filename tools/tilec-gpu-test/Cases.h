@@ -11,13 +11,13 @@
 #ifndef TILEC_TOOLS_GPUTEST_CASES_H
 #define TILEC_TOOLS_GPUTEST_CASES_H
 
-#include "Checker.h"
 #include "Compilations.h"
-#include "HostArray.h"
 #include "Options.h"
 
 #include "tilec/Interpreter/Interpreter.h"
 #include "tilec/Runtime/Runtime.h"
+#include "tilec/Testing/Checker.h"
+#include "tilec/Testing/HostArray.h"
 
 #include "llvm/Support/Error.h"
 
@@ -29,6 +29,20 @@
 #include <vector>
 
 namespace tilec::gputest {
+
+// The test support the cases use (include/tilec/Testing).
+using testing::byteSize;
+using testing::Checker;
+using testing::compareArrays;
+using testing::ElemTy;
+using testing::fillRandom;
+using testing::HostArray;
+using testing::isInt;
+using testing::parallelFor;
+using testing::poisonBits;
+using testing::poisonedHost;
+using testing::sigName;
+using testing::splitmix;
 
 /// The GPU state a case runs against.
 struct Ctx {
@@ -53,9 +67,9 @@ struct Case {
 /// Allocates d and copies h into it.
 llvm::Error upload(rt::Device &dev, rt::DeviceBuffer &d, const HostArray &h);
 /// Fills d (all of it, elements of dt) with the poison pattern, in place.
-llvm::Error poison(rt::DeviceBuffer &d, DT dt);
+llvm::Error poison(rt::DeviceBuffer &d, ElemTy dt);
 /// Allocates d for n elements of dt, poisoned.
-llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, DT dt,
+llvm::Error poisonedOutput(rt::Device &dev, rt::DeviceBuffer &d, ElemTy dt,
                            size_t n);
 /// Copies d into h (h's size).
 llvm::Error download(rt::DeviceBuffer &d, HostArray &h);
@@ -103,8 +117,8 @@ inline unsigned cdiv(unsigned a, unsigned b) { return (a + b - 1) / b; }
 /// specializes it: `i32:16` when the value is a multiple of 16.
 inline std::string ispec(int64_t v) { return v % 16 == 0 ? "i32:16" : "i32"; }
 /// The signature entry of a 16-byte aligned pointer to elements of t.
-inline std::string ptrSig(DT t) {
-  return std::string("*") + dtName(t) + ":16";
+inline std::string ptrSig(ElemTy t) {
+  return std::string("*") + sigName(t) + ":16";
 }
 
 /// The softmax tolerance |got - ref| <= atol + rtol * |ref| * (1 + |x - max|)
@@ -112,7 +126,7 @@ inline std::string ptrSig(DT t) {
 struct SoftmaxTol {
   double rtol, atol;
 };
-SoftmaxTol tolFor(DT dt);
+SoftmaxTol tolFor(ElemTy dt);
 
 //===----------------------------------------------------------------------===//
 // Cases --bench also times
@@ -122,7 +136,7 @@ SoftmaxTol tolFor(DT dt);
 /// next_power_of_2(cols)), or with `fixedBlock` one that walks the row in
 /// chunks (examples/softmax_long.py). `inputFirst`: the kernel takes
 /// (x, y, ...) rather than (y, x, ...).
-Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
+Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
                  unsigned outStride, const char *file = "softmax.py",
                  unsigned fixedBlock = 0, unsigned programs = 0,
@@ -130,14 +144,14 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
 
 /// GeLU of n elements: the seed's triton_gelu_kernel (tanh through exp), or
 /// with `libdeviceTanh` examples/gelu_tanh.py (libdevice.tanh, fp32 inside).
-Case geluCase(DT dt, unsigned n, bool libdeviceTanh = false);
+Case geluCase(ElemTy dt, unsigned n, bool libdeviceTanh = false);
 
 /// row_sum_kernel: the fp32 sum of each row of x (rows x cols).
-Case rowSumCase(DT dt, unsigned rows, unsigned cols);
+Case rowSumCase(ElemTy dt, unsigned rows, unsigned cols);
 
 /// One matmul_relu case: C = relu(A B) for A: M x K, B: K x N.
 struct MatmulCfg {
-  DT dt = DT::F16;
+  ElemTy dt = ElemTy::F16;
   unsigned M = 64, N = 64, K = 32;
   unsigned BM = 64, BN = 64, BK = 32, warps = 4, stages = 3;
   bool transA = false; // A stored as K x M (stride_am = 1)

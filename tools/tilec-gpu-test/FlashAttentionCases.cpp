@@ -34,8 +34,8 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
   c.key = {"flash_attention.py", c.kernel, sig, int(warps)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t total = size_t(Z) * H * n * D;
-    HostArray q(DT::F16, total), kk(DT::F16, total), v(DT::F16, total),
-        o(DT::F16, total);
+    HostArray q(ElemTy::F16, total), kk(ElemTy::F16, total), v(ElemTy::F16, total),
+        o(ElemTy::F16, total);
     fillRandom(q, -1.0, 1.0, 31 + n);
     fillRandom(kk, -1.0, 1.0, 37 + n);
     fillRandom(v, -1.0, 1.0, 41 + n);
@@ -47,7 +47,7 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
       return e;
     if (auto e = upload(ctx.dev, dv, v))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, dout, DT::F16, total))
+    if (auto e = poisonedOutput(ctx.dev, dout, ElemTy::F16, total))
       return e;
     std::vector<rt::Arg> args = {rt::Arg::ptr(dq, "fp16"), rt::Arg::ptr(dk, "fp16"),
                                  rt::Arg::ptr(dv, "fp16"), rt::Arg::f32(float(scale)),
@@ -91,7 +91,7 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
     for (size_t t = 0; t < total; ++t)
       chk.check(o, t, ref[t], 4e-3, llvm::formatv("[{0}]", t));
     if (ctx.interp && total <= kInterpMaxInputs) {
-      HostArray oi = poisonedHost(DT::F16, total);
+      HostArray oi = poisonedHost(ElemTy::F16, total);
       using KA = interp::KernelArg;
       std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2), KA::fp(scale32),
                                KA::buf(3)};

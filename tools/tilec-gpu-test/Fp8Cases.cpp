@@ -20,10 +20,10 @@
 
 namespace tilec::gputest {
 
-static Case fp8ConvertCase(DT dt, unsigned n) {
+static Case fp8ConvertCase(ElemTy dt, unsigned n) {
   Case c;
   c.kernel = "fp8_convert_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0}", n);
   c.key = {"fp8.py", c.kernel,
            llvm::formatv("{0}, *fp8e4nv:16, *fp8e5:16, *fp32:16, {0}, {1}, "
@@ -40,14 +40,14 @@ static Case fp8ConvertCase(DT dt, unsigned n) {
                                    57344.0, 61440.0, 65504.0, -0.1};
     HostArray x(dt, n);
     for (unsigned i = 0; i < n; ++i)
-      x.set(i, i < special.size()
+      x.setViaF32(i, i < special.size()
                    ? special[i]
                    : (rng.below(2) ? -1 : 1) *
                          std::ldexp(rng.uniform(1, 2), int(rng.range(-20, 20))));
     // The fp8 outputs, 4 a word (HostArray has no 1-byte type).
     unsigned words = (n + 3) / 4;
-    HostArray e4 = poisonedHost(DT::U32, words), e5 = poisonedHost(DT::U32, words),
-              back4 = poisonedHost(DT::F32, n), back5 = poisonedHost(dt, n);
+    HostArray e4 = poisonedHost(ElemTy::U32, words), e5 = poisonedHost(ElemTy::U32, words),
+              back4 = poisonedHost(ElemTy::F32, n), back5 = poisonedHost(dt, n);
     rt::DeviceBuffer dx(ctx.dev), d4(ctx.dev), d5(ctx.dev), db4(ctx.dev),
         db5(ctx.dev);
     for (auto [d, a] : {std::pair{&dx, &x}, {&d4, &e4}, {&d5, &e5},
@@ -55,11 +55,11 @@ static Case fp8ConvertCase(DT dt, unsigned n) {
       if (auto e = upload(ctx.dev, *d, *a))
         return e;
     if (auto e = k.launch({cdiv(n, 1024)},
-                          {rt::Arg::ptr(dx, dtName(dt)),
+                          {rt::Arg::ptr(dx, sigName(dt)),
                            rt::Arg::ptr(d4, "fp8e4nv"),
                            rt::Arg::ptr(d5, "fp8e5"),
                            rt::Arg::ptr(db4, "fp32"),
-                           rt::Arg::ptr(db5, dtName(dt)),
+                           rt::Arg::ptr(db5, sigName(dt)),
                            rt::Arg::i32(int32_t(n))}))
       return e;
     if (auto e = ctx.dev.synchronize())
@@ -116,7 +116,7 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(29 + M + N * 3ull + K * 7ull);
     auto fill = [&](unsigned count, std::vector<double> &vals) {
-      HostArray words(DT::U32, (count + 3) / 4);
+      HostArray words(ElemTy::U32, (count + 3) / 4);
       vals.resize(count);
       for (unsigned i = 0; i < count; ++i) {
         uint8_t bits = interp::toF8E4M3Bits(rng.uniform(-8, 8));
@@ -127,7 +127,7 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
     };
     std::vector<double> av, bv;
     HostArray a = fill(M * K, av), b = fill(K * N, bv);
-    HostArray out = poisonedHost(DT::F16, size_t(M) * N);
+    HostArray out = poisonedHost(ElemTy::F16, size_t(M) * N);
     rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
     for (auto [d, h] : {std::pair{&da, &a}, {&db, &b}, {&dc, &out}})
       if (auto e = upload(ctx.dev, *d, *h))
@@ -162,7 +162,7 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
 void addFp8Cases(std::vector<Case> &cs, const Options &opts) {
   cs.push_back(fp8MatmulCase(256, 256, 256, 128, 128, 64, 8));
   cs.push_back(fp8MatmulCase(200, 136, 96, 64, 64, 32, 4));
-  for (DT dt : {DT::F32, DT::F16, DT::BF16}) {
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16}) {
     cs.push_back(fp8ConvertCase(dt, 1000));
     if (!opts.quick)
       cs.push_back(fp8ConvertCase(dt, 1 << 20));

@@ -17,11 +17,11 @@ namespace tilec::gputest {
 
 /// gather_kernel: src R x C of `dt`, indices of `idt` along `axis` (I of
 /// them per row or column), every element exact.
-static Case gatherCase(DT dt, DT idt, unsigned R, unsigned C, unsigned I,
+static Case gatherCase(ElemTy dt, ElemTy idt, unsigned R, unsigned C, unsigned I,
                        unsigned axis) {
   Case c;
   c.kernel = "gather_kernel";
-  c.dtype = std::string(dtName(dt)) + "/" + dtName(idt);
+  c.dtype = std::string(sigName(dt)) + "/" + sigName(idt);
   c.shape = llvm::formatv("{0}x{1} {2} along {3}", R, C, I, axis);
   c.key = {"gather_histogram.py", c.kernel,
            llvm::formatv("{0}, {1}, {0}, {2}, {3}, {4}, {5}", ptrSig(dt),
@@ -36,7 +36,7 @@ static Case gatherCase(DT dt, DT idt, unsigned R, unsigned C, unsigned I,
     unsigned io = b.add("out", poisonedHost(dt, size_t(outR) * outC));
     HostArray &src = b[is], &idx = b[ii], &out = b[io];
     for (size_t i = 0; i < src.size(); ++i)
-      src.set(i, rng.uniform(-100, 100));
+      src.setViaF32(i, rng.uniform(-100, 100));
     for (size_t i = 0; i < idx.size(); ++i)
       idx.setBits(i, rng.below(axis == 1 ? C : R));
     if (auto e = b.run(ctx, k, 1, {}, {io}))
@@ -72,13 +72,13 @@ static Case histogramBuiltinCase(unsigned n, unsigned block, unsigned bins,
     Rng rng(11 + n * 3ull + block + bins);
     unsigned grid = cdiv(n, block);
     Buffers b;
-    unsigned ix = b.add("x", HostArray(DT::I32, n));
-    unsigned io = b.add("out", poisonedHost(DT::I32, size_t(grid) * bins));
+    unsigned ix = b.add("x", HostArray(ElemTy::I32, n));
+    unsigned io = b.add("out", poisonedHost(ElemTy::I32, size_t(grid) * bins));
     HostArray &x = b[ix], &out = b[io];
     std::vector<uint64_t> ref(size_t(grid) * bins);
     for (unsigned i = 0; i < n; ++i) {
       int64_t v = rng.range(-8, int64_t(bins) + 7);
-      x.set(i, double(v));
+      x.setViaF32(i, double(v));
       if (v >= 0 && v < int64_t(bins))
         ++ref[size_t(i / block) * bins + size_t(v)];
     }
@@ -108,17 +108,17 @@ static Case inlineAsmCase(unsigned N, int warps) {
            warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(5 + N + warps);
-    HostArray x(DT::I32, N), y(DT::I32, N), h(DT::F16, N),
-        bytes(DT::I32, N / 4);
+    HostArray x(ElemTy::I32, N), y(ElemTy::I32, N), h(ElemTy::F16, N),
+        bytes(ElemTy::I32, N / 4);
     for (unsigned i = 0; i < N; ++i) {
-      x.set(i, double(rng.range(-100000, 100000)));
-      y.set(i, double(rng.range(-100000, 100000)));
-      h.set(i, rng.uniform(-1000, 1000));
+      x.setViaF32(i, double(rng.range(-100000, 100000)));
+      y.setViaF32(i, double(rng.range(-100000, 100000)));
+      h.setViaF32(i, rng.uniform(-1000, 1000));
     }
     for (unsigned i = 0; i < N / 4; ++i)
       bytes.setBits(i, rng.bits() & 0xffffffffu);
-    HostArray o = poisonedHost(DT::I32, size_t(5) * N),
-              hf = poisonedHost(DT::F16, N), t = poisonedHost(DT::I64, 2);
+    HostArray o = poisonedHost(ElemTy::I32, size_t(5) * N),
+              hf = poisonedHost(ElemTy::F16, N), t = poisonedHost(ElemTy::I64, 2);
     rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev), db(ctx.dev), dh(ctx.dev),
         dout(ctx.dev), dhf(ctx.dev), dt(ctx.dev);
     for (auto [d, a] : {std::pair{&dx, &x}, {&dy, &y}, {&db, &bytes},
@@ -164,10 +164,10 @@ static Case inlineAsmCase(unsigned N, int warps) {
 
 void addLookupCases(std::vector<Case> &cs, const Options &opts) {
   for (unsigned axis : {0u, 1u}) {
-    cs.push_back(gatherCase(DT::F32, DT::I32, 32, 64, 16, axis));
-    cs.push_back(gatherCase(DT::F16, DT::I64, 16, 128, 32, axis));
+    cs.push_back(gatherCase(ElemTy::F32, ElemTy::I32, 32, 64, 16, axis));
+    cs.push_back(gatherCase(ElemTy::F16, ElemTy::I64, 16, 128, 32, axis));
   }
-  cs.push_back(gatherCase(DT::I64, DT::I32, 64, 8, 8, 1));
+  cs.push_back(gatherCase(ElemTy::I64, ElemTy::I32, 64, 8, 8, 1));
   for (int warps : {1, 4})
     cs.push_back(histogramBuiltinCase(5000, 1024, 64, warps));
   cs.push_back(histogramBuiltinCase(300, 128, 16, 4)); // a ragged last block

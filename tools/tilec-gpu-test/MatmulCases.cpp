@@ -71,10 +71,10 @@ matmulReference(const std::vector<std::pair<unsigned, unsigned>> &at,
 
 Case matmulCase(const MatmulCfg &m) {
   Case c;
-  const DT dt = m.dt;
+  const ElemTy dt = m.dt;
   const unsigned M = m.M, N = m.N, K = m.K;
   c.kernel = m.blockPtr ? "matmul_block_ptr_kernel" : "matmul_relu_kernel";
-  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.dtype = std::string(sigName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}x{2}", M, N, K);
   if (m.transA)
     c.shape += " A^T";
@@ -90,7 +90,7 @@ Case matmulCase(const MatmulCfg &m) {
   const long sbk = m.transB ? 1 : N, sbn = m.transB ? K : 1;
   // M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn
   const std::vector<long> ints = {M, N, K, sam, sak, sbk, sbn, long(ldc), 1};
-  std::string p = std::string("*") + dtName(dt) + ":16";
+  std::string p = std::string("*") + sigName(dt) + ":16";
   std::string sig = p + ", " + p + ", *fp32:16";
   std::vector<long> runtimeInts; // those not specialized away
   for (long v : ints) {
@@ -106,7 +106,7 @@ Case matmulCase(const MatmulCfg &m) {
            sig, int(m.warps), int(m.stages)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray a(dt, size_t(M) * K), b(dt, size_t(K) * N),
-        cOut(DT::F32, size_t(M) * ldc);
+        cOut(ElemTy::F32, size_t(M) * ldc);
     fillRandom(a, -1.0, 1.0, 11 + M + 7 * K);
     fillRandom(b, -1.0, 1.0, 13 + N + 5 * K);
     rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
@@ -114,10 +114,10 @@ Case matmulCase(const MatmulCfg &m) {
       return e;
     if (auto e = upload(ctx.dev, db, b))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, dc, DT::F32, cOut.size()))
+    if (auto e = poisonedOutput(ctx.dev, dc, ElemTy::F32, cOut.size()))
       return e;
-    std::vector<rt::Arg> args = {rt::Arg::ptr(da, dtName(dt)),
-                                 rt::Arg::ptr(db, dtName(dt)),
+    std::vector<rt::Arg> args = {rt::Arg::ptr(da, sigName(dt)),
+                                 rt::Arg::ptr(db, sigName(dt)),
                                  rt::Arg::ptr(dc, "fp32")};
     for (long v : runtimeInts)
       args.push_back(rt::Arg::i32(int32_t(v)));
@@ -128,7 +128,7 @@ Case matmulCase(const MatmulCfg &m) {
       return e;
     if (auto e = download(dc, cOut))
       return e;
-    double rel = dt == DT::F32 ? std::ldexp(1.0, -8) // tf32 operands
+    double rel = dt == ElemTy::F32 ? std::ldexp(1.0, -8) // tf32 operands
                                : 2 * (K + 2) * std::ldexp(1.0, -24);
     auto A = [&](size_t i, size_t kk) { return a.get(i * sam + kk * sak); };
     auto B = [&](size_t kk, size_t j) { return b.get(kk * sbk + j * sbn); };
@@ -149,7 +149,7 @@ Case matmulCase(const MatmulCfg &m) {
         for (unsigned j = N; j < ldc; ++j)
           chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
     if (ctx.interp && size_t(M) * N * K <= kInterpMaxMatmul) {
-      HostArray ci = poisonedHost(DT::F32, cOut.size());
+      HostArray ci = poisonedHost(ElemTy::F32, cOut.size());
       using KA = interp::KernelArg;
       std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2)};
       for (long v : runtimeInts)
@@ -165,7 +165,7 @@ Case matmulCase(const MatmulCfg &m) {
 
 /// The seed's launch with runtime strides (no specialization): the
 /// tensor-core path without vector loads or pipelining.
-static Case matmulCase(DT dt, unsigned M, unsigned N, unsigned K, bool transB,
+static Case matmulCase(ElemTy dt, unsigned M, unsigned N, unsigned K, bool transB,
                        unsigned cPad) {
   MatmulCfg m;
   m.dt = dt;
@@ -205,8 +205,8 @@ static Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
              .str();
   c.key = {"matmul_tutorial.py", c.kernel, sig, int(warps), int(stages)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    HostArray a(DT::F16, size_t(M) * K), b(DT::F16, size_t(K) * N),
-        cOut(DT::F16, size_t(M) * N);
+    HostArray a(ElemTy::F16, size_t(M) * K), b(ElemTy::F16, size_t(K) * N),
+        cOut(ElemTy::F16, size_t(M) * N);
     fillRandom(a, -1.0, 1.0, 17 + M + 3 * K);
     fillRandom(b, -1.0, 1.0, 19 + N + 5 * K);
     rt::DeviceBuffer da(ctx.dev), db(ctx.dev), dc(ctx.dev);
@@ -214,7 +214,7 @@ static Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
       return e;
     if (auto e = upload(ctx.dev, db, b))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, dc, DT::F16, cOut.size()))
+    if (auto e = poisonedOutput(ctx.dev, dc, ElemTy::F16, cOut.size()))
       return e;
     std::vector<rt::Arg> args = {rt::Arg::ptr(da, "fp16"), rt::Arg::ptr(db, "fp16"),
                                  rt::Arg::ptr(dc, "fp16")};
@@ -257,7 +257,7 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
       {257, 129, 100}, {512, 512, 512}};
   if (opts.quick)
     mm.resize(5);
-  for (DT dt : {DT::F16, DT::F32, DT::BF16}) {
+  for (ElemTy dt : {ElemTy::F16, ElemTy::F32, ElemTy::BF16}) {
     for (auto [m, n, k] : mm)
       cs.push_back(matmulCase(dt, m, n, k, false, 0));
     cs.push_back(matmulCase(dt, 100, 70, 50, true, 3));
@@ -278,7 +278,7 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
     shapes = {{64, 64, 32}, {257, 129, 100}, {4095, 33, 17}};
   }
   // A specialized case of shape sh with tiles t.
-  auto tiled = [](DT dt, std::array<unsigned, 3> sh, Tiles t) {
+  auto tiled = [](ElemTy dt, std::array<unsigned, 3> sh, Tiles t) {
     MatmulCfg m;
     m.dt = dt;
     m.M = sh[0];
@@ -292,7 +292,7 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
     m.specialize = true;
     return m;
   };
-  for (DT dt : {DT::F16, DT::BF16, DT::F32}) {
+  for (ElemTy dt : {ElemTy::F16, ElemTy::BF16, ElemTy::F32}) {
     for (auto [ti, t] : llvm::enumerate(tiles))
       for (auto [si, sh] : llvm::enumerate(shapes)) {
         // Every shape with the seed's tiles; the larger tiles on the odd

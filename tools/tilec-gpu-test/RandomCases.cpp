@@ -29,11 +29,11 @@ static Case randomStreamsCase(unsigned n, int32_t seed) {
   c.shape = llvm::formatv("{0} seed {1}", n, seed);
   c.key = {"dropout.py", c.kernel, "*u32:16, *fp32:16, i32, " + ispec(n) + ", 1024", 4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    HostArray ints(DT::U32, size_t(4) * n), floats(DT::F32, size_t(8) * n);
+    HostArray ints(ElemTy::U32, size_t(4) * n), floats(ElemTy::F32, size_t(8) * n);
     rt::DeviceBuffer di(ctx.dev), df(ctx.dev);
-    if (auto e = poisonedOutput(ctx.dev, di, DT::U32, ints.size()))
+    if (auto e = poisonedOutput(ctx.dev, di, ElemTy::U32, ints.size()))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, df, DT::F32, floats.size()))
+    if (auto e = poisonedOutput(ctx.dev, df, ElemTy::F32, floats.size()))
       return e;
     if (auto e = k.launch({cdiv(n, 1024)}, {rt::Arg::ptr(di, "u32"),
                                             rt::Arg::ptr(df, "fp32"),

@@ -61,7 +61,7 @@ struct Buffers {
       bufs.push_back(std::make_unique<rt::DeviceBuffer>(ctx.dev));
       if (auto e = upload(ctx.dev, *bufs.back(), h))
         return e;
-      args.push_back(rt::Arg::ptr(*bufs.back(), dtName(h.dt)));
+      args.push_back(rt::Arg::ptr(*bufs.back(), sigName(h.type())));
     }
     for (int64_t v : ints)
       args.push_back(rt::Arg::i32(int32_t(v)));

@@ -24,29 +24,9 @@ namespace {
 
 constexpr unsigned kPrograms = 3;
 
-/// The unit roundoff of a float type.
-double unitOf(DT t) {
-  switch (t) {
-  case DT::F16: return std::ldexp(1.0, -11);
-  case DT::BF16: return std::ldexp(1.0, -8);
-  case DT::F64: return std::ldexp(1.0, -53);
-  default: return std::ldexp(1.0, -24);
-  }
+uint64_t maskOf(ElemTy t) {
+  return byteSize(t) == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * byteSize(t))) - 1;
 }
-bool isFloat(DT t) {
-  return t == DT::F32 || t == DT::F16 || t == DT::BF16 || t == DT::F64;
-}
-uint64_t maskOf(DT t) {
-  return dtSize(t) == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * dtSize(t))) - 1;
-}
-/// The integer value of element i (sign-extended).
-int64_t intAt(const HostArray &a, size_t i) {
-  uint64_t b = a.bitsAt(i);
-  if (dtSize(a.dt) == 4 && a.dt == DT::I32)
-    return int64_t(int32_t(uint32_t(b)));
-  return int64_t(b);
-}
-
 /// The tile geometry of a case: `programs` tiles of bm x bn (bm = 1, axis 1
 /// and `oneD` for a 1-D tile), reduced or scanned along `axis`.
 struct Geo {
@@ -70,7 +50,7 @@ struct Geo {
 /// the outputs into `outs`, and (small inputs) compares them with the
 /// interpreter's after `check` ran.
 llvm::Error runArrays(Ctx &ctx, rt::Kernel &k, Checker &chk,
-                      std::vector<HostArray> &ins, std::vector<DT> outTypes,
+                      std::vector<HostArray> &ins, std::vector<ElemTy> outTypes,
                       std::vector<HostArray> &outs,
                       const std::function<void()> &check) {
   std::vector<std::unique_ptr<rt::DeviceBuffer>> bufs;
@@ -79,14 +59,14 @@ llvm::Error runArrays(Ctx &ctx, rt::Kernel &k, Checker &chk,
     bufs.push_back(std::make_unique<rt::DeviceBuffer>(ctx.dev));
     if (auto e = upload(ctx.dev, *bufs.back(), h))
       return e;
-    args.push_back(rt::Arg::ptr(*bufs.back(), dtName(h.dt)));
+    args.push_back(rt::Arg::ptr(*bufs.back(), sigName(h.type())));
   }
   for (size_t i = 0; i < outTypes.size(); ++i) {
     bufs.push_back(std::make_unique<rt::DeviceBuffer>(ctx.dev));
     if (auto e = poisonedOutput(ctx.dev, *bufs.back(), outTypes[i],
                                 outs[i].size()))
       return e;
-    args.push_back(rt::Arg::ptr(*bufs.back(), dtName(outTypes[i])));
+    args.push_back(rt::Arg::ptr(*bufs.back(), sigName(outTypes[i])));
   }
   if (auto e = k.launch({kPrograms}, args))
     return e;
@@ -103,7 +83,7 @@ llvm::Error runArrays(Ctx &ctx, rt::Kernel &k, Checker &chk,
     return llvm::Error::success();
   std::vector<HostArray> interpOuts;
   for (HostArray &o : outs)
-    interpOuts.push_back(poisonedHost(o.dt, o.size()));
+    interpOuts.push_back(poisonedHost(o.type(), o.size()));
   std::vector<std::pair<std::string, HostArray *>> arrays;
   std::vector<std::pair<unsigned, const HostArray *>> cmp;
   std::vector<interp::KernelArg> iargs;
@@ -125,10 +105,10 @@ std::string tileSig(const Geo &g) {
 }
 
 /// tl.cumsum of `in` (its result in `out`: bf16 scans in fp32).
-Case cumsumCase(DT in, DT out, Geo g, bool rev, int warps) {
+Case cumsumCase(ElemTy in, ElemTy out, Geo g, bool rev, int warps) {
   Case c;
   c.kernel = g.oneD ? "scan_cumsum_1d" : "scan_cumsum";
-  c.dtype = std::string(dtName(in)) + (in == out ? "" : std::string("->") + dtName(out));
+  c.dtype = std::string(sigName(in)) + (in == out ? "" : std::string("->") + sigName(out));
   c.shape = g.str() + (rev ? " reverse" : "") +
             llvm::formatv(" warps {0}", warps).str();
   c.key = {"scan.py", c.kernel,
@@ -137,7 +117,7 @@ Case cumsumCase(DT in, DT out, Geo g, bool rev, int warps) {
            warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     std::vector<HostArray> ins{HostArray(in, g.numel())};
-    fillRandom(ins[0], isFloat(in) ? -1.0 : -1e6, isFloat(in) ? 1.0 : 1e6,
+    fillRandom(ins[0], testing::isFloat(in) ? -1.0 : -1e6, testing::isFloat(in) ? 1.0 : 1e6,
                g.numel() * 7 + g.axis * 3 + rev + warps * 11);
     std::vector<HostArray> outs{HostArray(out, g.numel())};
     return runArrays(ctx, k, chk, ins, {out}, outs, [&] {
@@ -151,11 +131,12 @@ Case cumsumCase(DT in, DT out, Geo g, bool rev, int warps) {
             size_t i = g.at(p, o, q);
             s += x.get(i);
             mag += std::fabs(x.get(i));
-            is += uint64_t(intAt(x, i));
+            is += uint64_t(x.i64(i));
             auto where = llvm::formatv("program {0} line {1} [{2}]", p, o, q);
-            if (isFloat(out))
+            if (testing::isFloat(out))
               chk.check(outs[0], i, s,
-                        1e-30 + 2.0 * g.len() * unitOf(out) * mag, where);
+                        1e-30 + 2.0 * g.len() * testing::unitRoundoff(out) * mag,
+                        where);
             else
               chk.checkBits(outs[0], i, is & maskOf(out), where);
           }
@@ -177,13 +158,13 @@ Case recurrenceCase(Geo g, bool rev, int warps) {
                (rev ? "1" : "0"),
            warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    std::vector<HostArray> ins{HostArray(DT::I32, g.numel()),
-                               HostArray(DT::I32, g.numel())};
+    std::vector<HostArray> ins{HostArray(ElemTy::I32, g.numel()),
+                               HostArray(ElemTy::I32, g.numel())};
     fillRandom(ins[0], -3, 3, g.numel() + 5 * g.axis + rev);
     fillRandom(ins[1], -1000, 1000, g.numel() * 3 + g.axis + rev);
-    std::vector<HostArray> outs{HostArray(DT::I32, g.numel()),
-                                HostArray(DT::I32, g.numel())};
-    return runArrays(ctx, k, chk, ins, {DT::I32, DT::I32}, outs, [&] {
+    std::vector<HostArray> outs{HostArray(ElemTy::I32, g.numel()),
+                                HostArray(ElemTy::I32, g.numel())};
+    return runArrays(ctx, k, chk, ins, {ElemTy::I32, ElemTy::I32}, outs, [&] {
       for (unsigned p = 0; p < kPrograms; ++p)
         for (unsigned o = 0; o < g.lines(); ++o) {
           uint32_t pa = 1, px = 0;
@@ -205,10 +186,10 @@ Case recurrenceCase(Geo g, bool rev, int warps) {
 
 /// The first index of the minimum along the axis (small integer values:
 /// ties), and a tl.reduce sum of small integers in fp32 (exact).
-Case reduceCase(bool argmin, DT dt, Geo g, int warps) {
+Case reduceCase(bool argmin, ElemTy dt, Geo g, int warps) {
   Case c;
   c.kernel = argmin ? "reduce_argmin" : "reduce_sum_fn";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = g.str() + llvm::formatv(" warps {0}", warps).str();
   c.key = {"scan.py", c.kernel,
            argmin ? ptrSig(dt) + ", " + ptrSig(dt) + ", *i32:16, " + tileSig(g)
@@ -218,13 +199,13 @@ Case reduceCase(bool argmin, DT dt, Geo g, int warps) {
     std::vector<HostArray> ins{HostArray(dt, g.numel())};
     fillRandom(ins[0], -20, 20, g.numel() * 13 + g.axis + argmin);
     for (size_t i = 0; i < g.numel(); ++i)
-      ins[0].set(i, std::floor(ins[0].get(i)));
+      ins[0].setViaF32(i, std::floor(ins[0].get(i)));
     size_t outN = size_t(kPrograms) * g.lines();
     std::vector<HostArray> outs{HostArray(dt, outN)};
-    std::vector<DT> types{dt};
+    std::vector<ElemTy> types{dt};
     if (argmin) {
-      outs.push_back(HostArray(DT::I32, outN));
-      types.push_back(DT::I32);
+      outs.push_back(HostArray(ElemTy::I32, outN));
+      types.push_back(ElemTy::I32);
     }
     return runArrays(ctx, k, chk, ins, types, outs, [&] {
       for (unsigned p = 0; p < kPrograms; ++p)
@@ -263,11 +244,11 @@ void addScanCases(std::vector<Case> &cs, const Options &opts) {
     lines = {16, 1024};
     warps = {4};
   }
-  std::vector<std::pair<DT, DT>> types = {{DT::F32, DT::F32},
-                                          {DT::BF16, DT::F32},
-                                          {DT::F16, DT::F16},
-                                          {DT::I32, DT::I32},
-                                          {DT::I64, DT::I64}};
+  std::vector<std::pair<ElemTy, ElemTy>> types = {{ElemTy::F32, ElemTy::F32},
+                                          {ElemTy::BF16, ElemTy::F32},
+                                          {ElemTy::F16, ElemTy::F16},
+                                          {ElemTy::I32, ElemTy::I32},
+                                          {ElemTy::I64, ElemTy::I64}};
   for (auto [in, out] : types)
     for (int w : warps)
       for (bool rev : {false, true}) {
@@ -286,9 +267,9 @@ void addScanCases(std::vector<Case> &cs, const Options &opts) {
   for (int w : warps)
     for (auto [bm, bn] : tiles)
       for (unsigned axis : {0u, 1u}) {
-        for (DT dt : {DT::F32, DT::F16})
+        for (ElemTy dt : {ElemTy::F32, ElemTy::F16})
           cs.push_back(reduceCase(true, dt, {bm, bn, axis, false}, w));
-        cs.push_back(reduceCase(false, DT::F32, {bm, bn, axis, false}, w));
+        cs.push_back(reduceCase(false, ElemTy::F32, {bm, bn, axis, false}, w));
       }
 }
 

@@ -16,7 +16,7 @@
 
 namespace tilec::gputest {
 
-Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
+Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT, bool inputFirst,
                  unsigned rows, unsigned cols, unsigned inStride,
                  unsigned outStride, const char *file, unsigned fixedBlock,
                  unsigned programs, unsigned negInfPrefix) {
@@ -28,8 +28,8 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
   int warps = programs ? 32 : block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
   Case c;
   c.kernel = kernel;
-  c.dtype = inDT == outDT ? dtName(inDT)
-                          : std::string(dtName(inDT)) + "->" + dtName(outDT);
+  c.dtype = inDT == outDT ? sigName(inDT)
+                          : std::string(sigName(inDT)) + "->" + sigName(outDT);
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   if (inStride != cols || outStride != cols)
     c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
@@ -37,8 +37,8 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
     c.shape += llvm::formatv(" grid {0}", programs);
   if (negInfPrefix)
     c.shape += llvm::formatv(" -inf x {0}", negInfPrefix);
-  std::string pin = std::string("*") + dtName(inDT) + ":16";
-  std::string pout = std::string("*") + dtName(outDT) + ":16";
+  std::string pin = std::string("*") + sigName(inDT) + ":16";
+  std::string pout = std::string("*") + sigName(outDT) + ":16";
   c.key = {file, kernel,
            llvm::formatv("{0}, {1}, {2}, {3}, {4}, {5}{6}",
                          inputFirst ? pin : pout, inputFirst ? pout : pin,
@@ -57,14 +57,14 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
         x.setBits(size_t(r) * inStride + j, poisonBits(inDT));
     for (unsigned r = 0; r < rows; ++r)
       for (unsigned j = 0; j < std::min(negInfPrefix, cols - 1); ++j)
-        x.set(size_t(r) * inStride + j, -INFINITY);
+        x.setViaF32(size_t(r) * inStride + j, -INFINITY);
     rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
     if (auto e = upload(ctx.dev, dx, x))
       return e;
     if (auto e = poisonedOutput(ctx.dev, dy, outDT, outN))
       return e;
-    rt::Arg ax = rt::Arg::ptr(dx, dtName(inDT)),
-            ay = rt::Arg::ptr(dy, dtName(outDT));
+    rt::Arg ax = rt::Arg::ptr(dx, sigName(inDT)),
+            ay = rt::Arg::ptr(dy, sigName(outDT));
     std::vector<rt::Arg> args = {inputFirst ? ax : ay, inputFirst ? ay : ax,
                                  rt::Arg::i32(inputFirst ? inStride : inStride),
                                  rt::Arg::i32(outStride), rt::Arg::i32(cols)};
@@ -123,12 +123,12 @@ Case softmaxCase(const std::string &kernel, DT inDT, DT outDT, bool inputFirst,
   return c;
 }
 
-Case geluCase(DT dt, unsigned n, bool libdeviceTanh) {
+Case geluCase(ElemTy dt, unsigned n, bool libdeviceTanh) {
   Case c;
   c.kernel = libdeviceTanh ? "gelu_tanh_kernel" : "triton_gelu_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = std::to_string(n);
-  std::string p = std::string("*") + dtName(dt) + ":16";
+  std::string p = std::string("*") + sigName(dt) + ":16";
   c.key = {libdeviceTanh ? "gelu_tanh.py" : "gelu.py", c.kernel,
            p + ", " + p + ", " + ispec(n) + ", 1024", 4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
@@ -140,15 +140,15 @@ Case geluCase(DT dt, unsigned n, bool libdeviceTanh) {
     if (auto e = poisonedOutput(ctx.dev, dy, dt, n))
       return e;
     if (auto e = k.launch({cdiv(n, 1024)},
-                          {rt::Arg::ptr(dx, dtName(dt)),
-                           rt::Arg::ptr(dy, dtName(dt)), rt::Arg::i32(n)}))
+                          {rt::Arg::ptr(dx, sigName(dt)),
+                           rt::Arg::ptr(dy, sigName(dt)), rt::Arg::i32(n)}))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;
     if (auto e = download(dy, y))
       return e;
     SoftmaxTol tol = tolFor(dt);
-    double atol = dt == DT::F32 ? 1e-7 : tol.atol;
+    double atol = dt == ElemTy::F32 ? 1e-7 : tol.atol;
     for (size_t i = 0; i < n; ++i) {
       double v = x.get(i);
       double a = (libdeviceTanh ? 0.7978845608028654 : 0.79788456) *
@@ -177,9 +177,9 @@ static llvm::Error runRowKernel(Ctx &ctx, rt::Kernel &k, const HostArray &x,
   rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
   if (auto e = upload(ctx.dev, dx, x))
     return e;
-  if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
+  if (auto e = poisonedOutput(ctx.dev, dy, ElemTy::F32, y.size()))
     return e;
-  if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, dtName(x.dt)),
+  if (auto e = k.launch({rows}, {rt::Arg::ptr(dx, sigName(x.type())),
                                  rt::Arg::ptr(dy, "fp32"), rt::Arg::i32(cols)}))
     return e;
   if (auto e = ctx.dev.synchronize())
@@ -195,23 +195,23 @@ static llvm::Error checkRowKernelWithInterpreter(Ctx &ctx, Checker &chk,
                                                  unsigned rows, unsigned cols) {
   if (!ctx.interp || size_t(rows) * cols > kInterpMaxInputs)
     return llvm::Error::success();
-  HostArray yi = poisonedHost(DT::F32, y.size());
+  HostArray yi = poisonedHost(ElemTy::F32, y.size());
   return compareWithInterpreter(
       ctx, chk, {rows, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
       {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
        interp::KernelArg::integer(cols)});
 }
 
-Case rowSumCase(DT dt, unsigned rows, unsigned cols) {
+Case rowSumCase(ElemTy dt, unsigned rows, unsigned cols) {
   Case c;
   c.kernel = "row_sum_kernel";
-  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.dtype = std::string(sigName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   c.key = {"row_sum.py", c.kernel,
-           std::string("*") + dtName(dt) + ":16, *fp32:16, " + ispec(cols) + ", 1024",
+           std::string("*") + sigName(dt) + ":16, *fp32:16, " + ispec(cols) + ", 1024",
            4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    HostArray x(dt, size_t(rows) * cols), y(DT::F32, rows);
+    HostArray x(dt, size_t(rows) * cols), y(ElemTy::F32, rows);
     fillRandom(x, -1.0, 1.0, 5 + rows * 31ull + cols);
     if (auto e = runRowKernel(ctx, k, x, y, rows, cols))
       return e;
@@ -260,17 +260,17 @@ static Case rowSumColumnCase(unsigned rows, unsigned cols, unsigned stride,
            4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t inN = size_t(rows - 1) * stride + cols;
-    HostArray x(DT::F32, inN), y(DT::F32, rows + guard);
+    HostArray x(ElemTy::F32, inN), y(ElemTy::F32, rows + guard);
     fillRandom(x, -16.0, 16.0, 23 + rows * 131ull + cols * 7ull + blockM);
     for (size_t i = 0; i < x.size(); ++i)
-      x.set(i, std::floor(x.get(i)));
+      x.setViaF32(i, std::floor(x.get(i)));
     for (unsigned r = 0; r + 1 < rows; ++r)
       for (unsigned j = cols; j < stride; ++j)
-        x.setBits(size_t(r) * stride + j, poisonBits(DT::F32));
+        x.setBits(size_t(r) * stride + j, poisonBits(ElemTy::F32));
     rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev);
     if (auto e = upload(ctx.dev, dx, x))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, dy, DT::F32, y.size()))
+    if (auto e = poisonedOutput(ctx.dev, dy, ElemTy::F32, y.size()))
       return e;
     if (auto e = k.launch({rows / blockM},
                           {rt::Arg::ptr(dx, "fp32"), rt::Arg::ptr(dy, "fp32"),
@@ -290,7 +290,7 @@ static Case rowSumColumnCase(unsigned rows, unsigned cols, unsigned stride,
       chk.untouched(y, i, llvm::formatv("guard [{0}]", i));
     if (!ctx.interp || inN > kInterpMaxInputs)
       return llvm::Error::success();
-    HostArray yi = poisonedHost(DT::F32, y.size());
+    HostArray yi = poisonedHost(ElemTy::F32, y.size());
     return compareWithInterpreter(
         ctx, chk, {rows / blockM, 1, 1}, {{"x", &x}, {"y", &yi}}, 1, y,
         {interp::KernelArg::buf(0), interp::KernelArg::buf(1),
@@ -303,22 +303,22 @@ static Case rowSumColumnCase(unsigned rows, unsigned cols, unsigned stride,
 /// argmin (first index on ties; the inputs are small integers, so ties are
 /// common), compared exactly. One tile a row with `warps` warps: every
 /// reduction crosses warps.
-static Case rowStatsCase(DT dt, unsigned rows, unsigned cols,
+static Case rowStatsCase(ElemTy dt, unsigned rows, unsigned cols,
                          unsigned warps) {
   Case c;
   c.kernel = "row_stats_kernel";
-  c.dtype = std::string(dtName(dt)) + "->fp32";
+  c.dtype = std::string(sigName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1} w{2}", rows, cols, warps);
   unsigned block = nextPow2(cols);
   c.key = {"row_stats.py", c.kernel,
-           std::string("*") + dtName(dt) + ":16, *fp32:16, " + ispec(cols) +
+           std::string("*") + sigName(dt) + ":16, *fp32:16, " + ispec(cols) +
                ", " + std::to_string(block),
            int(warps)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    HostArray x(dt, size_t(rows) * cols), y(DT::F32, size_t(rows) * 4);
+    HostArray x(dt, size_t(rows) * cols), y(ElemTy::F32, size_t(rows) * 4);
     fillRandom(x, -16.0, 16.0, 11 + rows * 131ull + cols * 7ull + warps);
     for (size_t i = 0; i < x.size(); ++i)
-      x.set(i, std::floor(x.get(i)));
+      x.setViaF32(i, std::floor(x.get(i)));
     if (auto e = runRowKernel(ctx, k, x, y, rows, cols))
       return e;
     for (size_t r = 0; r < rows; ++r) {
@@ -356,32 +356,32 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
     // The largest shapes only for fp32 softmax_kernel (see below).
     return size_t(r) * n <= size_t(64) * 32768 || n <= 12672;
   };
-  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})
     for (unsigned r : rowsList)
       for (unsigned n : colsList)
-        if (sizeOK(r, n) || dt == DT::F32)
+        if (sizeOK(r, n) || dt == ElemTy::F32)
           cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, n, n));
   for (unsigned r : rowsList)
     for (unsigned n : colsList)
       if (sizeOK(r, n))
         cs.push_back(
-            softmaxCase("softmax_kernel_mixed", DT::F16, DT::F16, false, r, n, n, n));
+            softmaxCase("softmax_kernel_mixed", ElemTy::F16, ElemTy::F16, false, r, n, n, n));
   for (unsigned r : rowsList)
     for (unsigned n : colsList)
       if (sizeOK(r, n))
         cs.push_back(
-            softmaxCase("triton_softmax_kernel", DT::F32, DT::F32, true, r, n, n, n));
+            softmaxCase("triton_softmax_kernel", ElemTy::F32, ElemTy::F32, true, r, n, n, n));
   // Strided rows: odd strides (no alignment to assume), and aligned ones.
   for (auto [r, n, si, so] :
        std::vector<std::array<unsigned, 4>>{{7, 1000, 1005, 1003},
                                             {64, 256, 272, 264},
                                             {5, 4097, 4100, 4099}}) {
-    for (DT dt : {DT::F32, DT::F16, DT::BF16})
+    for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})
       cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, si, so));
     cs.push_back(
-        softmaxCase("softmax_kernel_mixed", DT::F16, DT::F16, false, r, n, si, so));
+        softmaxCase("softmax_kernel_mixed", ElemTy::F16, ElemTy::F16, false, r, n, si, so));
     cs.push_back(
-        softmaxCase("triton_softmax_kernel", DT::F32, DT::F32, true, r, n, si, so));
+        softmaxCase("triton_softmax_kernel", ElemTy::F32, ElemTy::F32, true, r, n, si, so));
   }
   // Rows longer than one tile: examples/softmax_long.py (fp32 chunks of
   // 4096, bf16 / fp16 of 8192).
@@ -391,12 +391,12 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
     longCols = {1, 1000, 4097, 20000};
     longRows = {1, 7};
   }
-  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16, ElemTy::F16})
     for (unsigned r : longRows)
       for (unsigned n : longCols)
         cs.push_back(softmaxCase("softmax_long_kernel", dt, dt, false, r, n, n,
                                  n, "softmax_long.py",
-                                 dt == DT::F32 ? 4096 : 8192));
+                                 dt == ElemTy::F32 ? 4096 : 8192));
   // The persistent pattern (BLOCK 16384, 32 warps): fewer programs than rows,
   // one per SM, more programs than rows; strided rows.
   struct LongP { unsigned rows, cols, programs, inStride, outStride; };
@@ -407,25 +407,25 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
                               {3, 262144, 132, 262144, 262144}};
   if (opts.quick)
     longP = {{7, 1, 3, 1, 1}, {7, 20000, 3, 20000, 20000}, {5, 16385, 8, 16387, 16386}};
-  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16, ElemTy::F16})
     for (const LongP &p : longP)
       cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false,
                                p.rows, p.cols, p.inStride, p.outStride,
                                "softmax_long.py", 16384, p.programs));
   // Rows whose first chunk (and more) is -inf.
-  for (DT dt : {DT::F32, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16})
     cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false, 5,
                              40000, 40000, 40000, "softmax_long.py", 16384, 3,
                              20000));
   std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
   if (opts.quick)
     geluN = {1, 7, 1000, 1024, 4097};
-  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})
     for (unsigned n : geluN) {
       cs.push_back(geluCase(dt, n));
       cs.push_back(geluCase(dt, n, /*libdeviceTanh=*/true));
     }
-  for (DT dt : {DT::F32, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16})
     for (auto [cols, warps] : std::vector<std::pair<unsigned, unsigned>>{
              {1, 4}, {1000, 4}, {1000, 8}, {4096, 16}, {12672, 16}})
       for (unsigned r : {1u, 7u, 64u})
@@ -433,7 +433,7 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
   std::vector<unsigned> sumCols = {1, 7, 256, 1000, 1024, 4097, 12672, 32768};
   if (opts.quick)
     sumCols = {1, 7, 1000, 1024, 4097};
-  for (DT dt : {DT::F32, DT::F16, DT::BF16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})
     for (unsigned r : rowsList)
       for (unsigned n : sumCols)
         if (sizeOK(r, n))

@@ -36,14 +36,14 @@ static unsigned splitSoftmaxGrid(unsigned rows, unsigned chunks) {
 /// after each launch. The counters start at 2^32 - 16 (a multiple of every
 /// CHUNKS), so they wrap around during the two launches. Never on the
 /// interpreter (a program waits for its row's others).
-static Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols,
+static Case splitSoftmaxCase(ElemTy dt, unsigned rows, unsigned cols,
                              unsigned inStride, unsigned outStride,
                              unsigned chunks, unsigned negInfPrefix) {
   constexpr unsigned block = 16384;
   const unsigned grid = splitSoftmaxGrid(rows, chunks);
   Case c;
   c.kernel = "softmax_long_split_kernel";
-  c.dtype = dtName(dt);
+  c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   if (inStride != cols || outStride != cols)
     c.shape += llvm::formatv(" strides {0},{1}", inStride, outStride);
@@ -73,14 +73,14 @@ static Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols,
               .str());
     size_t inN = size_t(rows - 1) * inStride + cols;
     size_t outN = size_t(rows - 1) * outStride + cols;
-    HostArray x(dt, inN), y(dt, outN), count(DT::U32, rows);
+    HostArray x(dt, inN), y(dt, outN), count(ElemTy::U32, rows);
     fillRandom(x, -4.0, 4.0, rows * 1000003ull + cols + 77);
     for (unsigned r = 0; r + 1 < rows; ++r)
       for (unsigned j = cols; j < inStride; ++j)
         x.setBits(size_t(r) * inStride + j, poisonBits(dt));
     for (unsigned r = 0; r < rows; ++r)
       for (unsigned j = 0; j < std::min(negInfPrefix, cols - 1); ++j)
-        x.set(size_t(r) * inStride + j, -INFINITY);
+        x.setViaF32(size_t(r) * inStride + j, -INFINITY);
     // Per row: max m and sum of exp(x - m), in fp64.
     std::vector<double> rowMax(rows), rowSum(rows);
     parallelFor(rows, [&](size_t rb, size_t re) {
@@ -103,7 +103,7 @@ static Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols,
     constexpr uint32_t kCountStart = 0xFFFFFFF0u; // wraps within two launches
     if (auto e = dcount.fill32(kCountStart)) // once, before the first launch
       return e;
-    if (auto e = dy.alloc(outN * dtSize(dt)))
+    if (auto e = dy.alloc(outN * byteSize(dt)))
       return e;
     if (auto e = dstats.alloc(size_t(rows) * chunks * 2 * 4))
       return e;
@@ -114,10 +114,10 @@ static Case splitSoftmaxCase(DT dt, unsigned rows, unsigned cols,
       // poisoned again, the counters left as the first launch left them.
       if (auto e = poison(dy, dt))
         return e;
-      if (auto e = poison(dstats, DT::F32))
+      if (auto e = poison(dstats, ElemTy::F32))
         return e;
-      if (auto e = k.launch({grid}, {rt::Arg::ptr(dy, dtName(dt)),
-                                     rt::Arg::ptr(dx, dtName(dt)),
+      if (auto e = k.launch({grid}, {rt::Arg::ptr(dy, sigName(dt)),
+                                     rt::Arg::ptr(dx, sigName(dt)),
                                      rt::Arg::ptr(dstats, "fp32"),
                                      rt::Arg::ptr(dcount, "u32"),
                                      rt::Arg::i32(inStride),
@@ -174,7 +174,7 @@ void addSplitSoftmaxCases(std::vector<Case> &cs, const Options &opts) {
   // a tool that ran a row's programs one after another would hang them.
   if (opts.quick)
     split.clear();
-  for (DT dt : {DT::F32, DT::BF16, DT::F16})
+  for (ElemTy dt : {ElemTy::F32, ElemTy::BF16, ElemTy::F16})
     for (const Split &s : split)
       cs.push_back(splitSoftmaxCase(dt, s.rows, s.cols, s.inStride, s.outStride,
                                     s.chunks, s.negInf));

@@ -1,16 +1,18 @@
-//===- Checker.h - Per-element checks of a case's outputs -------*- C++ -*-===//
+//===- Checker.h - Per-element checks of results ----------------*- C++ -*-===//
 //
-// A Checker counts the elements a case checked against its fp64 reference,
-// the worst error (absolute and relative to the tolerance) and the first few
-// failures, and remembers each element's tolerance for the comparison with
-// the interpreter (compareArrays).
+// The comparisons of results with their references: isClose and sameValue
+// on single values, and a Checker, which counts the elements of a run
+// checked against their fp64 references, the worst error (absolute and
+// relative to the tolerance) and the first few failures, and remembers each
+// element's tolerance for a comparison with a second run of the same kernel
+// (compareArrays: tilec-gpu-test's GPU against the interpreter).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_TOOLS_GPUTEST_CHECKER_H
-#define TILEC_TOOLS_GPUTEST_CHECKER_H
+#ifndef TILEC_TESTING_CHECKER_H
+#define TILEC_TESTING_CHECKER_H
 
-#include "HostArray.h"
+#include "tilec/Testing/HostArray.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -18,7 +20,14 @@
 #include <string>
 #include <vector>
 
-namespace tilec::gputest {
+namespace tilec::testing {
+
+/// `got` is within atol + rtol * |ref| of `ref` (equal infinities included);
+/// a NaN reference needs a NaN.
+bool isClose(double got, double ref, double atol, double rtol);
+/// The same value: equal with the same sign (-0 and +0 differ), or both NaN.
+bool sameValue(double a, double b);
+
 
 struct Checker {
   double maxAbs = 0, maxRatio = 0;
@@ -62,6 +71,6 @@ private:
 void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
                    const std::string &name);
 
-} // namespace tilec::gputest
+} // namespace tilec::testing
 
-#endif // TILEC_TOOLS_GPUTEST_CHECKER_H
+#endif // TILEC_TESTING_CHECKER_H

@@ -32,7 +32,7 @@ namespace {
 
 const int64_t kCols[] = {1, 7, 256, 1000, 1024, 4097};
 const int64_t kRows[] = {1, 3, 64};
-const DType kTypes[] = {DType::F32, DType::F16, DType::BF16};
+const ElemTy kTypes[] = {ElemTy::F32, ElemTy::F16, ElemTy::BF16};
 
 /// Checks got against ref with atol + rtol*|ref|; reports the first misses.
 struct Checker {
@@ -51,7 +51,7 @@ struct Checker {
 
 /// Each row of y against the fp64 softmax of x's row (atol + rtol * |ref|);
 /// the padding between strided output rows must still be NaN.
-void checkSoftmaxRows(const Array &x, const Array &y, int64_t rows, int64_t cols,
+void checkSoftmaxRows(const NanArray &x, const NanArray &y, int64_t rows, int64_t cols,
                       int64_t inStride, int64_t outStride, double atol,
                       double rtol) {
   Checker c;
@@ -77,7 +77,7 @@ void checkSoftmaxRows(const Array &x, const Array &y, int64_t rows, int64_t cols
 
 enum class Softmax { Plain, Triton, Mixed };
 
-void runSoftmax(Softmax which, DType dt, int64_t rows, int64_t cols,
+void runSoftmax(Softmax which, ElemTy dt, int64_t rows, int64_t cols,
                 bool strided) {
   SCOPED_TRACE(std::string("dtype ") + sigName(dt) + " rows " +
                std::to_string(rows) + " cols " + std::to_string(cols) +
@@ -85,7 +85,7 @@ void runSoftmax(Softmax which, DType dt, int64_t rows, int64_t cols,
   int64_t block = nextPow2(cols);
   int64_t inStride = cols + (strided ? 3 : 0);
   int64_t outStride = cols + (strided ? 5 : 0);
-  DType outType = which == Softmax::Mixed ? DType::F16 : dt;
+  ElemTy outType = which == Softmax::Mixed ? ElemTy::F16 : dt;
   std::string kernel = which == Softmax::Plain    ? "softmax_kernel"
                        : which == Softmax::Triton ? "triton_softmax_kernel"
                                                   : "softmax_kernel_mixed";
@@ -98,31 +98,31 @@ void runSoftmax(Softmax which, DType dt, int64_t rows, int64_t cols,
   ASSERT_TRUE(m);
 
   std::mt19937 rng(unsigned(rows * 131 + cols));
-  Array x(dt, size_t((rows - 1) * inStride + cols));
-  x.randomize(rng);
-  Array y(outType, size_t((rows - 1) * outStride + cols));
+  NanArray x(dt, size_t((rows - 1) * inStride + cols));
+  x.fillUniform(rng, -1.0, 1.0);
+  NanArray y(outType, size_t((rows - 1) * outStride + cols));
   std::vector<HostBuffer> bufs;
   std::vector<KernelArg> args;
   if (which == Softmax::Triton) {
-    bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+    bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
     args = {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(inStride),
             KernelArg::integer(outStride), KernelArg::integer(cols)};
   } else {
-    bufs = {y.buffer("output_ptr"), x.buffer("input_ptr")};
+    bufs = {hostBuffer(y, "output_ptr"), hostBuffer(x, "input_ptr")};
     args = {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(inStride),
             KernelArg::integer(outStride), KernelArg::integer(cols)};
   }
   ASSERT_EQ(run(m, {unsigned(rows), 1, 1}, args, bufs), "");
 
   double rtol = which == Softmax::Mixed ? std::ldexp(1.0, -10)
-                : dt == DType::F32      ? 1e-4
+                : dt == ElemTy::F32      ? 1e-4
                                         : 2 * unitRoundoff(dt);
   checkSoftmaxRows(x, y, rows, cols, inStride, outStride, 1e-30, rtol);
 }
 
 TEST(SeedKernels, Softmax) {
   for (Softmax k : {Softmax::Plain, Softmax::Triton, Softmax::Mixed})
-    for (DType dt : kTypes)
+    for (ElemTy dt : kTypes)
       for (int64_t rows : kRows)
         for (int64_t cols : kCols)
           for (bool strided : {false, true})
@@ -133,13 +133,13 @@ TEST(SeedKernels, Softmax) {
 /// kernels), against the fp64 softmax. The persistent kernel runs on a grid
 /// of `programs` (fewer or more programs than rows); strided rows, and a
 /// NaN padding between them that must stay unread and unwritten.
-void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
+void runSoftmaxLong(bool persistent, ElemTy dt, int64_t rows, int64_t cols,
                     unsigned programs, int64_t negInfPrefix = 0) {
   SCOPED_TRACE(std::string(persistent ? "persistent " : "") + sigName(dt) +
                " rows " + std::to_string(rows) + " cols " +
                std::to_string(cols) + " programs " + std::to_string(programs) +
                " -inf prefix " + std::to_string(negInfPrefix));
-  static KernelCache cache(TILEC_SOURCE_DIR "/examples/softmax_long.py");
+  static TileKernels cache(TILEC_SOURCE_DIR "/examples/softmax_long.py");
   const int64_t block = 256, inStride = cols + 3, outStride = cols + 5;
   std::string t = std::string("*") + sigName(dt) + ":16";
   std::string sig = t + ", " + t + ", i32, i32, i32, " +
@@ -148,10 +148,10 @@ void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
       persistent ? "softmax_long_persistent_kernel" : "softmax_long_kernel", sig);
   ASSERT_TRUE(m);
   std::mt19937 rng(unsigned(rows * 7919 + cols));
-  Array x(dt, size_t((rows - 1) * inStride + cols));
-  x.randomize(rng);
+  NanArray x(dt, size_t((rows - 1) * inStride + cols));
+  x.fillUniform(rng, -1.0, 1.0);
   // inputs in [-1, 1) scaled to [-8, 8): the running maximum moves often
-  for (size_t i = 0; i < x.n; ++i)
+  for (size_t i = 0; i < x.size(); ++i)
     x.set(i, 8 * x.get(i));
   // a prefix of -inf in every row (left padding): zero weight, not NaN
   for (int64_t r = 0; r < rows; ++r)
@@ -160,8 +160,8 @@ void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
   for (int64_t r = 0; r + 1 < rows; ++r)
     for (int64_t j = cols; j < inStride; ++j)
       x.set(size_t(r * inStride + j), NAN);
-  Array y(dt, size_t((rows - 1) * outStride + cols));
-  std::vector<HostBuffer> bufs = {y.buffer("output_ptr"), x.buffer("input_ptr")};
+  NanArray y(dt, size_t((rows - 1) * outStride + cols));
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"), hostBuffer(x, "input_ptr")};
   std::vector<KernelArg> args = {KernelArg::buf(0), KernelArg::buf(1),
                                  KernelArg::integer(inStride),
                                  KernelArg::integer(outStride),
@@ -169,14 +169,14 @@ void runSoftmaxLong(bool persistent, DType dt, int64_t rows, int64_t cols,
   if (persistent)
     args.push_back(KernelArg::integer(rows));
   ASSERT_EQ(run(m, {persistent ? programs : unsigned(rows), 1, 1}, args, bufs), "");
-  double rtol = dt == DType::F32 ? 1e-4 : 2 * unitRoundoff(dt);
+  double rtol = dt == ElemTy::F32 ? 1e-4 : 2 * unitRoundoff(dt);
   // fp16 outputs under 2^-14 are subnormal: spaced 2^-24
-  double atol = dt == DType::F16 ? std::ldexp(1.0, -24) : 1e-30;
+  double atol = dt == ElemTy::F16 ? std::ldexp(1.0, -24) : 1e-30;
   checkSoftmaxRows(x, y, rows, cols, inStride, outStride, atol, rtol);
 }
 
 TEST(SeedKernels, SoftmaxLong) {
-  for (DType dt : kTypes)
+  for (ElemTy dt : kTypes)
     for (int64_t cols : {int64_t(1), int64_t(255), int64_t(256), int64_t(1000),
                          int64_t(2049)}) {
       runSoftmaxLong(false, dt, 5, cols, 0);
@@ -189,7 +189,7 @@ TEST(SeedKernels, SoftmaxLong) {
 }
 
 TEST(SeedKernels, Gelu) {
-  for (DType dt : kTypes)
+  for (ElemTy dt : kTypes)
     for (int64_t n : {int64_t(1), int64_t(7), int64_t(256), int64_t(1000),
                       int64_t(1024), int64_t(4097), int64_t(64 * 1000 + 3)}) {
       SCOPED_TRACE(std::string(sigName(dt)) + " n " + std::to_string(n));
@@ -198,16 +198,16 @@ TEST(SeedKernels, Gelu) {
           seeds().get("triton_gelu_kernel", t + ", " + t + ", i32, 1024");
       ASSERT_TRUE(m);
       std::mt19937 rng{unsigned(n)};
-      Array x(dt, size_t(n)), y(dt, size_t(n));
-      x.randomize(rng);
-      std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+      NanArray x(dt, size_t(n)), y(dt, size_t(n));
+      x.fillUniform(rng, -1.0, 1.0);
+      std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
       ASSERT_EQ(run(m, {unsigned((n + 1023) / 1024), 1, 1},
                     {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(n)},
                     bufs),
                 "");
       double u = unitRoundoff(dt);
-      double atol = dt == DType::F32 ? 1e-6 : 8 * u;
-      double rtol = dt == DType::F32 ? 1e-5 : 4 * u;
+      double atol = dt == ElemTy::F32 ? 1e-6 : 8 * u;
+      double rtol = dt == ElemTy::F32 ? 1e-5 : 4 * u;
       Checker c;
       for (int64_t i = 0; i < n; ++i) {
         double v = x.get(size_t(i));
@@ -219,7 +219,7 @@ TEST(SeedKernels, Gelu) {
 }
 
 TEST(SeedKernels, RowSum) {
-  for (DType dt : kTypes)
+  for (ElemTy dt : kTypes)
     for (int64_t rows : kRows)
       for (int64_t n : kCols) {
         SCOPED_TRACE(std::string(sigName(dt)) + " rows " +
@@ -229,9 +229,9 @@ TEST(SeedKernels, RowSum) {
             std::string("*") + sigName(dt) + ":16, *fp32:16, i32, 1024");
         ASSERT_TRUE(m);
         std::mt19937 rng(unsigned(rows * 7 + n));
-        Array x(dt, size_t(rows * n)), out(DType::F32, size_t(rows));
-        x.randomize(rng);
-        std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), out.buffer("out_ptr")};
+        NanArray x(dt, size_t(rows * n)), out(ElemTy::F32, size_t(rows));
+        x.fillUniform(rng, -1.0, 1.0);
+        std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(out, "out_ptr")};
         ASSERT_EQ(run(m, {unsigned(rows), 1, 1},
                       {KernelArg::buf(0), KernelArg::buf(1),
                        KernelArg::integer(n)},
@@ -256,7 +256,7 @@ TEST(SeedKernels, MatmulRelu) {
   const MatmulShape shapes[] = {{1, 1, 1},    {7, 7, 7},     {64, 64, 32},
                                 {65, 33, 100}, {64, 256, 1000}, {3, 1000, 7},
                                 {1, 4097, 7},  {130, 7, 64}};
-  for (DType dt : kTypes)
+  for (ElemTy dt : kTypes)
     for (MatmulShape s : shapes)
       for (bool transB : {false, true}) {
         SCOPED_TRACE(std::string(sigName(dt)) + " M " + std::to_string(s.M) +
@@ -273,13 +273,13 @@ TEST(SeedKernels, MatmulRelu) {
         int64_t sbk = transB ? 1 : s.N + 2, sbn = transB ? s.K + 2 : 1;
         int64_t scm = s.N + 3, scn = 1;
         std::mt19937 rng(unsigned(s.M * 1000 + s.N * 10 + s.K));
-        Array a(dt, size_t((s.M - 1) * sam + (s.K - 1) * sak + 1));
-        Array b(dt, size_t((s.K - 1) * sbk + (s.N - 1) * sbn + 1));
-        Array cArr(DType::F32, size_t((s.M - 1) * scm + s.N));
-        a.randomize(rng);
-        b.randomize(rng);
-        std::vector<HostBuffer> bufs = {a.buffer("a_ptr"), b.buffer("b_ptr"),
-                                        cArr.buffer("c_ptr")};
+        NanArray a(dt, size_t((s.M - 1) * sam + (s.K - 1) * sak + 1));
+        NanArray b(dt, size_t((s.K - 1) * sbk + (s.N - 1) * sbn + 1));
+        NanArray cArr(ElemTy::F32, size_t((s.M - 1) * scm + s.N));
+        a.fillUniform(rng, -1.0, 1.0);
+        b.fillUniform(rng, -1.0, 1.0);
+        std::vector<HostBuffer> bufs = {hostBuffer(a, "a_ptr"), hostBuffer(b, "b_ptr"),
+                                        hostBuffer(cArr, "c_ptr")};
         std::vector<KernelArg> args = {
             KernelArg::buf(0),       KernelArg::buf(1),       KernelArg::buf(2),
             KernelArg::integer(s.M), KernelArg::integer(s.N), KernelArg::integer(s.K),
@@ -289,7 +289,7 @@ TEST(SeedKernels, MatmulRelu) {
                       args, bufs),
                   "");
         Checker c;
-        double scale = (dt == DType::F32 ? std::ldexp(1.0, -10) : 0.0) +
+        double scale = (dt == ElemTy::F32 ? std::ldexp(1.0, -10) : 0.0) +
                        double(s.K / 32 + 2) * std::ldexp(1.0, -24);
         for (int64_t i = 0; i < s.M; ++i) {
           for (int64_t j = 0; j < s.N; ++j) {
@@ -318,9 +318,9 @@ TEST(SeedKernels, SoftmaxSpeed) {
   ASSERT_TRUE(m);
   const int64_t rows = 4096, cols = 1024;
   std::mt19937 rng(1);
-  Array x(DType::F32, size_t(rows * cols)), y(DType::F32, size_t(rows * cols));
-  x.randomize(rng);
-  std::vector<HostBuffer> bufs = {y.buffer("output_ptr"), x.buffer("input_ptr")};
+  NanArray x(ElemTy::F32, size_t(rows * cols)), y(ElemTy::F32, size_t(rows * cols));
+  x.fillUniform(rng, -1.0, 1.0);
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"), hostBuffer(x, "input_ptr")};
   auto t0 = std::chrono::steady_clock::now();
   ASSERT_EQ(run(m, {unsigned(rows), 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(cols),

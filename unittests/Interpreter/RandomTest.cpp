@@ -37,7 +37,7 @@ def kat(out_ptr, seed, c0, c1, c2, c3, ROUNDS: tl.constexpr):
 )";
 
 TEST(Random, Random123KnownAnswers) {
-  static KernelCache kc("kat.py", kKat);
+  static TileKernels kc("kat.py", kKat);
   struct Kat {
     uint64_t key; // k1 << 32 | k0
     std::array<uint32_t, 4> ctr, out;
@@ -52,8 +52,8 @@ TEST(Random, Random123KnownAnswers) {
        {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
        {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}}};
   for (const Kat &t : kats) {
-    Buf out(Ty::U32, 16);
-    std::vector<Arg> args = {&out, I(int64_t(t.key))};
+    ByteArray out(ElemTy::U32, 16);
+    std::vector<RunArg> args = {&out, I(int64_t(t.key))};
     for (uint32_t c : t.ctr)
       args.push_back(I(int64_t(c)));
     ASSERT_EQ(runKernel(kc, "kat", "*u32, i64, u32, u32, u32, u32, 10", {1, 1, 1},
@@ -61,7 +61,7 @@ TEST(Random, Random123KnownAnswers) {
               "");
     for (int lane = 0; lane < 4; ++lane)
       for (int w = 0; w < 4; ++w)
-        EXPECT_EQ(out.raw(lane * 4 + w), t.out[w])
+        EXPECT_EQ(out.bitsAt(lane * 4 + w), t.out[w])
             << "key " << t.key << " word " << w;
     // The host reference agrees (it is what the other tests trust).
     EXPECT_EQ(hostPhilox(t.ctr, {uint32_t(t.key), uint32_t(t.key >> 32)}), t.out);
@@ -70,11 +70,11 @@ TEST(Random, Random123KnownAnswers) {
 
 TEST(Random, EveryGeneratorAgainstTheHost) {
   FRESH_RNG(rng);
-  static KernelCache kc(TILEC_SOURCE_DIR "/examples/dropout.py");
+  static TileKernels kc(TILEC_SOURCE_DIR "/examples/dropout.py");
   const int n = 3000, B = 1024;
   for (int round = 0; round < 3; ++round) {
     int32_t seed = int32_t(rng());
-    Buf ints(Ty::U32, size_t(4) * 3 * B), out(Ty::F32, size_t(8) * 3 * B);
+    ByteArray ints(ElemTy::U32, size_t(4) * 3 * B), out(ElemTy::F32, size_t(8) * 3 * B);
     ASSERT_EQ(runKernel(kc, "random_streams_kernel", "*u32, *fp32, i32, i32, 1024",
                         {3, 1, 1}, {&ints, &out, I(seed), I(n)}),
               "");
@@ -84,9 +84,9 @@ TEST(Random, EveryGeneratorAgainstTheHost) {
     for (int i = 0; i < n; ++i) {
       auto w = hostPhilox({uint32_t(i), 0, 0, 0}, {uint32_t(key), uint32_t(key >> 32)});
       for (int k = 0; k < 4; ++k) {
-        ASSERT_EQ(ints.raw(size_t(i) * 4 + k), w[k]) << "randint4x[" << k << "] at " << i;
+        ASSERT_EQ(ints.bitsAt(size_t(i) * 4 + k), w[k]) << "randint4x[" << k << "] at " << i;
         float u = hostUniform(w[k]);
-        ASSERT_EQ(out.f(size_t(i) * 8 + k), double(u)) << "rand4x[" << k << "] at " << i;
+        ASSERT_EQ(out.get(size_t(i) * 8 + k), double(u)) << "rand4x[" << k << "] at " << i;
         ASSERT_GE(u, 0.0f);
         ASSERT_LT(u, 1.0f);
         sumU += u;
@@ -97,7 +97,7 @@ TEST(Random, EveryGeneratorAgainstTheHost) {
         double r = std::sqrt(-2.0 * std::log(u1)), th = 6.283185307179586 * u2;
         double want[2] = {r * std::cos(th), r * std::sin(th)};
         for (int h = 0; h < 2; ++h) {
-          double got = out.f(size_t(i) * 8 + 4 + 2 * pair + h);
+          double got = out.get(size_t(i) * 8 + 4 + 2 * pair + h);
           ASSERT_NEAR(got, want[h], 1e-5 * (1 + std::fabs(want[h])))
               << "randn4x[" << 2 * pair + h << "] at " << i;
           sumN += got;
@@ -105,9 +105,9 @@ TEST(Random, EveryGeneratorAgainstTheHost) {
         }
       }
     }
-    for (size_t i = size_t(8) * n; i < out.n; ++i)
+    for (size_t i = size_t(8) * n; i < out.size(); ++i)
       ASSERT_TRUE(out.poisoned(i)) << "masked element " << i << " written";
-    for (size_t i = size_t(4) * n; i < ints.n; ++i)
+    for (size_t i = size_t(4) * n; i < ints.size(); ++i)
       ASSERT_TRUE(ints.poisoned(i)) << "masked word " << i << " written";
     // Moments of 4n uniforms and 4n normals (loose: 6 sigma).
     double m = 4.0 * n;
@@ -119,11 +119,11 @@ TEST(Random, EveryGeneratorAgainstTheHost) {
 
 TEST(Random, DropoutTutorial) {
   FRESH_RNG(rng);
-  static KernelCache kc(TILEC_SOURCE_DIR "/examples/dropout.py");
+  static TileKernels kc(TILEC_SOURCE_DIR "/examples/dropout.py");
   const int n = 5000;
-  Buf x(Ty::F32, n), out(Ty::F32, n + 16);
+  ByteArray x(ElemTy::F32, n), out(ElemTy::F32, n + 16);
   for (int i = 0; i < n; ++i)
-    x.setF(i, std::uniform_real_distribution<double>(-1, 1)(rng));
+    x.set(i, std::uniform_real_distribution<double>(-1, 1)(rng));
   double p = 0.3;
   int32_t seed = int32_t(rng() % 100000);
   ASSERT_EQ(runKernel(kc, "seeded_dropout_kernel", "*fp32, *fp32, i32, fp32, i32, 1024",
@@ -134,12 +134,12 @@ TEST(Random, DropoutTutorial) {
     auto w = hostPhilox({uint32_t(i), 0, 0, 0},
                         {uint32_t(int64_t(seed)), uint32_t(uint64_t(int64_t(seed)) >> 32)});
     bool keep = hostUniform(w[0]) > float(p);
-    float want = keep ? float(x.f(i)) / (1.0f - float(p)) : 0.0f;
-    ASSERT_EQ(out.f(i), double(want)) << i;
+    float want = keep ? float(x.get(i)) / (1.0f - float(p)) : 0.0f;
+    ASSERT_EQ(out.get(i), double(want)) << i;
     kept += keep;
   }
   EXPECT_NEAR(kept / double(n), 1 - p, 0.05);
-  for (size_t i = n; i < out.n; ++i)
+  for (size_t i = n; i < out.size(); ++i)
     ASSERT_TRUE(out.poisoned(i));
 }
 

@@ -40,7 +40,7 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 TEST(Builtins, ProgramIdNumPrograms3D) {
-  KernelCache kc("pid.py", R"(
+  TileKernels kc("pid.py", R"(
 @triton.jit
 def pid3(out):
     x = tl.program_id(0)
@@ -59,7 +59,7 @@ def pid3(out):
 )");
   for (auto g : {std::array<unsigned, 3>{3, 2, 5}, {1, 1, 1}, {1, 7, 2}}) {
     size_t n = size_t(g[0]) * g[1] * g[2];
-    Buf out(Ty::I32, n * 6);
+    NanArray out(ElemTy::I32, n * 6);
     EXPECT_RUN(kc, "pid3", "*i32", g, {&out});
     Checker c;
     for (unsigned z = 0; z < g[2]; ++z)
@@ -74,7 +74,7 @@ def pid3(out):
 }
 
 TEST(Builtins, ArangeZerosFull) {
-  KernelCache kc("mk.py", R"(
+  TileKernels kc("mk.py", R"(
 @triton.jit
 def mk(x, o_ar, o_z, o_f16, o_i8, o_like, v, N: tl.constexpr):
     offs = tl.arange(0, N)
@@ -87,19 +87,19 @@ def mk(x, o_ar, o_z, o_f16, o_i8, o_like, v, N: tl.constexpr):
 )");
   const int N = 64;
   std::mt19937_64 rng(testSeed());
-  Buf x(Ty::F32, N), ar(Ty::I32, N), z(Ty::F32, N), f16(Ty::F16, N),
-      i8(Ty::I8, N), like(Ty::F32, N);
-  x.randF(rng, -1, 1);
+  NanArray x(ElemTy::F32, N), ar(ElemTy::I32, N), z(ElemTy::F32, N), f16(ElemTy::F16, N),
+      i8(ElemTy::I8, N), like(ElemTy::F32, N);
+  x.fillUniform(rng, -1, 1);
   double v = std::uniform_real_distribution<double>(-100, 100)(rng);
   EXPECT_RUN(kc, "mk", "*fp32, *i32, *fp32, *fp16, *i8, *fp32, fp32, 64",
              {1, 1, 1}, {&x, &ar, &z, &f16, &i8, &like, F(v)});
   Checker c;
   for (int i = 0; i < N; ++i) {
     c.eq(ar.i64(i), 3 + i, at("arange", i));
-    c.near(z.f(i), 1.0, 0, 0, at("zeros", i));
-    c.flt(Ty::F16, f16.f(i), double(float(v)), at("full", i));
+    c.near(z.get(i), 1.0, 0, 0, at("zeros", i));
+    c.flt(ElemTy::F16, f16.get(i), double(float(v)), at("full", i));
     c.eq(i8.i64(i), -7, at("full_i8", i));
-    c.near(like.f(i), 2.5, 0, 0, at("full_like", i));
+    c.near(like.get(i), 2.5, 0, 0, at("full_like", i));
   }
 }
 
@@ -117,22 +117,22 @@ def lsm_T(x, y_all, y_part, n, BLOCK: tl.constexpr):
     tl.store(y_part + o, v, mask=o < n - 3)
 )";
   std::string all;
-  const Ty tys[] = {Ty::F32, Ty::F16, Ty::BF16, Ty::I8, Ty::I32, Ty::U16, Ty::I64};
-  for (Ty t : tys)
+  const ElemTy tys[] = {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I8, ElemTy::I32, ElemTy::U16, ElemTy::I64};
+  for (ElemTy t : tys)
     all += replaceAll(replaceAll(src, "_T", std::string("_") + info(t).sig),
                       "OTHER", info(t).isSigned ? "-3" : "3");
-  KernelCache kc("lsm.py", all);
+  TileKernels kc("lsm.py", all);
   std::mt19937_64 rng(testSeed());
   const int B = 32;
-  for (Ty t : tys)
+  for (ElemTy t : tys)
     for (int n : {1, 31, 32, 33, 100}) {
       SCOPED_TRACE(std::string(info(t).sig) + " n=" + std::to_string(n));
       unsigned grid = unsigned((n + B - 1) / B);
-      Buf x(t, n), ya(t, grid * B), yp(t, grid * B);
-      if (isF(t))
-        x.randF(rng, -1, 1);
+      NanArray x(t, n), ya(t, grid * B), yp(t, grid * B);
+      if (isFloat(t))
+        x.fillUniform(rng, -1, 1);
       else
-        x.randI(rng, info(t).isSigned ? -100 : 0, 100);
+        x.fillUniformInt(rng, info(t).isSigned ? -100 : 0, 100);
       std::string s = std::string("*") + info(t).sig;
       EXPECT_RUN(kc, std::string("lsm_") + info(t).sig,
                  s + ", " + s + ", " + s + ", i32, 32", {grid, 1, 1},
@@ -140,10 +140,10 @@ def lsm_T(x, y_all, y_part, n, BLOCK: tl.constexpr):
       Checker c;
       double other = info(t).isSigned ? -3 : 3;
       for (int i = 0; i < int(grid) * B; ++i) {
-        double ref = i < n ? x.f(i) : other;
-        c.near(ya.f(i), ref, 0, 0, at("all", i));
+        double ref = i < n ? x.get(i) : other;
+        c.near(ya.get(i), ref, 0, 0, at("all", i));
         if (i < n - 3)
-          c.near(yp.f(i), ref, 0, 0, at("part", i));
+          c.near(yp.get(i), ref, 0, 0, at("part", i));
         else if (!yp.poisoned(i))
           c.fail(at("masked-off lane written", i));
       }
@@ -151,7 +151,7 @@ def lsm_T(x, y_all, y_part, n, BLOCK: tl.constexpr):
 }
 
 TEST(Builtins, PointerArithmeticStrides) {
-  KernelCache kc("ptr.py", R"(
+  TileKernels kc("ptr.py", R"(
 @triton.jit
 def tcopy(x, y, M, N, sxm, sxn, sym, syn, BM: tl.constexpr, BN: tl.constexpr):
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
@@ -171,28 +171,28 @@ def reverse(x, y, N: tl.constexpr):
   // stride M + 2; the padding must stay NaN.
   for (auto [M, N] : {std::pair<int, int>{37, 21}, {16, 16}, {1, 50}}) {
     int sx = N + 3, sy = M + 2;
-    Buf x(Ty::F32, size_t(M - 1) * sx + N), y(Ty::F32, size_t(N - 1) * sy + M);
-    x.randF(rng, -1, 1);
+    NanArray x(ElemTy::F32, size_t(M - 1) * sx + N), y(ElemTy::F32, size_t(N - 1) * sy + M);
+    x.fillUniform(rng, -1, 1);
     EXPECT_RUN(kc, "tcopy",
                "*fp32, *fp32, i32, i32, i32, i32, i32, i32, 16, 8",
                {unsigned((M + 15) / 16), unsigned((N + 7) / 8), 1},
                {&x, &y, I(M), I(N), I(sx), I(1), I(sy), I(1)});
     Checker c;
     for (int n = 0; n < N; ++n)
-      for (int m = 0; m < sy && size_t(n) * sy + m < y.n; ++m) {
+      for (int m = 0; m < sy && size_t(n) * sy + m < y.size(); ++m) {
         size_t i = size_t(n) * sy + m;
         if (m < M)
-          c.near(y.f(i), 2 * x.f(size_t(m) * sx + n), 0, 0, at("y", i));
+          c.near(y.get(i), 2 * x.get(size_t(m) * sx + n), 0, 0, at("y", i));
         else if (!y.poisoned(i))
           c.fail(at("padding written", i));
       }
   }
-  Buf x(Ty::F32, 64), y(Ty::F32, 64);
-  x.randF(rng, -1, 1);
+  NanArray x(ElemTy::F32, 64), y(ElemTy::F32, 64);
+  x.fillUniform(rng, -1, 1);
   EXPECT_RUN(kc, "reverse", "*fp32, *fp32, 64", {1, 1, 1}, {&x, &y});
   Checker c;
   for (int i = 0; i < 64; ++i)
-    c.near(y.f(63 - i), x.f(i), 0, 0, at("reverse", i));
+    c.near(y.get(63 - i), x.get(i), 0, 0, at("reverse", i));
 }
 
 //===----------------------------------------------------------------------===//
@@ -214,19 +214,19 @@ def mm(x, y, o_max, o_min, o_maxp, o_minp, o_clamp, o_where, o_where_s, lo, hi, 
     tl.store(o_where + o, tl.where(a > b, a, b * 2))
     tl.store(o_where_s + o, tl.where(a < 0, 0.5, a))
 )";
-  KernelCache kc("mm.py", src);
+  TileKernels kc("mm.py", src);
   std::mt19937_64 rng(testSeed());
   const int N = 128;
-  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16}) {
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16}) {
     SCOPED_TRACE(info(t).sig);
-    Buf x(t, N), y(t, N);
-    x.randF(rng, -1, 1);
-    y.randF(rng, -1, 1);
+    NanArray x(t, N), y(t, N);
+    x.fillUniform(rng, -1, 1);
+    y.fillUniform(rng, -1, 1);
     for (int i = 0; i < N; i += 5)
-      x.setF(i, NAN);
+      x.set(i, NAN);
     for (int i = 0; i < N; i += 7)
-      y.setF(i, NAN);
-    std::vector<Buf> outs(7, Buf(t, N));
+      y.set(i, NAN);
+    std::vector<NanArray> outs(7, NanArray(t, N));
     std::string p = std::string("*") + info(t).sig;
     std::string sig = p;
     for (int k = 0; k < 8; ++k)
@@ -238,15 +238,15 @@ def mm(x, y, o_max, o_min, o_maxp, o_minp, o_clamp, o_where, o_where_s, lo, hi, 
                 &outs[5], &outs[6], F(lo), F(hi)});
     Checker c;
     for (int i = 0; i < N; ++i) {
-      double a = x.f(i), b = y.f(i);
+      double a = x.get(i), b = y.get(i);
       bool nan = std::isnan(a) || std::isnan(b);
-      c.near(outs[0].f(i), std::fmax(a, b), 0, 0, at("maximum", i));
-      c.near(outs[1].f(i), std::fmin(a, b), 0, 0, at("minimum", i));
-      c.near(outs[2].f(i), nan ? NAN : std::max(a, b), 0, 0, at("maximum_all", i));
-      c.near(outs[3].f(i), nan ? NAN : std::min(a, b), 0, 0, at("minimum_all", i));
-      c.near(outs[4].f(i), std::fmin(std::fmax(a, lo), hi), 0, 0, at("clamp", i));
-      c.near(outs[5].f(i), (!nan && a > b) ? a : roundT(t, b * 2), 0, 0, at("where", i));
-      c.near(outs[6].f(i), a < 0 ? 0.5 : a, 0, 0, at("where_scalar", i));
+      c.near(outs[0].get(i), std::fmax(a, b), 0, 0, at("maximum", i));
+      c.near(outs[1].get(i), std::fmin(a, b), 0, 0, at("minimum", i));
+      c.near(outs[2].get(i), nan ? NAN : std::max(a, b), 0, 0, at("maximum_all", i));
+      c.near(outs[3].get(i), nan ? NAN : std::min(a, b), 0, 0, at("minimum_all", i));
+      c.near(outs[4].get(i), std::fmin(std::fmax(a, lo), hi), 0, 0, at("clamp", i));
+      c.near(outs[5].get(i), (!nan && a > b) ? a : roundTo(t, b * 2), 0, 0, at("where", i));
+      c.near(outs[6].get(i), a < 0 ? 0.5 : a, 0, 0, at("where_scalar", i));
     }
   }
 }
@@ -319,26 +319,26 @@ def redidx(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
     tl.store(s, tl.sum(tl.sum(t, axis=1), axis=0))
 )";
 
-Ty sumTy(Ty t) {
+ElemTy sumTy(ElemTy t) {
   switch (t) {
-  case Ty::I8: case Ty::I16: return Ty::I32;
-  case Ty::U8: case Ty::U16: return Ty::U32;
+  case ElemTy::I8: case ElemTy::I16: return ElemTy::I32;
+  case ElemTy::U8: case ElemTy::U16: return ElemTy::U32;
   default: return t;
   }
 }
 
 TEST(Builtins, Reductions) {
-  KernelCache kc("red.py", kReduceSrc);
+  TileKernels kc("red.py", kReduceSrc);
   std::mt19937_64 rng(testSeed());
   const int R = 8, C = 16;
-  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::I32, Ty::I8, Ty::U8}) {
-    Buf x(t, R * C);
-    if (isF(t))
-      x.randF(rng, -1, 1);
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I32, ElemTy::I8, ElemTy::U8}) {
+    NanArray x(t, R * C);
+    if (isFloat(t))
+      x.fillUniform(rng, -1, 1);
     else
-      x.randI(rng, info(t).isSigned ? -100 : 0, 100);
+      x.fillUniformInt(rng, info(t).isSigned ? -100 : 0, 100);
     // Full-precision reductions of x.
-    auto val = [&](int r, int c) { return x.f(size_t(r) * C + c); };
+    auto val = [&](int r, int c) { return x.get(size_t(r) * C + c); };
     struct Red { double sum = 0, abs = 0, mx = -INFINITY, mn = INFINITY; int am = 0, an = 0; };
     auto reduce = [&](auto idx, int n) {
       Red d;
@@ -351,11 +351,11 @@ TEST(Builtins, Reductions) {
       }
       return d;
     };
-    Ty st = sumTy(t);
+    ElemTy st = sumTy(t);
     auto checkSum = [&](Checker &c, double got, const Red &d, int n,
                         const std::string &w) {
-      if (isF(st))
-        c.near(got, d.sum, (n + 1) * unitOf(st) * d.abs, 0, w);
+      if (isFloat(st))
+        c.near(got, d.sum, (n + 1) * unitRoundoff(st) * d.abs, 0, w);
       else
         c.eq(int64_t(got), int64_t(d.sum), w);
     };
@@ -364,7 +364,7 @@ TEST(Builtins, Reductions) {
                       ", *i32, *i32, 8, 16";
     for (const char *k : {"red0", "red1", "redall", "redkeep", "redidx"}) {
       SCOPED_TRACE(std::string(info(t).sig) + " " + k);
-      Buf s(st, 64), mx(t, 64), mn(t, 64), am(Ty::I32, 64), an(Ty::I32, 64);
+      NanArray s(st, 64), mx(t, 64), mn(t, 64), am(ElemTy::I32, 64), an(ElemTy::I32, 64);
       EXPECT_RUN(kc, k, sig, {1, 1, 1}, {&x, &s, &mx, &mn, &am, &an});
       Checker c;
       std::string kn = k;
@@ -374,47 +374,47 @@ TEST(Builtins, Reductions) {
       if (kn == "red0") {
         for (int j = 0; j < C; ++j) {
           Red d = col(j);
-          checkSum(c, s.f(j), d, R, at("sum0", j));
-          c.near(mx.f(j), d.mx, 0, 0, at("max0", j));
-          c.near(mn.f(j), d.mn, 0, 0, at("min0", j));
+          checkSum(c, s.get(j), d, R, at("sum0", j));
+          c.near(mx.get(j), d.mx, 0, 0, at("max0", j));
+          c.near(mn.get(j), d.mn, 0, 0, at("min0", j));
           c.eq(am.i64(j), d.am, at("argmax0", j));
           c.eq(an.i64(j), d.an, at("argmin0", j));
         }
       } else if (kn == "red1") {
         for (int i = 0; i < R; ++i) {
           Red d = row(i);
-          checkSum(c, s.f(i), d, C, at("sum1", i));
-          c.near(mx.f(i), d.mx, 0, 0, at("max1", i));
-          c.near(mn.f(i), d.mn, 0, 0, at("min1", i));
+          checkSum(c, s.get(i), d, C, at("sum1", i));
+          c.near(mx.get(i), d.mx, 0, 0, at("max1", i));
+          c.near(mn.get(i), d.mn, 0, 0, at("min1", i));
           c.eq(am.i64(i), d.am, at("argmax1", i));
           c.eq(an.i64(i), d.an, at("argmin1", i));
         }
       } else if (kn == "redall") {
-        checkSum(c, s.f(0), all, R * C, "sum");
-        c.near(mx.f(0), all.mx, 0, 0, "max");
-        c.near(mn.f(0), all.mn, 0, 0, "min");
+        checkSum(c, s.get(0), all, R * C, "sum");
+        c.near(mx.get(0), all.mx, 0, 0, "max");
+        c.near(mn.get(0), all.mn, 0, 0, "min");
         c.eq(am.i64(0), all.am, "argmax");
         c.eq(an.i64(0), all.an, "argmin");
       } else if (kn == "redkeep") {
         for (int i = 0; i < R; ++i) {
-          checkSum(c, s.f(i), row(i), C, at("sum_keep1", i));
-          c.near(mn.f(i), row(i).mn, 0, 0, at("min_keep1", i));
+          checkSum(c, s.get(i), row(i), C, at("sum_keep1", i));
+          c.near(mn.get(i), row(i).mn, 0, 0, at("min_keep1", i));
         }
         for (int j = 0; j < C; ++j) {
-          c.near(mx.f(j), col(j).mx, 0, 0, at("max_keep0", j));
+          c.near(mx.get(j), col(j).mx, 0, 0, at("max_keep0", j));
           c.eq(am.i64(j), col(j).am, at("argmax_keep0", j));
         }
         c.eq(an.i64(0), all.an, "argmin_keep_all");
       } else {
         for (int i = 0; i < R; ++i) {
-          c.near(mx.f(i), row(i).mx, 0, 0, at("max_idx_v", i));
+          c.near(mx.get(i), row(i).mx, 0, 0, at("max_idx_v", i));
           c.eq(am.i64(i), row(i).am, at("max_idx_i", i));
         }
         for (int j = 0; j < C; ++j) {
-          c.near(mn.f(j), col(j).mn, 0, 0, at("min_idx_v", j));
+          c.near(mn.get(j), col(j).mn, 0, 0, at("min_idx_v", j));
           c.eq(an.i64(j), col(j).an, at("min_idx_i", j));
         }
-        checkSum(c, s.f(0), all, R * C + C, "sum_sum");
+        checkSum(c, s.get(0), all, R * C + C, "sum_sum");
       }
     }
   }
@@ -453,31 +453,31 @@ def dot_loop(a, b, o, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, BK: tl.
 )";
 
 TEST(Builtins, Dot) {
-  KernelCache fk("dotf.py", replaceAll(kDotSrc, " PREC", ", input_precision=\"ieee\""));
-  KernelCache ik("doti.py", replaceAll(kDotSrc, " PREC", ""));
+  TileKernels fk("dotf.py", replaceAll(kDotSrc, " PREC", ", input_precision=\"ieee\""));
+  TileKernels ik("doti.py", replaceAll(kDotSrc, " PREC", ""));
   std::mt19937_64 rng(testSeed());
-  struct Case { Ty in, acc; int M, N, K; bool withAcc; };
-  for (Case cs : {Case{Ty::F32, Ty::F32, 32, 16, 64, false},
-                  Case{Ty::F32, Ty::F32, 16, 32, 16, true},
-                  Case{Ty::F16, Ty::F32, 32, 32, 32, false},
-                  Case{Ty::F16, Ty::F32, 16, 16, 64, true},
-                  Case{Ty::BF16, Ty::F32, 16, 16, 32, true},
-                  Case{Ty::I8, Ty::I32, 32, 16, 64, false},
-                  Case{Ty::I8, Ty::I32, 16, 32, 32, true}}) {
+  struct Case { ElemTy in, acc; int M, N, K; bool withAcc; };
+  for (Case cs : {Case{ElemTy::F32, ElemTy::F32, 32, 16, 64, false},
+                  Case{ElemTy::F32, ElemTy::F32, 16, 32, 16, true},
+                  Case{ElemTy::F16, ElemTy::F32, 32, 32, 32, false},
+                  Case{ElemTy::F16, ElemTy::F32, 16, 16, 64, true},
+                  Case{ElemTy::BF16, ElemTy::F32, 16, 16, 32, true},
+                  Case{ElemTy::I8, ElemTy::I32, 32, 16, 64, false},
+                  Case{ElemTy::I8, ElemTy::I32, 16, 32, 32, true}}) {
     SCOPED_TRACE(std::string(info(cs.in).sig) + (cs.withAcc ? " acc" : "") +
                  " " + std::to_string(cs.M) + "x" + std::to_string(cs.N) +
                  "x" + std::to_string(cs.K));
-    Buf a(cs.in, cs.M * cs.K), b(cs.in, cs.K * cs.N), acc(cs.acc, cs.M * cs.N),
+    NanArray a(cs.in, cs.M * cs.K), b(cs.in, cs.K * cs.N), acc(cs.acc, cs.M * cs.N),
         o(cs.acc, cs.M * cs.N);
-    bool isInt = !isF(cs.in);
+    bool isInt = !isFloat(cs.in);
     if (isInt) {
-      a.randI(rng, -128, 127);
-      b.randI(rng, -128, 127);
-      acc.randI(rng, -100000, 100000);
+      a.fillUniformInt(rng, -128, 127);
+      b.fillUniformInt(rng, -128, 127);
+      acc.fillUniformInt(rng, -100000, 100000);
     } else {
-      a.randF(rng, -1, 1);
-      b.randF(rng, -1, 1);
-      acc.randF(rng, -4, 4);
+      a.fillUniform(rng, -1, 1);
+      b.fillUniform(rng, -1, 1);
+      acc.fillUniform(rng, -4, 4);
     }
     std::string pi = std::string("*") + info(cs.in).sig,
                 pa = std::string("*") + info(cs.acc).sig;
@@ -489,23 +489,23 @@ TEST(Builtins, Dot) {
     Checker c;
     for (int m = 0; m < cs.M; ++m)
       for (int n = 0; n < cs.N; ++n) {
-        double ref = cs.withAcc ? acc.f(m * cs.N + n) : 0, mag = std::fabs(ref);
+        double ref = cs.withAcc ? acc.get(m * cs.N + n) : 0, mag = std::fabs(ref);
         for (int k = 0; k < cs.K; ++k) {
-          double p = a.f(m * cs.K + k) * b.f(k * cs.N + n);
+          double p = a.get(m * cs.K + k) * b.get(k * cs.N + n);
           ref += p;
           mag += std::fabs(p);
         }
         if (isInt)
           c.eq(o.i64(m * cs.N + n), int64_t(ref), at("dot", m * cs.N + n));
         else
-          c.near(o.f(m * cs.N + n), ref, (cs.K + 2) * std::ldexp(1.0, -24) * mag,
+          c.near(o.get(m * cs.N + n), ref, (cs.K + 2) * std::ldexp(1.0, -24) * mag,
                  0, at("dot", m * cs.N + n));
       }
   }
   // A K loop accumulating with += (folded into the accumulator).
-  Buf a(Ty::F16, 16 * 128), b(Ty::F16, 128 * 32), o(Ty::F32, 16 * 32);
-  a.randF(rng, -1, 1);
-  b.randF(rng, -1, 1);
+  NanArray a(ElemTy::F16, 16 * 128), b(ElemTy::F16, 128 * 32), o(ElemTy::F32, 16 * 32);
+  a.fillUniform(rng, -1, 1);
+  b.fillUniform(rng, -1, 1);
   EXPECT_RUN(fk, "dot_loop", "*fp16, *fp16, *fp32, 16, 32, 128, 32", {1, 1, 1},
              {&a, &b, &o});
   Checker c;
@@ -513,11 +513,11 @@ TEST(Builtins, Dot) {
     for (int n = 0; n < 32; ++n) {
       double ref = 0, mag = 0;
       for (int k = 0; k < 128; ++k) {
-        double p = a.f(m * 128 + k) * b.f(k * 32 + n);
+        double p = a.get(m * 128 + k) * b.get(k * 32 + n);
         ref += p;
         mag += std::fabs(p);
       }
-      c.near(o.f(m * 32 + n), ref, 130 * std::ldexp(1.0, -24) * mag, 0,
+      c.near(o.get(m * 32 + n), ref, 130 * std::ldexp(1.0, -24) * mag, 0,
              at("dot_loop", m * 32 + n));
     }
 }
@@ -564,28 +564,28 @@ def m_OP(x, y, N: tl.constexpr):
     tl.store(y + o, tl.load(x + o).OP())
 )",
                       "OP", op.name);
-  KernelCache kc("math.py", src);
+  TileKernels kc("math.py", src);
   std::mt19937_64 rng(testSeed());
   const int N = 64, G = 4;
   for (const MathOp &op : ops)
-    for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::F64})
+    for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::F64})
       for (const char *form : {"k_", "m_"}) {
         if (std::string(op.name) == "sqrt_rn" && form[0] == 'm')
           continue;
         SCOPED_TRACE(std::string(form) + op.name + " " + info(t).sig);
-        Buf x(t, N * G), y(t, N * G);
-        x.randF(rng, op.lo, op.hi);
+        NanArray x(t, N * G), y(t, N * G);
+        x.fillUniform(rng, op.lo, op.hi);
         std::string p = std::string("*") + info(t).sig;
         EXPECT_RUN(kc, form + std::string(op.name), p + ", " + p + ", 64",
                    {G, 1, 1}, {&x, &y});
         Checker c;
         for (int i = 0; i < N * G; ++i)
-          c.flt(t, y.f(i), op.ref(x.f(i)), at("y", i), op.tolScale);
+          c.flt(t, y.get(i), op.ref(x.get(i)), at("y", i), op.tolScale);
       }
 }
 
 TEST(Builtins, FmaCdivFloatOperators) {
-  KernelCache kc("fo.py", R"(
+  TileKernels kc("fo.py", R"(
 @triton.jit
 def fops(a, b, d, o_add, o_sub, o_mul, o_div, o_fdiv, o_mod, o_neg, o_fma, N: tl.constexpr):
     o = tl.arange(0, N)
@@ -611,15 +611,15 @@ def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
 )");
   std::mt19937_64 rng(testSeed());
   const int N = 256;
-  for (Ty t : {Ty::F32, Ty::F16, Ty::BF16, Ty::F64}) {
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::F64}) {
     SCOPED_TRACE(info(t).sig);
-    Buf a(t, N), b(t, N), d(t, N);
-    a.randF(rng, -4, 4);
-    b.randF(rng, 0.25, 1);
+    NanArray a(t, N), b(t, N), d(t, N);
+    a.fillUniform(rng, -4, 4);
+    b.fillUniform(rng, 0.25, 1);
     for (int i = 0; i < N; i += 2)
-      b.setF(i, -b.f(i));
-    d.randF(rng, -1, 1);
-    std::vector<Buf> o(8, Buf(t, N));
+      b.set(i, -b.get(i));
+    d.fillUniform(rng, -1, 1);
+    std::vector<NanArray> o(8, NanArray(t, N));
     std::string p = std::string("*") + info(t).sig, sig = p;
     for (int k = 0; k < 10; ++k)
       sig += ", " + p;
@@ -628,21 +628,21 @@ def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
                 &o[7]});
     Checker c;
     for (int i = 0; i < N; ++i) {
-      double x = a.f(i), y = b.f(i), z = d.f(i);
-      c.flt(t, o[0].f(i), x + y, at("add", i));
-      c.flt(t, o[1].f(i), x - y, at("sub", i));
-      c.flt(t, o[2].f(i), x * y, at("mul", i));
-      c.flt(t, o[3].f(i), x / y, at("div", i));
+      double x = a.get(i), y = b.get(i), z = d.get(i);
+      c.flt(t, o[0].get(i), x + y, at("add", i));
+      c.flt(t, o[1].get(i), x - y, at("sub", i));
+      c.flt(t, o[2].get(i), x * y, at("mul", i));
+      c.flt(t, o[3].get(i), x / y, at("div", i));
       // `//` is floor of the (rounded) quotient.
-      c.near(o[4].f(i), std::floor(roundT(t, x / y)), 0, 0, at("floordiv", i));
-      c.flt(t, o[5].f(i), std::fmod(x, y), at("mod", i));
-      c.near(o[6].f(i), -x, 0, 0, at("neg", i));
-      c.flt(t, o[7].f(i), std::fma(x, y, z), at("fma", i));
+      c.near(o[4].get(i), std::floor(roundTo(t, x / y)), 0, 0, at("floordiv", i));
+      c.flt(t, o[5].get(i), std::fmod(x, y), at("mod", i));
+      c.near(o[6].get(i), -x, 0, 0, at("neg", i));
+      c.flt(t, o[7].get(i), std::fma(x, y, z), at("fma", i));
     }
   }
-  Buf a(Ty::I32, 64), b(Ty::I32, 64), oc(Ty::I32, 64), ok(Ty::I32, 64);
-  a.randI(rng, -1000, 1000);
-  b.randI(rng, 1, 50);
+  NanArray a(ElemTy::I32, 64), b(ElemTy::I32, 64), oc(ElemTy::I32, 64), ok(ElemTy::I32, 64);
+  a.fillUniformInt(rng, -1000, 1000);
+  b.fillUniformInt(rng, 1, 50);
   EXPECT_RUN(kc, "cdiv_k", "*i32, *i32, *i32, *i32, 64", {1, 1, 1},
              {&a, &b, &oc, &ok});
   Checker c;

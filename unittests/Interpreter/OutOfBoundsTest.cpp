@@ -40,15 +40,15 @@ def wild_masked(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, x, mask=offs < n)
 )";
 
-KernelCache &bad() {
-  static KernelCache cache("bad.py", kBad);
+TileKernels &bad() {
+  static TileKernels cache("bad.py", kBad);
   return cache;
 }
 
 TEST(OutOfBounds, MissingMaskOnLoad) {
   mlir::ModuleOp m = bad().get("copy_nomask", "*fp32:16, *fp32:16, i32, 256");
-  Array x(DType::F32, 1000), y(DType::F32, 1000);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+  NanArray x(ElemTy::F32, 1000), y(ElemTy::F32, 1000);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
   EXPECT_EQ(run(m, {4, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
                 bufs),
@@ -59,8 +59,8 @@ TEST(OutOfBounds, MissingMaskOnLoad) {
 
 TEST(OutOfBounds, MissingMaskOnStore) {
   mlir::ModuleOp m = bad().get("copy_nomask", "*fp32:16, *fp32:16, i32, 256");
-  Array x(DType::F32, 1024), y(DType::F32, 1000);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+  NanArray x(ElemTy::F32, 1024), y(ElemTy::F32, 1000);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
   EXPECT_EQ(run(m, {4, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
                 bufs),
@@ -71,8 +71,8 @@ TEST(OutOfBounds, MissingMaskOnStore) {
 
 TEST(OutOfBounds, BeforeTheStart) {
   mlir::ModuleOp m = bad().get("copy_before", "*fp16:16, *fp16:16, i32, 64");
-  Array x(DType::F16, 100), y(DType::F16, 100);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+  NanArray x(ElemTy::F16, 100), y(ElemTy::F16, 100);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
   EXPECT_EQ(run(m, {2, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(100)},
                 bufs),
@@ -84,8 +84,8 @@ TEST(OutOfBounds, BeforeTheStart) {
 TEST(OutOfBounds, OffByOneRowStride) {
   // Rows of 10 elements read with a stride of 11: row 3 ends past the end.
   mlir::ModuleOp m = bad().get("copy_2d", "*fp32:16, *fp32:16, i32, i32, 16");
-  Array x(DType::F32, 40), y(DType::F32, 40);
-  std::vector<HostBuffer> bufs = {x.buffer("x"), y.buffer("y")};
+  NanArray x(ElemTy::F32, 40), y(ElemTy::F32, 40);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x"), hostBuffer(y, "y")};
   EXPECT_EQ(run(m, {1, 2, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(10),
                  KernelArg::integer(11)},
@@ -103,8 +103,8 @@ TEST(OutOfBounds, OffByOneRowStride) {
 
 TEST(OutOfBounds, MaskedOffLanesNeverChecked) {
   mlir::ModuleOp m = bad().get("wild_masked", "*fp32:16, *fp32:16, i32, 128");
-  Array x(DType::F32, 1), y(DType::F32, 100);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr")};
+  NanArray x(ElemTy::F32, 1), y(ElemTy::F32, 100);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
   ASSERT_EQ(run(m, {1, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(100)},
                 bufs),
@@ -115,8 +115,8 @@ TEST(OutOfBounds, MaskedOffLanesNeverChecked) {
 
 TEST(Arguments, Checked) {
   mlir::ModuleOp m = bad().get("copy_nomask", "*fp32:16, *fp32:16, i32, 256");
-  Array x(DType::F32, 10), y(DType::F16, 3);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("h")};
+  NanArray x(ElemTy::F32, 10), y(ElemTy::F16, 3);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "h")};
   EXPECT_EQ(run(m, {1, 1, 1}, {KernelArg::buf(0), KernelArg::buf(1)}, bufs),
             "kernel 'copy_nomask' takes 3 runtime arguments but 2 were given");
   EXPECT_EQ(run(m, {1, 1, 1},

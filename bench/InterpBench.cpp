@@ -3,20 +3,24 @@
 // Times examples/softmax.py softmax_kernel on a 4096 x 1024 fp32 input
 // through the interpreter (one program per row; compilation excluded); the
 // aim is under 1 s per run. Not part of the test suite:
-//   build-i/bin/tilec-interp-bench [--benchmark_repetitions=N]
+//   build/bin/tilec-interp-bench [--benchmark_repetitions=N]
 //
 //===----------------------------------------------------------------------===//
 
-#include "Harness.h"
+#include "tilec/Testing/HostArray.h"
+#include "tilec/Testing/Interpret.h"
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+#include <random>
+
 using namespace tilec::interp;
-using namespace tilec::interp::test;
+using namespace tilec::testing;
 
 static void BM_Softmax4096x1024(benchmark::State &state) {
   const int64_t rows = 4096, cols = 1024;
-  static KernelCache cache(TILEC_SOURCE_DIR "/examples/softmax.py");
+  static TileKernels cache(TILEC_SOURCE_DIR "/examples/softmax.py");
   mlir::ModuleOp m =
       cache.get("softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024");
   if (!m) {
@@ -24,10 +28,10 @@ static void BM_Softmax4096x1024(benchmark::State &state) {
     return;
   }
   std::mt19937 rng(42);
-  Array x(DType::F32, size_t(rows * cols));
-  x.randomize(rng);
-  Array y(DType::F32, size_t(rows * cols));
-  std::vector<HostBuffer> bufs = {y.buffer("output"), x.buffer("input")};
+  HostArray x(ElemTy::F32, size_t(rows * cols));
+  x.fillUniform(rng, -1.0, 1.0);
+  HostArray y(ElemTy::F32, size_t(rows * cols));
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output"), hostBuffer(x, "input")};
   std::vector<KernelArg> args = {KernelArg::buf(0), KernelArg::buf(1),
                                  KernelArg::integer(cols),
                                  KernelArg::integer(cols),

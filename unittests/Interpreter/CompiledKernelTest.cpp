@@ -53,13 +53,13 @@ TEST(CompiledKernel, HasTileIR) {
 TEST(CompiledKernel, Interpret) {
   const CompiledKernel &ck = axpyKernel();
   const unsigned n = 300;
-  Array x(DType::F32, n), y(DType::F32, n), out(DType::F32, n + 4);
+  NanArray x(ElemTy::F32, n), y(ElemTy::F32, n), out(ElemTy::F32, n + 4);
   for (unsigned i = 0; i < n; ++i) {
     x.set(i, 0.5 * i);
     y.set(i, 1.0 - i);
   }
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr"),
-                                  out.buffer("out_ptr")};
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr"),
+                                  hostBuffer(out, "out_ptr")};
   llvm::Error e = interpret(ck, {3, 1, 1},
                             {KernelArg::buf(0), KernelArg::buf(1),
                              KernelArg::buf(2), KernelArg::integer(n)},
@@ -73,9 +73,9 @@ TEST(CompiledKernel, Interpret) {
 
 TEST(CompiledKernel, InterpretReportsSourceLocations) {
   const CompiledKernel &ck = axpyKernel();
-  Array x(DType::F32, 100), y(DType::F32, 100), out(DType::F32, 100);
-  std::vector<HostBuffer> bufs = {x.buffer("x_ptr"), y.buffer("y_ptr"),
-                                  out.buffer("out_ptr")};
+  NanArray x(ElemTy::F32, 100), y(ElemTy::F32, 100), out(ElemTy::F32, 100);
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr"),
+                                  hostBuffer(out, "out_ptr")};
   llvm::Error e = interpret(ck, {1, 1, 1},
                             {KernelArg::buf(0), KernelArg::buf(1),
                              KernelArg::buf(2), KernelArg::integer(128)},

@@ -1,13 +1,26 @@
-//===- Checker.cpp - Per-element checks of a case's outputs ---------------===//
+//===- Checker.cpp - Per-element checks of results ------------------------===//
 
-#include "Checker.h"
+#include "tilec/Testing/Checker.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace tilec::gputest {
+namespace tilec::testing {
+
+bool isClose(double got, double ref, double atol, double rtol) {
+  if (std::isnan(ref))
+    return std::isnan(got);
+  return got == ref || std::fabs(got - ref) <= atol + rtol * std::fabs(ref);
+}
+
+bool sameValue(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::isnan(a) && std::isnan(b);
+  return a == b && std::signbit(a) == std::signbit(b);
+}
+
 
 void Checker::recordTol(const HostArray &out, size_t i, double tol) {
   if (&out != lastOut_) { // one lookup per array, not per element
@@ -43,7 +56,7 @@ void Checker::checkBits(const HostArray &out, size_t i, uint64_t want,
   if (out.bitsAt(i) != want)
     fail(llvm::formatv("{0}: got {1} (bits {2:x}), want {3} (bits {4:x})",
                        where.str(), out.get(i), out.bitsAt(i),
-                       bitsToDouble(out.dt, want), want));
+                       fromBits(out.type(), want), want));
 }
 
 void Checker::check(const HostArray &out, size_t i, double ref, double tol,
@@ -73,7 +86,7 @@ void Checker::untouched(const HostArray &out, size_t i,
                         const llvm::Twine &where) {
   ++checked;
   recordTol(out, i, NAN);
-  if (out.bitsAt(i) != poisonBits(out.dt)) {
+  if (out.bitsAt(i) != poisonBits(out.type())) {
     ++bad;
     note(llvm::formatv("{0}: written outside the output (got {1})",
                        where.str(), out.get(i)));
@@ -87,7 +100,7 @@ void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
   for (size_t i = 0; i < gpuOut.size(); ++i) {
     double tol = chk.tolAt(gpuOut, i);
     // Not to be written, or integers: the same bits.
-    if (std::isnan(tol) || isIntDT(gpuOut.dt)) {
+    if (std::isnan(tol) || isInt(gpuOut.type())) {
       if (mine.bitsAt(i) != gpuOut.bitsAt(i)) {
         ++chk.interpBad;
         chk.interpMaxRatio = INFINITY;
@@ -115,4 +128,4 @@ void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
   }
 }
 
-} // namespace tilec::gputest
+} // namespace tilec::testing

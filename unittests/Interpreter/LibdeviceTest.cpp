@@ -78,17 +78,17 @@ std::string source() {
 
 TEST(Libdevice, EveryFunctionAgainstTheHost) {
   FRESH_RNG(rng);
-  static KernelCache kc("libdevice.py", source());
+  static TileKernels kc("libdevice.py", source());
   const int n = 200;
   for (const Fn &f : functions()) {
-    Buf x(Ty::F32, n), y(Ty::F32, n), out(Ty::F32, 256);
+    ByteArray x(ElemTy::F32, n), y(ElemTy::F32, n), out(ElemTy::F32, 256);
     std::uniform_real_distribution<double> dist(f.lo, f.hi);
     for (int i = 0; i < n; ++i) {
-      x.setF(i, dist(rng));
+      x.set(i, dist(rng));
       double v = dist(rng);
       if (std::string(f.name) == "fmod" && std::fabs(v) < 0.5)
         v = 0.5;
-      y.setF(i, v);
+      y.set(i, v);
     }
     ASSERT_EQ(runKernel(kc, std::string("k_") + f.name,
                         "*fp32, *fp32, *fp32, i32, 256", {1, 1, 1},
@@ -96,9 +96,9 @@ TEST(Libdevice, EveryFunctionAgainstTheHost) {
               "")
         << f.name;
     for (int i = 0; i < n; ++i) {
-      double want = double(float(f.ref(x.f(i), y.f(i))));
-      ASSERT_TRUE(out.f(i) == want || (std::isnan(out.f(i)) && std::isnan(want)))
-          << f.name << "(" << x.f(i) << ", " << y.f(i) << ") = " << out.f(i)
+      double want = double(float(f.ref(x.get(i), y.get(i))));
+      ASSERT_TRUE(out.get(i) == want || (std::isnan(out.get(i)) && std::isnan(want)))
+          << f.name << "(" << x.get(i) << ", " << y.get(i) << ") = " << out.get(i)
           << ", want " << want;
     }
     for (int i = n; i < 256; ++i)
@@ -126,24 +126,24 @@ def spellings(x_ptr, out_ptr, B: tl.constexpr):
 
 TEST(Libdevice, SpellingsAndPredicates) {
   FRESH_RNG(rng);
-  static KernelCache kc("spellings.py", kSpellings);
+  static TileKernels kc("spellings.py", kSpellings);
   const int B = 64;
-  Buf x(Ty::F32, B), out(Ty::F32, 4 * B);
+  ByteArray x(ElemTy::F32, B), out(ElemTy::F32, 4 * B);
   std::uniform_real_distribution<double> dist(0.0, 3.0);
   for (int i = 0; i < B; ++i)
-    x.setF(i, dist(rng));
-  x.setF(0, 0.0);  // 0 / 0 is NaN; 0 / 0.0 is NaN, not inf
-  x.setF(1, -0.0); // signbit set
+    x.set(i, dist(rng));
+  x.set(0, 0.0);  // 0 / 0 is NaN; 0 / 0.0 is NaN, not inf
+  x.set(1, -0.0); // signbit set
   ASSERT_EQ(runKernel(kc, "spellings", "*fp32, *fp32, 64", {1, 1, 1},
                       {&x, &out}),
             "");
   for (int i = 0; i < B; ++i) {
-    double v = x.f(i);
-    EXPECT_EQ(out.f(4 * i), double(float(std::tanh(v)))) << i;
-    EXPECT_EQ(out.f(4 * i + 1), double(float(std::log1p(v)))) << i;
-    EXPECT_EQ(out.f(4 * i + 2), double(float(std::pow(v, 2.5)))) << i;
+    double v = x.get(i);
+    EXPECT_EQ(out.get(4 * i), double(float(std::tanh(v)))) << i;
+    EXPECT_EQ(out.get(4 * i + 1), double(float(std::log1p(v)))) << i;
+    EXPECT_EQ(out.get(4 * i + 2), double(float(std::pow(v, 2.5)))) << i;
     int want = (v == 0 ? 1 : 0) + (v != 0 ? 2 : 0) + (std::signbit(v) ? 4 : 0) + 8;
-    EXPECT_EQ(out.f(4 * i + 3), double(want)) << i << ": x = " << v;
+    EXPECT_EQ(out.get(4 * i + 3), double(want)) << i << ": x = " << v;
   }
 }
 

@@ -18,18 +18,18 @@ namespace {
 // Casts
 //===----------------------------------------------------------------------===//
 
-std::string castKernel(Ty s, Ty d, bool bitcast) {
+std::string castKernel(ElemTy s, ElemTy d, bool bitcast) {
   return std::string("c_") + info(s).sig + "_" + info(d).sig +
          (bitcast ? "_bc" : "");
 }
 
 TEST(Builtins, Casts) {
   std::string src;
-  auto bitcastable = [](Ty s, Ty d) {
-    return s != d && s != Ty::I1 && d != Ty::I1 && info(s).bits == info(d).bits;
+  auto bitcastable = [](ElemTy s, ElemTy d) {
+    return s != d && s != ElemTy::I1 && d != ElemTy::I1 && info(s).bits == info(d).bits;
   };
-  for (Ty s : kAllTys)
-    for (Ty d : kAllTys) {
+  for (ElemTy s : kAllElemTys)
+    for (ElemTy d : kAllElemTys) {
       for (bool bc : {false, true}) {
         if (bc && !bitcastable(s, d))
           continue;
@@ -39,46 +39,46 @@ TEST(Builtins, Casts) {
                (bc ? ", bitcast=True" : "") + "))\n";
       }
     }
-  KernelCache kc("casts.py", src);
+  TileKernels kc("casts.py", src);
   std::mt19937_64 rng(testSeed());
   const int N = 64;
-  for (Ty s : kAllTys)
-    for (Ty d : kAllTys)
+  for (ElemTy s : kAllElemTys)
+    for (ElemTy d : kAllElemTys)
       for (bool bc : {false, true}) {
         if (bc && !bitcastable(s, d))
           continue;
         SCOPED_TRACE(castKernel(s, d, bc));
-        TyInfo si = info(s), di = info(d);
-        Buf x(s, N), y(d, N);
+        tilec::testing::ElemTyInfo si = info(s), di = info(d);
+        NanArray x(s, N), y(d, N);
         if (bc) {
           if (si.isFloat)
-            x.randF(rng, -1e3, 1e3);
+            x.fillUniform(rng, -1e3, 1e3);
           else
-            x.randBits(rng);
-        } else if (si.isFloat && !di.isFloat && d != Ty::I1) {
+            x.fillRandomBits(rng);
+        } else if (si.isFloat && !di.isFloat && d != ElemTy::I1) {
           // Within the destination's range (out of range is undefined).
           double hi = di.isSigned ? std::ldexp(1.0, di.bits - 1)
                                   : std::ldexp(1.0, di.bits);
-          if (s == Ty::F16)
+          if (s == ElemTy::F16)
             hi = std::min(hi, 65504.0);
           hi *= 0.99;
           double lo = di.isSigned ? -hi : 0;
-          x.randF(rng, lo, hi);
+          x.fillUniform(rng, lo, hi);
           for (int i = 0; i < N; i += 3) // fractions around 0 too
-            x.setF(i, std::uniform_real_distribution<double>(
+            x.set(i, std::uniform_real_distribution<double>(
                           di.isSigned ? -3 : 0, 3)(rng));
         } else if (si.isFloat) {
-          x.randF(rng, -1e3, 1e3);
+          x.fillUniform(rng, -1e3, 1e3);
           for (int i = 0; i < N; i += 4)
-            x.setF(i, std::uniform_real_distribution<double>(-1, 1)(rng));
+            x.set(i, std::uniform_real_distribution<double>(-1, 1)(rng));
         } else {
-          x.randBits(rng);
-          for (int i = 0; i < N && s != Ty::I1; i += 5)
-            x.setI(i, int64_t(rng() % 300) - 150);
+          x.fillRandomBits(rng);
+          for (int i = 0; i < N && s != ElemTy::I1; i += 5)
+            x.setBits(i, uint64_t(int64_t(rng() % 300) - 150));
         }
-        if (d == Ty::I1 || s == Ty::I1)
+        if (d == ElemTy::I1 || s == ElemTy::I1)
           for (int i = 1; i < N; i += 4)
-            x.setRaw(i, 0);
+            x.setBits(i, 0);
         std::string sig = std::string("*") + si.sig + ", *" + di.sig + ", 64";
         EXPECT_RUN(kc, castKernel(s, d, bc), sig, {1, 1, 1}, {&x, &y});
         Checker c;
@@ -87,39 +87,39 @@ TEST(Builtins, Casts) {
           if (bc) {
             // Same bits (compared as values for floats: NaN payloads of
             // int->float bitcasts need not survive).
-            Buf tmp(d, 1);
-            tmp.setRaw(0, x.raw(i));
+            NanArray tmp(d, 1);
+            tmp.setBits(0, x.bitsAt(i));
             if (di.isFloat)
-              c.near(y.f(i), tmp.f(0), 0, 0, w);
+              c.near(y.get(i), tmp.get(0), 0, 0, w);
             else
-              c.eq(int64_t(y.raw(i)), int64_t(tmp.raw(0)), w);
+              c.eq(int64_t(y.bitsAt(i)), int64_t(tmp.bitsAt(0)), w);
             continue;
           }
-          if (d == Ty::I1) {
-            bool nz = si.isFloat ? x.f(i) != 0 : x.raw(i) != 0;
-            c.eq(int64_t(y.raw(i)), nz ? 1 : 0, w);
+          if (d == ElemTy::I1) {
+            bool nz = si.isFloat ? x.get(i) != 0 : x.bitsAt(i) != 0;
+            c.eq(int64_t(y.bitsAt(i)), nz ? 1 : 0, w);
             continue;
           }
           if (di.isFloat) {
             double v;
             if (si.isFloat)
-              v = x.f(i);
-            else if (s == Ty::U64)
-              v = double(x.raw(i)); // may round; covered by the 1-ulp tolerance
+              v = x.get(i);
+            else if (s == ElemTy::U64)
+              v = double(x.bitsAt(i)); // may round; covered by the 1-ulp tolerance
             else
               v = double(x.i64(i));
-            double tol = si.isFloat ? 0 : 2 * unitOf(d);
-            c.near(y.f(i), roundT(d, v), 0, tol, w);
+            double tol = si.isFloat ? 0 : 2 * unitRoundoff(d);
+            c.near(y.get(i), roundTo(d, v), 0, tol, w);
             continue;
           }
           // -> integer.
           uint64_t v;
           if (si.isFloat)
-            v = di.isSigned ? uint64_t(int64_t(std::trunc(x.f(i))))
-                            : uint64_t(std::trunc(x.f(i)));
+            v = di.isSigned ? uint64_t(int64_t(std::trunc(x.get(i))))
+                            : uint64_t(std::trunc(x.get(i)));
           else
             v = uint64_t(x.i64(i)); // by source signedness
-          c.eq(int64_t(y.raw(i)), int64_t(uint64_t(wrapT(d, v)) &
+          c.eq(int64_t(y.bitsAt(i)), int64_t(uint64_t(wrapTo(d, v)) &
                                           (di.bits == 64 ? ~0ull : ((1ull << di.bits) - 1))),
                w);
         }
@@ -131,7 +131,7 @@ TEST(Builtins, Casts) {
 //===----------------------------------------------------------------------===//
 
 TEST(Builtins, Shapes) {
-  KernelCache kc("shape.py", R"(
+  TileKernels kc("shape.py", R"(
 @triton.jit
 def shp(x, o_resh, o_trans, o_perm, o_bc, o_ed, o_rav, o_view, o_T):
     i = tl.arange(0, 4)
@@ -159,28 +159,28 @@ def shp(x, o_resh, o_trans, o_perm, o_bc, o_ed, o_rav, o_view, o_T):
     tl.store(o_T + a8[:, None] * 4 + a4[None, :], t.T + tl.trans(t3.permute(2, 0, 1).reshape(8, 4), 1, 0).T * 0.0)
 )");
   std::mt19937_64 rng(testSeed());
-  Buf x(Ty::F32, 32);
-  x.randF(rng, -1, 1);
-  std::vector<Buf> o(8, Buf(Ty::F32, 32));
+  NanArray x(ElemTy::F32, 32);
+  x.fillUniform(rng, -1, 1);
+  std::vector<NanArray> o(8, NanArray(ElemTy::F32, 32));
   EXPECT_RUN(kc, "shp", "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32",
              {1, 1, 1}, {&x, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]});
   Checker c;
-  auto X = [&](int r, int cc) { return x.f(r * 8 + cc); };
+  auto X = [&](int r, int cc) { return x.get(r * 8 + cc); };
   for (int a = 0; a < 8; ++a)
     for (int b = 0; b < 4; ++b) {
       int k = a * 4 + b;
-      c.near(o[0].f(k), x.f(k), 0, 0, at("reshape", k));
-      c.near(o[1].f(k), X(b, a), 0, 0, at("trans", k));
+      c.near(o[0].get(k), x.get(k), 0, 0, at("reshape", k));
+      c.near(o[1].get(k), X(b, a), 0, 0, at("trans", k));
       // p[a][b1][b2] = t3[b1][b2][a] = t[(b1*2+b2)][a] with b = b1*2+b2
-      c.near(o[2].f(k), X(b, a), 0, 0, at("permute", k));
-      c.near(o[4].f(k), X(0, a), 0, 0, at("expand_dims", k));
-      c.near(o[5].f(k), X(b, a), 0, 0, at("ravel", k));
-      c.near(o[6].f(k), roundT(Ty::F32, x.f(k) + 1), 0, 0, at("view", k));
-      c.near(o[7].f(k), X(b, a), 0, 0, at("T", k));
+      c.near(o[2].get(k), X(b, a), 0, 0, at("permute", k));
+      c.near(o[4].get(k), X(0, a), 0, 0, at("expand_dims", k));
+      c.near(o[5].get(k), X(b, a), 0, 0, at("ravel", k));
+      c.near(o[6].get(k), roundTo(ElemTy::F32, x.get(k) + 1), 0, 0, at("view", k));
+      c.near(o[7].get(k), X(b, a), 0, 0, at("T", k));
     }
   for (int r = 0; r < 4; ++r)
     for (int cc = 0; cc < 8; ++cc)
-      c.near(o[3].f(r * 8 + cc), X(0, cc), 0, 0, at("broadcast_to", r * 8 + cc));
+      c.near(o[3].get(r * 8 + cc), X(0, cc), 0, 0, at("broadcast_to", r * 8 + cc));
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,40 +213,41 @@ def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg
     c += (x >= y).to(tl.int32) * 8 + (x == y).to(tl.int32) * 16 + (x != y).to(tl.int32) * 32
     tl.store(o_cmp + o, c)
 )";
-  const Ty tys[] = {Ty::I8, Ty::I16, Ty::I32, Ty::I64,
-                    Ty::U8, Ty::U16, Ty::U32, Ty::U64};
+  const ElemTy tys[] = {ElemTy::I8, ElemTy::I16, ElemTy::I32, ElemTy::I64,
+                    ElemTy::U8, ElemTy::U16, ElemTy::U32, ElemTy::U64};
   std::string src;
-  for (Ty t : tys)
+  for (ElemTy t : tys)
     src += replaceAll(tmpl, "_T", std::string("_") + info(t).sig);
-  KernelCache kc("iops.py", src);
+  TileKernels kc("iops.py", src);
   std::mt19937_64 rng(testSeed());
   const int N = 128;
-  for (Ty t : tys) {
+  for (ElemTy t : tys) {
     SCOPED_TRACE(info(t).sig);
-    TyInfo ti = info(t);
-    Buf a(t, N), b(t, N), s(t, N);
-    a.randBits(rng);
-    b.randBits(rng);
-    s.randI(rng, 0, ti.bits - 1);
+    tilec::testing::ElemTyInfo ti = info(t);
+    NanArray a(t, N), b(t, N), s(t, N);
+    a.fillRandomBits(rng);
+    b.fillRandomBits(rng);
+    s.fillUniformInt(rng, 0, ti.bits - 1);
     for (int i = 0; i < N; ++i) {
       if (i % 4 == 1) // small values, of both signs
-        a.setI(i, int64_t(rng() % 41) - 20), b.setI(i, int64_t(rng() % 9) - 4);
+        a.setBits(i, uint64_t(int64_t(rng() % 41) - 20)),
+            b.setBits(i, uint64_t(int64_t(rng() % 9) - 4));
       if (i % 8 == 3)
-        b.setRaw(i, a.raw(i)); // equal operands
+        b.setBits(i, a.bitsAt(i)); // equal operands
       if (b.i64(i) == 0)
-        b.setI(i, 3);
+        b.setBits(i, uint64_t(3));
       // INT_MIN / -1 overflows (undefined in C).
-      if (ti.isSigned && b.i64(i) == -1 && a.i64(i) == wrapT(t, 1ull << (ti.bits - 1)))
-        a.setI(i, a.i64(i) + 1);
+      if (ti.isSigned && b.i64(i) == -1 && a.i64(i) == wrapTo(t, 1ull << (ti.bits - 1)))
+        a.setBits(i, uint64_t(a.i64(i) + 1));
     }
-    std::vector<Buf> o(14, Buf(t, N));
-    Buf cmp(Ty::I32, N);
+    std::vector<NanArray> o(14, NanArray(t, N));
+    NanArray cmp(ElemTy::I32, N);
     std::string p = std::string("*") + ti.sig, sig = p + ", " + p + ", " + p;
     for (int k = 0; k < 14; ++k)
       sig += ", " + p;
     sig += ", *i32, 128";
-    std::vector<Arg> args = {&a, &b, &s};
-    for (Buf &ob : o)
+    std::vector<RunArg> args = {&a, &b, &s};
+    for (NanArray &ob : o)
       args.push_back(&ob);
     args.push_back(&cmp);
     EXPECT_RUN(kc, std::string("iops_") + ti.sig, sig, {1, 1, 1}, args);
@@ -257,7 +258,7 @@ def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg
       // Unsigned views (zero-extended from the width).
       uint64_t m = ti.bits == 64 ? ~0ull : (1ull << ti.bits) - 1;
       uint64_t zx = ux & m, zy = uy & m;
-      auto W = [&](uint64_t v) { return wrapT(t, v); };
+      auto W = [&](uint64_t v) { return wrapTo(t, v); };
       int64_t div, mod, shr, mx, mn;
       bool lt;
       if (ti.isSigned) {
@@ -375,27 +376,27 @@ def helper_k(x, y1, y2, a, N: tl.constexpr):
 )";
 
 TEST(Builtins, IfWithResults) {
-  KernelCache kc("flow.py", kFlowSrc);
+  TileKernels kc("flow.py", kFlowSrc);
   std::mt19937_64 rng(testSeed());
   const int N = 32, G = 6;
   for (int n : {0, 1, 2, -7}) {
-    Buf x(Ty::F32, N * G), y(Ty::F32, N * G);
-    x.randF(rng, -1, 1);
+    NanArray x(ElemTy::F32, N * G), y(ElemTy::F32, N * G);
+    x.fillUniform(rng, -1, 1);
     EXPECT_RUN(kc, "if_k", "*fp32, *fp32, i32, 32", {G, 1, 1}, {&x, &y, I(n)});
     Checker c;
     for (int p = 0; p < G; ++p)
       for (int l = 0; l < N; ++l) {
         int i = p * N + l;
         int r = (p + n) % 3; // C remainder: sign of the dividend
-        double v = x.f(i);
+        double v = x.get(i);
         double ref = r == 0 ? float(v * 2) + 1 : r == 1 ? float(v - 1) + 3 : v + 5;
-        c.near(y.f(i), ref, 0, rtolOf(Ty::F32), at("y", i));
+        c.near(y.get(i), ref, 0, rtolOf(ElemTy::F32), at("y", i));
       }
   }
 }
 
 TEST(Builtins, ForLoopsNegativeStep) {
-  KernelCache kc("flow.py", kFlowSrc);
+  TileKernels kc("flow.py", kFlowSrc);
   std::mt19937_64 rng(testSeed());
   const int N = 16;
   for (int step : {-1, -3, 1, 2, -7})
@@ -403,8 +404,8 @@ TEST(Builtins, ForLoopsNegativeStep) {
                           {3, 3}, {7, -9}, {-20, -1}}) {
       SCOPED_TRACE("range(" + std::to_string(hi) + ", " + std::to_string(lo) +
                    ", " + std::to_string(step) + ")");
-      Buf x(Ty::F32, N), y(Ty::F32, N), cnt(Ty::I32, 1);
-      x.randF(rng, -1, 1);
+      NanArray x(ElemTy::F32, N), y(ElemTy::F32, N), cnt(ElemTy::I32, 1);
+      x.fillUniform(rng, -1, 1);
       EXPECT_RUN(kc, "for_k", "*fp32, *fp32, *i32, i32, i32, 16, " + std::to_string(step),
                  {1, 1, 1}, {&x, &y, &cnt, I(lo), I(hi)});
       Checker c;
@@ -413,23 +414,23 @@ TEST(Builtins, ForLoopsNegativeStep) {
       for (int i = hi; step > 0 ? i < lo : i > lo; i += step) {
         ++count;
         for (int l = 0; l < N; ++l)
-          acc[l] += x.f(l) * i, mag[l] += std::fabs(x.f(l) * i);
+          acc[l] += x.get(l) * i, mag[l] += std::fabs(x.get(l) * i);
       }
       c.eq(cnt.i64(0), count, "count");
       // fp32 accumulation: 2 roundings per iteration.
       for (int l = 0; l < N; ++l)
-        c.near(y.f(l), acc[l], 2 * (count + 1) * std::ldexp(1.0, -24) * mag[l], 0,
+        c.near(y.get(l), acc[l], 2 * (count + 1) * std::ldexp(1.0, -24) * mag[l], 0,
                at("y", l));
     }
 }
 
 TEST(Builtins, WhileLoops) {
-  KernelCache kc("flow.py", kFlowSrc);
+  TileKernels kc("flow.py", kFlowSrc);
   std::mt19937_64 rng(testSeed());
   const int N = 16;
   for (auto [n, m] : {std::pair<int, int>{0, 1}, {1, 6}, {5, 27}, {3, 97}}) {
-    Buf x(Ty::F32, N * std::max(n, 1)), y(Ty::F32, N), cnt(Ty::I32, 2);
-    x.randF(rng, -1, 1);
+    NanArray x(ElemTy::F32, N * std::max(n, 1)), y(ElemTy::F32, N), cnt(ElemTy::I32, 2);
+    x.fillUniform(rng, -1, 1);
     EXPECT_RUN(kc, "while_k", "*fp32, *fp32, *i32, i32, i32, 16", {1, 1, 1},
                {&x, &y, &cnt, I(n), I(m)});
     Checker c;
@@ -441,34 +442,34 @@ TEST(Builtins, WhileLoops) {
     for (int l = 0; l < N; ++l) {
       double acc = 0, mag = 0;
       for (int i = 0; i < n; ++i)
-        acc += x.f(i * N + l), mag += std::fabs(x.f(i * N + l));
-      c.near(y.f(l), acc, (n + 1) * std::ldexp(1.0, -24) * mag, 0, at("y", l));
+        acc += x.get(i * N + l), mag += std::fabs(x.get(i * N + l));
+      c.near(y.get(l), acc, (n + 1) * std::ldexp(1.0, -24) * mag, 0, at("y", l));
     }
   }
 }
 
 TEST(Builtins, StaticRangeAndHelpers) {
-  KernelCache kc("flow.py", kFlowSrc);
+  TileKernels kc("flow.py", kFlowSrc);
   std::mt19937_64 rng(testSeed());
   const int N = 64;
-  Buf x(Ty::F32, N), y(Ty::F32, N);
-  x.randF(rng, -1, 1);
+  NanArray x(ElemTy::F32, N), y(ElemTy::F32, N);
+  x.fillUniform(rng, -1, 1);
   EXPECT_RUN(kc, "static_k", "*fp32, *fp32, 64", {1, 1, 1}, {&x, &y});
   Checker c;
   // acc = (10 v - (8 + 5 + 2)) * 1 * 2; ~8 fp32 roundings of values <= 25.
   for (int l = 0; l < N; ++l)
-    c.near(y.f(l), (10 * x.f(l) - 15) * 2, 16 * 50 * std::ldexp(1.0, -24), 0,
+    c.near(y.get(l), (10 * x.get(l) - 15) * 2, 16 * 50 * std::ldexp(1.0, -24), 0,
            at("static", l));
 
-  Buf y1(Ty::F32, N), y2(Ty::F32, N);
+  NanArray y1(ElemTy::F32, N), y2(ElemTy::F32, N);
   double a = 0.75;
   EXPECT_RUN(kc, "helper_k", "*fp32, *fp32, *fp32, fp32, 64", {1, 1, 1},
              {&x, &y1, &y2, F(a)});
   for (int l = 0; l < N; ++l) {
-    double v = x.f(l), p = v * a + 2, q = v - a;
+    double v = x.get(l), p = v * a + 2, q = v - a;
     // twice(q) = (q * 1 + 0) + (q - 1) + 1 = 2q
-    c.near(y1.f(l), p * a + 5, 8 * std::ldexp(1.0, -24) * 8, 0, at("helper", l));
-    c.near(y2.f(l), 2 * q, 8 * std::ldexp(1.0, -24) * 4, 0, at("helper2", l));
+    c.near(y1.get(l), p * a + 5, 8 * std::ldexp(1.0, -24) * 8, 0, at("helper", l));
+    c.near(y2.get(l), 2 * q, 8 * std::ldexp(1.0, -24) * 4, 0, at("helper2", l));
   }
 }
 

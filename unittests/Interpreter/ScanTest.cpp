@@ -69,23 +69,23 @@ def argmax_scan(X, V, I, N: tl.constexpr):
 )";
 
 TEST(Scan, CumsumTypesAxesReverse) {
-  KernelCache kc("scan.py", kScanSrc);
+  TileKernels kc("scan.py", kScanSrc);
   std::mt19937_64 rng(testSeed());
   // (input type, output type): bf16 in fp32, narrow ints in int32.
-  std::pair<Ty, Ty> types[] = {{Ty::F32, Ty::F32}, {Ty::F16, Ty::F16},
-                               {Ty::BF16, Ty::F32}, {Ty::I32, Ty::I32},
-                               {Ty::I8, Ty::I32},   {Ty::U8, Ty::U32},
-                               {Ty::I64, Ty::I64}};
+  std::pair<ElemTy, ElemTy> types[] = {{ElemTy::F32, ElemTy::F32}, {ElemTy::F16, ElemTy::F16},
+                               {ElemTy::BF16, ElemTy::F32}, {ElemTy::I32, ElemTy::I32},
+                               {ElemTy::I8, ElemTy::I32},   {ElemTy::U8, ElemTy::U32},
+                               {ElemTy::I64, ElemTy::I64}};
   for (auto [in, out] : types)
     for (auto [M, N] : {std::pair<int, int>{1, 64}, {8, 32}, {16, 4}})
       for (int axis : {0, 1})
         for (int rev : {0, 1}) {
           size_t n = size_t(M) * N;
-          Buf x(in, n), y(out, n);
-          if (isF(in))
-            x.randF(rng, -2, 2);
+          NanArray x(in, n), y(out, n);
+          if (isFloat(in))
+            x.fillUniform(rng, -2, 2);
           else
-            x.randBits(rng);
+            x.fillRandomBits(rng);
           std::string sig = std::string("*") + info(in).sig + ", *" +
                             info(out).sig + ", " + std::to_string(M) + ", " +
                             std::to_string(N) + ", " + std::to_string(axis) +
@@ -102,8 +102,8 @@ TEST(Scan, CumsumTypesAxesReverse) {
                 if (rev ? q < p : q > p)
                   continue;
                 size_t k = axis ? size_t(i) * N + q : size_t(q) * N + j;
-                f += x.f(k);
-                mag += std::fabs(x.f(k));
+                f += x.get(k);
+                mag += std::fabs(x.get(k));
                 s += uint64_t(x.i64(k));
               }
               size_t k = size_t(i) * N + j;
@@ -112,21 +112,21 @@ TEST(Scan, CumsumTypesAxesReverse) {
                               " axis " + std::to_string(axis) + " rev " +
                               std::to_string(rev) + " " + at("y", k);
               // Each partial sum rounds once: |error| <= len * u * sum |x|.
-              if (isF(out))
-                ck.near(y.f(k), f,
+              if (isFloat(out))
+                ck.near(y.get(k), f,
                         len * (atolOf(out) + 2 * rtolOf(out) * mag), 0, w);
               else
-                ck.eq(y.i64(k), wrapT(out, s), w);
+                ck.eq(y.i64(k), wrapTo(out, s), w);
             }
         }
 }
 
 TEST(Scan, Cumprod) {
-  KernelCache kc("scan.py", kScanSrc);
+  TileKernels kc("scan.py", kScanSrc);
   std::mt19937_64 rng(testSeed());
   for (int rev : {0, 1}) {
-    Buf x(Ty::F32, 128), y(Ty::F32, 128);
-    x.randF(rng, 0.9, 1.1);
+    NanArray x(ElemTy::F32, 128), y(ElemTy::F32, 128);
+    x.fillUniform(rng, 0.9, 1.1);
     EXPECT_RUN(kc, "cumprod1d", "*fp32, *fp32, 128, " + std::to_string(rev),
                {1, 1, 1}, {&x, &y});
     Checker ck;
@@ -134,11 +134,11 @@ TEST(Scan, Cumprod) {
       double p = 1;
       for (int q = 0; q < 128; ++q)
         if (rev ? q >= i : q <= i)
-          p *= x.f(q);
-      ck.flt(Ty::F32, y.f(i), p, at("y", i), 128);
+          p *= x.get(q);
+      ck.flt(ElemTy::F32, y.get(i), p, at("y", i), 128);
     }
-    Buf xi(Ty::I32, 32), yi(Ty::I32, 32);
-    xi.randI(rng, -3, 3);
+    NanArray xi(ElemTy::I32, 32), yi(ElemTy::I32, 32);
+    xi.fillUniformInt(rng, -3, 3);
     EXPECT_RUN(kc, "cumprod1d", "*i32, *i32, 32, " + std::to_string(rev),
                {1, 1, 1}, {&xi, &yi});
     for (int i = 0; i < 32; ++i) {
@@ -146,21 +146,21 @@ TEST(Scan, Cumprod) {
       for (int q = 0; q < 32; ++q)
         if (rev ? q >= i : q <= i)
           p *= uint64_t(xi.i64(q));
-      ck.eq(yi.i64(i), wrapT(Ty::I32, p), at("yi", i));
+      ck.eq(yi.i64(i), wrapTo(ElemTy::I32, p), at("yi", i));
     }
   }
 }
 
 TEST(Scan, NonCommutativeTupleReverse) {
-  KernelCache kc("scan.py", kScanSrc);
+  TileKernels kc("scan.py", kScanSrc);
   std::mt19937_64 rng(testSeed());
   for (auto [M, N] : {std::pair<int, int>{1, 128}, {32, 16}, {4, 64}})
     for (int axis : {0, 1})
       for (int rev : {0, 1}) {
         size_t n = size_t(M) * N;
-        Buf a(Ty::I32, n), x(Ty::I32, n), ha(Ty::I32, n), hx(Ty::I32, n);
-        a.randBits(rng);
-        x.randBits(rng);
+        NanArray a(ElemTy::I32, n), x(ElemTy::I32, n), ha(ElemTy::I32, n), hx(ElemTy::I32, n);
+        a.fillRandomBits(rng);
+        x.fillRandomBits(rng);
         std::string sig = "*i32, *i32, *i32, *i32, " + std::to_string(M) +
                           ", " + std::to_string(N) + ", " +
                           std::to_string(axis) + ", " + std::to_string(rev);
@@ -175,29 +175,29 @@ TEST(Scan, NonCommutativeTupleReverse) {
             // (pa, px) then (a, x): (pa * a, px * a + x).
             px = px * uint64_t(a.i64(k)) + uint64_t(x.i64(k));
             pa = pa * uint64_t(a.i64(k));
-            ck.eq(ha.i64(k), wrapT(Ty::I32, pa), at("ha", k));
-            ck.eq(hx.i64(k), wrapT(Ty::I32, px), at("hx", k));
+            ck.eq(ha.i64(k), wrapTo(ElemTy::I32, pa), at("ha", k));
+            ck.eq(hx.i64(k), wrapTo(ElemTy::I32, px), at("hx", k));
           }
         }
       }
 }
 
 TEST(Scan, RunningArgmax) {
-  KernelCache kc("scan.py", kScanSrc);
+  TileKernels kc("scan.py", kScanSrc);
   std::mt19937_64 rng(testSeed());
-  Buf x(Ty::F16, 256), v(Ty::F16, 256), idx(Ty::I32, 256);
-  x.randI(rng, -50, 50); // ties: the earlier index stays
+  NanArray x(ElemTy::F16, 256), v(ElemTy::F16, 256), idx(ElemTy::I32, 256);
+  x.fillUniformInt(rng, -50, 50); // ties: the earlier index stays
   EXPECT_RUN(kc, "argmax_scan", "*fp16, *fp16, *i32, 256", {1, 1, 1},
              {&x, &v, &idx});
   Checker ck;
-  double best = x.f(0);
+  double best = x.get(0);
   int bi = 0;
   for (int i = 0; i < 256; ++i) {
-    if (x.f(i) > best) {
-      best = x.f(i);
+    if (x.get(i) > best) {
+      best = x.get(i);
       bi = i;
     }
-    ck.near(v.f(i), best, 0, 0, at("v", i));
+    ck.near(v.get(i), best, 0, 0, at("v", i));
     ck.eq(idx.i64(i), bi, at("idx", i));
   }
 }
@@ -241,15 +241,15 @@ def reduce2d(X, S, MX, V, I, ALL, M: tl.constexpr, N: tl.constexpr,
 )";
 
 TEST(Reduce, CombineFunctionAxesTuple) {
-  KernelCache kc("red.py", kReduceSrc);
+  TileKernels kc("red.py", kReduceSrc);
   std::mt19937_64 rng(testSeed());
   for (auto [M, N] : {std::pair<int, int>{1, 64}, {8, 32}, {64, 2}})
     for (int axis : {0, 1}) {
       size_t n = size_t(M) * N;
       int outN = axis ? M : N, len = axis ? N : M;
-      Buf x(Ty::I32, n), s(Ty::I32, outN), mx(Ty::I32, outN),
-          v(Ty::I32, outN), i(Ty::I32, outN), all(Ty::I32, 1);
-      x.randI(rng, -20, 20);
+      NanArray x(ElemTy::I32, n), s(ElemTy::I32, outN), mx(ElemTy::I32, outN),
+          v(ElemTy::I32, outN), i(ElemTy::I32, outN), all(ElemTy::I32, 1);
+      x.fillUniformInt(rng, -20, 20);
       std::string sig = "*i32, *i32, *i32, *i32, *i32, *i32, " +
                         std::to_string(M) + ", " + std::to_string(N) + ", " +
                         std::to_string(axis);

@@ -141,12 +141,12 @@ std::string rmwSource() {
   return s;
 }
 
-KernelCache &kernels() {
-  static KernelCache cache("atomics.py", kSource);
+TileKernels &kernels() {
+  static TileKernels cache("atomics.py", kSource);
   return cache;
 }
-KernelCache &rmwKernels() {
-  static KernelCache cache("rmw.py", rmwSource());
+TileKernels &rmwKernels() {
+  static TileKernels cache("rmw.py", rmwSource());
   return cache;
 }
 
@@ -181,16 +181,16 @@ double refMaxMin(bool isMax, double a, double b) {
 }
 
 /// dst[j] = dst[j] <op> x[l]; returns the old bits in `old[l]`.
-void refApply(Op op, Buf &dst, size_t j, const Buf &x, size_t l, Buf &old) {
-  old.setRaw(l, dst.raw(j));
-  Ty t = dst.t;
+void refApply(Op op, ByteArray &dst, size_t j, const ByteArray &x, size_t l, ByteArray &old) {
+  old.setBits(l, dst.bitsAt(j));
+  ElemTy t = dst.type();
   if (info(t).isFloat) {
-    double a = dst.f(j), b = x.f(l), r = a;
+    double a = dst.get(j), b = x.get(l), r = a;
     switch (op) {
     case Op::Add:
-      r = t == Ty::F32   ? double(float(a) + float(b))
-          : t == Ty::F64 ? a + b
-          : t == Ty::F16 ? roundToF16(a + b) // exact in fp64, rounded once
+      r = t == ElemTy::F32   ? double(float(a) + float(b))
+          : t == ElemTy::F64 ? a + b
+          : t == ElemTy::F16 ? roundToF16(a + b) // exact in fp64, rounded once
                          : roundToBF16(a + b);
       break;
     case Op::Max: r = refMaxMin(true, a, b); break;
@@ -198,10 +198,10 @@ void refApply(Op op, Buf &dst, size_t j, const Buf &x, size_t l, Buf &old) {
     case Op::Xchg: r = b; break;
     default: ADD_FAILURE() << "bad float op";
     }
-    dst.setF(j, r);
+    dst.set(j, r);
     return;
   }
-  uint64_t a = dst.raw(j), b = x.raw(l), r = 0;
+  uint64_t a = dst.bitsAt(j), b = x.bitsAt(l), r = 0;
   int64_t sa = dst.i64(j), sb = x.i64(l);
   bool sgn = info(t).isSigned;
   switch (op) {
@@ -213,20 +213,20 @@ void refApply(Op op, Buf &dst, size_t j, const Buf &x, size_t l, Buf &old) {
   case Op::Xor: r = a ^ b; break;
   case Op::Xchg: r = b; break;
   }
-  dst.setRaw(j, r);
+  dst.setBits(j, r);
 }
 
 /// Random values: full-width bits for integers; for floats a mix of
 /// uniform values in [-8, 8) with (for max/min/xchg) NaNs, zeros of both
 /// signs and infinities.
-void fill(Buf &b, std::mt19937_64 &rng, bool special) {
+void fill(ByteArray &b, std::mt19937_64 &rng, bool special) {
   std::uniform_real_distribution<double> u(-8.0, 8.0);
-  for (size_t i = 0; i < b.n; ++i) {
-    if (!info(b.t).isFloat) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (!info(b.type()).isFloat) {
       uint64_t v = rng();
       if (rng() % 4 == 0)
         v = uint64_t(int64_t(rng() % 21) - 10); // small, both signs
-      b.setRaw(i, v);
+      b.setBits(i, v);
       continue;
     }
     double v = u(rng);
@@ -238,7 +238,7 @@ void fill(Buf &b, std::mt19937_64 &rng, bool special) {
       case 3: v = (rng() & 1) ? INFINITY : -INFINITY; break;
       default: break;
       }
-    b.setF(i, v);
+    b.set(i, v);
   }
 }
 
@@ -253,12 +253,12 @@ TEST(Atomics, HistogramRepeatedBins) {
     int nbins = 1 + int(rng() % 16);
     int n = 1 + int(rng() % 3000);
     unsigned grid = unsigned((n + BLOCK - 1) / BLOCK);
-    Buf x(Ty::I32, n), bins(Ty::I32, nbins), old(Ty::I32, grid * BLOCK);
+    ByteArray x(ElemTy::I32, n), bins(ElemTy::I32, nbins), old(ElemTy::I32, grid * BLOCK);
     std::vector<int64_t> count(nbins), init(nbins);
     for (int i = 0; i < n; ++i)
-      x.setRaw(i, rng() % nbins);
+      x.setBits(i, rng() % nbins);
     for (int b = 0; b < nbins; ++b)
-      bins.setRaw(b, init[b] = int64_t(rng() % 1000) - 500);
+      bins.setBits(b, init[b] = int64_t(rng() % 1000) - 500);
     ASSERT_EQ(runKernel(kernels(), "histogram", "*i32, *i32, *i32, i32, 256",
                         {grid, 1, 1}, {&x, &bins, &old, I(n)}),
               "");
@@ -283,9 +283,9 @@ TEST(Atomics, HistogramRepeatedBins) {
 TEST(Atomics, ScalarCounterOncePerProgram) {
   FRESH_RNG(rng);
   const unsigned gx = 7, gy = 3;
-  Buf counter(Ty::I32, 1), out(Ty::I32, gx * gy);
+  ByteArray counter(ElemTy::I32, 1), out(ElemTy::I32, gx * gy);
   int64_t start = int64_t(rng() % 100000) - 50000;
-  counter.setRaw(0, uint64_t(start));
+  counter.setBits(0, uint64_t(start));
   ASSERT_EQ(runKernel(kernels(), "ticket", "*i32, *i32", {gx, gy, 1},
                       {&counter, &out}),
             "");
@@ -303,28 +303,28 @@ TEST(Atomics, ScalarCounterOncePerProgram) {
 /// values with repeated addresses, against the lane-by-lane reference.
 TEST(Atomics, ReadModifyWriteAgainstReference) {
   FRESH_RNG(rng);
-  const std::vector<std::pair<Op, std::vector<Ty>>> cases = {
-      {Op::Add, {Ty::I32, Ty::I64, Ty::U32, Ty::U64, Ty::F16, Ty::BF16,
-                 Ty::F32, Ty::F64}},
-      {Op::Max, {Ty::I32, Ty::I64, Ty::U32, Ty::U64, Ty::F32, Ty::F64}},
-      {Op::Min, {Ty::I32, Ty::I64, Ty::U32, Ty::U64, Ty::F32, Ty::F64}},
-      {Op::And, {Ty::I32, Ty::I64, Ty::U32, Ty::U64}},
-      {Op::Or, {Ty::I32, Ty::I64, Ty::U32, Ty::U64}},
-      {Op::Xor, {Ty::I32, Ty::I64, Ty::U32, Ty::U64}},
-      {Op::Xchg, {Ty::I32, Ty::I64, Ty::U32, Ty::U64, Ty::F32, Ty::F64}}};
+  const std::vector<std::pair<Op, std::vector<ElemTy>>> cases = {
+      {Op::Add, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F16, ElemTy::BF16,
+                 ElemTy::F32, ElemTy::F64}},
+      {Op::Max, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}},
+      {Op::Min, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}},
+      {Op::And, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
+      {Op::Or, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
+      {Op::Xor, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
+      {Op::Xchg, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}}};
   const int BLOCK = 128;
   for (auto &[op, tys] : cases)
-    for (Ty t : tys) {
+    for (ElemTy t : tys) {
       std::string what = std::string(opName(op)) + " " + info(t).sig;
       SCOPED_TRACE(what);
       int ndst = 1 + int(rng() % 6);
       int n = BLOCK / 2 + int(rng() % (BLOCK / 2 + 1));
-      Buf x(t, BLOCK), idx(Ty::I32, BLOCK), dst(t, ndst), old(t, BLOCK);
+      ByteArray x(t, BLOCK), idx(ElemTy::I32, BLOCK), dst(t, ndst), old(t, BLOCK);
       fill(x, rng, op != Op::Add);
       fill(dst, rng, op != Op::Add);
       for (int l = 0; l < BLOCK; ++l)
-        idx.setRaw(l, rng() % ndst);
-      Buf refDst = dst, refOld(t, BLOCK);
+        idx.setBits(l, rng() % ndst);
+      ByteArray refDst = dst, refOld(t, BLOCK);
       for (int l = 0; l < n; ++l)
         refApply(op, refDst, size_t(idx.i64(l)), x, l, refOld);
       std::string T = info(t).sig;
@@ -349,113 +349,113 @@ TEST(Atomics, ReadModifyWriteAgainstReference) {
 /// Hand-checked values: float max/min with negatives, NaN and signed
 /// zeros; signed vs unsigned integer max/min; wrapping add.
 TEST(Atomics, MaxMinAndWrapFixedValues) {
-  auto runOne = [](Op op, Ty t, const Buf &x, Buf &dst, Buf &old) {
-    Buf idx(Ty::I32, 128);
+  auto runOne = [](Op op, ElemTy t, const ByteArray &x, ByteArray &dst, ByteArray &old) {
+    ByteArray idx(ElemTy::I32, 128);
     for (int l = 0; l < 128; ++l)
-      idx.setRaw(l, 0);
-    Buf xs = x;
+      idx.setBits(l, 0);
+    ByteArray xs = x;
     std::string T = info(t).sig;
     return runKernel(rmwKernels(), std::string("rmw_") + opName(op),
                      "*" + T + ", *i32, *" + T + ", *" + T + ", i32, 128",
-                     {1, 1, 1}, {&xs, &idx, &dst, &old, I(int64_t(x.n))});
+                     {1, 1, 1}, {&xs, &idx, &dst, &old, I(int64_t(x.size()))});
   };
   // f32: all lanes on one address, starting from NaN.
   const double seq[] = {NAN, -3.0, -0.0, 0.0, -5.0, NAN, -2.5};
   const size_t ns = sizeof seq / sizeof seq[0];
-  Buf x(Ty::F32, ns);
+  ByteArray x(ElemTy::F32, ns);
   for (size_t i = 0; i < ns; ++i)
-    x.setF(i, seq[i]);
+    x.set(i, seq[i]);
   {
-    Buf dst(Ty::F32, 1), old(Ty::F32, 128);
-    dst.setF(0, NAN);
-    ASSERT_EQ(runOne(Op::Max, Ty::F32, x, dst, old), "");
+    ByteArray dst(ElemTy::F32, 1), old(ElemTy::F32, 128);
+    dst.set(0, NAN);
+    ASSERT_EQ(runOne(Op::Max, ElemTy::F32, x, dst, old), "");
     // NaN stays until a number comes; -0 < +0; negatives below +0.
     const double wantOld[] = {NAN, NAN, -3.0, -0.0, 0.0, 0.0, 0.0};
     for (size_t i = 0; i < ns; ++i) {
-      Buf w(Ty::F32, 1);
-      w.setF(0, wantOld[i]);
+      ByteArray w(ElemTy::F32, 1);
+      w.set(0, wantOld[i]);
       EXPECT_TRUE(same(old, i, w, 0)) << "max old[" << i << "] = " << show(old, i);
     }
-    EXPECT_EQ(dst.f(0), 0.0);
-    EXPECT_FALSE(std::signbit(dst.f(0)));
+    EXPECT_EQ(dst.get(0), 0.0);
+    EXPECT_FALSE(std::signbit(dst.get(0)));
   }
   {
-    Buf dst(Ty::F32, 1), old(Ty::F32, 128);
-    dst.setF(0, NAN);
-    ASSERT_EQ(runOne(Op::Min, Ty::F32, x, dst, old), "");
+    ByteArray dst(ElemTy::F32, 1), old(ElemTy::F32, 128);
+    dst.set(0, NAN);
+    ASSERT_EQ(runOne(Op::Min, ElemTy::F32, x, dst, old), "");
     const double wantOld[] = {NAN, NAN, -3.0, -3.0, -3.0, -5.0, -5.0};
     for (size_t i = 0; i < ns; ++i) {
-      Buf w(Ty::F32, 1);
-      w.setF(0, wantOld[i]);
+      ByteArray w(ElemTy::F32, 1);
+      w.set(0, wantOld[i]);
       EXPECT_TRUE(same(old, i, w, 0)) << "min old[" << i << "] = " << show(old, i);
     }
-    EXPECT_EQ(dst.f(0), -5.0);
+    EXPECT_EQ(dst.get(0), -5.0);
   }
   {
     // All negative, from -inf: the max is the largest negative value.
-    Buf neg(Ty::F32, 4), dst(Ty::F32, 1), old(Ty::F32, 128);
+    ByteArray neg(ElemTy::F32, 4), dst(ElemTy::F32, 1), old(ElemTy::F32, 128);
     const double v[] = {-7.25, -0.5, -3.0, -1.0};
     for (int i = 0; i < 4; ++i)
-      neg.setF(i, v[i]);
-    dst.setF(0, -INFINITY);
-    ASSERT_EQ(runOne(Op::Max, Ty::F32, neg, dst, old), "");
-    EXPECT_EQ(dst.f(0), -0.5);
-    EXPECT_EQ(old.f(3), -0.5);
-    dst.setF(0, INFINITY);
-    ASSERT_EQ(runOne(Op::Min, Ty::F32, neg, dst, old), "");
-    EXPECT_EQ(dst.f(0), -7.25);
-    EXPECT_EQ(old.f(1), -7.25);
+      neg.set(i, v[i]);
+    dst.set(0, -INFINITY);
+    ASSERT_EQ(runOne(Op::Max, ElemTy::F32, neg, dst, old), "");
+    EXPECT_EQ(dst.get(0), -0.5);
+    EXPECT_EQ(old.get(3), -0.5);
+    dst.set(0, INFINITY);
+    ASSERT_EQ(runOne(Op::Min, ElemTy::F32, neg, dst, old), "");
+    EXPECT_EQ(dst.get(0), -7.25);
+    EXPECT_EQ(old.get(1), -7.25);
   }
   // i32 vs u32 on the same bits: 0xFFFFFFF0 is -16 signed, 4294967280
   // unsigned.
   const uint64_t bits[] = {5, 0xFFFFFFF0u, 0x80000000u, 7};
-  for (Ty t : {Ty::I32, Ty::U32}) {
-    Buf xs(t, 4), dst(t, 1), old(t, 128);
+  for (ElemTy t : {ElemTy::I32, ElemTy::U32}) {
+    ByteArray xs(t, 4), dst(t, 1), old(t, 128);
     for (int i = 0; i < 4; ++i)
-      xs.setRaw(i, bits[i]);
-    dst.setRaw(0, 0);
+      xs.setBits(i, bits[i]);
+    dst.setBits(0, 0);
     ASSERT_EQ(runOne(Op::Max, t, xs, dst, old), "");
-    EXPECT_EQ(dst.raw(0), t == Ty::I32 ? 7u : 0xFFFFFFF0u) << info(t).sig;
-    dst.setRaw(0, 6);
+    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 7u : 0xFFFFFFF0u) << info(t).sig;
+    dst.setBits(0, 6);
     ASSERT_EQ(runOne(Op::Min, t, xs, dst, old), "");
-    EXPECT_EQ(dst.raw(0), t == Ty::I32 ? 0x80000000u : 5u) << info(t).sig;
+    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 0x80000000u : 5u) << info(t).sig;
   }
   {
     // Integer add wraps: INT32_MAX + 1 + 1.
-    Buf xs(Ty::I32, 2), dst(Ty::I32, 1), old(Ty::I32, 128);
-    xs.setRaw(0, 1);
-    xs.setRaw(1, 1);
-    dst.setRaw(0, 0x7FFFFFFF);
-    ASSERT_EQ(runOne(Op::Add, Ty::I32, xs, dst, old), "");
+    ByteArray xs(ElemTy::I32, 2), dst(ElemTy::I32, 1), old(ElemTy::I32, 128);
+    xs.setBits(0, 1);
+    xs.setBits(1, 1);
+    dst.setBits(0, 0x7FFFFFFF);
+    ASSERT_EQ(runOne(Op::Add, ElemTy::I32, xs, dst, old), "");
     EXPECT_EQ(old.i64(0), 2147483647);
     EXPECT_EQ(old.i64(1), -2147483648ll);
     EXPECT_EQ(dst.i64(0), -2147483647ll);
   }
   {
     // f16 add rounds each sum to f16: 2048 + 1 = 2048 (spacing 2 there).
-    Buf xs(Ty::F16, 3), dst(Ty::F16, 1), old(Ty::F16, 128);
-    xs.setF(0, 1.0);
-    xs.setF(1, 1.0);
-    xs.setF(2, 3.0);
-    dst.setF(0, 2048.0);
-    ASSERT_EQ(runOne(Op::Add, Ty::F16, xs, dst, old), "");
-    EXPECT_EQ(old.f(1), 2048.0);
-    EXPECT_EQ(old.f(2), 2048.0);
-    EXPECT_EQ(dst.f(0), 2052.0); // 2051 ties to even
+    ByteArray xs(ElemTy::F16, 3), dst(ElemTy::F16, 1), old(ElemTy::F16, 128);
+    xs.set(0, 1.0);
+    xs.set(1, 1.0);
+    xs.set(2, 3.0);
+    dst.set(0, 2048.0);
+    ASSERT_EQ(runOne(Op::Add, ElemTy::F16, xs, dst, old), "");
+    EXPECT_EQ(old.get(1), 2048.0);
+    EXPECT_EQ(old.get(2), 2048.0);
+    EXPECT_EQ(dst.get(0), 2052.0); // 2051 ties to even
   }
 }
 
 TEST(Atomics, XchgReturnsOldAndStoresValue) {
   FRESH_RNG(rng);
   // Repeated addresses: each lane gets the previous lane's value.
-  for (Ty t : {Ty::I32, Ty::F32}) {
-    Buf x(t, 128), idx(Ty::I32, 128), dst(t, 3), old(t, 128);
+  for (ElemTy t : {ElemTy::I32, ElemTy::F32}) {
+    ByteArray x(t, 128), idx(ElemTy::I32, 128), dst(t, 3), old(t, 128);
     fill(x, rng, false);
     fill(dst, rng, false);
     std::vector<int> last(3, -1);
-    Buf init = dst;
+    ByteArray init = dst;
     for (int l = 0; l < 128; ++l)
-      idx.setRaw(l, rng() % 3);
+      idx.setBits(l, rng() % 3);
     std::string T = info(t).sig;
     ASSERT_EQ(runKernel(rmwKernels(), "rmw_xchg",
                         "*" + T + ", *i32, *" + T + ", *" + T + ", i32, 128",
@@ -481,13 +481,13 @@ TEST(Atomics, CompareAndSwapLanes) {
     // One address, cmp = lane, value = lane + 1: a chain through every
     // lane in order; broken at lane `brk` (cmp 999), no lane after swaps.
     int brk = int(rng() % 64);
-    Buf p(Ty::I32, 1), idx(Ty::I32, 64), cmp(Ty::I32, 64), val(Ty::I32, 64),
-        old(Ty::I32, 64);
-    p.setRaw(0, 0);
+    ByteArray p(ElemTy::I32, 1), idx(ElemTy::I32, 64), cmp(ElemTy::I32, 64), val(ElemTy::I32, 64),
+        old(ElemTy::I32, 64);
+    p.setBits(0, 0);
     for (int l = 0; l < 64; ++l) {
-      idx.setRaw(l, 0);
-      cmp.setRaw(l, l == brk ? 999 : l);
-      val.setRaw(l, l + 1);
+      idx.setBits(l, 0);
+      cmp.setBits(l, l == brk ? 999 : l);
+      val.setBits(l, l + 1);
     }
     ASSERT_EQ(runKernel(kernels(), "cas_lanes", "*i32, *i32, *i32, *i32, *i32, 64",
                         {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
@@ -497,32 +497,32 @@ TEST(Atomics, CompareAndSwapLanes) {
     EXPECT_EQ(p.i64(0), brk);
   }
   // Random: values drawn from few candidates so that some compares match.
-  for (Ty t : {Ty::I32, Ty::I64, Ty::F32, Ty::F64}) {
+  for (ElemTy t : {ElemTy::I32, ElemTy::I64, ElemTy::F32, ElemTy::F64}) {
     SCOPED_TRACE(info(t).sig);
     const int ndst = 4;
-    Buf p(t, ndst), idx(Ty::I32, 64), cmp(t, 64), val(t, 64), old(t, 64);
-    Buf cand(t, 6);
+    ByteArray p(t, ndst), idx(ElemTy::I32, 64), cmp(t, 64), val(t, 64), old(t, 64);
+    ByteArray cand(t, 6);
     fill(cand, rng, true);
     if (info(t).isFloat) { // signed zeros compare by bits
-      cand.setF(0, 0.0);
-      cand.setF(1, -0.0);
+      cand.set(0, 0.0);
+      cand.set(1, -0.0);
     }
     for (int j = 0; j < ndst; ++j)
-      p.setRaw(j, cand.raw(rng() % 6));
+      p.setBits(j, cand.bitsAt(rng() % 6));
     for (int l = 0; l < 64; ++l) {
-      idx.setRaw(l, rng() % ndst);
-      cmp.setRaw(l, cand.raw(rng() % 6));
-      val.setRaw(l, cand.raw(rng() % 6));
+      idx.setBits(l, rng() % ndst);
+      cmp.setBits(l, cand.bitsAt(rng() % 6));
+      val.setBits(l, cand.bitsAt(rng() % 6));
     }
-    cmp.setRaw(0, p.raw(size_t(idx.i64(0)))); // at least one swap
-    Buf ref = p;
+    cmp.setBits(0, p.bitsAt(size_t(idx.i64(0)))); // at least one swap
+    ByteArray ref = p;
     std::vector<uint64_t> refOld(64);
     int swaps = 0;
     for (int l = 0; l < 64; ++l) {
       size_t j = size_t(idx.i64(l));
-      refOld[l] = ref.raw(j);
-      if (ref.raw(j) == cmp.raw(l))
-        ref.setRaw(j, val.raw(l)), ++swaps;
+      refOld[l] = ref.bitsAt(j);
+      if (ref.bitsAt(j) == cmp.bitsAt(l))
+        ref.setBits(j, val.bitsAt(l)), ++swaps;
     }
     std::string T = info(t).sig;
     ASSERT_EQ(runKernel(kernels(), "cas_lanes",
@@ -531,29 +531,29 @@ TEST(Atomics, CompareAndSwapLanes) {
               "");
     EXPECT_GT(swaps, 0);
     for (int l = 0; l < 64; ++l)
-      EXPECT_EQ(old.raw(l), refOld[l]) << "old[" << l << "]";
+      EXPECT_EQ(old.bitsAt(l), refOld[l]) << "old[" << l << "]";
     for (int j = 0; j < ndst; ++j)
-      EXPECT_EQ(p.raw(j), ref.raw(j)) << "p[" << j << "]";
+      EXPECT_EQ(p.bitsAt(j), ref.bitsAt(j)) << "p[" << j << "]";
   }
   {
     // f32: +0 does not match -0; a NaN matches the same NaN bits.
-    Buf p(Ty::F32, 2), idx(Ty::I32, 64), cmp(Ty::F32, 64), val(Ty::F32, 64),
-        old(Ty::F32, 64);
-    p.setF(0, 0.0);
-    p.setF(1, NAN);
+    ByteArray p(ElemTy::F32, 2), idx(ElemTy::I32, 64), cmp(ElemTy::F32, 64), val(ElemTy::F32, 64),
+        old(ElemTy::F32, 64);
+    p.set(0, 0.0);
+    p.set(1, NAN);
     for (int l = 0; l < 64; ++l) {
-      idx.setRaw(l, l % 2);
-      cmp.setF(l, l % 2 ? NAN : -0.0);
-      val.setF(l, 4.0);
+      idx.setBits(l, l % 2);
+      cmp.set(l, l % 2 ? NAN : -0.0);
+      val.set(l, 4.0);
     }
     ASSERT_EQ(runKernel(kernels(), "cas_lanes", "*fp32, *i32, *fp32, *fp32, *fp32, 64",
                         {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
               "");
-    EXPECT_EQ(p.f(0), 0.0);
-    EXPECT_FALSE(std::signbit(p.f(0)));
-    EXPECT_EQ(p.f(1), 4.0);
-    EXPECT_TRUE(std::isnan(old.f(1)));
-    EXPECT_EQ(old.f(3), 4.0);
+    EXPECT_EQ(p.get(0), 0.0);
+    EXPECT_FALSE(std::signbit(p.get(0)));
+    EXPECT_EQ(p.get(1), 4.0);
+    EXPECT_TRUE(std::isnan(old.get(1)));
+    EXPECT_EQ(old.get(3), 4.0);
   }
 }
 
@@ -561,12 +561,12 @@ TEST(Atomics, LockAcquireRelease) {
   FRESH_RNG(rng);
   const int GROUP = 4, N = 50;
   for (int rows : {3, 13}) {
-    Buf x(Ty::F32, rows * N), acc(Ty::F32, GROUP * N), lock(Ty::I32, 2 * GROUP);
+    ByteArray x(ElemTy::F32, rows * N), acc(ElemTy::F32, GROUP * N), lock(ElemTy::I32, 2 * GROUP);
     std::uniform_real_distribution<double> u(-1, 1);
     for (int i = 0; i < rows * N; ++i)
-      x.setF(i, u(rng));
+      x.set(i, u(rng));
     for (int i = 0; i < 2 * GROUP; ++i)
-      lock.setRaw(i, 0);
+      lock.setBits(i, 0);
     // acc stays poisoned (0xAB bytes): the first row of a group must not
     // read it, and groups no row maps to stay untouched.
     ASSERT_EQ(runKernel(kernels(), "lock_accumulate", "*fp32, *fp32, *i32, i32, 4, 64",
@@ -581,10 +581,10 @@ TEST(Atomics, LockAcquireRelease) {
           EXPECT_TRUE(acc.poisoned(g * N + c));
           continue;
         }
-        float s = float(x.f(g * N + c));
+        float s = float(x.get(g * N + c));
         for (int r = g + GROUP; r < rows; r += GROUP)
-          s = float(x.f(r * N + c)) + s;
-        EXPECT_EQ(acc.f(g * N + c), double(s)) << "acc[" << g << "][" << c << "]";
+          s = float(x.get(r * N + c)) + s;
+        EXPECT_EQ(acc.get(g * N + c), double(s)) << "acc[" << g << "][" << c << "]";
       }
     }
   }
@@ -593,22 +593,22 @@ TEST(Atomics, LockAcquireRelease) {
 TEST(Atomics, MaskedLanesUntouched) {
   FRESH_RNG(rng);
   const int BLOCK = 64;
-  Buf dst(Ty::I32, 2 * BLOCK), old(Ty::I32, BLOCK);
+  ByteArray dst(ElemTy::I32, 2 * BLOCK), old(ElemTy::I32, BLOCK);
   for (int i = 0; i < 2 * BLOCK; ++i)
-    dst.setRaw(i, rng());
-  Buf init = dst;
+    dst.setBits(i, rng());
+  ByteArray init = dst;
   ASSERT_EQ(runKernel(kernels(), "masked_add", "*i32, *i32, 64", {1, 1, 1},
                       {&dst, &old}),
             "");
   for (int l = 0; l < BLOCK; ++l) {
     bool on = l % 3 == 0;
-    EXPECT_EQ(old.raw(l), on ? init.raw(2 * l) : 0u) << "old[" << l << "]";
-    EXPECT_EQ(dst.raw(2 * l), on ? uint32_t(init.raw(2 * l) + 5) : init.raw(2 * l))
+    EXPECT_EQ(old.bitsAt(l), on ? init.bitsAt(2 * l) : 0u) << "old[" << l << "]";
+    EXPECT_EQ(dst.bitsAt(2 * l), on ? uint32_t(init.bitsAt(2 * l) + 5) : init.bitsAt(2 * l))
         << "dst[" << 2 * l << "]";
-    EXPECT_EQ(dst.raw(2 * l + 1), init.raw(2 * l + 1)) << "dst[" << 2 * l + 1 << "]";
+    EXPECT_EQ(dst.bitsAt(2 * l + 1), init.bitsAt(2 * l + 1)) << "dst[" << 2 * l + 1 << "]";
   }
   // Masked-off lanes with wild addresses are never checked.
-  Buf p(Ty::I32, 100);
+  ByteArray p(ElemTy::I32, 100);
   ASSERT_EQ(runKernel(kernels(), "wild_masked", "*i32, i32, 128", {1, 1, 1},
                       {&p, I(100)}),
             "");
@@ -617,7 +617,7 @@ TEST(Atomics, MaskedLanesUntouched) {
 }
 
 TEST(Atomics, OutOfBounds) {
-  Buf bins(Ty::I32, 10);
+  ByteArray bins(ElemTy::I32, 10);
   EXPECT_EQ(runKernel(kernels(), "bad_add", "*i32, i32, 16", {1, 1, 1},
                       {&bins, I(10)}, {"bins"}),
             "out-of-bounds atomic_add in kernel 'bad_add' at atomics.py:65:8, "
@@ -625,21 +625,21 @@ TEST(Atomics, OutOfBounds) {
             "4 bytes past the end of buffer 'bins' (40 bytes)");
   // The lanes before the bad one were applied, in order; none after it.
   for (int i = 0; i < 10; ++i)
-    EXPECT_EQ(bins.raw(i), 0xABABABABu + 1) << i;
-  Buf p(Ty::I32, 4);
+    EXPECT_EQ(bins.bitsAt(i), 0xABABABABu + 1) << i;
+  ByteArray p(ElemTy::I32, 4);
   EXPECT_EQ(runKernel(kernels(), "bad_scalar_max", "*i32, i32", {2, 1, 1},
                       {&p, I(4)}, {"p"}),
             "out-of-bounds atomic_max in kernel 'bad_scalar_max' at "
             "atomics.py:69:8, program (0, 0, 0), lane (scalar): address "
             "0x10000000010 (4 bytes) is 4 bytes past the end of buffer 'p' "
             "(16 bytes)");
-  Buf q(Ty::I32, 8);
+  ByteArray q(ElemTy::I32, 8);
   EXPECT_EQ(runKernel(kernels(), "bad_cas", "*i32, 8", {1, 1, 1}, {&q}, {"q"}),
             "out-of-bounds atomic_cas in kernel 'bad_cas' at atomics.py:74:8, "
             "program (0, 0, 0), lane [0]: address 0xfffffffff8 (4 bytes) is "
             "8 bytes before the start of buffer 'q' (32 bytes)");
   // In bounds, the same scalar atomic is fine (and sets the max).
-  p.setRaw(3, uint64_t(-9));
+  p.setBits(3, uint64_t(-9));
   EXPECT_EQ(runKernel(kernels(), "bad_scalar_max", "*i32, i32", {2, 1, 1},
                       {&p, I(3)}, {"p"}),
             "");
@@ -648,8 +648,8 @@ TEST(Atomics, OutOfBounds) {
 
 TEST(Atomics, SpinLoopsStopWithAnError) {
   // A grid-wide barrier: program 0 waits for programs that run after it.
-  Buf count(Ty::I32, 1), out(Ty::I32, 3);
-  count.setRaw(0, 0);
+  ByteArray count(ElemTy::I32, 1), out(ElemTy::I32, 3);
+  count.setBits(0, 0);
   EXPECT_EQ(runKernel(kernels(), "grid_barrier", "*i32, *i32", {3, 1, 1},
                       {&count, &out}),
             "while loop in kernel 'grid_barrier' at atomics.py:86:5, program "
@@ -659,14 +659,14 @@ TEST(Atomics, SpinLoopsStopWithAnError) {
             "finish here");
   EXPECT_TRUE(out.poisoned(0));
   // With one program there is nobody to wait for.
-  count.setRaw(0, 0);
+  count.setBits(0, 0);
   ASSERT_EQ(runKernel(kernels(), "grid_barrier", "*i32, *i32", {1, 1, 1},
                       {&count, &out}),
             "");
   EXPECT_EQ(out.i64(0), 1);
   // A lock never released: the second program spins.
-  Buf lock(Ty::I32, 1), flags(Ty::I32, 2);
-  lock.setRaw(0, 0);
+  ByteArray lock(ElemTy::I32, 1), flags(ElemTy::I32, 2);
+  lock.setBits(0, 0);
   EXPECT_EQ(runKernel(kernels(), "lock_no_release", "*i32, *i32", {2, 1, 1},
                       {&lock, &flags}),
             "while loop in kernel 'lock_no_release' at atomics.py:52:5, "
@@ -681,12 +681,12 @@ TEST(Atomics, SpinLoopsStopWithAnError) {
 TEST(Atomics, WhileBudgetIsExact) {
   static_assert(kMaxWhileIterations == 10000000);
   // Exactly the budget finishes; one more iteration is an error.
-  Buf out(Ty::I32, 1);
+  ByteArray out(ElemTy::I32, 1);
   ASSERT_EQ(runKernel(kernels(), "count_up", "*i32, i32", {1, 1, 1},
                       {&out, I(int64_t(kMaxWhileIterations))}),
             "");
   EXPECT_EQ(out.i64(0), int64_t(kMaxWhileIterations));
-  Buf out2(Ty::I32, 1);
+  ByteArray out2(ElemTy::I32, 1);
   EXPECT_EQ(runKernel(kernels(), "count_up", "*i32, i32", {1, 1, 1},
                       {&out2, I(int64_t(kMaxWhileIterations) + 1)}),
             "while loop in kernel 'count_up' at atomics.py:93:5, program "

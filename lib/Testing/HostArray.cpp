@@ -1,44 +1,15 @@
-//===- HostArray.cpp - Element type names, poison and random fill ---------===//
+//===- HostArray.cpp - Poisoned host arrays and random fill ---------------===//
 
-#include "HostArray.h"
+#include "tilec/Testing/HostArray.h"
 
 #include <algorithm>
 #include <thread>
 
-namespace tilec::gputest {
+namespace tilec::testing {
 
-const char *dtName(DT t) {
-  switch (t) {
-  case DT::F32: return "fp32";
-  case DT::F16: return "fp16";
-  case DT::BF16: return "bf16";
-  case DT::F64: return "fp64";
-  case DT::I32: return "i32";
-  case DT::U32: return "u32";
-  case DT::I64: return "i64";
-  case DT::U64: return "u64";
-  }
-  return "?";
-}
-
-uint64_t poisonBits(DT dt) {
-  switch (dt) {
-  case DT::F32: return 0x7fc0dead;
-  case DT::F16: return 0x7e5a;
-  case DT::BF16: return 0x7fda;
-  case DT::F64: return 0x7ff8deaddeadbeefull;
-  case DT::I32:
-  case DT::U32: return 0x5eadbeef;
-  case DT::I64:
-  case DT::U64: return 0x5eadbeef5eadbeefull;
-  }
-  return 0;
-}
-
-HostArray poisonedHost(DT dt, size_t n) {
-  HostArray h(dt, n);
-  for (size_t i = 0; i < n; ++i)
-    h.setBits(i, poisonBits(dt));
+HostArray poisonedHost(ElemTy t, size_t n) {
+  HostArray h(t, n);
+  h.fill(poisonBits(t));
   return h;
 }
 
@@ -83,10 +54,10 @@ void fillRandom(HostArray &a, double lo, double hi, uint64_t seed) {
       uint64_t s = seed * 0x100000001b3ull + blk;
       for (size_t i = blk * block; i < std::min(n, (blk + 1) * block); ++i) {
         double u = double(splitmix(s) >> 11) * (1.0 / 9007199254740992.0);
-        a.set(i, lo + (hi - lo) * u);
+        a.setViaF32(i, lo + (hi - lo) * u);
       }
     }
   });
 }
 
-} // namespace tilec::gputest
+} // namespace tilec::testing

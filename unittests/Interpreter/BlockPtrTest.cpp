@@ -155,17 +155,17 @@ def fill(out_ptr, M, N, value, BM: tl.constexpr, BN: tl.constexpr):
     tl.store(dst, value, boundary_check=(0, 1))
 )";
 
-KernelCache &kernels() {
-  static KernelCache cache("block_ptr.py", kSource);
+TileKernels &kernels() {
+  static TileKernels cache("block_ptr.py", kSource);
   return cache;
 }
 
 unsigned cdiv(int64_t a, int64_t b) { return unsigned((a + b - 1) / b); }
 
-void randomize(Buf &b, std::mt19937_64 &rng) {
+void randomize(ByteArray &b, std::mt19937_64 &rng) {
   std::uniform_real_distribution<double> dist(-1.0, 1.0);
-  for (size_t i = 0; i < b.n; ++i)
-    b.setF(i, dist(rng));
+  for (size_t i = 0; i < b.size(); ++i)
+    b.set(i, dist(rng));
 }
 
 TEST(BlockPtr, Copy2DBothDimensionsChecked) {
@@ -173,7 +173,7 @@ TEST(BlockPtr, Copy2DBothDimensionsChecked) {
   for (int round = 0; round < 6; ++round) {
     int64_t M = 1 + rng() % 70, N = 1 + rng() % 90;
     int64_t sm = N + rng() % 5, om = N + rng() % 7; // padded rows
-    Buf in(Ty::F32, M * sm), out(Ty::F32, M * om);
+    ByteArray in(ElemTy::F32, M * sm), out(ElemTy::F32, M * om);
     randomize(in, rng);
     // One program more than needed along each axis: its block is all out.
     std::array<unsigned, 3> grid = {cdiv(M, 16) + 1, cdiv(N, 32) + 1, 1};
@@ -186,7 +186,7 @@ TEST(BlockPtr, Copy2DBothDimensionsChecked) {
       for (int64_t j = 0; j < om; ++j) {
         size_t o = size_t(i * om + j);
         if (j < N)
-          ASSERT_EQ(out.f(o), float(in.f(size_t(i * sm + j)) * 2 + 1))
+          ASSERT_EQ(out.get(o), float(in.get(size_t(i * sm + j)) * 2 + 1))
               << "(" << i << ", " << j << ") M=" << M << " N=" << N;
         else
           ASSERT_TRUE(out.poisoned(o)) << "padding (" << i << ", " << j
@@ -200,10 +200,10 @@ TEST(BlockPtr, NegativeOffsetsArePadded) {
   const int BM = 8, BN = 16;
   for (int pad = 0; pad < 2; ++pad) {
     int64_t M = 1 + rng() % 30, N = 1 + rng() % 20, shift = rng() % 6;
-    Buf in(Ty::F32, M * N);
+    ByteArray in(ElemTy::F32, M * N);
     randomize(in, rng);
     unsigned grid = cdiv(M + shift, BM) + 1;
-    Buf out(Ty::F32, size_t(grid) * BM * BN);
+    ByteArray out(ElemTy::F32, size_t(grid) * BM * BN);
     ASSERT_EQ(runKernel(kernels(), "padded",
                         "*fp32, *fp32, i32, i32, i32, " + std::to_string(pad) +
                             ", 8, 16",
@@ -213,10 +213,10 @@ TEST(BlockPtr, NegativeOffsetsArePadded) {
       for (int r = 0; r < BM; ++r)
         for (int c = 0; c < BN; ++c) {
           int64_t i = int64_t(p) * BM + r - shift, j = c - shift;
-          double got = out.f(size_t((p * BM + r) * BN + c));
+          double got = out.get(size_t((p * BM + r) * BN + c));
           bool inside = i >= 0 && i < M && j >= 0 && j < N;
           if (inside)
-            ASSERT_EQ(got, in.f(size_t(i * N + j))) << i << ", " << j;
+            ASSERT_EQ(got, in.get(size_t(i * N + j))) << i << ", " << j;
           else if (pad == 0)
             ASSERT_TRUE(got == 0 && !std::signbit(got)) << i << ", " << j;
           else
@@ -228,7 +228,7 @@ TEST(BlockPtr, NegativeOffsetsArePadded) {
 TEST(BlockPtr, OneDimensionChecked) {
   FRESH_RNG(rng);
   int64_t M = 1 + rng() % 50, N = 32;
-  Buf in(Ty::F32, M * N), out(Ty::F32, (M + 16) * N);
+  ByteArray in(ElemTy::F32, M * N), out(ElemTy::F32, (M + 16) * N);
   randomize(in, rng);
   ASSERT_EQ(runKernel(kernels(), "row_checked", "*fp32, *fp32, i32, i32, 16, 32",
                       {cdiv(M, 16), 1, 1}, {&in, &out, I(M), I(N)}),
@@ -237,7 +237,7 @@ TEST(BlockPtr, OneDimensionChecked) {
     for (int64_t j = 0; j < N; ++j) {
       size_t o = size_t(i * N + j);
       if (i < M)
-        ASSERT_EQ(out.f(o), float(in.f(o) + 1)) << i << ", " << j;
+        ASSERT_EQ(out.get(o), float(in.get(o) + 1)) << i << ", " << j;
       else
         ASSERT_TRUE(out.poisoned(o)) << "row " << i << " written";
     }
@@ -245,10 +245,10 @@ TEST(BlockPtr, OneDimensionChecked) {
 
 TEST(BlockPtr, MatmulAdvancedThroughK) {
   FRESH_RNG(rng);
-  for (Ty t : {Ty::F32, Ty::F16}) {
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16}) {
     int64_t M = 1 + rng() % 80, N = 1 + rng() % 80, K = 1 + rng() % 100;
     // A row-major, B column-major (strides (1, K)), C row-major.
-    Buf a(t, M * K), bm(t, K * N), c(Ty::F32, M * N);
+    ByteArray a(t, M * K), bm(t, K * N), c(ElemTy::F32, M * N);
     randomize(a, rng);
     randomize(bm, rng);
     std::string ty = info(t).sig;
@@ -264,7 +264,7 @@ TEST(BlockPtr, MatmulAdvancedThroughK) {
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         auto [ref, mag] = dotRef(a, i * K, 1, bm, j * K, 1, K);
-        double got = c.f(size_t(i * N + j));
+        double got = c.get(size_t(i * N + j));
         ASSERT_NEAR(got, ref, 1e-6 * mag + 1e-30)
             << ty << " (" << i << ", " << j << ") M=" << M << " N=" << N
             << " K=" << K;
@@ -275,7 +275,7 @@ TEST(BlockPtr, MatmulAdvancedThroughK) {
 TEST(BlockPtr, TupleAndBlockPointerCarriedByFor) {
   FRESH_RNG(rng);
   int64_t rows = 1 + rng() % 5, N = 1 + rng() % 300, stride = N + rng() % 9;
-  Buf x(Ty::F32, rows * stride), out(Ty::F32, 2 * rows);
+  ByteArray x(ElemTy::F32, rows * stride), out(ElemTy::F32, 2 * rows);
   randomize(x, rng);
   ASSERT_EQ(runKernel(kernels(), "row_sums", "*fp32, *fp32, i32, i32, 64",
                       {unsigned(rows), 1, 1}, {&x, &out, I(N), I(stride)}),
@@ -283,18 +283,18 @@ TEST(BlockPtr, TupleAndBlockPointerCarriedByFor) {
   for (int64_t r = 0; r < rows; ++r) {
     double ref = 0, mag = 0;
     for (int64_t j = 0; j < N; ++j) {
-      ref += x.f(size_t(r * stride + j));
-      mag += std::fabs(x.f(size_t(r * stride + j)));
+      ref += x.get(size_t(r * stride + j));
+      mag += std::fabs(x.get(size_t(r * stride + j)));
     }
-    EXPECT_NEAR(out.f(size_t(2 * r)), ref, 1e-6 * mag) << "row " << r;
-    EXPECT_EQ(out.f(size_t(2 * r + 1)), double(cdiv(N, 64))) << "row " << r;
+    EXPECT_NEAR(out.get(size_t(2 * r)), ref, 1e-6 * mag) << "row " << r;
+    EXPECT_EQ(out.get(size_t(2 * r + 1)), double(cdiv(N, 64))) << "row " << r;
   }
 }
 
 TEST(BlockPtr, CarriedByWhileAndMergedByIf) {
   FRESH_RNG(rng);
   int64_t N = 1 + rng() % 700;
-  Buf x(Ty::F32, N), out(Ty::F32, 1);
+  ByteArray x(ElemTy::F32, N), out(ElemTy::F32, 1);
   randomize(x, rng);
   ASSERT_EQ(runKernel(kernels(), "while_skip", "*fp32, *fp32, i32, 32",
                       {1, 1, 1}, {&x, &out, I(N)}),
@@ -304,31 +304,31 @@ TEST(BlockPtr, CarriedByWhileAndMergedByIf) {
   double ref = 0, mag = 0;
   for (int64_t j = 0; j < N; ++j)
     if ((j / 32) % 2 == 0) {
-      ref += x.f(size_t(j));
-      mag += std::fabs(x.f(size_t(j)));
+      ref += x.get(size_t(j));
+      mag += std::fabs(x.get(size_t(j)));
     }
-  EXPECT_NEAR(out.f(0), ref, 1e-6 * mag + 1e-30) << "N=" << N;
+  EXPECT_NEAR(out.get(0), ref, 1e-6 * mag + 1e-30) << "N=" << N;
 }
 
 TEST(BlockPtr, ColumnMajorOrder) {
   FRESH_RNG(rng);
   int64_t M = 1 + rng() % 16, N = 1 + rng() % 70;
-  Buf in(Ty::F32, M * N), out(Ty::F32, M * N);
+  ByteArray in(ElemTy::F32, M * N), out(ElemTy::F32, M * N);
   randomize(in, rng);
   ASSERT_EQ(runKernel(kernels(), "col_major", "*fp32, *fp32, i32, i32, 16, 32",
                       {cdiv(N, 32), 1, 1}, {&in, &out, I(M), I(N)}),
             "");
   for (int64_t i = 0; i < M; ++i)
     for (int64_t j = 0; j < N; ++j)
-      ASSERT_EQ(out.f(size_t(i * N + j)), in.f(size_t(j * M + i)))
+      ASSERT_EQ(out.get(size_t(i * N + j)), in.get(size_t(j * M + i)))
           << i << ", " << j;
 }
 
 TEST(BlockPtr, TensorDescriptorMatmul) {
   FRESH_RNG(rng);
-  for (Ty t : {Ty::F32, Ty::F16}) {
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16}) {
     int64_t M = 1 + rng() % 70, N = 1 + rng() % 70, K = 1 + rng() % 90;
-    Buf a(t, M * K), b(t, N * K), c(t, M * N + 8);
+    ByteArray a(t, M * K), b(t, N * K), c(t, M * N + 8);
     randomize(a, rng);
     randomize(b, rng);
     std::string ty = info(t).sig;
@@ -340,11 +340,11 @@ TEST(BlockPtr, TensorDescriptorMatmul) {
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         auto [ref, mag] = dotRef(a, i * K, 1, b, j * K, 1, K);
-        ASSERT_NEAR(c.f(size_t(i * N + j)), ref,
-                    (t == Ty::F16 ? 1e-3 * std::fabs(ref) : 0) + 1e-6 * mag + 1e-30)
+        ASSERT_NEAR(c.get(size_t(i * N + j)), ref,
+                    (t == ElemTy::F16 ? 1e-3 * std::fabs(ref) : 0) + 1e-6 * mag + 1e-30)
             << ty << " C[" << i << ", " << j << "]";
       }
-    for (size_t i = size_t(M * N); i < c.n; ++i)
+    for (size_t i = size_t(M * N); i < c.size(); ++i)
       ASSERT_TRUE(c.poisoned(i)) << ty << ": C written past its end at " << i;
   }
 }
@@ -352,7 +352,7 @@ TEST(BlockPtr, TensorDescriptorMatmul) {
 TEST(BlockPtr, TensorDescriptorNanPadding) {
   FRESH_RNG(rng);
   int64_t N = 1 + rng() % 60;
-  Buf in(Ty::F32, N), out(Ty::F32, 128 + 4);
+  ByteArray in(ElemTy::F32, N), out(ElemTy::F32, 128 + 4);
   randomize(in, rng);
   ASSERT_EQ(runKernel(kernels(), "desc_nan", "*fp32, *fp32, i32, 64", {3, 1, 1},
                       {&in, &out, I(N)}),
@@ -361,11 +361,11 @@ TEST(BlockPtr, TensorDescriptorNanPadding) {
   // output's shape (2 * 64) and is clipped.
   for (int64_t i = 0; i < 128; ++i) {
     if (i < N)
-      ASSERT_EQ(out.f(size_t(i)), in.f(size_t(i))) << i;
+      ASSERT_EQ(out.get(size_t(i)), in.get(size_t(i))) << i;
     else
-      ASSERT_TRUE(std::isnan(out.f(size_t(i)))) << i;
+      ASSERT_TRUE(std::isnan(out.get(size_t(i)))) << i;
   }
-  for (size_t i = 128; i < out.n; ++i)
+  for (size_t i = 128; i < out.size(); ++i)
     ASSERT_TRUE(out.poisoned(i)) << i;
 }
 
@@ -373,14 +373,14 @@ TEST(BlockPtr, StoreOfAScalar) {
   FRESH_RNG(rng);
   int64_t M = 1 + rng() % 40, N = 1 + rng() % 16;
   double value = std::uniform_real_distribution<double>(-5, 5)(rng);
-  Buf out(Ty::F32, M * N + 64);
+  ByteArray out(ElemTy::F32, M * N + 64);
   ASSERT_EQ(runKernel(kernels(), "fill", "*fp32, i32, i32, fp32, 8, 16",
                       {cdiv(M, 8), 1, 1},
                       {&out, I(M), I(N), KernelArg::fp(value)}),
             "");
   for (int64_t i = 0; i < M * N; ++i)
-    ASSERT_EQ(out.f(size_t(i)), float(value)) << i;
-  for (size_t i = size_t(M * N); i < out.n; ++i)
+    ASSERT_EQ(out.get(size_t(i)), float(value)) << i;
+  for (size_t i = size_t(M * N); i < out.size(); ++i)
     ASSERT_TRUE(out.poisoned(i)) << i;
 }
 
@@ -393,19 +393,19 @@ namespace {
 /// product sum either way), on the same random operands and edge shapes.
 TEST(BlockPtr, ExampleMatchesPointerArithmeticMatmul) {
   FRESH_RNG(rng);
-  static KernelCache blockPtr(TILEC_SOURCE_DIR "/examples/matmul_block_ptr.py");
-  static KernelCache plain(TILEC_SOURCE_DIR "/examples/matmul_relu.py");
-  for (Ty t : {Ty::F16, Ty::BF16, Ty::F32}) {
+  static TileKernels blockPtr(TILEC_SOURCE_DIR "/examples/matmul_block_ptr.py");
+  static TileKernels plain(TILEC_SOURCE_DIR "/examples/matmul_relu.py");
+  for (ElemTy t : {ElemTy::F16, ElemTy::BF16, ElemTy::F32}) {
     int64_t M = 8 + rng() % 90, N = 8 + rng() % 90, K = 1 + rng() % 90;
-    Buf a(t, M * K), b(t, K * N), c1(Ty::F32, M * N), c2(Ty::F32, M * N);
+    ByteArray a(t, M * K), b(t, K * N), c1(ElemTy::F32, M * N), c2(ElemTy::F32, M * N);
     randomize(a, rng);
     randomize(b, rng);
     std::string ty = info(t).sig;
     std::string sig = "*" + ty + ", *" + ty +
                       ", *fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
                       "32, 32, 16";
-    std::vector<Arg> ints = {I(M), I(N), I(K), I(K), I(1), I(N), I(1), I(N), I(1)};
-    std::vector<Arg> args1 = {&a, &b, &c1}, args2 = {&a, &b, &c2};
+    std::vector<RunArg> ints = {I(M), I(N), I(K), I(K), I(1), I(N), I(1), I(N), I(1)};
+    std::vector<RunArg> args1 = {&a, &b, &c1}, args2 = {&a, &b, &c2};
     args1.insert(args1.end(), ints.begin(), ints.end());
     args2.insert(args2.end(), ints.begin(), ints.end());
     std::array<unsigned, 3> grid = {cdiv(M, 32), cdiv(N, 32), 1};
@@ -415,7 +415,7 @@ TEST(BlockPtr, ExampleMatchesPointerArithmeticMatmul) {
     for (size_t i = 0; i < size_t(M * N); ++i) {
       ASSERT_TRUE(same(c1, i, c2, i))
           << ty << " C[" << i << "]: " << show(c1, i) << " vs " << show(c2, i);
-      positive += c1.f(i) > 0;
+      positive += c1.get(i) > 0;
     }
     EXPECT_GT(positive, 0u) << ty << ": relu left nothing to compare";
   }
@@ -431,17 +431,17 @@ namespace {
 /// (as the tutorial does), so the bound is a few fp16 ulps of |O| <= 1.
 TEST(BlockPtr, FlashAttentionExample) {
   FRESH_RNG(rng);
-  static KernelCache kc(TILEC_SOURCE_DIR "/examples/flash_attention.py");
+  static TileKernels kc(TILEC_SOURCE_DIR "/examples/flash_attention.py");
   const int Z = 1, H = 2, N = 256, D = 64, BM = 128; // BLOCK_N: 64
   for (int causal = 0; causal < 2; ++causal) {
     size_t n = size_t(Z) * H * N * D;
-    Buf q(Ty::F16, n), k(Ty::F16, n), v(Ty::F16, n), o(Ty::F16, n);
+    ByteArray q(ElemTy::F16, n), k(ElemTy::F16, n), v(ElemTy::F16, n), o(ElemTy::F16, n);
     randomize(q, rng);
     randomize(k, rng);
     randomize(v, rng);
     double scale = 1.0 / std::sqrt(double(D));
     // Strides of [Z, H, N, D] (z, h, row, col), the same for all four.
-    std::vector<Arg> args = {&q, &k, &v, KernelArg::fp(scale), &o};
+    std::vector<RunArg> args = {&q, &k, &v, KernelArg::fp(scale), &o};
     for (int t = 0; t < 4; ++t)
       for (int64_t st : {int64_t(H) * N * D, int64_t(N) * D, int64_t(D)})
         args.push_back(I(st));
@@ -463,7 +463,7 @@ TEST(BlockPtr, FlashAttentionExample) {
         for (int j = 0; j <= last; ++j) {
           double dot = 0;
           for (int d = 0; d < D; ++d)
-            dot += q.f(base + size_t(i) * D + d) * k.f(base + size_t(j) * D + d);
+            dot += q.get(base + size_t(i) * D + d) * k.get(base + size_t(j) * D + d);
           s[j] = dot * scale;
           mx = std::max(mx, s[j]);
         }
@@ -473,9 +473,9 @@ TEST(BlockPtr, FlashAttentionExample) {
         for (int d = 0; d < D; ++d) {
           double ref = 0;
           for (int j = 0; j <= last; ++j)
-            ref += s[j] * v.f(base + size_t(j) * D + d);
+            ref += s[j] * v.get(base + size_t(j) * D + d);
           ref /= sum;
-          double got = o.f(base + size_t(i) * D + d);
+          double got = o.get(base + size_t(i) * D + d);
           worst = std::max(worst, std::fabs(got - ref));
           ASSERT_NEAR(got, ref, 4e-3)
               << "causal=" << causal << " head " << h << " O[" << i << ", "

@@ -17,15 +17,15 @@ namespace {
 
 TEST(Tutorial, MatmulWithLeakyRelu) {
   FRESH_RNG(rng);
-  static KernelCache kc(TILEC_SOURCE_DIR "/examples/matmul_tutorial.py");
+  static TileKernels kc(TILEC_SOURCE_DIR "/examples/matmul_tutorial.py");
   for (const char *act : {"leaky_relu", ""}) {
     int64_t M = 1 + rng() % 100, N = 1 + rng() % 100, K = 1 + rng() % 100;
-    Buf a(Ty::F16, M * K), b(Ty::F16, K * N), c(Ty::F16, M * N + 8);
+    ByteArray a(ElemTy::F16, M * K), b(ElemTy::F16, K * N), c(ElemTy::F16, M * N + 8);
     std::uniform_real_distribution<double> dist(-1, 1);
-    for (size_t i = 0; i < a.n; ++i)
-      a.setF(i, dist(rng));
-    for (size_t i = 0; i < b.n; ++i)
-      b.setF(i, dist(rng));
+    for (size_t i = 0; i < a.size(); ++i)
+      a.set(i, dist(rng));
+    for (size_t i = 0; i < b.size(); ++i)
+      b.set(i, dist(rng));
     std::string sig = "*fp16, *fp16, *fp16, i32, i32, i32, i32, i32, i32, i32, "
                       "i32, i32, 32, 32, 16, 4, '" + std::string(act) + "'";
     unsigned grid = unsigned(((M + 31) / 32) * ((N + 31) / 32));
@@ -40,12 +40,12 @@ TEST(Tutorial, MatmulWithLeakyRelu) {
         double acc = float(s); // the fp32 accumulator
         if (*act && acc < 0)
           acc = float(0.01f * float(acc));
-        double got = c.f(size_t(i * N + j));
+        double got = c.get(size_t(i * N + j));
         ASSERT_NEAR(got, acc, std::fabs(acc) * 1e-3 + mag * 1e-6 + 1e-7)
             << act << " C[" << i << ", " << j << "] M=" << M << " N=" << N
             << " K=" << K;
       }
-    for (size_t i = size_t(M * N); i < c.n; ++i)
+    for (size_t i = size_t(M * N); i < c.size(); ++i)
       ASSERT_TRUE(c.poisoned(i)) << act << ": C written past its end at " << i;
   }
 }

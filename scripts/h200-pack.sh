@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${TILEC_BUILD_DIR:-build}
-TOOLS=(tilec tilec-gpu-test tilec-runtime-bench)
+TOOLS=(tilec tilec-gpu-test tilec-runtime-bench tilec-runtime-tests)
 
 bash scripts/build.sh "${TOOLS[@]}"
 

@@ -149,6 +149,20 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags) {
           return bad(diags, k->loc, "key must be a list of parameter names");
         at.key.push_back(k->str);
       }
+    } else if (kw.name == "reset_to_zero" || kw.name == "restore_value") {
+      std::vector<std::string> &names =
+          kw.name == "reset_to_zero" ? at.resetToZero : at.restoreValue;
+      if (v.kind == ExprKind::None)
+        continue;
+      if (v.kind != ExprKind::List && v.kind != ExprKind::Tuple)
+        return bad(diags, v.loc,
+                   kw.name + " must be a list of parameter names");
+      for (const ExprPtr &k : v.args) {
+        if (k->kind != ExprKind::Str)
+          return bad(diags, k->loc,
+                     kw.name + " must be a list of parameter names");
+        names.push_back(k->str);
+      }
     } else {
       at.ignored.push_back(kw.name);
     }
@@ -169,10 +183,21 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags) {
                  "the configs set different parameters (" +
                      llvm::join(names(c), ", ") + " against " +
                      llvm::join(names(at.configs.front()), ", ") + ")");
+  auto isParam = [&](const std::string &n) {
+    return llvm::any_of(fn.params, [&](const Param &p) { return p.name == n; });
+  };
   for (const std::string &k : at.key)
-    if (!llvm::any_of(fn.params, [&](const Param &p) { return p.name == k; }))
+    if (!isParam(k))
       return bad(diags, fn.autotuneLoc,
                  "key names '" + k + "', which is not a parameter of '" +
                      fn.name + "'");
+  for (auto *list : {&at.resetToZero, &at.restoreValue})
+    for (const std::string &n : *list)
+      if (!isParam(n))
+        return bad(diags, fn.autotuneLoc,
+                   std::string(list == &at.resetToZero ? "reset_to_zero"
+                                                       : "restore_value") +
+                       " names '" + n + "', which is not a parameter of '" +
+                       fn.name + "'");
   return std::optional<Autotune>(std::move(at));
 }

@@ -39,16 +39,8 @@ llvm::Expected<std::string>
 Specializer::tuningKey(llvm::ArrayRef<Arg> args) const {
   if (!autotune_)
     return std::string();
-  // Tuning launches the kernel many times on the caller's buffers: where
-  // Triton resets or restores them between runs, tuning here would leave
-  // wrong results behind.
-  for (const std::string &name : autotune_->ignored)
-    if (name == "reset_to_zero" || name == "restore_value")
-      return makeError("'" + kernel_ + "' cannot be autotuned here: its "
-                       "@triton.autotune uses " + name + ", which the "
-                       "tuner does not apply (its runs would be left in "
-                       "the buffers); compile one of its configs instead "
-                       "(tilec --list-configs)");
+  if (auto b = tuningBuffers(args); !b)
+    return b.takeError();
   // The specialization (types, :16, values specialized on) of config 0...
   auto spec = specialize(args, &autotune_->configs.front());
   if (!spec)
@@ -70,6 +62,88 @@ Specializer::tuningKey(llvm::ArrayRef<Arg> args) const {
   }
   return key;
 }
+
+llvm::Expected<Specializer::TuningBuffers>
+Specializer::tuningBuffers(llvm::ArrayRef<Arg> args) const {
+  TuningBuffers out;
+  if (!autotune_)
+    return out;
+  for (bool zero : {true, false})
+    for (const std::string &name :
+         zero ? autotune_->resetToZero : autotune_->restoreValue) {
+      const char *what = zero ? "reset_to_zero" : "restore_value";
+      auto pos = llvm::find_if(
+          launch_, [&](unsigned i) { return params_[i].name == name; });
+      size_t at = pos - launch_.begin();
+      if (pos == launch_.end() || at >= args.size())
+        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+                         "', which this launch does not pass");
+      const Arg &a = args[at];
+      if (a.kind != Arg::Pointer)
+        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+                         "', passed as " + a.describe() + ", not a pointer");
+      if (a.bytes == 0)
+        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+                         "', whose buffer size is unknown: pass it as a "
+                         "DeviceBuffer or rt::ptr<T>(buffer)");
+      (zero ? out.zero : out.restore).push_back(a);
+    }
+  return out;
+}
+
+namespace {
+
+/// Zeroes and restores the buffers of a tuning (Triton's autotuner hooks),
+/// with saved copies of the restored ones in device memory of its own.
+class TuningHooks {
+public:
+  TuningHooks(const Context &ctx, Specializer::TuningBuffers buffers)
+      : ctx_(ctx), b_(std::move(buffers)) {}
+  ~TuningHooks() {
+    for (CUdeviceptr p : saved_)
+      ctx_.driver().cuMemFree(p);
+  }
+  /// Saves the buffers of restore_value.
+  llvm::Error save() {
+    const Driver &d = ctx_.driver();
+    for (const Arg &a : b_.restore) {
+      CUdeviceptr p = 0;
+      if (auto e = d.check(d.cuMemAlloc(&p, a.bytes), "cuMemAlloc"))
+        return e;
+      saved_.push_back(p);
+      if (auto e = d.check(d.cuMemcpyDtoD(p, a.p, a.bytes), "cuMemcpyDtoD"))
+        return e;
+    }
+    return llvm::Error::success();
+  }
+  /// Before a run: zeroes the buffers of reset_to_zero.
+  llvm::Error before(CUstream stream) const {
+    const Driver &d = ctx_.driver();
+    for (const Arg &a : b_.zero)
+      if (auto e = d.check(d.cuMemsetD8Async(a.p, 0, a.bytes, stream),
+                           "cuMemsetD8Async"))
+        return e;
+    return llvm::Error::success();
+  }
+  /// After a run: restores the buffers of restore_value.
+  llvm::Error after(CUstream stream) const {
+    const Driver &d = ctx_.driver();
+    for (size_t i = 0; i < b_.restore.size(); ++i)
+      if (auto e = d.check(d.cuMemcpyDtoDAsync(b_.restore[i].p, saved_[i],
+                                               b_.restore[i].bytes, stream),
+                           "cuMemcpyDtoDAsync"))
+        return e;
+    return llvm::Error::success();
+  }
+  bool empty() const { return b_.zero.empty() && b_.restore.empty(); }
+
+private:
+  const Context &ctx_;
+  Specializer::TuningBuffers b_;
+  std::vector<CUdeviceptr> saved_;
+};
+
+} // namespace
 
 /// The file that keeps the choice of a tuning ("" without a disk cache).
 static std::string tuningFile(const KernelCache &cache, llvm::StringRef source,
@@ -124,6 +198,38 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
     auto timer = Timer::create(ctx_);
     if (!timer)
       return timer.takeError();
+    auto buffers = spec_.tuningBuffers(args);
+    if (!buffers)
+      return buffers.takeError();
+    TuningHooks hooks(ctx_, std::move(*buffers));
+    if (auto e = hooks.save())
+      return e;
+    // The time of `launches` launches of `k`; with hooks each launch is
+    // timed alone, the buffers zeroed before it and restored after it.
+    auto timeLaunches = [&](const Kernel &k, Dim3 g, llvm::ArrayRef<Arg> abiArgs,
+                            int launches) -> llvm::Expected<float> {
+      float total = 0;
+      int batch = hooks.empty() ? launches : 1;
+      for (int done = 0; done < launches; done += batch) {
+        llvm::Error e = hooks.before(stream);
+        if (!e)
+          e = timer->start(stream);
+        for (int l = 0; l < batch && !e; ++l)
+          e = k.launch(g, abiArgs, stream);
+        if (!e)
+          e = timer->stop(stream);
+        auto t = e ? llvm::Expected<float>(std::move(e)) : timer->elapsedMs();
+        if (llvm::Error r = hooks.after(stream)) {
+          if (!t)
+            llvm::consumeError(t.takeError());
+          return std::move(r);
+        }
+        if (!t)
+          return t.takeError();
+        total += *t;
+      }
+      return total;
+    };
     double best = 0;
     for (size_t c = 0; c < configs.size(); ++c) {
       rec.ms.push_back(-1);
@@ -140,12 +246,7 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
       bool ok = true;
       for (int rep = 0; rep < 4 && ok; ++rep) {
         constexpr int launches = 5;
-        llvm::Error e = timer->start(stream);
-        for (int l = 0; l < launches && !e; ++l)
-          e = k->launch(g, spec->abiArgs, stream);
-        if (!e)
-          e = timer->stop(stream);
-        auto t = e ? llvm::Expected<float>(std::move(e)) : timer->elapsedMs();
+        auto t = timeLaunches(*k, g, spec->abiArgs, launches);
         if (!t) {
           llvm::consumeError(t.takeError());
           ok = false;
@@ -163,6 +264,9 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
         best = rec.ms.back();
       }
     }
+    // As Triton's tuner leaves them: reset_to_zero's buffers zero.
+    if (auto e = hooks.before(stream))
+      return e;
     if (chosen == configs.size())
       return makeError("'" + spec_.kernel() +
                        "': no @triton.autotune config compiled and ran");

@@ -192,6 +192,12 @@ int main(int argc, char **argv) {
       any = true;
       out.os() << f->name << ": " << (*at)->configs.size()
                << " configs, key [" << llvm::join((*at)->key, ", ") << "]";
+      if (!(*at)->resetToZero.empty())
+        out.os() << ", reset_to_zero [" << llvm::join((*at)->resetToZero, ", ")
+                 << "]";
+      if (!(*at)->restoreValue.empty())
+        out.os() << ", restore_value ["
+                 << llvm::join((*at)->restoreValue, ", ") << "]";
       if (!(*at)->ignored.empty())
         out.os() << " (not used: " << llvm::join((*at)->ignored, ", ") << ")";
       out.os() << "\n";

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 using namespace tilec;
 using namespace tilec::rt;
@@ -227,29 +228,107 @@ TEST(JitSpecialize, AutotunedKernel) {
   EXPECT_EQ(meta["NOPE"], 0);
 }
 
-// An autotuned kernel that asks Triton to reset or restore buffers between
-// its tuning runs is not tuned: the tuner does not apply either.
-TEST(JitSpecialize, AutotuneResetToZeroIsRefused) {
+// reset_to_zero and restore_value name pointer arguments whose buffer sizes
+// the tuner knows (it zeroes and restores them between its runs).
+TEST(JitSpecialize, AutotuneResetAndRestoreBuffers) {
   std::string src =
       "import triton\nimport triton.language as tl\n\n\n"
       "@triton.autotune(configs=[triton.Config({'B': 128}), "
-      "triton.Config({'B': 256})], key=['n'], reset_to_zero=['y'])\n"
-      "@triton.jit\ndef k(y, n, B: tl.constexpr):\n"
+      "triton.Config({'B': 256})], key=['n'], reset_to_zero=['y'], "
+      "restore_value=['x'])\n"
+      "@triton.jit\ndef k(x, y, n, B: tl.constexpr):\n"
       "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
-      "    tl.atomic_add(y + offs, 1, mask=offs < n)\n";
+      "    v = tl.load(x + offs, mask=offs < n)\n"
+      "    tl.store(x + offs, v + 1, mask=offs < n)\n"
+      "    tl.atomic_add(y + offs, v, mask=offs < n)\n";
   auto s = Specializer::create(src, "k", {}, "k.py");
   ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
-  DevicePtr<int32_t> y{kAligned};
-  llvm::SmallVector<Arg, 2> args = {toArg(y), toArg(1000)};
+  EXPECT_EQ(s->autotune()->resetToZero, std::vector<std::string>{"y"});
+  EXPECT_EQ(s->autotune()->restoreValue, std::vector<std::string>{"x"});
+  // Sizes known: both buffers, in their roles.
+  DevicePtr<int32_t> x{kAligned, 4000}, y{kAligned + 8192, 4000};
+  llvm::SmallVector<Arg, 3> args = {toArg(x), toArg(y), toArg(1000)};
+  auto b = s->tuningBuffers(args);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  ASSERT_EQ(b->zero.size(), 1u);
+  EXPECT_EQ(b->zero[0].p, kAligned + 8192);
+  EXPECT_EQ(b->zero[0].bytes, 4000u);
+  ASSERT_EQ(b->restore.size(), 1u);
+  EXPECT_EQ(b->restore[0].p, kAligned);
+  EXPECT_TRUE(bool(s->tuningKey(args)));
+  // A pointer of unknown size cannot be reset: an error, before any launch.
+  args[1] = toArg(DevicePtr<int32_t>{kAligned + 8192});
   auto key = s->tuningKey(args);
   ASSERT_FALSE(bool(key));
   EXPECT_EQ(llvm::toString(key.takeError()),
-            "'k' cannot be autotuned here: its @triton.autotune uses "
-            "reset_to_zero, which the tuner does not apply (its runs would be "
-            "left in the buffers); compile one of its configs instead (tilec "
-            "--list-configs)");
-  // A fixed config still specializes.
-  EXPECT_TRUE(bool(s->specialize(args, &s->autotune()->configs[0])));
+            "'k': reset_to_zero names 'y', whose buffer size is unknown: pass "
+            "it as a DeviceBuffer or rt::ptr<T>(buffer)");
+  // A non-pointer cannot be restored.
+  auto s2 = Specializer::create(
+      "import triton\nimport triton.language as tl\n\n\n"
+      "@triton.autotune(configs=[triton.Config({'B': 128})], key=[], "
+      "restore_value=['n'])\n"
+      "@triton.jit\ndef k(x, n, B: tl.constexpr):\n"
+      "    tl.store(x + tl.arange(0, B), n)\n",
+      "k", {}, "k.py");
+  ASSERT_TRUE(bool(s2)) << llvm::toString(s2.takeError());
+  llvm::SmallVector<Arg, 2> args2 = {toArg(x), toArg(7)};
+  auto key2 = s2->tuningKey(args2);
+  ASSERT_FALSE(bool(key2));
+  EXPECT_EQ(llvm::toString(key2.takeError()),
+            "'k': restore_value names 'n', passed as <int>, not a pointer");
+}
+
+// On a GPU: the tuner runs every config several times on the launch's
+// buffers, yet the launch leaves them as one run does: y (reset_to_zero,
+// poisoned first) holds one run's sums, x (restore_value, updated in place)
+// one run's increment. Skipped without a CUDA driver and device.
+TEST(JitGPU, AutotuneResetsAndRestoresBuffers) {
+  auto dev = Device::open();
+  if (!dev) {
+    std::string why = llvm::toString(dev.takeError());
+    GTEST_SKIP() << why;
+  }
+  std::string src =
+      "import triton\nimport triton.language as tl\n\n\n"
+      "@triton.autotune(configs=[triton.Config({'B': 128}), "
+      "triton.Config({'B': 256}, num_warps=8)], key=['n'], "
+      "reset_to_zero=['y'], restore_value=['x'])\n"
+      "@triton.jit\ndef k(x, y, n, B: tl.constexpr):\n"
+      "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
+      "    v = tl.load(x + offs, mask=offs < n)\n"
+      "    tl.store(x + offs, v + 1, mask=offs < n)\n"
+      "    tl.atomic_add(y + offs, v * 3, mask=offs < n)\n";
+  KernelCache cache{""}; // memory only: tuned afresh
+  JitOptions o;
+  o.cache = &cache;
+  auto k = JitKernel::create(*dev, src, "k", o);
+  ASSERT_TRUE(bool(k)) << llvm::toString(k.takeError());
+  constexpr int n = 5000;
+  std::vector<int32_t> x0(n), got(n);
+  for (int i = 0; i < n; ++i)
+    x0[i] = i * 7 - 12000;
+  DeviceBuffer x(*dev), y(*dev);
+  ASSERT_FALSE(bool(x.alloc(n * 4)));
+  ASSERT_FALSE(bool(y.alloc(n * 4)));
+  ASSERT_FALSE(bool(x.copyFromHost(x0.data(), n * 4)));
+  ASSERT_FALSE(bool(y.fill8(0x5a))); // poison
+  auto grid = [&](const Meta &meta) {
+    return Dim3(unsigned((n + meta["B"] - 1) / meta["B"]));
+  };
+  llvm::Error e = k->launch(grid, ptr<int32_t>(x), ptr<int32_t>(y), n);
+  ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
+  EXPECT_EQ(k->lastTuning().ms.size(), 2u); // both configs ran
+  ASSERT_FALSE(bool(dev->synchronize()));
+  ASSERT_FALSE(bool(y.copyToHost(got.data(), n * 4)));
+  int wrongY = 0, wrongX = 0;
+  for (int i = 0; i < n; ++i)
+    wrongY += got[i] != x0[i] * 3;
+  ASSERT_FALSE(bool(x.copyToHost(got.data(), n * 4)));
+  for (int i = 0; i < n; ++i)
+    wrongX += got[i] != x0[i] + 1;
+  EXPECT_EQ(wrongY, 0);
+  EXPECT_EQ(wrongX, 0);
 }
 
 TEST(JitSpecialize, ArchForComputeCapability) {

@@ -29,8 +29,14 @@ struct Autotune {
   std::vector<AutotuneConfig> configs;
   /// The parameters whose values select a tuning (`key=`).
   std::vector<std::string> key;
+  /// Pointer parameters whose buffers are zeroed before each tuning run and
+  /// once more after tuning (`reset_to_zero=`): kernels that accumulate.
+  std::vector<std::string> resetToZero;
+  /// Pointer parameters whose buffers are restored after each tuning run
+  /// (`restore_value=`): kernels that update their inputs in place.
+  std::vector<std::string> restoreValue;
   /// Arguments of the decorator tilec reads but does not act on
-  /// (prune_configs_by, reset_to_zero, restore_value, warmup, rep, ...).
+  /// (prune_configs_by, warmup, rep, ...).
   std::vector<std::string> ignored;
 };
 

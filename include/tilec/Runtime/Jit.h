@@ -90,11 +90,13 @@ TILEC_ELEMENT_TYPE(uint64_t, "u64")
 /// A device address holding elements of type T.
 template <typename T> struct DevicePtr {
   CUdeviceptr address = 0;
+  /// Bytes of the buffer from `address` on (0: unknown; see Arg::bytes).
+  size_t bytes = 0;
 };
 
 /// The memory of `buffer` as elements of type T.
 template <typename T> DevicePtr<T> ptr(const DeviceBuffer &buffer) {
-  return {buffer.ptr()};
+  return {buffer.ptr(), buffer.bytes()};
 }
 
 /// The rt::Arg a C++ launch argument stands for. Integers are passed with
@@ -102,7 +104,7 @@ template <typename T> DevicePtr<T> ptr(const DeviceBuffer &buffer) {
 inline Arg toArg(const Arg &a) { return a; }
 inline Arg toArg(std::nullptr_t) { return Arg::none(); }
 template <typename T> Arg toArg(DevicePtr<T> p) {
-  return Arg::ptr(p.address, ElementType<std::remove_cv_t<T>>::name);
+  return Arg::ptr(p.address, ElementType<std::remove_cv_t<T>>::name, p.bytes);
 }
 template <typename T> Arg toArg(T *p) {
   return Arg::ptr(CUdeviceptr(reinterpret_cast<uintptr_t>(p)),
@@ -161,6 +163,13 @@ public:
   /// What selects a tuning of an autotuned kernel: the values of its `key`
   /// arguments and the specialization of the others.
   llvm::Expected<std::string> tuningKey(llvm::ArrayRef<Arg> args) const;
+  /// The buffers a tuning zeroes (reset_to_zero) and restores
+  /// (restore_value), as their launch arguments; an error where one is not a
+  /// pointer of known size (Arg::bytes: pass a DeviceBuffer or rt::ptr<T>).
+  struct TuningBuffers {
+    std::vector<Arg> zero, restore;
+  };
+  llvm::Expected<TuningBuffers> tuningBuffers(llvm::ArrayRef<Arg> args) const;
 
   const std::string &kernel() const { return kernel_; }
   const std::vector<JitParam> &params() const { return params_; }
@@ -259,10 +268,11 @@ public:
   /// An autotuned kernel is first tuned for the arguments' tuning key (once
   /// per key: every config is compiled, run on these arguments and timed,
   /// and the fastest kept, also in the cache directory for later
-  /// processes); the kernel runs on the arguments several times while it is
-  /// tuned, so outputs it accumulates into are not left as one launch
-  /// leaves them: a kernel whose @triton.autotune asks for reset_to_zero or
-  /// restore_value is refused (an error) rather than tuned.
+  /// processes). As Triton's autotuner does, the buffers of `reset_to_zero`
+  /// are zeroed before each tuning run and once more after tuning, and those
+  /// of `restore_value` are saved before tuning and restored after each run,
+  /// so that the launch that follows sees them as the caller left them
+  /// (reset_to_zero's: zero); both need the buffers' sizes (Arg::bytes).
   /// TILEC_PRINT_AUTOTUNING=1 prints each tuning to stderr.
   llvm::Error launchArgs(Dim3 grid, llvm::ArrayRef<Arg> args,
                          CUstream stream = nullptr);

@@ -228,12 +228,17 @@ struct Arg {
   CUdeviceptr p = 0;
   int64_t i = 0;
   double f = 0;
+  /// Pointer: the bytes of the buffer it points into, from `p` on, where
+  /// known (a DeviceBuffer's size; 0: unknown). The autotuner needs it to
+  /// reset or restore a buffer between tuning runs.
+  size_t bytes = 0;
 
-  static Arg ptr(CUdeviceptr p, llvm::StringRef elemType = "") {
-    return Arg{Pointer, elemType.str(), p, 0, 0};
+  static Arg ptr(CUdeviceptr p, llvm::StringRef elemType = "",
+                 size_t bytes = 0) {
+    return Arg{Pointer, elemType.str(), p, 0, 0, bytes};
   }
   static Arg ptr(const DeviceBuffer &b, llvm::StringRef elemType = "") {
-    return ptr(b.ptr(), elemType);
+    return ptr(b.ptr(), elemType, b.bytes());
   }
   static Arg integer(llvm::StringRef type, int64_t v) {
     return Arg{Int, type.str(), 0, v, 0};

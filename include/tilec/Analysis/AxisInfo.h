@@ -70,6 +70,11 @@
 
 #include <optional>
 
+namespace mlir::scf {
+class ForOp;
+class IfOp;
+} // namespace mlir::scf
+
 namespace mlir::tilegpu {
 
 class AxisInfo {
@@ -163,6 +168,8 @@ private:
   void visitRegion(Region &region);
   void visitBlock(Block &block);
   void visitOp(Operation *op);
+  void visitFor(scf::ForOp forOp);
+  void visitIf(scf::IfOp ifOp);
   void setInfo(Value v, AxisInfo info);
 
   DenseMap<Value, AxisInfo> infos;

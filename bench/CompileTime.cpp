@@ -30,18 +30,25 @@ int main(int argc, char **argv) {
     int numWarps;
   };
   const Case cases[] = {
-      {"softmax.py", "softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024", 4},
-      {"softmax.py", "softmax_kernel", "*bf16:16, *bf16:16, i32, i32, i32, 4096", 16},
-      {"softmax.py", "softmax_kernel_mixed", "*fp16:16, *fp32:16, i32, i32, i32, 4096", 16},
-      {"softmax.py", "triton_softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 2048", 8},
+      {"softmax.py", "softmax_kernel",
+       "*fp32:16, *fp32:16, i32, i32, i32, 1024", 4},
+      {"softmax.py", "softmax_kernel",
+       "*bf16:16, *bf16:16, i32, i32, i32, 4096", 16},
+      {"softmax.py", "softmax_kernel_mixed",
+       "*fp16:16, *fp32:16, i32, i32, i32, 4096", 16},
+      {"softmax.py", "triton_softmax_kernel",
+       "*fp32:16, *fp32:16, i32, i32, i32, 2048", 8},
       {"gelu.py", "triton_gelu_kernel", "*fp32:16, *fp32:16, i32, 1024", 4},
       {"row_sum.py", "row_sum_kernel", "*fp32:16, *fp32:16, i32, 1024", 4},
       {"matmul_relu.py", "matmul_relu_kernel",
-       "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, i32, 64, 64, 32", 4},
+       "*fp16:16, *fp16:16, *fp32:16, i32, i32, i32, i32, i32, i32, i32, i32, "
+       "i32, 64, 64, 32",
+       4},
   };
-  llvm::outs() << llvm::format("%-24s %-44s %10s %10s\n", (const char *)"kernel",
-                               (const char *)"signature", (const char *)"median ms",
-                               (const char *)"min ms");
+  llvm::outs() << llvm::format(
+      "%-24s %-44s %10s %10s\n", (const char *)"kernel",
+      (const char *)"signature", (const char *)"median ms",
+      (const char *)"min ms");
   int failures = 0;
   for (const Case &c : cases) {
     auto buf = llvm::MemoryBuffer::getFile(dir + "/" + c.file);
@@ -54,8 +61,8 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 23 && ok; ++i) {
       auto t0 = std::chrono::steady_clock::now();
       Compiler compiler; // a cold context each time, as a fresh process has
-      ParsedSource src = compiler.parse(c.file, (*buf)->getBuffer().str(),
-                                        llvm::errs());
+      ParsedSource src =
+          compiler.parse(c.file, (*buf)->getBuffer().str(), llvm::errs());
       CompileOptions opts;
       opts.kernel = c.kernel;
       opts.signature = c.signature;
@@ -64,7 +71,8 @@ int main(int argc, char **argv) {
       ok = compiler.compileToPTX(src, opts, k, llvm::errs());
       auto t1 = std::chrono::steady_clock::now();
       if (i >= 3)
-        times.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        times.push_back(
+            std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     if (!ok) {
       ++failures;
@@ -72,7 +80,8 @@ int main(int argc, char **argv) {
     }
     std::sort(times.begin(), times.end());
     llvm::outs() << llvm::format("%-24s %-44s %10.2f %10.2f\n", c.kernel,
-                                 c.signature, times[times.size() / 2], times[0]);
+                                 c.signature, times[times.size() / 2],
+                                 times[0]);
   }
   return failures ? 1 : 0;
 }

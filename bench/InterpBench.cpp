@@ -1,4 +1,5 @@
-//===- InterpBench.cpp - Interpreter throughput on the seed softmax --------===//
+//===- InterpBench.cpp - Interpreter throughput on the seed softmax
+//--------===//
 //
 // Times examples/softmax.py softmax_kernel on a 4096 x 1024 fp32 input
 // through the interpreter (one program per row; compilation excluded); the
@@ -31,11 +32,11 @@ static void BM_Softmax4096x1024(benchmark::State &state) {
   HostArray x(ElemTy::F32, size_t(rows * cols));
   x.fillUniform(rng, -1.0, 1.0);
   HostArray y(ElemTy::F32, size_t(rows * cols));
-  std::vector<HostBuffer> bufs = {hostBuffer(y, "output"), hostBuffer(x, "input")};
-  std::vector<KernelArg> args = {KernelArg::buf(0), KernelArg::buf(1),
-                                 KernelArg::integer(cols),
-                                 KernelArg::integer(cols),
-                                 KernelArg::integer(cols)};
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output"),
+                                  hostBuffer(x, "input")};
+  std::vector<KernelArg> args = {
+      KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(cols),
+      KernelArg::integer(cols), KernelArg::integer(cols)};
   for (auto _ : state) {
     std::string err = run(m, {unsigned(rows), 1, 1}, args, bufs);
     if (!err.empty()) {

@@ -383,9 +383,8 @@ static int jitMatmul(const rt::Device &dev) {
       "{1} the hand-written signature's; sampled entries wrong: {2}, entries "
       "differing from the hand-signed kernel: {3}; median {4:f3} ms ({5:f0} "
       "TFLOP/s) vs {6:f3} ms ({7:f0} TFLOP/s) hand-signed\n",
-      spec->signature,
-      samePTX ? "identical to" : "DIFFERENT from", bad, differ, *tj,
-      flops / *tj / 1e9, *th, flops / *th / 1e9);
+      spec->signature, samePTX ? "identical to" : "DIFFERENT from", bad, differ,
+      *tj, flops / *tj / 1e9, *th, flops / *th / 1e9);
   if (bad || differ || !samePTX)
     return 1;
 

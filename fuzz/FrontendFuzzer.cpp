@@ -47,24 +47,43 @@ std::string signatureFor(const Function &fn, unsigned variant) {
       sig += ", ";
     if (p.isConstexpr) {
       switch (variant) {
-      case 3: sig += "2.5"; break;
-      case 4: sig += (i % 2) ? "True" : "64"; break;
-      case 2: sig += "128"; break;
-      default: sig += "16"; break;
+      case 3:
+        sig += "2.5";
+        break;
+      case 4:
+        sig += (i % 2) ? "True" : "64";
+        break;
+      case 2:
+        sig += "128";
+        break;
+      default:
+        sig += "16";
+        break;
       }
       continue;
     }
     bool ptr = looksLikePointer(p.name);
     if (llvm::StringRef(p.name).contains("desc")) { // host tensor descriptors
-      sig += variant == 2 ? "tensordesc<fp16[1, 16, 16]>" : "tensordesc<fp32[16, 16]>";
+      sig += variant == 2 ? "tensordesc<fp16[1, 16, 16]>"
+                          : "tensordesc<fp32[16, 16]>";
       continue;
     }
     switch (variant) {
-    case 1: sig += "i32"; break;
-    case 2: sig += ptr ? "*fp16:16" : "i64"; break;
-    case 3: sig += ptr ? "*bf16" : "fp32"; break;
-    case 4: sig += ptr ? "*i32:16" : "u32:16"; break;
-    default: sig += ptr ? "*fp32:16" : "i32"; break;
+    case 1:
+      sig += "i32";
+      break;
+    case 2:
+      sig += ptr ? "*fp16:16" : "i64";
+      break;
+    case 3:
+      sig += ptr ? "*bf16" : "fp32";
+      break;
+    case 4:
+      sig += ptr ? "*i32:16" : "u32:16";
+      break;
+    default:
+      sig += ptr ? "*fp32:16" : "i32";
+      break;
     }
   }
   return sig;
@@ -84,8 +103,8 @@ bool verbose() {
   return v;
 }
 
-void compileOne(const ParsedSource &src, const Function &fn,
-                unsigned variant, bool optimize) {
+void compileOne(const ParsedSource &src, const Function &fn, unsigned variant,
+                bool optimize) {
   CompileOptions opts;
   opts.kernel = fn.name;
   opts.signature = signatureFor(fn, variant);
@@ -102,8 +121,8 @@ void compileOne(const ParsedSource &src, const Function &fn,
   llvm::StringRef rest(errs);
   while (!rest.empty() && !internalError) {
     auto [line, tail] = rest.split('\n');
-    internalError = line.starts_with(kFileName) &&
-                    line.contains(": error: internal error");
+    internalError =
+        line.starts_with(kFileName) && line.contains(": error: internal error");
     rest = tail;
   }
   if (internalError) {

@@ -42,7 +42,8 @@ int main(int argc, char **argv) {
     block *= 2;
   CompileOptions opts;
   opts.kernel = "softmax_kernel";
-  opts.signature = "*fp32:16, *fp32:16, i32, i32, i32, " + std::to_string(block);
+  opts.signature =
+      "*fp32:16, *fp32:16, i32, i32, i32, " + std::to_string(block);
   opts.numWarps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
 
   auto dev = rt::Device::open();
@@ -89,9 +90,9 @@ int main(int argc, char **argv) {
     return fail(std::move(e));
   if (auto e = dx.copyFromHost(x.data(), n * 4))
     return fail(std::move(e));
-  std::vector<rt::Arg> args = {rt::Arg::ptr(dy, "fp32"), rt::Arg::ptr(dx, "fp32"),
-                               rt::Arg::i32(cols), rt::Arg::i32(cols),
-                               rt::Arg::i32(cols)};
+  std::vector<rt::Arg> args = {rt::Arg::ptr(dy, "fp32"),
+                               rt::Arg::ptr(dx, "fp32"), rt::Arg::i32(cols),
+                               rt::Arg::i32(cols), rt::Arg::i32(cols)};
   if (auto e = k->launch({unsigned(rows)}, args))
     return fail(std::move(e));
   if (auto e = dev->synchronize())

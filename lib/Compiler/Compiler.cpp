@@ -3,20 +3,20 @@
 #include "tilec/Compiler/Compiler.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
 #include "tilec/Frontend/MLIRGen.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Types.h"
-#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
 #include "tilec/Pipeline/Arch.h"
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/PTX.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/SHA256.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/SHA256.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -193,7 +193,8 @@ int Compiler::prepareTile(mlir::ModuleOp module, const CompileOptions &opts,
   populateTilePreparationPipeline(pm, opts);
   if (mlir::failed(runPipeline(pm, module, "preparing the tile IR", errs)))
     return 0;
-  if (auto a = module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
+  if (auto a =
+          module->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     return int(a.getInt());
   return 1;
 }
@@ -261,11 +262,10 @@ mlir::LogicalResult Compiler::lower(mlir::ModuleOp module, Stage stage,
   mlir::PassManager pm(ctx_.get());
   applyCLOptions(pm);
   bool toTileGPU = stage == Stage::TileGPU;
-  populateLoweringPipeline(pm, opts,
-                           toTileGPU ? LoweringStop::TileGPU : LoweringStop::LLVM);
-  return runPipeline(pm, module,
-                     toTileGPU ? "lowering to tilegpu" : "lowering to LLVM",
-                     errs);
+  populateLoweringPipeline(
+      pm, opts, toTileGPU ? LoweringStop::TileGPU : LoweringStop::LLVM);
+  return runPipeline(
+      pm, module, toTileGPU ? "lowering to tilegpu" : "lowering to LLVM", errs);
 }
 
 bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
@@ -295,13 +295,16 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   if (src.loader)
     for (auto &[path, text] : src.loader->loadedFiles())
       out.imports.emplace_back(
-          path, llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
-                            /*LowerCase=*/true));
+          path,
+          llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
+                      /*LowerCase=*/true));
   if (mlir::failed(lower(*module, Stage::LLVMDialect, opts, errs)))
     return false;
-  if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
+  if (auto a =
+          (*module)->getAttrOfType<mlir::IntegerAttr>("tilegpu.shared_bytes"))
     out.sharedBytes = a.getInt();
-  if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
+  if (auto a =
+          (*module)->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     out.programsPerCTA = int(a.getInt());
   // As Triton does: a kernel that cannot launch on the target is an error
   // here, not at the first launch.

@@ -16,6 +16,6 @@ const char *tilec::buildId() { return TILEC_BUILD_ID; }
 
 std::string tilec::versionText(const char *tool) {
   return std::string(tool) + " " + TILEC_VERSION + " (build " +
-         std::string(TILEC_BUILD_ID).substr(0, 12) + ")\n  built with LLVM and MLIR " +
-         LLVM_VERSION_STRING + "\n";
+         std::string(TILEC_BUILD_ID).substr(0, 12) +
+         ")\n  built with LLVM and MLIR " + LLVM_VERSION_STRING + "\n";
 }

@@ -8,45 +8,72 @@ using namespace tilec;
 
 llvm::StringRef tilec::spelling(BinaryOpKind k) {
   switch (k) {
-  case BinaryOpKind::Add: return "+";
-  case BinaryOpKind::Sub: return "-";
-  case BinaryOpKind::Mul: return "*";
-  case BinaryOpKind::Div: return "/";
-  case BinaryOpKind::FloorDiv: return "//";
-  case BinaryOpKind::Mod: return "%";
-  case BinaryOpKind::Pow: return "**";
-  case BinaryOpKind::MatMul: return "@";
-  case BinaryOpKind::BitAnd: return "&";
-  case BinaryOpKind::BitOr: return "|";
-  case BinaryOpKind::BitXor: return "^";
-  case BinaryOpKind::Shl: return "<<";
-  case BinaryOpKind::Shr: return ">>";
+  case BinaryOpKind::Add:
+    return "+";
+  case BinaryOpKind::Sub:
+    return "-";
+  case BinaryOpKind::Mul:
+    return "*";
+  case BinaryOpKind::Div:
+    return "/";
+  case BinaryOpKind::FloorDiv:
+    return "//";
+  case BinaryOpKind::Mod:
+    return "%";
+  case BinaryOpKind::Pow:
+    return "**";
+  case BinaryOpKind::MatMul:
+    return "@";
+  case BinaryOpKind::BitAnd:
+    return "&";
+  case BinaryOpKind::BitOr:
+    return "|";
+  case BinaryOpKind::BitXor:
+    return "^";
+  case BinaryOpKind::Shl:
+    return "<<";
+  case BinaryOpKind::Shr:
+    return ">>";
   }
   llvm_unreachable("unknown binary operator");
 }
 
 llvm::StringRef tilec::spelling(UnaryOpKind k) {
   switch (k) {
-  case UnaryOpKind::Neg: return "-";
-  case UnaryOpKind::Plus: return "+";
-  case UnaryOpKind::Invert: return "~";
-  case UnaryOpKind::Not: return "not";
+  case UnaryOpKind::Neg:
+    return "-";
+  case UnaryOpKind::Plus:
+    return "+";
+  case UnaryOpKind::Invert:
+    return "~";
+  case UnaryOpKind::Not:
+    return "not";
   }
   llvm_unreachable("unknown unary operator");
 }
 
 llvm::StringRef tilec::spelling(CompareOpKind k) {
   switch (k) {
-  case CompareOpKind::Lt: return "<";
-  case CompareOpKind::Le: return "<=";
-  case CompareOpKind::Gt: return ">";
-  case CompareOpKind::Ge: return ">=";
-  case CompareOpKind::Eq: return "==";
-  case CompareOpKind::Ne: return "!=";
-  case CompareOpKind::Is: return "is";
-  case CompareOpKind::IsNot: return "is not";
-  case CompareOpKind::In: return "in";
-  case CompareOpKind::NotIn: return "not in";
+  case CompareOpKind::Lt:
+    return "<";
+  case CompareOpKind::Le:
+    return "<=";
+  case CompareOpKind::Gt:
+    return ">";
+  case CompareOpKind::Ge:
+    return ">=";
+  case CompareOpKind::Eq:
+    return "==";
+  case CompareOpKind::Ne:
+    return "!=";
+  case CompareOpKind::Is:
+    return "is";
+  case CompareOpKind::IsNot:
+    return "is not";
+  case CompareOpKind::In:
+    return "in";
+  case CompareOpKind::NotIn:
+    return "not in";
   }
   llvm_unreachable("unknown comparison operator");
 }
@@ -124,10 +151,9 @@ private:
 
   void stmt(const Stmt &s, int d) {
     indent(d);
-    static const char *names[] = {"Expr", "Assign", "AugAssign", "AnnAssign",
-                                  "If",   "For",    "While",     "Return",
-                                  "Pass", "Break",  "Continue",  "Assert",
-                                  "Raise"};
+    static const char *names[] = {
+        "Expr",   "Assign", "AugAssign", "AnnAssign", "If",     "For",  "While",
+        "Return", "Pass",   "Break",     "Continue",  "Assert", "Raise"};
     os << names[(int)s.kind];
     if (s.kind == StmtKind::AugAssign)
       os << " '" << spelling(s.op) << "'";
@@ -174,22 +200,48 @@ private:
   void expr(const Expr &e, int d) {
     indent(d);
     switch (e.kind) {
-    case ExprKind::Name: os << "Name " << e.str; break;
+    case ExprKind::Name:
+      os << "Name " << e.str;
+      break;
     case ExprKind::Int:
       os << "Int " << e.intValue << (e.intOverflow ? " (overflow)" : "");
       break;
-    case ExprKind::Float: os << "Float " << e.floatValue; break;
-    case ExprKind::Str: os << "Str \"" << e.str << "\""; break;
-    case ExprKind::Bool: os << "Bool " << (e.intValue ? "True" : "False"); break;
-    case ExprKind::None: os << "None"; break;
-    case ExprKind::Ellipsis: os << "Ellipsis"; break;
-    case ExprKind::Attribute: os << "Attribute ." << e.str; break;
-    case ExprKind::Call: os << "Call"; break;
-    case ExprKind::Subscript: os << "Subscript"; break;
-    case ExprKind::Slice: os << "Slice"; break;
-    case ExprKind::Tuple: os << "Tuple"; break;
-    case ExprKind::List: os << "List"; break;
-    case ExprKind::BinOp: os << "BinOp '" << spelling(e.binaryOp) << "'"; break;
+    case ExprKind::Float:
+      os << "Float " << e.floatValue;
+      break;
+    case ExprKind::Str:
+      os << "Str \"" << e.str << "\"";
+      break;
+    case ExprKind::Bool:
+      os << "Bool " << (e.intValue ? "True" : "False");
+      break;
+    case ExprKind::None:
+      os << "None";
+      break;
+    case ExprKind::Ellipsis:
+      os << "Ellipsis";
+      break;
+    case ExprKind::Attribute:
+      os << "Attribute ." << e.str;
+      break;
+    case ExprKind::Call:
+      os << "Call";
+      break;
+    case ExprKind::Subscript:
+      os << "Subscript";
+      break;
+    case ExprKind::Slice:
+      os << "Slice";
+      break;
+    case ExprKind::Tuple:
+      os << "Tuple";
+      break;
+    case ExprKind::List:
+      os << "List";
+      break;
+    case ExprKind::BinOp:
+      os << "BinOp '" << spelling(e.binaryOp) << "'";
+      break;
     case ExprKind::UnaryOp:
       os << "UnaryOp '" << spelling(e.unaryOp) << "'";
       break;
@@ -198,9 +250,15 @@ private:
       for (CompareOpKind o : e.compareOps)
         os << " '" << spelling(o) << "'";
       break;
-    case ExprKind::BoolOp: os << "BoolOp '" << spelling(e.boolOp) << "'"; break;
-    case ExprKind::IfExp: os << "IfExp"; break;
-    case ExprKind::Dict: os << "Dict"; break;
+    case ExprKind::BoolOp:
+      os << "BoolOp '" << spelling(e.boolOp) << "'";
+      break;
+    case ExprKind::IfExp:
+      os << "IfExp";
+      break;
+    case ExprKind::Dict:
+      os << "Dict";
+      break;
     }
     os << " " << loc(e.loc) << "\n";
     for (auto &a : e.args) {

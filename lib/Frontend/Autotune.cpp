@@ -13,8 +13,7 @@ std::string AutotuneConfig::describe() const {
   std::string s;
   for (auto &[name, value] : constexprs)
     s += name + "=" + value + ", ";
-  return s + llvm::formatv("num_warps={0}, num_stages={1}", numWarps,
-                           numStages)
+  return s + llvm::formatv("num_warps={0}, num_stages={1}", numWarps, numStages)
                  .str();
 }
 

@@ -90,15 +90,16 @@ Val CodeGen::emitDescriptorAccess(BuiltinCall &c) {
 
 Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
   mlir::Location l = loc(call);
-  const char *names[] = {"base", "shape", "strides", "offsets", "block_shape",
-                         "order"};
+  const char *names[] = {"base",    "shape",       "strides",
+                         "offsets", "block_shape", "order"};
   for (const Val &v : a)
     if (v.isError())
       return Val::error();
   Val base = a[0];
   if (!base.isScalarIR() || !base.dtype.isPointer)
     return error(call, "the base of tl.make_block_ptr must be a scalar "
-                       "pointer, got " + describe(base));
+                       "pointer, got " +
+                           describe(base));
 
   // block_shape and order: compile-time integers.
   std::vector<int64_t> blockShape, order;
@@ -139,7 +140,8 @@ Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
   for (size_t i = 0; i < rank; ++i)
     if (sorted[i] != int64_t(i))
       return error(call, "the order of tl.make_block_ptr must be a "
-                         "permutation of 0.." + llvm::Twine(rank - 1));
+                         "permutation of 0.." +
+                             llvm::Twine(rank - 1));
 
   // shape, strides, offsets: integer scalars. Runtime shapes and strides keep
   // i32 where they are (signed) 32-bit or narrower, else i64; offsets are
@@ -157,14 +159,16 @@ Val CodeGen::makeBlockPtr(std::vector<Val> &a, const Expr &call) {
       if (!ok)
         return error(call, llvm::Twine("the ") + names[p + 1] +
                                " of tl.make_block_ptr must be integer "
-                               "scalars, got " + describe(v));
+                               "scalars, got " +
+                               describe(v));
       if (v.isIR()) {
         bool wide = v.dtype.bitwidth() == 64 ||
                     (v.dtype.isUnsigned() && v.dtype.bitwidth() == 32);
         DType to = p < 2 && wide ? i64Type() : i32Type();
         if (p == 2 && v.dtype.bitwidth() == 64)
           return error(call, "the offsets of tl.make_block_ptr must be 32-bit "
-                             "integers, got " + describe(v));
+                             "integers, got " +
+                                 describe(v));
         if (v.dtype != to)
           v = cast(v, to, l, call);
       } else if (p == 2 && (v.i < std::numeric_limits<int32_t>::min() ||
@@ -186,33 +190,38 @@ Val CodeGen::advance(const Val &bp, const Val &offsets, const Expr &call) {
     return Val::error();
   if (bp.kind != Val::BlockPtr)
     return error(call, "tl.advance expects a block pointer (from "
-                       "tl.make_block_ptr), got " + describe(bp));
+                       "tl.make_block_ptr), got " +
+                           describe(bp));
   size_t rank = bp.blockShape.size();
   std::vector<Val> deltas = entries(offsets);
   if (deltas.size() != rank)
-    return error(call, llvm::Twine(bp.isDescriptor
-                                       ? "an access through a tensor "
-                                         "descriptor of rank "
-                                       : "tl.advance of a block pointer of rank ") +
-                           llvm::Twine(rank) + " needs " + llvm::Twine(rank) +
-                           " offsets, got " + llvm::Twine(deltas.size()));
+    return error(call,
+                 llvm::Twine(bp.isDescriptor
+                                 ? "an access through a tensor "
+                                   "descriptor of rank "
+                                 : "tl.advance of a block pointer of rank ") +
+                     llvm::Twine(rank) + " needs " + llvm::Twine(rank) +
+                     " offsets, got " + llvm::Twine(deltas.size()));
   mlir::Location l = loc(call);
   Val r = bp;
   for (size_t d = 0; d < rank; ++d) {
     Val delta = deltas[d];
     if (delta.kind == Val::Bool)
       delta = Val::integer(delta.i);
-    bool ok = delta.kind == Val::Int ||
-              (delta.isScalarIR() && delta.dtype.isInt());
+    bool ok =
+        delta.kind == Val::Int || (delta.isScalarIR() && delta.dtype.isInt());
     if (!ok)
       return error(call, "the offsets of tl.advance must be integer scalars, "
-                         "got " + describe(delta));
+                         "got " +
+                             describe(delta));
     if (isZero(delta))
-      continue; // this dimension's offset is unchanged (and stays loop-invariant)
+      continue; // this dimension's offset is unchanged (and stays
+                // loop-invariant)
     Val &off = r.elems[1 + 2 * rank + d];
     if (delta.isIR() && delta.dtype.bitwidth() == 64)
       return error(call, "the offsets of tl.advance must be 32-bit integers, "
-                         "got " + describe(delta));
+                         "got " +
+                             describe(delta));
     if (delta.isIR() && delta.dtype != i32Type())
       delta = cast(delta, i32Type(), l, call);
     Val sum = binaryOp(BinaryOpKind::Add, off, delta, call);
@@ -234,7 +243,9 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
   size_t rank = bp.blockShape.size();
   const Val &base = bp.elems[0];
   auto shapeOf = [&](size_t d) -> const Val & { return bp.elems[1 + d]; };
-  auto strideOf = [&](size_t d) -> const Val & { return bp.elems[1 + rank + d]; };
+  auto strideOf = [&](size_t d) -> const Val & {
+    return bp.elems[1 + rank + d];
+  };
   auto offsetOf = [&](size_t d) -> const Val & {
     return bp.elems[1 + 2 * rank + d];
   };
@@ -297,14 +308,14 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
       ranges[d] = Val::integer(0);
       continue;
     }
-    Val r = Val::ir(b.create<mlir::tile::MakeRangeOp>(
-                        l, 0, int32_t(bp.blockShape[d])),
-                    i32Type());
+    Val r = Val::ir(
+        b.create<mlir::tile::MakeRangeOp>(l, 0, int32_t(bp.blockShape[d])),
+        i32Type());
     // Put the range on its axis of a rank-`kept.size()` tile.
     for (size_t k = 0; k < kept.size(); ++k)
       if (kept[k] != d)
-        r = callBuiltin("tl.expand_dims", call,
-                        {r, Val::integer(int64_t(k))}, {});
+        r = callBuiltin("tl.expand_dims", call, {r, Val::integer(int64_t(k))},
+                        {});
     if (r.isError())
       return false;
     ranges[d] = r;
@@ -317,9 +328,10 @@ bool CodeGen::blockPtrAddress(const Val &bp, const Val &boundaryCheck,
     const Val &st = strideOf(d);
     if (isZero(st) || !ranges[d].isIR())
       continue;
-    bool small = st.kind == Val::Int &&
-                 std::abs(st.i) <= std::numeric_limits<int32_t>::max() /
-                                       std::max<int64_t>(1, bp.blockShape[d] - 1);
+    bool small =
+        st.kind == Val::Int &&
+        std::abs(st.i) <= std::numeric_limits<int32_t>::max() /
+                              std::max<int64_t>(1, bp.blockShape[d] - 1);
     Val term;
     if (small)
       term = st.i == 1 ? ranges[d]
@@ -393,7 +405,8 @@ Val CodeGen::makeTensorDescriptor(std::vector<Val> &a, const Expr &call) {
   if (a[4].kind == Val::Str && !a[4].s.empty())
     padding = a[4].s;
   else if (a[4].kind != Val::None && a[4].kind != Val::Str)
-    return error(call, "padding_option must be a string, got " + describe(a[4]));
+    return error(call,
+                 "padding_option must be a string, got " + describe(a[4]));
   if (padding != "zero" && padding != "nan")
     return error(call, "padding_option must be 'zero' or 'nan', got '" +
                            padding + "'");
@@ -401,14 +414,15 @@ Val CodeGen::makeTensorDescriptor(std::vector<Val> &a, const Expr &call) {
   std::vector<Val> zeros(rank, Val::integer(0)), order;
   for (size_t d = 0; d < rank; ++d)
     order.push_back(Val::integer(int64_t(rank - 1 - d)));
-  std::vector<Val> args = {a[0], a[1], a[2], Val::tuple(zeros), a[3],
-                           Val::tuple(order)};
+  std::vector<Val> args = {
+      a[0], a[1], a[2], Val::tuple(zeros), a[3], Val::tuple(order)};
   Val r = makeBlockPtr(args, call);
   if (r.isError())
     return r;
   if (padding == "nan" && !r.elems[0].dtype.pointee().isFloat())
     return error(call, "padding_option 'nan' needs a floating-point tensor, "
-                       "got " + r.elems[0].dtype.pointee().tlName());
+                       "got " +
+                           r.elems[0].dtype.pointee().tlName());
   r.isDescriptor = true;
   r.s = padding;
   return r;
@@ -419,12 +433,13 @@ Val CodeGen::descriptorAccess(bool store, std::vector<Val> &a,
   for (const Val &v : a)
     if (v.isError())
       return Val::error();
-  const char *what = store ? "tl.store_tensor_descriptor"
-                           : "tl.load_tensor_descriptor";
+  const char *what =
+      store ? "tl.store_tensor_descriptor" : "tl.load_tensor_descriptor";
   if (a[0].kind != Val::BlockPtr || !a[0].isDescriptor)
     return error(call, llvm::Twine(what) +
                            " expects a tensor descriptor (from "
-                           "tl.make_tensor_descriptor), got " + describe(a[0]));
+                           "tl.make_tensor_descriptor), got " +
+                           describe(a[0]));
   Val bp = advance(a[0], a[1], call);
   if (bp.isError())
     return bp;
@@ -433,8 +448,9 @@ Val CodeGen::descriptorAccess(bool store, std::vector<Val> &a,
     dims.push_back(Val::integer(int64_t(d)));
   Val check = Val::tuple(dims);
   if (store)
-    return callBuiltin("tl.store", call, {bp, a[2]}, {{"boundary_check", check}});
-  return callBuiltin("tl.load", call, {bp},
-                     {{"boundary_check", check},
-                      {"padding_option", Val::str(bp.s)}});
+    return callBuiltin("tl.store", call, {bp, a[2]},
+                       {{"boundary_check", check}});
+  return callBuiltin(
+      "tl.load", call, {bp},
+      {{"boundary_check", check}, {"padding_option", Val::str(bp.s)}});
 }

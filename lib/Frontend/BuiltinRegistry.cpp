@@ -16,8 +16,8 @@ using namespace tilec;
 BuiltinEntry &BuiltinRegistry::add(llvm::StringRef name,
                                    std::vector<const char *> params,
                                    unsigned required,
-                                   CodeGen::BuiltinEmitter emit,
-                                   unsigned flags, unsigned variant) {
+                                   CodeGen::BuiltinEmitter emit, unsigned flags,
+                                   unsigned variant) {
   BuiltinEntry entry;
   entry.name = name.str();
   entry.spec = BuiltinSpec{std::move(params), required, flags};
@@ -111,11 +111,11 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     while (i < sig.params.size() && kw != sig.params[i])
       ++i;
     if (i == sig.params.size())
-      return error(call, shown + " got an unexpected keyword argument '" + kw +
-                             "'");
+      return error(call,
+                   shown + " got an unexpected keyword argument '" + kw + "'");
     if (given[i])
-      return error(call, shown + " got multiple values for argument '" + kw +
-                             "'");
+      return error(call,
+                   shown + " got multiple values for argument '" + kw + "'");
     a[i] = v;
     given[i] = true;
   }

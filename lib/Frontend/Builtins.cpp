@@ -63,13 +63,14 @@ Val CodeGen::emitStaticAssert(BuiltinCall &c) {
   bool t;
   if (!a[0].isConstexpr())
     return error(c.call, "tl.static_assert needs a compile-time condition, "
-                         "got " + describe(a[0]));
+                         "got " +
+                             describe(a[0]));
   if (!truthy(a[0], c.call, t))
     return Val::error();
   if (!t)
-    return error(c.call, "static assertion failed" +
-                             (a[1].kind == Val::Str ? ": " + a[1].s
-                                                    : std::string()));
+    return error(c.call,
+                 "static assertion failed" +
+                     (a[1].kind == Val::Str ? ": " + a[1].s : std::string()));
   return Val::none();
 }
 
@@ -78,7 +79,8 @@ Val CodeGen::emitDeviceAssert(BuiltinCall &c) {
   // tilec has none, so they are compiled out, like a runtime `assert`.
   if (c.a[1].kind != Val::None && c.a[1].kind != Val::Str)
     return error(c.call, "the message of tl.device_assert must be a string, "
-                         "got " + describe(c.a[1]));
+                         "got " +
+                             describe(c.a[1]));
   return Val::none();
 }
 
@@ -109,15 +111,14 @@ Val CodeGen::emitFloat(BuiltinCall &c) {
     double d = std::strtod(s.c_str(), &end);
     if (!s.empty() && end && *end == '\0')
       return Val::floating(d);
-    return error(c.call, "could not convert the string '" + x.s +
-                             "' to float");
+    return error(c.call, "could not convert the string '" + x.s + "' to float");
   }
   if (x.isNumber())
     return Val::floating(x.kind == Val::Float ? x.f : double(x.i));
   if (x.isIR())
     return cast(x, DType::scalar(ScalarKind::F32), c.loc, c.call);
-  return error(c.call, "float() expects a number or a string, got " +
-                           describe(x));
+  return error(c.call,
+               "float() expects a number or a string, got " + describe(x));
 }
 
 Val CodeGen::emitIntOrBool(BuiltinCall &c) {

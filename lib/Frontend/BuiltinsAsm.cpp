@@ -30,8 +30,10 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
     if (x.isError())
       return x;
     if (!x.isIR() || x.dtype.isPointer)
-      return error(call, shown + " takes tensors and numbers as arguments, "
-                                 "got " + describe(v));
+      return error(call, shown +
+                             " takes tensors and numbers as arguments, "
+                             "got " +
+                             describe(v));
     ir.push_back(x);
   }
   llvm::SmallVector<int64_t> shape;
@@ -59,8 +61,10 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
   for (const Val &d : dts) {
     if (d.kind != Val::DTypeV || !d.blockShape.empty() || !d.s.empty() ||
         d.dtype.isPointer)
-      return error(call, "the dtype of " + shown + " must be a scalar "
-                         "dtype or a tuple of them, got " + describe(d));
+      return error(call, "the dtype of " + shown +
+                             " must be a scalar "
+                             "dtype or a tuple of them, got " +
+                             describe(d));
     resultDTypes.push_back(d.dtype);
     types.push_back(irType(d.dtype, shape));
   }
@@ -108,10 +112,11 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
   if (gotOut != wantOut || gotIn != wantIn)
     return error(call, "the constraints of " + shown + " name " +
                            llvm::Twine(gotOut) + " outputs and " +
-                           llvm::Twine(gotIn) + " inputs; the results and "
-                           "arguments with pack=" + llvm::Twine(pack) +
-                           " take " + llvm::Twine(wantOut) + " and " +
-                           llvm::Twine(wantIn) + " registers");
+                           llvm::Twine(gotIn) +
+                           " inputs; the results and "
+                           "arguments with pack=" +
+                           llvm::Twine(pack) + " take " + llvm::Twine(wantOut) +
+                           " and " + llvm::Twine(wantIn) + " registers");
   llvm::SmallVector<mlir::Value> operands;
   for (Val &x : ir)
     operands.push_back(x.v);
@@ -165,12 +170,16 @@ Val CodeGen::emitInlineAsm(BuiltinCall &c) {
   if (a[2].kind == Val::Tuple)
     args = a[2].elems;
   else if (a[2].kind != Val::None)
-    return error(call, "the args of " + shown + " must be a list or tuple, "
-                       "got " + describe(a[2]));
+    return error(call, "the args of " + shown +
+                           " must be a list or tuple, "
+                           "got " +
+                           describe(a[2]));
   bool pure;
   if (!a[4].isNumber() || !truthy(a[4], call, pure))
-    return error(call, "is_pure of " + shown + " must be a compile-time bool, "
-                       "got " + describe(a[4]));
+    return error(call, "is_pure of " + shown +
+                           " must be a compile-time bool, "
+                           "got " +
+                           describe(a[4]));
   int64_t pack;
   if (!requireInt(a[5], call, "pack", pack))
     return Val::error();
@@ -187,15 +196,18 @@ Val CodeGen::emitDevicePrint(BuiltinCall &c) {
   bool hex = false;
   for (auto &[kw, v] : c.kwargs) {
     if (kw != "hex")
-      return error(call, shown + " got an unexpected keyword argument '" + kw +
-                             "'");
+      return error(call,
+                   shown + " got an unexpected keyword argument '" + kw + "'");
     if (!v.isNumber() || !truthy(v, call, hex))
-      return error(call, "hex of " + shown + " must be a compile-time bool, "
-                         "got " + describe(v));
+      return error(call, "hex of " + shown +
+                             " must be a compile-time bool, "
+                             "got " +
+                             describe(v));
   }
   if (args.empty() || args[0].kind != Val::Str)
-    return error(call, shown + " needs a string prefix as its first "
-                               "argument" +
+    return error(call, shown +
+                           " needs a string prefix as its first "
+                           "argument" +
                            (args.empty() ? std::string()
                                          : ", got " + describe(args[0])));
   std::string prefix = args[0].s;
@@ -225,8 +237,7 @@ Val CodeGen::emitDevicePrint(BuiltinCall &c) {
   mlir::Value pid[3];
   for (int axis = 0; axis < 3; ++axis)
     pid[axis] = b.create<mlir::tile::ProgramIdOp>(l, axis);
-  b.create<mlir::tile::PrintOp>(l, b.getStringAttr(prefix),
-                                b.getBoolAttr(hex),
+  b.create<mlir::tile::PrintOp>(l, b.getStringAttr(prefix), b.getBoolAttr(hex),
                                 b.getDenseBoolArrayAttr(isSigned), pid[0],
                                 pid[1], pid[2], operands);
   return Val::none();

@@ -20,9 +20,9 @@ enum class AtomicOp { Add, Max, Min, And, Or, Xor, Xchg, Cas };
 
 void CodeGen::registerAtomicBuiltins(BuiltinRegistry &r) {
   const std::pair<const char *, AtomicOp> rmw[] = {
-      {"tl.atomic_add", AtomicOp::Add},   {"tl.atomic_max", AtomicOp::Max},
-      {"tl.atomic_min", AtomicOp::Min},   {"tl.atomic_and", AtomicOp::And},
-      {"tl.atomic_or", AtomicOp::Or},     {"tl.atomic_xor", AtomicOp::Xor},
+      {"tl.atomic_add", AtomicOp::Add},  {"tl.atomic_max", AtomicOp::Max},
+      {"tl.atomic_min", AtomicOp::Min},  {"tl.atomic_and", AtomicOp::And},
+      {"tl.atomic_or", AtomicOp::Or},    {"tl.atomic_xor", AtomicOp::Xor},
       {"tl.atomic_xchg", AtomicOp::Xchg}};
   for (auto [name, op] : rmw)
     r.add(name, {"pointer", "val", "mask", "sem", "scope"}, 2,
@@ -101,8 +101,8 @@ Val CodeGen::emitAtomic(BuiltinCall &c) {
 
   // Operands: cast to the pointee type; a scalar pointer broadcast to the
   // shape of a tensor value (as tl.store does), values to the pointer's.
-  std::vector<Val *> vals = cas ? std::vector<Val *>{&a[1], &a[2]}
-                                : std::vector<Val *>{&a[1]};
+  std::vector<Val *> vals =
+      cas ? std::vector<Val *>{&a[1], &a[2]} : std::vector<Val *>{&a[1]};
   for (Val *v : vals) {
     if (!v->isIR() && !v->isNumber())
       return error(call, name + " expects a value, got " + describe(*v));
@@ -151,13 +151,27 @@ Val CodeGen::emitAtomic(BuiltinCall &c) {
   bool uns = elt.isUnsigned();
   AtomicKind kind;
   switch (op) {
-  case AtomicOp::Add: kind = AtomicKind::add; break;
-  case AtomicOp::Max: kind = uns ? AtomicKind::umax : AtomicKind::max; break;
-  case AtomicOp::Min: kind = uns ? AtomicKind::umin : AtomicKind::min; break;
-  case AtomicOp::And: kind = AtomicKind::and_; break;
-  case AtomicOp::Or: kind = AtomicKind::or_; break;
-  case AtomicOp::Xor: kind = AtomicKind::xor_; break;
-  default: kind = AtomicKind::xchg; break;
+  case AtomicOp::Add:
+    kind = AtomicKind::add;
+    break;
+  case AtomicOp::Max:
+    kind = uns ? AtomicKind::umax : AtomicKind::max;
+    break;
+  case AtomicOp::Min:
+    kind = uns ? AtomicKind::umin : AtomicKind::min;
+    break;
+  case AtomicOp::And:
+    kind = AtomicKind::and_;
+    break;
+  case AtomicOp::Or:
+    kind = AtomicKind::or_;
+    break;
+  case AtomicOp::Xor:
+    kind = AtomicKind::xor_;
+    break;
+  default:
+    kind = AtomicKind::xchg;
+    break;
   }
   auto r = b.create<mlir::tile::AtomicRMWOp>(
       l, kind, sem, scope, ptr.v, a[1].v, mask.isIR() ? mask.v : mlir::Value());

@@ -34,9 +34,10 @@ Val CodeGen::emitGather(BuiltinCall &c) {
     return error(call, shown + " needs an integer index tensor, got " +
                            describe(index));
   if (int64_t(idxShape.size()) != rank)
-    return error(call, shown + ": the index must have the rank of the "
-                               "source (" + llvm::Twine(rank) + "), got " +
-                           describe(index));
+    return error(call, shown +
+                           ": the index must have the rank of the "
+                           "source (" +
+                           llvm::Twine(rank) + "), got " + describe(index));
   if (!requireInt(a[2], call, "the axis", axis))
     return Val::error();
   if (axis < -rank || axis >= rank)
@@ -47,13 +48,13 @@ Val CodeGen::emitGather(BuiltinCall &c) {
     axis += rank;
   for (int64_t d = 0; d < rank; ++d)
     if (d != axis && idxShape[d] != srcShape[d])
-      return error(call, shown + ": index dimension " + llvm::Twine(d) +
-                             " (" + llvm::Twine(idxShape[d]) +
+      return error(call, shown + ": index dimension " + llvm::Twine(d) + " (" +
+                             llvm::Twine(idxShape[d]) +
                              ") must match the source's (" +
                              llvm::Twine(srcShape[d]) + ")");
-  auto op = b.create<mlir::tile::GatherOp>(
-      l, irType(src.dtype, idxShape), src.v, index.v,
-      b.getI32IntegerAttr(int32_t(axis)));
+  auto op = b.create<mlir::tile::GatherOp>(l, irType(src.dtype, idxShape),
+                                           src.v, index.v,
+                                           b.getI32IntegerAttr(int32_t(axis)));
   return Val::ir(op, src.dtype);
 }
 
@@ -64,14 +65,16 @@ Val CodeGen::emitHistogram(BuiltinCall &c) {
     return x;
   if (x.shape().size() != 1 || !x.dtype.isInt() || x.dtype.isPointer ||
       x.dtype.isBool())
-    return error(call, shown + " needs a 1-D tensor of integers, got " +
-                           describe(x));
+    return error(call,
+                 shown + " needs a 1-D tensor of integers, got " + describe(x));
   int64_t bins;
   if (!requireInt(a[1], call, "the number of bins", bins))
     return Val::error();
   if (bins <= 0 || (bins & (bins - 1)) != 0)
-    return error(call, shown + " needs a power of two of bins (the size of "
-                               "its result), got " + llvm::Twine(bins));
+    return error(call, shown +
+                           " needs a power of two of bins (the size of "
+                           "its result), got " +
+                           llvm::Twine(bins));
   mlir::Value mask;
   if (a[2].kind != Val::None) {
     Val m = tensorArg(c, a[2]);
@@ -86,7 +89,7 @@ Val CodeGen::emitHistogram(BuiltinCall &c) {
     mask = m.v;
   }
   DType i32 = DType::scalar(ScalarKind::I32);
-  auto op = b.create<mlir::tile::HistogramOp>(l, irType(i32, {bins}), x.v,
-                                              mask);
+  auto op =
+      b.create<mlir::tile::HistogramOp>(l, irType(i32, {bins}), x.v, mask);
   return Val::ir(op, i32);
 }

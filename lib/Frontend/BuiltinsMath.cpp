@@ -38,9 +38,9 @@ Val CodeGen::reduce(mlir::tile::ReduceKind kind, const Val &xIn,
     return error(where, "tl." + kindName + " is not supported on pointers");
   auto shape = x.shape();
   if (shape.empty())
-    return isArg ? materialize(Val::integer(0),
-                                                 DType::scalar(ScalarKind::I32), l)
-                                   : x;
+    return isArg
+               ? materialize(Val::integer(0), DType::scalar(ScalarKind::I32), l)
+               : x;
   int64_t axis;
   bool all = axisV.kind == Val::None;
   if (all) {
@@ -90,7 +90,19 @@ namespace {
 enum class Extremum { Minimum, Maximum };
 /// The elementwise functions of one tensor.
 enum class UnaryMath {
-  Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sigmoid, Cos, Sin, Erf, Floor, Ceil, Abs
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Sqrt,
+  Rsqrt,
+  Sigmoid,
+  Cos,
+  Sin,
+  Erf,
+  Floor,
+  Ceil,
+  Abs
 };
 
 } // namespace
@@ -123,12 +135,12 @@ void CodeGen::registerMathBuiltins(BuiltinRegistry &r) {
          "max_num_imprecise_acc", "out_dtype"},
         2, &CodeGen::emitDot, TakesFP8);
   const std::pair<const char *, UnaryMath> unary[] = {
-      {"exp", UnaryMath::Exp},     {"exp2", UnaryMath::Exp2},
-      {"log", UnaryMath::Log},     {"log2", UnaryMath::Log2},
-      {"sqrt", UnaryMath::Sqrt},   {"rsqrt", UnaryMath::Rsqrt},
+      {"exp", UnaryMath::Exp},         {"exp2", UnaryMath::Exp2},
+      {"log", UnaryMath::Log},         {"log2", UnaryMath::Log2},
+      {"sqrt", UnaryMath::Sqrt},       {"rsqrt", UnaryMath::Rsqrt},
       {"sigmoid", UnaryMath::Sigmoid}, {"cos", UnaryMath::Cos},
-      {"sin", UnaryMath::Sin},     {"erf", UnaryMath::Erf},
-      {"floor", UnaryMath::Floor}, {"ceil", UnaryMath::Ceil},
+      {"sin", UnaryMath::Sin},         {"erf", UnaryMath::Erf},
+      {"floor", UnaryMath::Floor},     {"ceil", UnaryMath::Ceil},
       {"abs", UnaryMath::Abs}};
   for (auto [name, fn] : unary)
     r.add(std::string("tl.") + name, {"x"}, 1, &CodeGen::emitUnaryMath,
@@ -166,11 +178,10 @@ Val CodeGen::emitWhere(BuiltinCall &c) {
   if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
     return error(call, "tl.where expects tensors or numbers, got " +
                            describe(x) + " and " + describe(y));
-  std::optional<DType> pt =
-      (x.isIR() && x.dtype.isPointer) ? x.dtype
-      : (y.isIR() && y.dtype.isPointer)
-          ? y.dtype
-          : promote(x, y, call, "where", Promotion::Move);
+  std::optional<DType> pt = (x.isIR() && x.dtype.isPointer) ? x.dtype
+                            : (y.isIR() && y.dtype.isPointer)
+                                ? y.dtype
+                                : promote(x, y, call, "where", Promotion::Move);
   if (!pt)
     return Val::error();
   DType dt = *pt;
@@ -263,11 +274,10 @@ Val CodeGen::emitReduction(BuiltinCall &c) {
   if (!isSum && !x.dtype.isPointer && x.dtype.kind == ScalarKind::BF16)
     x = cast(x, f32, l, call);
   if (isSum && x.dtype.isInt() && x.dtype.bitwidth() < 32)
-    x = cast(x, x.dtype.isUnsigned() ? DType::scalar(ScalarKind::U32) : i32,
-             l, call);
+    x = cast(x, x.dtype.isUnsigned() ? DType::scalar(ScalarKind::U32) : i32, l,
+             call);
   bool withIdx = false;
-  if (isMaxMin && a[2].kind != Val::None &&
-      !truthy(a[2], call, withIdx))
+  if (isMaxMin && a[2].kind != Val::None && !truthy(a[2], call, withIdx))
     return Val::error();
   // Index reductions of booleans compare them as int32 (the GPU's argmax /
   // argmin lowering takes 8-bit and wider elements); the values stay bool.
@@ -281,8 +291,8 @@ Val CodeGen::emitReduction(BuiltinCall &c) {
       return Val::error();
     return Val::tuple({v, idx});
   }
-  if (isMaxMin && !x.dtype.isPointer &&
-      !x.dtype.isBool() && x.dtype.bitwidth() < 32)
+  if (isMaxMin && !x.dtype.isPointer && !x.dtype.isBool() &&
+      x.dtype.bitwidth() < 32)
     x = cast(x, x.dtype.isFloat() ? f32 : i32, l, call);
   return reduce(kind, isArg ? xIdx : x, a[1], keep, call);
 }
@@ -301,16 +311,16 @@ Val CodeGen::emitDot(BuiltinCall &c) {
     if (v->dtype.isFP8()) {
       const Val &other = v == &x ? y : x;
       bool bf16 = other.dtype == DType::scalar(ScalarKind::BF16);
-      *v = cast(*v, DType::scalar(bf16 ? ScalarKind::BF16 : ScalarKind::F16),
-                l, call);
+      *v = cast(*v, DType::scalar(bf16 ? ScalarKind::BF16 : ScalarKind::F16), l,
+                call);
     }
   auto sx = x.shape(), sy = y.shape();
   if (sx.size() != 2 || sy.size() != 2)
     return error(call, "tl.dot expects 2-D tensors, got " + shapeStr(sx) +
                            " and " + shapeStr(sy));
   if (sx[1] != sy[0])
-    return error(call, "tl.dot: the inner dimensions differ: " +
-                           shapeStr(sx) + " @ " + shapeStr(sy));
+    return error(call, "tl.dot: the inner dimensions differ: " + shapeStr(sx) +
+                           " @ " + shapeStr(sy));
   if (sx[0] < 16 || sx[1] < 16 || sy[1] < 16)
     return error(call, "tl.dot needs every dimension to be at least 16, got " +
                            shapeStr(sx) + " @ " + shapeStr(sy));
@@ -318,16 +328,19 @@ Val CodeGen::emitDot(BuiltinCall &c) {
     return error(call, "tl.dot operands must have the same dtype, got " +
                            x.dtype.tlName() + " and " + y.dtype.tlName());
   if (x.dtype.isPointer || x.dtype.isBool())
-    return error(call, "tl.dot does not support " + x.dtype.tlName() +
-                           " operands");
+    return error(call,
+                 "tl.dot does not support " + x.dtype.tlName() + " operands");
   DType outT = x.dtype.isInt() ? i32 : f32;
   if (a[6].kind != Val::None && !readDType(*this, a[6], call, outT))
     return Val::error();
   mlir::tile::InputPrecision prec = mlir::tile::InputPrecision::tf32;
   if (a[3].kind == Val::Str) {
-    if (a[3].s == "tf32") prec = mlir::tile::InputPrecision::tf32;
-    else if (a[3].s == "tf32x3") prec = mlir::tile::InputPrecision::tf32x3;
-    else if (a[3].s == "ieee") prec = mlir::tile::InputPrecision::ieee;
+    if (a[3].s == "tf32")
+      prec = mlir::tile::InputPrecision::tf32;
+    else if (a[3].s == "tf32x3")
+      prec = mlir::tile::InputPrecision::tf32x3;
+    else if (a[3].s == "ieee")
+      prec = mlir::tile::InputPrecision::ieee;
     else
       return error(call, "unknown input_precision '" + a[3].s +
                              "' (expected \"tf32\", \"tf32x3\" or \"ieee\")");
@@ -353,8 +366,8 @@ Val CodeGen::emitDot(BuiltinCall &c) {
       }
     }
   }
-  auto op = b.create<mlir::tile::DotOp>(l, acc.v.getType(), x.v, y.v, acc.v,
-                                        prec);
+  auto op =
+      b.create<mlir::tile::DotOp>(l, acc.v.getType(), x.v, y.v, acc.v, prec);
   return Val::ir(op, outT);
 }
 
@@ -387,17 +400,39 @@ Val CodeGen::emitUnaryMath(BuiltinCall &c) {
     x = cast(x, f32, l, call);
   mlir::Value v = x.v, r;
   switch (fn) {
-  case UnaryMath::Exp: r = b.create<math::ExpOp>(l, v); break;
-  case UnaryMath::Exp2: r = b.create<math::Exp2Op>(l, v); break;
-  case UnaryMath::Log: r = b.create<math::LogOp>(l, v); break;
-  case UnaryMath::Log2: r = b.create<math::Log2Op>(l, v); break;
-  case UnaryMath::Sqrt: r = b.create<math::SqrtOp>(l, v); break;
-  case UnaryMath::Rsqrt: r = b.create<math::RsqrtOp>(l, v); break;
-  case UnaryMath::Cos: r = b.create<math::CosOp>(l, v); break;
-  case UnaryMath::Sin: r = b.create<math::SinOp>(l, v); break;
-  case UnaryMath::Erf: r = b.create<math::ErfOp>(l, v); break;
-  case UnaryMath::Floor: r = b.create<math::FloorOp>(l, v); break;
-  case UnaryMath::Ceil: r = b.create<math::CeilOp>(l, v); break;
+  case UnaryMath::Exp:
+    r = b.create<math::ExpOp>(l, v);
+    break;
+  case UnaryMath::Exp2:
+    r = b.create<math::Exp2Op>(l, v);
+    break;
+  case UnaryMath::Log:
+    r = b.create<math::LogOp>(l, v);
+    break;
+  case UnaryMath::Log2:
+    r = b.create<math::Log2Op>(l, v);
+    break;
+  case UnaryMath::Sqrt:
+    r = b.create<math::SqrtOp>(l, v);
+    break;
+  case UnaryMath::Rsqrt:
+    r = b.create<math::RsqrtOp>(l, v);
+    break;
+  case UnaryMath::Cos:
+    r = b.create<math::CosOp>(l, v);
+    break;
+  case UnaryMath::Sin:
+    r = b.create<math::SinOp>(l, v);
+    break;
+  case UnaryMath::Erf:
+    r = b.create<math::ErfOp>(l, v);
+    break;
+  case UnaryMath::Floor:
+    r = b.create<math::FloorOp>(l, v);
+    break;
+  case UnaryMath::Ceil:
+    r = b.create<math::CeilOp>(l, v);
+    break;
   case UnaryMath::Sigmoid:
   case UnaryMath::Abs: { // sigmoid(x) = 1 / (1 + exp(-x)); abs returned
     Val one = broadcastTo(materialize(Val::floating(1), x.dtype, l), x.shape(),
@@ -471,16 +506,15 @@ Val CodeGen::emitDivRn(BuiltinCall &c) {
   Val x = a[0], y = a[1];
   for (Val *v : {&x, &y}) {
     if (v->isIR() && v->dtype != f32)
-      return error(call, shown + " expects fp32 operands, got " +
-                             describe(*v));
+      return error(call, shown + " expects fp32 operands, got " + describe(*v));
     if (!v->isIR() && !v->isNumber())
       return error(call, shown + " expects fp32 tensors or numbers, got " +
                              describe(*v));
   }
   if (x.isNumber() && y.isNumber() && x.kind != Val::Float &&
       y.kind != Val::Float)
-    return error(call, shown + " expects fp32 operands, got " +
-                           describe(x) + " and " + describe(y));
+    return error(call, shown + " expects fp32 operands, got " + describe(x) +
+                           " and " + describe(y));
   x = cast(x, f32, l, call);
   y = cast(y, f32, l, call);
   if (x.isError() || y.isError() || !broadcastPair(x, y, l, call))
@@ -499,14 +533,13 @@ Val CodeGen::emitSwizzle2d(BuiltinCall &c) {
   Val ij = binaryOp(BinaryOpKind::Add,
                     binaryOp(BinaryOpKind::Mul, i, sizeJ, call), j, call);
   Val sizeGJ = binaryOp(BinaryOpKind::Mul, sizeG, sizeJ, call);
-  Val offI = binaryOp(BinaryOpKind::Mul,
-                      binaryOp(BinaryOpKind::FloorDiv, ij, sizeGJ, call),
-                      sizeG, call);
+  Val offI =
+      binaryOp(BinaryOpKind::Mul,
+               binaryOp(BinaryOpKind::FloorDiv, ij, sizeGJ, call), sizeG, call);
   if (offI.isError() || sizeGJ.isError())
     return Val::error();
-  Val g = callBuiltin("min", call,
-                      {binaryOp(BinaryOpKind::Sub, sizeI, offI, call), sizeG},
-                      {});
+  Val g = callBuiltin(
+      "min", call, {binaryOp(BinaryOpKind::Sub, sizeI, offI, call), sizeG}, {});
   ij = binaryOp(BinaryOpKind::Mod, ij, sizeGJ, call);
   if (g.isError() || ij.isError())
     return Val::error();
@@ -531,9 +564,8 @@ Val CodeGen::emitCdiv(BuiltinCall &c) {
         BinaryOpKind::FloorDiv,
         constBinary(BinaryOpKind::Sub, sum, Val::integer(1), call), d, call);
   }
-  Val num =
-      binaryOp(BinaryOpKind::Sub, binaryOp(BinaryOpKind::Add, x, d, call),
-               Val::integer(1), call);
+  Val num = binaryOp(BinaryOpKind::Sub, binaryOp(BinaryOpKind::Add, x, d, call),
+                     Val::integer(1), call);
   return binaryOp(BinaryOpKind::FloorDiv, num, d, call);
 }
 

@@ -40,8 +40,9 @@ static std::string cacheOptionError(bool cache, bool store, llvm::StringRef v) {
            "'evict_normal', 'evict_unchanged' or 'no_allocate', got '" +
            v.str() + "'";
   return std::string("cache_modifier of tl.") + (store ? "store" : "load") +
-         " must be " + (store ? "'.wb', '.cg', '.cs' or '.wt'"
-                              : "'.ca', '.cg', '.cs', '.lu' or '.cv'") +
+         " must be " +
+         (store ? "'.wb', '.cg', '.cs' or '.wt'"
+                : "'.ca', '.cg', '.cs', '.lu' or '.cv'") +
          ", got '" + v.str() + "'";
 }
 
@@ -65,25 +66,26 @@ Val CodeGen::emitLoad(BuiltinCall &c) {
                          "and padding_option, not mask or other");
     Val pad = a[4];
     if (pad.kind != Val::None && pad.kind != Val::Str)
-      return error(call, "padding_option must be a string, got " +
-                             describe(pad));
+      return error(call,
+                   "padding_option must be a string, got " + describe(pad));
     std::string padding = pad.kind == Val::Str ? pad.s : "";
     DType elem = ptr.elems[0].dtype.pointee();
     if (padding == "nan" && !elem.isFloat())
       return error(call, "padding_option 'nan' needs a floating-point "
-                         "block, got " + elem.tlName());
+                         "block, got " +
+                             elem.tlName());
     if (!padding.empty() && padding != "zero" && padding != "nan")
       return error(call, "padding_option must be 'zero' or 'nan', got '" +
                              padding + "'");
     if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
       return Val::error();
     if (mask.kind != Val::None && !padding.empty())
-      other = padding == "nan" ? Val::floating(std::nan(""))
-                               : Val::integer(0);
+      other = padding == "nan" ? Val::floating(std::nan("")) : Val::integer(0);
   } else {
     if (!ptr.isIR() || !ptr.dtype.isPointer)
       return error(call, "tl.load expects a pointer or a tensor of "
-                         "pointers, got " + describe(ptr));
+                         "pointers, got " +
+                             describe(ptr));
     if (a[3].kind != Val::None &&
         !(a[3].kind == Val::Tuple && a[3].elems.empty()))
       return error(call, "boundary_check is only meaningful for block "
@@ -160,7 +162,8 @@ Val CodeGen::emitStore(BuiltinCall &c) {
   } else {
     if (!ptr.isIR() || !ptr.dtype.isPointer)
       return error(call, "tl.store expects a pointer or a tensor of "
-                         "pointers, got " + describe(ptr));
+                         "pointers, got " +
+                             describe(ptr));
     if (a[3].kind != Val::None &&
         !(a[3].kind == Val::Tuple && a[3].elems.empty()))
       return error(call, "boundary_check is only meaningful for block "
@@ -171,8 +174,8 @@ Val CodeGen::emitStore(BuiltinCall &c) {
     return error(call, "cannot store " + describe(value) + " through " +
                            describe(ptr));
   if (!value.isIR() && !value.isNumber())
-    return error(call, "tl.store expects a value to store, got " +
-                           describe(value));
+    return error(call,
+                 "tl.store expects a value to store, got " + describe(value));
   if (value.isIR() && value.shape().size() > ptr.shape().size() &&
       !ptr.shape().empty())
     return error(call, "cannot store " + describe(value) + " through " +
@@ -184,7 +187,8 @@ Val CodeGen::emitStore(BuiltinCall &c) {
       mask = materialize(mask, DType::scalar(ScalarKind::I1), l);
     if (!mask.isIR())
       return error(call, "the mask of tl.store must be a boolean tensor, "
-                         "got " + describe(mask));
+                         "got " +
+                             describe(mask));
     if (!mask.dtype.isBool())
       return error(call, "the mask of " + shown.substr(0, shown.size() - 2) +
                              " must be a boolean (int1) tensor, got " +

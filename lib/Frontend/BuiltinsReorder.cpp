@@ -111,7 +111,9 @@ Val CodeGen::emitSort(BuiltinCall &c) {
   // Lambdas capture these, not the structured bindings (C++17).
   mlir::Location at = l;
   const Expr &site = call;
-  auto fromBits = [&](const Val &v) { return fromElementBits(v, elem, at, site); };
+  auto fromBits = [&](const Val &v) {
+    return fromElementBits(v, elem, at, site);
+  };
   auto arange = [&](int64_t end) {
     return callBuiltin("tl.arange", site, {Val::integer(0), Val::integer(end)},
                        {});
@@ -130,9 +132,9 @@ Val CodeGen::emitSort(BuiltinCall &c) {
       int round = i + (nDims - stage);
       int64_t A = outer << round, B = int64_t(1) << (nDims - round - 1);
       llvm::SmallVector<int64_t> cube = {A, 2, B}, flat = {A, B};
-      Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(
-                          l, irType(xi.dtype, cube), xi.v),
-                      xi.dtype);
+      Val y = Val::ir(
+          b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
+          xi.dtype);
       Val mid = broadcastTo(expand(expand(arange(2), 0), 2), cube, l, call);
       Val first = compareOp(CompareOpKind::Eq, mid, Val::integer(0), call);
       Val zero = zerosLike(xi.dtype, cube, l);
@@ -164,15 +166,16 @@ Val CodeGen::emitSort(BuiltinCall &c) {
       }
       Val lo = callBuiltin("tl.where", call, {swap, right, left}, {});
       Val hi = callBuiltin("tl.where", call, {swap, left, right}, {});
-      Val joined = callBuiltin("tl.where", call,
-                               {first, broadcastTo(expand(lo, 1), cube, l, call),
-                                broadcastTo(expand(hi, 1), cube, l, call)},
-                               {});
+      Val joined =
+          callBuiltin("tl.where", call,
+                      {first, broadcastTo(expand(lo, 1), cube, l, call),
+                       broadcastTo(expand(hi, 1), cube, l, call)},
+                      {});
       if (joined.isError())
         return Val::error();
-      xi = Val::ir(b.create<mlir::tile::ReshapeOp>(
-                       l, irType(xi.dtype, shape), joined.v),
-                   xi.dtype);
+      xi = Val::ir(
+          b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, shape), joined.v),
+          xi.dtype);
     }
   }
   return fromBits(xi);
@@ -202,13 +205,15 @@ Val CodeGen::emitFlip(BuiltinCall &c) {
     after *= shape[i];
   DType elem = x.dtype;
   Val xi = toElementBits(x, l, call);
-  Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)}, {});
+  Val mid =
+      callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
   for (int64_t half = n / 2, outer = before; half >= 1; half /= 2, outer *= 2) {
     llvm::SmallVector<int64_t> cube = {outer, 2, half * after};
-    Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
-                    xi.dtype);
+    Val y = Val::ir(
+        b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
+        xi.dtype);
     Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
                           Val::integer(0), call);
     Val zero = zerosLike(xi.dtype, cube, l);
@@ -218,15 +223,15 @@ Val CodeGen::emitFlip(BuiltinCall &c) {
     Val hi = reduce(mlir::tile::ReduceKind::sum,
                     callBuiltin("tl.where", call, {first, zero, y}, {}),
                     Val::integer(1), /*keepDims=*/true, call);
-    Val swapped = callBuiltin("tl.where", call,
-                              {first, broadcastTo(hi, cube, l, call),
-                               broadcastTo(lo, cube, l, call)},
-                              {});
+    Val swapped = callBuiltin(
+        "tl.where", call,
+        {first, broadcastTo(hi, cube, l, call), broadcastTo(lo, cube, l, call)},
+        {});
     if (swapped.isError())
       return Val::error();
-    xi = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, shape),
-                                                 swapped.v),
-                 xi.dtype);
+    xi = Val::ir(
+        b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, shape), swapped.v),
+        xi.dtype);
   }
   return fromElementBits(xi, elem, l, call);
 }
@@ -244,9 +249,10 @@ Val CodeGen::emitTopk(BuiltinCall &c) {
     return error(call, shown + " needs a tensor, got " + describe(x));
   int64_t n = shape.back();
   if (k <= 0 || k > n || (k & (k - 1)) != 0)
-    return error(call, shown + " k must be a power of two no larger than the "
-                               "last dimension (" + llvm::Twine(n) + "), got " +
-                               llvm::Twine(k));
+    return error(call, shown +
+                           " k must be a power of two no larger than the "
+                           "last dimension (" +
+                           llvm::Twine(n) + "), got " + llvm::Twine(k));
   std::vector<Val> sortArgs = {x, a[2], Val::boolean(true)};
   Val sorted = callBuiltin("tl.sort", call, sortArgs, {});
   if (sorted.isError() || k == n)
@@ -258,9 +264,11 @@ Val CodeGen::emitTopk(BuiltinCall &c) {
   Val xi = toElementBits(sorted, l, call);
   // [outer, n / k, k]: the first of the middle axis holds the k largest.
   llvm::SmallVector<int64_t> cube = {outer, n / k, k};
-  Val y = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
-                  xi.dtype);
-  Val mid = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(n / k)}, {});
+  Val y =
+      Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
+              xi.dtype);
+  Val mid = callBuiltin("tl.arange", call,
+                        {Val::integer(0), Val::integer(n / k)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(0)}, {});
   mid = callBuiltin("tl.expand_dims", call, {mid, Val::integer(2)}, {});
   Val first = compareOp(CompareOpKind::Eq, broadcastTo(mid, cube, l, call),
@@ -273,7 +281,8 @@ Val CodeGen::emitTopk(BuiltinCall &c) {
     return top;
   llvm::SmallVector<int64_t> out(shape);
   out.back() = k;
-  top = Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(top.dtype, out), top.v),
-                top.dtype);
+  top =
+      Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(top.dtype, out), top.v),
+              top.dtype);
   return fromElementBits(top, elem, l, call);
 }

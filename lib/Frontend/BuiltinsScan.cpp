@@ -40,8 +40,10 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
     if (x.isNumber())
       x = toIR(x, l, call);
     if (!x.isIR())
-      return error(call, shown + " expects a tensor or a tuple of tensors, "
-                                 "got " + describe(x));
+      return error(call, shown +
+                             " expects a tensor or a tuple of tensors, "
+                             "got " +
+                             describe(x));
     if (x.dtype.isPointer)
       return error(call, shown + " is not supported on pointers");
   }
@@ -71,9 +73,9 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
       numel *= d;
     if (rank > 1)
       for (Val &x : xs)
-        x = Val::ir(b.create<mlir::tile::ReshapeOp>(
-                        l, irType(x.dtype, {numel}), x.v),
-                    x.dtype);
+        x = Val::ir(
+            b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {numel}), x.v),
+            x.dtype);
   } else {
     if (!requireInt(axisV, call, "the axis of " + shown, axis))
       return Val::error();
@@ -111,8 +113,7 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
   };
   for (Val &x : xs) {
     srcs.push_back(x.v);
-    resultTypes.push_back(isScan ? x.v.getType()
-                                 : irType(x.dtype, reduced(x)));
+    resultTypes.push_back(isScan ? x.v.getType() : irType(x.dtype, reduced(x)));
     argTypes.push_back(mlir::getElementTypeOrSelf(x.v.getType()));
   }
   for (size_t i = 0; i < n; ++i)
@@ -126,8 +127,8 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
     op = scan;
     region = &scan.getCombine();
   } else {
-    auto red = b.create<mlir::tile::GenericReduceOp>(
-        l, resultTypes, srcs, b.getI32IntegerAttr(axis));
+    auto red = b.create<mlir::tile::GenericReduceOp>(l, resultTypes, srcs,
+                                                     b.getI32IntegerAttr(axis));
     op = red;
     region = &red.getCombine();
   }
@@ -140,9 +141,9 @@ Val CodeGen::combineOp(bool isScan, const Val &input, const Val &axisV,
     std::vector<Val> args;
     for (size_t i = 0; i < 2 * n; ++i)
       args.push_back(Val::ir(blk->getArgument(i), xs[i % n].dtype));
-    Val r = body                       ? body(args)
-            : fn.kind == Val::Func     ? callFunction(*fn.fn, call, args, {})
-                                       : callBuiltin(fn.s, call, args, {});
+    Val r = body                   ? body(args)
+            : fn.kind == Val::Func ? callFunction(*fn.fn, call, args, {})
+                                   : callBuiltin(fn.s, call, args, {});
     std::string what = fn.kind == Val::Func
                            ? "the combine function '" + fn.fn->name + "'"
                            : "the combine function of " + shown;
@@ -219,8 +220,8 @@ void CodeGen::registerScanBuiltins(BuiltinRegistry &r) {
         unsigned(BitwiseReduction::Or));
   r.add("tl.cumsum", {"input", "axis", "reverse", "dtype"}, 1,
         &CodeGen::emitCumulative, TensorMethod, unsigned(Cumulative::Sum));
-  r.add("tl.cumprod", {"input", "axis", "reverse"}, 1,
-        &CodeGen::emitCumulative, TensorMethod, unsigned(Cumulative::Prod));
+  r.add("tl.cumprod", {"input", "axis", "reverse"}, 1, &CodeGen::emitCumulative,
+        TensorMethod, unsigned(Cumulative::Prod));
 }
 
 Val CodeGen::emitCombine(BuiltinCall &c) {
@@ -235,8 +236,8 @@ Val CodeGen::emitCombine(BuiltinCall &c) {
   bool f;
   if (!flag(a[3], f))
     return Val::error();
-  return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f,
-                   call, shown, {});
+  return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f, call,
+                   shown, {});
 }
 
 Val CodeGen::emitBitwiseReduction(BuiltinCall &c) {
@@ -252,8 +253,8 @@ Val CodeGen::emitBitwiseReduction(BuiltinCall &c) {
   if (x.isError())
     return x;
   if (!x.dtype.isInt() || x.dtype.isPointer)
-    return error(call, shown + " is only supported for integers, got " +
-                           describe(x));
+    return error(call,
+                 shown + " is only supported for integers, got " + describe(x));
   bool keep;
   if (!flag(a[2], keep))
     return Val::error();
@@ -295,10 +296,10 @@ Val CodeGen::emitCumulative(BuiltinCall &c) {
       return Val::error();
     x = cast(x, dt, l, call);
   } else if (sum && x.dtype.isInt() && x.dtype.bitwidth() < 32) {
-    x = cast(x,
-             DType::scalar(x.dtype.isSigned() ? ScalarKind::I32
-                                              : ScalarKind::U32),
-             l, call);
+    x = cast(
+        x,
+        DType::scalar(x.dtype.isSigned() ? ScalarKind::I32 : ScalarKind::U32),
+        l, call);
   }
   if (x.isError())
     return x;

@@ -47,7 +47,7 @@ bool tilec::readDType(CodeGen &cg, const Val &v, const Expr &where,
                       DType &out) {
   if (v.kind == Val::DTypeV && !v.s.empty()) {
     cg.error(where, describeType(v) + " is an fp8 type not supported on "
-                    "NVIDIA GPUs (fp8e4nv and fp8e5 are)");
+                                      "NVIDIA GPUs (fp8e4nv and fp8e5 are)");
     return false;
   }
   if (v.kind == Val::DTypeV && v.blockShape.empty()) {
@@ -79,8 +79,8 @@ void CodeGen::registerShapeBuiltins(BuiltinRegistry &r) {
                  shaped = TakesFP8 | TensorMethod | VariadicShape;
   r.add("tl.program_id", {"axis"}, 1, &CodeGen::emitProgramId, NoBuiltinFlags,
         unsigned(ProgramQuery::Id));
-  r.add("tl.num_programs", {"axis"}, 1, &CodeGen::emitProgramId,
-        NoBuiltinFlags, unsigned(ProgramQuery::Count));
+  r.add("tl.num_programs", {"axis"}, 1, &CodeGen::emitProgramId, NoBuiltinFlags,
+        unsigned(ProgramQuery::Count));
   r.add("tl.arange", {"start", "end"}, 2, &CodeGen::emitArange);
   r.add("tl.zeros", {"shape", "dtype"}, 2, &CodeGen::emitFull, moves,
         unsigned(FullKind::Zeros));
@@ -103,8 +103,8 @@ void CodeGen::registerShapeBuiltins(BuiltinRegistry &r) {
   r.add("tl.expand_dims", {"input", "axis"}, 2, &CodeGen::emitExpandDims,
         method);
   r.add("tl.ravel", {"x"}, 1, &CodeGen::emitRavel, method);
-  r.add("tl.cat", {"input", "other", "can_reorder"}, 2,
-        &CodeGen::emitJoinSplit, moves, unsigned(JoinSplitKind::Cat));
+  r.add("tl.cat", {"input", "other", "can_reorder"}, 2, &CodeGen::emitJoinSplit,
+        moves, unsigned(JoinSplitKind::Cat));
   r.add("tl.join", {"a", "b"}, 2, &CodeGen::emitJoinSplit, moves,
         unsigned(JoinSplitKind::Join));
   r.add("tl.interleave", {"a", "b"}, 2, &CodeGen::emitJoinSplit, moves,
@@ -122,8 +122,8 @@ Val CodeGen::emitProgramId(BuiltinCall &c) {
   if (!requireInt(a[0], call, "the axis", axis))
     return Val::error();
   if (axis < 0 || axis > 2)
-    return error(call, shown + " axis must be 0, 1 or 2, got " +
-                           llvm::Twine(axis));
+    return error(call,
+                 shown + " axis must be 0, 1 or 2, got " + llvm::Twine(axis));
   if (ProgramQuery(entry.variant) == ProgramQuery::Id)
     return Val::ir(b.create<mlir::tile::ProgramIdOp>(l, int32_t(axis)), i32);
   return Val::ir(b.create<mlir::tile::NumProgramsOp>(l, int32_t(axis)), i32);
@@ -148,9 +148,9 @@ Val CodeGen::emitArange(BuiltinCall &c) {
       end > std::numeric_limits<int32_t>::max() || n > (1 << 20))
     return error(call, "tl.arange range is too large (at most 2**20 "
                        "elements within int32)");
-  return Val::ir(b.create<mlir::tile::MakeRangeOp>(l, int32_t(start),
-                                                   int32_t(end)),
-                 DType::scalar(ScalarKind::I32));
+  return Val::ir(
+      b.create<mlir::tile::MakeRangeOp>(l, int32_t(start), int32_t(end)),
+      DType::scalar(ScalarKind::I32));
 }
 
 Val CodeGen::emitFull(BuiltinCall &c) {
@@ -185,8 +185,8 @@ Val CodeGen::emitFull(BuiltinCall &c) {
   if (scalar.isError())
     return scalar;
   if (!scalar.shape().empty())
-    return error(call, shown + " value must be a scalar, got " +
-                           describe(value));
+    return error(call,
+                 shown + " value must be a scalar, got " + describe(value));
   return broadcastTo(scalar, shape, l, call);
 }
 
@@ -203,8 +203,7 @@ Val CodeGen::emitFullLike(BuiltinCall &c) {
   std::vector<Val> shapeVals;
   for (int64_t d : x.shape())
     shapeVals.push_back(Val::integer(d));
-  std::vector<Val> fargs{Val::tuple(shapeVals),
-                         zeros ? Val::integer(0) : a[1],
+  std::vector<Val> fargs{Val::tuple(shapeVals), zeros ? Val::integer(0) : a[1],
                          Val::dtypeVal(dt)};
   if (x.shape().empty()) {
     return cast(fargs[1], dt, l, call);
@@ -222,8 +221,7 @@ Val CodeGen::emitCast(BuiltinCall &c) {
     return Val::error();
   // Rounding of a float narrowing: to nearest even (Triton's "rtne", its
   // default); "rtz" is not implemented.
-  if (a[2].kind != Val::None &&
-      !(a[2].kind == Val::Str && a[2].s == "rtne"))
+  if (a[2].kind != Val::None && !(a[2].kind == Val::Str && a[2].s == "rtne"))
     return error(call, "fp_downcast_rounding=" +
                            (a[2].kind == Val::Str ? "'" + a[2].s + "'"
                                                   : describe(a[2])) +
@@ -254,8 +252,8 @@ Val CodeGen::emitReshape(BuiltinCall &c) {
     return broadcastTo(x, shape, l, call);
   if (shape.empty())
     return error(call, "cannot reshape a tensor to a scalar");
-  return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v),
-                 x.dtype);
+  return Val::ir(
+      b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v), x.dtype);
 }
 
 Val CodeGen::emitPermute(BuiltinCall &c) {
@@ -276,8 +274,8 @@ Val CodeGen::emitPermute(BuiltinCall &c) {
     if (dims.kind == Val::Tuple && dims.elems.size() == 1 &&
         dims.elems[0].kind == Val::Tuple)
       dims = dims.elems[0];
-    std::vector<Val> ds = dims.kind == Val::Tuple ? dims.elems
-                                                  : std::vector<Val>{dims};
+    std::vector<Val> ds =
+        dims.kind == Val::Tuple ? dims.elems : std::vector<Val>{dims};
     std::vector<bool> seen(rank, false);
     for (auto &d : ds) {
       int64_t v;
@@ -317,8 +315,8 @@ Val CodeGen::emitExpandDims(BuiltinCall &c) {
   Val x = tensorArg(c, a[0]);
   if (x.isError())
     return x;
-  std::vector<Val> axes = a[1].kind == Val::Tuple ? a[1].elems
-                                                  : std::vector<Val>{a[1]};
+  std::vector<Val> axes =
+      a[1].kind == Val::Tuple ? a[1].elems : std::vector<Val>{a[1]};
   for (auto &ax : axes) {
     int64_t axis;
     if (!requireInt(ax, call, "the axis", axis))
@@ -327,8 +325,7 @@ Val CodeGen::emitExpandDims(BuiltinCall &c) {
     if (axis < 0)
       axis += rank + 1;
     if (axis < 0 || axis > rank)
-      return error(call, "expand_dims axis is out of range for " +
-                             describe(x));
+      return error(call, "expand_dims axis is out of range for " + describe(x));
     if (rank == 0)
       x = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(x.dtype, {1}), x.v),
                   x.dtype);
@@ -363,14 +360,12 @@ Val CodeGen::emitPointerType(BuiltinCall &c) {
                        "pointers) is not supported by tilec");
   int64_t space = 1;
   if (a[1].kind != Val::None &&
-      (!requireInt(a[1], call, "the address_space of tl.pointer_type",
-                   space) ||
+      (!requireInt(a[1], call, "the address_space of tl.pointer_type", space) ||
        space != 1))
     return error(call, "tl.pointer_type supports global memory "
                        "(address_space 1) only");
   return Val::dtypeVal(DType::pointerTo(dt.kind));
 }
-
 
 // tl.cat(a, b) puts b after a along the first dimension (Triton lets the
 // compiler reorder the elements; tilec keeps this order whatever
@@ -384,16 +379,17 @@ Val CodeGen::emitPointerType(BuiltinCall &c) {
 Val CodeGen::emitJoinSplit(BuiltinCall &c) {
   auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   auto kind = JoinSplitKind(entry.variant);
-  Val pair = callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)},
-                         {});
+  Val pair =
+      callBuiltin("tl.arange", call, {Val::integer(0), Val::integer(2)}, {});
   if (kind == JoinSplitKind::Cat) {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
     if (x.isError() || y.isError())
       return Val::error();
     if (x.shape().empty() || x.shape() != y.shape())
-      return error(call, shown + " needs two tensors of one shape (the "
-                                 "result's dimensions are powers of two), got " +
-                                 describe(x) + " and " + describe(y));
+      return error(call, shown +
+                             " needs two tensors of one shape (the "
+                             "result's dimensions are powers of two), got " +
+                             describe(x) + " and " + describe(y));
     if (x.dtype != y.dtype) {
       auto common = promote(x, y, call, "cat", Promotion::Move);
       if (!common)
@@ -412,15 +408,17 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
     mlir::Location at = l;
     const Expr &site = call;
     auto lift = [&](const Val &v) {
-      return broadcastTo(callBuiltin("tl.expand_dims", site, {v, Val::integer(0)}, {}),
-                         stacked, at, site);
+      return broadcastTo(
+          callBuiltin("tl.expand_dims", site, {v, Val::integer(0)}, {}),
+          stacked, at, site);
     };
     Val r = callBuiltin("tl.where", call, {first, lift(x), lift(y)}, {});
     if (r.isError())
       return r;
     shape[0] *= 2;
-    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, shape), r.v),
-                   r.dtype);
+    return Val::ir(
+        b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, shape), r.v),
+        r.dtype);
   }
   if (kind == JoinSplitKind::Join || kind == JoinSplitKind::Interleave) {
     Val x = tensorArg(c, a[0]), y = tensorArg(c, a[1]);
@@ -457,16 +455,19 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
       return r;
     llvm::SmallVector<int64_t> flat(shape);
     flat.back() *= 2;
-    return Val::ir(b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, flat), r.v),
-                   r.dtype);
+    return Val::ir(
+        b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, flat), r.v),
+        r.dtype);
   }
   // tl.split
   Val x = reorderOperand(c);
   if (x.isError())
     return x;
   if (x.shape().back() != 2)
-    return error(call, shown + " needs a tensor whose last dimension is 2, "
-                               "got " + describe(x));
+    return error(call, shown +
+                           " needs a tensor whose last dimension is 2, "
+                           "got " +
+                           describe(x));
   DType elem = x.dtype;
   Val xi = toElementBits(x, l, call);
   llvm::SmallVector<int64_t> shape(x.shape());

@@ -68,12 +68,16 @@ bool tilec::sameType(const Val &a, const Val &b) {
 
 static bool isTypePredicate(llvm::StringRef m) {
   static const char *names[] = {
-      "is_fp8",    "is_fp8e4nv", "is_fp8e4b8", "is_fp8e4b15", "is_fp8e5",
-      "is_fp8e5b16", "is_fp16",  "is_bf16",    "is_fp32",     "is_fp64",
-      "is_int1",   "is_int8",    "is_int16",   "is_int32",    "is_int64",
-      "is_uint8",  "is_uint16",  "is_uint32",  "is_uint64",   "is_floating",
-      "is_standard_floating",    "is_int_signed", "is_int_unsigned",
-      "is_int",    "is_bool",    "is_block",   "is_ptr",      "is_const"};
+      "is_fp8",        "is_fp8e4nv",      "is_fp8e4b8",
+      "is_fp8e4b15",   "is_fp8e5",        "is_fp8e5b16",
+      "is_fp16",       "is_bf16",         "is_fp32",
+      "is_fp64",       "is_int1",         "is_int8",
+      "is_int16",      "is_int32",        "is_int64",
+      "is_uint8",      "is_uint16",       "is_uint32",
+      "is_uint64",     "is_floating",     "is_standard_floating",
+      "is_int_signed", "is_int_unsigned", "is_int",
+      "is_bool",       "is_block",        "is_ptr",
+      "is_const"};
   for (const char *n : names)
     if (m == n)
       return true;
@@ -126,25 +130,25 @@ Val CodeGen::typeAttribute(const Expr &e, const Val &base,
   if ((attr == "fp_mantissa_width" || attr == "exponent_bias") && isFloat) {
     // Triton's table (core.py, dtype.__init__).
     static const std::map<std::string, std::pair<int, int>> fp = {
-        {"fp8e4b15", {3, 15}}, {"fp8e4nv", {3, 7}}, {"fp8e4b8", {3, 8}},
+        {"fp8e4b15", {3, 15}}, {"fp8e4nv", {3, 7}},   {"fp8e4b8", {3, 8}},
         {"fp8e5", {2, 15}},    {"fp8e5b16", {2, 16}}, {"fp16", {10, 15}},
-        {"bf16", {7, 127}},    {"fp32", {23, 127}},  {"fp64", {52, 1023}}};
+        {"bf16", {7, 127}},    {"fp32", {23, 127}},   {"fp64", {52, 1023}}};
     auto [mantissa, bias] = fp.at(name);
     return Val::integer(attr == "fp_mantissa_width" ? mantissa : bias);
   }
   return error(e, describeType(base) + " has no attribute '" + attr + "'");
 }
 
-Val CodeGen::typeMethod(const Expr &call, const Val &self,
-                        const std::string &m, bool hasArgs) {
+Val CodeGen::typeMethod(const Expr &call, const Val &self, const std::string &m,
+                        bool hasArgs) {
   if (hasArgs)
     return error(call, "'" + m + "' takes no arguments");
   // Triton's definitions, on the dtype's name (core.py, class dtype).
   static const char *sint[] = {"int8", "int16", "int32", "int64"};
   static const char *uint[] = {"int1", "uint8", "uint16", "uint32", "uint64"};
-  static const char *fp[] = {"fp8e4b15", "fp8e4nv", "fp8e4b8", "fp8e5",
-                             "fp8e5b16", "fp16",    "bf16",    "fp32",
-                             "fp64"};
+  static const char *fp[] = {"fp8e4b15", "fp8e4nv",  "fp8e4b8",
+                             "fp8e5",    "fp8e5b16", "fp16",
+                             "bf16",     "fp32",     "fp64"};
   std::string name = tritonName(self);
   auto in = [&](auto &list, size_t from = 0) {
     for (size_t i = from; i < std::size(list); ++i)
@@ -204,8 +208,8 @@ Val CodeGen::callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
                              ") to cast a tensor");
     return cast(x, dt.dtype, l, call);
   }
-  return error(call, shown + " expects a number or a scalar, got " +
-                         describe(x));
+  return error(call,
+               shown + " expects a number or a scalar, got " + describe(x));
 }
 
 //===----------------------------------------------------------------------===//
@@ -261,11 +265,16 @@ static std::string pyFloat(double f) {
 /// constexprs unwrapped, dtypes by name, a tensor as `fp32[constexpr[32]]`.
 static std::string pyStr(const Val &v, bool repr) {
   switch (v.kind) {
-  case Val::None: return "None";
-  case Val::Int: return std::to_string(v.i);
-  case Val::Bool: return v.i ? "True" : "False";
-  case Val::Float: return pyFloat(v.f);
-  case Val::Str: return repr ? "'" + v.s + "'" : v.s;
+  case Val::None:
+    return "None";
+  case Val::Int:
+    return std::to_string(v.i);
+  case Val::Bool:
+    return v.i ? "True" : "False";
+  case Val::Float:
+    return pyFloat(v.f);
+  case Val::Str:
+    return repr ? "'" + v.s + "'" : v.s;
   case Val::DTypeV:
     if (repr && v.blockShape.empty())
       return "triton.language." +
@@ -302,10 +311,13 @@ Val CodeGen::emitStaticPrint(BuiltinCall &c) {
       continue;
     if (kw != "sep" && kw != "end")
       return error(call, "tl.static_print() got an unexpected keyword "
-                         "argument '" + kw + "'");
+                         "argument '" +
+                             kw + "'");
     if (v.kind != Val::Str && v.kind != Val::None)
-      return error(call, "the '" + kw + "' of tl.static_print must be a "
-                         "string, got " + describe(v));
+      return error(call, "the '" + kw +
+                             "' of tl.static_print must be a "
+                             "string, got " +
+                             describe(v));
     if (v.kind == Val::Str)
       (kw == "sep" ? sep : end) = v.s;
   }

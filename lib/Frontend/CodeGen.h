@@ -42,15 +42,15 @@ struct Val {
     Float,
     Bool,
     Str,
-    DTypeV,  // dtype; `s` names an fp8 dtype (fp8e5), which no value has;
-             // a non-empty blockShape makes it a tensor's type (x.type)
+    DTypeV, // dtype; `s` names an fp8 dtype (fp8e5), which no value has;
+            // a non-empty blockShape makes it a tensor's type (x.type)
     Tuple,
     IR,
-    Module,  // `tl`, `triton`: s holds the name; a module of the kernel's
-             // package: s its dotted name, pyModule the parsed module
-    Builtin, // a callable builtin: s holds its name ("tl.load", "range")
-    Method,  // a bound tensor method: s = name, elems[0] = self
-    Func,    // a jit helper function
+    Module,   // `tl`, `triton`: s holds the name; a module of the kernel's
+              // package: s its dotted name, pyModule the parsed module
+    Builtin,  // a callable builtin: s holds its name ("tl.load", "range")
+    Method,   // a bound tensor method: s = name, elems[0] = self
+    Func,     // a jit helper function
     BlockPtr, // tl.make_block_ptr: elems = base, shape[n], strides[n],
               // offsets[n]; blockShape and order are compile-time
   };
@@ -69,15 +69,60 @@ struct Val {
   bool isDescriptor = false;
 
   static Val error() { return Val(); }
-  static Val none() { Val r; r.kind = None; return r; }
-  static Val integer(int64_t x) { Val r; r.kind = Int; r.i = x; return r; }
-  static Val floating(double x) { Val r; r.kind = Float; r.f = x; return r; }
-  static Val boolean(bool x) { Val r; r.kind = Bool; r.i = x; return r; }
-  static Val str(std::string x) { Val r; r.kind = Str; r.s = std::move(x); return r; }
-  static Val dtypeVal(DType t) { Val r; r.kind = DTypeV; r.dtype = t; return r; }
-  static Val ir(mlir::Value v, DType t) { Val r; r.kind = IR; r.v = v; r.dtype = t; return r; }
-  static Val tuple(std::vector<Val> e) { Val r; r.kind = Tuple; r.elems = std::move(e); return r; }
-  static Val named(Kind k, std::string name) { Val r; r.kind = k; r.s = std::move(name); return r; }
+  static Val none() {
+    Val r;
+    r.kind = None;
+    return r;
+  }
+  static Val integer(int64_t x) {
+    Val r;
+    r.kind = Int;
+    r.i = x;
+    return r;
+  }
+  static Val floating(double x) {
+    Val r;
+    r.kind = Float;
+    r.f = x;
+    return r;
+  }
+  static Val boolean(bool x) {
+    Val r;
+    r.kind = Bool;
+    r.i = x;
+    return r;
+  }
+  static Val str(std::string x) {
+    Val r;
+    r.kind = Str;
+    r.s = std::move(x);
+    return r;
+  }
+  static Val dtypeVal(DType t) {
+    Val r;
+    r.kind = DTypeV;
+    r.dtype = t;
+    return r;
+  }
+  static Val ir(mlir::Value v, DType t) {
+    Val r;
+    r.kind = IR;
+    r.v = v;
+    r.dtype = t;
+    return r;
+  }
+  static Val tuple(std::vector<Val> e) {
+    Val r;
+    r.kind = Tuple;
+    r.elems = std::move(e);
+    return r;
+  }
+  static Val named(Kind k, std::string name) {
+    Val r;
+    r.kind = k;
+    r.s = std::move(name);
+    return r;
+  }
 
   bool isError() const { return kind == Error; }
   bool isIR() const { return kind == IR; }
@@ -141,7 +186,7 @@ public:
   /// A builtin call with its arguments bound by Triton's parameter names.
   struct BuiltinCall {
     const BuiltinEntry &entry;
-    llvm::StringRef name;     // entry.name
+    llvm::StringRef name; // entry.name
     const Expr &call;
     std::vector<Val> &a;      // by parameter, None where not given
     std::vector<bool> &given; // which parameters the call gave

@@ -47,7 +47,7 @@ CodeGen::ReturnState CodeGen::returnState() const {
   if (it->second.isIR())
     return ReturnState::Maybe;
   return it->second.kind == Val::Bool && it->second.i ? ReturnState::Yes
-                                                       : ReturnState::No;
+                                                      : ReturnState::No;
 }
 
 void CodeGen::genBlock(llvm::ArrayRef<StmtPtr> stmts) {
@@ -150,8 +150,9 @@ void CodeGen::genIf(const Stmt &s) {
     checkOnly(s.orelse);
     return;
   }
-  genBranches(*cond, s.loc, s.length, [&] { genBlock(s.body); },
-              [&] { genBlock(s.orelse); });
+  genBranches(
+      *cond, s.loc, s.length, [&] { genBlock(s.body); },
+      [&] { genBlock(s.orelse); });
 }
 
 bool tilec::identicalVals(const Val &a, const Val &b) {
@@ -207,8 +208,8 @@ Val CodeGen::placeholderFor(Val like, mlir::Operation *ifOp, mlir::Block *blk,
     llvm::SmallVector<int64_t> shape = leaf->shape();
     if (dt.isPointer) {
       Val zero = zerosLike(DType::scalar(ScalarKind::I64), shape, l);
-      *leaf = Val::ir(b.create<mlir::tile::CastOp>(l, leaf->v.getType(), zero.v),
-                      dt);
+      *leaf = Val::ir(
+          b.create<mlir::tile::CastOp>(l, leaf->v.getType(), zero.v), dt);
     } else {
       *leaf = zerosLike(dt, shape, l);
     }
@@ -252,7 +253,8 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
       activeFunctions.empty() ? "" : activeFunctions.back()->name;
   for (const std::string &name : names) {
     auto t = branchScopes[0].find(name), e = branchScopes[1].find(name);
-    bool inThen = t != branchScopes[0].end(), inElse = e != branchScopes[1].end();
+    bool inThen = t != branchScopes[0].end(),
+         inElse = e != branchScopes[1].end();
     bool isReturnValue = name == kReturnValueVar;
     Val tv = inThen ? t->second : Val::error();
     Val ev = inElse ? e->second : Val::error();
@@ -269,7 +271,8 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
       }
       Val &lv = *sides[live];
       auto old = before.find(name);
-      if (lv.isError() || (old != before.end() && identicalVals(old->second, lv))) {
+      if (lv.isError() ||
+          (old != before.end() && identicalVals(old->second, lv))) {
         scope[name] = lv;
         continue;
       }
@@ -297,18 +300,21 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
     }
     auto mismatch = [&](const Val &x, const Val &y, size_t k, bool typed) {
       if (isReturnValue)
-        error(where, "'" + fnName + "' returns " + describe(x) +
-                         " on one path and " + describe(y) + " on another",
+        error(where,
+              "'" + fnName + "' returns " + describe(x) + " on one path and " +
+                  describe(y) + " on another",
               length);
       else if (typed)
-        error(where, "variable " + partName(name, tv, k) + " is " +
-                         describe(x) + " in the 'if' branch but " +
-                         describe(y) + " in the 'else' branch",
+        error(where,
+              "variable " + partName(name, tv, k) + " is " + describe(x) +
+                  " in the 'if' branch but " + describe(y) +
+                  " in the 'else' branch",
               length);
       else
-        error(where, "variable " + partName(name, tv, k) + " is " +
-                         describe(x) + " in one branch of the 'if' and " +
-                         describe(y) + " in the other",
+        error(where,
+              "variable " + partName(name, tv, k) + " is " + describe(x) +
+                  " in one branch of the 'if' and " + describe(y) +
+                  " in the other",
               length);
     };
     bool aggregate = tv.isAggregate() || ev.isAggregate();
@@ -345,7 +351,7 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
         DType common = DType::scalar(
             anyFloat ? ScalarKind::F32
             : bools  ? ScalarKind::I1
-                     : (fits(x) && fits(y) ? ScalarKind::I32 : ScalarKind::I64));
+                    : (fits(x) && fits(y) ? ScalarKind::I32 : ScalarKind::I64));
         for (int br = 0; br < 2; ++br) {
           b.setInsertionPoint(blocks[br]->getTerminator());
           Val c = *leafSides[br];
@@ -359,8 +365,9 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
           Val other = *leafSides[1 - br];
           b.setInsertionPoint(blocks[br]->getTerminator());
           Expr at(ExprKind::Name, where);
-          *leafSides[br] = other.isIR() ? cast(*leafSides[br], other.dtype, l, at)
-                                        : toIR(*leafSides[br], l, at);
+          *leafSides[br] = other.isIR()
+                               ? cast(*leafSides[br], other.dtype, l, at)
+                               : toIR(*leafSides[br], l, at);
           if (other.isIR() && leafSides[br]->isIR() && !other.shape().empty())
             *leafSides[br] = broadcastTo(*leafSides[br], other.shape(), l, at);
         }

@@ -23,7 +23,12 @@ namespace arith = mlir::arith;
 
 bool Val::isConstexpr() const {
   switch (kind) {
-  case None: case Int: case Float: case Bool: case Str: case DTypeV:
+  case None:
+  case Int:
+  case Float:
+  case Bool:
+  case Str:
+  case DTypeV:
     return true;
   case Tuple:
     for (auto &e : elems)
@@ -52,9 +57,12 @@ std::string tilec::shapeStr(llvm::ArrayRef<int64_t> shape) {
 
 std::string tilec::describe(const Val &v) {
   switch (v.kind) {
-  case Val::Error: return "<error>";
-  case Val::None: return "None";
-  case Val::Int: return "the constant " + std::to_string(v.i);
+  case Val::Error:
+    return "<error>";
+  case Val::None:
+    return "None";
+  case Val::Int:
+    return "the constant " + std::to_string(v.i);
   case Val::Float: {
     char buf[64];
     snprintf(buf, sizeof buf, "%.17g", v.f);
@@ -72,14 +80,22 @@ std::string tilec::describe(const Val &v) {
       s += ".0";
     return "the constant " + s;
   }
-  case Val::Bool: return v.i ? "the constant True" : "the constant False";
-  case Val::Str: return "the string '" + v.s + "'";
-  case Val::DTypeV: return describeType(v);
-  case Val::Tuple: return "a tuple of " + std::to_string(v.elems.size()) + " values";
-  case Val::Module: return "the module '" + v.s + "'";
-  case Val::Builtin: return "the function '" + v.s + "'";
-  case Val::Method: return "the method '" + v.s + "'";
-  case Val::Func: return "the jit function '" + v.fn->name + "'";
+  case Val::Bool:
+    return v.i ? "the constant True" : "the constant False";
+  case Val::Str:
+    return "the string '" + v.s + "'";
+  case Val::DTypeV:
+    return describeType(v);
+  case Val::Tuple:
+    return "a tuple of " + std::to_string(v.elems.size()) + " values";
+  case Val::Module:
+    return "the module '" + v.s + "'";
+  case Val::Builtin:
+    return "the function '" + v.s + "'";
+  case Val::Method:
+    return "the method '" + v.s + "'";
+  case Val::Func:
+    return "the jit function '" + v.fn->name + "'";
   case Val::BlockPtr:
     return std::string(v.isDescriptor ? "a tensor descriptor of "
                                       : "a block pointer to ") +
@@ -103,8 +119,8 @@ std::string tilec::describe(const Val &v) {
 /// Triton's order: fp64 wins, then fp32, then fp16 (so fp16 with bf16 gives
 /// fp16), then bf16.
 static DType promoteFloats(DType a, DType c) {
-  for (ScalarKind k : {ScalarKind::F64, ScalarKind::F32, ScalarKind::F16,
-                       ScalarKind::BF16})
+  for (ScalarKind k :
+       {ScalarKind::F64, ScalarKind::F32, ScalarKind::F16, ScalarKind::BF16})
     if (a.kind == k || c.kind == k)
       return DType::scalar(k);
   // Two fp8 types: the same one, or fp16 for different ones (Triton).
@@ -147,7 +163,8 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
     r = promoteInts(a.dtype, c.dtype);
   }
   if (r.isFP8() && purpose != Promotion::Move) {
-    error(where, "'" + op + "' of " + r.tlName() + " values is not "
+    error(where, "'" + op + "' of " + r.tlName() +
+                     " values is not "
                      "supported: convert them with .to(tl.float16) or "
                      ".to(tl.float32) first");
     return std::nullopt;
@@ -168,7 +185,8 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
     if (!fits) {
       error(where, "the constant " + llvm::Twine(v->i) + " does not fit in " +
                        r.tlName() + " (the type of the other operand of '" +
-                       op + "'); convert that operand first, e.g. with "
+                       op +
+                       "'); convert that operand first, e.g. with "
                        ".to(tl.int64)");
       return std::nullopt;
     }
@@ -199,45 +217,58 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
   bool bools = a.kind == Val::Bool && c.kind == Val::Bool;
   switch (op) {
   case BinaryOpKind::Add: {
-    if (isFloat) return Val::floating(fa + fc);
+    if (isFloat)
+      return Val::floating(fa + fc);
     int64_t r;
-    if (__builtin_add_overflow(ia, ic, &r)) return overflow();
+    if (__builtin_add_overflow(ia, ic, &r))
+      return overflow();
     return Val::integer(r);
   }
   case BinaryOpKind::Sub: {
-    if (isFloat) return Val::floating(fa - fc);
+    if (isFloat)
+      return Val::floating(fa - fc);
     int64_t r;
-    if (__builtin_sub_overflow(ia, ic, &r)) return overflow();
+    if (__builtin_sub_overflow(ia, ic, &r))
+      return overflow();
     return Val::integer(r);
   }
   case BinaryOpKind::Mul: {
-    if (isFloat) return Val::floating(fa * fc);
+    if (isFloat)
+      return Val::floating(fa * fc);
     int64_t r;
-    if (__builtin_mul_overflow(ia, ic, &r)) return overflow();
+    if (__builtin_mul_overflow(ia, ic, &r))
+      return overflow();
     return Val::integer(r);
   }
   case BinaryOpKind::Div:
-    if (fc == 0) return error(where, "division by zero in constant expression");
+    if (fc == 0)
+      return error(where, "division by zero in constant expression");
     return Val::floating(fa / fc);
   case BinaryOpKind::FloorDiv:
   case BinaryOpKind::Mod: {
     bool floorDivision = op == BinaryOpKind::FloorDiv;
     if (isFloat) {
-      if (fc == 0) return error(where, "division by zero in constant expression");
+      if (fc == 0)
+        return error(where, "division by zero in constant expression");
       double q = std::floor(fa / fc);
       return floorDivision ? Val::floating(q) : Val::floating(fa - q * fc);
     }
-    if (ic == 0) return error(where, "division by zero in constant expression");
-    if (ia == std::numeric_limits<int64_t>::min() && ic == -1) return overflow();
+    if (ic == 0)
+      return error(where, "division by zero in constant expression");
+    if (ia == std::numeric_limits<int64_t>::min() && ic == -1)
+      return overflow();
     int64_t q = floorDiv(ia, ic);
     return floorDivision ? Val::integer(q) : Val::integer(ia - q * ic);
   }
   case BinaryOpKind::Pow: {
-    if (isFloat || ic < 0) return Val::floating(std::pow(fa, fc));
+    if (isFloat || ic < 0)
+      return Val::floating(std::pow(fa, fc));
     int64_t r = 1;
     for (int64_t i = 0; i < ic; ++i) {
-      if (__builtin_mul_overflow(r, ia, &r)) return overflow();
-      if (r == 0 || r == 1) break;
+      if (__builtin_mul_overflow(r, ia, &r))
+        return overflow();
+      if (r == 0 || r == 1)
+        break;
     }
     return Val::integer(r);
   }
@@ -257,10 +288,12 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
     return bools ? Val::boolean(ia ^ ic) : Val::integer(ia ^ ic);
   case BinaryOpKind::Shl:
   case BinaryOpKind::Shr:
-    if (ic < 0) return error(where, "negative shift count in constant expression");
+    if (ic < 0)
+      return error(where, "negative shift count in constant expression");
     if (op == BinaryOpKind::Shr)
       return Val::integer(ic >= 64 ? (ia < 0 ? -1 : 0) : ia >> ic);
-    if (ic >= 63 || (ia != 0 && (std::abs(ia) >> (62 - ic)) != 0)) return overflow();
+    if (ic >= 63 || (ia != 0 && (std::abs(ia) >> (62 - ic)) != 0))
+      return overflow();
     return Val::integer(ia << ic);
   default:
     return error(where, "operator '" + spelling(op) +
@@ -290,7 +323,8 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
                         "use multiplication or tl.exp2/tl.log2 on tensors");
 
   // Pointer arithmetic: ptr + int, int + ptr, ptr - int.
-  bool aPtr = a.isIR() && a.dtype.isPointer, cPtr = c.isIR() && c.dtype.isPointer;
+  bool aPtr = a.isIR() && a.dtype.isPointer,
+       cPtr = c.isIR() && c.dtype.isPointer;
   if (aPtr || cPtr) {
     if (aPtr && cPtr)
       return error(where, "unsupported operand types for '" + spelling(op) +
@@ -302,8 +336,8 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
                               "- integer are");
     Val ptr = aPtr ? a : c, off = aPtr ? c : a;
     if (off.kind == Val::Float || (off.isIR() && !off.dtype.isInt()))
-      return error(where, "pointer offset must be an integer, got " +
-                              describe(off));
+      return error(where,
+                   "pointer offset must be an integer, got " + describe(off));
     if (off.kind == Val::Bool)
       off = Val::integer(off.i);
     if (off.isNumber())
@@ -371,9 +405,9 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
             : b.create<arith::DivSIOp>(l, x, y).getResult();
     break;
   case BinaryOpKind::Mod:
-    r = f ? b.create<arith::RemFOp>(l, x, y).getResult()
-          : u ? b.create<arith::RemUIOp>(l, x, y).getResult()
-              : b.create<arith::RemSIOp>(l, x, y).getResult();
+    r = f   ? b.create<arith::RemFOp>(l, x, y).getResult()
+        : u ? b.create<arith::RemUIOp>(l, x, y).getResult()
+            : b.create<arith::RemSIOp>(l, x, y).getResult();
     break;
   case BinaryOpKind::BitAnd:
     r = b.create<arith::AndIOp>(l, x, y);
@@ -435,17 +469,26 @@ static bool sameConstant(const Val &a, const Val &c) {
            (a.kind == Val::Float ? a.f : double(a.i)) ==
                (c.kind == Val::Float ? c.f : double(c.i));
   switch (a.kind) {
-  case Val::None: return true;
-  case Val::Int: case Val::Bool: return a.i == c.i;
-  case Val::Float: return a.f == c.f;
-  case Val::Str: return a.s == c.s;
-  case Val::DTypeV: return sameType(a, c);
-  case Val::Tuple:
-    if (a.elems.size() != c.elems.size()) return false;
-    for (size_t i = 0; i < a.elems.size(); ++i)
-      if (!sameConstant(a.elems[i], c.elems[i])) return false;
+  case Val::None:
     return true;
-  default: return false;
+  case Val::Int:
+  case Val::Bool:
+    return a.i == c.i;
+  case Val::Float:
+    return a.f == c.f;
+  case Val::Str:
+    return a.s == c.s;
+  case Val::DTypeV:
+    return sameType(a, c);
+  case Val::Tuple:
+    if (a.elems.size() != c.elems.size())
+      return false;
+    for (size_t i = 0; i < a.elems.size(); ++i)
+      if (!sameConstant(a.elems[i], c.elems[i]))
+        return false;
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -486,7 +529,8 @@ Val CodeGen::compareOp(CompareOpKind op, Val a, Val c, const Expr &where) {
                             describe(c) + " with '" + spelling(op) + "'");
   }
   if (!(a.isIR() || a.isNumber()) || !(c.isIR() || c.isNumber()))
-    return error(where, "cannot compare " + describe(a) + " and " + describe(c));
+    return error(where,
+                 "cannot compare " + describe(a) + " and " + describe(c));
   mlir::Location l = loc(where);
   if ((a.isIR() && a.dtype.isPointer) || (c.isIR() && c.dtype.isPointer))
     return error(where, "comparison of pointers is not supported");
@@ -706,7 +750,8 @@ Val CodeGen::genSubscript(const Expr &e) {
         v = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(v.dtype, {1}), v.v),
                     v.dtype);
       } else {
-        v = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, v.v, outDim), v.dtype);
+        v = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, v.v, outDim),
+                    v.dtype);
       }
       ++outDim;
       continue;
@@ -733,9 +778,11 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::Name:
     return lookupName(e);
   case ExprKind::Int:
-    if (e.intOverflow || e.intValue > uint64_t(std::numeric_limits<int64_t>::max()))
-      return error(e, "integer literal '" + e.str + "' is too large (the "
-                                                    "limit is 2**63 - 1)");
+    if (e.intOverflow ||
+        e.intValue > uint64_t(std::numeric_limits<int64_t>::max()))
+      return error(e, "integer literal '" + e.str +
+                          "' is too large (the "
+                          "limit is 2**63 - 1)");
     return Val::integer(int64_t(e.intValue));
   case ExprKind::Float:
     if (!std::isfinite(e.floatValue))

@@ -109,8 +109,8 @@ Val CodeGen::emitAssume(BuiltinCall &c) {
       return error(c.call, "tl.assume of a condition that is false at "
                            "compile time");
   } else if (!cond.isIR()) {
-    return error(c.call, "tl.assume expects a condition, got " +
-                             describe(cond));
+    return error(c.call,
+                 "tl.assume expects a condition, got " + describe(cond));
   } else if (mlir::isa<mlir::func::FuncOp>(
                  b.getInsertionBlock()->getParentOp())) {
     // Only at the kernel's top level (helpers are inlined in place): an
@@ -151,6 +151,7 @@ void CodeGen::markAssumedNonNegative(mlir::Value cond) {
     return;
   }
   auto arg = mlir::cast<mlir::BlockArgument>(x);
-  if (auto fn = mlir::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
+  if (auto fn =
+          mlir::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
     fn.setArgAttr(arg.getArgNumber(), "tile.nonnegative", b.getUnitAttr());
 }

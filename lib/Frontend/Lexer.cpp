@@ -34,11 +34,10 @@ bool isKeyword(llvm::StringRef s) {
 
 /// Operators, longest first so that maximal munch works.
 const char *const kOps[] = {
-    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>",
-    "<=",  ">=",  "==",  "!=",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=",
-    "^=",  "@=",  "+",   "-",   "*",   "/",  "%",  "@",  "&",  "|",  "^",
-    "~",   "<",   ">",   "(",   ")",   "[",  "]",  "{",  "}",  ",",  ":",
-    ".",   ";",   "=",
+    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>", "<=",
+    ">=",  "==",  "!=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@=",
+    "+",   "-",   "*",   "/",   "%",   "@",  "&",  "|",  "^",  "~",  "<",  ">",
+    "(",   ")",   "[",   "]",   "{",   "}",  ",",  ":",  ".",  ";",  "=",
 };
 
 class Lexer {
@@ -273,7 +272,8 @@ void Lexer::lexNumber() {
   if (isIdentChar(peek())) {
     while (isIdentChar(peek()))
       advance();
-    error(loc, "invalid numeric literal '" + src.substr(begin, pos - begin) + "'",
+    error(loc,
+          "invalid numeric literal '" + src.substr(begin, pos - begin) + "'",
           pos - begin);
     push(Tok::Error, "", loc, pos - begin);
     return;
@@ -351,12 +351,23 @@ void Lexer::lexString(size_t prefixLen) {
         continue;
       }
       switch (n) {
-      case 'n': value.push_back('\n'); break;
-      case 't': value.push_back('\t'); break;
-      case '\\': value.push_back('\\'); break;
-      case '\'': value.push_back('\''); break;
-      case '"': value.push_back('"'); break;
-      case '\n': break;
+      case 'n':
+        value.push_back('\n');
+        break;
+      case 't':
+        value.push_back('\t');
+        break;
+      case '\\':
+        value.push_back('\\');
+        break;
+      case '\'':
+        value.push_back('\'');
+        break;
+      case '"':
+        value.push_back('"');
+        break;
+      case '\n':
+        break;
       default:
         value.push_back('\\');
         value.push_back(n);
@@ -413,7 +424,8 @@ std::vector<Token> Lexer::run() {
       }
       continue;
     }
-    if (c == '\\' && (peek(1) == '\n' || (peek(1) == '\r' && peek(2) == '\n'))) {
+    if (c == '\\' &&
+        (peek(1) == '\n' || (peek(1) == '\r' && peek(2) == '\n'))) {
       advance();
       if (peek() == '\r')
         advance();

@@ -34,25 +34,47 @@ struct LibdeviceAlias {
 };
 
 const LibdeviceAlias kAliases[] = {
-    {"exp", "tl.exp", 1},        {"exp2", "tl.exp2", 1},
-    {"log", "tl.log", 1},        {"log2", "tl.log2", 1},
-    {"sqrt", "tl.sqrt", 1},      {"sqrt_rn", "tl.sqrt", 1},
-    {"rsqrt", "tl.rsqrt", 1},    {"sin", "tl.sin", 1},
-    {"cos", "tl.cos", 1},        {"erf", "tl.erf", 1},
-    {"floor", "tl.floor", 1},    {"ceil", "tl.ceil", 1},
-    {"fabs", "tl.abs", 1},       {"abs", "tl.abs", 1},
-    {"fma", "tl.fma", 3},        {"fast_expf", "tl.exp", 1},
-    {"fast_logf", "tl.log", 1},  {"fmax", "tl.maximum", 2},
-    {"fmin", "tl.minimum", 2},   {"max", "tl.maximum", 2},
+    {"exp", "tl.exp", 1},       {"exp2", "tl.exp2", 1},
+    {"log", "tl.log", 1},       {"log2", "tl.log2", 1},
+    {"sqrt", "tl.sqrt", 1},     {"sqrt_rn", "tl.sqrt", 1},
+    {"rsqrt", "tl.rsqrt", 1},   {"sin", "tl.sin", 1},
+    {"cos", "tl.cos", 1},       {"erf", "tl.erf", 1},
+    {"floor", "tl.floor", 1},   {"ceil", "tl.ceil", 1},
+    {"fabs", "tl.abs", 1},      {"abs", "tl.abs", 1},
+    {"fma", "tl.fma", 3},       {"fast_expf", "tl.exp", 1},
+    {"fast_logf", "tl.log", 1}, {"fmax", "tl.maximum", 2},
+    {"fmin", "tl.minimum", 2},  {"max", "tl.maximum", 2},
     {"min", "tl.minimum", 2},
 };
 
 /// The libdevice functions tilec emits as MLIR ops (the others forward to a
 /// `tl` builtin: kAliases).
 enum class LibdeviceFn {
-  Tanh, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Log1p, Expm1,
-  Log10, Cbrt, Trunc, Round, RoundEven, IsNan, IsInf, IsFinite, SignBit,
-  Pow, Atan2, CopySign, Fmod,
+  Tanh,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Log1p,
+  Expm1,
+  Log10,
+  Cbrt,
+  Trunc,
+  Round,
+  RoundEven,
+  IsNan,
+  IsInf,
+  IsFinite,
+  SignBit,
+  Pow,
+  Atan2,
+  CopySign,
+  Fmod,
 };
 
 struct LibdeviceFunction {
@@ -129,7 +151,8 @@ Val CodeGen::emitLibdevice(BuiltinCall &c) {
   const Expr &call = c.call;
   auto fn = LibdeviceFn(c.entry.variant);
   mlir::Location l = c.loc;
-  DType f32 = DType::scalar(ScalarKind::F32), i32 = DType::scalar(ScalarKind::I32);
+  DType f32 = DType::scalar(ScalarKind::F32),
+        i32 = DType::scalar(ScalarKind::I32);
   for (const Val &v : a)
     if (v.isError())
       return Val::error();
@@ -140,14 +163,16 @@ Val CodeGen::emitLibdevice(BuiltinCall &c) {
   DType argType;
   if (y.kind != Val::Error) {
     if (x.isNumber() && y.isNumber())
-      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
+      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l,
+               call);
     auto dt = promote(x, y, call, name);
     if (!dt)
       return Val::error();
     argType = *dt;
   } else {
     if (x.isNumber())
-      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
+      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l,
+               call);
     if (!x.isIR())
       return error(call, name + " expects a tensor, got " + describe(x));
     argType = x.dtype;
@@ -178,47 +203,89 @@ Val CodeGen::emitLibdevice(BuiltinCall &c) {
       unsigned w = computeType.bitwidth();
       DType it = DType::scalar(w == 64 ? ScalarKind::I64 : ScalarKind::I32);
       Val bits = cast(x, it, l, call, /*bitcast=*/true);
-      Val zero = broadcastTo(materialize(Val::integer(0), it, l), x.shape(), l,
-                             call);
-      bit = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, bits.v,
-                                    zero.v);
+      Val zero =
+          broadcastTo(materialize(Val::integer(0), it, l), x.shape(), l, call);
+      bit =
+          b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, bits.v, zero.v);
     } else {
       Val inf = broadcastTo(
           materialize(Val::floating(std::numeric_limits<double>::infinity()),
                       computeType, l),
           x.shape(), l, call);
       mlir::Value mag = b.create<math::AbsFOp>(l, v);
-      bit = b.create<arith::CmpFOp>(
-          l,
-          fn == LibdeviceFn::IsInf ? arith::CmpFPredicate::OEQ
-                                   : arith::CmpFPredicate::OLT,
-          mag, inf.v);
+      bit = b.create<arith::CmpFOp>(l,
+                                    fn == LibdeviceFn::IsInf
+                                        ? arith::CmpFPredicate::OEQ
+                                        : arith::CmpFPredicate::OLT,
+                                    mag, inf.v);
     }
     return cast(Val::ir(bit, DType::scalar(ScalarKind::I1)), i32, l, call);
   }
 
   switch (fn) {
-  case LibdeviceFn::Tanh: r = b.create<math::TanhOp>(l, v); break;
-  case LibdeviceFn::Tan: r = b.create<math::TanOp>(l, v); break;
-  case LibdeviceFn::Asin: r = b.create<math::AsinOp>(l, v); break;
-  case LibdeviceFn::Acos: r = b.create<math::AcosOp>(l, v); break;
-  case LibdeviceFn::Atan: r = b.create<math::AtanOp>(l, v); break;
-  case LibdeviceFn::Sinh: r = b.create<math::SinhOp>(l, v); break;
-  case LibdeviceFn::Cosh: r = b.create<math::CoshOp>(l, v); break;
-  case LibdeviceFn::Asinh: r = b.create<math::AsinhOp>(l, v); break;
-  case LibdeviceFn::Acosh: r = b.create<math::AcoshOp>(l, v); break;
-  case LibdeviceFn::Atanh: r = b.create<math::AtanhOp>(l, v); break;
-  case LibdeviceFn::Log1p: r = b.create<math::Log1pOp>(l, v); break;
-  case LibdeviceFn::Expm1: r = b.create<math::ExpM1Op>(l, v); break;
-  case LibdeviceFn::Log10: r = b.create<math::Log10Op>(l, v); break;
-  case LibdeviceFn::Cbrt: r = b.create<math::CbrtOp>(l, v); break;
-  case LibdeviceFn::Trunc: r = b.create<math::TruncOp>(l, v); break;
-  case LibdeviceFn::Round: r = b.create<math::RoundOp>(l, v); break;
-  case LibdeviceFn::RoundEven: r = b.create<math::RoundEvenOp>(l, v); break;
-  case LibdeviceFn::Pow: r = b.create<math::PowFOp>(l, v, y.v); break;
-  case LibdeviceFn::Atan2: r = b.create<math::Atan2Op>(l, v, y.v); break;
-  case LibdeviceFn::CopySign: r = b.create<math::CopySignOp>(l, v, y.v); break;
-  case LibdeviceFn::Fmod: r = b.create<arith::RemFOp>(l, v, y.v); break;
+  case LibdeviceFn::Tanh:
+    r = b.create<math::TanhOp>(l, v);
+    break;
+  case LibdeviceFn::Tan:
+    r = b.create<math::TanOp>(l, v);
+    break;
+  case LibdeviceFn::Asin:
+    r = b.create<math::AsinOp>(l, v);
+    break;
+  case LibdeviceFn::Acos:
+    r = b.create<math::AcosOp>(l, v);
+    break;
+  case LibdeviceFn::Atan:
+    r = b.create<math::AtanOp>(l, v);
+    break;
+  case LibdeviceFn::Sinh:
+    r = b.create<math::SinhOp>(l, v);
+    break;
+  case LibdeviceFn::Cosh:
+    r = b.create<math::CoshOp>(l, v);
+    break;
+  case LibdeviceFn::Asinh:
+    r = b.create<math::AsinhOp>(l, v);
+    break;
+  case LibdeviceFn::Acosh:
+    r = b.create<math::AcoshOp>(l, v);
+    break;
+  case LibdeviceFn::Atanh:
+    r = b.create<math::AtanhOp>(l, v);
+    break;
+  case LibdeviceFn::Log1p:
+    r = b.create<math::Log1pOp>(l, v);
+    break;
+  case LibdeviceFn::Expm1:
+    r = b.create<math::ExpM1Op>(l, v);
+    break;
+  case LibdeviceFn::Log10:
+    r = b.create<math::Log10Op>(l, v);
+    break;
+  case LibdeviceFn::Cbrt:
+    r = b.create<math::CbrtOp>(l, v);
+    break;
+  case LibdeviceFn::Trunc:
+    r = b.create<math::TruncOp>(l, v);
+    break;
+  case LibdeviceFn::Round:
+    r = b.create<math::RoundOp>(l, v);
+    break;
+  case LibdeviceFn::RoundEven:
+    r = b.create<math::RoundEvenOp>(l, v);
+    break;
+  case LibdeviceFn::Pow:
+    r = b.create<math::PowFOp>(l, v, y.v);
+    break;
+  case LibdeviceFn::Atan2:
+    r = b.create<math::Atan2Op>(l, v, y.v);
+    break;
+  case LibdeviceFn::CopySign:
+    r = b.create<math::CopySignOp>(l, v, y.v);
+    break;
+  case LibdeviceFn::Fmod:
+    r = b.create<arith::RemFOp>(l, v, y.v);
+    break;
   case LibdeviceFn::IsNan:
   case LibdeviceFn::IsInf:
   case LibdeviceFn::IsFinite:

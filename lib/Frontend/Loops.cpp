@@ -1,4 +1,5 @@
-//===- Loops.cpp - `for` and `while` loops ---------------------------------===//
+//===- Loops.cpp - `for` and `while` loops
+//---------------------------------===//
 //
 // `for` over range / tl.range (scf.for, with a negative constant step as a
 // count-down) and tl.static_range (unrolled at compile time), and `while`
@@ -64,8 +65,8 @@ void CodeGen::genFor(const Stmt &s) {
       int64_t n;
       if (requireInt(v, *kw.value, "num_stages", n)) {
         if (n < 0 || n > 8)
-          error(kw.loc, "num_stages must be from 0 to 8, got " +
-                            std::to_string(n));
+          error(kw.loc,
+                "num_stages must be from 0 to 8, got " + std::to_string(n));
         else
           r.numStages = n;
       }
@@ -75,8 +76,9 @@ void CodeGen::genFor(const Stmt &s) {
                callee.s == "tl.range") {
       // Scheduling hints without effect in tilec yet.
     } else {
-      error(kw.loc, "unexpected keyword argument '" + kw.name + "' to " +
-                        callee.s + "()",
+      error(kw.loc,
+            "unexpected keyword argument '" + kw.name + "' to " + callee.s +
+                "()",
             kw.name.size());
       return;
     }
@@ -162,8 +164,8 @@ void CodeGen::genFor(const Stmt &s) {
     Val pos = materialize(Val::integer(-constStep), ivType, l);
     Val diff = binaryOp(BinaryOpKind::Sub, lb, ub, iter);
     Val zero = materialize(Val::integer(0), ivType, l);
-    Val clamped = Val::ir(b.create<mlir::arith::MaxSIOp>(l, diff.v, zero.v),
-                          ivType);
+    Val clamped =
+        Val::ir(b.create<mlir::arith::MaxSIOp>(l, diff.v, zero.v), ivType);
     Val one = materialize(Val::integer(1), ivType, l);
     Val trips =
         binaryOp(BinaryOpKind::FloorDiv,
@@ -224,8 +226,8 @@ void CodeGen::genFor(const Stmt &s) {
     scope[target.str] = before[target.str];
 }
 
-void CodeGen::unrollStatic(const Stmt &s, const std::string &var,
-                           int64_t first, int64_t step, int64_t count) {
+void CodeGen::unrollStatic(const Stmt &s, const std::string &var, int64_t first,
+                           int64_t step, int64_t count) {
   for (int64_t k = 0; k < count; ++k) {
     scope[var] = Val::integer(first + k * step);
     genBlock(s.body);
@@ -253,8 +255,9 @@ bool CodeGen::collectCarried(const std::set<std::string> &assigned,
     Val v = it->second;
     std::vector<Val *> leaves;
     if (!collectLeaves(v, leaves)) {
-      error(s.loc, "variable '" + name + "' holds " + describe(v) +
-                       " and cannot be reassigned inside a loop",
+      error(s.loc,
+            "variable '" + name + "' holds " + describe(v) +
+                " and cannot be reassigned inside a loop",
             s.length);
       scope[name] = Val::error();
       continue;
@@ -302,9 +305,10 @@ bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
                   collectLeaves(v, leaves) && leaves.size() == count;
     if (!shaped) {
       if (!v.isError())
-        error(s.loc, "loop-carried variable '" + c.names[i] + "' is " +
-                         describe(c.shapes[i]) + " before the loop but " +
-                         describe(v) + " at the end of its body",
+        error(s.loc,
+              "loop-carried variable '" + c.names[i] + "' is " +
+                  describe(c.shapes[i]) + " before the loop but " +
+                  describe(v) + " at the end of its body",
               s.length);
       ok = false;
       for (size_t k = 0; k < count; ++k)
@@ -317,8 +321,8 @@ bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
       mlir::Value init = c.inits[first + k];
       if (leaf.isNumber())
         leaf = cast(leaf, t, l, where);
-      if (leaf.isIR() && leaf.v.getType() != init.getType() && leaf.dtype == t &&
-          leaf.shape().empty())
+      if (leaf.isIR() && leaf.v.getType() != init.getType() &&
+          leaf.dtype == t && leaf.shape().empty())
         leaf = broadcastTo(leaf, Val::ir(init, t).shape(), l, where);
       if (leaf.isError()) {
         ok = false;
@@ -326,10 +330,11 @@ bool CodeGen::yieldCarried(const CarriedVars &c, mlir::ValueRange args,
         continue;
       }
       if (!leaf.isIR() || leaf.v.getType() != init.getType()) {
-        error(s.loc, "loop-carried variable " +
-                         partName(c.names[i], c.shapes[i], k) + " is " +
-                         describe(Val::ir(init, t)) + " before the loop but " +
-                         describe(leaf) + " at the end of its body",
+        error(s.loc,
+              "loop-carried variable " + partName(c.names[i], c.shapes[i], k) +
+                  " is " + describe(Val::ir(init, t)) +
+                  " before the loop but " + describe(leaf) +
+                  " at the end of its body",
               s.length);
         ok = false;
         yields.push_back(args[first + k]);

@@ -20,8 +20,8 @@
 using namespace tilec;
 
 mlir::Location CodeGen::loc(SourceLoc l) {
-  mlir::Location fileLoc = mlir::FileLineColLoc::get(
-      &ctx, diags.file(l.file).name(), l.line, l.col);
+  mlir::Location fileLoc =
+      mlir::FileLineColLoc::get(&ctx, diags.file(l.file).name(), l.line, l.col);
   if (callStack.empty())
     return fileLoc;
   return mlir::CallSiteLoc::get(fileLoc, callStack.back());
@@ -94,7 +94,8 @@ Val tilec::withLeaves(Val shape, llvm::ArrayRef<Val> leaves) {
   return shape;
 }
 
-std::string tilec::partName(const std::string &name, const Val &whole, size_t k) {
+std::string tilec::partName(const std::string &name, const Val &whole,
+                            size_t k) {
   if (!whole.isAggregate())
     return "'" + name + "'";
   return "'" + name + "' (its part " + std::to_string(k) + ")";
@@ -112,7 +113,8 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
                                b.getI32IntegerAttr(spec.numWarps));
   numWarps = spec.numWarps;
 
-  DiagnosticEngine &sigDiags = spec.signatureDiags ? *spec.signatureDiags : diags;
+  DiagnosticEngine &sigDiags =
+      spec.signatureDiags ? *spec.signatureDiags : diags;
   const auto &entries = spec.signature.entries;
   if (entries.size() > fn.params.size()) {
     const SignatureEntry &extra = entries[fn.params.size()];
@@ -187,7 +189,8 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       // Triton's TensorDescriptor requires), shape (i32) and strides (i64;
       // all but the last a multiple of 16 bytes; the last is 1).
       hostDescriptors.push_back({i, args.size()});
-      DType ptr = DType::pointerTo(e.type.kind), i32 = DType::scalar(ScalarKind::I32),
+      DType ptr = DType::pointerTo(e.type.kind),
+            i32 = DType::scalar(ScalarKind::I32),
             i64 = DType::scalar(ScalarKind::I64);
       unsigned bytes = std::max(1u, e.type.bitwidth() / 8);
       argTypes.push_back(ptr.toMLIR(&ctx));
@@ -214,8 +217,8 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
     return nullptr;
 
   b.setInsertionPointToEnd(mod->getBody());
-  auto func = b.create<mlir::func::FuncOp>(
-      fnLoc, fn.name, b.getFunctionType(argTypes, {}));
+  auto func = b.create<mlir::func::FuncOp>(fnLoc, fn.name,
+                                           b.getFunctionType(argTypes, {}));
   func->setAttr("tile.kernel", b.getUnitAttr());
   mlir::Block *entry = func.addEntryBlock();
   for (size_t i = 0; i < args.size(); ++i) {
@@ -283,11 +286,13 @@ void CodeGen::genStmt(const Stmt &s) {
       return;
     Val v = genExpr(*s.value);
     const Expr &ann = *s.annotation;
-    bool constexprAnn = (ann.kind == ExprKind::Name && ann.str == "constexpr") ||
-                        (ann.kind == ExprKind::Attribute && ann.str == "constexpr");
+    bool constexprAnn =
+        (ann.kind == ExprKind::Name && ann.str == "constexpr") ||
+        (ann.kind == ExprKind::Attribute && ann.str == "constexpr");
     if (constexprAnn && !v.isError() && !v.isConstexpr()) {
       error(*s.value, "value assigned to a tl.constexpr variable must be a "
-                      "compile-time constant, got " + describe(v));
+                      "compile-time constant, got " +
+                          describe(v));
       v = Val::error();
     }
     genAssign(*s.targets[0], v, s);
@@ -318,8 +323,9 @@ void CodeGen::genStmt(const Stmt &s) {
     return;
   case StmtKind::Return: {
     if (loopDepth > 0) {
-      error(s.loc, "'return' inside a 'for' or 'while' loop is not supported "
-                   "(Triton rejects it too)",
+      error(s.loc,
+            "'return' inside a 'for' or 'while' loop is not supported "
+            "(Triton rejects it too)",
             s.length);
       return;
     }
@@ -336,7 +342,8 @@ void CodeGen::genStmt(const Stmt &s) {
   case StmtKind::Break:
   case StmtKind::Continue:
     error(s.loc,
-          llvm::Twine("'") + (s.kind == StmtKind::Break ? "break" : "continue") +
+          llvm::Twine("'") +
+              (s.kind == StmtKind::Break ? "break" : "continue") +
               "' is not supported in jit functions: loops compile to scf.for "
               "and scf.while",
           s.length);
@@ -443,11 +450,11 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
     return error(call, "jit function calls are nested too deeply (more than "
                        "64 levels)");
   if (args.size() > fn.params.size())
-    return error(call, "'" + fn.name + "' takes " +
-                           llvm::Twine(fn.params.size()) +
-                           (fn.params.size() == 1 ? " argument" : " arguments") +
-                           " but " + llvm::Twine(args.size()) +
-                           (args.size() == 1 ? " was given" : " were given"));
+    return error(call,
+                 "'" + fn.name + "' takes " + llvm::Twine(fn.params.size()) +
+                     (fn.params.size() == 1 ? " argument" : " arguments") +
+                     " but " + llvm::Twine(args.size()) +
+                     (args.size() == 1 ? " was given" : " were given"));
   if (fn.constexprFunction) {
     for (const Val &v : args)
       if (!v.isConstexpr())
@@ -458,8 +465,7 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
       if (!kw.second.isConstexpr())
         return error(call, "the compile-time function '" + fn.name +
                                "' takes compile-time arguments, got " +
-                               describe(kw.second) + " for '" + kw.first +
-                               "'");
+                               describe(kw.second) + " for '" + kw.first + "'");
   }
   // 1. Bind arguments to parameters.
   Scope callee;
@@ -471,11 +477,15 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
     auto it = std::find_if(fn.params.begin(), fn.params.end(),
                            [&](const Param &p) { return p.name == name; });
     if (it == fn.params.end())
-      return error(call, "'" + fn.name + "' got an unexpected keyword "
-                         "argument '" + name + "'");
+      return error(call, "'" + fn.name +
+                             "' got an unexpected keyword "
+                             "argument '" +
+                             name + "'");
     if (callee.count(name))
-      return error(call, "'" + fn.name + "' got multiple values for "
-                         "argument '" + name + "'");
+      return error(call, "'" + fn.name +
+                             "' got multiple values for "
+                             "argument '" +
+                             name + "'");
     callee[name] = v;
   }
   // The body, and its parameters' defaults, see the names of the module
@@ -488,8 +498,10 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
     if (callee.count(p.name))
       continue;
     if (!p.defaultValue)
-      return error(call, "'" + fn.name + "' is missing a value for "
-                         "parameter '" + p.name + "'");
+      return error(call, "'" + fn.name +
+                             "' is missing a value for "
+                             "parameter '" +
+                             p.name + "'");
     Scope saved = std::move(scope);
     scope.clear();
     callee[p.name] = genExpr(*p.defaultValue);

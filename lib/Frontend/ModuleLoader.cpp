@@ -99,14 +99,16 @@ const Module *ModuleLoader::load(llvm::StringRef dotted,
     llvm::SmallString<256> asFile(base), asPackage(base);
     asFile += ".py";
     path::append(asPackage, "__init__.py");
-    bool isPackage = !fs::is_regular_file(asFile) && fs::is_regular_file(asPackage);
+    bool isPackage =
+        !fs::is_regular_file(asFile) && fs::is_regular_file(asPackage);
     llvm::StringRef found = isPackage ? asPackage.str() : asFile.str();
     if (!fs::is_regular_file(found))
       continue;
     auto buf = llvm::MemoryBuffer::getFile(found);
     if (!buf)
       continue;
-    e.file = std::make_unique<SourceFile>(found.str(), (*buf)->getBuffer().str());
+    e.file =
+        std::make_unique<SourceFile>(found.str(), (*buf)->getBuffer().str());
     order_.push_back(e.file.get());
     e.module = parseModule(*e.file, diags);
     e.module->name = dotted.str();

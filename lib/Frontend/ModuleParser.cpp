@@ -55,12 +55,12 @@ std::unique_ptr<Module> Parser::parseModule() {
 void Parser::scanJitCall(const std::string &name) {
   // triton.jit ( F )  |  jit ( F ), anywhere on the line (inside
   // triton.heuristics(...)( ... ) or triton.autotune(...)( ... ) too).
-  for (size_t i = idx; i < toks.size() && !toks[i].is(Tok::Newline) &&
-                       !toks[i].is(Tok::Eof);
+  for (size_t i = idx;
+       i < toks.size() && !toks[i].is(Tok::Newline) && !toks[i].is(Tok::Eof);
        ++i) {
     size_t j = i;
-    if (toks[j].is(Tok::Name) && toks[j].text == "triton" && j + 2 < toks.size() &&
-        toks[j + 1].isOp("."))
+    if (toks[j].is(Tok::Name) && toks[j].text == "triton" &&
+        j + 2 < toks.size() && toks[j + 1].isOp("."))
       j += 2;
     if (!(toks[j].is(Tok::Name) && toks[j].text == "jit") ||
         (j == i && i > 0 && toks[i - 1].isOp(".")))
@@ -97,8 +97,7 @@ void Parser::parseModuleStatement(Module &module) {
     diags.setSuppressed(true);
     StmtPtr s = parseSmallStatement();
     bool ok = s && diags.suppressedErrors() == 0 && s->value &&
-              s->targets.size() == 1 &&
-              s->targets[0]->kind == ExprKind::Name &&
+              s->targets.size() == 1 && s->targets[0]->kind == ExprKind::Name &&
               (cur().is(Tok::Newline) || cur().is(Tok::Eof));
     diags.setSuppressed(false);
     depthReported = savedDepthReported;
@@ -153,8 +152,7 @@ void Parser::parseModuleStatement(Module &module) {
         spelling == "tl.constexpr" || spelling == "constexpr" ||
         spelling == "triton.language.constexpr")
       constexprFn = true;
-    if (spelling == "triton.jit" || spelling == "jit" ||
-        spelling == "tl.jit") {
+    if (spelling == "triton.jit" || spelling == "jit" || spelling == "tl.jit") {
       jit = true;
       jitLoc = at;
       jitSpelling = spelling;
@@ -291,11 +289,11 @@ static void mergeBranches(Module &module,
       }
     }
     module.unbind(name);
-    bool sameImport = !c.partial && !c.alternatives.empty() &&
-                      llvm::all_of(c.alternatives, [&](auto &a) {
-                        return !a.value &&
-                               a.importPath == c.alternatives[0].importPath;
-                      });
+    bool sameImport =
+        !c.partial && !c.alternatives.empty() &&
+        llvm::all_of(c.alternatives, [&](auto &a) {
+          return !a.value && a.importPath == c.alternatives[0].importPath;
+        });
     if (sameImport)
       module.imports[name] = c.alternatives[0].importPath;
     else if (!c.partial && c.alternatives.size() == 1)

@@ -40,7 +40,8 @@ Val CodeGen::importedValue(const std::string &path) {
     Val m = importedValue(parent.str());
     if (m.kind == Val::Module && m.s == "tl.math") {
       // from triton.language.math import tanh (Triton 2.x: libdevice's).
-      if (!isBuiltin("tl." + name.str()) && isBuiltin("libdevice." + name.str()))
+      if (!isBuiltin("tl." + name.str()) &&
+          isBuiltin("libdevice." + name.str()))
         return Val::named(Val::Builtin, "libdevice." + name.str());
       m.s = "tl";
     }
@@ -77,17 +78,18 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   scope = std::move(saved);
   globalsInProgress.erase(key);
   if (v.isError() || diags.numErrors() != before) {
-    diags.note(use.loc, "while evaluating the global '" + use.str +
-                            "' used here",
+    diags.note(use.loc,
+               "while evaluating the global '" + use.str + "' used here",
                use.length);
     return Val::error();
   }
   // Constants, and aliases of builtins, jit functions and modules
   // (`rsqrt = tl.rsqrt`, `exp = libdevice.exp`).
-  bool alias = v.kind == Val::Builtin || v.kind == Val::Func ||
-               v.kind == Val::Module;
+  bool alias =
+      v.kind == Val::Builtin || v.kind == Val::Func || v.kind == Val::Module;
   if (!v.isConstexpr() && !alias)
-    return error(use, "global '" + use.str + "' is not a compile-time constant");
+    return error(use,
+                 "global '" + use.str + "' is not a compile-time constant");
   return v;
 }
 
@@ -115,13 +117,14 @@ Val CodeGen::evalImport(const Expr &use, const std::string &path) {
     llvm::StringRef p = *abs;
     auto dot = p.rfind('.');
     if (dot != llvm::StringRef::npos) {
-      std::string parent = p.take_front(dot).str(), name = p.drop_front(dot + 1).str();
+      std::string parent = p.take_front(dot).str(),
+                  name = p.drop_front(dot + 1).str();
       Val pm = packageModule(parent);
       if (pm.pyModule) {
         if (std::optional<Val> r = lookupIn(*pm.pyModule, use, name))
           return *r;
-        return error(use, "cannot import name '" + name + "' from '" +
-                              parent + "': it binds no jit function, "
+        return error(use, "cannot import name '" + name + "' from '" + parent +
+                              "': it binds no jit function, "
                               "constant or import of that name");
       }
     }
@@ -153,7 +156,8 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
                    std::to_string(c.where.line);
   if (c.partial)
     return error(use, "'" + use.str + "' is bound by only some branches of " +
-                          at + ", and tilec does not run host code to tell "
+                          at +
+                          ", and tilec does not run host code to tell "
                           "which of them runs");
   Val first;
   for (size_t i = 0; i < c.alternatives.size(); ++i) {
@@ -164,17 +168,20 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
     if (i == 0) {
       first = v;
     } else if (!identicalVals(first, v)) {
-      return error(use, "'" + use.str + "' is bound differently by the "
-                        "branches of " + at + " (" + describe(first) +
-                        " and " + describe(v) + "), and tilec does not run "
-                        "host code to tell which of them runs");
+      return error(use, "'" + use.str +
+                            "' is bound differently by the "
+                            "branches of " +
+                            at + " (" + describe(first) + " and " +
+                            describe(v) +
+                            "), and tilec does not run "
+                            "host code to tell which of them runs");
     }
   }
   return first;
 }
 
 std::optional<Val> CodeGen::lookupIn(const Module &m, const Expr &use,
-                                    const std::string &name) {
+                                     const std::string &name) {
   const Module *saved = mod;
   auto restore = llvm::make_scope_exit([&] { mod = saved; });
   mod = &m;
@@ -216,18 +223,20 @@ Val CodeGen::lookupName(const Expr &e) {
     return Val::named(Val::Module, "tl");
   if (e.str == "triton")
     return Val::named(Val::Module, "triton");
-  static const char *pyBuiltins[] = {"range", "float", "int", "bool", "min",
-                                     "max",   "len",   "abs", "print", "isinstance"};
+  static const char *pyBuiltins[] = {"range", "float",     "int", "bool",
+                                     "min",   "max",       "len", "abs",
+                                     "print", "isinstance"};
   for (const char *n : pyBuiltins)
     if (e.str == n)
       return Val::named(Val::Builtin, n);
   if (e.str == "constexpr")
     return Val::named(Val::Builtin, "tl.constexpr");
   if (mod->unparsedConstexprFunctions.count(e.str))
-    return error(e, "'" + e.str + "' is a compile-time function whose body "
-                    "tilec cannot evaluate: only the kernel language (no "
-                    "dict or set literals, comprehensions, lambdas, ...) "
-                    "runs at compile time");
+    return error(e, "'" + e.str +
+                        "' is a compile-time function whose body "
+                        "tilec cannot evaluate: only the kernel language (no "
+                        "dict or set literals, comprehensions, lambdas, ...) "
+                        "runs at compile time");
   return error(e, "name '" + e.str + "' is not defined");
 }
 
@@ -260,8 +269,9 @@ Val CodeGen::genAttribute(const Expr &e) {
         return Val::named(Val::Module, "tl");
       if (attr == "cdiv" || attr == "next_power_of_2")
         return Val::named(Val::Builtin, "tl." + attr);
-      return error(e, "'triton." + attr + "' is not available in jit "
-                                          "functions");
+      return error(e, "'triton." + attr +
+                          "' is not available in jit "
+                          "functions");
     }
     if (base.s == "libdevice") {
       if (isBuiltin("libdevice." + attr))
@@ -278,7 +288,8 @@ Val CodeGen::genAttribute(const Expr &e) {
     if (base.s == "tl.extra.cuda" && isBuiltin(base.s + "." + attr))
       return Val::named(Val::Builtin, base.s + "." + attr);
     if (base.s == "tl.extra" || base.s == "tl.extra.cuda")
-      return error(e, "'" + base.s + "." + attr + "' is not supported by tilec");
+      return error(e,
+                   "'" + base.s + "." + attr + "' is not supported by tilec");
     if (attr == "math")
       return Val::named(Val::Module, "tl.math"); // tl.math.exp == tl.exp
     if (attr == "core" || attr == "standard")
@@ -352,7 +363,10 @@ Val CodeGen::genAttribute(const Expr &e) {
     }
     return error(e, describe(base) + " has no attribute '" + attr + "'");
   }
-  case Val::None: case Val::Int: case Val::Float: case Val::Bool:
+  case Val::None:
+  case Val::Int:
+  case Val::Float:
+  case Val::Bool:
   case Val::Str:
     // `BLOCK.value` of a tl.constexpr: the value itself.
     if (attr == "value")

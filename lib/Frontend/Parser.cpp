@@ -21,7 +21,6 @@ using namespace tilec;
 
 namespace tilec::detail {
 
-
 /// Reports (once per expression) and drops an expression taller than
 /// kMaxExprHeight. Measures the height without recursing.
 bool Parser::checkExprHeight(ExprPtr &e, SourceLoc start) {
@@ -119,7 +118,8 @@ Parser::parseFunction(std::vector<std::string> decorators) {
   auto fn = std::make_unique<Function>();
   fn->decorators = std::move(decorators);
   if (!cur().is(Tok::Name)) {
-    error(cur(), "expected function name after 'def', found " + describe(cur()));
+    error(cur(),
+          "expected function name after 'def', found " + describe(cur()));
     skipStatement();
     return nullptr;
   }
@@ -356,8 +356,8 @@ StmtPtr Parser::parseSmallStatement() {
   }
   if (t.kind == Tok::Keyword &&
       (t.text == "import" || t.text == "from" || t.text == "global" ||
-       t.text == "nonlocal" || t.text == "del" ||
-       t.text == "yield" || t.text == "await" || t.text == "lambda")) {
+       t.text == "nonlocal" || t.text == "del" || t.text == "yield" ||
+       t.text == "await" || t.text == "lambda")) {
     error(t, "'" + t.text + "' is not supported in jit functions");
     return nullptr;
   }
@@ -461,8 +461,8 @@ StmtPtr Parser::parseFor() {
     return nullptr;
   }
   if (!isKw("in")) {
-    error(cur(), "expected 'in' after the loop variable, found " +
-                     describe(cur()));
+    error(cur(),
+          "expected 'in' after the loop variable, found " + describe(cur()));
     skipStatement();
     return nullptr;
   }
@@ -744,8 +744,8 @@ ExprPtr Parser::parsePrimary() {
     if (isOp(".")) {
       consume();
       if (!cur().is(Tok::Name)) {
-        error(cur(), "expected attribute name after '.', found " +
-                         describe(cur()));
+        error(cur(),
+              "expected attribute name after '.', found " + describe(cur()));
         return nullptr;
       }
       auto a = std::make_unique<Expr>(ExprKind::Attribute, cur().loc);

@@ -9,8 +9,8 @@
 #define TILEC_LIB_FRONTEND_PARSERIMPL_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Lexer.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -118,8 +118,9 @@ private:
     DepthGuard(Parser &p, const Token &t) : p(p) {
       ok = ++p.depth <= kMaxDepth;
       if (!ok && !p.depthReported) {
-        p.diags.error(t.loc, "expression or block nesting is too deep (limit " +
-                                 llvm::Twine(kMaxDepth) + ")",
+        p.diags.error(t.loc,
+                      "expression or block nesting is too deep (limit " +
+                          llvm::Twine(kMaxDepth) + ")",
                       t.length);
         p.depthReported = true;
       }

@@ -64,9 +64,10 @@ std::vector<Val> CodeGen::philox(Val seed, std::vector<Val> counter,
       c = toIR(c, l, call);
     if (!c.isIR() || !c.dtype.isInt() || c.dtype.isBool() ||
         c.dtype.bitwidth() != 32) {
-      error(call, "the offsets of Philox random numbers must be 32-bit "
-                  "integers (64-bit counters are not supported by tilec), got " +
-                      describe(c));
+      error(call,
+            "the offsets of Philox random numbers must be 32-bit "
+            "integers (64-bit counters are not supported by tilec), got " +
+                describe(c));
       return {};
     }
     if (c.dtype != u32())
@@ -131,7 +132,8 @@ Val CodeGen::uintToUniformFloat(Val x, const Expr &call) {
   return binaryOp(BinaryOpKind::Mul, w, Val::floating(4.6566127342e-10), call);
 }
 
-std::vector<Val> CodeGen::pairUniformToNormal(Val u1, Val u2, const Expr &call) {
+std::vector<Val> CodeGen::pairUniformToNormal(Val u1, Val u2,
+                                              const Expr &call) {
   // Box-Muller: r = sqrt(-2 log(max(u1, 1e-7))), theta = 2 pi u2.
   u1 = callBuiltin("tl.maximum", call, {Val::floating(1.0e-7), u1}, {});
   Val th =
@@ -205,7 +207,8 @@ Val CodeGen::emitRandom(BuiltinCall &c) {
   // The n_rounds argument: the last one, 10 when not given.
   Val roundsV = a.back();
   int64_t rounds = 10;
-  if (roundsV.kind != Val::None && !requireInt(roundsV, call, "n_rounds", rounds))
+  if (roundsV.kind != Val::None &&
+      !requireInt(roundsV, call, "n_rounds", rounds))
     return Val::error();
   std::vector<Val> words;
   if (fn == RandomFn::Philox) {

@@ -7,16 +7,16 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cerrno>
-#include <cstring>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 using namespace tilec;
 
 bool DType::isFloat() const {
-  return !isPointer && (kind == ScalarKind::F16 || kind == ScalarKind::BF16 ||
-                        kind == ScalarKind::F32 || kind == ScalarKind::F64 ||
-                        isFP8());
+  return !isPointer &&
+         (kind == ScalarKind::F16 || kind == ScalarKind::BF16 ||
+          kind == ScalarKind::F32 || kind == ScalarKind::F64 || isFP8());
 }
 bool DType::isFP8() const {
   return !isPointer && (kind == ScalarKind::F8E4NV || kind == ScalarKind::F8E5);
@@ -31,55 +31,98 @@ unsigned DType::bitwidth() const {
   if (isPointer)
     return 64;
   switch (kind) {
-  case ScalarKind::I1: return 1;
-  case ScalarKind::I8: case ScalarKind::U8: case ScalarKind::F8E4NV:
-  case ScalarKind::F8E5: return 8;
-  case ScalarKind::I16: case ScalarKind::U16: case ScalarKind::F16:
-  case ScalarKind::BF16: return 16;
-  case ScalarKind::I32: case ScalarKind::U32: case ScalarKind::F32: return 32;
-  case ScalarKind::I64: case ScalarKind::U64: case ScalarKind::F64: return 64;
+  case ScalarKind::I1:
+    return 1;
+  case ScalarKind::I8:
+  case ScalarKind::U8:
+  case ScalarKind::F8E4NV:
+  case ScalarKind::F8E5:
+    return 8;
+  case ScalarKind::I16:
+  case ScalarKind::U16:
+  case ScalarKind::F16:
+  case ScalarKind::BF16:
+    return 16;
+  case ScalarKind::I32:
+  case ScalarKind::U32:
+  case ScalarKind::F32:
+    return 32;
+  case ScalarKind::I64:
+  case ScalarKind::U64:
+  case ScalarKind::F64:
+    return 64;
   }
   return 32;
 }
 
 static const char *sigName(ScalarKind k) {
   switch (k) {
-  case ScalarKind::I1: return "i1";
-  case ScalarKind::I8: return "i8";
-  case ScalarKind::I16: return "i16";
-  case ScalarKind::I32: return "i32";
-  case ScalarKind::I64: return "i64";
-  case ScalarKind::U8: return "u8";
-  case ScalarKind::U16: return "u16";
-  case ScalarKind::U32: return "u32";
-  case ScalarKind::U64: return "u64";
-  case ScalarKind::F16: return "fp16";
-  case ScalarKind::BF16: return "bf16";
-  case ScalarKind::F32: return "fp32";
-  case ScalarKind::F64: return "fp64";
-  case ScalarKind::F8E4NV: return "fp8e4nv";
-  case ScalarKind::F8E5: return "fp8e5";
+  case ScalarKind::I1:
+    return "i1";
+  case ScalarKind::I8:
+    return "i8";
+  case ScalarKind::I16:
+    return "i16";
+  case ScalarKind::I32:
+    return "i32";
+  case ScalarKind::I64:
+    return "i64";
+  case ScalarKind::U8:
+    return "u8";
+  case ScalarKind::U16:
+    return "u16";
+  case ScalarKind::U32:
+    return "u32";
+  case ScalarKind::U64:
+    return "u64";
+  case ScalarKind::F16:
+    return "fp16";
+  case ScalarKind::BF16:
+    return "bf16";
+  case ScalarKind::F32:
+    return "fp32";
+  case ScalarKind::F64:
+    return "fp64";
+  case ScalarKind::F8E4NV:
+    return "fp8e4nv";
+  case ScalarKind::F8E5:
+    return "fp8e5";
   }
   return "?";
 }
 
 static const char *tlScalarName(ScalarKind k) {
   switch (k) {
-  case ScalarKind::I1: return "int1";
-  case ScalarKind::I8: return "int8";
-  case ScalarKind::I16: return "int16";
-  case ScalarKind::I32: return "int32";
-  case ScalarKind::I64: return "int64";
-  case ScalarKind::U8: return "uint8";
-  case ScalarKind::U16: return "uint16";
-  case ScalarKind::U32: return "uint32";
-  case ScalarKind::U64: return "uint64";
-  case ScalarKind::F16: return "float16";
-  case ScalarKind::BF16: return "bfloat16";
-  case ScalarKind::F32: return "float32";
-  case ScalarKind::F64: return "float64";
-  case ScalarKind::F8E4NV: return "float8e4nv";
-  case ScalarKind::F8E5: return "float8e5";
+  case ScalarKind::I1:
+    return "int1";
+  case ScalarKind::I8:
+    return "int8";
+  case ScalarKind::I16:
+    return "int16";
+  case ScalarKind::I32:
+    return "int32";
+  case ScalarKind::I64:
+    return "int64";
+  case ScalarKind::U8:
+    return "uint8";
+  case ScalarKind::U16:
+    return "uint16";
+  case ScalarKind::U32:
+    return "uint32";
+  case ScalarKind::U64:
+    return "uint64";
+  case ScalarKind::F16:
+    return "float16";
+  case ScalarKind::BF16:
+    return "bfloat16";
+  case ScalarKind::F32:
+    return "float32";
+  case ScalarKind::F64:
+    return "float64";
+  case ScalarKind::F8E4NV:
+    return "float8e4nv";
+  case ScalarKind::F8E5:
+    return "float8e5";
   }
   return "?";
 }
@@ -97,13 +140,27 @@ std::string DType::tlName() const {
 mlir::Type DType::toMLIR(mlir::MLIRContext *ctx) const {
   mlir::Type t;
   switch (kind) {
-  case ScalarKind::F16: t = mlir::Float16Type::get(ctx); break;
-  case ScalarKind::BF16: t = mlir::BFloat16Type::get(ctx); break;
-  case ScalarKind::F32: t = mlir::Float32Type::get(ctx); break;
-  case ScalarKind::F64: t = mlir::Float64Type::get(ctx); break;
-  case ScalarKind::F8E4NV: t = mlir::Float8E4M3FNType::get(ctx); break;
-  case ScalarKind::F8E5: t = mlir::Float8E5M2Type::get(ctx); break;
-  default: t = mlir::IntegerType::get(ctx, pointee().bitwidth()); break;
+  case ScalarKind::F16:
+    t = mlir::Float16Type::get(ctx);
+    break;
+  case ScalarKind::BF16:
+    t = mlir::BFloat16Type::get(ctx);
+    break;
+  case ScalarKind::F32:
+    t = mlir::Float32Type::get(ctx);
+    break;
+  case ScalarKind::F64:
+    t = mlir::Float64Type::get(ctx);
+    break;
+  case ScalarKind::F8E4NV:
+    t = mlir::Float8E4M3FNType::get(ctx);
+    break;
+  case ScalarKind::F8E5:
+    t = mlir::Float8E5M2Type::get(ctx);
+    break;
+  default:
+    t = mlir::IntegerType::get(ctx, pointee().bitwidth());
+    break;
   }
   if (isPointer)
     return mlir::tile::PointerType::get(t);
@@ -198,7 +255,8 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       llvm::StringRef body = item.drop_front(strlen("tensordesc")).trim();
       auto malformed = [&](const llvm::Twine &why) {
         fail("malformed tensor descriptor '" + item + "': " + why +
-             " (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, 64]>)");
+             " (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, "
+             "64]>)");
       };
       if (!body.consume_front("<") || !body.consume_back(">")) {
         malformed("no <...>");
@@ -207,7 +265,8 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         rest = rest.trim();
         auto kind = parseSignatureScalar(elem.trim());
         if (!kind && elem.trim().starts_with("fp8"))
-          fail("the fp8 type '" + elem.trim() + "' is not supported on NVIDIA "
+          fail("the fp8 type '" + elem.trim() +
+               "' is not supported on NVIDIA "
                "GPUs (fp8e4nv and fp8e5 are)");
         else if (!kind)
           malformed("unknown element type '" + elem.trim() + "'");
@@ -235,9 +294,11 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         }
       }
     } else if ((item.ltrim("*").starts_with("fp8") &&
-                !parseSignatureScalar(item.ltrim("*").split(':').first.trim())) ||
+                !parseSignatureScalar(
+                    item.ltrim("*").split(':').first.trim())) ||
                (tlDType && dtypeName.starts_with("float8"))) {
-      fail("the fp8 type '" + item + "' is not supported on NVIDIA GPUs "
+      fail("the fp8 type '" + item +
+           "' is not supported on NVIDIA GPUs "
            "(fp8e4nv and fp8e5 are)");
     } else if (item.starts_with("*") ||
                parseSignatureScalar(item.split(':').first.trim())) {
@@ -248,10 +309,12 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         fail("unknown type '" + name.trim() +
              "' in signature (expected fp16, bf16, fp32, fp64, fp8e4nv, "
              "fp8e5, i1, i8, i16, i32, i64, u8, u16, u32 or u64)");
-      } else if (!isPtr && (*kind == ScalarKind::F8E4NV ||
-                            *kind == ScalarKind::F8E5)) {
-        fail("an fp8 scalar argument ('" + item + "') is not supported; pass "
-             "fp8 data through a pointer (*" + name.trim() + ")");
+      } else if (!isPtr &&
+                 (*kind == ScalarKind::F8E4NV || *kind == ScalarKind::F8E5)) {
+        fail("an fp8 scalar argument ('" + item +
+             "') is not supported; pass "
+             "fp8 data through a pointer (*" +
+             name.trim() + ")");
       } else {
         e.kind = SignatureEntry::Type;
         e.type = {*kind, isPtr};
@@ -269,7 +332,8 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       e.intValue = item == "True";
     } else if (item == "None") {
       e.kind = SignatureEntry::NoneValue;
-    } else if (item.size() >= 2 && (item.front() == '"' || item.front() == '\'') &&
+    } else if (item.size() >= 2 &&
+               (item.front() == '"' || item.front() == '\'') &&
                item.back() == item.front()) {
       // A string constexpr ("leaky_relu", ''), without commas or escapes.
       e.kind = SignatureEntry::StrValue;
@@ -293,8 +357,8 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
             (item.contains('.') || item.contains('e') || item.contains('E'))) {
           e.kind = SignatureEntry::FloatValue;
           e.floatValue = d;
-        } else if (!item.empty() && (isdigit((unsigned char)item[0]) ||
-                                     item[0] == '-')) {
+        } else if (!item.empty() &&
+                   (isdigit((unsigned char)item[0]) || item[0] == '-')) {
           fail("invalid constant '" + item + "' in signature");
         } else {
           fail("unknown type '" + item +

@@ -34,20 +34,35 @@ bool CodeGen::requireInt(const Val &v, const Expr &where, llvm::StringRef what,
     out = v.i;
     return true;
   }
-  error(where, what + " must be a compile-time integer constant, got " +
-                   describe(v));
+  error(where,
+        what + " must be a compile-time integer constant, got " + describe(v));
   return false;
 }
 
 bool CodeGen::truthy(const Val &v, const Expr &where, bool &out) {
   switch (v.kind) {
-  case Val::Int: case Val::Bool: out = v.i != 0; return true;
-  case Val::Float: out = v.f != 0; return true;
-  case Val::None: out = false; return true;
-  case Val::Str: out = !v.s.empty(); return true;
-  case Val::Tuple: out = !v.elems.empty(); return true;
-  case Val::DTypeV: case Val::Module: case Val::Builtin: case Val::Func:
-  case Val::Method: case Val::BlockPtr:
+  case Val::Int:
+  case Val::Bool:
+    out = v.i != 0;
+    return true;
+  case Val::Float:
+    out = v.f != 0;
+    return true;
+  case Val::None:
+    out = false;
+    return true;
+  case Val::Str:
+    out = !v.s.empty();
+    return true;
+  case Val::Tuple:
+    out = !v.elems.empty();
+    return true;
+  case Val::DTypeV:
+  case Val::Module:
+  case Val::Builtin:
+  case Val::Func:
+  case Val::Method:
+  case Val::BlockPtr:
     out = true;
     return true;
   case Val::IR:
@@ -107,7 +122,8 @@ Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
     return x;
   if (x.isNumber()) {
     if (to.isPointer)
-      return error(where, "cannot convert " + describe(x) + " to " + to.tlName());
+      return error(where,
+                   "cannot convert " + describe(x) + " to " + to.tlName());
     return materialize(x, to, l);
   }
   if (!x.isIR())
@@ -157,10 +173,10 @@ Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
   }
   if (from.isFloat() && to.isInt()) {
     if (to.isBool()) {
-      Val zero = broadcastTo(materialize(Val::floating(0), from, l), shape, l, where);
-      return Val::ir(b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, v,
-                                             zero.v),
-                     to);
+      Val zero =
+          broadcastTo(materialize(Val::floating(0), from, l), shape, l, where);
+      return Val::ir(
+          b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, v, zero.v), to);
     }
     if (to.isUnsigned())
       return Val::ir(b.create<arith::FPToUIOp>(l, dst, v), to);
@@ -168,7 +184,8 @@ Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
   }
   // int -> int
   if (to.isBool()) {
-    Val zero = broadcastTo(materialize(Val::integer(0), from, l), shape, l, where);
+    Val zero =
+        broadcastTo(materialize(Val::integer(0), from, l), shape, l, where);
     return Val::ir(
         b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, v, zero.v), to);
   }
@@ -195,8 +212,8 @@ Val CodeGen::broadcastTo(const Val &x, llvm::ArrayRef<int64_t> shape,
   if (src.empty()) {
     if (shape.empty())
       return v;
-    return Val::ir(b.create<mlir::tile::SplatOp>(l, irType(v.dtype, shape), v.v),
-                   v.dtype);
+    return Val::ir(
+        b.create<mlir::tile::SplatOp>(l, irType(v.dtype, shape), v.v), v.dtype);
   }
   if (src.size() > shape.size())
     return error(where, "cannot broadcast " + describe(v) + " to shape " +
@@ -253,12 +270,13 @@ bool CodeGen::broadcastPair(Val &a, Val &c, mlir::Location l,
 Val CodeGen::zerosLike(DType dt, llvm::ArrayRef<int64_t> shape,
                        mlir::Location l) {
   mlir::Type elt = dt.toMLIR(&ctx);
-  mlir::TypedAttr zero = dt.isFloat() ? mlir::TypedAttr(b.getFloatAttr(elt, 0))
-                                      : mlir::TypedAttr(b.getIntegerAttr(elt, 0));
+  mlir::TypedAttr zero = dt.isFloat()
+                             ? mlir::TypedAttr(b.getFloatAttr(elt, 0))
+                             : mlir::TypedAttr(b.getIntegerAttr(elt, 0));
   if (shape.empty())
     return Val::ir(b.create<arith::ConstantOp>(l, zero), dt);
   auto t = mlir::RankedTensorType::get(shape, elt);
-  return Val::ir(b.create<arith::ConstantOp>(
-                     l, mlir::SplatElementsAttr::get(t, zero)),
-                 dt);
+  return Val::ir(
+      b.create<arith::ConstantOp>(l, mlir::SplatElementsAttr::get(t, zero)),
+      dt);
 }

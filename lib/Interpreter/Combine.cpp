@@ -1,4 +1,5 @@
-//===- Combine.cpp - tile.scan and tile.generic_reduce ---------------------===//
+//===- Combine.cpp - tile.scan and tile.generic_reduce
+//---------------------===//
 //
 // The ops with a combine region. The region's block is compiled once, like
 // a loop body; each application writes the two tuples of scalars into its

@@ -55,8 +55,8 @@ Error whileBudgetError(Operation *op, const State &s) {
   std::string msg;
   llvm::raw_string_ostream os(msg);
   os << "while loop in kernel '" << s.kernel << "' at "
-     << formatLoc(op->getLoc()) << ", program (" << s.pid[0] << ", "
-     << s.pid[1] << ", " << s.pid[2] << "), ran " << kMaxWhileIterations
+     << formatLoc(op->getLoc()) << ", program (" << s.pid[0] << ", " << s.pid[1]
+     << ", " << s.pid[2] << "), ran " << kMaxWhileIterations
      << " iterations without finishing; the interpreter runs programs one "
         "at a time, so a program that waits for another program (a spin "
         "lock, a grid-wide barrier) cannot finish here";
@@ -106,7 +106,8 @@ Expected<CompiledBlock> ProgramBuilder::compileBlock(Block &block) {
   return cb;
 }
 
-Expected<Step> tilec::interp::compileControlFlow(Operation *op, ProgramBuilder &b) {
+Expected<Step> tilec::interp::compileControlFlow(Operation *op,
+                                                 ProgramBuilder &b) {
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     unsigned lb = b.slot(f.getLowerBound()), ub = b.slot(f.getUpperBound()),
              step = b.slot(f.getStep());

@@ -75,7 +75,8 @@ void printValue(llvm::raw_ostream &os, const Tensor &t, size_t i, bool hex,
                 bool isSigned) {
   unsigned bits = t.type.isFloat() ? t.type.memBytes() * 8 : t.type.bits;
   if (hex) {
-    os << "0x" << llvm::format_hex_no_prefix(bitsOf(t, i), std::max(1u, bits / 4));
+    os << "0x"
+       << llvm::format_hex_no_prefix(bitsOf(t, i), std::max(1u, bits / 4));
     return;
   }
   if (t.type.isFloat()) {
@@ -171,9 +172,9 @@ Expected<Step> tilec::interp::compileDeviceOp(Operation *op,
         if (at < 0 || at >= srcShape[axis])
           return opError(op, "tl.gather index " + llvm::Twine(at) +
                                  " is out of range [0, " +
-                                 llvm::Twine(srcShape[axis]) + ") in program (" +
-                                 llvm::Twine(s.pid[0]) + ", " +
-                                 llvm::Twine(s.pid[1]) + ", " +
+                                 llvm::Twine(srcShape[axis]) +
+                                 ") in program (" + llvm::Twine(s.pid[0]) +
+                                 ", " + llvm::Twine(s.pid[1]) + ", " +
                                  llvm::Twine(s.pid[2]) + ")");
         c[axis] = at;
         int64_t lin = 0;
@@ -192,7 +193,8 @@ Expected<Step> tilec::interp::compileDeviceOp(Operation *op,
     unsigned src = b.slot(h.getSrc()), r = b.slot(h.getResult());
     unsigned mask = h.getMask() ? b.slot(h.getMask()) : ~0u;
     int64_t bins = cast<RankedTensorType>(h.getType()).getDimSize(0);
-    unsigned bits = getElementTypeOrSelf(h.getSrc().getType()).getIntOrFloatBitWidth();
+    unsigned bits =
+        getElementTypeOrSelf(h.getSrc().getType()).getIntOrFloatBitWidth();
     return Step([=](State &s) -> Error {
       const Tensor &x = s.regs[src];
       const Tensor *m = mask != ~0u ? &s.regs[mask] : nullptr;
@@ -227,12 +229,12 @@ Expected<Step> tilec::interp::compileDeviceOp(Operation *op,
     return Step([=](State &s) -> Error {
       Tensor o;
       o.reset({}, et);
-      o.iv[0] = timer ? int64_t(std::chrono::duration_cast<
-                                    std::chrono::nanoseconds>(
-                                    std::chrono::system_clock::now()
-                                        .time_since_epoch())
-                                    .count())
-                      : 0;
+      o.iv[0] =
+          timer
+              ? int64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count())
+              : 0;
       s.regs[r] = std::move(o);
       return Error::success();
     });

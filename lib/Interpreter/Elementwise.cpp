@@ -25,8 +25,7 @@ using llvm::Expected;
 namespace {
 
 /// Applies `f` to every lane, then rounds to the result kind.
-template <typename F>
-void floatMap(Tensor &o, Kind k, size_t n, F f) {
+template <typename F> void floatMap(Tensor &o, Kind k, size_t n, F f) {
   double *po = o.fv.data();
   switch (k) {
   case Kind::F32:
@@ -86,8 +85,7 @@ template <typename F> Step floatBinary(const Slots &s, F f) {
     Tensor &o = st.regs[r];
     o.reset(x.shape, t);
     const double *px = x.fv.data(), *py = y.fv.data();
-    floatMap(o, t.kind, o.fv.size(),
-             [&](size_t i) { return f(px[i], py[i]); });
+    floatMap(o, t.kind, o.fv.size(), [&](size_t i) { return f(px[i], py[i]); });
     return Error::success();
   };
 }
@@ -204,7 +202,8 @@ int64_t fpToInt(double v, unsigned bits, bool isSigned) {
     return 0;
   v = std::trunc(v);
   if (isSigned) {
-    double lo = -std::ldexp(1.0, int(bits) - 1), hi = std::ldexp(1.0, int(bits) - 1);
+    double lo = -std::ldexp(1.0, int(bits) - 1),
+           hi = std::ldexp(1.0, int(bits) - 1);
     if (v < lo)
       return bits >= 64 ? INT64_MIN : int64_t(lo);
     if (v >= hi)
@@ -315,9 +314,9 @@ Expected<Tensor> tilec::interp::makeConstant(Operation *op) {
                   roundFloat(et->kind,
                              dense.getSplatValue<APFloat>().convertToDouble()));
       else
-        std::fill(t.iv.begin(), t.iv.end(),
-                  wrapInt(dense.getSplatValue<APInt>().getSExtValue(),
-                          et->bits));
+        std::fill(
+            t.iv.begin(), t.iv.end(),
+            wrapInt(dense.getSplatValue<APInt>().getSExtValue(), et->bits));
     } else {
       size_t i = 0;
       if (et->isFloat()) {
@@ -355,8 +354,9 @@ Expected<Step> mulExtended(Operation *op, ProgramBuilder &b) {
     h.reset(xt.shape, et);
     for (size_t i = 0, n = l.iv.size(); i < n; ++i) {
       using U128 = unsigned __int128;
-      U128 p = isSigned ? U128(__int128(xt.iv[i]) * __int128(yt.iv[i]))
-                        : U128(zextInt(xt.iv[i], w)) * U128(zextInt(yt.iv[i], w));
+      U128 p = isSigned
+                   ? U128(__int128(xt.iv[i]) * __int128(yt.iv[i]))
+                   : U128(zextInt(xt.iv[i], w)) * U128(zextInt(yt.iv[i], w));
       l.iv[i] = wrapInt(int64_t(uint64_t(p)), w);
       h.iv[i] = wrapInt(int64_t(uint64_t(p >> w)), w);
     }
@@ -364,7 +364,8 @@ Expected<Step> mulExtended(Operation *op, ProgramBuilder &b) {
   });
 }
 
-Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &b) {
+Expected<Step> tilec::interp::compileElementwise(Operation *op,
+                                                 ProgramBuilder &b) {
   Dialect *d = op->getDialect();
   if (!d || (d->getNamespace() != "arith" && d->getNamespace() != "math"))
     return Step();
@@ -402,11 +403,14 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
 
   // Integer arithmetic.
   if (isa<arith::AddIOp>(op))
-    return intBinary(s, [](I x, I y, unsigned) { return I(uint64_t(x) + uint64_t(y)); });
+    return intBinary(
+        s, [](I x, I y, unsigned) { return I(uint64_t(x) + uint64_t(y)); });
   if (isa<arith::SubIOp>(op))
-    return intBinary(s, [](I x, I y, unsigned) { return I(uint64_t(x) - uint64_t(y)); });
+    return intBinary(
+        s, [](I x, I y, unsigned) { return I(uint64_t(x) - uint64_t(y)); });
   if (isa<arith::MulIOp>(op))
-    return intBinary(s, [](I x, I y, unsigned) { return I(uint64_t(x) * uint64_t(y)); });
+    return intBinary(
+        s, [](I x, I y, unsigned) { return I(uint64_t(x) * uint64_t(y)); });
   if (isa<arith::DivSIOp>(op))
     return intDivide(op, s, [](I x, I y, unsigned) { return sdiv(x, y); });
   if (isa<arith::RemSIOp>(op))
@@ -474,16 +478,26 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
     return compare(s, false, [p](double, double, I x, I y, unsigned w) {
       uint64_t ux = zextInt(x, w), uy = zextInt(y, w);
       switch (p) {
-      case P::eq: return x == y;
-      case P::ne: return x != y;
-      case P::slt: return x < y;
-      case P::sle: return x <= y;
-      case P::sgt: return x > y;
-      case P::sge: return x >= y;
-      case P::ult: return ux < uy;
-      case P::ule: return ux <= uy;
-      case P::ugt: return ux > uy;
-      case P::uge: return ux >= uy;
+      case P::eq:
+        return x == y;
+      case P::ne:
+        return x != y;
+      case P::slt:
+        return x < y;
+      case P::sle:
+        return x <= y;
+      case P::sgt:
+        return x > y;
+      case P::sge:
+        return x >= y;
+      case P::ult:
+        return ux < uy;
+      case P::ule:
+        return ux <= uy;
+      case P::ugt:
+        return ux > uy;
+      case P::uge:
+        return ux >= uy;
       }
       return false;
     });
@@ -494,22 +508,38 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
     return compare(s, true, [p](double x, double y, I, I, unsigned) {
       bool uno = std::isnan(x) || std::isnan(y);
       switch (p) {
-      case P::AlwaysFalse: return false;
-      case P::OEQ: return !uno && x == y;
-      case P::OGT: return !uno && x > y;
-      case P::OGE: return !uno && x >= y;
-      case P::OLT: return !uno && x < y;
-      case P::OLE: return !uno && x <= y;
-      case P::ONE: return !uno && x != y;
-      case P::ORD: return !uno;
-      case P::UEQ: return uno || x == y;
-      case P::UGT: return uno || x > y;
-      case P::UGE: return uno || x >= y;
-      case P::ULT: return uno || x < y;
-      case P::ULE: return uno || x <= y;
-      case P::UNE: return uno || x != y;
-      case P::UNO: return uno;
-      case P::AlwaysTrue: return true;
+      case P::AlwaysFalse:
+        return false;
+      case P::OEQ:
+        return !uno && x == y;
+      case P::OGT:
+        return !uno && x > y;
+      case P::OGE:
+        return !uno && x >= y;
+      case P::OLT:
+        return !uno && x < y;
+      case P::OLE:
+        return !uno && x <= y;
+      case P::ONE:
+        return !uno && x != y;
+      case P::ORD:
+        return !uno;
+      case P::UEQ:
+        return uno || x == y;
+      case P::UGT:
+        return uno || x > y;
+      case P::UGE:
+        return uno || x >= y;
+      case P::ULT:
+        return uno || x < y;
+      case P::ULE:
+        return uno || x <= y;
+      case P::UNE:
+        return uno || x != y;
+      case P::UNO:
+        return uno;
+      case P::AlwaysTrue:
+        return true;
       }
       return false;
     });
@@ -606,9 +636,11 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
   if (isa<math::Atan2Op>(op))
     return floatBinary(s, [](double x, double y) { return std::atan2(x, y); });
   if (isa<math::CopySignOp>(op))
-    return floatBinary(s, [](double x, double y) { return std::copysign(x, y); });
+    return floatBinary(s,
+                       [](double x, double y) { return std::copysign(x, y); });
   if (isa<math::AbsIOp>(op))
-    return intUnary(s, [](I x, unsigned) { return x < 0 ? I(0 - uint64_t(x)) : x; });
+    return intUnary(
+        s, [](I x, unsigned) { return x < 0 ? I(0 - uint64_t(x)) : x; });
   if (isa<math::FmaOp>(op)) {
     unsigned a = s.in[0], c = s.in[1], d = s.in[2], r = s.out;
     ElemType t = s.outType;
@@ -616,9 +648,8 @@ Expected<Step> tilec::interp::compileElementwise(Operation *op, ProgramBuilder &
       const Tensor &x = st.regs[a], &y = st.regs[c], &z = st.regs[d];
       Tensor &o = st.regs[r];
       o.reset(x.shape, t);
-      floatMap(o, t.kind, o.numel(), [&](size_t i) {
-        return std::fma(x.fv[i], y.fv[i], z.fv[i]);
-      });
+      floatMap(o, t.kind, o.numel(),
+               [&](size_t i) { return std::fma(x.fv[i], y.fv[i], z.fv[i]); });
       return Error::success();
     });
   }

@@ -30,12 +30,11 @@ enum class Kind : uint8_t { Int, F16, BF16, F32, F64, Ptr, F8E4M3, F8E5M2 };
 
 struct ElemType {
   Kind kind = Kind::Int;
-  unsigned bits = 32;      // integer width (1..64); 64 for pointers
+  unsigned bits = 32;        // integer width (1..64); 64 for pointers
   unsigned pointeeBytes = 0; // pointers: size of the pointee in memory
   bool isFloat() const {
     return kind == Kind::F16 || kind == Kind::BF16 || kind == Kind::F32 ||
-           kind == Kind::F8E4M3 || kind == Kind::F8E5M2 ||
-           kind == Kind::F64;
+           kind == Kind::F8E4M3 || kind == Kind::F8E5M2 || kind == Kind::F64;
   }
   /// Bytes one element of this type occupies in memory (i1 takes a byte).
   unsigned memBytes() const;

@@ -48,10 +48,9 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
   // Arguments against the signature.
   FunctionType ft = kernel.getFunctionType();
   if (args.size() != ft.getNumInputs())
-    return makeError("kernel '" + name + "' takes " +
-                     llvm::Twine(ft.getNumInputs()) +
-                     " runtime arguments but " + llvm::Twine(args.size()) +
-                     " were given");
+    return makeError(
+        "kernel '" + name + "' takes " + llvm::Twine(ft.getNumInputs()) +
+        " runtime arguments but " + llvm::Twine(args.size()) + " were given");
   if (buffers.size() >= (1u << 23))
     return makeError("too many buffers");
   for (unsigned i = 0; i < buffers.size(); ++i)
@@ -66,8 +65,8 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
   llvm::SmallVector<std::pair<unsigned, Tensor>, 8> argValues;
   for (unsigned i = 0; i < args.size(); ++i) {
     Type t = ft.getInput(i);
-    std::string what = "argument " + std::to_string(i) + " of kernel '" +
-                       name + "' (" + typeString(t) + ")";
+    std::string what = "argument " + std::to_string(i) + " of kernel '" + name +
+                       "' (" + typeString(t) + ")";
     llvm::Expected<ElemType> et = getElemType(t);
     if (!et)
       return makeError(what + ": " + llvm::toString(et.takeError()));
@@ -97,8 +96,7 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
       if (et->bits < 64 && a.i != wrapInt(a.i, et->bits) &&
           int64_t(zextInt(a.i, et->bits)) != a.i)
         return makeError(what + ": value " + llvm::Twine(a.i) +
-                         " does not fit in " + llvm::Twine(et->bits) +
-                         " bits");
+                         " does not fit in " + llvm::Twine(et->bits) + " bits");
       v.iv[0] = wrapInt(a.i, et->bits);
     } else {
       if (a.kind != KernelArg::Float)
@@ -151,7 +149,7 @@ Error tilec::interp::interpret(const tilec::CompiledKernel &k,
   });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(k.tileIR, &ctx);
   if (!module)
-    return makeError("cannot parse the tile IR of kernel '" + k.name + "': " +
-                     llvm::StringRef(os.str()).trim());
+    return makeError("cannot parse the tile IR of kernel '" + k.name +
+                     "': " + llvm::StringRef(os.str()).trim());
   return interpret(*module, grid, args, buffers);
 }

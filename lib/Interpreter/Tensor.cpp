@@ -37,7 +37,9 @@ static double roundBinary(double v, int mantBits, int minExp, int maxExp) {
   return std::copysign(q, v);
 }
 
-double tilec::interp::roundToF16(double v) { return roundBinary(v, 10, -14, 15); }
+double tilec::interp::roundToF16(double v) {
+  return roundBinary(v, 10, -14, 15);
+}
 double tilec::interp::roundToBF16(double v) {
   return roundBinary(v, 7, -126, 127);
 }
@@ -60,12 +62,13 @@ static uint16_t encode16(double v, int mantBits, int expBits) {
     return sign;
   int e;
   std::frexp(a, &e);
-  int exp = e - 1; // a in [2^exp, 2^(exp+1))
+  int exp = e - 1;      // a in [2^exp, 2^(exp+1))
   if (exp < 1 - bias) { // subnormal
     uint64_t m = uint64_t(std::ldexp(a, bias - 1 + mantBits));
     return sign | uint16_t(m);
   }
-  uint64_t m = uint64_t(std::ldexp(a, mantBits - exp)) - (uint64_t(1) << mantBits);
+  uint64_t m =
+      uint64_t(std::ldexp(a, mantBits - exp)) - (uint64_t(1) << mantBits);
   return sign | uint16_t(uint64_t(exp + bias) << mantBits) | uint16_t(m);
 }
 
@@ -404,9 +407,8 @@ std::string tilec::interp::formatLoc(Location loc) {
 }
 
 llvm::Error tilec::interp::opError(Operation *op, const llvm::Twine &msg) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      (msg + " ('" + op->getName().getStringRef() + "' at " +
-       formatLoc(op->getLoc()) + ")")
-          .str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 (msg + " ('" + op->getName().getStringRef() +
+                                  "' at " + formatLoc(op->getLoc()) + ")")
+                                     .str());
 }

@@ -1,4 +1,5 @@
-//===- TileOps.cpp - The ops of the tile dialect ---------------------------===//
+//===- TileOps.cpp - The ops of the tile dialect
+//---------------------------===//
 //
 // Program ids, tile construction and shape ops, pointers, checked loads and
 // stores, atomics (tile.atomic_rmw / tile.atomic_cas, checked as loads and
@@ -70,9 +71,9 @@ Error oobError(Operation *op, const State &s, const char *what,
   std::string msg;
   llvm::raw_string_ostream os(msg);
   os << "out-of-bounds " << what << " in kernel '" << s.kernel << "' at "
-     << formatLoc(op->getLoc()) << ", program (" << s.pid[0] << ", "
-     << s.pid[1] << ", " << s.pid[2] << "), lane " << laneString(shape, lane)
-     << ": " << s.mem->describe(addr, size);
+     << formatLoc(op->getLoc()) << ", program (" << s.pid[0] << ", " << s.pid[1]
+     << ", " << s.pid[2] << "), lane " << laneString(shape, lane) << ": "
+     << s.mem->describe(addr, size);
   return llvm::createStringError(llvm::inconvertibleErrorCode(), os.str());
 }
 
@@ -159,11 +160,10 @@ Expected<Step> compileAtomicRMW(tile::AtomicRMWOp op, ProgramBuilder &b,
                                 llvm::SmallVector<int64_t, 4> rshape,
                                 unsigned r) {
   tile::AtomicKind kind = op.getKind();
-  bool intOnly = kind == tile::AtomicKind::umax ||
-                 kind == tile::AtomicKind::umin ||
-                 kind == tile::AtomicKind::and_ ||
-                 kind == tile::AtomicKind::or_ ||
-                 kind == tile::AtomicKind::xor_;
+  bool intOnly =
+      kind == tile::AtomicKind::umax || kind == tile::AtomicKind::umin ||
+      kind == tile::AtomicKind::and_ || kind == tile::AtomicKind::or_ ||
+      kind == tile::AtomicKind::xor_;
   if (rt.kind == Kind::Ptr || (rt.isFloat() && intOnly))
     return opError(op, llvm::Twine("atomic ") +
                            tile::stringifyAtomicKind(kind) +
@@ -248,7 +248,8 @@ Expected<Step> compileAtomicCAS(tile::AtomicCASOp op, ProgramBuilder &b,
   });
 }
 
-Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in, ElemType out) {
+Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in,
+                   ElemType out) {
   unsigned src = b.slot(op.getSrc()), r = b.slot(op.getResult());
   auto shape = shapeOf(op.getSrc().getType());
   unsigned axis = op.getAxis();
@@ -281,8 +282,8 @@ Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in, ElemType o
             o.fv[oi] = half ? roundFloat(in.kind, acc) : acc;
             continue;
           }
-          bool isMax = kind == tile::ReduceKind::max ||
-                       kind == tile::ReduceKind::argmax;
+          bool isMax =
+              kind == tile::ReduceKind::max || kind == tile::ReduceKind::argmax;
           double best = std::numeric_limits<double>::quiet_NaN();
           size_t bestK = 0;
           for (size_t k = 0; k < n; ++k) {
@@ -307,8 +308,8 @@ Step compileReduce(tile::ReduceOp op, ProgramBuilder &b, ElemType in, ElemType o
             o.iv[oi] = wrapInt(int64_t(acc), in.bits);
             continue;
           }
-          bool isMax = kind == tile::ReduceKind::max ||
-                       kind == tile::ReduceKind::argmax;
+          bool isMax =
+              kind == tile::ReduceKind::max || kind == tile::ReduceKind::argmax;
           int64_t best = px[at(0)];
           size_t bestK = 0;
           for (size_t k = 1; k < n; ++k) {

@@ -9,9 +9,9 @@
 using namespace tilec;
 
 bool tilec::isSupportedArch(llvm::StringRef arch) {
-  static const char *known[] = {"sm_60", "sm_61", "sm_62", "sm_70", "sm_72",
-                                "sm_75", "sm_80", "sm_86", "sm_87", "sm_89",
-                                "sm_90", "sm_90a"};
+  static const char *known[] = {"sm_60", "sm_61", "sm_62", "sm_70",
+                                "sm_72", "sm_75", "sm_80", "sm_86",
+                                "sm_87", "sm_89", "sm_90", "sm_90a"};
   return llvm::is_contained(known, arch);
 }
 

@@ -2,8 +2,8 @@
 
 #include "tilec/Runtime/Cache.h"
 
-#include "tilec/Compiler/Compiler.h"
 #include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/CMakeLists.txt)
+#include "tilec/Compiler/Compiler.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -57,8 +57,7 @@ KernelCache &KernelCache::global() {
   return cache;
 }
 
-std::string KernelCache::key(llvm::StringRef source,
-                             const CompileOptions &opts,
+std::string KernelCache::key(llvm::StringRef source, const CompileOptions &opts,
                              llvm::StringRef filename) {
   llvm::SHA256 h;
   // Length-prefixed fields, so no two different inputs hash the same bytes.
@@ -147,18 +146,17 @@ std::string KernelCache::serializeEntry(const CompiledKernel &ck,
                                         llvm::StringRef key) {
   std::string meta = ck.metadataJSON();
   std::string payload = meta + ck.ptx + ck.tileIR + ck.cubin;
-  return llvm::formatv(
-             "{0}\nkey {1}\nsha256 {2}\nsizes {3} {4} {5} {6}\n\n{7}", kMagic,
-             key, sha256Hex(payload), meta.size(), ck.ptx.size(),
-             ck.tileIR.size(), ck.cubin.size(), payload)
+  return llvm::formatv("{0}\nkey {1}\nsha256 {2}\nsizes {3} {4} {5} {6}\n\n{7}",
+                       kMagic, key, sha256Hex(payload), meta.size(),
+                       ck.ptx.size(), ck.tileIR.size(), ck.cubin.size(),
+                       payload)
       .str();
 }
 
-llvm::Expected<CompiledKernel>
-KernelCache::parseEntry(llvm::StringRef contents, llvm::StringRef key) {
+llvm::Expected<CompiledKernel> KernelCache::parseEntry(llvm::StringRef contents,
+                                                       llvm::StringRef key) {
   llvm::StringRef rest = contents;
-  auto line = [&](llvm::StringRef prefix,
-                  llvm::StringRef &value) -> bool {
+  auto line = [&](llvm::StringRef prefix, llvm::StringRef &value) -> bool {
     auto [l, r] = rest.split('\n');
     if (r.data() == nullptr || l.size() == rest.size())
       return false; // no newline: truncated header

@@ -6,8 +6,8 @@
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Autotune.h"
-#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Parser.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -303,15 +303,15 @@ size_t JitKernel::numSpecializations() const {
   return kernels_.size();
 }
 
-llvm::Expected<const Kernel &>
-JitKernel::load(const Specialization &spec, const AutotuneConfig *config) {
+llvm::Expected<const Kernel &> JitKernel::load(const Specialization &spec,
+                                               const AutotuneConfig *config) {
   CompileOptions o = opts_.compile;
   if (config) {
     o.numWarps = config->numWarps;
     o.numStages = config->numStages;
   }
-  std::string id = llvm::formatv("{0}|{1}|{2}", spec.signature, o.numWarps,
-                                 o.numStages);
+  std::string id =
+      llvm::formatv("{0}|{1}|{2}", spec.signature, o.numWarps, o.numStages);
   std::lock_guard<std::mutex> lock(*mu_);
   auto it = kernels_.find(id);
   if (it != kernels_.end())
@@ -327,9 +327,9 @@ JitKernel::load(const Specialization &spec, const AutotuneConfig *config) {
   return *slot;
 }
 
-llvm::Expected<JitKernel::Selection>
-JitKernel::select(const GridFn &grid, llvm::ArrayRef<Arg> args,
-                  CUstream stream) {
+llvm::Expected<JitKernel::Selection> JitKernel::select(const GridFn &grid,
+                                                       llvm::ArrayRef<Arg> args,
+                                                       CUstream stream) {
   Selection sel;
   if (spec_.autotune()) {
     auto c = configFor(grid, args, stream);

@@ -48,9 +48,8 @@ Specializer::tuningKey(llvm::ArrayRef<Arg> args) const {
   // ... and the values of the key arguments.
   std::string key = spec->signature;
   for (const std::string &name : autotune_->key) {
-    auto pos = llvm::find_if(launch_, [&](unsigned i) {
-      return params_[i].name == name;
-    });
+    auto pos = llvm::find_if(
+        launch_, [&](unsigned i) { return params_[i].name == name; });
     size_t at = pos - launch_.begin();
     key += "|" + name + "=";
     if (pos == launch_.end() || at >= args.size())
@@ -206,7 +205,8 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
       return e;
     // The time of `launches` launches of `k`; with hooks each launch is
     // timed alone, the buffers zeroed before it and restored after it.
-    auto timeLaunches = [&](const Kernel &k, Dim3 g, llvm::ArrayRef<Arg> abiArgs,
+    auto timeLaunches = [&](const Kernel &k, Dim3 g,
+                            llvm::ArrayRef<Arg> abiArgs,
                             int launches) -> llvm::Expected<float> {
       float total = 0;
       int batch = hooks.empty() ? launches : 1;
@@ -278,9 +278,9 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
     }
   }
   rec.chosen = chosen;
-  rec.seconds = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
+  rec.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (const char *p = std::getenv("TILEC_PRINT_AUTOTUNING"); p && *p == '1')
     llvm::errs() << llvm::formatv(
         "tilec: autotuning '{0}' for {1}: config {2} ({3}){4} in {5:f2} s\n",

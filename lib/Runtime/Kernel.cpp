@@ -42,7 +42,7 @@ namespace {
 /// A scalar signature type: its class and its size in the parameter buffer.
 struct ScalarType {
   enum Class { Int, Float, Unknown } cls = Unknown;
-  unsigned bits = 0; // value width (i1: 1)
+  unsigned bits = 0;  // value width (i1: 1)
   unsigned bytes = 0; // storage in the parameter buffer
 };
 } // namespace
@@ -72,9 +72,9 @@ static unsigned paramBytes(llvm::StringRef t) {
   return classify(t).bytes;
 }
 
-llvm::Error rt::checkArgs(
-    llvm::ArrayRef<std::pair<std::string, std::string>> params,
-    llvm::ArrayRef<Arg> args) {
+llvm::Error
+rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
+              llvm::ArrayRef<Arg> args) {
   if (params.size() != args.size()) {
     std::string expected;
     for (auto &[n, t] : params)
@@ -156,11 +156,10 @@ namespace {
 struct JitLogs {
   static constexpr unsigned size = 1 << 16;
   std::string error = std::string(size, '\0'), info = std::string(size, '\0');
-  CUjit_option options[5] = {CU_JIT_ERROR_LOG_BUFFER,
-                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                             CU_JIT_INFO_LOG_BUFFER,
-                             CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                             CU_JIT_LOG_VERBOSE};
+  CUjit_option options[5] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_LOG_VERBOSE};
   void *values[5] = {error.data(), reinterpret_cast<void *>(uintptr_t(size)),
                      info.data(), reinterpret_cast<void *>(uintptr_t(size)),
                      reinterpret_cast<void *>(uintptr_t(1))};
@@ -192,7 +191,8 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
   // A cubin for this GPU loads without the PTX JIT; one that does not load
   // (damaged, or for a driver too old) falls back to the PTX.
   bool loaded = false;
-  if (!ck.cubin.empty() && cubinRunsOn(ck.cubinTarget, ctx.computeCapability())) {
+  if (!ck.cubin.empty() &&
+      cubinRunsOn(ck.cubinTarget, ctx.computeCapability())) {
     loaded = d.cuModuleLoadData(&k.mod_, ck.cubin.data()) == CUDA_SUCCESS;
     if (!loaded)
       k.mod_ = nullptr;
@@ -222,9 +222,9 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
     k.ck_.resources.registers = regs;
   if (ck.sharedBytes > 48 * 1024) {
     if (auto e = d.check(
-            d.cuFuncSetAttribute(k.fn_,
-                                 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                 int(ck.sharedBytes)),
+            d.cuFuncSetAttribute(
+                k.fn_, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                int(ck.sharedBytes)),
             llvm::formatv("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, "
                           "{0})",
                           ck.sharedBytes)
@@ -241,15 +241,15 @@ llvm::Expected<Kernel> Kernel::compile(const Device &dev, Compiler &compiler,
   llvm::raw_string_ostream os(diags);
   CompiledKernel ck;
   if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
-    return makeError("cannot compile '" + opts.kernel + "': " +
-                     llvm::StringRef(os.str()).trim());
+    return makeError("cannot compile '" + opts.kernel +
+                     "': " + llvm::StringRef(os.str()).trim());
   return load(dev, ck);
 }
 
 Kernel::Kernel(Kernel &&o) noexcept
     : ctx_(std::move(o.ctx_)), ck_(std::move(o.ck_)),
-      mod_(std::exchange(o.mod_, nullptr)),
-      fn_(std::exchange(o.fn_, nullptr)), info_(std::move(o.info_)) {}
+      mod_(std::exchange(o.mod_, nullptr)), fn_(std::exchange(o.fn_, nullptr)),
+      info_(std::move(o.info_)) {}
 
 Kernel &Kernel::operator=(Kernel &&o) noexcept {
   if (this != &o) {
@@ -316,16 +316,15 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
     return e;
   const Driver &d = ctx_.driver();
   unsigned threads = unsigned(ck_.numWarps) * 32;
-  CUresult r = d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
-                                unsigned(ck_.sharedBytes), stream, ptrs.data(),
-                                nullptr);
+  CUresult r =
+      d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
+                       unsigned(ck_.sharedBytes), stream, ptrs.data(), nullptr);
   if (r == CUDA_SUCCESS) // the hot path: no message is built
     return llvm::Error::success();
-  return d.check(r,
-                 llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3} "
-                               "({6} programs per CTA), {4} threads, {5} B "
-                               "shared)",
-                               ck_.name, ctasX, grid.y, grid.z, threads,
-                               ck_.sharedBytes, perCTA)
-                     .str());
+  return d.check(r, llvm::formatv("cuLaunchKernel('{0}', grid {1}x{2}x{3} "
+                                  "({6} programs per CTA), {4} threads, {5} B "
+                                  "shared)",
+                                  ck_.name, ctasX, grid.y, grid.z, threads,
+                                  ck_.sharedBytes, perCTA)
+                        .str());
 }

@@ -105,22 +105,21 @@ llvm::Expected<Context> Context::retain(const Driver &drv, CUdevice dev) {
   c.drv_ = &drv;
   c.dev_ = dev;
   int major = 0, minor = 0;
-  if (auto e = drv.check(drv.cuDeviceGetAttribute(
-                             &major,
-                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
-                         "cuDeviceGetAttribute"))
+  if (auto e = drv.check(
+          drv.cuDeviceGetAttribute(
+              &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+          "cuDeviceGetAttribute"))
     return std::move(e);
-  if (auto e = drv.check(drv.cuDeviceGetAttribute(
-                             &minor,
-                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
-                         "cuDeviceGetAttribute"))
+  if (auto e = drv.check(
+          drv.cuDeviceGetAttribute(
+              &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+          "cuDeviceGetAttribute"))
     return std::move(e);
   c.cc_ = major * 10 + minor;
   return std::move(c);
 }
 
-Context::Context(const Context &o)
-    : drv_(o.drv_), dev_(o.dev_), cc_(o.cc_) {
+Context::Context(const Context &o) : drv_(o.drv_), dev_(o.dev_), cc_(o.cc_) {
   // Retaining a context that is already retained does not fail in practice;
   // if it did, this copy stays empty and makeCurrent() says so.
   if (o.ctx_ && drv_->cuDevicePrimaryCtxRetain(&ctx_, dev_) != CUDA_SUCCESS)
@@ -271,8 +270,8 @@ llvm::Expected<Timer> Timer::create(const Context &ctx) {
   if (auto e = d.check(d.cuEventCreate(&t.start_, CU_EVENT_DEFAULT),
                        "cuEventCreate"))
     return std::move(e);
-  if (auto e = d.check(d.cuEventCreate(&t.stop_, CU_EVENT_DEFAULT),
-                       "cuEventCreate"))
+  if (auto e =
+          d.check(d.cuEventCreate(&t.stop_, CU_EVENT_DEFAULT), "cuEventCreate"))
     return std::move(e);
   return std::move(t);
 }

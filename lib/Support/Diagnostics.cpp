@@ -65,7 +65,8 @@ void DiagnosticEngine::report(Severity sev, SourceLoc loc,
   diags_.push_back({sev, loc, message.str()});
   if (sev == Severity::Error && numErrors_ > kMaxPrintedErrors) {
     if (!truncatedNoticePrinted_) {
-      os_ << file().name() << ": note: too many errors; further errors are not printed\n";
+      os_ << file().name()
+          << ": note: too many errors; further errors are not printed\n";
       truncatedNoticePrinted_ = true;
     }
     return;

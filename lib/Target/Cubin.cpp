@@ -133,9 +133,9 @@ tilec::assembleWithPtxas(llvm::StringRef ptx, llvm::StringRef arch,
   llvm::StringRef args[] = {ptxas, archFlag, "-v", "-o", *out, *in};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, *log, *log};
   std::string err;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
-                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
-                                     &err);
+  int rc =
+      llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                /*SecondsToWait=*/0, /*MemoryLimit=*/0, &err);
   AssembledKernel result;
   if (auto buf = llvm::MemoryBuffer::getFile(*log, /*IsText=*/true))
     result.log = (*buf)->getBuffer().str();

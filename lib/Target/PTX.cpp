@@ -59,8 +59,8 @@ static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-static std::unique_ptr<llvm::Module>
-toLLVMModule(mlir::ModuleOp module, llvm::LLVMContext &llctx) {
+static std::unique_ptr<llvm::Module> toLLVMModule(mlir::ModuleOp module,
+                                                  llvm::LLVMContext &llctx) {
   mlir::DialectRegistry registry;
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
@@ -74,8 +74,9 @@ static std::string libdevicePath(const PTXOptions &opts) {
     return opts.libdevicePath;
   if (const char *env = std::getenv("TILEC_LIBDEVICE"))
     return env;
-  for (const char *p : {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
-                        "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"})
+  for (const char *p :
+       {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+        "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"})
     if (llvm::sys::fs::exists(p))
       return p;
   return "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
@@ -97,8 +98,9 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
                                                   const PTXOptions &opts) {
   initNVPTX();
   if (!shortSharedPointers)
-    return makeError("this LLVM's NVPTX backend has no 'nvptx-short-ptr' option; "
-                     "tilec's lowering needs 32-bit shared-memory pointers");
+    return makeError(
+        "this LLVM's NVPTX backend has no 'nvptx-short-ptr' option; "
+        "tilec's lowering needs 32-bit shared-memory pointers");
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)
@@ -131,9 +133,8 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
     std::string path = libdevicePath(opts);
     auto buf = llvm::MemoryBuffer::getFile(path);
     if (!buf)
-      return makeError("cannot read libdevice '" + path +
-                       "': " + buf.getError().message() +
-                       " (set TILEC_LIBDEVICE)");
+      return makeError("cannot read libdevice '" + path + "': " +
+                       buf.getError().message() + " (set TILEC_LIBDEVICE)");
     auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), llctx);
     if (!lib)
       return lib.takeError();
@@ -144,10 +145,12 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
       return makeError("linking libdevice failed");
     // Only the kernels stay visible.
     for (llvm::Function &f : *llmod)
-      if (!f.isDeclaration() && f.getCallingConv() != llvm::CallingConv::PTX_Kernel &&
+      if (!f.isDeclaration() &&
+          f.getCallingConv() != llvm::CallingConv::PTX_Kernel &&
           !f.hasFnAttribute("nvvm.kernel") && f.getName().starts_with("__nv_"))
         f.setLinkage(llvm::GlobalValue::InternalLinkage);
-    llmod->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+    llmod->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                         uint32_t(0));
   }
 
   // 2. Optimize.
@@ -162,9 +165,10 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
     pb.registerFunctionAnalyses(fam);
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::OptimizationLevel level = opts.optLevel >= 3 ? llvm::OptimizationLevel::O3
-                                    : opts.optLevel == 2 ? llvm::OptimizationLevel::O2
-                                                         : llvm::OptimizationLevel::O1;
+    llvm::OptimizationLevel level =
+        opts.optLevel >= 3   ? llvm::OptimizationLevel::O3
+        : opts.optLevel == 2 ? llvm::OptimizationLevel::O2
+                             : llvm::OptimizationLevel::O1;
     llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
     mpm.run(*llmod, mam);
   }
@@ -173,7 +177,8 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);
   llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile))
     return makeError("the NVPTX backend cannot emit assembly");
   pm.run(*llmod);
   return std::string(ptx.str());

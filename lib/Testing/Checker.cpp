@@ -21,7 +21,6 @@ bool sameValue(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
-
 void Checker::recordTol(const HostArray &out, size_t i, double tol) {
   if (&out != lastOut_) { // one lookup per array, not per element
     lastOut_ = &out;
@@ -88,8 +87,8 @@ void Checker::untouched(const HostArray &out, size_t i,
   recordTol(out, i, NAN);
   if (out.bitsAt(i) != poisonBits(out.type())) {
     ++bad;
-    note(llvm::formatv("{0}: written outside the output (got {1})",
-                       where.str(), out.get(i)));
+    note(llvm::formatv("{0}: written outside the output (got {1})", where.str(),
+                       out.get(i)));
   }
 }
 
@@ -104,8 +103,9 @@ void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
       if (mine.bitsAt(i) != gpuOut.bitsAt(i)) {
         ++chk.interpBad;
         chk.interpMaxRatio = INFINITY;
-        chk.note(llvm::formatv("{3}[{0}]: GPU bits {1:x}, interpreter bits {2:x}",
-                               i, gpuOut.bitsAt(i), mine.bitsAt(i), pre));
+        chk.note(
+            llvm::formatv("{3}[{0}]: GPU bits {1:x}, interpreter bits {2:x}", i,
+                          gpuOut.bitsAt(i), mine.bitsAt(i), pre));
       }
       continue;
     }
@@ -114,7 +114,8 @@ void compareArrays(Checker &chk, const HostArray &mine, const HostArray &gpuOut,
     if (std::isnan(err)) {
       ++chk.interpBad;
       chk.interpMaxRatio = INFINITY;
-      chk.note(llvm::formatv("{3}[{0}]: GPU {1}, interpreter {2}", i, g, v, pre));
+      chk.note(
+          llvm::formatv("{3}[{0}]: GPU {1}, interpreter {2}", i, g, v, pre));
       continue;
     }
     chk.interpMaxAbs = std::max(chk.interpMaxAbs, err);

@@ -11,19 +11,27 @@ namespace tilec::testing {
 
 double roundTo(ElemTy t, double v) {
   switch (t) {
-  case ElemTy::F16: return interp::roundToF16(v);
-  case ElemTy::BF16: return interp::roundToBF16(v);
-  case ElemTy::F32: return double(float(v));
-  default: return v;
+  case ElemTy::F16:
+    return interp::roundToF16(v);
+  case ElemTy::BF16:
+    return interp::roundToBF16(v);
+  case ElemTy::F32:
+    return double(float(v));
+  default:
+    return v;
   }
 }
 
 double unitRoundoff(ElemTy t) {
   switch (t) {
-  case ElemTy::F16: return std::ldexp(1.0, -11);
-  case ElemTy::BF16: return std::ldexp(1.0, -8);
-  case ElemTy::F32: return std::ldexp(1.0, -24);
-  default: return std::ldexp(1.0, -53);
+  case ElemTy::F16:
+    return std::ldexp(1.0, -11);
+  case ElemTy::BF16:
+    return std::ldexp(1.0, -8);
+  case ElemTy::F32:
+    return std::ldexp(1.0, -24);
+  default:
+    return std::ldexp(1.0, -53);
   }
 }
 
@@ -48,8 +56,10 @@ uint64_t toBits(ElemTy t, double v) {
     std::memcpy(&u, &f, 4);
     return u;
   }
-  case ElemTy::F16: return interp::toF16Bits(v);
-  case ElemTy::BF16: return interp::toBF16Bits(v);
+  case ElemTy::F16:
+    return interp::toF16Bits(v);
+  case ElemTy::BF16:
+    return interp::toBF16Bits(v);
   case ElemTy::F64: {
     uint64_t u;
     std::memcpy(&u, &v, 8);
@@ -70,33 +80,46 @@ double fromBits(ElemTy t, uint64_t bits) {
     std::memcpy(&f, &u, 4);
     return f;
   }
-  case ElemTy::F16: return interp::fromF16Bits(uint16_t(bits));
-  case ElemTy::BF16: return interp::fromBF16Bits(uint16_t(bits));
+  case ElemTy::F16:
+    return interp::fromF16Bits(uint16_t(bits));
+  case ElemTy::BF16:
+    return interp::fromBF16Bits(uint16_t(bits));
   case ElemTy::F64: {
     double d;
     std::memcpy(&d, &bits, 8);
     return d;
   }
-  case ElemTy::U64: return double(bits);
-  default: return double(wrapTo(t, bits));
+  case ElemTy::U64:
+    return double(bits);
+  default:
+    return double(wrapTo(t, bits));
   }
 }
 
 uint64_t poisonBits(ElemTy t) {
   switch (t) {
-  case ElemTy::F32: return 0x7fc0dead;
-  case ElemTy::F16: return 0x7e5a;
-  case ElemTy::BF16: return 0x7fda;
-  case ElemTy::F64: return 0x7ff8deaddeadbeefull;
+  case ElemTy::F32:
+    return 0x7fc0dead;
+  case ElemTy::F16:
+    return 0x7e5a;
+  case ElemTy::BF16:
+    return 0x7fda;
+  case ElemTy::F64:
+    return 0x7ff8deaddeadbeefull;
   case ElemTy::I32:
-  case ElemTy::U32: return 0x5eadbeef;
+  case ElemTy::U32:
+    return 0x5eadbeef;
   case ElemTy::I64:
-  case ElemTy::U64: return 0x5eadbeef5eadbeefull;
-  case ElemTy::I1: return 0;
+  case ElemTy::U64:
+    return 0x5eadbeef5eadbeefull;
+  case ElemTy::I1:
+    return 0;
   case ElemTy::I8:
-  case ElemTy::U8: return 0x5e;
+  case ElemTy::U8:
+    return 0x5e;
   case ElemTy::I16:
-  case ElemTy::U16: return 0x5ead;
+  case ElemTy::U16:
+    return 0x5ead;
   }
   return 0;
 }

@@ -52,9 +52,10 @@ std::string runKernel(TileKernels &kernels, const std::string &kernel,
   for (auto &a : args) {
     if (auto *b = std::get_if<HostArray *>(&a)) {
       kargs.push_back(interp::KernelArg::buf(unsigned(bufs.size())));
-      bufs.push_back(hostBuffer(**b, bufs.size() < names.size()
-                                         ? names[bufs.size()]
-                                         : "buf" + std::to_string(bufs.size())));
+      bufs.push_back(
+          hostBuffer(**b, bufs.size() < names.size()
+                              ? names[bufs.size()]
+                              : "buf" + std::to_string(bufs.size())));
     } else {
       kargs.push_back(std::get<interp::KernelArg>(a));
     }

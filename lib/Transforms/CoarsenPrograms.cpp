@@ -104,8 +104,8 @@ unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
 /// Lockstep cloning of a block for `maps.size()` programs.
 class Coarsener {
 public:
-  Coarsener(OpBuilder &b, MutableArrayRef<IRMapping> maps,
-            ArrayRef<Value> pids, ArrayRef<Value> valid, Value numPrograms)
+  Coarsener(OpBuilder &b, MutableArrayRef<IRMapping> maps, ArrayRef<Value> pids,
+            ArrayRef<Value> valid, Value numPrograms)
       : b(b), maps(maps), pids(pids), valid(valid), numPrograms(numPrograms) {}
 
   /// Clones every op of `src` but its terminator at b's insertion point.
@@ -211,8 +211,8 @@ private:
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToEnd(body);
       cloneBody(*old.getBody());
-      b.create<scf::YieldOp>(loc, forAll(old.getBody()->getTerminator()
-                                              ->getOperands()));
+      b.create<scf::YieldOp>(
+          loc, forAll(old.getBody()->getTerminator()->getOperands()));
     }
     mapResults(old, fused.getResults());
   }
@@ -233,8 +233,8 @@ private:
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToEnd(blk);
       cloneBody(from.front());
-      b.create<scf::YieldOp>(loc,
-                             forAll(from.front().getTerminator()->getOperands()));
+      b.create<scf::YieldOp>(
+          loc, forAll(from.front().getTerminator()->getOperands()));
     };
     fill(old.getThenRegion(), fused.getThenRegion());
     if (hasElse)
@@ -288,9 +288,8 @@ LogicalResult coarsen(func::FuncOp fn, unsigned factor) {
   for (unsigned i = 1; i < factor; ++i) {
     Value raw = b.create<arith::AddIOp>(
         loc, base, b.create<arith::ConstantIntOp>(loc, i, 32));
-    valid.push_back(
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, raw,
-                                numPrograms));
+    valid.push_back(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, raw,
+                                            numPrograms));
     pids.push_back(b.create<arith::MinSIOp>(loc, raw, last));
   }
   Coarsener(b, maps, pids, valid, numPrograms).cloneBody(src);
@@ -317,7 +316,7 @@ struct TileCoarsenProgramsPass
       if (!fn->hasAttr("tile.kernel") || fn.isExternal())
         continue;
       unsigned f = mustStayAlone(fn) ? 1
-                   : factor ? unsigned(factor)
+                   : factor          ? unsigned(factor)
                             : chooseFactor(fn, warps, unsigned(targetBytes),
                                            unsigned(streamTargetBytes));
       if (f <= 1)

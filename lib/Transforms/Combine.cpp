@@ -41,13 +41,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/TypeSwitch.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILECOMBINE
@@ -75,8 +75,7 @@ bool isZeroTile(Value v) {
 }
 
 /// add(x, dot(a, b, 0)) or add(dot(a, b, 0), x) -> dot(a, b, x).
-template <typename AddOp>
-struct FoldAddIntoDot : OpRewritePattern<AddOp> {
+template <typename AddOp> struct FoldAddIntoDot : OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(AddOp add,
@@ -115,7 +114,8 @@ bool knownNonNegative(Value v, DenseSet<Value> &assumed, unsigned depth = 0) {
   if (depth > 64 || !getElementTypeOrSelf(v.getType()).isInteger())
     return false;
   if (auto c = constantInt(v))
-    return *c >= 0 && getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() > 1;
+    return *c >= 0 &&
+           getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth() > 1;
   auto nn = [&](Value x) { return knownNonNegative(x, assumed, depth + 1); };
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     Operation *parent = arg.getOwner()->getParentOp();
@@ -184,8 +184,8 @@ struct FoldNonNegativeCompare : OpRewritePattern<arith::CmpIOp> {
   }
 };
 
-/// dot(trans(load(p, m, o)), ...) -> dot(load(trans(p), trans(m), trans(o)), ...)
-/// (either operand).
+/// dot(trans(load(p, m, o)), ...) -> dot(load(trans(p), trans(m), trans(o)),
+/// ...) (either operand).
 struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
   using OpRewritePattern<DotOp>::OpRewritePattern;
 
@@ -204,9 +204,9 @@ struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
           return v;
         return rewriter.create<TransOp>(load.getLoc(), v, tr.getOrder());
       };
-      auto newLoad = rewriter.create<LoadOp>(load.getLoc(), trans(load.getPtr()),
-                                             trans(load.getMask()),
-                                             trans(load.getOther()));
+      auto newLoad = rewriter.create<LoadOp>(
+          load.getLoc(), trans(load.getPtr()), trans(load.getMask()),
+          trans(load.getOther()));
       for (NamedAttribute a : load->getDiscardableAttrs())
         newLoad->setAttr(a.getName(), a.getValue());
       for (NamedAttribute a : load->getAttrs())
@@ -228,7 +228,8 @@ bool isNegationOf(Value b, Value a) {
     if ((x.getLhs() == a && matchPattern(x.getRhs(), m_One())) ||
         (x.getRhs() == a && matchPattern(x.getLhs(), m_One())))
       return true;
-  auto ca = a.getDefiningOp<arith::CmpIOp>(), cb = b.getDefiningOp<arith::CmpIOp>();
+  auto ca = a.getDefiningOp<arith::CmpIOp>(),
+       cb = b.getDefiningOp<arith::CmpIOp>();
   return ca && cb && ca.getLhs() == cb.getLhs() && ca.getRhs() == cb.getRhs() &&
          cb.getPredicate() == arith::invertPredicate(ca.getPredicate());
 }
@@ -269,9 +270,9 @@ struct MergeComplementaryIfs : OpRewritePattern<scf::IfOp> {
     SmallVector<Type> types(first.getResultTypes());
     llvm::append_range(types, second.getResultTypes());
     rewriter.setInsertionPoint(second);
-    auto merged = rewriter.create<scf::IfOp>(second.getLoc(), types,
-                                             first.getCondition(),
-                                             /*withElseRegion=*/true);
+    auto merged =
+        rewriter.create<scf::IfOp>(second.getLoc(), types, first.getCondition(),
+                                   /*withElseRegion=*/true);
     auto fill = [&](Block *dst, Region &a, Region &b) {
       for (Operation &op : llvm::make_early_inc_range(*dst))
         rewriter.eraseOp(&op);
@@ -300,8 +301,7 @@ struct MergeComplementaryIfs : OpRewritePattern<scf::IfOp> {
   }
 };
 
-struct TileCombinePass
-    : mlir::tile::impl::TileCombineBase<TileCombinePass> {
+struct TileCombinePass : mlir::tile::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
@@ -310,7 +310,8 @@ struct TileCombinePass
                  MergeComplementaryIfs>(&getContext());
     populateSinkViewPatterns(patterns);
     arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(
+            applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

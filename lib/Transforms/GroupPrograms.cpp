@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
 #include "TransformUtils.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -50,8 +50,7 @@ bool recomputable(Value v, Block *entry, unsigned depth = 0) {
   if (auto arg = dyn_cast<BlockArgument>(v))
     return arg.getOwner() == entry;
   Operation *op = v.getDefiningOp();
-  if (depth > 16 || op->getNumRegions() || !isPure(op) ||
-      isa<ProgramIdOp>(op))
+  if (depth > 16 || op->getNumRegions() || !isPure(op) || isa<ProgramIdOp>(op))
     return false;
   return llvm::all_of(op->getOperands(), [&](Value operand) {
     return recomputable(operand, entry, depth + 1);
@@ -107,8 +106,8 @@ struct TileGroupPrograms
       return b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(v));
     };
     Value trips = emitTripCount(b, loc, lb, ub, st);
-    int64_t tileBytes = aType.getNumElements() *
-                        ((elt.getIntOrFloatBitWidth() + 7) / 8);
+    int64_t tileBytes =
+        aType.getNumElements() * ((elt.getIntOrFloatBitWidth() + 7) / 8);
     Value bytes = b.create<arith::MulIOp>(
         loc, b.create<arith::MulIOp>(loc, nx, trips), c64(tileBytes));
     return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, bytes,
@@ -141,7 +140,8 @@ struct TileGroupPrograms
       Value nx = ext(b.create<NumProgramsOp>(loc, int32_t(0)));
       Value ny = ext(b.create<NumProgramsOp>(loc, int32_t(1)));
       Value g = c64(group);
-      Value lin = b.create<arith::AddIOp>(loc, b.create<arith::MulIOp>(loc, y, nx), x);
+      Value lin =
+          b.create<arith::AddIOp>(loc, b.create<arith::MulIOp>(loc, y, nx), x);
       Value per = b.create<arith::MulIOp>(loc, g, ny);
       Value first = b.create<arith::MulIOp>(
           loc, b.create<arith::DivUIOp>(loc, lin, per), g);

@@ -1,4 +1,5 @@
-//===- LoopPointerOffsets.cpp - One scalar offset for a loop's pointer tiles ===//
+//===- LoopPointerOffsets.cpp - One scalar offset for a loop's pointer tiles
+//===//
 //
 // See the pass description (Passes.td). For an iter_arg p of a loop with a
 // tile.dot, yielded as addptr(p, splat(s)) with s invariant in the loop:
@@ -107,10 +108,11 @@ void rewrite(scf::ForOp loop) {
   OpBuilder after(nl->getBlock(), std::next(nl->getIterator()));
   auto at = [&](OpBuilder &ob, Value p0, Value off, bool opaque) -> Value {
     auto type = cast<RankedTensorType>(p0.getType());
-    auto offs = ob.create<SplatOp>(
-        loc, RankedTensorType::get(type.getShape(), ob.getI64Type(),
-                                   type.getEncoding()),
-        off);
+    auto offs = ob.create<SplatOp>(loc,
+                                   RankedTensorType::get(type.getShape(),
+                                                         ob.getI64Type(),
+                                                         type.getEncoding()),
+                                   off);
     if (opaque)
       offs->setAttr("tile.opaque", ob.getUnitAttr());
     return ob.create<AddPtrOp>(loc, p0, offs);

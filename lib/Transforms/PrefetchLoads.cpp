@@ -1,4 +1,5 @@
-//===- PrefetchLoads.cpp - Issue a read-only loop's loads an iteration early ===//
+//===- PrefetchLoads.cpp - Issue a read-only loop's loads an iteration early
+//===//
 //
 // See the pass description (Passes.td). A load of iteration i + 1 is built
 // by cloning the pure ops its operands come from with the induction variable
@@ -34,8 +35,9 @@ bool isReadOnlyLoop(scf::ForOp loop) {
   WalkResult r = loop.getBody()->walk([&](Operation *op) {
     // A volatile or `.cv` load may poll what other programs write.
     auto l = dyn_cast<LoadOp>(op);
-    bool polls = l && (l.getIsVolatile() ||
-                       (l.getCacheAttr() && l.getCacheAttr().getValue() == ".cv"));
+    bool polls =
+        l && (l.getIsVolatile() ||
+              (l.getCacheAttr() && l.getCacheAttr().getValue() == ".cv"));
     return isa<DotOp>(op) || polls ? WalkResult::interrupt()
                                    : WalkResult::advance();
   });

@@ -13,8 +13,8 @@
 #include "TransformUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::tile {
@@ -162,7 +162,8 @@ private:
 };
 
 struct TileRematAcrossReductions
-    : mlir::tile::impl::TileRematAcrossReductionsBase<TileRematAcrossReductions> {
+    : mlir::tile::impl::TileRematAcrossReductionsBase<
+          TileRematAcrossReductions> {
   using TileRematAcrossReductionsBase::TileRematAcrossReductionsBase;
 
   void runOnOperation() override {

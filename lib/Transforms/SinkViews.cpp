@@ -30,8 +30,8 @@
 #include "tilec/Dialect/Tile/TileDialect.h"
 
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -171,8 +171,8 @@ struct SinkReshape : OpRewritePattern<ReshapeOp> {
     if (!available(reshape.getSrc(), shape, undone) || !undone)
       return failure();
     rewriter.setInsertionPointAfter(def);
-    rewriter.replaceOp(reshape,
-                       rebuild(rewriter, reshape.getLoc(), reshape.getSrc(), shape));
+    rewriter.replaceOp(
+        reshape, rebuild(rewriter, reshape.getLoc(), reshape.getSrc(), shape));
     return success();
   }
 };

@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Transforms/Passes.h"
 #include "TransformUtils.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -264,8 +264,8 @@ struct TileSplitMaskedLoops
     auto ext = [&](Value v) { return toI64(b, loc, v); };
     // floor(x / d) for d > 0.
     auto floorDiv = [&](Value x, int64_t d) -> Value {
-      Value neg = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x,
-                                          c64(0));
+      Value neg =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, x, c64(0));
       Value up = b.create<arith::DivSIOp>(loc, x, c64(d));
       Value down = b.create<arith::SubIOp>(
           loc, c64(0),

@@ -1,4 +1,5 @@
-//===- TransformUtils.h - Helpers shared by the tile passes ----------------===//
+//===- TransformUtils.h - Helpers shared by the tile passes
+//----------------===//
 
 #ifndef TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 #define TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H

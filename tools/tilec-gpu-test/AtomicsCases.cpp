@@ -20,7 +20,6 @@
 
 namespace tilec::gputest {
 
-
 static unsigned bitWidth(ElemTy t) { return unsigned(byteSize(t) * 8); }
 static uint64_t widthMask(ElemTy t) {
   return bitWidth(t) == 64 ? ~uint64_t(0) : (uint64_t(1) << bitWidth(t)) - 1;
@@ -37,23 +36,26 @@ static uint64_t orderKey(ElemTy t, uint64_t b) {
   switch (t) {
   case ElemTy::F32:
     return (b & 0x80000000u) ? (~b & 0xffffffffu) : (b | 0x80000000u);
-  case ElemTy::F64: return (b >> 63) ? ~b : (b | (uint64_t(1) << 63));
-  case ElemTy::I32: return b ^ 0x80000000u;
-  case ElemTy::I64: return b ^ (uint64_t(1) << 63);
-  default: return b;
+  case ElemTy::F64:
+    return (b >> 63) ? ~b : (b | (uint64_t(1) << 63));
+  case ElemTy::I32:
+    return b ^ 0x80000000u;
+  case ElemTy::I64:
+    return b ^ (uint64_t(1) << 63);
+  default:
+    return b;
   }
 }
 
 /// The key of an atomics kernel: examples/atomics.py, one program per CTA
 /// whatever --programs-per-cta says (tile-coarsen-programs masks only the
 /// stores of programs past the grid, not their atomics).
-static KernelKey atomicsKey(const std::string &kernel,
-                            const std::string &sig, int warps) {
+static KernelKey atomicsKey(const std::string &kernel, const std::string &sig,
+                            int warps) {
   KernelKey k{"atomics.py", kernel, sig, warps};
   k.programsPerCTA = 1;
   return k;
 }
-
 
 /// The guard elements of `a` (its last kGuard) must keep the poison.
 static void checkGuard(Checker &chk, const HostArray &a,
@@ -70,10 +72,9 @@ static Case histogramCase(unsigned n, unsigned nbins) {
   c.kernel = "histogram_kernel";
   c.dtype = "i32";
   c.shape = llvm::formatv("{0} bins {1}", n, nbins);
-  c.key = atomicsKey(c.kernel,
-                     llvm::formatv("*i32:16, *i32:16, {0}, {1}, 1024", ispec(n),
-                                   nbins),
-                     4);
+  c.key = atomicsKey(
+      c.kernel,
+      llvm::formatv("*i32:16, *i32:16, {0}, {1}, 1024", ispec(n), nbins), 4);
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(1 + n * 31ull + nbins);
     Buffers b;
@@ -155,21 +156,22 @@ static Case accumulateCase(ElemTy dt, unsigned n, unsigned nout,
   c.shape = llvm::formatv("{0} into {1}", n, nout);
   if (intRange)
     c.shape += llvm::formatv(" ints {0}", intRange);
-  c.key = atomicsKey(c.kernel,
-                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
-                                   ispec(n), nout),
-                     4);
+  c.key = atomicsKey(
+      c.kernel,
+      llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt), ispec(n), nout), 4);
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    Rng rng(3 + n * 7ull + nout * 131ull + intRange + unsigned(dt) * 1000003ull);
+    Rng rng(3 + n * 7ull + nout * 131ull + intRange +
+            unsigned(dt) * 1000003ull);
     Buffers b;
     unsigned ix = b.add("x", HostArray(dt, n));
     unsigned io = b.add("out", poisonedHost(dt, nout + kGuard));
     HostArray &x = b[ix], &out = b[io];
     for (unsigned j = 0; j < nout; ++j)
-      out.setViaF32(j, intRange ? double(rng.range(-8, 8)) : rng.uniform(-1, 1));
+      out.setViaF32(j,
+                    intRange ? double(rng.range(-8, 8)) : rng.uniform(-1, 1));
     for (unsigned i = 0; i < n; ++i)
       x.setViaF32(i, intRange ? double(rng.range(-int64_t(intRange), intRange))
-                        : rng.uniform(-1, 1));
+                              : rng.uniform(-1, 1));
     std::vector<double> sum(nout), mag(nout);
     std::vector<size_t> terms(nout);
     for (unsigned j = 0; j < nout; ++j)
@@ -183,13 +185,16 @@ static Case accumulateCase(ElemTy dt, unsigned n, unsigned nout,
     const std::vector<int64_t> ints = {n};
     if (auto e = b.run(ctx, k, grid, ints, {io}))
       return e;
-    int p = dt == ElemTy::F16 ? 11 : dt == ElemTy::BF16 ? 8 : dt == ElemTy::F32 ? 24 : 53;
+    int p = dt == ElemTy::F16    ? 11
+            : dt == ElemTy::BF16 ? 8
+            : dt == ElemTy::F32  ? 24
+                                 : 53;
     int minExp = dt == ElemTy::F16 ? -14 : dt == ElemTy::F64 ? -1022 : -126;
     for (unsigned j = 0; j < nout; ++j) {
       bool exact = intRange && mag[j] <= std::ldexp(1.0, p);
       double tol = exact ? 0
-                         : double(terms[j] + 1) *
-                               (std::ldexp(mag[j], -p) + std::ldexp(1.0, minExp));
+                         : double(terms[j] + 1) * (std::ldexp(mag[j], -p) +
+                                                   std::ldexp(1.0, minExp));
       chk.check(out, j, sum[j], tol,
                 llvm::formatv("out[{0}] ({1} terms)", j, terms[j]));
     }
@@ -229,9 +234,12 @@ static uint64_t maxMinValue(ElemTy dt, Rng &rng, unsigned kind, bool special) {
   const uint64_t mask = widthMask(dt);
   const uint64_t top = uint64_t(1) << (bitWidth(dt) - 1);
   switch (kind) {
-  case 0: return rng.bits() & mask;
-  case 1: return (rng.bits() & mask) | top;
-  case 2: return rng.bits() & (top - 1);
+  case 0:
+    return rng.bits() & mask;
+  case 1:
+    return (rng.bits() & mask) | top;
+  case 2:
+    return rng.bits() & (top - 1);
   default: {
     bool isSigned = dt == ElemTy::I32 || dt == ElemTy::I64;
     int64_t v = isSigned ? rng.range(-3, 3) : rng.range(0, 3);
@@ -249,10 +257,9 @@ static Case maxMinCase(ElemTy dt, unsigned n, unsigned nout) {
   c.kernel = "max_min_kernel";
   c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
-  c.key = atomicsKey(c.kernel,
-                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
-                                   ispec(n), nout),
-                     4);
+  c.key = atomicsKey(
+      c.kernel,
+      llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt), ispec(n), nout), 4);
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(5 + n * 11ull + nout * 17ull + unsigned(dt) * 1000003ull);
     Buffers b;
@@ -297,10 +304,9 @@ static Case bitwiseCase(ElemTy dt, unsigned n, unsigned nout) {
   c.kernel = "bitwise_kernel";
   c.dtype = sigName(dt);
   c.shape = llvm::formatv("{0} into {1}", n, nout);
-  c.key = atomicsKey(c.kernel,
-                     llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt),
-                                   ispec(n), nout),
-                     4);
+  c.key = atomicsKey(
+      c.kernel,
+      llvm::formatv("{0}, {0}, {1}, {2}, 1024", ptrSig(dt), ispec(n), nout), 4);
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(9 + n * 19ull + nout * 23ull + unsigned(dt) * 1000003ull);
     const uint64_t mask = widthMask(dt);
@@ -318,7 +324,8 @@ static Case bitwiseCase(ElemTy dt, unsigned n, unsigned nout) {
     for (unsigned j = 0; j < 3 * nout; ++j)
       out.setBits(j, ref[j]);
     for (unsigned i = 0; i < n; ++i) {
-      uint64_t v = (uint64_t(1) << rng.below(w)) | (uint64_t(1) << rng.below(w));
+      uint64_t v =
+          (uint64_t(1) << rng.below(w)) | (uint64_t(1) << rng.below(w));
       x.setBits(i, v);
       unsigned j = i % nout;
       ref[j] &= ~v & mask;
@@ -389,7 +396,8 @@ static Case xchgCase(ElemTy dt, unsigned n, unsigned nout) {
       ++lanes[i % nout];
       ++chk.checked;
       if (!next.emplace(old.bitsAt(i), x.bitsAt(i)).second)
-        chk.fail(llvm::formatv("old[{0}] = {1}: returned twice", i, old.get(i)));
+        chk.fail(
+            llvm::formatv("old[{0}] = {1}: returned twice", i, old.get(i)));
     }
     for (unsigned j = 0; j < nout; ++j) {
       ++chk.checked;
@@ -427,8 +435,8 @@ static Case xchgCase(ElemTy dt, unsigned n, unsigned nout) {
 /// single lost update shows), every lock free again and the written flags
 /// set exactly for the groups that had programs; the rows of groups without
 /// programs untouched.
-static Case lockedCase(ElemTy dt, unsigned grid, unsigned ncols, unsigned groups,
-                       unsigned block, int warps) {
+static Case lockedCase(ElemTy dt, unsigned grid, unsigned ncols,
+                       unsigned groups, unsigned block, int warps) {
   Case c;
   c.kernel = "locked_accumulate_kernel";
   c.dtype = sigName(dt);
@@ -439,16 +447,20 @@ static Case lockedCase(ElemTy dt, unsigned grid, unsigned ncols, unsigned groups
                                    ptrSig(dt), ispec(ncols), groups, block),
                      warps);
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    Rng rng(17 + grid * 37ull + ncols * 41ull + groups + unsigned(dt) * 1000003ull);
+    Rng rng(17 + grid * 37ull + ncols * 41ull + groups +
+            unsigned(dt) * 1000003ull);
     Buffers b;
-    unsigned il = b.add("locks", poisonedHost(ElemTy::I32, 2 * groups + kGuard));
-    unsigned ia = b.add("acc", poisonedHost(dt, size_t(groups) * ncols + kGuard));
+    unsigned il =
+        b.add("locks", poisonedHost(ElemTy::I32, 2 * groups + kGuard));
+    unsigned ia =
+        b.add("acc", poisonedHost(dt, size_t(groups) * ncols + kGuard));
     unsigned ix = b.add("x", HostArray(dt, size_t(grid) * ncols));
     HostArray &locks = b[il], &acc = b[ia], &x = b[ix];
     for (unsigned g = 0; g < 2 * groups; ++g)
       locks.setBits(g, 0);
     for (size_t i = 0; i < x.size(); ++i)
-      x.setViaF32(i, dt == ElemTy::I32 ? double(rng.range(-1000, 1000)) : rng.uniform(-1, 1));
+      x.setViaF32(i, dt == ElemTy::I32 ? double(rng.range(-1000, 1000))
+                                       : rng.uniform(-1, 1));
     std::vector<double> sum(size_t(groups) * ncols), mag(sum.size());
     std::vector<size_t> terms(groups);
     for (unsigned p = 0; p < grid; ++p) {
@@ -469,7 +481,8 @@ static Case lockedCase(ElemTy dt, unsigned grid, unsigned ncols, unsigned groups
                     llvm::formatv("written flag {0}", g));
       for (unsigned j = 0; j < ncols; ++j) {
         size_t i = size_t(g) * ncols + j;
-        auto where = llvm::formatv("acc[{0},{1}] ({2} programs)", g, j, terms[g]);
+        auto where =
+            llvm::formatv("acc[{0},{1}] ({2} programs)", g, j, terms[g]);
         if (!terms[g])
           chk.untouched(acc, i, where);
         else if (dt == ElemTy::I32)
@@ -512,7 +525,8 @@ static Case smallTileCase(unsigned block, int warps, unsigned grid,
     const size_t ncount = stride ? size_t(grid) * stride : block;
     Buffers b;
     unsigned ic = b.add("counters", poisonedHost(ElemTy::I32, ncount + kGuard));
-    unsigned io = b.add("old", poisonedHost(ElemTy::I32, size_t(grid) * block + kGuard));
+    unsigned io =
+        b.add("old", poisonedHost(ElemTy::I32, size_t(grid) * block + kGuard));
     HostArray &counters = b[ic], &old = b[io];
     std::vector<uint64_t> init(ncount);
     for (size_t i = 0; i < ncount; ++i)
@@ -574,17 +588,21 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
     cs.push_back(histogramCase(n, bins));
   // ticket: one scalar atomic a program (its old value broadcast to the
   // CTA's threads with 4 warps).
-  std::vector<std::pair<unsigned, int>> tickets = {{1, 4}, {7, 4}, {1000, 4}, {1000, 1}};
+  std::vector<std::pair<unsigned, int>> tickets = {
+      {1, 4}, {7, 4}, {1000, 4}, {1000, 1}};
   if (!opts.quick)
     tickets.insert(tickets.end(), {{65541, 4}, {65541, 1}});
   for (auto [g, w] : tickets)
     cs.push_back(ticketCase(g, w));
   // float (and fp64) sums: random values (tolerance from the terms) and
   // small integers (exact); 1 output: every lane of every program on it.
-  struct Acc { unsigned n, nout, ints; };
-  std::vector<Acc> acc = {{1000, 64, 0}, {4097, 1, 0}, {4097, 64, 3}, {200, 1, 1}};
-  std::vector<Acc> accWide = {{(1u << 20) + 3, 64, 0}, {(1u << 20) + 3, 64, 8},
-                              {(1u << 20) + 3, 1, 1}};
+  struct Acc {
+    unsigned n, nout, ints;
+  };
+  std::vector<Acc> acc = {
+      {1000, 64, 0}, {4097, 1, 0}, {4097, 64, 3}, {200, 1, 1}};
+  std::vector<Acc> accWide = {
+      {(1u << 20) + 3, 64, 0}, {(1u << 20) + 3, 64, 8}, {(1u << 20) + 3, 1, 1}};
   std::vector<Acc> accNarrow = {{(1u << 20) + 3, 4096, 0}, {65536, 1024, 3}};
   for (ElemTy dt : {ElemTy::F32, ElemTy::F64, ElemTy::F16, ElemTy::BF16}) {
     if (dt == ElemTy::BF16 && opts.archNumber() < 90)
@@ -595,10 +613,12 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
       for (const Acc &a : byteSize(dt) == 2 ? accNarrow : accWide)
         cs.push_back(accumulateCase(dt, a.n, a.nout, a.ints));
   }
-  std::vector<std::pair<unsigned, unsigned>> small = {{1, 4}, {1000, 64}, {4097, 1}};
+  std::vector<std::pair<unsigned, unsigned>> small = {
+      {1, 4}, {1000, 64}, {4097, 1}};
   std::vector<std::pair<unsigned, unsigned>> big = {{(1u << 20) + 3, 16},
                                                     {65536, 4096}};
-  for (ElemTy dt : {ElemTy::F32, ElemTy::F64, ElemTy::I32, ElemTy::U32, ElemTy::I64, ElemTy::U64}) {
+  for (ElemTy dt : {ElemTy::F32, ElemTy::F64, ElemTy::I32, ElemTy::U32,
+                    ElemTy::I64, ElemTy::U64}) {
     for (auto [n, nout] : small)
       cs.push_back(maxMinCase(dt, n, nout));
     if (!opts.quick)
@@ -617,14 +637,20 @@ void addAtomicsCases(std::vector<Case> &cs, const Options &opts) {
     for (auto [n, nout] : {std::pair{1u, 1u}, {1000u, 1024u}, {4097u, 8u}})
       cs.push_back(xchgCase(dt, n, nout));
     if (!opts.quick)
-      for (auto [n, nout] : {std::pair{100000u, 1u}, {(1u << 20) + 3, 1u << 20}})
+      for (auto [n, nout] :
+           {std::pair{100000u, 1u}, {(1u << 20) + 3, 1u << 20}})
         cs.push_back(xchgCase(dt, n, nout));
   }
   // The spin lock: one program; few on one lock; 1000 programs on 8 locks;
   // 2000 on one (the lock handed over 1999 times).
-  struct Lock { unsigned grid, ncols, groups, block; int warps; };
-  std::vector<Lock> locks = {{1, 1, 1, 16, 4}, {7, 100, 1, 128, 4},
-                             {1000, 1000, 8, 1024, 4}, {2000, 64, 1, 64, 4}};
+  struct Lock {
+    unsigned grid, ncols, groups, block;
+    int warps;
+  };
+  std::vector<Lock> locks = {{1, 1, 1, 16, 4},
+                             {7, 100, 1, 128, 4},
+                             {1000, 1000, 8, 1024, 4},
+                             {2000, 64, 1, 64, 4}};
   if (!opts.quick)
     locks.insert(locks.end(), {{300, 4097, 4, 8192, 8},
                                {1000, 100, 64, 128, 4},

@@ -17,9 +17,12 @@ llvm::Error upload(rt::Device &dev, rt::DeviceBuffer &d, const HostArray &h) {
 llvm::Error poison(rt::DeviceBuffer &d, ElemTy dt) {
   size_t n = d.bytes() / byteSize(dt);
   switch (byteSize(dt)) {
-  case 2: return d.fill16(uint16_t(poisonBits(dt)));
-  case 4: return d.fill32(uint32_t(poisonBits(dt)));
-  default: break;
+  case 2:
+    return d.fill16(uint16_t(poisonBits(dt)));
+  case 4:
+    return d.fill32(uint32_t(poisonBits(dt)));
+  default:
+    break;
   }
   std::vector<uint64_t> h(n, poisonBits(dt)); // 8-byte elements
   return d.copyFromHost(h.data(), n * 8);
@@ -76,10 +79,14 @@ compareWithInterpreter(Ctx &ctx, Checker &chk, std::array<unsigned, 3> grid,
 
 SoftmaxTol tolFor(ElemTy dt) {
   switch (dt) {
-  case ElemTy::F32: return {1e-5, 1e-30};
-  case ElemTy::F16: return {2e-3, 1.2e-7};
-  case ElemTy::BF16: return {1.6e-2, 1e-30};
-  default: break;
+  case ElemTy::F32:
+    return {1e-5, 1e-30};
+  case ElemTy::F16:
+    return {2e-3, 1.2e-7};
+  case ElemTy::BF16:
+    return {1.6e-2, 1e-30};
+  default:
+    break;
   }
   return {0, 0};
 }

@@ -136,11 +136,11 @@ SoftmaxTol tolFor(ElemTy dt);
 /// next_power_of_2(cols)), or with `fixedBlock` one that walks the row in
 /// chunks (examples/softmax_long.py). `inputFirst`: the kernel takes
 /// (x, y, ...) rather than (y, x, ...).
-Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT, bool inputFirst,
-                 unsigned rows, unsigned cols, unsigned inStride,
-                 unsigned outStride, const char *file = "softmax.py",
-                 unsigned fixedBlock = 0, unsigned programs = 0,
-                 unsigned negInfPrefix = 0);
+Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT,
+                 bool inputFirst, unsigned rows, unsigned cols,
+                 unsigned inStride, unsigned outStride,
+                 const char *file = "softmax.py", unsigned fixedBlock = 0,
+                 unsigned programs = 0, unsigned negInfPrefix = 0);
 
 /// GeLU of n elements: the seed's triton_gelu_kernel (tanh through exp), or
 /// with `libdeviceTanh` examples/gelu_tanh.py (libdevice.tanh, fp32 inside).

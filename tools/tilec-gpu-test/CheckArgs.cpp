@@ -21,7 +21,7 @@ namespace tilec::gputest {
 int runCheckArgs() {
   std::vector<std::pair<std::string, std::string>> params = {
       {"output_ptr", "*fp32"}, {"input_ptr", "*fp32"}, {"n_cols", "i32"},
-      {"scale", "fp32"}, {"flag", "i1"}, {"big", "i64"}};
+      {"scale", "fp32"},       {"flag", "i1"},         {"big", "i64"}};
   auto show = [&](const char *what, std::vector<rt::Arg> args) {
     llvm::Error e = rt::checkArgs(params, args);
     llvm::outs() << what << ": "
@@ -33,8 +33,8 @@ int runCheckArgs() {
   show("good", {A::ptr(p, "fp32"), A::ptr(p), A::i32(5), A::f32(1.5f),
                 A::integer("i1", 1), A::i64(1ll << 40)});
   show("too-few", {A::ptr(p, "fp32"), A::ptr(p), A::i32(5)});
-  show("too-many", {A::ptr(p), A::ptr(p), A::i32(5), A::f32(1), A::integer("i1", 0),
-                    A::i64(0), A::i32(0)});
+  show("too-many", {A::ptr(p), A::ptr(p), A::i32(5), A::f32(1),
+                    A::integer("i1", 0), A::i64(0), A::i32(0)});
   show("scalar-for-pointer", {A::ptr(p), A::i32(3), A::i32(5), A::f32(1),
                               A::integer("i1", 0), A::i64(0)});
   show("pointee", {A::ptr(p, "fp16"), A::ptr(p), A::i32(5), A::f32(1),

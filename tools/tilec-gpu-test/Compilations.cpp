@@ -158,8 +158,8 @@ void Compilations::compile(const KernelKey &key, Compiled &c) {
   }
   if (c.ok && !opts_.dumpPTX.empty()) {
     llvm::SmallString<256> path(opts_.dumpPTX);
-    llvm::sys::path::append(path, llvm::formatv("{0:d2}-{1}.ptx", dumped_++,
-                                                key.kernel).str());
+    llvm::sys::path::append(
+        path, llvm::formatv("{0:d2}-{1}.ptx", dumped_++, key.kernel).str());
     std::error_code ec;
     llvm::raw_fd_ostream os2(path, ec);
     if (!ec)

@@ -14,8 +14,8 @@ namespace tilec::gputest {
 /// reference from the same fp16 inputs. The kernel rounds q * scale and the
 /// probabilities to fp16 before its dots (as Triton's tutorial does): the
 /// bound is 4e-3 absolute (|O| <= max |V| = 1).
-static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
-                               bool causal, unsigned warps, unsigned D = 64) {
+static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
+                               unsigned warps, unsigned D = 64) {
   constexpr unsigned BM = 128, BN = 64;
   Case c;
   c.kernel = "flash_attention_fwd_kernel";
@@ -34,8 +34,8 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
   c.key = {"flash_attention.py", c.kernel, sig, int(warps)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t total = size_t(Z) * H * n * D;
-    HostArray q(ElemTy::F16, total), kk(ElemTy::F16, total), v(ElemTy::F16, total),
-        o(ElemTy::F16, total);
+    HostArray q(ElemTy::F16, total), kk(ElemTy::F16, total),
+        v(ElemTy::F16, total), o(ElemTy::F16, total);
     fillRandom(q, -1.0, 1.0, 31 + n);
     fillRandom(kk, -1.0, 1.0, 37 + n);
     fillRandom(v, -1.0, 1.0, 41 + n);
@@ -49,9 +49,10 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
       return e;
     if (auto e = poisonedOutput(ctx.dev, dout, ElemTy::F16, total))
       return e;
-    std::vector<rt::Arg> args = {rt::Arg::ptr(dq, "fp16"), rt::Arg::ptr(dk, "fp16"),
-                                 rt::Arg::ptr(dv, "fp16"), rt::Arg::f32(float(scale)),
-                                 rt::Arg::ptr(dout, "fp16")};
+    std::vector<rt::Arg> args = {
+        rt::Arg::ptr(dq, "fp16"), rt::Arg::ptr(dk, "fp16"),
+        rt::Arg::ptr(dv, "fp16"), rt::Arg::f32(float(scale)),
+        rt::Arg::ptr(dout, "fp16")};
     for (int t = 0; t < 4; ++t)
       for (long st : strides)
         args.push_back(rt::Arg::i32(int32_t(st)));
@@ -93,16 +94,16 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n,
     if (ctx.interp && total <= kInterpMaxInputs) {
       HostArray oi = poisonedHost(ElemTy::F16, total);
       using KA = interp::KernelArg;
-      std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2), KA::fp(scale32),
-                               KA::buf(3)};
+      std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2),
+                               KA::fp(scale32), KA::buf(3)};
       for (int t = 0; t < 4; ++t)
         for (long st : strides)
           iargs.push_back(KA::integer(st));
       for (unsigned x : {Z, H, n})
         iargs.push_back(KA::integer(x));
-      return compareWithInterpreter(ctx, chk, {cdiv(n, BM), Z * H, 1},
-                                    {{"q", &q}, {"k", &kk}, {"v", &v}, {"o", &oi}},
-                                    3, o, iargs);
+      return compareWithInterpreter(
+          ctx, chk, {cdiv(n, BM), Z * H, 1},
+          {{"q", &q}, {"k", &kk}, {"v", &v}, {"o", &oi}}, 3, o, iargs);
     }
     return llvm::Error::success();
   };

@@ -33,39 +33,57 @@ static Case fp8ConvertCase(ElemTy dt, unsigned n) {
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(17 + n + unsigned(dt));
     const double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> special = {0.0, -0.0, 1.0, 1.0625, 1.125, 448.0,
-                                   464.0, 480.0, 500.0, 1e6, inf, -inf,
-                                   std::nan(""), std::ldexp(1.0, -9),
-                                   std::ldexp(1.0, -10), std::ldexp(3.0, -11),
-                                   57344.0, 61440.0, 65504.0, -0.1};
+    std::vector<double> special = {0.0,
+                                   -0.0,
+                                   1.0,
+                                   1.0625,
+                                   1.125,
+                                   448.0,
+                                   464.0,
+                                   480.0,
+                                   500.0,
+                                   1e6,
+                                   inf,
+                                   -inf,
+                                   std::nan(""),
+                                   std::ldexp(1.0, -9),
+                                   std::ldexp(1.0, -10),
+                                   std::ldexp(3.0, -11),
+                                   57344.0,
+                                   61440.0,
+                                   65504.0,
+                                   -0.1};
     HostArray x(dt, n);
     for (unsigned i = 0; i < n; ++i)
-      x.setViaF32(i, i < special.size()
-                   ? special[i]
-                   : (rng.below(2) ? -1 : 1) *
-                         std::ldexp(rng.uniform(1, 2), int(rng.range(-20, 20))));
+      x.setViaF32(
+          i, i < special.size()
+                 ? special[i]
+                 : (rng.below(2) ? -1 : 1) *
+                       std::ldexp(rng.uniform(1, 2), int(rng.range(-20, 20))));
     // The fp8 outputs, 4 a word (HostArray has no 1-byte type).
     unsigned words = (n + 3) / 4;
-    HostArray e4 = poisonedHost(ElemTy::U32, words), e5 = poisonedHost(ElemTy::U32, words),
+    HostArray e4 = poisonedHost(ElemTy::U32, words),
+              e5 = poisonedHost(ElemTy::U32, words),
               back4 = poisonedHost(ElemTy::F32, n), back5 = poisonedHost(dt, n);
     rt::DeviceBuffer dx(ctx.dev), d4(ctx.dev), d5(ctx.dev), db4(ctx.dev),
         db5(ctx.dev);
-    for (auto [d, a] : {std::pair{&dx, &x}, {&d4, &e4}, {&d5, &e5},
-                        {&db4, &back4}, {&db5, &back5}})
+    for (auto [d, a] : {std::pair{&dx, &x},
+                        {&d4, &e4},
+                        {&d5, &e5},
+                        {&db4, &back4},
+                        {&db5, &back5}})
       if (auto e = upload(ctx.dev, *d, *a))
         return e;
-    if (auto e = k.launch({cdiv(n, 1024)},
-                          {rt::Arg::ptr(dx, sigName(dt)),
-                           rt::Arg::ptr(d4, "fp8e4nv"),
-                           rt::Arg::ptr(d5, "fp8e5"),
-                           rt::Arg::ptr(db4, "fp32"),
-                           rt::Arg::ptr(db5, sigName(dt)),
-                           rt::Arg::i32(int32_t(n))}))
+    if (auto e = k.launch(
+            {cdiv(n, 1024)},
+            {rt::Arg::ptr(dx, sigName(dt)), rt::Arg::ptr(d4, "fp8e4nv"),
+             rt::Arg::ptr(d5, "fp8e5"), rt::Arg::ptr(db4, "fp32"),
+             rt::Arg::ptr(db5, sigName(dt)), rt::Arg::i32(int32_t(n))}))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;
-    for (auto [d, a] : {std::pair{&d4, &e4}, {&d5, &e5}, {&db4, &back4},
-                        {&db5, &back5}})
+    for (auto [d, a] :
+         {std::pair{&d4, &e4}, {&d5, &e5}, {&db4, &back4}, {&db5, &back5}})
       if (auto e = download(*d, *a))
         return e;
     for (unsigned i = 0; i < n; ++i) {
@@ -82,7 +100,8 @@ static Case fp8ConvertCase(ElemTy dt, unsigned n) {
         chk.fail(llvm::formatv("fp8e5 of {0} at {1}: got 0x{2:x-2}, want "
                                "0x{3:x-2}",
                                v, i, got5, want5));
-      double b4 = interp::fromF8E4M3Bits(want4), b5 = interp::fromF8E5M2Bits(want5);
+      double b4 = interp::fromF8E4M3Bits(want4),
+             b5 = interp::fromF8E5M2Bits(want5);
       chk.checked += 2;
       if (!(std::isnan(b4) ? std::isnan(back4.get(i)) : back4.get(i) == b4))
         chk.fail(llvm::formatv("fp8e4nv {0:x-2} back to fp32 at {1}: got {2}, "
@@ -105,8 +124,8 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
   Case c;
   c.kernel = "fp8_matmul_kernel";
   c.dtype = "fp8e4nv";
-  c.shape = llvm::formatv("{0}x{1}x{2} {3}x{4}x{5} w{6}", M, N, K, BM, BN, BK,
-                          warps);
+  c.shape =
+      llvm::formatv("{0}x{1}x{2} {3}x{4}x{5} w{6}", M, N, K, BM, BN, BK, warps);
   c.key = {"fp8_matmul.py", c.kernel,
            llvm::formatv("*fp8e4nv:16, *fp8e4nv:16, *fp16:16, {0}, {1}, {2}, "
                          "{3}, 1, {4}, 1, {4}, 1, {5}, {6}, {7}",
@@ -121,7 +140,8 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
       for (unsigned i = 0; i < count; ++i) {
         uint8_t bits = interp::toF8E4M3Bits(rng.uniform(-8, 8));
         vals[i] = interp::fromF8E4M3Bits(bits);
-        words.setBits(i / 4, words.bitsAt(i / 4) | (uint64_t(bits) << (8 * (i % 4))));
+        words.setBits(i / 4,
+                      words.bitsAt(i / 4) | (uint64_t(bits) << (8 * (i % 4))));
       }
       return words;
     };
@@ -132,12 +152,13 @@ static Case fp8MatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
     for (auto [d, h] : {std::pair{&da, &a}, {&db, &b}, {&dc, &out}})
       if (auto e = upload(ctx.dev, *d, *h))
         return e;
-    if (auto e = k.launch({cdiv(M, BM), cdiv(N, BN)},
-                          {rt::Arg::ptr(da, "fp8e4nv"), rt::Arg::ptr(db, "fp8e4nv"),
-                           rt::Arg::ptr(dc, "fp16"), rt::Arg::i32(int32_t(M)),
-                           rt::Arg::i32(int32_t(N)), rt::Arg::i32(int32_t(K)),
-                           rt::Arg::i32(int32_t(K)), rt::Arg::i32(int32_t(N)),
-                           rt::Arg::i32(int32_t(N))}))
+    if (auto e =
+            k.launch({cdiv(M, BM), cdiv(N, BN)},
+                     {rt::Arg::ptr(da, "fp8e4nv"), rt::Arg::ptr(db, "fp8e4nv"),
+                      rt::Arg::ptr(dc, "fp16"), rt::Arg::i32(int32_t(M)),
+                      rt::Arg::i32(int32_t(N)), rt::Arg::i32(int32_t(K)),
+                      rt::Arg::i32(int32_t(K)), rt::Arg::i32(int32_t(N)),
+                      rt::Arg::i32(int32_t(N))}))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;

@@ -17,8 +17,8 @@ namespace tilec::gputest {
 
 /// gather_kernel: src R x C of `dt`, indices of `idt` along `axis` (I of
 /// them per row or column), every element exact.
-static Case gatherCase(ElemTy dt, ElemTy idt, unsigned R, unsigned C, unsigned I,
-                       unsigned axis) {
+static Case gatherCase(ElemTy dt, ElemTy idt, unsigned R, unsigned C,
+                       unsigned I, unsigned axis) {
   Case c;
   c.kernel = "gather_kernel";
   c.dtype = std::string(sigName(dt)) + "/" + sigName(idt);
@@ -64,10 +64,10 @@ static Case histogramBuiltinCase(unsigned n, unsigned block, unsigned bins,
   c.kernel = "histogram_builtin_kernel";
   c.dtype = "i32";
   c.shape = llvm::formatv("{0} block {1} bins {2} w{3}", n, block, bins, warps);
-  c.key = {"gather_histogram.py", c.kernel,
-           llvm::formatv("*i32:16, *i32:16, {0}, {1}, {2}", ispec(n), block,
-                         bins),
-           warps};
+  c.key = {
+      "gather_histogram.py", c.kernel,
+      llvm::formatv("*i32:16, *i32:16, {0}, {1}, {2}", ispec(n), block, bins),
+      warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     Rng rng(11 + n * 3ull + block + bins);
     unsigned grid = cdiv(n, block);
@@ -118,18 +118,24 @@ static Case inlineAsmCase(unsigned N, int warps) {
     for (unsigned i = 0; i < N / 4; ++i)
       bytes.setBits(i, rng.bits() & 0xffffffffu);
     HostArray o = poisonedHost(ElemTy::I32, size_t(5) * N),
-              hf = poisonedHost(ElemTy::F16, N), t = poisonedHost(ElemTy::I64, 2);
+              hf = poisonedHost(ElemTy::F16, N),
+              t = poisonedHost(ElemTy::I64, 2);
     rt::DeviceBuffer dx(ctx.dev), dy(ctx.dev), db(ctx.dev), dh(ctx.dev),
         dout(ctx.dev), dhf(ctx.dev), dt(ctx.dev);
-    for (auto [d, a] : {std::pair{&dx, &x}, {&dy, &y}, {&db, &bytes},
-                        {&dh, &h}, {&dout, &o}, {&dhf, &hf}, {&dt, &t}})
+    for (auto [d, a] : {std::pair{&dx, &x},
+                        {&dy, &y},
+                        {&db, &bytes},
+                        {&dh, &h},
+                        {&dout, &o},
+                        {&dhf, &hf},
+                        {&dt, &t}})
       if (auto e = upload(ctx.dev, *d, *a))
         return e;
-    if (auto e = k.launch({1}, {rt::Arg::ptr(dx, "i32"), rt::Arg::ptr(dy, "i32"),
-                                rt::Arg::ptr(db, "u8"), rt::Arg::ptr(dh, "fp16"),
-                                rt::Arg::ptr(dout, "i32"),
-                                rt::Arg::ptr(dhf, "fp16"),
-                                rt::Arg::ptr(dt, "i64")}))
+    if (auto e =
+            k.launch({1}, {rt::Arg::ptr(dx, "i32"), rt::Arg::ptr(dy, "i32"),
+                           rt::Arg::ptr(db, "u8"), rt::Arg::ptr(dh, "fp16"),
+                           rt::Arg::ptr(dout, "i32"), rt::Arg::ptr(dhf, "fp16"),
+                           rt::Arg::ptr(dt, "i64")}))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;

@@ -102,8 +102,8 @@ Case matmulCase(const MatmulCfg &m) {
     runtimeInts.push_back(v);
   }
   sig += llvm::formatv(", {0}, {1}, {2}", m.BM, m.BN, m.BK).str();
-  c.key = {m.blockPtr ? "matmul_block_ptr.py" : "matmul_relu.py", c.kernel,
-           sig, int(m.warps), int(m.stages)};
+  c.key = {m.blockPtr ? "matmul_block_ptr.py" : "matmul_relu.py", c.kernel, sig,
+           int(m.warps), int(m.stages)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray a(dt, size_t(M) * K), b(dt, size_t(K) * N),
         cOut(ElemTy::F32, size_t(M) * ldc);
@@ -129,7 +129,7 @@ Case matmulCase(const MatmulCfg &m) {
     if (auto e = download(dc, cOut))
       return e;
     double rel = dt == ElemTy::F32 ? std::ldexp(1.0, -8) // tf32 operands
-                               : 2 * (K + 2) * std::ldexp(1.0, -24);
+                                   : 2 * (K + 2) * std::ldexp(1.0, -24);
     auto A = [&](size_t i, size_t kk) { return a.get(i * sam + kk * sak); };
     auto B = [&](size_t kk, size_t j) { return b.get(kk * sbk + j * sbn); };
     // The elements to check: all of C, or a sample.
@@ -147,7 +147,8 @@ Case matmulCase(const MatmulCfg &m) {
     if (full)
       for (size_t i = 0; i < M; ++i)
         for (unsigned j = N; j < ldc; ++j)
-          chk.untouched(cOut, i * ldc + j, llvm::formatv("pad [{0},{1}]", i, j));
+          chk.untouched(cOut, i * ldc + j,
+                        llvm::formatv("pad [{0},{1}]", i, j));
     if (ctx.interp && size_t(M) * N * K <= kInterpMaxMatmul) {
       HostArray ci = poisonedHost(ElemTy::F32, cOut.size());
       using KA = interp::KernelArg;
@@ -155,8 +156,8 @@ Case matmulCase(const MatmulCfg &m) {
       for (long v : runtimeInts)
         iargs.push_back(KA::integer(v));
       return compareWithInterpreter(ctx, chk, {gx, gy, 1},
-                                    {{"a", &a}, {"b", &b}, {"c", &ci}}, 2,
-                                    cOut, iargs);
+                                    {{"a", &a}, {"b", &b}, {"c", &ci}}, 2, cOut,
+                                    iargs);
     }
     return llvm::Error::success();
   };
@@ -165,8 +166,8 @@ Case matmulCase(const MatmulCfg &m) {
 
 /// The seed's launch with runtime strides (no specialization): the
 /// tensor-core path without vector loads or pipelining.
-static Case matmulCase(ElemTy dt, unsigned M, unsigned N, unsigned K, bool transB,
-                       unsigned cPad) {
+static Case matmulCase(ElemTy dt, unsigned M, unsigned N, unsigned K,
+                       bool transB, unsigned cPad) {
   MatmulCfg m;
   m.dt = dt;
   m.M = M;
@@ -187,8 +188,9 @@ static Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
   Case c;
   c.kernel = "matmul_kernel";
   c.dtype = "fp16->fp16";
-  c.shape = llvm::formatv("{0}x{1}x{2} tiles {3}x{4}x{5} w{6} s{7}{8}", M, N, K,
-                          BM, BN, BK, warps, stages, leaky ? " leaky_relu" : "");
+  c.shape =
+      llvm::formatv("{0}x{1}x{2} tiles {3}x{4}x{5} w{6} s{7}{8}", M, N, K, BM,
+                    BN, BK, warps, stages, leaky ? " leaky_relu" : "");
   const std::vector<long> ints = {M, N, K, long(K), 1, long(N), 1, long(N), 1};
   std::string sig = "*fp16:16, *fp16:16, *fp16:16";
   std::vector<long> runtimeInts;
@@ -216,7 +218,8 @@ static Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
       return e;
     if (auto e = poisonedOutput(ctx.dev, dc, ElemTy::F16, cOut.size()))
       return e;
-    std::vector<rt::Arg> args = {rt::Arg::ptr(da, "fp16"), rt::Arg::ptr(db, "fp16"),
+    std::vector<rt::Arg> args = {rt::Arg::ptr(da, "fp16"),
+                                 rt::Arg::ptr(db, "fp16"),
                                  rt::Arg::ptr(dc, "fp16")};
     for (long v : runtimeInts)
       args.push_back(rt::Arg::i32(int32_t(v)));
@@ -253,8 +256,8 @@ static Case tutorialMatmulCase(unsigned M, unsigned N, unsigned K, unsigned BM,
 
 void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
   std::vector<std::array<unsigned, 3>> mm = {
-      {64, 64, 32}, {1, 1, 1}, {7, 13, 5}, {100, 70, 50}, {128, 256, 64},
-      {257, 129, 100}, {512, 512, 512}};
+      {64, 64, 32},   {1, 1, 1},       {7, 13, 5},     {100, 70, 50},
+      {128, 256, 64}, {257, 129, 100}, {512, 512, 512}};
   if (opts.quick)
     mm.resize(5);
   for (ElemTy dt : {ElemTy::F16, ElemTy::F32, ElemTy::BF16}) {
@@ -267,12 +270,14 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
   struct Tiles {
     unsigned bm, bn, bk, warps, stages;
   };
-  std::vector<Tiles> tiles = {{64, 64, 32, 4, 3},   {128, 128, 64, 4, 3},
-                              {128, 256, 64, 8, 3}, {128, 128, 32, 8, 2},
+  std::vector<Tiles> tiles = {{64, 64, 32, 4, 3},
+                              {128, 128, 64, 4, 3},
+                              {128, 256, 64, 8, 3},
+                              {128, 128, 32, 8, 2},
                               {64, 128, 32, 4, 4}};
   std::vector<std::array<unsigned, 3>> shapes = {
-      {64, 64, 32}, {1000, 1000, 1000}, {1, 4096, 512}, {4095, 33, 17},
-      {4096, 4096, 4096}, {8192, 8192, 8192}};
+      {64, 64, 32},   {1000, 1000, 1000}, {1, 4096, 512},
+      {4095, 33, 17}, {4096, 4096, 4096}, {8192, 8192, 8192}};
   if (opts.quick) {
     tiles = {{64, 64, 32, 4, 3}, {128, 256, 64, 8, 3}, {64, 128, 32, 4, 4}};
     shapes = {{64, 64, 32}, {257, 129, 100}, {4095, 33, 17}};
@@ -303,7 +308,8 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
         cs.push_back(matmulCase(tiled(dt, sh, t)));
       }
     // Transposed operands given by strides, and a padded C.
-    for (auto [ta, tb] : {std::pair{true, false}, {false, true}, {true, true}}) {
+    for (auto [ta, tb] :
+         {std::pair{true, false}, {false, true}, {true, true}}) {
       MatmulCfg m;
       m.dt = dt;
       m.M = opts.quick ? 100 : 1000;
@@ -349,10 +355,8 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
     }
     for (Tiles t : {Tiles{64, 64, 32, 4, 3}, Tiles{128, 128, 64, 4, 3},
                     Tiles{128, 256, 64, 8, 3}}) {
-      for (std::array<unsigned, 3> sh :
-           std::vector<std::array<unsigned, 3>>{{4095, 33, 17},
-                                                {1000, 1000, 1000},
-                                                {4096, 4096, 4096}}) {
+      for (std::array<unsigned, 3> sh : std::vector<std::array<unsigned, 3>>{
+               {4095, 33, 17}, {1000, 1000, 1000}, {4096, 4096, 4096}}) {
         if (opts.quick && sh[0] == 4096 && sh[1] == 4096)
           continue;
         MatmulCfg m = tiled(dt, sh, t);
@@ -375,10 +379,13 @@ void addTutorialMatmulCases(std::vector<Case> &cs, const Options &opts) {
   // Triton's tutorial matmul as users copy it (examples/matmul_tutorial.py).
   for (bool leaky : {true, false}) {
     cs.push_back(tutorialMatmulCase(257, 129, 100, 64, 64, 32, 4, 3, leaky));
-    cs.push_back(tutorialMatmulCase(1000, 1000, 1000, 128, 256, 64, 8, 3, leaky));
-    cs.push_back(tutorialMatmulCase(1000, 1024, 1024, 128, 256, 64, 8, 3, leaky));
+    cs.push_back(
+        tutorialMatmulCase(1000, 1000, 1000, 128, 256, 64, 8, 3, leaky));
+    cs.push_back(
+        tutorialMatmulCase(1000, 1024, 1024, 128, 256, 64, 8, 3, leaky));
     if (!opts.quick)
-      cs.push_back(tutorialMatmulCase(4096, 4096, 4096, 128, 256, 64, 8, 3, leaky));
+      cs.push_back(
+          tutorialMatmulCase(4096, 4096, 4096, 128, 256, 64, 8, 3, leaky));
   }
 }
 

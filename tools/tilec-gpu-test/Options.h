@@ -37,8 +37,9 @@ struct Options {
     llvm::StringRef a(arch);
     int n = 0;
     if (a.consume_front("sm_"))
-      a.take_while([](char ch) { return ch >= '0' && ch <= '9'; })
-          .getAsInteger(10, n);
+      a.take_while([](char ch) {
+         return ch >= '0' && ch <= '9';
+       }).getAsInteger(10, n);
     return n;
   }
 };

@@ -27,17 +27,19 @@ static Case randomStreamsCase(unsigned n, int32_t seed) {
   c.kernel = "random_streams_kernel";
   c.dtype = "u32/fp32";
   c.shape = llvm::formatv("{0} seed {1}", n, seed);
-  c.key = {"dropout.py", c.kernel, "*u32:16, *fp32:16, i32, " + ispec(n) + ", 1024", 4};
+  c.key = {"dropout.py", c.kernel,
+           "*u32:16, *fp32:16, i32, " + ispec(n) + ", 1024", 4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
-    HostArray ints(ElemTy::U32, size_t(4) * n), floats(ElemTy::F32, size_t(8) * n);
+    HostArray ints(ElemTy::U32, size_t(4) * n),
+        floats(ElemTy::F32, size_t(8) * n);
     rt::DeviceBuffer di(ctx.dev), df(ctx.dev);
     if (auto e = poisonedOutput(ctx.dev, di, ElemTy::U32, ints.size()))
       return e;
     if (auto e = poisonedOutput(ctx.dev, df, ElemTy::F32, floats.size()))
       return e;
-    if (auto e = k.launch({cdiv(n, 1024)}, {rt::Arg::ptr(di, "u32"),
-                                            rt::Arg::ptr(df, "fp32"),
-                                            rt::Arg::i32(seed), rt::Arg::i32(int32_t(n))}))
+    if (auto e = k.launch({cdiv(n, 1024)},
+                          {rt::Arg::ptr(di, "u32"), rt::Arg::ptr(df, "fp32"),
+                           rt::Arg::i32(seed), rt::Arg::i32(int32_t(n))}))
       return e;
     if (auto e = ctx.dev.synchronize())
       return e;

@@ -34,7 +34,6 @@ struct Rng {
   }
 };
 
-
 /// The arrays of one run in the kernel's parameter order (pointers first,
 /// then i32s).
 /// Inputs and in/out arrays hold what the kernel starts from; pure outputs
@@ -80,7 +79,8 @@ struct Buffers {
   /// within twice the recorded tolerance). Only for results that do not
   /// depend on the order in which programs reached an address.
   llvm::Error interp(Ctx &ctx, Checker &chk, unsigned grid,
-                     llvm::ArrayRef<int64_t> ints, llvm::ArrayRef<unsigned> outs) {
+                     llvm::ArrayRef<int64_t> ints,
+                     llvm::ArrayRef<unsigned> outs) {
     std::vector<std::pair<std::string, HostArray *>> a;
     std::vector<interp::KernelArg> args;
     for (unsigned i = 0; i < initial.size(); ++i) {
@@ -95,7 +95,6 @@ struct Buffers {
     return compareOutputsWithInterpreter(ctx, chk, {grid, 1, 1}, a, o, args);
   }
 };
-
 
 } // namespace tilec::gputest
 

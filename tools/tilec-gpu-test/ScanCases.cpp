@@ -25,7 +25,8 @@ namespace {
 constexpr unsigned kPrograms = 3;
 
 uint64_t maskOf(ElemTy t) {
-  return byteSize(t) == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * byteSize(t))) - 1;
+  return byteSize(t) == 8 ? ~uint64_t(0)
+                          : (uint64_t(1) << (8 * byteSize(t))) - 1;
 }
 /// The tile geometry of a case: `programs` tiles of bm x bn (bm = 1, axis 1
 /// and `oneD` for a 1-D tile), reduced or scanned along `axis`.
@@ -37,7 +38,8 @@ struct Geo {
   unsigned lines() const { return axis ? bm : bn; }
   /// Flat index of position q along the axis on line o of program p.
   size_t at(unsigned p, unsigned o, unsigned q) const {
-    return size_t(p) * bm * bn + (axis ? size_t(o) * bn + q : size_t(q) * bn + o);
+    return size_t(p) * bm * bn +
+           (axis ? size_t(o) * bn + q : size_t(q) * bn + o);
   }
   std::string str() const {
     return oneD ? llvm::formatv("{0}", bn).str()
@@ -63,8 +65,8 @@ llvm::Error runArrays(Ctx &ctx, rt::Kernel &k, Checker &chk,
   }
   for (size_t i = 0; i < outTypes.size(); ++i) {
     bufs.push_back(std::make_unique<rt::DeviceBuffer>(ctx.dev));
-    if (auto e = poisonedOutput(ctx.dev, *bufs.back(), outTypes[i],
-                                outs[i].size()))
+    if (auto e =
+            poisonedOutput(ctx.dev, *bufs.back(), outTypes[i], outs[i].size()))
       return e;
     args.push_back(rt::Arg::ptr(*bufs.back(), sigName(outTypes[i])));
   }
@@ -95,8 +97,8 @@ llvm::Error runArrays(Ctx &ctx, rt::Kernel &k, Checker &chk,
   }
   for (size_t i = 0; i < arrays.size(); ++i)
     iargs.push_back(interp::KernelArg::buf(unsigned(i)));
-  return compareOutputsWithInterpreter(ctx, chk, {kPrograms, 1, 1}, arrays,
-                                       cmp, iargs);
+  return compareOutputsWithInterpreter(ctx, chk, {kPrograms, 1, 1}, arrays, cmp,
+                                       iargs);
 }
 
 std::string tileSig(const Geo &g) {
@@ -108,7 +110,8 @@ std::string tileSig(const Geo &g) {
 Case cumsumCase(ElemTy in, ElemTy out, Geo g, bool rev, int warps) {
   Case c;
   c.kernel = g.oneD ? "scan_cumsum_1d" : "scan_cumsum";
-  c.dtype = std::string(sigName(in)) + (in == out ? "" : std::string("->") + sigName(out));
+  c.dtype = std::string(sigName(in)) +
+            (in == out ? "" : std::string("->") + sigName(out));
   c.shape = g.str() + (rev ? " reverse" : "") +
             llvm::formatv(" warps {0}", warps).str();
   c.key = {"scan.py", c.kernel,
@@ -117,7 +120,8 @@ Case cumsumCase(ElemTy in, ElemTy out, Geo g, bool rev, int warps) {
            warps};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     std::vector<HostArray> ins{HostArray(in, g.numel())};
-    fillRandom(ins[0], testing::isFloat(in) ? -1.0 : -1e6, testing::isFloat(in) ? 1.0 : 1e6,
+    fillRandom(ins[0], testing::isFloat(in) ? -1.0 : -1e6,
+               testing::isFloat(in) ? 1.0 : 1e6,
                g.numel() * 7 + g.axis * 3 + rev + warps * 11);
     std::vector<HostArray> outs{HostArray(out, g.numel())};
     return runArrays(ctx, k, chk, ins, {out}, outs, [&] {
@@ -135,7 +139,8 @@ Case cumsumCase(ElemTy in, ElemTy out, Geo g, bool rev, int warps) {
             auto where = llvm::formatv("program {0} line {1} [{2}]", p, o, q);
             if (testing::isFloat(out))
               chk.check(outs[0], i, s,
-                        1e-30 + 2.0 * g.len() * testing::unitRoundoff(out) * mag,
+                        1e-30 +
+                            2.0 * g.len() * testing::unitRoundoff(out) * mag,
                         where);
             else
               chk.checkBits(outs[0], i, is & maskOf(out), where);
@@ -171,7 +176,8 @@ Case recurrenceCase(Geo g, bool rev, int warps) {
           for (unsigned t = 0; t < g.len(); ++t) {
             unsigned q = rev ? g.len() - 1 - t : t;
             size_t i = g.at(p, o, q);
-            uint32_t a = uint32_t(ins[0].bitsAt(i)), x = uint32_t(ins[1].bitsAt(i));
+            uint32_t a = uint32_t(ins[0].bitsAt(i)),
+                     x = uint32_t(ins[1].bitsAt(i));
             px = px * a + x;
             pa = pa * a;
             auto where = llvm::formatv("program {0} line {1} [{2}]", p, o, q);
@@ -245,10 +251,10 @@ void addScanCases(std::vector<Case> &cs, const Options &opts) {
     warps = {4};
   }
   std::vector<std::pair<ElemTy, ElemTy>> types = {{ElemTy::F32, ElemTy::F32},
-                                          {ElemTy::BF16, ElemTy::F32},
-                                          {ElemTy::F16, ElemTy::F16},
-                                          {ElemTy::I32, ElemTy::I32},
-                                          {ElemTy::I64, ElemTy::I64}};
+                                                  {ElemTy::BF16, ElemTy::F32},
+                                                  {ElemTy::F16, ElemTy::F16},
+                                                  {ElemTy::I32, ElemTy::I32},
+                                                  {ElemTy::I64, ElemTy::I64}};
   for (auto [in, out] : types)
     for (int w : warps)
       for (bool rev : {false, true}) {

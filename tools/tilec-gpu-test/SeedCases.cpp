@@ -16,10 +16,11 @@
 
 namespace tilec::gputest {
 
-Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT, bool inputFirst,
-                 unsigned rows, unsigned cols, unsigned inStride,
-                 unsigned outStride, const char *file, unsigned fixedBlock,
-                 unsigned programs, unsigned negInfPrefix) {
+Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT,
+                 bool inputFirst, unsigned rows, unsigned cols,
+                 unsigned inStride, unsigned outStride, const char *file,
+                 unsigned fixedBlock, unsigned programs,
+                 unsigned negInfPrefix) {
   // programs > 0: a persistent kernel (softmax_long_persistent_kernel) that
   // takes n_rows after n_cols and runs on a grid of `programs`, 32 warps.
   // negInfPrefix: the first that many entries of each row are -inf (left
@@ -102,7 +103,8 @@ Case softmaxCase(const std::string &kernel, ElemTy inDT, ElemTy outDT, bool inpu
       }
       if (r + 1 < rows)
         for (unsigned j = cols; j < outStride; ++j)
-          chk.untouched(y, r * outStride + j, llvm::formatv("gap [{0},{1}]", r, j));
+          chk.untouched(y, r * outStride + j,
+                        llvm::formatv("gap [{0},{1}]", r, j));
     }
     if (ctx.interp && inN <= kInterpMaxInputs) {
       HostArray yi = poisonedHost(outDT, outN);
@@ -208,7 +210,8 @@ Case rowSumCase(ElemTy dt, unsigned rows, unsigned cols) {
   c.dtype = std::string(sigName(dt)) + "->fp32";
   c.shape = llvm::formatv("{0}x{1}", rows, cols);
   c.key = {"row_sum.py", c.kernel,
-           std::string("*") + sigName(dt) + ":16, *fp32:16, " + ispec(cols) + ", 1024",
+           std::string("*") + sigName(dt) + ":16, *fp32:16, " + ispec(cols) +
+               ", 1024",
            4};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     HostArray x(dt, size_t(rows) * cols), y(ElemTy::F32, rows);
@@ -332,9 +335,11 @@ static Case rowStatsCase(ElemTy dt, unsigned rows, unsigned cols,
           lo = v, whereLo = j;
       }
       chk.check(y, 4 * r, hi, 0, llvm::formatv("max[{0}]", r));
-      chk.check(y, 4 * r + 1, double(whereHi), 0, llvm::formatv("argmax[{0}]", r));
+      chk.check(y, 4 * r + 1, double(whereHi), 0,
+                llvm::formatv("argmax[{0}]", r));
       chk.check(y, 4 * r + 2, lo, 0, llvm::formatv("min[{0}]", r));
-      chk.check(y, 4 * r + 3, double(whereLo), 0, llvm::formatv("argmin[{0}]", r));
+      chk.check(y, 4 * r + 3, double(whereLo), 0,
+                llvm::formatv("argmin[{0}]", r));
     }
     return checkRowKernelWithInterpreter(ctx, chk, x, y, rows, cols);
   };
@@ -360,28 +365,27 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
     for (unsigned r : rowsList)
       for (unsigned n : colsList)
         if (sizeOK(r, n) || dt == ElemTy::F32)
-          cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, n, n));
+          cs.push_back(
+              softmaxCase("softmax_kernel", dt, dt, false, r, n, n, n));
   for (unsigned r : rowsList)
     for (unsigned n : colsList)
       if (sizeOK(r, n))
-        cs.push_back(
-            softmaxCase("softmax_kernel_mixed", ElemTy::F16, ElemTy::F16, false, r, n, n, n));
+        cs.push_back(softmaxCase("softmax_kernel_mixed", ElemTy::F16,
+                                 ElemTy::F16, false, r, n, n, n));
   for (unsigned r : rowsList)
     for (unsigned n : colsList)
       if (sizeOK(r, n))
-        cs.push_back(
-            softmaxCase("triton_softmax_kernel", ElemTy::F32, ElemTy::F32, true, r, n, n, n));
+        cs.push_back(softmaxCase("triton_softmax_kernel", ElemTy::F32,
+                                 ElemTy::F32, true, r, n, n, n));
   // Strided rows: odd strides (no alignment to assume), and aligned ones.
-  for (auto [r, n, si, so] :
-       std::vector<std::array<unsigned, 4>>{{7, 1000, 1005, 1003},
-                                            {64, 256, 272, 264},
-                                            {5, 4097, 4100, 4099}}) {
+  for (auto [r, n, si, so] : std::vector<std::array<unsigned, 4>>{
+           {7, 1000, 1005, 1003}, {64, 256, 272, 264}, {5, 4097, 4100, 4099}}) {
     for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})
       cs.push_back(softmaxCase("softmax_kernel", dt, dt, false, r, n, si, so));
-    cs.push_back(
-        softmaxCase("softmax_kernel_mixed", ElemTy::F16, ElemTy::F16, false, r, n, si, so));
-    cs.push_back(
-        softmaxCase("triton_softmax_kernel", ElemTy::F32, ElemTy::F32, true, r, n, si, so));
+    cs.push_back(softmaxCase("softmax_kernel_mixed", ElemTy::F16, ElemTy::F16,
+                             false, r, n, si, so));
+    cs.push_back(softmaxCase("triton_softmax_kernel", ElemTy::F32, ElemTy::F32,
+                             true, r, n, si, so));
   }
   // Rows longer than one tile: examples/softmax_long.py (fp32 chunks of
   // 4096, bf16 / fp16 of 8192).
@@ -399,14 +403,19 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
                                  dt == ElemTy::F32 ? 4096 : 8192));
   // The persistent pattern (BLOCK 16384, 32 warps): fewer programs than rows,
   // one per SM, more programs than rows; strided rows.
-  struct LongP { unsigned rows, cols, programs, inStride, outStride; };
-  std::vector<LongP> longP = {{7, 1, 3, 1, 1},          {7, 20000, 3, 20000, 20000},
+  struct LongP {
+    unsigned rows, cols, programs, inStride, outStride;
+  };
+  std::vector<LongP> longP = {{7, 1, 3, 1, 1},
+                              {7, 20000, 3, 20000, 20000},
                               {64, 16384, 132, 16384, 16384},
                               {5, 100003, 8, 100005, 100004},
                               {300, 65536, 132, 65536, 65536},
                               {3, 262144, 132, 262144, 262144}};
   if (opts.quick)
-    longP = {{7, 1, 3, 1, 1}, {7, 20000, 3, 20000, 20000}, {5, 16385, 8, 16387, 16386}};
+    longP = {{7, 1, 3, 1, 1},
+             {7, 20000, 3, 20000, 20000},
+             {5, 16385, 8, 16387, 16386}};
   for (ElemTy dt : {ElemTy::F32, ElemTy::BF16, ElemTy::F16})
     for (const LongP &p : longP)
       cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false,
@@ -417,7 +426,8 @@ void addSeedCases(std::vector<Case> &cs, const Options &opts) {
     cs.push_back(softmaxCase("softmax_long_persistent_kernel", dt, dt, false, 5,
                              40000, 40000, 40000, "softmax_long.py", 16384, 3,
                              20000));
-  std::vector<unsigned> geluN = {1, 7, 1000, 1024, 4097, 1 << 20, (1 << 24) + 3};
+  std::vector<unsigned> geluN = {1,    7,       1000,         1024,
+                                 4097, 1 << 20, (1 << 24) + 3};
   if (opts.quick)
     geluN = {1, 7, 1000, 1024, 4097};
   for (ElemTy dt : {ElemTy::F32, ElemTy::F16, ElemTy::BF16})

@@ -50,11 +50,12 @@ static Case splitSoftmaxCase(ElemTy dt, unsigned rows, unsigned cols,
   c.shape += llvm::formatv(" chunks {0} grid {1}", chunks, grid);
   if (negInfPrefix)
     c.shape += llvm::formatv(" -inf x {0}", negInfPrefix);
-  c.key = {"softmax_long.py", c.kernel,
-           llvm::formatv("{0}, {0}, *fp32:16, *u32:16, {1}, {2}, {3}, {4}, {5}, {6}",
-                         ptrSig(dt), ispec(inStride), ispec(outStride),
-                         ispec(cols), ispec(rows), chunks, block),
-           32};
+  c.key = {
+      "softmax_long.py", c.kernel,
+      llvm::formatv("{0}, {0}, *fp32:16, *u32:16, {1}, {2}, {3}, {4}, {5}, {6}",
+                    ptrSig(dt), ispec(inStride), ispec(outStride), ispec(cols),
+                    ispec(rows), chunks, block),
+      32};
   c.key.programsPerCTA = 1; // programs of one row must not share a CTA
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     const rt::Driver &d = ctx.dev.driver();
@@ -116,13 +117,12 @@ static Case splitSoftmaxCase(ElemTy dt, unsigned rows, unsigned cols,
         return e;
       if (auto e = poison(dstats, ElemTy::F32))
         return e;
-      if (auto e = k.launch({grid}, {rt::Arg::ptr(dy, sigName(dt)),
-                                     rt::Arg::ptr(dx, sigName(dt)),
-                                     rt::Arg::ptr(dstats, "fp32"),
-                                     rt::Arg::ptr(dcount, "u32"),
-                                     rt::Arg::i32(inStride),
-                                     rt::Arg::i32(outStride), rt::Arg::i32(cols),
-                                     rt::Arg::i32(rows)}))
+      if (auto e = k.launch(
+              {grid},
+              {rt::Arg::ptr(dy, sigName(dt)), rt::Arg::ptr(dx, sigName(dt)),
+               rt::Arg::ptr(dstats, "fp32"), rt::Arg::ptr(dcount, "u32"),
+               rt::Arg::i32(inStride), rt::Arg::i32(outStride),
+               rt::Arg::i32(cols), rt::Arg::i32(rows)}))
         return e;
       if (auto e = ctx.dev.synchronize())
         return e;
@@ -162,7 +162,9 @@ void addSplitSoftmaxCases(std::vector<Case> &cs, const Options &opts) {
   // the last chunk partial (100003 = 6 x 16384 + 1699), chunks wholly past
   // the row (CHUNKS 16 on 65536 columns: 12 of 16), strided rows, a -inf
   // prefix covering whole chunks.
-  struct Split { unsigned rows, cols, inStride, outStride, chunks, negInf; };
+  struct Split {
+    unsigned rows, cols, inStride, outStride, chunks, negInf;
+  };
   std::vector<Split> split = {{7, 1, 1, 1, 8, 0},
                               {64, 65536, 65536, 65536, 8, 0},
                               {300, 131072, 131072, 131072, 8, 0},

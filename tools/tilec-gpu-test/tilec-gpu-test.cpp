@@ -4,28 +4,30 @@
 //                  [--examples DIR] [--check-args] [--no-interp] [--verbose]
 //                  [--dump-ptx DIR] [--list]
 //
-// Compiles every seed kernel of examples/ (softmax_kernel, softmax_kernel_mixed,
-// triton_softmax_kernel, triton_gelu_kernel, row_sum_kernel,
-// matmul_relu_kernel), softmax_long_kernel, softmax_long_persistent_kernel
-// and softmax_long_split_kernel (examples/softmax_long.py),
-// row_stats_kernel (examples/row_stats.py: max/min with their indices),
-// row_sum_column_kernel (examples/row_sum_column.py: row sums stored through
-// an [R, 1] tile) and the atomics kernels of examples/atomics.py (histogram, ticket counter,
-// float sums, max/min, and/or/xor, xchg, a spin lock, a tile smaller than
-// the CTA) with the seeds' launch parameters (matmul also with larger tiles, 2-4
-// pipeline stages and transposed operands), runs each on random inputs over
-// a set of shapes, with the output poisoned with NaN before the run, and
-// compares every output element (for matmuls beyond 2^31 multiply-adds, 4096
-// sampled ones) against a CPU reference computed in fp64 with plain loops. Elements the kernel must not write (gaps between
-// strided rows) must keep the poison bit pattern. Cases with small inputs
-// (at most 2^16 input elements; matmul: M N K <= 2^21) then also run the same
-// CompiledKernel on the interpreter (its tile IR, tilec::interp::interpret)
-// with the same inputs and a poisoned output, and compare every output
-// element GPU vs interpreter with twice the case's tolerance (elements the
-// kernel must not write: same bits); --no-interp skips that. One line per
-// case (interp_err only where the interpreter ran):
+// Compiles every seed kernel of examples/ (softmax_kernel,
+// softmax_kernel_mixed, triton_softmax_kernel, triton_gelu_kernel,
+// row_sum_kernel, matmul_relu_kernel), softmax_long_kernel,
+// softmax_long_persistent_kernel and softmax_long_split_kernel
+// (examples/softmax_long.py), row_stats_kernel (examples/row_stats.py: max/min
+// with their indices), row_sum_column_kernel (examples/row_sum_column.py: row
+// sums stored through an [R, 1] tile) and the atomics kernels of
+// examples/atomics.py (histogram, ticket counter, float sums, max/min,
+// and/or/xor, xchg, a spin lock, a tile smaller than the CTA) with the seeds'
+// launch parameters (matmul also with larger tiles, 2-4 pipeline stages and
+// transposed operands), runs each on random inputs over a set of shapes, with
+// the output poisoned with NaN before the run, and compares every output
+// element (for matmuls beyond 2^31 multiply-adds, 4096 sampled ones) against a
+// CPU reference computed in fp64 with plain loops. Elements the kernel must not
+// write (gaps between strided rows) must keep the poison bit pattern. Cases
+// with small inputs (at most 2^16 input elements; matmul: M N K <= 2^21) then
+// also run the same CompiledKernel on the interpreter (its tile IR,
+// tilec::interp::interpret) with the same inputs and a poisoned output, and
+// compare every output element GPU vs interpreter with twice the case's
+// tolerance (elements the kernel must not write: same bits); --no-interp skips
+// that. One line per case (interp_err only where the interpreter ran):
 //
-//   PASS softmax_kernel fp32 7x1000 max_err=1.2e-08 (0.03 of tol) interp_err=2.0e-09 (0.01 of tol)
+//   PASS softmax_kernel fp32 7x1000 max_err=1.2e-08 (0.03 of tol)
+//   interp_err=2.0e-09 (0.01 of tol)
 //
 // then a summary; exit status 1 on any failure. Compile failures are FAIL
 // lines too. Without a CUDA driver (libcuda.so.1 not loadable, or
@@ -63,9 +65,9 @@
 //   matmul:  fp16/bf16 2 (K + 2) 2^-24 sum|a b|; fp32 (tf32) 2^-8 sum|a b|
 //
 // --bench: median time (cuEvent, 5 warm-up runs, then 50 timed runs, each
-// after a 256 MB memset that flushes L2 as triton.testing.do_bench does) and GB/s
-// (bytes read + written once) for softmax 4096 x N, gelu 2^28, row sum, and
-// TFLOP/s for matmul 4096^3. Results of bench runs are not checked.
+// after a 256 MB memset that flushes L2 as triton.testing.do_bench does) and
+// GB/s (bytes read + written once) for softmax 4096 x N, gelu 2^28, row sum,
+// and TFLOP/s for matmul 4096^3. Results of bench runs are not checked.
 //
 // --check-args: runs rt::checkArgs on right and wrong argument lists and
 // prints the messages (needs no GPU; used by the lit tests).
@@ -103,9 +105,9 @@ using namespace tilec::gputest;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("tilec-gpu-test options");
-static cl::opt<std::string> filter("filter",
-                                   cl::desc("Run only cases whose line contains SUBSTR"),
-                                   cl::value_desc("SUBSTR"), cl::cat(category));
+static cl::opt<std::string>
+    filter("filter", cl::desc("Run only cases whose line contains SUBSTR"),
+           cl::value_desc("SUBSTR"), cl::cat(category));
 static cl::opt<bool> quick("quick", cl::desc("Small shapes only"),
                            cl::cat(category));
 static cl::opt<bool> bench("bench", cl::desc("Benchmark instead of testing"),
@@ -117,24 +119,26 @@ static cl::opt<std::string>
                 cl::desc("Read the seed kernels from DIR (default: the copies "
                          "embedded at build time)"),
                 cl::value_desc("DIR"), cl::cat(category));
-static cl::opt<bool> checkArgsMode(
-    "check-args", cl::desc("Exercise argument checking (no GPU needed)"),
-    cl::cat(category));
+static cl::opt<bool>
+    checkArgsMode("check-args",
+                  cl::desc("Exercise argument checking (no GPU needed)"),
+                  cl::cat(category));
 static cl::opt<std::string>
     dumpPTX("dump-ptx", cl::desc("Write each compiled kernel's PTX to DIR"),
             cl::value_desc("DIR"), cl::cat(category));
-static cl::opt<bool> noInterp(
-    "no-interp",
-    cl::desc("Do not compare the GPU results with the interpreter's"),
-    cl::cat(category));
+static cl::opt<bool>
+    noInterp("no-interp",
+             cl::desc("Do not compare the GPU results with the interpreter's"),
+             cl::cat(category));
 static cl::opt<std::string> programsPerCTAOpt(
     "programs-per-cta",
     cl::desc("Programs per CTA for every kernel: auto (the runtime's default), "
              "1 or 2..8 (tile-coarsen-programs)"),
     cl::value_desc("n|auto"), cl::init("auto"), cl::cat(category));
-static cl::opt<bool> listCases(
-    "list", cl::desc("Print the selected cases (one line each) and exit"),
-    cl::cat(category));
+static cl::opt<bool>
+    listCases("list",
+              cl::desc("Print the selected cases (one line each) and exit"),
+              cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -158,8 +162,8 @@ static std::vector<Case> allCases(const Options &opts) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "tilec-gpu-test: run the seed kernels on the GPU\n");
+  cl::ParseCommandLineOptions(
+      argc, argv, "tilec-gpu-test: run the seed kernels on the GPU\n");
   if (checkArgsMode)
     return runCheckArgs();
   llvm::Expected<int> perCTA = Compiler::parseProgramsPerCTA(programsPerCTAOpt);
@@ -209,9 +213,9 @@ int main(int argc, char **argv) {
   auto t0 = std::chrono::steady_clock::now();
   for (Case &c : cases)
     comps.get(c.key);
-  double compileS = std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+  double compileS =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   llvm::outs() << llvm::formatv(
       "compiled {0} kernel configurations in {1:f1} s ({2} failed)\n",
       comps.size(), compileS, comps.failures());
@@ -258,11 +262,12 @@ int main(int argc, char **argv) {
     ctx.ck = &cc.ck;
     auto t = std::chrono::steady_clock::now();
     llvm::Error e = c.run(ctx, *k, chk);
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
-                   .count();
+    double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t)
+            .count();
     if (e) {
-      llvm::outs() << "FAIL " << c.line() << " (" << llvm::toString(std::move(e))
-                   << ")\n";
+      llvm::outs() << "FAIL " << c.line() << " ("
+                   << llvm::toString(std::move(e)) << ")\n";
       ++fail;
       // A fault in a kernel leaves the context unusable: stop there.
       if (auto e2 = dev->synchronize()) {
@@ -282,7 +287,8 @@ int main(int argc, char **argv) {
       llvm::outs() << llvm::formatv(" interp_err={0:e2} ({1:f3} of tol)",
                                     chk.interpMaxAbs, chk.interpMaxRatio);
     if (chk.bad)
-      llvm::outs() << " " << chk.bad << " of " << chk.checked << " elements bad";
+      llvm::outs() << " " << chk.bad << " of " << chk.checked
+                   << " elements bad";
     if (chk.interpBad)
       llvm::outs() << " " << chk.interpBad << " of " << chk.checked
                    << " elements differ from the interpreter";

@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Dialect/Tile/TileDialect.h"
-#include "tilec/Transforms/Passes.h"
-#include "tilec/Compiler/Version.h"
-#include "tilec/Conversion/Passes.h"
-#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
-#include "tilec/Pipeline/Pipeline.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "tilec/Compiler/Version.h"
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Dialect/Tile/TileDialect.h"
+#include "tilec/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -24,8 +24,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/Support/CommandLine.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();

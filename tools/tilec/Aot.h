@@ -1,4 +1,5 @@
-//===- Aot.h - `tilec aot` / `tilec aot-link`: C launchers for kernels -*- C++ -*-===//
+//===- Aot.h - `tilec aot` / `tilec aot-link`: C launchers for kernels -*- C++
+//-*-===//
 //
 // `tilec aot` compiles one specialization of a kernel and writes a C header
 // and source that embed its binary (a cubin for --arch when ptxas is found,

@@ -17,7 +17,6 @@
 using namespace tilec;
 namespace cl = llvm::cl;
 
-
 static cl::list<std::string> linkHeaders(cl::Positional, cl::OneOrMore,
                                          cl::desc("<headers of tilec aot>"),
                                          cl::sub(aotLinkSubcommand()));
@@ -142,7 +141,8 @@ int aotLinkMain() {
     header += fmt::format(
         "/* {0}: runs the first of {1} specialization(s) whose promises the "
         "arguments keep;\n   CUDA_ERROR_INVALID_VALUE when none does. */\n"
-        "CUresult {0}({2});\nCUresult load_{0}(void);\nvoid unload_{0}(void);\n\n",
+        "CUresult {0}({2});\nCUresult load_{0}(void);\nvoid "
+        "unload_{0}(void);\n\n",
         name, specs.size(), paramList);
     std::string loads, unloads, branches;
     bool always = false; // a specialization without promises ends the list
@@ -155,20 +155,23 @@ int aotLinkMain() {
           args.push_back(p.name);
         }
       fnDecl += ");\n";
-      source += fnDecl + "CUresult load_" + s->function + "(void);\nvoid unload_" +
-                s->function + "(void);\n";
+      source += fnDecl + "CUresult load_" + s->function +
+                "(void);\nvoid unload_" + s->function + "(void);\n";
       std::string cond = condition(*s);
-      std::string call = fmt::format("return {}({});\n", s->function,
-                                     llvm::join(args, ", "));
+      std::string call =
+          fmt::format("return {}({});\n", s->function, llvm::join(args, ", "));
       if (always)
         continue; // never reached
-      branches += cond == "1" ? "  " + call : "  if (" + cond + ")\n    " + call;
+      branches +=
+          cond == "1" ? "  " + call : "  if (" + cond + ")\n    " + call;
       always = cond == "1";
-      loads += fmt::format("  if ((r = load_{}()) != CUDA_SUCCESS)\n    return r;\n",
-                           s->function);
+      loads +=
+          fmt::format("  if ((r = load_{}()) != CUDA_SUCCESS)\n    return r;\n",
+                      s->function);
       unloads += fmt::format("  unload_{}();\n", s->function);
     }
-    source += fmt::format(R"(
+    source += fmt::format(
+        R"(
 CUresult {name}({params}) {{
 {branches}{fallback}}}
 
@@ -181,17 +184,16 @@ void unload_{name}(void) {{
 {unloads}}}
 
 )",
-                          fmt::arg("name", name), fmt::arg("params", paramList),
-                          fmt::arg("branches", branches),
-                          fmt::arg("fallback",
-                                   always ? ""
-                                          : "  return CUDA_ERROR_INVALID_VALUE;\n"),
-                          fmt::arg("loads", loads), fmt::arg("unloads", unloads));
+        fmt::arg("name", name), fmt::arg("params", paramList),
+        fmt::arg("branches", branches),
+        fmt::arg("fallback",
+                 always ? "" : "  return CUDA_ERROR_INVALID_VALUE;\n"),
+        fmt::arg("loads", loads), fmt::arg("unloads", unloads));
   }
   header += "#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
-  for (auto [path, text] : {std::pair<std::string, std::string *>{
-                                linkOut + ".h", &header},
-                            {linkOut + ".c", &source}}) {
+  for (auto [path, text] :
+       {std::pair<std::string, std::string *>{linkOut + ".h", &header},
+        {linkOut + ".c", &source}}) {
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)

@@ -110,8 +110,10 @@ std::string npy::dtypeOf(llvm::StringRef descr) {
     return "";
   char kind = descr[1], size = descr[2];
   if (kind == 'f')
-    return size == '2' ? "fp16" : size == '4' ? "fp32" : size == '8' ? "fp64"
-                                                                    : "";
+    return size == '2'   ? "fp16"
+           : size == '4' ? "fp32"
+           : size == '8' ? "fp64"
+                         : "";
   if (kind == 'i' || kind == 'u')
     return size == '1'   ? "i8"
            : size == '2' ? "i16"

@@ -21,9 +21,9 @@
 namespace tilec::npy {
 
 struct Array {
-  std::string descr;            // e.g. "<f4"
-  std::vector<uint64_t> shape;  // () for a scalar
-  llvm::StringRef data;         // the elements (into the file's contents)
+  std::string descr;           // e.g. "<f4"
+  std::vector<uint64_t> shape; // () for a scalar
+  llvm::StringRef data;        // the elements (into the file's contents)
   uint64_t elements() const;
 };
 

@@ -1,4 +1,5 @@
-//===- Options.h - The subcommands of `tilec` and their shared flags -*- C++ -*-===//
+//===- Options.h - The subcommands of `tilec` and their shared flags -*- C++
+//-*-===//
 //
 // `tilec` (compile), `tilec run` and `tilec aot` take the same flags for the
 // compiler's knobs: -I, --num-warps, --num-stages, --group-programs,

@@ -1,4 +1,5 @@
-//===- Run.cpp - `tilec run`: run a kernel on buffers from the command line ===//
+//===- Run.cpp - `tilec run`: run a kernel on buffers from the command line
+//===//
 //
 //   tilec run FILE --kernel K --signature SIG --grid X[,Y[,Z]]
 //             [--interpret | --arch sm_90a] [--repeat N]
@@ -28,8 +29,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Run.h"
-#include "Options.h"
 #include "Npy.h"
+#include "Options.h"
 #include "RunDevice.h"
 
 #include "tilec/Compiler/Compiler.h"
@@ -49,13 +50,13 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> runInput(cl::Positional, cl::desc("<input file>"),
                                      cl::Required, cl::sub(runSubcommand()));
-static cl::opt<std::string> runKernel("kernel",
-                                      cl::desc("The @triton.jit function to run"),
-                                      cl::value_desc("name"),
-                                      cl::sub(runSubcommand()));
 static cl::opt<std::string>
-    runSignature("signature", cl::desc("Triton AOT signature"),
-                 cl::value_desc("sig"), cl::sub(runSubcommand()));
+    runKernel("kernel", cl::desc("The @triton.jit function to run"),
+              cl::value_desc("name"), cl::sub(runSubcommand()));
+static cl::opt<std::string> runSignature("signature",
+                                         cl::desc("Triton AOT signature"),
+                                         cl::value_desc("sig"),
+                                         cl::sub(runSubcommand()));
 static cl::opt<std::string> runGrid("grid", cl::desc("Launch grid X[,Y[,Z]]"),
                                     cl::init("1"), cl::sub(runSubcommand()));
 static cl::opt<bool> runInterpret("interpret",
@@ -81,18 +82,16 @@ static cl::opt<int> runWarmup("warmup",
                                        "(--bench; default 10)"),
                               cl::init(10), cl::sub(runSubcommand()));
 static cl::opt<double>
-    runBytes("bytes",
-             cl::desc("Bytes a launch moves: --bench prints GB/s"),
+    runBytes("bytes", cl::desc("Bytes a launch moves: --bench prints GB/s"),
              cl::init(0), cl::sub(runSubcommand()));
 static cl::opt<double>
     runFlops("flops",
              cl::desc("Floating-point operations of a launch: --bench prints "
                       "TFLOP/s"),
              cl::init(0), cl::sub(runSubcommand()));
-static cl::list<std::string> runArgs("arg",
-                                     cl::desc("A runtime argument (see --help)"),
-                                     cl::value_desc("spec"),
-                                     cl::sub(runSubcommand()));
+static cl::list<std::string>
+    runArgs("arg", cl::desc("A runtime argument (see --help)"),
+            cl::value_desc("spec"), cl::sub(runSubcommand()));
 static cl::list<std::string> runOuts("out",
                                      cl::desc("Write buffer INDEX to PATH"),
                                      cl::value_desc("INDEX=PATH"),
@@ -112,10 +111,10 @@ struct DType {
 };
 
 bool parseDType(llvm::StringRef s, DType &d) {
-  static const DType all[] = {{true, 2, "fp16"}, {true, 2, "bf16"},
-                              {true, 4, "fp32"}, {true, 8, "fp64"},
-                              {false, 1, "i8"},  {false, 2, "i16"},
-                              {false, 4, "i32"}, {false, 8, "i64"},
+  static const DType all[] = {{true, 2, "fp16"},    {true, 2, "bf16"},
+                              {true, 4, "fp32"},    {true, 8, "fp64"},
+                              {false, 1, "i8"},     {false, 2, "i16"},
+                              {false, 4, "i32"},    {false, 8, "i64"},
                               {true, 1, "fp8e4nv"}, {true, 1, "fp8e5"}};
   for (const DType &x : all)
     if (s == x.name) {
@@ -180,9 +179,8 @@ int runMain() {
   if (!file)
     return fail("cannot read '" + runInput + "': " + file.getError().message());
   Compiler compiler;
-  ParsedSource src =
-      compiler.parse(runInput, (*file)->getBuffer().str(), llvm::errs(),
-                     importDirs);
+  ParsedSource src = compiler.parse(runInput, (*file)->getBuffer().str(),
+                                    llvm::errs(), importDirs);
   if (src.numErrors)
     return 1;
   std::string kernel = runKernel;
@@ -203,8 +201,8 @@ int runMain() {
   // The tile IR the GPU gets; as a GPU launch of a coarsened kernel:
   // ceil(x / n) CTAs, x passed last.
   int perCTA = 1;
-  if (runInterpret && !(perCTA = compiler.prepareTile(*module, opts,
-                                                      llvm::errs())))
+  if (runInterpret &&
+      !(perCTA = compiler.prepareTile(*module, opts, llvm::errs())))
     return 1;
 
   // Parameter names (for messages) when the runtime parameters line up.
@@ -236,11 +234,12 @@ int runMain() {
       // buf:npy:PATH (PATH may hold ':') or buf:DTYPE:npy:PATH.
       llvm::StringRef path =
           parts[1] == "npy" ? spec.drop_front(strlen("buf:npy:")) : parts[3];
-      auto contents = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                                  /*RequiresNullTerminator=*/false);
+      auto contents =
+          llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
       if (!contents)
-        return bad("cannot read '" + path + "': " +
-                   contents.getError().message());
+        return bad("cannot read '" + path +
+                   "': " + contents.getError().message());
       auto array = npy::parse((*contents)->getBuffer());
       if (!array)
         return bad(path + ": " + llvm::toString(array.takeError()));
@@ -271,11 +270,12 @@ int runMain() {
       Storage s;
       s.dtype = d;
       if (parts[2] == "file") {
-        auto contents = llvm::MemoryBuffer::getFile(parts[3], /*IsText=*/false,
-                                                    /*RequiresNullTerminator=*/false);
+        auto contents =
+            llvm::MemoryBuffer::getFile(parts[3], /*IsText=*/false,
+                                        /*RequiresNullTerminator=*/false);
         if (!contents)
-          return bad("cannot read '" + parts[3] + "': " +
-                     contents.getError().message());
+          return bad("cannot read '" + parts[3] +
+                     "': " + contents.getError().message());
         s.resize((*contents)->getBufferSize());
         std::memcpy(s.data(), (*contents)->getBufferStart(), s.bytes);
       } else {

@@ -1,4 +1,5 @@
-//===- RunDevice.cpp - `tilec run` on the GPU ------------------------------===//
+//===- RunDevice.cpp - `tilec run` on the GPU
+//------------------------------===//
 //
 // Built with TilecRuntime (TILEC_HAVE_RUNTIME); without it deviceRunAvailable()
 // is false and runOnDevice() says how to run on the CPU instead.
@@ -24,8 +25,8 @@ using namespace tilec;
 
 bool tilec::deviceRunAvailable() { return false; }
 
-llvm::Error tilec::runOnDevice(Compiler &, const ParsedSource &,
-                               CompileOptions, const DeviceRunOptions &,
+llvm::Error tilec::runOnDevice(Compiler &, const ParsedSource &, CompileOptions,
+                               const DeviceRunOptions &,
                                std::array<unsigned, 3>,
                                llvm::ArrayRef<interp::KernelArg>,
                                llvm::ArrayRef<interp::HostBuffer>,
@@ -89,8 +90,8 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
     const interp::KernelArg &a = args[i];
     switch (a.kind) {
     case interp::KernelArg::Buffer:
-      rtArgs.push_back(rt::Arg::ptr(devBufs[a.buffer],
-                                    pointer ? type.drop_front() : ""));
+      rtArgs.push_back(
+          rt::Arg::ptr(devBufs[a.buffer], pointer ? type.drop_front() : ""));
       break;
     case interp::KernelArg::Int:
       rtArgs.push_back(rt::Arg::integer(pointer ? "" : type, a.i));
@@ -133,9 +134,9 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
       return t.takeError();
     ms.push_back(*t);
     // A progress line for runs that take a while.
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                             start)
-                   .count();
+    double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     if (s > 2 && (r + 1) % 10 == 0) {
       llvm::errs() << "\rtilec: " << (r + 1) << "/" << run.repeat
                    << " launches";
@@ -156,8 +157,7 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
     timing << ", " << llvm::format("%.1f", run.bytes / (median * 1e-3) / 1e9)
            << " GB/s";
   if (run.flops > 0)
-    timing << ", "
-           << llvm::format("%.1f", run.flops / (median * 1e-3) / 1e12)
+    timing << ", " << llvm::format("%.1f", run.flops / (median * 1e-3) / 1e12)
            << " TFLOP/s";
   timing << "\n";
   return llvm::Error::success();

@@ -15,18 +15,18 @@
 #include "Run.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Compiler/Version.h"
-#include "tilec/Frontend/Autotune.h"
 #include "tilec/Conversion/Passes.h"
+#include "tilec/Frontend/Autotune.h"
 #include "tilec/Target/Cubin.h"
 #include "tilec/Target/PTX.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
-#include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -40,33 +40,35 @@ using namespace tilec;
 namespace cl = llvm::cl;
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
-                                      cl::init("-"), cl::cat(compilerCategory()));
-static cl::opt<std::string> kernelName("kernel",
-                                       cl::desc("The @triton.jit function to compile"),
-                                       cl::value_desc("name"), cl::cat(compilerCategory()));
+                                      cl::init("-"),
+                                      cl::cat(compilerCategory()));
+static cl::opt<std::string>
+    kernelName("kernel", cl::desc("The @triton.jit function to compile"),
+               cl::value_desc("name"), cl::cat(compilerCategory()));
 static cl::opt<std::string>
     signature("signature",
               cl::desc("Triton AOT signature, e.g. \"*fp32:16, i32, 1024\""),
               cl::value_desc("sig"), cl::cat(compilerCategory()));
 enum class Emit { AST, Tile, TileGPU, LLVMDialect, LLVM, PTX, Cubin };
-static cl::opt<Emit> emit(
-    "emit", cl::desc("What to emit"), cl::init(Emit::Tile),
-    cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
-               clEnumValN(Emit::Tile, "tile", "the `tile` dialect IR"),
-               clEnumValN(Emit::TileGPU, "tilegpu",
-                          "the `tilegpu` IR (tiles with layouts)"),
-               clEnumValN(Emit::LLVMDialect, "llvm-mlir",
-                          "the LLVM and NVVM dialects"),
-               clEnumValN(Emit::LLVM, "llvm", "LLVM IR"),
-               clEnumValN(Emit::PTX, "ptx",
-                          "PTX, and metadata JSON beside an -o file"),
-               clEnumValN(Emit::Cubin, "cubin",
-                          "a cubin for --arch assembled by ptxas (CUDA "
-                          "toolkit; $TILEC_PTXAS), and metadata JSON with "
-                          "registers and spills beside an -o file")),
-    cl::cat(compilerCategory()));
-static cl::opt<std::string> arch("arch", cl::desc("GPU target (sm_60 ... sm_89, sm_90, sm_90a)"),
-                                 cl::init(PipelineOptions().arch), cl::cat(compilerCategory()));
+static cl::opt<Emit>
+    emit("emit", cl::desc("What to emit"), cl::init(Emit::Tile),
+         cl::values(clEnumValN(Emit::AST, "ast", "the syntax tree"),
+                    clEnumValN(Emit::Tile, "tile", "the `tile` dialect IR"),
+                    clEnumValN(Emit::TileGPU, "tilegpu",
+                               "the `tilegpu` IR (tiles with layouts)"),
+                    clEnumValN(Emit::LLVMDialect, "llvm-mlir",
+                               "the LLVM and NVVM dialects"),
+                    clEnumValN(Emit::LLVM, "llvm", "LLVM IR"),
+                    clEnumValN(Emit::PTX, "ptx",
+                               "PTX, and metadata JSON beside an -o file"),
+                    clEnumValN(Emit::Cubin, "cubin",
+                               "a cubin for --arch assembled by ptxas (CUDA "
+                               "toolkit; $TILEC_PTXAS), and metadata JSON with "
+                               "registers and spills beside an -o file")),
+         cl::cat(compilerCategory()));
+static cl::opt<std::string>
+    arch("arch", cl::desc("GPU target (sm_60 ... sm_89, sm_90, sm_90a)"),
+         cl::init(PipelineOptions().arch), cl::cat(compilerCategory()));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(compilerCategory()));
@@ -130,7 +132,8 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(compilerCategory());
   cl::SetVersionPrinter(
       [](llvm::raw_ostream &os) { os << tilec::versionText("tilec"); });
-  cl::ParseCommandLineOptions(argc, argv, "tilec: Triton-syntax tile kernel compiler\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "tilec: Triton-syntax tile kernel compiler\n");
   if (runSubcommand())
     return runMain();
   if (aotSubcommand())
@@ -146,9 +149,8 @@ int main(int argc, char **argv) {
   }
   Compiler compiler;
   std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
-  ParsedSource src =
-      compiler.parse(name, (*buffer)->getBuffer().str(), llvm::errs(),
-                     importDirs);
+  ParsedSource src = compiler.parse(name, (*buffer)->getBuffer().str(),
+                                    llvm::errs(), importDirs);
 
   std::error_code ec;
   llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);
@@ -190,14 +192,14 @@ int main(int argc, char **argv) {
       if (!*at)
         continue;
       any = true;
-      out.os() << f->name << ": " << (*at)->configs.size()
-               << " configs, key [" << llvm::join((*at)->key, ", ") << "]";
+      out.os() << f->name << ": " << (*at)->configs.size() << " configs, key ["
+               << llvm::join((*at)->key, ", ") << "]";
       if (!(*at)->resetToZero.empty())
         out.os() << ", reset_to_zero [" << llvm::join((*at)->resetToZero, ", ")
                  << "]";
       if (!(*at)->restoreValue.empty())
-        out.os() << ", restore_value ["
-                 << llvm::join((*at)->restoreValue, ", ") << "]";
+        out.os() << ", restore_value [" << llvm::join((*at)->restoreValue, ", ")
+                 << "]";
       if (!(*at)->ignored.empty())
         out.os() << " (not used: " << llvm::join((*at)->ignored, ", ") << ")";
       out.os() << "\n";
@@ -278,15 +280,15 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   if (emit != Emit::Tile &&
-      mlir::failed(compiler.lower(*module,
-                                  emit == Emit::TileGPU ? Stage::TileGPU
-                                                        : Stage::LLVMDialect,
-                                  opts, llvm::errs())))
+      mlir::failed(compiler.lower(
+          *module, emit == Emit::TileGPU ? Stage::TileGPU : Stage::LLVMDialect,
+          opts, llvm::errs())))
     return 1;
   if (emit == Emit::LLVM) {
     auto ir = translateToLLVMIR(*module, PTXOptions());
     if (!ir) {
-      llvm::errs() << "tilec: error: " << llvm::toString(ir.takeError()) << "\n";
+      llvm::errs() << "tilec: error: " << llvm::toString(ir.takeError())
+                   << "\n";
       return 1;
     }
     out.os() << *ir;

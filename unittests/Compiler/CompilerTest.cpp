@@ -63,8 +63,7 @@ TEST(CompilerTest, SmallKernelCompiles) {
   // The constexpr is folded in: four runtime arguments remain.
   EXPECT_EQ(fn.getNumArguments(), 4u);
   EXPECT_EQ(fn.getFunctionType().getNumResults(), 0u);
-  auto warps =
-      (*module)->getAttrOfType<mlir::IntegerAttr>("tile.num_warps");
+  auto warps = (*module)->getAttrOfType<mlir::IntegerAttr>("tile.num_warps");
   ASSERT_TRUE(warps);
   EXPECT_EQ(warps.getInt(), 4);
 
@@ -232,7 +231,8 @@ TEST(CompilerTest, ProgramsPerCTAOption) {
     ASSERT_FALSE(bool(v)) << bad;
     EXPECT_EQ(llvm::toString(v.takeError()),
               std::string("--programs-per-cta must be auto or from 1 to 8, "
-                          "got '") + bad + "'");
+                          "got '") +
+                  bad + "'");
   }
   // Through the C++ API the value is an int: 0 (auto) to 8.
   CompileOptions o;
@@ -288,7 +288,8 @@ TEST(CompilerTest, SeedExamplesCompile) {
   } cases[] = {
       {"gelu.py", "triton_gelu_kernel", "*fp32:16, *fp32:16, i32, 1024"},
       {"row_sum.py", "row_sum_kernel", "*fp32:16, *fp32:16, i32, 1024"},
-      {"softmax.py", "softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024"},
+      {"softmax.py", "softmax_kernel",
+       "*fp32:16, *fp32:16, i32, i32, i32, 1024"},
   };
   for (const Case &k : cases) {
     std::string path = std::string(TILEC_SOURCE_DIR) + "/examples/" + k.file;

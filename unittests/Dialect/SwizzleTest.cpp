@@ -68,8 +68,8 @@ TEST_P(SwizzleTest, LdmatrixPhasesAreConflictFree) {
       for (int64_t r = r0; r < r0 + 8; ++r)
         groups.insert((l.getOffset(r, c, s.rows, s.cols) * bytes / 16) % 8);
       EXPECT_EQ(groups.size(), 8u)
-          << "rows " << r0 << "..+8 at column " << c << " of " << s.rows
-          << "x" << s.cols << " (" << s.bits << "-bit): bank conflict";
+          << "rows " << r0 << "..+8 at column " << c << " of " << s.rows << "x"
+          << s.cols << " (" << s.bits << "-bit): bank conflict";
     }
 }
 
@@ -92,7 +92,8 @@ TEST_P(SwizzleTest, MatchesTheHardwareSwizzle) {
   for (int64_t r = 0; r < s.rows; ++r)
     for (int64_t c = 0; c < s.cols; ++c) {
       int64_t linear = ((c / blockCols) * s.rows * blockCols + r * blockCols +
-                        c % blockCols) * bytes;
+                        c % blockCols) *
+                       bytes;
       int64_t hw = linear ^ (((linear >> 7) & mask) << 4);
       EXPECT_EQ(l.getOffset(r, c, s.rows, s.cols) * bytes, hw)
           << "(" << r << ", " << c << ")";
@@ -104,8 +105,8 @@ TEST_P(SwizzleTest, TransposedStoresColumnsAsRows) {
   // layout of the cols x rows buffer holds (c, r): K-major B for tf32 wgmma.
   Shape s = GetParam();
   SharedAttr rows = getSwizzledSharedLayout(&ctx, {s.cols, s.rows}, s.bits);
-  SharedAttr t =
-      getSwizzledSharedLayout(&ctx, {s.rows, s.cols}, s.bits, /*transposed=*/true);
+  SharedAttr t = getSwizzledSharedLayout(&ctx, {s.rows, s.cols}, s.bits,
+                                         /*transposed=*/true);
   EXPECT_TRUE(t.getTransposed());
   EXPECT_FALSE(rows.getTransposed());
   for (int64_t r = 0; r < s.rows; ++r)

@@ -30,17 +30,28 @@ Lexed lexText(const std::string &text) {
 
 const char *kindName(Tok k) {
   switch (k) {
-  case Tok::Eof: return "EOF";
-  case Tok::Newline: return "NL";
-  case Tok::Indent: return "INDENT";
-  case Tok::Dedent: return "DEDENT";
-  case Tok::Name: return "NAME";
-  case Tok::Keyword: return "KW";
-  case Tok::Int: return "INT";
-  case Tok::Float: return "FLOAT";
-  case Tok::String: return "STR";
-  case Tok::Op: return "OP";
-  case Tok::Error: return "ERR";
+  case Tok::Eof:
+    return "EOF";
+  case Tok::Newline:
+    return "NL";
+  case Tok::Indent:
+    return "INDENT";
+  case Tok::Dedent:
+    return "DEDENT";
+  case Tok::Name:
+    return "NAME";
+  case Tok::Keyword:
+    return "KW";
+  case Tok::Int:
+    return "INT";
+  case Tok::Float:
+    return "FLOAT";
+  case Tok::String:
+    return "STR";
+  case Tok::Op:
+    return "OP";
+  case Tok::Error:
+    return "ERR";
   }
   return "?";
 }
@@ -102,18 +113,18 @@ TEST(LexerTest, IndentAndDedent) {
                     "        y\n"
                     "    z\n"
                     "w\n";
-  EXPECT_EQ(renderText(src),
-            "KW:def NAME:f OP:( OP:) OP:: NL "
-            "INDENT KW:if NAME:x OP:: NL "
-            "INDENT NAME:y NL "
-            "DEDENT NAME:z NL "
-            "DEDENT NAME:w NL EOF");
+  EXPECT_EQ(renderText(src), "KW:def NAME:f OP:( OP:) OP:: NL "
+                             "INDENT KW:if NAME:x OP:: NL "
+                             "INDENT NAME:y NL "
+                             "DEDENT NAME:z NL "
+                             "DEDENT NAME:w NL EOF");
 }
 
 TEST(LexerTest, DedentsClosedAtEndOfFile) {
   Lexed l = lexText("def f():\n  if x:\n    y");
-  EXPECT_EQ(render(l.toks), "KW:def NAME:f OP:( OP:) OP:: NL INDENT KW:if "
-                            "NAME:x OP:: NL INDENT NAME:y NL DEDENT DEDENT EOF");
+  EXPECT_EQ(render(l.toks),
+            "KW:def NAME:f OP:( OP:) OP:: NL INDENT KW:if "
+            "NAME:x OP:: NL INDENT NAME:y NL DEDENT DEDENT EOF");
   EXPECT_EQ(l.numErrors, 0u);
 }
 
@@ -286,8 +297,9 @@ TEST(LexerTest, StringPrefixes) {
 }
 
 TEST(LexerTest, TripleQuotedStrings) {
-  Lexed l = lexText("x = \"\"\"line1\n  'quoted' \"q\"\nline3\"\"\"\ny = '''a''' "
-                    "\n");
+  Lexed l =
+      lexText("x = \"\"\"line1\n  'quoted' \"q\"\nline3\"\"\"\ny = '''a''' "
+              "\n");
   ASSERT_EQ(l.numErrors, 0u) << l.errs;
   ASSERT_EQ(render(l.toks), "NAME:x OP:= STR NL NAME:y OP:= STR NL EOF");
   EXPECT_EQ(l.toks[2].text, "line1\n  'quoted' \"q\"\nline3");

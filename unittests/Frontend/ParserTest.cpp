@@ -163,8 +163,7 @@ TEST(ParserTest, CallsWithKeywordArguments) {
   EXPECT_EQ(parseExpr("f()"), "(call f)");
   EXPECT_EQ(parseExpr("f(a, b,)"), "(call f a b)");
   EXPECT_EQ(parseExpr("f(a)(b)"), "(call (call f a) b)");
-  EXPECT_EQ(parseExpr("x.to(tl.float16)"),
-            "(call (. x to) (. tl float16))");
+  EXPECT_EQ(parseExpr("x.to(tl.float16)"), "(call (. x to) (. tl float16))");
 }
 
 TEST(ParserTest, CallArgumentErrors) {

@@ -147,9 +147,8 @@ TEST(SignatureTest, BadHint) {
   EXPECT_EQ(s.diags[0].message,
             "unsupported hint ':8' in signature (only ':16' and ':1' are "
             "understood)");
-  EXPECT_EQ(s.errs.substr(s.errs.find('\n') + 1),
-            "i32, *fp32:8\n"
-            "     ^~~~~~~\n");
+  EXPECT_EQ(s.errs.substr(s.errs.find('\n') + 1), "i32, *fp32:8\n"
+                                                  "     ^~~~~~~\n");
   ParsedSig e = parseSig("*fp32:");
   EXPECT_FALSE(e.ok);
   ParsedSig x = parseSig("*fp32:abc");

@@ -1,4 +1,5 @@
-//===- AtomicTest.cpp - Atomics, barriers and spin loops in the interpreter ===//
+//===- AtomicTest.cpp - Atomics, barriers and spin loops in the interpreter
+//===//
 //
 // tl.atomic_add/max/min/and/or/xor/xchg and tl.atomic_cas (tile.atomic_rmw /
 // tile.atomic_cas), tl.debug_barrier, and the iteration budget of while
@@ -150,7 +151,6 @@ TileKernels &rmwKernels() {
   return cache;
 }
 
-
 //===----------------------------------------------------------------------===//
 // The reference: lanes one after another
 //===----------------------------------------------------------------------===//
@@ -158,13 +158,20 @@ TileKernels &rmwKernels() {
 enum class Op { Add, Max, Min, And, Or, Xor, Xchg };
 const char *opName(Op op) {
   switch (op) {
-  case Op::Add: return "add";
-  case Op::Max: return "max";
-  case Op::Min: return "min";
-  case Op::And: return "and";
-  case Op::Or: return "or";
-  case Op::Xor: return "xor";
-  case Op::Xchg: return "xchg";
+  case Op::Add:
+    return "add";
+  case Op::Max:
+    return "max";
+  case Op::Min:
+    return "min";
+  case Op::And:
+    return "and";
+  case Op::Or:
+    return "or";
+  case Op::Xor:
+    return "xor";
+  case Op::Xchg:
+    return "xchg";
   }
   return "";
 }
@@ -181,7 +188,8 @@ double refMaxMin(bool isMax, double a, double b) {
 }
 
 /// dst[j] = dst[j] <op> x[l]; returns the old bits in `old[l]`.
-void refApply(Op op, ByteArray &dst, size_t j, const ByteArray &x, size_t l, ByteArray &old) {
+void refApply(Op op, ByteArray &dst, size_t j, const ByteArray &x, size_t l,
+              ByteArray &old) {
   old.setBits(l, dst.bitsAt(j));
   ElemTy t = dst.type();
   if (info(t).isFloat) {
@@ -191,12 +199,19 @@ void refApply(Op op, ByteArray &dst, size_t j, const ByteArray &x, size_t l, Byt
       r = t == ElemTy::F32   ? double(float(a) + float(b))
           : t == ElemTy::F64 ? a + b
           : t == ElemTy::F16 ? roundToF16(a + b) // exact in fp64, rounded once
-                         : roundToBF16(a + b);
+                             : roundToBF16(a + b);
       break;
-    case Op::Max: r = refMaxMin(true, a, b); break;
-    case Op::Min: r = refMaxMin(false, a, b); break;
-    case Op::Xchg: r = b; break;
-    default: ADD_FAILURE() << "bad float op";
+    case Op::Max:
+      r = refMaxMin(true, a, b);
+      break;
+    case Op::Min:
+      r = refMaxMin(false, a, b);
+      break;
+    case Op::Xchg:
+      r = b;
+      break;
+    default:
+      ADD_FAILURE() << "bad float op";
     }
     dst.set(j, r);
     return;
@@ -205,13 +220,27 @@ void refApply(Op op, ByteArray &dst, size_t j, const ByteArray &x, size_t l, Byt
   int64_t sa = dst.i64(j), sb = x.i64(l);
   bool sgn = info(t).isSigned;
   switch (op) {
-  case Op::Add: r = a + b; break; // wraps (setRaw keeps the low bytes)
-  case Op::Max: r = sgn ? (sa > sb ? a : b) : (a > b ? a : b); break;
-  case Op::Min: r = sgn ? (sa < sb ? a : b) : (a < b ? a : b); break;
-  case Op::And: r = a & b; break;
-  case Op::Or: r = a | b; break;
-  case Op::Xor: r = a ^ b; break;
-  case Op::Xchg: r = b; break;
+  case Op::Add:
+    r = a + b;
+    break; // wraps (setRaw keeps the low bytes)
+  case Op::Max:
+    r = sgn ? (sa > sb ? a : b) : (a > b ? a : b);
+    break;
+  case Op::Min:
+    r = sgn ? (sa < sb ? a : b) : (a < b ? a : b);
+    break;
+  case Op::And:
+    r = a & b;
+    break;
+  case Op::Or:
+    r = a | b;
+    break;
+  case Op::Xor:
+    r = a ^ b;
+    break;
+  case Op::Xchg:
+    r = b;
+    break;
   }
   dst.setBits(j, r);
 }
@@ -232,11 +261,20 @@ void fill(ByteArray &b, std::mt19937_64 &rng, bool special) {
     double v = u(rng);
     if (special)
       switch (rng() % 16) {
-      case 0: v = NAN; break;
-      case 1: v = 0.0; break;
-      case 2: v = -0.0; break;
-      case 3: v = (rng() & 1) ? INFINITY : -INFINITY; break;
-      default: break;
+      case 0:
+        v = NAN;
+        break;
+      case 1:
+        v = 0.0;
+        break;
+      case 2:
+        v = -0.0;
+        break;
+      case 3:
+        v = (rng() & 1) ? INFINITY : -INFINITY;
+        break;
+      default:
+        break;
       }
     b.set(i, v);
   }
@@ -253,7 +291,8 @@ TEST(Atomics, HistogramRepeatedBins) {
     int nbins = 1 + int(rng() % 16);
     int n = 1 + int(rng() % 3000);
     unsigned grid = unsigned((n + BLOCK - 1) / BLOCK);
-    ByteArray x(ElemTy::I32, n), bins(ElemTy::I32, nbins), old(ElemTy::I32, grid * BLOCK);
+    ByteArray x(ElemTy::I32, n), bins(ElemTy::I32, nbins),
+        old(ElemTy::I32, grid * BLOCK);
     std::vector<int64_t> count(nbins), init(nbins);
     for (int i = 0; i < n; ++i)
       x.setBits(i, rng() % nbins);
@@ -304,14 +343,21 @@ TEST(Atomics, ScalarCounterOncePerProgram) {
 TEST(Atomics, ReadModifyWriteAgainstReference) {
   FRESH_RNG(rng);
   const std::vector<std::pair<Op, std::vector<ElemTy>>> cases = {
-      {Op::Add, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F16, ElemTy::BF16,
-                 ElemTy::F32, ElemTy::F64}},
-      {Op::Max, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}},
-      {Op::Min, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}},
+      {Op::Add,
+       {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F16,
+        ElemTy::BF16, ElemTy::F32, ElemTy::F64}},
+      {Op::Max,
+       {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32,
+        ElemTy::F64}},
+      {Op::Min,
+       {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32,
+        ElemTy::F64}},
       {Op::And, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
       {Op::Or, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
       {Op::Xor, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64}},
-      {Op::Xchg, {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32, ElemTy::F64}}};
+      {Op::Xchg,
+       {ElemTy::I32, ElemTy::I64, ElemTy::U32, ElemTy::U64, ElemTy::F32,
+        ElemTy::F64}}};
   const int BLOCK = 128;
   for (auto &[op, tys] : cases)
     for (ElemTy t : tys) {
@@ -319,7 +365,8 @@ TEST(Atomics, ReadModifyWriteAgainstReference) {
       SCOPED_TRACE(what);
       int ndst = 1 + int(rng() % 6);
       int n = BLOCK / 2 + int(rng() % (BLOCK / 2 + 1));
-      ByteArray x(t, BLOCK), idx(ElemTy::I32, BLOCK), dst(t, ndst), old(t, BLOCK);
+      ByteArray x(t, BLOCK), idx(ElemTy::I32, BLOCK), dst(t, ndst),
+          old(t, BLOCK);
       fill(x, rng, op != Op::Add);
       fill(dst, rng, op != Op::Add);
       for (int l = 0; l < BLOCK; ++l)
@@ -349,7 +396,8 @@ TEST(Atomics, ReadModifyWriteAgainstReference) {
 /// Hand-checked values: float max/min with negatives, NaN and signed
 /// zeros; signed vs unsigned integer max/min; wrapping add.
 TEST(Atomics, MaxMinAndWrapFixedValues) {
-  auto runOne = [](Op op, ElemTy t, const ByteArray &x, ByteArray &dst, ByteArray &old) {
+  auto runOne = [](Op op, ElemTy t, const ByteArray &x, ByteArray &dst,
+                   ByteArray &old) {
     ByteArray idx(ElemTy::I32, 128);
     for (int l = 0; l < 128; ++l)
       idx.setBits(l, 0);
@@ -374,7 +422,8 @@ TEST(Atomics, MaxMinAndWrapFixedValues) {
     for (size_t i = 0; i < ns; ++i) {
       ByteArray w(ElemTy::F32, 1);
       w.set(0, wantOld[i]);
-      EXPECT_TRUE(same(old, i, w, 0)) << "max old[" << i << "] = " << show(old, i);
+      EXPECT_TRUE(same(old, i, w, 0))
+          << "max old[" << i << "] = " << show(old, i);
     }
     EXPECT_EQ(dst.get(0), 0.0);
     EXPECT_FALSE(std::signbit(dst.get(0)));
@@ -387,7 +436,8 @@ TEST(Atomics, MaxMinAndWrapFixedValues) {
     for (size_t i = 0; i < ns; ++i) {
       ByteArray w(ElemTy::F32, 1);
       w.set(0, wantOld[i]);
-      EXPECT_TRUE(same(old, i, w, 0)) << "min old[" << i << "] = " << show(old, i);
+      EXPECT_TRUE(same(old, i, w, 0))
+          << "min old[" << i << "] = " << show(old, i);
     }
     EXPECT_EQ(dst.get(0), -5.0);
   }
@@ -415,10 +465,12 @@ TEST(Atomics, MaxMinAndWrapFixedValues) {
       xs.setBits(i, bits[i]);
     dst.setBits(0, 0);
     ASSERT_EQ(runOne(Op::Max, t, xs, dst, old), "");
-    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 7u : 0xFFFFFFF0u) << info(t).sig;
+    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 7u : 0xFFFFFFF0u)
+        << info(t).sig;
     dst.setBits(0, 6);
     ASSERT_EQ(runOne(Op::Min, t, xs, dst, old), "");
-    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 0x80000000u : 5u) << info(t).sig;
+    EXPECT_EQ(dst.bitsAt(0), t == ElemTy::I32 ? 0x80000000u : 5u)
+        << info(t).sig;
   }
   {
     // Integer add wraps: INT32_MAX + 1 + 1.
@@ -481,16 +533,17 @@ TEST(Atomics, CompareAndSwapLanes) {
     // One address, cmp = lane, value = lane + 1: a chain through every
     // lane in order; broken at lane `brk` (cmp 999), no lane after swaps.
     int brk = int(rng() % 64);
-    ByteArray p(ElemTy::I32, 1), idx(ElemTy::I32, 64), cmp(ElemTy::I32, 64), val(ElemTy::I32, 64),
-        old(ElemTy::I32, 64);
+    ByteArray p(ElemTy::I32, 1), idx(ElemTy::I32, 64), cmp(ElemTy::I32, 64),
+        val(ElemTy::I32, 64), old(ElemTy::I32, 64);
     p.setBits(0, 0);
     for (int l = 0; l < 64; ++l) {
       idx.setBits(l, 0);
       cmp.setBits(l, l == brk ? 999 : l);
       val.setBits(l, l + 1);
     }
-    ASSERT_EQ(runKernel(kernels(), "cas_lanes", "*i32, *i32, *i32, *i32, *i32, 64",
-                        {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
+    ASSERT_EQ(runKernel(kernels(), "cas_lanes",
+                        "*i32, *i32, *i32, *i32, *i32, 64", {1, 1, 1},
+                        {&p, &idx, &cmp, &val, &old}),
               "");
     for (int l = 0; l < 64; ++l)
       EXPECT_EQ(old.i64(l), std::min(l, brk)) << "old[" << l << "]";
@@ -500,7 +553,8 @@ TEST(Atomics, CompareAndSwapLanes) {
   for (ElemTy t : {ElemTy::I32, ElemTy::I64, ElemTy::F32, ElemTy::F64}) {
     SCOPED_TRACE(info(t).sig);
     const int ndst = 4;
-    ByteArray p(t, ndst), idx(ElemTy::I32, 64), cmp(t, 64), val(t, 64), old(t, 64);
+    ByteArray p(t, ndst), idx(ElemTy::I32, 64), cmp(t, 64), val(t, 64),
+        old(t, 64);
     ByteArray cand(t, 6);
     fill(cand, rng, true);
     if (info(t).isFloat) { // signed zeros compare by bits
@@ -525,10 +579,11 @@ TEST(Atomics, CompareAndSwapLanes) {
         ref.setBits(j, val.bitsAt(l)), ++swaps;
     }
     std::string T = info(t).sig;
-    ASSERT_EQ(runKernel(kernels(), "cas_lanes",
-                        "*" + T + ", *i32, *" + T + ", *" + T + ", *" + T + ", 64",
-                        {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
-              "");
+    ASSERT_EQ(
+        runKernel(kernels(), "cas_lanes",
+                  "*" + T + ", *i32, *" + T + ", *" + T + ", *" + T + ", 64",
+                  {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
+        "");
     EXPECT_GT(swaps, 0);
     for (int l = 0; l < 64; ++l)
       EXPECT_EQ(old.bitsAt(l), refOld[l]) << "old[" << l << "]";
@@ -537,8 +592,8 @@ TEST(Atomics, CompareAndSwapLanes) {
   }
   {
     // f32: +0 does not match -0; a NaN matches the same NaN bits.
-    ByteArray p(ElemTy::F32, 2), idx(ElemTy::I32, 64), cmp(ElemTy::F32, 64), val(ElemTy::F32, 64),
-        old(ElemTy::F32, 64);
+    ByteArray p(ElemTy::F32, 2), idx(ElemTy::I32, 64), cmp(ElemTy::F32, 64),
+        val(ElemTy::F32, 64), old(ElemTy::F32, 64);
     p.set(0, 0.0);
     p.set(1, NAN);
     for (int l = 0; l < 64; ++l) {
@@ -546,8 +601,9 @@ TEST(Atomics, CompareAndSwapLanes) {
       cmp.set(l, l % 2 ? NAN : -0.0);
       val.set(l, 4.0);
     }
-    ASSERT_EQ(runKernel(kernels(), "cas_lanes", "*fp32, *i32, *fp32, *fp32, *fp32, 64",
-                        {1, 1, 1}, {&p, &idx, &cmp, &val, &old}),
+    ASSERT_EQ(runKernel(kernels(), "cas_lanes",
+                        "*fp32, *i32, *fp32, *fp32, *fp32, 64", {1, 1, 1},
+                        {&p, &idx, &cmp, &val, &old}),
               "");
     EXPECT_EQ(p.get(0), 0.0);
     EXPECT_FALSE(std::signbit(p.get(0)));
@@ -561,7 +617,8 @@ TEST(Atomics, LockAcquireRelease) {
   FRESH_RNG(rng);
   const int GROUP = 4, N = 50;
   for (int rows : {3, 13}) {
-    ByteArray x(ElemTy::F32, rows * N), acc(ElemTy::F32, GROUP * N), lock(ElemTy::I32, 2 * GROUP);
+    ByteArray x(ElemTy::F32, rows * N), acc(ElemTy::F32, GROUP * N),
+        lock(ElemTy::I32, 2 * GROUP);
     std::uniform_real_distribution<double> u(-1, 1);
     for (int i = 0; i < rows * N; ++i)
       x.set(i, u(rng));
@@ -569,7 +626,8 @@ TEST(Atomics, LockAcquireRelease) {
       lock.setBits(i, 0);
     // acc stays poisoned (0xAB bytes): the first row of a group must not
     // read it, and groups no row maps to stay untouched.
-    ASSERT_EQ(runKernel(kernels(), "lock_accumulate", "*fp32, *fp32, *i32, i32, 4, 64",
+    ASSERT_EQ(runKernel(kernels(), "lock_accumulate",
+                        "*fp32, *fp32, *i32, i32, 4, 64",
                         {unsigned(rows), 1, 1}, {&x, &acc, &lock, I(N)}),
               "");
     for (int g = 0; g < GROUP; ++g) {
@@ -584,7 +642,8 @@ TEST(Atomics, LockAcquireRelease) {
         float s = float(x.get(g * N + c));
         for (int r = g + GROUP; r < rows; r += GROUP)
           s = float(x.get(r * N + c)) + s;
-        EXPECT_EQ(acc.get(g * N + c), double(s)) << "acc[" << g << "][" << c << "]";
+        EXPECT_EQ(acc.get(g * N + c), double(s))
+            << "acc[" << g << "][" << c << "]";
       }
     }
   }
@@ -602,10 +661,13 @@ TEST(Atomics, MaskedLanesUntouched) {
             "");
   for (int l = 0; l < BLOCK; ++l) {
     bool on = l % 3 == 0;
-    EXPECT_EQ(old.bitsAt(l), on ? init.bitsAt(2 * l) : 0u) << "old[" << l << "]";
-    EXPECT_EQ(dst.bitsAt(2 * l), on ? uint32_t(init.bitsAt(2 * l) + 5) : init.bitsAt(2 * l))
+    EXPECT_EQ(old.bitsAt(l), on ? init.bitsAt(2 * l) : 0u)
+        << "old[" << l << "]";
+    EXPECT_EQ(dst.bitsAt(2 * l),
+              on ? uint32_t(init.bitsAt(2 * l) + 5) : init.bitsAt(2 * l))
         << "dst[" << 2 * l << "]";
-    EXPECT_EQ(dst.bitsAt(2 * l + 1), init.bitsAt(2 * l + 1)) << "dst[" << 2 * l + 1 << "]";
+    EXPECT_EQ(dst.bitsAt(2 * l + 1), init.bitsAt(2 * l + 1))
+        << "dst[" << 2 * l + 1 << "]";
   }
   // Masked-off lanes with wild addresses are never checked.
   ByteArray p(ElemTy::I32, 100);

@@ -189,8 +189,8 @@ TEST(BlockPtr, Copy2DBothDimensionsChecked) {
           ASSERT_EQ(out.get(o), float(in.get(size_t(i * sm + j)) * 2 + 1))
               << "(" << i << ", " << j << ") M=" << M << " N=" << N;
         else
-          ASSERT_TRUE(out.poisoned(o)) << "padding (" << i << ", " << j
-                                       << ") written";
+          ASSERT_TRUE(out.poisoned(o))
+              << "padding (" << i << ", " << j << ") written";
       }
   }
 }
@@ -230,8 +230,9 @@ TEST(BlockPtr, OneDimensionChecked) {
   int64_t M = 1 + rng() % 50, N = 32;
   ByteArray in(ElemTy::F32, M * N), out(ElemTy::F32, (M + 16) * N);
   randomize(in, rng);
-  ASSERT_EQ(runKernel(kernels(), "row_checked", "*fp32, *fp32, i32, i32, 16, 32",
-                      {cdiv(M, 16), 1, 1}, {&in, &out, I(M), I(N)}),
+  ASSERT_EQ(runKernel(kernels(), "row_checked",
+                      "*fp32, *fp32, i32, i32, 16, 32", {cdiv(M, 16), 1, 1},
+                      {&in, &out, I(M), I(N)}),
             "");
   for (int64_t i = 0; i < M + 16; ++i)
     for (int64_t j = 0; j < N; ++j) {
@@ -333,15 +334,18 @@ TEST(BlockPtr, TensorDescriptorMatmul) {
     randomize(b, rng);
     std::string ty = info(t).sig;
     ASSERT_EQ(runKernel(kernels(), "desc_matmul",
-                        "*" + ty + ", *" + ty + ", *" + ty + ", i32, i32, i32, 32, 32, 16",
-                        {cdiv(M, 32), cdiv(N, 32), 1}, {&a, &b, &c, I(M), I(N), I(K)}),
+                        "*" + ty + ", *" + ty + ", *" + ty +
+                            ", i32, i32, i32, 32, 32, 16",
+                        {cdiv(M, 32), cdiv(N, 32), 1},
+                        {&a, &b, &c, I(M), I(N), I(K)}),
               "")
         << ty;
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         auto [ref, mag] = dotRef(a, i * K, 1, b, j * K, 1, K);
         ASSERT_NEAR(c.get(size_t(i * N + j)), ref,
-                    (t == ElemTy::F16 ? 1e-3 * std::fabs(ref) : 0) + 1e-6 * mag + 1e-30)
+                    (t == ElemTy::F16 ? 1e-3 * std::fabs(ref) : 0) +
+                        1e-6 * mag + 1e-30)
             << ty << " C[" << i << ", " << j << "]";
       }
     for (size_t i = size_t(M * N); i < c.size(); ++i)
@@ -397,19 +401,22 @@ TEST(BlockPtr, ExampleMatchesPointerArithmeticMatmul) {
   static TileKernels plain(TILEC_SOURCE_DIR "/examples/matmul_relu.py");
   for (ElemTy t : {ElemTy::F16, ElemTy::BF16, ElemTy::F32}) {
     int64_t M = 8 + rng() % 90, N = 8 + rng() % 90, K = 1 + rng() % 90;
-    ByteArray a(t, M * K), b(t, K * N), c1(ElemTy::F32, M * N), c2(ElemTy::F32, M * N);
+    ByteArray a(t, M * K), b(t, K * N), c1(ElemTy::F32, M * N),
+        c2(ElemTy::F32, M * N);
     randomize(a, rng);
     randomize(b, rng);
     std::string ty = info(t).sig;
     std::string sig = "*" + ty + ", *" + ty +
                       ", *fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, "
                       "32, 32, 16";
-    std::vector<RunArg> ints = {I(M), I(N), I(K), I(K), I(1), I(N), I(1), I(N), I(1)};
+    std::vector<RunArg> ints = {I(M), I(N), I(K), I(K), I(1),
+                                I(N), I(1), I(N), I(1)};
     std::vector<RunArg> args1 = {&a, &b, &c1}, args2 = {&a, &b, &c2};
     args1.insert(args1.end(), ints.begin(), ints.end());
     args2.insert(args2.end(), ints.begin(), ints.end());
     std::array<unsigned, 3> grid = {cdiv(M, 32), cdiv(N, 32), 1};
-    ASSERT_EQ(runKernel(blockPtr, "matmul_block_ptr_kernel", sig, grid, args1), "");
+    ASSERT_EQ(runKernel(blockPtr, "matmul_block_ptr_kernel", sig, grid, args1),
+              "");
     ASSERT_EQ(runKernel(plain, "matmul_relu_kernel", sig, grid, args2), "");
     size_t positive = 0;
     for (size_t i = 0; i < size_t(M * N); ++i) {
@@ -435,7 +442,8 @@ TEST(BlockPtr, FlashAttentionExample) {
   const int Z = 1, H = 2, N = 256, D = 64, BM = 128; // BLOCK_N: 64
   for (int causal = 0; causal < 2; ++causal) {
     size_t n = size_t(Z) * H * N * D;
-    ByteArray q(ElemTy::F16, n), k(ElemTy::F16, n), v(ElemTy::F16, n), o(ElemTy::F16, n);
+    ByteArray q(ElemTy::F16, n), k(ElemTy::F16, n), v(ElemTy::F16, n),
+        o(ElemTy::F16, n);
     randomize(q, rng);
     randomize(k, rng);
     randomize(v, rng);
@@ -463,7 +471,8 @@ TEST(BlockPtr, FlashAttentionExample) {
         for (int j = 0; j <= last; ++j) {
           double dot = 0;
           for (int d = 0; d < D; ++d)
-            dot += q.get(base + size_t(i) * D + d) * k.get(base + size_t(j) * D + d);
+            dot += q.get(base + size_t(i) * D + d) *
+                   k.get(base + size_t(j) * D + d);
           s[j] = dot * scale;
           mx = std::max(mx, s[j]);
         }
@@ -477,9 +486,8 @@ TEST(BlockPtr, FlashAttentionExample) {
           ref /= sum;
           double got = o.get(base + size_t(i) * D + d);
           worst = std::max(worst, std::fabs(got - ref));
-          ASSERT_NEAR(got, ref, 4e-3)
-              << "causal=" << causal << " head " << h << " O[" << i << ", "
-              << d << "]";
+          ASSERT_NEAR(got, ref, 4e-3) << "causal=" << causal << " head " << h
+                                      << " O[" << i << ", " << d << "]";
         }
       }
     EXPECT_GT(worst, 0.0) << "bit-exact fp16 attention is implausible";

@@ -1,4 +1,5 @@
-//===- BuiltinHarness.h - Tolerances and checks of the builtin tests -*- C++ -*-===//
+//===- BuiltinHarness.h - Tolerances and checks of the builtin tests -*- C++
+//-*-===//
 //
 // Shared by BuiltinTest.cpp, OperatorTest.cpp and ScanTest.cpp: tolerances
 // per element type, per-test seeds, and the element-wise checker reporting
@@ -23,18 +24,26 @@ namespace tilec::interp::test::builtins {
 
 inline double rtolOf(ElemTy t) {
   switch (t) {
-  case ElemTy::F16: return std::ldexp(1.0, -10);
-  case ElemTy::BF16: return std::ldexp(1.0, -7);
-  case ElemTy::F32: return 4 * std::ldexp(1.0, -24);
-  default: return 4 * std::ldexp(1.0, -53);
+  case ElemTy::F16:
+    return std::ldexp(1.0, -10);
+  case ElemTy::BF16:
+    return std::ldexp(1.0, -7);
+  case ElemTy::F32:
+    return 4 * std::ldexp(1.0, -24);
+  default:
+    return 4 * std::ldexp(1.0, -53);
   }
 }
 inline double atolOf(ElemTy t) {
   switch (t) {
-  case ElemTy::F16: return std::ldexp(1.0, -24);
-  case ElemTy::BF16: return std::ldexp(1.0, -133);
-  case ElemTy::F32: return std::ldexp(1.0, -149);
-  default: return 0;
+  case ElemTy::F16:
+    return std::ldexp(1.0, -24);
+  case ElemTy::BF16:
+    return std::ldexp(1.0, -133);
+  case ElemTy::F32:
+    return std::ldexp(1.0, -149);
+  default:
+    return 0;
   }
 }
 
@@ -82,7 +91,7 @@ inline std::string at(const char *what, size_t i) {
   return std::string(what) + "[" + std::to_string(i) + "]";
 }
 inline std::string replaceAll(std::string s, const std::string &from,
-                       const std::string &to) {
+                              const std::string &to) {
   for (size_t p = s.find(from); p != std::string::npos;
        p = s.find(from, p + to.size()))
     s.replace(p, from.size(), to);
@@ -97,7 +106,6 @@ inline std::string replaceAll(std::string s, const std::string &from,
 
 inline KernelArg I(int64_t v) { return KernelArg::integer(v); }
 inline KernelArg F(double v) { return KernelArg::fp(v); }
-
 
 } // namespace tilec::interp::test::builtins
 

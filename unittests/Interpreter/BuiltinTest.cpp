@@ -87,8 +87,8 @@ def mk(x, o_ar, o_z, o_f16, o_i8, o_like, v, N: tl.constexpr):
 )");
   const int N = 64;
   std::mt19937_64 rng(testSeed());
-  NanArray x(ElemTy::F32, N), ar(ElemTy::I32, N), z(ElemTy::F32, N), f16(ElemTy::F16, N),
-      i8(ElemTy::I8, N), like(ElemTy::F32, N);
+  NanArray x(ElemTy::F32, N), ar(ElemTy::I32, N), z(ElemTy::F32, N),
+      f16(ElemTy::F16, N), i8(ElemTy::I8, N), like(ElemTy::F32, N);
   x.fillUniform(rng, -1, 1);
   double v = std::uniform_real_distribution<double>(-100, 100)(rng);
   EXPECT_RUN(kc, "mk", "*fp32, *i32, *fp32, *fp16, *i8, *fp32, fp32, 64",
@@ -117,7 +117,8 @@ def lsm_T(x, y_all, y_part, n, BLOCK: tl.constexpr):
     tl.store(y_part + o, v, mask=o < n - 3)
 )";
   std::string all;
-  const ElemTy tys[] = {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I8, ElemTy::I32, ElemTy::U16, ElemTy::I64};
+  const ElemTy tys[] = {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I8,
+                        ElemTy::I32, ElemTy::U16, ElemTy::I64};
   for (ElemTy t : tys)
     all += replaceAll(replaceAll(src, "_T", std::string("_") + info(t).sig),
                       "OTHER", info(t).isSigned ? "-3" : "3");
@@ -171,10 +172,10 @@ def reverse(x, y, N: tl.constexpr):
   // stride M + 2; the padding must stay NaN.
   for (auto [M, N] : {std::pair<int, int>{37, 21}, {16, 16}, {1, 50}}) {
     int sx = N + 3, sy = M + 2;
-    NanArray x(ElemTy::F32, size_t(M - 1) * sx + N), y(ElemTy::F32, size_t(N - 1) * sy + M);
+    NanArray x(ElemTy::F32, size_t(M - 1) * sx + N),
+        y(ElemTy::F32, size_t(N - 1) * sy + M);
     x.fillUniform(rng, -1, 1);
-    EXPECT_RUN(kc, "tcopy",
-               "*fp32, *fp32, i32, i32, i32, i32, i32, i32, 16, 8",
+    EXPECT_RUN(kc, "tcopy", "*fp32, *fp32, i32, i32, i32, i32, i32, i32, 16, 8",
                {unsigned((M + 15) / 16), unsigned((N + 7) / 8), 1},
                {&x, &y, I(M), I(N), I(sx), I(1), I(sy), I(1)});
     Checker c;
@@ -242,10 +243,14 @@ def mm(x, y, o_max, o_min, o_maxp, o_minp, o_clamp, o_where, o_where_s, lo, hi, 
       bool nan = std::isnan(a) || std::isnan(b);
       c.near(outs[0].get(i), std::fmax(a, b), 0, 0, at("maximum", i));
       c.near(outs[1].get(i), std::fmin(a, b), 0, 0, at("minimum", i));
-      c.near(outs[2].get(i), nan ? NAN : std::max(a, b), 0, 0, at("maximum_all", i));
-      c.near(outs[3].get(i), nan ? NAN : std::min(a, b), 0, 0, at("minimum_all", i));
-      c.near(outs[4].get(i), std::fmin(std::fmax(a, lo), hi), 0, 0, at("clamp", i));
-      c.near(outs[5].get(i), (!nan && a > b) ? a : roundTo(t, b * 2), 0, 0, at("where", i));
+      c.near(outs[2].get(i), nan ? NAN : std::max(a, b), 0, 0,
+             at("maximum_all", i));
+      c.near(outs[3].get(i), nan ? NAN : std::min(a, b), 0, 0,
+             at("minimum_all", i));
+      c.near(outs[4].get(i), std::fmin(std::fmax(a, lo), hi), 0, 0,
+             at("clamp", i));
+      c.near(outs[5].get(i), (!nan && a > b) ? a : roundTo(t, b * 2), 0, 0,
+             at("where", i));
       c.near(outs[6].get(i), a < 0 ? 0.5 : a, 0, 0, at("where_scalar", i));
     }
   }
@@ -321,9 +326,14 @@ def redidx(x, s, mx, mn, am, an, R: tl.constexpr, C: tl.constexpr):
 
 ElemTy sumTy(ElemTy t) {
   switch (t) {
-  case ElemTy::I8: case ElemTy::I16: return ElemTy::I32;
-  case ElemTy::U8: case ElemTy::U16: return ElemTy::U32;
-  default: return t;
+  case ElemTy::I8:
+  case ElemTy::I16:
+    return ElemTy::I32;
+  case ElemTy::U8:
+  case ElemTy::U16:
+    return ElemTy::U32;
+  default:
+    return t;
   }
 }
 
@@ -331,7 +341,8 @@ TEST(Builtins, Reductions) {
   TileKernels kc("red.py", kReduceSrc);
   std::mt19937_64 rng(testSeed());
   const int R = 8, C = 16;
-  for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I32, ElemTy::I8, ElemTy::U8}) {
+  for (ElemTy t : {ElemTy::F32, ElemTy::F16, ElemTy::BF16, ElemTy::I32,
+                   ElemTy::I8, ElemTy::U8}) {
     NanArray x(t, R * C);
     if (isFloat(t))
       x.fillUniform(rng, -1, 1);
@@ -339,15 +350,20 @@ TEST(Builtins, Reductions) {
       x.fillUniformInt(rng, info(t).isSigned ? -100 : 0, 100);
     // Full-precision reductions of x.
     auto val = [&](int r, int c) { return x.get(size_t(r) * C + c); };
-    struct Red { double sum = 0, abs = 0, mx = -INFINITY, mn = INFINITY; int am = 0, an = 0; };
+    struct Red {
+      double sum = 0, abs = 0, mx = -INFINITY, mn = INFINITY;
+      int am = 0, an = 0;
+    };
     auto reduce = [&](auto idx, int n) {
       Red d;
       for (int k = 0; k < n; ++k) {
         double v = idx(k);
         d.sum += v;
         d.abs += std::fabs(v);
-        if (v > d.mx) d.mx = v, d.am = k;
-        if (v < d.mn) d.mn = v, d.an = k;
+        if (v > d.mx)
+          d.mx = v, d.am = k;
+        if (v < d.mn)
+          d.mn = v, d.an = k;
       }
       return d;
     };
@@ -360,16 +376,21 @@ TEST(Builtins, Reductions) {
         c.eq(int64_t(got), int64_t(d.sum), w);
     };
     std::string p = std::string("*") + info(t).sig;
-    std::string sig = p + ", *" + info(st).sig + ", " + p + ", " + p +
-                      ", *i32, *i32, 8, 16";
+    std::string sig =
+        p + ", *" + info(st).sig + ", " + p + ", " + p + ", *i32, *i32, 8, 16";
     for (const char *k : {"red0", "red1", "redall", "redkeep", "redidx"}) {
       SCOPED_TRACE(std::string(info(t).sig) + " " + k);
-      NanArray s(st, 64), mx(t, 64), mn(t, 64), am(ElemTy::I32, 64), an(ElemTy::I32, 64);
+      NanArray s(st, 64), mx(t, 64), mn(t, 64), am(ElemTy::I32, 64),
+          an(ElemTy::I32, 64);
       EXPECT_RUN(kc, k, sig, {1, 1, 1}, {&x, &s, &mx, &mn, &am, &an});
       Checker c;
       std::string kn = k;
-      auto col = [&](int j) { return reduce([&](int r) { return val(r, j); }, R); };
-      auto row = [&](int i) { return reduce([&](int cc) { return val(i, cc); }, C); };
+      auto col = [&](int j) {
+        return reduce([&](int r) { return val(r, j); }, R);
+      };
+      auto row = [&](int i) {
+        return reduce([&](int cc) { return val(i, cc); }, C);
+      };
       Red all = reduce([&](int k2) { return val(k2 / C, k2 % C); }, R * C);
       if (kn == "red0") {
         for (int j = 0; j < C; ++j) {
@@ -453,10 +474,15 @@ def dot_loop(a, b, o, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, BK: tl.
 )";
 
 TEST(Builtins, Dot) {
-  TileKernels fk("dotf.py", replaceAll(kDotSrc, " PREC", ", input_precision=\"ieee\""));
+  TileKernels fk("dotf.py",
+                 replaceAll(kDotSrc, " PREC", ", input_precision=\"ieee\""));
   TileKernels ik("doti.py", replaceAll(kDotSrc, " PREC", ""));
   std::mt19937_64 rng(testSeed());
-  struct Case { ElemTy in, acc; int M, N, K; bool withAcc; };
+  struct Case {
+    ElemTy in, acc;
+    int M, N, K;
+    bool withAcc;
+  };
   for (Case cs : {Case{ElemTy::F32, ElemTy::F32, 32, 16, 64, false},
                   Case{ElemTy::F32, ElemTy::F32, 16, 32, 16, true},
                   Case{ElemTy::F16, ElemTy::F32, 32, 32, 32, false},
@@ -465,10 +491,10 @@ TEST(Builtins, Dot) {
                   Case{ElemTy::I8, ElemTy::I32, 32, 16, 64, false},
                   Case{ElemTy::I8, ElemTy::I32, 16, 32, 32, true}}) {
     SCOPED_TRACE(std::string(info(cs.in).sig) + (cs.withAcc ? " acc" : "") +
-                 " " + std::to_string(cs.M) + "x" + std::to_string(cs.N) +
-                 "x" + std::to_string(cs.K));
-    NanArray a(cs.in, cs.M * cs.K), b(cs.in, cs.K * cs.N), acc(cs.acc, cs.M * cs.N),
-        o(cs.acc, cs.M * cs.N);
+                 " " + std::to_string(cs.M) + "x" + std::to_string(cs.N) + "x" +
+                 std::to_string(cs.K));
+    NanArray a(cs.in, cs.M * cs.K), b(cs.in, cs.K * cs.N),
+        acc(cs.acc, cs.M * cs.N), o(cs.acc, cs.M * cs.N);
     bool isInt = !isFloat(cs.in);
     if (isInt) {
       a.fillUniformInt(rng, -128, 127);
@@ -489,7 +515,8 @@ TEST(Builtins, Dot) {
     Checker c;
     for (int m = 0; m < cs.M; ++m)
       for (int n = 0; n < cs.N; ++n) {
-        double ref = cs.withAcc ? acc.get(m * cs.N + n) : 0, mag = std::fabs(ref);
+        double ref = cs.withAcc ? acc.get(m * cs.N + n) : 0,
+               mag = std::fabs(ref);
         for (int k = 0; k < cs.K; ++k) {
           double p = a.get(m * cs.K + k) * b.get(k * cs.N + n);
           ref += p;
@@ -498,12 +525,14 @@ TEST(Builtins, Dot) {
         if (isInt)
           c.eq(o.i64(m * cs.N + n), int64_t(ref), at("dot", m * cs.N + n));
         else
-          c.near(o.get(m * cs.N + n), ref, (cs.K + 2) * std::ldexp(1.0, -24) * mag,
-                 0, at("dot", m * cs.N + n));
+          c.near(o.get(m * cs.N + n), ref,
+                 (cs.K + 2) * std::ldexp(1.0, -24) * mag, 0,
+                 at("dot", m * cs.N + n));
       }
   }
   // A K loop accumulating with += (folded into the accumulator).
-  NanArray a(ElemTy::F16, 16 * 128), b(ElemTy::F16, 128 * 32), o(ElemTy::F32, 16 * 32);
+  NanArray a(ElemTy::F16, 16 * 128), b(ElemTy::F16, 128 * 32),
+      o(ElemTy::F32, 16 * 32);
   a.fillUniform(rng, -1, 1);
   b.fillUniform(rng, -1, 1);
   EXPECT_RUN(fk, "dot_loop", "*fp16, *fp16, *fp32, 16, 32, 128, 32", {1, 1, 1},
@@ -623,9 +652,9 @@ def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
     std::string p = std::string("*") + info(t).sig, sig = p;
     for (int k = 0; k < 10; ++k)
       sig += ", " + p;
-    EXPECT_RUN(kc, "fops", sig + ", 256", {1, 1, 1},
-               {&a, &b, &d, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6],
-                &o[7]});
+    EXPECT_RUN(
+        kc, "fops", sig + ", 256", {1, 1, 1},
+        {&a, &b, &d, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]});
     Checker c;
     for (int i = 0; i < N; ++i) {
       double x = a.get(i), y = b.get(i), z = d.get(i);
@@ -634,13 +663,15 @@ def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
       c.flt(t, o[2].get(i), x * y, at("mul", i));
       c.flt(t, o[3].get(i), x / y, at("div", i));
       // `//` is floor of the (rounded) quotient.
-      c.near(o[4].get(i), std::floor(roundTo(t, x / y)), 0, 0, at("floordiv", i));
+      c.near(o[4].get(i), std::floor(roundTo(t, x / y)), 0, 0,
+             at("floordiv", i));
       c.flt(t, o[5].get(i), std::fmod(x, y), at("mod", i));
       c.near(o[6].get(i), -x, 0, 0, at("neg", i));
       c.flt(t, o[7].get(i), std::fma(x, y, z), at("fma", i));
     }
   }
-  NanArray a(ElemTy::I32, 64), b(ElemTy::I32, 64), oc(ElemTy::I32, 64), ok(ElemTy::I32, 64);
+  NanArray a(ElemTy::I32, 64), b(ElemTy::I32, 64), oc(ElemTy::I32, 64),
+      ok(ElemTy::I32, 64);
   a.fillUniformInt(rng, -1000, 1000);
   b.fillUniformInt(rng, 1, 50);
   EXPECT_RUN(kc, "cdiv_k", "*i32, *i32, *i32, *i32, 64", {1, 1, 1},
@@ -648,7 +679,8 @@ def cdiv_k(a, b, o_c, o_k, N: tl.constexpr):
   Checker c;
   for (int i = 0; i < 64; ++i) {
     int64_t x = a.i64(i), y = b.i64(i);
-    c.eq(oc.i64(i), (x + y - 1) / y, at("cdiv", i)); // truncating, as documented
+    c.eq(oc.i64(i), (x + y - 1) / y,
+         at("cdiv", i)); // truncating, as documented
     c.eq(ok.i64(i), (x + 7) / 8 + 3000, at("cdiv_const", i));
   }
 }

@@ -58,7 +58,8 @@ TEST(CompiledKernel, Interpret) {
     x.set(i, 0.5 * i);
     y.set(i, 1.0 - i);
   }
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr"),
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr"),
                                   hostBuffer(out, "out_ptr")};
   llvm::Error e = interpret(ck, {3, 1, 1},
                             {KernelArg::buf(0), KernelArg::buf(1),
@@ -74,7 +75,8 @@ TEST(CompiledKernel, Interpret) {
 TEST(CompiledKernel, InterpretReportsSourceLocations) {
   const CompiledKernel &ck = axpyKernel();
   NanArray x(ElemTy::F32, 100), y(ElemTy::F32, 100), out(ElemTy::F32, 100);
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr"),
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr"),
                                   hostBuffer(out, "out_ptr")};
   llvm::Error e = interpret(ck, {1, 1, 1},
                             {KernelArg::buf(0), KernelArg::buf(1),

@@ -25,7 +25,7 @@ TEST(FloatFormats, F16MatchesCompiler) {
   EXPECT_EQ(roundToF16(65519.0), 65504.0);
   EXPECT_TRUE(std::isinf(roundToF16(65520.0)));
   EXPECT_EQ(roundToF16(1.0 + std::ldexp(1.0, -11)), 1.0); // tie to even
-  EXPECT_EQ(roundToF16(std::ldexp(1.0, -25)), 0.0);        // tie to even (0)
+  EXPECT_EQ(roundToF16(std::ldexp(1.0, -25)), 0.0);       // tie to even (0)
   EXPECT_EQ(roundToF16(std::ldexp(1.5, -25)), std::ldexp(1.0, -24));
   EXPECT_EQ(toF16Bits(NAN) & 0x7c00, 0x7c00);
 }
@@ -48,7 +48,8 @@ TEST(FloatFormats, BF16IsTopOfF32WithRNE) {
 
 TEST(FloatFormats, TF32) {
   EXPECT_EQ(roundToTF32(1.0 + std::ldexp(1.0, -12)), 1.0);
-  EXPECT_EQ(roundToTF32(1.0 + std::ldexp(3.0, -12)), 1.0 + std::ldexp(1.0, -10));
+  EXPECT_EQ(roundToTF32(1.0 + std::ldexp(3.0, -12)),
+            1.0 + std::ldexp(1.0, -10));
 }
 
 } // namespace

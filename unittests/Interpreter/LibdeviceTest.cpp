@@ -46,14 +46,16 @@ const std::vector<Fn> &functions() {
       {"trunc", 1, [](double x, double) { return std::trunc(x); }, -10, 10},
       {"round", 1, [](double x, double) { return std::round(x); }, -10, 10},
       {"rint", 1, [](double x, double) { return std::nearbyint(x); }, -10, 10},
-      {"nearbyint", 1, [](double x, double) { return std::nearbyint(x); }, -10, 10},
+      {"nearbyint", 1, [](double x, double) { return std::nearbyint(x); }, -10,
+       10},
       {"exp", 1, [](double x, double) { return std::exp(x); }, -5, 5},
       {"log", 1, [](double x, double) { return std::log(x); }, 0.01, 100},
       {"sqrt", 1, [](double x, double) { return std::sqrt(x); }, 0, 100},
       {"fabs", 1, [](double x, double) { return std::fabs(x); }, -10, 10},
       {"pow", 2, [](double x, double y) { return std::pow(x, y); }, 0.1, 3},
       {"atan2", 2, [](double x, double y) { return std::atan2(x, y); }, -5, 5},
-      {"copysign", 2, [](double x, double y) { return std::copysign(x, y); }, -5, 5},
+      {"copysign", 2, [](double x, double y) { return std::copysign(x, y); },
+       -5, 5},
       {"fmod", 2, [](double x, double y) { return std::fmod(x, y); }, -7, 7},
       {"fmax", 2, [](double x, double y) { return std::fmax(x, y); }, -5, 5},
   };
@@ -64,14 +66,15 @@ std::string source() {
   std::string s = "import triton\nimport triton.language as tl\n"
                   "from triton.language.extra import libdevice\n";
   for (const Fn &f : functions()) {
-    std::string call = std::string("libdevice.") + f.name +
-                       (f.arity == 1 ? "(x)" : "(x, y)");
+    std::string call =
+        std::string("libdevice.") + f.name + (f.arity == 1 ? "(x)" : "(x, y)");
     s += "\n@triton.jit\ndef k_" + std::string(f.name) +
          "(x_ptr, y_ptr, out_ptr, n, B: tl.constexpr):\n"
          "    offs = tl.arange(0, B)\n"
          "    x = tl.load(x_ptr + offs, mask=offs < n)\n"
          "    y = tl.load(y_ptr + offs, mask=offs < n)\n"
-         "    tl.store(out_ptr + offs, " + call + ", mask=offs < n)\n";
+         "    tl.store(out_ptr + offs, " +
+         call + ", mask=offs < n)\n";
   }
   return s;
 }
@@ -97,9 +100,10 @@ TEST(Libdevice, EveryFunctionAgainstTheHost) {
         << f.name;
     for (int i = 0; i < n; ++i) {
       double want = double(float(f.ref(x.get(i), y.get(i))));
-      ASSERT_TRUE(out.get(i) == want || (std::isnan(out.get(i)) && std::isnan(want)))
-          << f.name << "(" << x.get(i) << ", " << y.get(i) << ") = " << out.get(i)
-          << ", want " << want;
+      ASSERT_TRUE(out.get(i) == want ||
+                  (std::isnan(out.get(i)) && std::isnan(want)))
+          << f.name << "(" << x.get(i) << ", " << y.get(i)
+          << ") = " << out.get(i) << ", want " << want;
     }
     for (int i = n; i < 256; ++i)
       ASSERT_TRUE(out.poisoned(i)) << f.name << ": masked lane " << i;
@@ -134,15 +138,16 @@ TEST(Libdevice, SpellingsAndPredicates) {
     x.set(i, dist(rng));
   x.set(0, 0.0);  // 0 / 0 is NaN; 0 / 0.0 is NaN, not inf
   x.set(1, -0.0); // signbit set
-  ASSERT_EQ(runKernel(kc, "spellings", "*fp32, *fp32, 64", {1, 1, 1},
-                      {&x, &out}),
-            "");
+  ASSERT_EQ(
+      runKernel(kc, "spellings", "*fp32, *fp32, 64", {1, 1, 1}, {&x, &out}),
+      "");
   for (int i = 0; i < B; ++i) {
     double v = x.get(i);
     EXPECT_EQ(out.get(4 * i), double(float(std::tanh(v)))) << i;
     EXPECT_EQ(out.get(4 * i + 1), double(float(std::log1p(v)))) << i;
     EXPECT_EQ(out.get(4 * i + 2), double(float(std::pow(v, 2.5)))) << i;
-    int want = (v == 0 ? 1 : 0) + (v != 0 ? 2 : 0) + (std::signbit(v) ? 4 : 0) + 8;
+    int want =
+        (v == 0 ? 1 : 0) + (v != 0 ? 2 : 0) + (std::signbit(v) ? 4 : 0) + 8;
     EXPECT_EQ(out.get(4 * i + 3), double(want)) << i << ": x = " << v;
   }
 }

@@ -26,7 +26,8 @@ std::string castKernel(ElemTy s, ElemTy d, bool bitcast) {
 TEST(Builtins, Casts) {
   std::string src;
   auto bitcastable = [](ElemTy s, ElemTy d) {
-    return s != d && s != ElemTy::I1 && d != ElemTy::I1 && info(s).bits == info(d).bits;
+    return s != d && s != ElemTy::I1 && d != ElemTy::I1 &&
+           info(s).bits == info(d).bits;
   };
   for (ElemTy s : kAllElemTys)
     for (ElemTy d : kAllElemTys) {
@@ -35,8 +36,8 @@ TEST(Builtins, Casts) {
           continue;
         src += "\n@triton.jit\ndef " + castKernel(s, d, bc) +
                "(x, y, N: tl.constexpr):\n    o = tl.arange(0, N)\n"
-               "    tl.store(y + o, tl.load(x + o).to(" + info(d).tl +
-               (bc ? ", bitcast=True" : "") + "))\n";
+               "    tl.store(y + o, tl.load(x + o).to(" +
+               info(d).tl + (bc ? ", bitcast=True" : "") + "))\n";
       }
     }
   TileKernels kc("casts.py", src);
@@ -66,7 +67,7 @@ TEST(Builtins, Casts) {
           x.fillUniform(rng, lo, hi);
           for (int i = 0; i < N; i += 3) // fractions around 0 too
             x.set(i, std::uniform_real_distribution<double>(
-                          di.isSigned ? -3 : 0, 3)(rng));
+                         di.isSigned ? -3 : 0, 3)(rng));
         } else if (si.isFloat) {
           x.fillUniform(rng, -1e3, 1e3);
           for (int i = 0; i < N; i += 4)
@@ -105,7 +106,8 @@ TEST(Builtins, Casts) {
             if (si.isFloat)
               v = x.get(i);
             else if (s == ElemTy::U64)
-              v = double(x.bitsAt(i)); // may round; covered by the 1-ulp tolerance
+              v = double(
+                  x.bitsAt(i)); // may round; covered by the 1-ulp tolerance
             else
               v = double(x.i64(i));
             double tol = si.isFloat ? 0 : 2 * unitRoundoff(d);
@@ -119,8 +121,9 @@ TEST(Builtins, Casts) {
                             : uint64_t(std::trunc(x.get(i)));
           else
             v = uint64_t(x.i64(i)); // by source signedness
-          c.eq(int64_t(y.bitsAt(i)), int64_t(uint64_t(wrapTo(d, v)) &
-                                          (di.bits == 64 ? ~0ull : ((1ull << di.bits) - 1))),
+          c.eq(int64_t(y.bitsAt(i)),
+               int64_t(uint64_t(wrapTo(d, v)) &
+                       (di.bits == 64 ? ~0ull : ((1ull << di.bits) - 1))),
                w);
         }
       }
@@ -162,8 +165,10 @@ def shp(x, o_resh, o_trans, o_perm, o_bc, o_ed, o_rav, o_view, o_T):
   NanArray x(ElemTy::F32, 32);
   x.fillUniform(rng, -1, 1);
   std::vector<NanArray> o(8, NanArray(ElemTy::F32, 32));
-  EXPECT_RUN(kc, "shp", "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32",
-             {1, 1, 1}, {&x, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]});
+  EXPECT_RUN(kc, "shp",
+             "*fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32, *fp32",
+             {1, 1, 1},
+             {&x, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]});
   Checker c;
   auto X = [&](int r, int cc) { return x.get(r * 8 + cc); };
   for (int a = 0; a < 8; ++a)
@@ -175,12 +180,14 @@ def shp(x, o_resh, o_trans, o_perm, o_bc, o_ed, o_rav, o_view, o_T):
       c.near(o[2].get(k), X(b, a), 0, 0, at("permute", k));
       c.near(o[4].get(k), X(0, a), 0, 0, at("expand_dims", k));
       c.near(o[5].get(k), X(b, a), 0, 0, at("ravel", k));
-      c.near(o[6].get(k), roundTo(ElemTy::F32, x.get(k) + 1), 0, 0, at("view", k));
+      c.near(o[6].get(k), roundTo(ElemTy::F32, x.get(k) + 1), 0, 0,
+             at("view", k));
       c.near(o[7].get(k), X(b, a), 0, 0, at("T", k));
     }
   for (int r = 0; r < 4; ++r)
     for (int cc = 0; cc < 8; ++cc)
-      c.near(o[3].get(r * 8 + cc), X(0, cc), 0, 0, at("broadcast_to", r * 8 + cc));
+      c.near(o[3].get(r * 8 + cc), X(0, cc), 0, 0,
+             at("broadcast_to", r * 8 + cc));
 }
 
 //===----------------------------------------------------------------------===//
@@ -214,7 +221,7 @@ def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg
     tl.store(o_cmp + o, c)
 )";
   const ElemTy tys[] = {ElemTy::I8, ElemTy::I16, ElemTy::I32, ElemTy::I64,
-                    ElemTy::U8, ElemTy::U16, ElemTy::U32, ElemTy::U64};
+                        ElemTy::U8, ElemTy::U16, ElemTy::U32, ElemTy::U64};
   std::string src;
   for (ElemTy t : tys)
     src += replaceAll(tmpl, "_T", std::string("_") + info(t).sig);
@@ -237,7 +244,8 @@ def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg
       if (b.i64(i) == 0)
         b.setBits(i, uint64_t(3));
       // INT_MIN / -1 overflows (undefined in C).
-      if (ti.isSigned && b.i64(i) == -1 && a.i64(i) == wrapTo(t, 1ull << (ti.bits - 1)))
+      if (ti.isSigned && b.i64(i) == -1 &&
+          a.i64(i) == wrapTo(t, 1ull << (ti.bits - 1)))
         a.setBits(i, uint64_t(a.i64(i) + 1));
     }
     std::vector<NanArray> o(14, NanArray(t, N));
@@ -275,16 +283,28 @@ def iops_T(a, b, s, o_div, o_mod, o_shl, o_shr, o_and, o_or, o_xor, o_not, o_neg
         mx = zx >= zy ? x : y, mn = zx <= zy ? x : y;
       }
       bool eq = x == y;
-      int64_t refs[14] = {W(uint64_t(div)), W(uint64_t(mod)), W(ux << sh),
-                          W(uint64_t(shr)), W(ux & uy), W(ux | uy), W(ux ^ uy),
-                          W(~ux), W(0 - ux), W(ux + uy), W(ux - uy), W(ux * uy),
-                          mx, mn};
-      const char *names[14] = {"div", "mod", "shl", "shr", "and", "or", "xor",
+      int64_t refs[14] = {W(uint64_t(div)),
+                          W(uint64_t(mod)),
+                          W(ux << sh),
+                          W(uint64_t(shr)),
+                          W(ux & uy),
+                          W(ux | uy),
+                          W(ux ^ uy),
+                          W(~ux),
+                          W(0 - ux),
+                          W(ux + uy),
+                          W(ux - uy),
+                          W(ux * uy),
+                          mx,
+                          mn};
+      const char *names[14] = {"div", "mod", "shl", "shr", "and", "or",  "xor",
                                "not", "neg", "add", "sub", "mul", "max", "min"};
       for (int k = 0; k < 14; ++k)
-        c.eq(o[k].i64(i), refs[k], at(names[k], i) + " x=" + std::to_string(x) +
-                                       " y=" + std::to_string(y));
-      int64_t cr = lt + 2 * (lt || eq) + 4 * (!lt && !eq) + 8 * !lt + 16 * eq + 32 * !eq;
+        c.eq(o[k].i64(i), refs[k],
+             at(names[k], i) + " x=" + std::to_string(x) +
+                 " y=" + std::to_string(y));
+      int64_t cr =
+          lt + 2 * (lt || eq) + 4 * (!lt && !eq) + 8 * !lt + 16 * eq + 32 * !eq;
       c.eq(cmp.i64(i), cr, at("cmp", i));
     }
   }
@@ -389,7 +409,9 @@ TEST(Builtins, IfWithResults) {
         int i = p * N + l;
         int r = (p + n) % 3; // C remainder: sign of the dividend
         double v = x.get(i);
-        double ref = r == 0 ? float(v * 2) + 1 : r == 1 ? float(v - 1) + 3 : v + 5;
+        double ref = r == 0   ? float(v * 2) + 1
+                     : r == 1 ? float(v - 1) + 3
+                              : v + 5;
         c.near(y.get(i), ref, 0, rtolOf(ElemTy::F32), at("y", i));
       }
   }
@@ -400,13 +422,18 @@ TEST(Builtins, ForLoopsNegativeStep) {
   std::mt19937_64 rng(testSeed());
   const int N = 16;
   for (int step : {-1, -3, 1, 2, -7})
-    for (auto [lo, hi] : {std::pair<int, int>{0, 10}, {10, 0}, {-5, 6},
-                          {3, 3}, {7, -9}, {-20, -1}}) {
+    for (auto [lo, hi] : {std::pair<int, int>{0, 10},
+                          {10, 0},
+                          {-5, 6},
+                          {3, 3},
+                          {7, -9},
+                          {-20, -1}}) {
       SCOPED_TRACE("range(" + std::to_string(hi) + ", " + std::to_string(lo) +
                    ", " + std::to_string(step) + ")");
       NanArray x(ElemTy::F32, N), y(ElemTy::F32, N), cnt(ElemTy::I32, 1);
       x.fillUniform(rng, -1, 1);
-      EXPECT_RUN(kc, "for_k", "*fp32, *fp32, *i32, i32, i32, 16, " + std::to_string(step),
+      EXPECT_RUN(kc, "for_k",
+                 "*fp32, *fp32, *i32, i32, i32, 16, " + std::to_string(step),
                  {1, 1, 1}, {&x, &y, &cnt, I(lo), I(hi)});
       Checker c;
       int count = 0;
@@ -419,8 +446,8 @@ TEST(Builtins, ForLoopsNegativeStep) {
       c.eq(cnt.i64(0), count, "count");
       // fp32 accumulation: 2 roundings per iteration.
       for (int l = 0; l < N; ++l)
-        c.near(y.get(l), acc[l], 2 * (count + 1) * std::ldexp(1.0, -24) * mag[l], 0,
-               at("y", l));
+        c.near(y.get(l), acc[l],
+               2 * (count + 1) * std::ldexp(1.0, -24) * mag[l], 0, at("y", l));
     }
 }
 
@@ -429,7 +456,8 @@ TEST(Builtins, WhileLoops) {
   std::mt19937_64 rng(testSeed());
   const int N = 16;
   for (auto [n, m] : {std::pair<int, int>{0, 1}, {1, 6}, {5, 27}, {3, 97}}) {
-    NanArray x(ElemTy::F32, N * std::max(n, 1)), y(ElemTy::F32, N), cnt(ElemTy::I32, 2);
+    NanArray x(ElemTy::F32, N * std::max(n, 1)), y(ElemTy::F32, N),
+        cnt(ElemTy::I32, 2);
     x.fillUniform(rng, -1, 1);
     EXPECT_RUN(kc, "while_k", "*fp32, *fp32, *i32, i32, i32, 16", {1, 1, 1},
                {&x, &y, &cnt, I(n), I(m)});
@@ -443,7 +471,8 @@ TEST(Builtins, WhileLoops) {
       double acc = 0, mag = 0;
       for (int i = 0; i < n; ++i)
         acc += x.get(i * N + l), mag += std::fabs(x.get(i * N + l));
-      c.near(y.get(l), acc, (n + 1) * std::ldexp(1.0, -24) * mag, 0, at("y", l));
+      c.near(y.get(l), acc, (n + 1) * std::ldexp(1.0, -24) * mag, 0,
+             at("y", l));
     }
   }
 }
@@ -458,8 +487,8 @@ TEST(Builtins, StaticRangeAndHelpers) {
   Checker c;
   // acc = (10 v - (8 + 5 + 2)) * 1 * 2; ~8 fp32 roundings of values <= 25.
   for (int l = 0; l < N; ++l)
-    c.near(y.get(l), (10 * x.get(l) - 15) * 2, 16 * 50 * std::ldexp(1.0, -24), 0,
-           at("static", l));
+    c.near(y.get(l), (10 * x.get(l) - 15) * 2, 16 * 50 * std::ldexp(1.0, -24),
+           0, at("static", l));
 
   NanArray y1(ElemTy::F32, N), y2(ElemTy::F32, N);
   double a = 0.75;
@@ -468,7 +497,8 @@ TEST(Builtins, StaticRangeAndHelpers) {
   for (int l = 0; l < N; ++l) {
     double v = x.get(l), p = v * a + 2, q = v - a;
     // twice(q) = (q * 1 + 0) + (q - 1) + 1 = 2q
-    c.near(y1.get(l), p * a + 5, 8 * std::ldexp(1.0, -24) * 8, 0, at("helper", l));
+    c.near(y1.get(l), p * a + 5, 8 * std::ldexp(1.0, -24) * 8, 0,
+           at("helper", l));
     c.near(y2.get(l), 2 * q, 8 * std::ldexp(1.0, -24) * 4, 0, at("helper2", l));
   }
 }

@@ -77,15 +77,16 @@ TEST(Ops, IntegerArith) {
   %s1 = arith.addi %x0, %y1 : tensor<4xi64>
   %s2 = arith.addi %s1, %y2 : tensor<4xi64>
   %s3 = arith.addi %s2, %y3 : tensor<4xi64>
-  %v = arith.addi %s3, %y4 : tensor<4xi64>)") + kStore4);
+  %v = arith.addi %s3, %y4 : tensor<4xi64>)") +
+                   kStore4);
   ASSERT_EQ(o.error, "");
   auto pack = [](int64_t d, int64_t f, int64_t c, int64_t u, int64_t m) {
     return d + f * 1000 + c * 1000000 + u * 1000000000 + m * 1000000000000;
   };
-  EXPECT_EQ(o.i[0], pack(-3, -4, -3, 124, -14));   // 249 / 2 = 124
-  EXPECT_EQ(o.i[1], pack(-3, -4, -3, 0, -14));     // 7 / 254 = 0
+  EXPECT_EQ(o.i[0], pack(-3, -4, -3, 124, -14));      // 249 / 2 = 124
+  EXPECT_EQ(o.i[1], pack(-3, -4, -3, 0, -14));        // 7 / 254 = 0
   EXPECT_EQ(o.i[2], pack(-128, -128, -128, 0, -128)); // overflow wraps
-  EXPECT_EQ(o.i[3], pack(33, 33, 34, 33, 44));     // 300 wraps to 44
+  EXPECT_EQ(o.i[3], pack(33, 33, 34, 33, 44));        // 300 wraps to 44
 }
 
 TEST(Ops, Reductions) {
@@ -115,8 +116,8 @@ TEST(Ops, Reductions) {
   %fp = tile.addptr %fs, %r4 : tensor<4x!tile.ptr<f64>>, tensor<4xi32>
   tile.store %fp, %mx : tensor<4x!tile.ptr<f64>>)");
   ASSERT_EQ(o.error, "");
-  // argmax rows: [3, nan, 9, 9] -> 2 (first max, NaN ignored); [-1,-5,-5,2] -> 3
-  // trans of [[2,2],[3,3]] = [[2,3],[2,3]].
+  // argmax rows: [3, nan, 9, 9] -> 2 (first max, NaN ignored); [-1,-5,-5,2] ->
+  // 3 trans of [[2,2],[3,3]] = [[2,3],[2,3]].
   EXPECT_EQ(o.i[0], 2);
   EXPECT_EQ(o.i[1], 3);
   EXPECT_EQ(o.i[2], 2);

@@ -48,31 +48,36 @@ TileKernels &bad() {
 TEST(OutOfBounds, MissingMaskOnLoad) {
   mlir::ModuleOp m = bad().get("copy_nomask", "*fp32:16, *fp32:16, i32, 256");
   NanArray x(ElemTy::F32, 1000), y(ElemTy::F32, 1000);
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
-  EXPECT_EQ(run(m, {4, 1, 1},
-                {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
-                bufs),
-            "out-of-bounds load in kernel 'copy_nomask' at bad.py:7:12, "
-            "program (3, 0, 0), lane [232]: address 0x10000000fa0 (4 bytes) "
-            "is 4 bytes past the end of buffer 'x_ptr' (4000 bytes)");
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr")};
+  EXPECT_EQ(
+      run(m, {4, 1, 1},
+          {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
+          bufs),
+      "out-of-bounds load in kernel 'copy_nomask' at bad.py:7:12, "
+      "program (3, 0, 0), lane [232]: address 0x10000000fa0 (4 bytes) "
+      "is 4 bytes past the end of buffer 'x_ptr' (4000 bytes)");
 }
 
 TEST(OutOfBounds, MissingMaskOnStore) {
   mlir::ModuleOp m = bad().get("copy_nomask", "*fp32:16, *fp32:16, i32, 256");
   NanArray x(ElemTy::F32, 1024), y(ElemTy::F32, 1000);
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
-  EXPECT_EQ(run(m, {4, 1, 1},
-                {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
-                bufs),
-            "out-of-bounds store in kernel 'copy_nomask' at bad.py:8:8, "
-            "program (3, 0, 0), lane [232]: address 0x20000000fa0 (4 bytes) "
-            "is 4 bytes past the end of buffer 'y_ptr' (4000 bytes)");
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr")};
+  EXPECT_EQ(
+      run(m, {4, 1, 1},
+          {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1000)},
+          bufs),
+      "out-of-bounds store in kernel 'copy_nomask' at bad.py:8:8, "
+      "program (3, 0, 0), lane [232]: address 0x20000000fa0 (4 bytes) "
+      "is 4 bytes past the end of buffer 'y_ptr' (4000 bytes)");
 }
 
 TEST(OutOfBounds, BeforeTheStart) {
   mlir::ModuleOp m = bad().get("copy_before", "*fp16:16, *fp16:16, i32, 64");
   NanArray x(ElemTy::F16, 100), y(ElemTy::F16, 100);
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr")};
   EXPECT_EQ(run(m, {2, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(100)},
                 bufs),
@@ -104,7 +109,8 @@ TEST(OutOfBounds, OffByOneRowStride) {
 TEST(OutOfBounds, MaskedOffLanesNeverChecked) {
   mlir::ModuleOp m = bad().get("wild_masked", "*fp32:16, *fp32:16, i32, 128");
   NanArray x(ElemTy::F32, 1), y(ElemTy::F32, 100);
-  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
+  std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                  hostBuffer(y, "y_ptr")};
   ASSERT_EQ(run(m, {1, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(100)},
                 bufs),
@@ -119,20 +125,21 @@ TEST(Arguments, Checked) {
   std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "h")};
   EXPECT_EQ(run(m, {1, 1, 1}, {KernelArg::buf(0), KernelArg::buf(1)}, bufs),
             "kernel 'copy_nomask' takes 3 runtime arguments but 2 were given");
-  EXPECT_EQ(run(m, {1, 1, 1},
-                {KernelArg::buf(0), KernelArg::integer(0), KernelArg::integer(1)},
-                bufs),
-            "argument 1 of kernel 'copy_nomask' (!tile.ptr<f32>) is a pointer "
-            "and needs a buffer");
+  EXPECT_EQ(
+      run(m, {1, 1, 1},
+          {KernelArg::buf(0), KernelArg::integer(0), KernelArg::integer(1)},
+          bufs),
+      "argument 1 of kernel 'copy_nomask' (!tile.ptr<f32>) is a pointer "
+      "and needs a buffer");
   EXPECT_EQ(run(m, {1, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(1)},
                 bufs),
             "argument 1 of kernel 'copy_nomask' (!tile.ptr<f32>): buffer 'h' "
             "has 6 bytes, not a multiple of the element size 4");
-  EXPECT_EQ(run(m, {1, 1, 1},
-                {KernelArg::buf(0), KernelArg::buf(0), KernelArg::fp(1)},
-                bufs),
-            "argument 2 of kernel 'copy_nomask' (i32) needs an integer argument");
+  EXPECT_EQ(
+      run(m, {1, 1, 1},
+          {KernelArg::buf(0), KernelArg::buf(0), KernelArg::fp(1)}, bufs),
+      "argument 2 of kernel 'copy_nomask' (i32) needs an integer argument");
   EXPECT_EQ(run(m, {1, 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(5), KernelArg::integer(1)},
                 bufs),

@@ -21,7 +21,6 @@ using tilec::testing::hostUniform;
 
 namespace {
 
-
 const char *kKat = R"(import triton
 import triton.language as tl
 
@@ -56,15 +55,16 @@ TEST(Random, Random123KnownAnswers) {
     std::vector<RunArg> args = {&out, I(int64_t(t.key))};
     for (uint32_t c : t.ctr)
       args.push_back(I(int64_t(c)));
-    ASSERT_EQ(runKernel(kc, "kat", "*u32, i64, u32, u32, u32, u32, 10", {1, 1, 1},
-                        args),
+    ASSERT_EQ(runKernel(kc, "kat", "*u32, i64, u32, u32, u32, u32, 10",
+                        {1, 1, 1}, args),
               "");
     for (int lane = 0; lane < 4; ++lane)
       for (int w = 0; w < 4; ++w)
         EXPECT_EQ(out.bitsAt(lane * 4 + w), t.out[w])
             << "key " << t.key << " word " << w;
     // The host reference agrees (it is what the other tests trust).
-    EXPECT_EQ(hostPhilox(t.ctr, {uint32_t(t.key), uint32_t(t.key >> 32)}), t.out);
+    EXPECT_EQ(hostPhilox(t.ctr, {uint32_t(t.key), uint32_t(t.key >> 32)}),
+              t.out);
   }
 }
 
@@ -74,19 +74,24 @@ TEST(Random, EveryGeneratorAgainstTheHost) {
   const int n = 3000, B = 1024;
   for (int round = 0; round < 3; ++round) {
     int32_t seed = int32_t(rng());
-    ByteArray ints(ElemTy::U32, size_t(4) * 3 * B), out(ElemTy::F32, size_t(8) * 3 * B);
-    ASSERT_EQ(runKernel(kc, "random_streams_kernel", "*u32, *fp32, i32, i32, 1024",
-                        {3, 1, 1}, {&ints, &out, I(seed), I(n)}),
+    ByteArray ints(ElemTy::U32, size_t(4) * 3 * B),
+        out(ElemTy::F32, size_t(8) * 3 * B);
+    ASSERT_EQ(runKernel(kc, "random_streams_kernel",
+                        "*u32, *fp32, i32, i32, 1024", {3, 1, 1},
+                        {&ints, &out, I(seed), I(n)}),
               "");
     // tl.philox takes the seed as uint64: an int32 seed sign-extends.
     uint64_t key = uint64_t(int64_t(seed));
     double sumU = 0, sumN = 0, sumN2 = 0;
     for (int i = 0; i < n; ++i) {
-      auto w = hostPhilox({uint32_t(i), 0, 0, 0}, {uint32_t(key), uint32_t(key >> 32)});
+      auto w = hostPhilox({uint32_t(i), 0, 0, 0},
+                          {uint32_t(key), uint32_t(key >> 32)});
       for (int k = 0; k < 4; ++k) {
-        ASSERT_EQ(ints.bitsAt(size_t(i) * 4 + k), w[k]) << "randint4x[" << k << "] at " << i;
+        ASSERT_EQ(ints.bitsAt(size_t(i) * 4 + k), w[k])
+            << "randint4x[" << k << "] at " << i;
         float u = hostUniform(w[k]);
-        ASSERT_EQ(out.get(size_t(i) * 8 + k), double(u)) << "rand4x[" << k << "] at " << i;
+        ASSERT_EQ(out.get(size_t(i) * 8 + k), double(u))
+            << "rand4x[" << k << "] at " << i;
         ASSERT_GE(u, 0.0f);
         ASSERT_LT(u, 1.0f);
         sumU += u;
@@ -126,13 +131,15 @@ TEST(Random, DropoutTutorial) {
     x.set(i, std::uniform_real_distribution<double>(-1, 1)(rng));
   double p = 0.3;
   int32_t seed = int32_t(rng() % 100000);
-  ASSERT_EQ(runKernel(kc, "seeded_dropout_kernel", "*fp32, *fp32, i32, fp32, i32, 1024",
-                      {5, 1, 1}, {&x, &out, I(n), KernelArg::fp(p), I(seed)}),
+  ASSERT_EQ(runKernel(kc, "seeded_dropout_kernel",
+                      "*fp32, *fp32, i32, fp32, i32, 1024", {5, 1, 1},
+                      {&x, &out, I(n), KernelArg::fp(p), I(seed)}),
             "");
   int kept = 0;
   for (int i = 0; i < n; ++i) {
-    auto w = hostPhilox({uint32_t(i), 0, 0, 0},
-                        {uint32_t(int64_t(seed)), uint32_t(uint64_t(int64_t(seed)) >> 32)});
+    auto w = hostPhilox(
+        {uint32_t(i), 0, 0, 0},
+        {uint32_t(int64_t(seed)), uint32_t(uint64_t(int64_t(seed)) >> 32)});
     bool keep = hostUniform(w[0]) > float(p);
     float want = keep ? float(x.get(i)) / (1.0f - float(p)) : 0.0f;
     ASSERT_EQ(out.get(i), double(want)) << i;

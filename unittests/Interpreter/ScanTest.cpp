@@ -1,4 +1,5 @@
-//===- ScanTest.cpp - Scans and reductions with a combine function ---------===//
+//===- ScanTest.cpp - Scans and reductions with a combine function
+//---------===//
 //
 // tl.cumsum, tl.cumprod, tl.associative_scan (one input and a tuple, a
 // non-commutative combine function, reverse) and tl.reduce with a combine
@@ -72,10 +73,11 @@ TEST(Scan, CumsumTypesAxesReverse) {
   TileKernels kc("scan.py", kScanSrc);
   std::mt19937_64 rng(testSeed());
   // (input type, output type): bf16 in fp32, narrow ints in int32.
-  std::pair<ElemTy, ElemTy> types[] = {{ElemTy::F32, ElemTy::F32}, {ElemTy::F16, ElemTy::F16},
-                               {ElemTy::BF16, ElemTy::F32}, {ElemTy::I32, ElemTy::I32},
-                               {ElemTy::I8, ElemTy::I32},   {ElemTy::U8, ElemTy::U32},
-                               {ElemTy::I64, ElemTy::I64}};
+  std::pair<ElemTy, ElemTy> types[] = {
+      {ElemTy::F32, ElemTy::F32},  {ElemTy::F16, ElemTy::F16},
+      {ElemTy::BF16, ElemTy::F32}, {ElemTy::I32, ElemTy::I32},
+      {ElemTy::I8, ElemTy::I32},   {ElemTy::U8, ElemTy::U32},
+      {ElemTy::I64, ElemTy::I64}};
   for (auto [in, out] : types)
     for (auto [M, N] : {std::pair<int, int>{1, 64}, {8, 32}, {16, 4}})
       for (int axis : {0, 1})
@@ -158,7 +160,8 @@ TEST(Scan, NonCommutativeTupleReverse) {
     for (int axis : {0, 1})
       for (int rev : {0, 1}) {
         size_t n = size_t(M) * N;
-        NanArray a(ElemTy::I32, n), x(ElemTy::I32, n), ha(ElemTy::I32, n), hx(ElemTy::I32, n);
+        NanArray a(ElemTy::I32, n), x(ElemTy::I32, n), ha(ElemTy::I32, n),
+            hx(ElemTy::I32, n);
         a.fillRandomBits(rng);
         x.fillRandomBits(rng);
         std::string sig = "*i32, *i32, *i32, *i32, " + std::to_string(M) +

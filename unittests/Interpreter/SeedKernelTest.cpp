@@ -51,9 +51,9 @@ struct Checker {
 
 /// Each row of y against the fp64 softmax of x's row (atol + rtol * |ref|);
 /// the padding between strided output rows must still be NaN.
-void checkSoftmaxRows(const NanArray &x, const NanArray &y, int64_t rows, int64_t cols,
-                      int64_t inStride, int64_t outStride, double atol,
-                      double rtol) {
+void checkSoftmaxRows(const NanArray &x, const NanArray &y, int64_t rows,
+                      int64_t cols, int64_t inStride, int64_t outStride,
+                      double atol, double rtol) {
   Checker c;
   for (int64_t row = 0; row < rows; ++row) {
     const size_t base = size_t(row * inStride);
@@ -91,9 +91,9 @@ void runSoftmax(Softmax which, ElemTy dt, int64_t rows, int64_t cols,
                                                   : "softmax_kernel_mixed";
   std::string in = std::string("*") + sigName(dt) + ":16";
   std::string out = std::string("*") + sigName(outType) + ":16";
-  std::string sig = (which == Softmax::Triton ? in + ", " + out
-                                              : out + ", " + in) +
-                    ", i32, i32, i32, " + std::to_string(block);
+  std::string sig =
+      (which == Softmax::Triton ? in + ", " + out : out + ", " + in) +
+      ", i32, i32, i32, " + std::to_string(block);
   mlir::ModuleOp m = seeds().get(kernel, sig);
   ASSERT_TRUE(m);
 
@@ -115,7 +115,7 @@ void runSoftmax(Softmax which, ElemTy dt, int64_t rows, int64_t cols,
   ASSERT_EQ(run(m, {unsigned(rows), 1, 1}, args, bufs), "");
 
   double rtol = which == Softmax::Mixed ? std::ldexp(1.0, -10)
-                : dt == ElemTy::F32      ? 1e-4
+                : dt == ElemTy::F32     ? 1e-4
                                         : 2 * unitRoundoff(dt);
   checkSoftmaxRows(x, y, rows, cols, inStride, outStride, 1e-30, rtol);
 }
@@ -144,8 +144,9 @@ void runSoftmaxLong(bool persistent, ElemTy dt, int64_t rows, int64_t cols,
   std::string t = std::string("*") + sigName(dt) + ":16";
   std::string sig = t + ", " + t + ", i32, i32, i32, " +
                     (persistent ? "i32, " : "") + std::to_string(block);
-  mlir::ModuleOp m = cache.get(
-      persistent ? "softmax_long_persistent_kernel" : "softmax_long_kernel", sig);
+  mlir::ModuleOp m = cache.get(persistent ? "softmax_long_persistent_kernel"
+                                          : "softmax_long_kernel",
+                               sig);
   ASSERT_TRUE(m);
   std::mt19937 rng(unsigned(rows * 7919 + cols));
   NanArray x(dt, size_t((rows - 1) * inStride + cols));
@@ -161,14 +162,15 @@ void runSoftmaxLong(bool persistent, ElemTy dt, int64_t rows, int64_t cols,
     for (int64_t j = cols; j < inStride; ++j)
       x.set(size_t(r * inStride + j), NAN);
   NanArray y(dt, size_t((rows - 1) * outStride + cols));
-  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"), hostBuffer(x, "input_ptr")};
-  std::vector<KernelArg> args = {KernelArg::buf(0), KernelArg::buf(1),
-                                 KernelArg::integer(inStride),
-                                 KernelArg::integer(outStride),
-                                 KernelArg::integer(cols)};
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"),
+                                  hostBuffer(x, "input_ptr")};
+  std::vector<KernelArg> args = {
+      KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(inStride),
+      KernelArg::integer(outStride), KernelArg::integer(cols)};
   if (persistent)
     args.push_back(KernelArg::integer(rows));
-  ASSERT_EQ(run(m, {persistent ? programs : unsigned(rows), 1, 1}, args, bufs), "");
+  ASSERT_EQ(run(m, {persistent ? programs : unsigned(rows), 1, 1}, args, bufs),
+            "");
   double rtol = dt == ElemTy::F32 ? 1e-4 : 2 * unitRoundoff(dt);
   // fp16 outputs under 2^-14 are subnormal: spaced 2^-24
   double atol = dt == ElemTy::F16 ? std::ldexp(1.0, -24) : 1e-30;
@@ -200,11 +202,13 @@ TEST(SeedKernels, Gelu) {
       std::mt19937 rng{unsigned(n)};
       NanArray x(dt, size_t(n)), y(dt, size_t(n));
       x.fillUniform(rng, -1.0, 1.0);
-      std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(y, "y_ptr")};
-      ASSERT_EQ(run(m, {unsigned((n + 1023) / 1024), 1, 1},
-                    {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(n)},
-                    bufs),
-                "");
+      std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                      hostBuffer(y, "y_ptr")};
+      ASSERT_EQ(
+          run(m, {unsigned((n + 1023) / 1024), 1, 1},
+              {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(n)},
+              bufs),
+          "");
       double u = unitRoundoff(dt);
       double atol = dt == ElemTy::F32 ? 1e-6 : 8 * u;
       double rtol = dt == ElemTy::F32 ? 1e-5 : 4 * u;
@@ -213,7 +217,8 @@ TEST(SeedKernels, Gelu) {
         double v = x.get(size_t(i));
         double ref =
             0.5 * v * (1 + std::tanh(0.79788456 * (v + 0.044715 * v * v * v)));
-        c.check(y.get(size_t(i)), ref, atol, rtol, "y[" + std::to_string(i) + "]");
+        c.check(y.get(size_t(i)), ref, atol, rtol,
+                "y[" + std::to_string(i) + "]");
       }
     }
 }
@@ -224,26 +229,28 @@ TEST(SeedKernels, RowSum) {
       for (int64_t n : kCols) {
         SCOPED_TRACE(std::string(sigName(dt)) + " rows " +
                      std::to_string(rows) + " n " + std::to_string(n));
-        mlir::ModuleOp m = seeds().get(
-            "row_sum_kernel",
-            std::string("*") + sigName(dt) + ":16, *fp32:16, i32, 1024");
+        mlir::ModuleOp m =
+            seeds().get("row_sum_kernel", std::string("*") + sigName(dt) +
+                                              ":16, *fp32:16, i32, 1024");
         ASSERT_TRUE(m);
         std::mt19937 rng(unsigned(rows * 7 + n));
         NanArray x(dt, size_t(rows * n)), out(ElemTy::F32, size_t(rows));
         x.fillUniform(rng, -1.0, 1.0);
-        std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"), hostBuffer(out, "out_ptr")};
-        ASSERT_EQ(run(m, {unsigned(rows), 1, 1},
-                      {KernelArg::buf(0), KernelArg::buf(1),
-                       KernelArg::integer(n)},
-                      bufs),
-                  "");
+        std::vector<HostBuffer> bufs = {hostBuffer(x, "x_ptr"),
+                                        hostBuffer(out, "out_ptr")};
+        ASSERT_EQ(
+            run(m, {unsigned(rows), 1, 1},
+                {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(n)},
+                bufs),
+            "");
         Checker c;
         for (int64_t r = 0; r < rows; ++r) {
           double ref = 0;
           for (int64_t j = 0; j < n; ++j)
             ref += x.get(size_t(r * n + j));
-          c.check(out.get(size_t(r)), ref, 4.0 * double(n) * std::ldexp(1.0, -24),
-                  1e-6, "out[" + std::to_string(r) + "]");
+          c.check(out.get(size_t(r)), ref,
+                  4.0 * double(n) * std::ldexp(1.0, -24), 1e-6,
+                  "out[" + std::to_string(r) + "]");
         }
       }
 }
@@ -253,7 +260,7 @@ struct MatmulShape {
 };
 
 TEST(SeedKernels, MatmulRelu) {
-  const MatmulShape shapes[] = {{1, 1, 1},    {7, 7, 7},     {64, 64, 32},
+  const MatmulShape shapes[] = {{1, 1, 1},     {7, 7, 7},       {64, 64, 32},
                                 {65, 33, 100}, {64, 256, 1000}, {3, 1000, 7},
                                 {1, 4097, 7},  {130, 7, 64}};
   for (ElemTy dt : kTypes)
@@ -278,14 +285,18 @@ TEST(SeedKernels, MatmulRelu) {
         NanArray cArr(ElemTy::F32, size_t((s.M - 1) * scm + s.N));
         a.fillUniform(rng, -1.0, 1.0);
         b.fillUniform(rng, -1.0, 1.0);
-        std::vector<HostBuffer> bufs = {hostBuffer(a, "a_ptr"), hostBuffer(b, "b_ptr"),
+        std::vector<HostBuffer> bufs = {hostBuffer(a, "a_ptr"),
+                                        hostBuffer(b, "b_ptr"),
                                         hostBuffer(cArr, "c_ptr")};
         std::vector<KernelArg> args = {
-            KernelArg::buf(0),       KernelArg::buf(1),       KernelArg::buf(2),
-            KernelArg::integer(s.M), KernelArg::integer(s.N), KernelArg::integer(s.K),
-            KernelArg::integer(sam), KernelArg::integer(sak), KernelArg::integer(sbk),
-            KernelArg::integer(sbn), KernelArg::integer(scm), KernelArg::integer(scn)};
-        ASSERT_EQ(run(m, {unsigned((s.M + 63) / 64), unsigned((s.N + 63) / 64), 1},
+            KernelArg::buf(0),       KernelArg::buf(1),
+            KernelArg::buf(2),       KernelArg::integer(s.M),
+            KernelArg::integer(s.N), KernelArg::integer(s.K),
+            KernelArg::integer(sam), KernelArg::integer(sak),
+            KernelArg::integer(sbk), KernelArg::integer(sbn),
+            KernelArg::integer(scm), KernelArg::integer(scn)};
+        ASSERT_EQ(run(m,
+                      {unsigned((s.M + 63) / 64), unsigned((s.N + 63) / 64), 1},
                       args, bufs),
                   "");
         Checker c;
@@ -313,21 +324,25 @@ TEST(SeedKernels, MatmulRelu) {
 
 /// The speed requirement: softmax over 4096 x 1024 fp32 in under a second.
 TEST(SeedKernels, SoftmaxSpeed) {
-  mlir::ModuleOp m = seeds().get(
-      "softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024");
+  mlir::ModuleOp m =
+      seeds().get("softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024");
   ASSERT_TRUE(m);
   const int64_t rows = 4096, cols = 1024;
   std::mt19937 rng(1);
-  NanArray x(ElemTy::F32, size_t(rows * cols)), y(ElemTy::F32, size_t(rows * cols));
+  NanArray x(ElemTy::F32, size_t(rows * cols)),
+      y(ElemTy::F32, size_t(rows * cols));
   x.fillUniform(rng, -1.0, 1.0);
-  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"), hostBuffer(x, "input_ptr")};
+  std::vector<HostBuffer> bufs = {hostBuffer(y, "output_ptr"),
+                                  hostBuffer(x, "input_ptr")};
   auto t0 = std::chrono::steady_clock::now();
   ASSERT_EQ(run(m, {unsigned(rows), 1, 1},
                 {KernelArg::buf(0), KernelArg::buf(1), KernelArg::integer(cols),
                  KernelArg::integer(cols), KernelArg::integer(cols)},
                 bufs),
             "");
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   std::printf("softmax 4096x1024 fp32: %.3f s\n", secs);
   EXPECT_LT(secs, 1.0);
   for (size_t i = 0; i < size_t(rows * cols); i += 4099)

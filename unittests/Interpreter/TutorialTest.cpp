@@ -20,14 +20,16 @@ TEST(Tutorial, MatmulWithLeakyRelu) {
   static TileKernels kc(TILEC_SOURCE_DIR "/examples/matmul_tutorial.py");
   for (const char *act : {"leaky_relu", ""}) {
     int64_t M = 1 + rng() % 100, N = 1 + rng() % 100, K = 1 + rng() % 100;
-    ByteArray a(ElemTy::F16, M * K), b(ElemTy::F16, K * N), c(ElemTy::F16, M * N + 8);
+    ByteArray a(ElemTy::F16, M * K), b(ElemTy::F16, K * N),
+        c(ElemTy::F16, M * N + 8);
     std::uniform_real_distribution<double> dist(-1, 1);
     for (size_t i = 0; i < a.size(); ++i)
       a.set(i, dist(rng));
     for (size_t i = 0; i < b.size(); ++i)
       b.set(i, dist(rng));
     std::string sig = "*fp16, *fp16, *fp16, i32, i32, i32, i32, i32, i32, i32, "
-                      "i32, i32, 32, 32, 16, 4, '" + std::string(act) + "'";
+                      "i32, i32, 32, 32, 16, 4, '" +
+                      std::string(act) + "'";
     unsigned grid = unsigned(((M + 31) / 32) * ((N + 31) / 32));
     ASSERT_EQ(runKernel(kc, "matmul_kernel", sig, {grid, 1, 1},
                         {&a, &b, &c, I(M), I(N), I(K), I(K), I(1), I(N), I(1),

@@ -1,4 +1,5 @@
-//===- TypedBuffers.h - Byte-poisoned arrays for interpreter tests -*- C++ -*-===//
+//===- TypedBuffers.h - Byte-poisoned arrays for interpreter tests -*- C++
+//-*-===//
 //
 // Host arrays poisoned with 0xAB bytes (every element type, floats
 // included), exact comparisons, and fresh random seeds (TILEC_TEST_SEED
@@ -67,11 +68,12 @@ struct DotRef {
   double sum = 0, mag = 0;
 };
 inline DotRef dotRef(const HostArray &a, int64_t aOff, int64_t aStep,
-                     const HostArray &b,
-                     int64_t bOff, int64_t bStep, int64_t K) {
+                     const HostArray &b, int64_t bOff, int64_t bStep,
+                     int64_t K) {
   DotRef r;
   for (int64_t k = 0; k < K; ++k) {
-    double p = a.get(size_t(aOff + k * aStep)) * b.get(size_t(bOff + k * bStep));
+    double p =
+        a.get(size_t(aOff + k * aStep)) * b.get(size_t(bOff + k * bStep));
     r.sum += p;
     r.mag += std::fabs(p);
   }

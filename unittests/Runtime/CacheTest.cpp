@@ -359,11 +359,11 @@ TEST(KernelCache, OldFormatEntryIsRecompiled) {
   const CompiledKernel &ck = reference();
   std::string meta = ck.metadataJSON(), payload = meta + ck.ptx;
   auto h = llvm::SHA256::hash(llvm::arrayRefFromStringRef(payload));
-  writeFile(c.entryPath(key),
-            "tilec-kernel-cache 1\nkey " + key + "\nsha256 " +
-                llvm::toHex(h, /*LowerCase=*/true) + "\nsizes " +
-                std::to_string(meta.size()) + " " +
-                std::to_string(ck.ptx.size()) + "\n\n" + payload);
+  writeFile(c.entryPath(key), "tilec-kernel-cache 1\nkey " + key + "\nsha256 " +
+                                  llvm::toHex(h, /*LowerCase=*/true) +
+                                  "\nsizes " + std::to_string(meta.size()) +
+                                  " " + std::to_string(ck.ptx.size()) + "\n\n" +
+                                  payload);
   auto a = c.get(softmaxSource(), softmaxOptions());
   ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
   EXPECT_EQ(c.stats().badEntries, 1u);
@@ -422,9 +422,10 @@ TEST(KernelCache, CorruptAndTruncatedEntriesAreRebuilt) {
       {"one byte short", good.substr(0, good.size() - 1)},
       {"one byte long", good + "x"},
       {"flipped byte", flipped},
-      {"other key", KernelCache::serializeEntry(reference(),
-                                                std::string(64, '0'))},
-      {"garbage", "\x7f" "ELF not a cache entry"},
+      {"other key",
+       KernelCache::serializeEntry(reference(), std::string(64, '0'))},
+      {"garbage", "\x7f"
+                  "ELF not a cache entry"},
   };
   for (auto &[what, data] : damaged) {
     SCOPED_TRACE(what);
@@ -592,10 +593,11 @@ TEST(Runtime, NoDriverError) {
         auto dev = Device::open();
         std::string msg = dev ? "opened" : llvm::toString(dev.takeError());
         llvm::errs() << msg << "\n";
-        std::exit(!dev && msg.find("no CUDA driver found") != std::string::npos &&
-                          msg.find("/nonexistent") != std::string::npos
-                      ? 0
-                      : 1);
+        std::exit(
+            !dev && msg.find("no CUDA driver found") != std::string::npos &&
+                    msg.find("/nonexistent") != std::string::npos
+                ? 0
+                : 1);
       },
       ::testing::ExitedWithCode(0), "no CUDA driver found \\(/nonexistent");
 }
@@ -633,7 +635,9 @@ TEST(KernelCache, ImportedModuleChangeRecompiles) {
   std::string helper = at("helpers.py");
   auto writeHelper = [&](llvm::StringRef factor) {
     writeFile(helper, ("import triton\n\n\n@triton.jit\ndef scale(x):\n"
-                       "    return x * " + factor + "\n").str());
+                       "    return x * " +
+                       factor + "\n")
+                          .str());
   };
   writeHelper("5.0");
   std::string kernelFile = at("k.py");
@@ -693,8 +697,9 @@ TEST(CompiledKernel, ImportsInMetadata) {
   bad.replace(at, 8, "\"sha999\"");
   auto err = CompiledKernel::fromJSON(bad);
   ASSERT_FALSE(bool(err));
-  EXPECT_NE(llvm::toString(err.takeError()).find("an import lacks path or sha256"),
-            std::string::npos);
+  EXPECT_NE(
+      llvm::toString(err.takeError()).find("an import lacks path or sha256"),
+      std::string::npos);
 }
 
 TEST(KernelCache, EntryKeepsCubinAndResources) {
@@ -704,7 +709,9 @@ TEST(KernelCache, EntryKeepsCubinAndResources) {
   ck.params = {{"x", "*fp32"}};
   ck.ptx = ".version 8.0\n";
   ck.tileIR = "module {}\n";
-  ck.cubin = std::string("\x7f" "ELF\0\1\2", 7); // binary, with NULs
+  ck.cubin = std::string("\x7f"
+                         "ELF\0\1\2",
+                         7); // binary, with NULs
   ck.cubinTarget = "sm_90";
   ck.resources.registers = 40;
   ck.resources.stackBytes = 0;
@@ -739,7 +746,8 @@ TEST(KernelCache, CompilesAssembleCubinsWherePtxasIs) {
   ASSERT_TRUE(bool(ck)) << llvm::toString(ck.takeError());
   EXPECT_EQ(cache.stats().cubins, 1u);
   EXPECT_EQ(ck->cubinTarget, "sm_90a");
-  EXPECT_EQ(ck->cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_EQ(ck->cubin.substr(0, 4), "\x7f"
+                                    "ELF");
   EXPECT_GT(ck->resources.registers, 0);
   EXPECT_EQ(ck->resources.spillStoreBytes, 0);
   // TILEC_PTXAS=none: PTX only.

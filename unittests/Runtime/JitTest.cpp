@@ -88,9 +88,10 @@ TEST(JitSpecialize, FixedConstexprsAndDefaults) {
   ASSERT_EQ(s->launchParams().size(), 7u); // BLOCK and DT are not passed
   DevicePtr<half> x{kAligned};
   // DT is fixed after eps and ACT: their defaults are written out.
-  EXPECT_EQ(signatureOf(*s, x, x, 32, 1.0f, true),
-            "*fp16:16, *fp16:16, i32:16, fp32, i1, 1024, 1.0000000000000001e-05, "
-            "'relu', tl.bfloat16");
+  EXPECT_EQ(
+      signatureOf(*s, x, x, 32, 1.0f, true),
+      "*fp16:16, *fp16:16, i32:16, fp32, i1, 1024, 1.0000000000000001e-05, "
+      "'relu', tl.bfloat16");
   auto none = Specializer::create(kRules, "k", {{"BLOCK", "128"}});
   ASSERT_TRUE(bool(none));
   EXPECT_EQ(signatureOf(*none, x, x, 32, 1.0f, true),
@@ -109,7 +110,8 @@ TEST(JitSpecialize, Errors) {
             "k.py: no @triton.jit function named 'nope' (defined: k)");
   auto syntax = Specializer::create("@triton.jit\ndef k(:\n", "k", {}, "s.py");
   ASSERT_FALSE(bool(syntax));
-  EXPECT_NE(llvm::toString(syntax.takeError()).find("s.py:2:6: error: '(' was never closed"),
+  EXPECT_NE(llvm::toString(syntax.takeError())
+                .find("s.py:2:6: error: '(' was never closed"),
             std::string::npos);
 
   auto s = Specializer::create(kRules, "k", {});
@@ -188,18 +190,17 @@ TEST(JitSpecialize, MatmulPlainIntsMatchHandWrittenSignature) {
 TEST(JitSpecialize, AutotunedKernel) {
   std::string src = readExample("matmul_autotune.py");
   ASSERT_FALSE(src.empty());
-  auto s = Specializer::create(src, "matmul_relu_kernel", {},
-                               "matmul_autotune.py");
+  auto s =
+      Specializer::create(src, "matmul_relu_kernel", {}, "matmul_autotune.py");
   ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
   ASSERT_TRUE(s->autotune().has_value());
   EXPECT_EQ(s->autotune()->configs.size(), 5u);
   EXPECT_EQ(s->launchParams().size(), 12u); // BLOCK_M/N/K come from configs
   DevicePtr<half> a{kAligned};
   DevicePtr<float> c{kAligned};
-  llvm::SmallVector<Arg, 12> args = {toArg(a), toArg(a), toArg(c), toArg(512),
-                                     toArg(256), toArg(64), toArg(64),
-                                     toArg(1), toArg(256), toArg(1),
-                                     toArg(256), toArg(1)};
+  llvm::SmallVector<Arg, 12> args = {
+      toArg(a),  toArg(a), toArg(c),   toArg(512), toArg(256), toArg(64),
+      toArg(64), toArg(1), toArg(256), toArg(1),   toArg(256), toArg(1)};
   auto none = s->specialize(args);
   ASSERT_FALSE(bool(none));
   EXPECT_EQ(llvm::toString(none.takeError()),
@@ -289,16 +290,15 @@ TEST(JitGPU, AutotuneResetsAndRestoresBuffers) {
     std::string why = llvm::toString(dev.takeError());
     GTEST_SKIP() << why;
   }
-  std::string src =
-      "import triton\nimport triton.language as tl\n\n\n"
-      "@triton.autotune(configs=[triton.Config({'B': 128}), "
-      "triton.Config({'B': 256}, num_warps=8)], key=['n'], "
-      "reset_to_zero=['y'], restore_value=['x'])\n"
-      "@triton.jit\ndef k(x, y, n, B: tl.constexpr):\n"
-      "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
-      "    v = tl.load(x + offs, mask=offs < n)\n"
-      "    tl.store(x + offs, v + 1, mask=offs < n)\n"
-      "    tl.atomic_add(y + offs, v * 3, mask=offs < n)\n";
+  std::string src = "import triton\nimport triton.language as tl\n\n\n"
+                    "@triton.autotune(configs=[triton.Config({'B': 128}), "
+                    "triton.Config({'B': 256}, num_warps=8)], key=['n'], "
+                    "reset_to_zero=['y'], restore_value=['x'])\n"
+                    "@triton.jit\ndef k(x, y, n, B: tl.constexpr):\n"
+                    "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
+                    "    v = tl.load(x + offs, mask=offs < n)\n"
+                    "    tl.store(x + offs, v + 1, mask=offs < n)\n"
+                    "    tl.atomic_add(y + offs, v * 3, mask=offs < n)\n";
   KernelCache cache{""}; // memory only: tuned afresh
   JitOptions o;
   o.cache = &cache;

@@ -117,9 +117,8 @@ public:
   bool operator==(const AxisInfo &o) const {
     return contiguity == o.contiguity && divisibility == o.divisibility &&
            constancy == o.constancy && maskPrefix == o.maskPrefix &&
-           constant == o.constant &&
-           unit == o.unit && nonNegative == o.nonNegative &&
-           programIndex == o.programIndex;
+           constant == o.constant && unit == o.unit &&
+           nonNegative == o.nonNegative && programIndex == o.programIndex;
   }
   bool operator!=(const AxisInfo &o) const { return !(*this == o); }
 

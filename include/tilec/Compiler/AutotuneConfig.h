@@ -19,7 +19,7 @@ struct AutotuneConfig {
   /// Constexpr values by parameter name, as signature text ("128", "True",
   /// "tl.float16").
   std::vector<std::pair<std::string, std::string>> constexprs;
-  int numWarps = 4;  // triton.Config's defaults
+  int numWarps = 4; // triton.Config's defaults
   int numStages = 3;
   /// "BLOCK_M=128, BLOCK_N=256, num_warps=8, num_stages=3".
   std::string describe() const;

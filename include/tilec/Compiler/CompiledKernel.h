@@ -28,7 +28,7 @@ struct CompileOptions : PipelineOptions {
   std::string kernel;    // name of the @triton.jit function to compile
   std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
   int numWarps = 4;
-  bool optimize = true;  // canonicalize + CSE the tile IR
+  bool optimize = true; // canonicalize + CSE the tile IR
   /// Directories searched first for the modules the kernel file imports
   /// (tilec -I); used where the runtime parses the source (KernelCache).
   std::vector<std::string> importPaths;
@@ -73,8 +73,8 @@ struct CompiledKernel {
   /// The metadata JSON written beside the PTX by `tilec -o k.ptx` (k.json).
   std::string metadataJSON() const;
 
-  /// Parses metadataJSON() back (ptx and tileIR stay empty); an error names what is
-  /// missing or malformed.
+  /// Parses metadataJSON() back (ptx and tileIR stay empty); an error names
+  /// what is missing or malformed.
   static llvm::Expected<CompiledKernel> fromJSON(llvm::StringRef json);
 };
 

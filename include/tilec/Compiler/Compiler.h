@@ -10,8 +10,8 @@
 
 #include "tilec/Compiler/CompiledKernel.h"
 #include "tilec/Frontend/AST.h"
-#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/ModuleLoader.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -61,7 +61,8 @@ public:
   /// Lowers tile IR (from compileToTile) in place to `stage` (TileGPU or
   /// LLVMDialect); returns failure after printing diagnostics to `errs`.
   mlir::LogicalResult lower(mlir::ModuleOp module, Stage stage,
-                            const CompileOptions &opts, llvm::raw_ostream &errs);
+                            const CompileOptions &opts,
+                            llvm::raw_ostream &errs);
 
   /// The whole pipeline: source to PTX and metadata. Returns false after
   /// printing diagnostics to `errs`.

@@ -34,7 +34,8 @@ constexpr unsigned kSharedAddrSpace = 3;
 /// ceil(shape[d] / ctaTile[d]) elements (1 for sliced dimensions). Its
 /// elements are numbered with the base `order` fastest first; element k's
 /// per-dimension coordinate e_d maps to the global index
-///   (e_d / spt[d]) * ctaTile[d] + (warp_d * tpw[d] + lane_d) * spt[d] + e_d % spt[d]
+///   (e_d / spt[d]) * ctaTile[d] + (warp_d * tpw[d] + lane_d) * spt[d] + e_d %
+///   spt[d]
 /// taken modulo shape[d] (a tile smaller than the CTA tile is replicated).
 ///
 /// The accumulator layout of the tensor cores (#tilegpu.mma, not
@@ -121,9 +122,9 @@ public:
   /// into the shape; `unwrapped` (optional) receives the index before the
   /// modulo: an element whose unwrapped index leaves the shape along a
   /// dimension is a replica.
-  SmallVector<Value> emitIndices(OpBuilder &b, Location loc,
-                                 const ThreadCoords &tc, unsigned k,
-                                 SmallVectorImpl<Value> *unwrapped = nullptr) const;
+  SmallVector<Value>
+  emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc, unsigned k,
+              SmallVectorImpl<Value> *unwrapped = nullptr) const;
   /// emitIndices computed here, for the thread `tid` of the CTA (blocked
   /// layouts only): lets a lowering find the elements whose places differ
   /// by the same constant in every thread.
@@ -134,11 +135,11 @@ public:
 private:
   SmallVector<int64_t> shape;
   BlockedAttr base;
-  SmallVector<unsigned> dimMap;       // tensor dim -> base dim
-  SmallVector<int> baseToTensor;      // base dim -> tensor dim or -1
-  SmallVector<int64_t> baseShape;     // shape per base dim (1 if sliced)
+  SmallVector<unsigned> dimMap;         // tensor dim -> base dim
+  SmallVector<int> baseToTensor;        // base dim -> tensor dim or -1
+  SmallVector<int64_t> baseShape;       // shape per base dim (1 if sliced)
   SmallVector<unsigned> elemsPerThread; // per base dim
-  SmallVector<unsigned> cta;          // spt * tpw * wpc per base dim
+  SmallVector<unsigned> cta;            // spt * tpw * wpc per base dim
   SmallVector<unsigned> lanes, laneStrides, warps, warpStrides, warpExtents;
   unsigned numElems_ = 1;
   bool acc_ = false;

@@ -62,11 +62,11 @@ std::optional<BinaryOpKind> binaryOpKind(llvm::StringRef s);
 std::optional<CompareOpKind> compareOpKind(llvm::StringRef s);
 
 enum class ExprKind {
-  Name,      // str = identifier
-  Int,       // intValue
-  Float,     // floatValue
-  Str,       // str
-  Bool,      // intValue (0/1)
+  Name,  // str = identifier
+  Int,   // intValue
+  Float, // floatValue
+  Str,   // str
+  Bool,  // intValue (0/1)
   None,
   Ellipsis,
   Attribute, // args[0].str
@@ -94,10 +94,10 @@ struct Expr {
   SourceLoc loc;
   unsigned length = 1; // columns of the node's first token, for carets
   std::string str;
-  BinaryOpKind binaryOp = BinaryOpKind::Add;  // BinOp
-  UnaryOpKind unaryOp = UnaryOpKind::Neg;     // UnaryOp
-  BoolOpKind boolOp = BoolOpKind::And;        // BoolOp
-  std::vector<CompareOpKind> compareOps;      // Compare
+  BinaryOpKind binaryOp = BinaryOpKind::Add; // BinOp
+  UnaryOpKind unaryOp = UnaryOpKind::Neg;    // UnaryOp
+  BoolOpKind boolOp = BoolOpKind::And;       // BoolOp
+  std::vector<CompareOpKind> compareOps;     // Compare
   uint64_t intValue = 0;
   bool intOverflow = false;
   double floatValue = 0;
@@ -124,8 +124,8 @@ enum class StmtKind {
   Pass,
   Break,
   Continue,
-  Assert,    // test, value (message, may be null)
-  Raise,     // value (the exception, may be null): an error where compiled
+  Assert, // test, value (message, may be null)
+  Raise,  // value (the exception, may be null): an error where compiled
 };
 
 struct Stmt {
@@ -147,7 +147,7 @@ struct Stmt {
 struct Param {
   std::string name;
   SourceLoc loc;
-  ExprPtr annotation; // may be null
+  ExprPtr annotation;   // may be null
   ExprPtr defaultValue; // may be null
   bool isConstexpr = false;
 };

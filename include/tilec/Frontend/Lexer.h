@@ -33,7 +33,7 @@ enum class Tok {
 
 struct Token {
   Tok kind = Tok::Eof;
-  std::string text;  // spelling (for String: the decoded value)
+  std::string text; // spelling (for String: the decoded value)
   SourceLoc loc;
   unsigned length = 1; // columns covered, for carets
   uint64_t intValue = 0;

@@ -12,8 +12,8 @@
 #define TILEC_FRONTEND_MLIRGEN_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Support/Diagnostics.h"
 #include "tilec/Frontend/Types.h"
+#include "tilec/Support/Diagnostics.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"

@@ -24,7 +24,19 @@
 namespace tilec {
 
 enum class ScalarKind {
-  I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64,
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64,
   F8E4NV, // Triton's float8e4nv (fp8e4nv): e4m3fn, bias 7, no infinities
   F8E5,   // Triton's float8e5 (fp8e5): e5m2, bias 15, IEEE-like
 };
@@ -70,14 +82,23 @@ struct SignatureEntry {
   /// Descriptor: a host tensor descriptor `tensordesc<T[b0, b1, ...]>`,
   /// element type in `type`, block shape in `blockShape`; it takes 1 + 2r
   /// kernel arguments (docs/language.md, section 2).
-  enum Kind { Type, IntValue, FloatValue, BoolValue, StrValue, NoneValue, DTypeValue, Descriptor } kind = Type;
+  enum Kind {
+    Type,
+    IntValue,
+    FloatValue,
+    BoolValue,
+    StrValue,
+    NoneValue,
+    DTypeValue,
+    Descriptor
+  } kind = Type;
   DType type;
   std::vector<int64_t> blockShape;
   unsigned divisibility = 1; // `:16`
   int64_t intValue = 0;
   double floatValue = 0;
   std::string strValue; // StrValue: the text between the quotes
-  SourceLoc loc;     // within the signature text (line 1)
+  SourceLoc loc;        // within the signature text (line 1)
   unsigned length = 1;
   std::string text;
 };

@@ -116,9 +116,7 @@ llvm::Error interpret(const CompiledKernel &k, std::array<unsigned, 3> grid,
 constexpr uint64_t kMaxWhileIterations = 10000000;
 
 /// The virtual address at which buffer `index` is mapped.
-inline uint64_t bufferBase(unsigned index) {
-  return uint64_t(index + 1) << 40;
-}
+inline uint64_t bufferBase(unsigned index) { return uint64_t(index + 1) << 40; }
 
 //===----------------------------------------------------------------------===//
 // Float formats (round-to-nearest-even), usable by tests and tools.

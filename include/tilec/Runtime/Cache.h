@@ -6,9 +6,10 @@
 // tilec::Compiler only on a miss:
 //
 //   rt::KernelCache &cache = rt::KernelCache::global(); // or a local object
-//   CompileOptions o{"softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32, 1024"};
-//   auto ck = cache.get(sourceText, o);   // Expected<const CompiledKernel &>
-//   auto k = cache.load(dev, sourceText, o); // Expected<rt::Kernel>
+//   CompileOptions o{"softmax_kernel", "*fp32:16, *fp32:16, i32, i32, i32,
+//   1024"}; auto ck = cache.get(sourceText, o);   // Expected<const
+//   CompiledKernel &> auto k = cache.load(dev, sourceText, o); //
+//   Expected<rt::Kernel>
 //
 // Disk: one file per kernel, <dir>/<key>.tkc, where <key> is the hex sha256
 // of all inputs and <dir> is $TILEC_CACHE_DIR, default
@@ -16,13 +17,14 @@
 // off (memory only). An entry is a text header (format version, key,
 // sha256 of the payload, payload part sizes) followed by the payload
 // (metadata JSON, PTX, tile IR, and the cubin that ptxas assembled when
-// the compile found one: findPtxas; TILEC_PTXAS=none turns it off). An entry whose header, key or checksum does not
-// match (truncated, corrupt, foreign) is ignored, recompiled and overwritten.
-// Writes go to a unique temporary file in the same directory that is then
-// renamed over the entry, so readers never see a partial entry and processes
-// compiling the same kernel at once all succeed (the last rename wins; the
-// contents are the same). Disk errors never fail a lookup: the kernel is
-// compiled and kept in memory, and stats() counts the failure.
+// the compile found one: findPtxas; TILEC_PTXAS=none turns it off). An entry
+// whose header, key or checksum does not match (truncated, corrupt, foreign) is
+// ignored, recompiled and overwritten. Writes go to a unique temporary file in
+// the same directory that is then renamed over the entry, so readers never see
+// a partial entry and processes compiling the same kernel at once all succeed
+// (the last rename wins; the contents are the same). Disk errors never fail a
+// lookup: the kernel is compiled and kept in memory, and stats() counts the
+// failure.
 //
 // The key covers TILEC_VERSION, not the compiler's code: while developing
 // tilec itself, set TILEC_CACHE=0 or clear the directory after changes to the

@@ -1,4 +1,5 @@
-//===- Jit.h - Kernels specialized on their arguments, as Triton's JIT does -===//
+//===- Jit.h - Kernels specialized on their arguments, as Triton's JIT does
+//-===//
 //
 // A JitKernel is a kernel of a source file, compiled on launch for the
 // arguments it is given. The specialization is derived from the arguments'
@@ -50,8 +51,8 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -110,8 +111,7 @@ template <typename T> Arg toArg(T *p) {
   return Arg::ptr(CUdeviceptr(reinterpret_cast<uintptr_t>(p)),
                   ElementType<std::remove_cv_t<T>>::name);
 }
-template <typename T,
-          std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+template <typename T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
 Arg toArg(T v) {
   if constexpr (std::is_same_v<T, bool>)
     return Arg::integer("i1", v);
@@ -227,14 +227,13 @@ struct TuningRecord {
   std::string key;
   std::vector<double> ms; // per config: median time, < 0 if it failed
   size_t chosen = 0;
-  double seconds = 0;      // the tuning's wall time (compiles included)
-  bool fromDisk = false;   // the choice was read from the cache directory
+  double seconds = 0;    // the tuning's wall time (compiles included)
+  bool fromDisk = false; // the choice was read from the cache directory
 };
 
 class JitKernel {
 public:
-  static llvm::Expected<JitKernel> create(const Device &dev,
-                                          std::string source,
+  static llvm::Expected<JitKernel> create(const Device &dev, std::string source,
                                           llvm::StringRef kernel,
                                           JitOptions opts = {});
   /// Reads the source from `path` (which also names it in diagnostics).
@@ -247,8 +246,7 @@ public:
   ~JitKernel();
 
   /// Launches on `grid` programs with typed arguments (toArg()).
-  template <typename... Ts>
-  llvm::Error launch(Dim3 grid, const Ts &...args) {
+  template <typename... Ts> llvm::Error launch(Dim3 grid, const Ts &...args) {
     return launchArgs(grid, {toArg(args)...}, nullptr);
   }
   template <typename... Ts>
@@ -256,8 +254,7 @@ public:
     return launchArgs(grid, {toArg(args)...}, stream.handle());
   }
   /// The grid as a function of the constexprs (autotuned kernels).
-  template <typename... Ts>
-  llvm::Error launch(GridFn grid, const Ts &...args) {
+  template <typename... Ts> llvm::Error launch(GridFn grid, const Ts &...args) {
     return launchArgs(grid, {toArg(args)...}, nullptr);
   }
   template <typename... Ts>
@@ -303,8 +300,8 @@ private:
     const AutotuneConfig *config = nullptr;
     const Kernel *kernel = nullptr;
   };
-  llvm::Expected<Selection> select(const GridFn &grid,
-                                   llvm::ArrayRef<Arg> args, CUstream stream);
+  llvm::Expected<Selection> select(const GridFn &grid, llvm::ArrayRef<Arg> args,
+                                   CUstream stream);
   /// The config of an autotuned kernel for `args` (tuning it if needed).
   llvm::Expected<const AutotuneConfig *>
   configFor(const GridFn &grid, llvm::ArrayRef<Arg> args, CUstream stream);

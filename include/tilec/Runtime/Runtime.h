@@ -203,8 +203,7 @@ public:
   /// The same, queued on `stream` (cuMemcpyHtoDAsync / DtoHAsync): the host
   /// memory must stay valid until the stream reaches the copy, and the copy
   /// overlaps other work only from page-locked memory (PinnedBuffer).
-  llvm::Error copyFromHostAsync(const void *src, size_t bytes,
-                                CUstream stream);
+  llvm::Error copyFromHostAsync(const void *src, size_t bytes, CUstream stream);
   llvm::Error copyToHostAsync(void *dst, size_t bytes, CUstream stream) const;
   /// Fills the buffer with a repeated 8/16/32-bit pattern (cuMemsetD*).
   llvm::Error fill8(uint8_t v);
@@ -223,7 +222,8 @@ struct Arg {
   /// optional pointer left out); a compiled kernel takes no None.
   enum Kind { Pointer, Int, Float, None } kind = Int;
   /// Pointer: the element type ("fp32", "fp16", ...; empty: not checked).
-  /// Int: "i1", "i8".."i64", "u8".."u64". Float: "fp16", "bf16", "fp32", "fp64".
+  /// Int: "i1", "i8".."i64", "u8".."u64". Float: "fp16", "bf16", "fp32",
+  /// "fp64".
   std::string type;
   CUdeviceptr p = 0;
   int64_t i = 0;
@@ -259,8 +259,9 @@ struct Arg {
 /// Checks `args` against `params` (CompiledKernel::params: name, signature
 /// type in ABI order). Errors name the argument: "argument 2 ('n_cols'):
 /// expected i32, got i64". Makes no driver call.
-llvm::Error checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
-                      llvm::ArrayRef<Arg> args);
+llvm::Error
+checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
+          llvm::ArrayRef<Arg> args);
 
 /// Whether a cubin assembled for `cubinTarget` (sm_90, sm_90a, ...) runs on
 /// a GPU of compute capability `computeCapability` (90): the same one.
@@ -294,8 +295,8 @@ public:
   /// checkArgs, then cuLaunchKernel with numWarps * 32 threads per block and
   /// sharedBytes of dynamic shared memory. `grid` counts programs: a kernel
   /// compiled to run several programs per CTA (programsPerCTA) is launched on
-  /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden last i32. Asynchronous: errors of the run
-  /// itself show up at the next synchronize.
+  /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden last i32.
+  /// Asynchronous: errors of the run itself show up at the next synchronize.
   llvm::Error launch(Dim3 grid, llvm::ArrayRef<Arg> args,
                      CUstream stream = nullptr) const;
 

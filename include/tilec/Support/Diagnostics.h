@@ -36,7 +36,8 @@ public:
   SourceFile(std::string name, std::string text);
   llvm::StringRef name() const { return name_; }
   llvm::StringRef text() const { return text_; }
-  /// The text of line `line` (1-based) without its newline; empty if out of range.
+  /// The text of line `line` (1-based) without its newline; empty if out of
+  /// range.
   llvm::StringRef lineText(unsigned line) const;
 
 private:

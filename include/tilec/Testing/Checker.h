@@ -28,7 +28,6 @@ bool isClose(double got, double ref, double atol, double rtol);
 /// The same value: equal with the same sign (-0 and +0 differ), or both NaN.
 bool sameValue(double a, double b);
 
-
 struct Checker {
   double maxAbs = 0, maxRatio = 0;
   size_t bad = 0, checked = 0;

@@ -20,7 +20,19 @@ namespace tilec::testing {
 /// The element types. The first eight keep their positions: tilec-gpu-test
 /// derives the random seeds of some cases from them.
 enum class ElemTy : uint8_t {
-  F32, F16, BF16, F64, I32, U32, I64, U64, I1, I8, I16, U8, U16
+  F32,
+  F16,
+  BF16,
+  F64,
+  I32,
+  U32,
+  I64,
+  U64,
+  I1,
+  I8,
+  I16,
+  U8,
+  U16
 };
 
 /// Every element type, floats first.

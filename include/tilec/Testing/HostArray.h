@@ -49,8 +49,8 @@ public:
   void set(size_t i, double v) { setBits(i, toBits(type_, v)); }
   /// As set(), an fp16 or bf16 element from v rounded to fp32 first.
   void setViaF32(size_t i, double v) {
-    set(i, type_ == ElemTy::F16 || type_ == ElemTy::BF16 ? double(float(v))
-                                                         : v);
+    set(i,
+        type_ == ElemTy::F16 || type_ == ElemTy::BF16 ? double(float(v)) : v);
   }
   /// The integer value of element i by the type's signedness (wrapTo).
   int64_t i64(size_t i) const { return wrapTo(type_, bitsAt(i)); }
@@ -75,8 +75,7 @@ public:
   }
 
   /// Uniform values in [lo, hi) rounded to the type (set()).
-  template <class Engine>
-  void fillUniform(Engine &rng, double lo, double hi) {
+  template <class Engine> void fillUniform(Engine &rng, double lo, double hi) {
     std::uniform_real_distribution<double> d(lo, hi);
     for (size_t i = 0; i < n_; ++i)
       set(i, d(rng));
@@ -96,7 +95,8 @@ public:
 
 private:
   char *at(size_t i) {
-    return reinterpret_cast<char *>(words_.data()) + i * testing::byteSize(type_);
+    return reinterpret_cast<char *>(words_.data()) +
+           i * testing::byteSize(type_);
   }
   const char *at(size_t i) const {
     return reinterpret_cast<const char *>(words_.data()) +

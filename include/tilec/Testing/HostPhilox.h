@@ -1,4 +1,5 @@
-//===- HostPhilox.h - Triton's Philox4x32 on the host, for tests -*- C++ -*-===//
+//===- HostPhilox.h - Triton's Philox4x32 on the host, for tests -*- C++
+//-*-===//
 //
 // The reference that interp-tests (RandomTest) and tilec-gpu-test (the
 // dropout example's cases) check `tl.philox` / `tl.rand*` against: written
@@ -21,7 +22,8 @@ inline std::array<uint32_t, 4> hostPhilox(std::array<uint32_t, 4> c,
                                           std::array<uint32_t, 2> k,
                                           int rounds = 10) {
   for (int r = 0; r < rounds; ++r) {
-    uint64_t p0 = uint64_t(0xD2511F53u) * c[0], p1 = uint64_t(0xCD9E8D57u) * c[2];
+    uint64_t p0 = uint64_t(0xD2511F53u) * c[0],
+             p1 = uint64_t(0xCD9E8D57u) * c[2];
     c = {uint32_t(p1 >> 32) ^ c[1] ^ k[0], uint32_t(p1),
          uint32_t(p0 >> 32) ^ c[3] ^ k[1], uint32_t(p0)};
     k[0] += 0x9E3779B9u;

@@ -1,4 +1,5 @@
-//===- Interpret.h - Running kernels in the interpreter for tests -*- C++ -*-===//
+//===- Interpret.h - Running kernels in the interpreter for tests -*- C++
+//-*-===//
 //
 // Kernels of one source file compiled to tile IR once per (kernel,
 // signature), and runs of them in the interpreter on host arrays and scalar

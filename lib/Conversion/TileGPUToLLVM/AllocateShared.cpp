@@ -19,8 +19,9 @@
 //       else (yielded, passed to a call...) is live over its whole
 //       function.
 //  3. Buffers are placed in order of start (larger first on ties), each at
-//     the lowest offset, aligned to 16 bytes (1024 for swizzled buffers), that overlaps no already
-//     placed buffer whose interval intersects its own (first fit).
+//     the lowest offset, aligned to 16 bytes (1024 for swizzled buffers), that
+//     overlaps no already placed buffer whose interval intersects its own
+//     (first fit).
 // Results: `tilegpu.shared_offset` (i64) on each scratch user and
 // local_alloc, the arena's
 // size (max offset + size) as the module's `tilegpu.shared_bytes` (removed

@@ -2,7 +2,8 @@
 //
 // Each element of an atomic is one predicated PTX `atom` in inline assembly:
 //
-//   @p atom.<sem>.<scope>.global.<op>.<type> old, [ptr], value;   (cas: cmp, value)
+//   @p atom.<sem>.<scope>.global.<op>.<type> old, [ptr], value;   (cas: cmp,
+//   value)
 //
 // with `sem` (.relaxed/.acquire/.release/.acq_rel) and `scope`
 // (.cta/.gpu/.sys) from sm_70; below sm_70 `atom` has neither, and acquire /
@@ -55,12 +56,14 @@ Type intOfWidth(OpBuilder &b, unsigned bits) { return b.getIntegerType(bits); }
 Value asBits(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isa<FloatType>(t))
-    return b.create<LLVM::BitcastOp>(loc, intOfWidth(b, t.getIntOrFloatBitWidth()), v);
+    return b.create<LLVM::BitcastOp>(
+        loc, intOfWidth(b, t.getIntOrFloatBitWidth()), v);
   return v;
 }
 
 Value fromBitsOf(OpBuilder &b, Location loc, Value v, Type t) {
-  return isa<FloatType>(t) ? b.create<LLVM::BitcastOp>(loc, t, v).getResult() : v;
+  return isa<FloatType>(t) ? b.create<LLVM::BitcastOp>(loc, t, v).getResult()
+                           : v;
 }
 
 const char *constraintOf(unsigned bits) {
@@ -77,9 +80,8 @@ std::string semScope(tile::MemSemantic sem, tile::MemScope scope, int cc) {
 
 /// One `@pred atom... $0, [$1], $2(, $3);` on integer bits; the result is
 /// `old` (undefined where `pred` is false).
-Value emitAtom(OpBuilder &b, Location loc, StringRef opAndType,
-               StringRef mods, Value ptr, ArrayRef<Value> operands, Value pred,
-               unsigned bits) {
+Value emitAtom(OpBuilder &b, Location loc, StringRef opAndType, StringRef mods,
+               Value ptr, ArrayRef<Value> operands, Value pred, unsigned bits) {
   std::string c = constraintOf(bits);
   std::string cons = "=" + c + ",l";
   SmallVector<Value> ins{ptr};
@@ -110,7 +112,8 @@ void membar(OpBuilder &b, Location loc) {
                               ArrayAttr());
 }
 
-Value icmp(OpBuilder &b, Location loc, LLVM::ICmpPredicate p, Value x, Value y) {
+Value icmp(OpBuilder &b, Location loc, LLVM::ICmpPredicate p, Value x,
+           Value y) {
   return b.create<LLVM::ICmpOp>(loc, p, x, y);
 }
 
@@ -212,8 +215,9 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
     membar(rewriter, loc);
   SmallVector<Value> olds;
   for (unsigned k = 0; k < ptrs.size(); ++k) {
-    Value pred = andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
-                               owners.empty() ? Value() : owners[k]);
+    Value pred =
+        andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
+                      owners.empty() ? Value() : owners[k]);
     SmallVector<Value> bitsIn;
     for (auto &v : vals)
       bitsIn.push_back(asBits(rewriter, loc, v[k]));
@@ -227,12 +231,14 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
   }
   if (acquireFence)
     membar(rewriter, loc);
-  if (exchange) { // exchange implies owners: the scalar's, or a replicating layout's
+  if (exchange) { // exchange implies owners: the scalar's, or a replicating
+                  // layout's
     Value smem = sharedScratch(rewriter, loc, op);
     Type storeT = sharedStorageType(elt);
     leadingBarrier(rewriter, loc, op);
     for (unsigned k = 0; k < olds.size(); ++k)
-      storeSharedIf(rewriter, loc, sharedElemPtr(rewriter, loc, smem, storeT, lins[k]),
+      storeSharedIf(rewriter, loc,
+                    sharedElemPtr(rewriter, loc, smem, storeT, lins[k]),
                     toSharedStorage(rewriter, loc, olds[k]), owners[k]);
     barrier(rewriter, loc);
     for (unsigned k = 0; k < olds.size(); ++k)
@@ -291,8 +297,9 @@ LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
   for (unsigned k = 0; k < ptrs.size(); k += vec) {
     // A run shares its mask bit and its owner (tilegpu-coalesce and
     // accessVectorWidth make it one aligned chunk of one thread).
-    Value pred = andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
-                               owners.empty() ? Value() : owners[k]);
+    Value pred =
+        andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
+                      owners.empty() ? Value() : owners[k]);
     SmallVector<Value> ins{ptrs[k]};
     std::string cons = "l";
     std::string regs = vec > 1 ? "{" : "";
@@ -312,10 +319,10 @@ LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
     std::string vecSuffix = vec > 1 ? ".v" + std::to_string(vec) : "";
     // "noftz.bf16" takes the vector width between its two parts.
     StringRef t = type;
-    std::string typed = t.consume_front("noftz.")
-                            ? "noftz" + vecSuffix + "." + t.str()
-                            : vecSuffix.empty() ? t.str()
-                                                : vecSuffix.substr(1) + "." + t.str();
+    std::string typed =
+        t.consume_front("noftz.") ? "noftz" + vecSuffix + "." + t.str()
+        : vecSuffix.empty()       ? t.str()
+                                  : vecSuffix.substr(1) + "." + t.str();
     text += "red" + mods + ".global." + opName.str() + "." + typed +
             " [ $0 + 0 ], " + regs + ";";
     rewriter.create<LLVM::InlineAsmOp>(
@@ -363,15 +370,17 @@ struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
         return emitAtom(b, loc, suffix, mods, ptr, v, pred, bits);
       // Sign bit clear: signed order; set: reversed unsigned order.
       std::string w = std::to_string(bits);
-      Value neg = icmp(b, loc, LLVM::ICmpPredicate::slt, v[0],
-                       b.create<LLVM::ConstantOp>(loc, v[0].getType(),
-                                                  b.getIntegerAttr(v[0].getType(), 0)));
-      Value one = b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
+      Value neg =
+          icmp(b, loc, LLVM::ICmpPredicate::slt, v[0],
+               b.create<LLVM::ConstantOp>(loc, v[0].getType(),
+                                          b.getIntegerAttr(v[0].getType(), 0)));
+      Value one =
+          b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
       Value pos = b.create<LLVM::XOrOp>(loc, neg, one);
-      Value oldPos = emitAtom(b, loc, (isMax ? "max.s" : "min.s") + w, mods, ptr,
-                              v, andPredicates(b, loc, pred, pos), bits);
-      Value oldNeg = emitAtom(b, loc, (isMax ? "min.u" : "max.u") + w, mods, ptr,
-                              v, andPredicates(b, loc, pred, neg), bits);
+      Value oldPos = emitAtom(b, loc, (isMax ? "max.s" : "min.s") + w, mods,
+                              ptr, v, andPredicates(b, loc, pred, pos), bits);
+      Value oldNeg = emitAtom(b, loc, (isMax ? "min.u" : "max.u") + w, mods,
+                              ptr, v, andPredicates(b, loc, pred, neg), bits);
       return b.create<LLVM::SelectOp>(loc, neg, oldNeg, oldPos);
     };
     return lowerAtomic(op, rewriter, getTypeConverter(), adaptor.getPtr(),

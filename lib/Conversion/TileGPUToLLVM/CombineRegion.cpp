@@ -177,16 +177,16 @@ Value shuffleValue(OpBuilder &b, Location loc, Value v, Value delta,
     Value lo = b.create<LLVM::TruncOp>(loc, i32, x);
     Value hi = b.create<LLVM::TruncOp>(
         loc, i32,
-        b.create<LLVM::LShrOp>(loc, x,
-                               b.create<LLVM::ConstantOp>(
-                                   loc, it, b.getI64IntegerAttr(32))));
+        b.create<LLVM::LShrOp>(
+            loc, x,
+            b.create<LLVM::ConstantOp>(loc, it, b.getI64IntegerAttr(32))));
     lo = shuffle32(b, loc, lo, delta, kind);
     hi = shuffle32(b, loc, hi, delta, kind);
     r = b.create<LLVM::OrOp>(
         loc, b.create<LLVM::ZExtOp>(loc, it, lo),
-        b.create<LLVM::ShlOp>(loc, b.create<LLVM::ZExtOp>(loc, it, hi),
-                              b.create<LLVM::ConstantOp>(
-                                  loc, it, b.getI64IntegerAttr(32))));
+        b.create<LLVM::ShlOp>(
+            loc, b.create<LLVM::ZExtOp>(loc, it, hi),
+            b.create<LLVM::ConstantOp>(loc, it, b.getI64IntegerAttr(32))));
   } else if (bits < 32) {
     r = b.create<LLVM::TruncOp>(
         loc, it,
@@ -207,10 +207,10 @@ Tuple mlir::tilegpu::shuffleTuple(OpBuilder &b, Location loc, ValueRange v,
   return out;
 }
 
-SmallVector<Value> mlir::tilegpu::packTupleResults(OpBuilder &b, Location loc,
-                                                   const TypeConverter &converter,
-                                                   Operation *op,
-                                                   ArrayRef<Tuple> tuples) {
+SmallVector<Value>
+mlir::tilegpu::packTupleResults(OpBuilder &b, Location loc,
+                                const TypeConverter &converter, Operation *op,
+                                ArrayRef<Tuple> tuples) {
   SmallVector<Value> results;
   for (unsigned i = 0; i < op->getNumResults(); ++i) {
     if (!isa<RankedTensorType>(op->getResult(i).getType())) {

@@ -1,4 +1,5 @@
-//===- CombineRegion.h - What tile.scan and tile.generic_reduce share -*- C++ -*-===//
+//===- CombineRegion.h - What tile.scan and tile.generic_reduce share -*- C++
+//-*-===//
 //
 // Private to lib/Conversion/TileGPUToLLVM: the geometry of a combine op's
 // axis in its operands' blocked layout, its shared-memory scratch, the

@@ -115,22 +115,21 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
     }
     Value ptr = sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
     if (run == 1) {
-      out[k] = fromSharedStorage(
-          b, loc, b.create<LLVM::LoadOp>(loc, storeT, ptr), elt);
+      out[k] = fromSharedStorage(b, loc,
+                                 b.create<LLVM::LoadOp>(loc, storeT, ptr), elt);
       continue;
     }
     // Volatile: LLVM would otherwise split a vector load that only feeds
     // extracts into scalar loads (VectorCombine) and merge back only some of
     // them (64 ld.shared.f32 of 128 in the 128x256 fp32 matmul epilogue).
     auto vecT = VectorType::get({int64_t(run)}, storeT);
-    Value vec = b.create<LLVM::LoadOp>(
-        loc, vecT, ptr, run * storeT.getIntOrFloatBitWidth() / 8,
-        /*isVolatile=*/true);
+    Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
+                                       run * storeT.getIntOrFloatBitWidth() / 8,
+                                       /*isVolatile=*/true);
     for (unsigned j = 0; j < run; ++j)
       out[k + j] = fromSharedStorage(
           b, loc,
-          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j)),
-          elt);
+          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j)), elt);
   }
   return packStruct(b, loc, converter->convertType(dstType), out);
 }
@@ -170,7 +169,8 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!hasLayouts(op.getSrc().getType(), op.getType()))
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     if (srcType == dstType) {
@@ -178,10 +178,9 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
       return success();
     }
     if (isRegisterConversion(srcType, dstType)) {
-      rewriter.replaceOp(op, remapAccumulatorToA(rewriter, op.getLoc(),
-                                                 getTypeConverter(),
-                                                 adaptor.getSrc(), srcType,
-                                                 dstType));
+      rewriter.replaceOp(
+          op, remapAccumulatorToA(rewriter, op.getLoc(), getTypeConverter(),
+                                  adaptor.getSrc(), srcType, dstType));
       return success();
     }
     // Row-major with convertLayoutRowPad elements after each row.
@@ -189,9 +188,9 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     if (unsigned pad = convertLayoutRowPad(srcType))
       padded[1] += pad;
     auto index = rowMajorIn(padded);
-    Value r = moveThroughShared(rewriter, op, getTypeConverter(),
-                                adaptor.getSrc(), srcType, dstType, index,
-                                index, padded.back());
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, index, index, padded.back());
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -203,20 +202,22 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
   matchAndRewrite(tile::TransOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!hasLayouts(op.getSrc().getType(), op.getType()))
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     SmallVector<int32_t> order(op.getOrder().begin(), op.getOrder().end());
     ArrayRef<int64_t> shape = srcType.getShape();
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        rowMajorIn(shape), [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-          // Result dimension i is operand dimension order[i].
-          SmallVector<Value> srcIdx(idx.size());
-          for (unsigned i = 0; i < idx.size(); ++i)
-            srcIdx[order[i]] = idx[i];
-          return linearIndex(b, loc, srcIdx, shape);
-        });
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, rowMajorIn(shape),
+                          [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+                            // Result dimension i is operand dimension order[i].
+                            SmallVector<Value> srcIdx(idx.size());
+                            for (unsigned i = 0; i < idx.size(); ++i)
+                              srcIdx[order[i]] = idx[i];
+                            return linearIndex(b, loc, srcIdx, shape);
+                          });
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -228,17 +229,18 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
   matchAndRewrite(tile::ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (!hasLayouts(op.getSrc().getType(), op.getType()))
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     ArrayRef<int64_t> dstShape = dstType.getShape();
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        rowMajorIn(srcType.getShape()),
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-          // A row-major reshape keeps the linear index.
-          return linearIndex(b, loc, idx, dstShape);
-        });
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, rowMajorIn(srcType.getShape()),
+                          [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+                            // A row-major reshape keeps the linear index.
+                            return linearIndex(b, loc, idx, dstShape);
+                          });
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -275,5 +277,6 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutOpConversion, TransOpConversion,
-               ReshapeOpConversion, GatherOpConversion>(converter, patterns.getContext());
+               ReshapeOpConversion, GatherOpConversion>(converter,
+                                                        patterns.getContext());
 }

@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CombineRegion.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Conversion/TileGPUToLLVM.h"
-#include "CombineRegion.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -50,8 +50,7 @@ namespace {
 /// with denormals flushed (nvvm-reflect-ftz = 1): ex2.approx.ftz.f32, whose
 /// results below 2^-126 are 0. The non-flushing form costs a range check
 /// and two scalings around the MUFU instruction.
-template <typename OpTy>
-struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
+template <typename OpTy> struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -69,8 +68,8 @@ struct Ex2ApproxLowering : OpConversionPattern<OpTy> {
     bool isExp = std::is_same<OpTy, math::ExpOp>::value;
     auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
         loc, rewriter.getF32Type(), ValueRange{x},
-        isExp ? "ex2.approx.f32 $0, $1;" : "ex2.approx.ftz.f32 $0, $1;",
-        "=f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+        isExp ? "ex2.approx.f32 $0, $1;" : "ex2.approx.ftz.f32 $0, $1;", "=f,f",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
         LLVM::AsmDialectAttr(), ArrayAttr());
     rewriter.replaceOp(op, asmOp.getResult(0));
     return success();
@@ -104,8 +103,7 @@ struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
 };
 
 /// A math op as a call to libdevice's __nv_<name>f / __nv_<name>.
-template <typename OpTy>
-struct LibdeviceLowering : OpConversionPattern<OpTy> {
+template <typename OpTy> struct LibdeviceLowering : OpConversionPattern<OpTy> {
   LibdeviceLowering(TypeConverter &tc, MLIRContext *ctx, StringRef f32Name,
                     StringRef f64Name, unsigned benefit = 1)
       : OpConversionPattern<OpTy>(tc, ctx, benefit), f32Name(f32Name),
@@ -160,7 +158,8 @@ struct ConvertTileGPUToLLVMPass
                                                                      converter);
       scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                            target);
-      populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
+      populateElementwiseOpToLLVMPatterns(converter, patterns,
+                                          computeCapability);
       populateLoadStoreOpToLLVMPatterns(converter, patterns, computeCapability);
       populateAtomicOpToLLVMPatterns(converter, patterns, computeCapability);
       populateReduceOpToLLVMPatterns(converter, patterns);
@@ -192,9 +191,10 @@ struct ConvertTileGPUToLLVMPass
     {
       RewritePatternSet patterns(ctx);
       // fp32 exp/exp2 as ex2.approx (above the libdevice calls below).
-      patterns.add<Ex2ApproxLowering<math::ExpOp>,
-                   Ex2ApproxLowering<math::Exp2Op>>(converter, ctx,
-                                                    /*benefit=*/3);
+      patterns
+          .add<Ex2ApproxLowering<math::ExpOp>, Ex2ApproxLowering<math::Exp2Op>>(
+              converter, ctx,
+              /*benefit=*/3);
       patterns.add<DivFFullLowering>(converter, ctx, /*benefit=*/2);
       auto lib = [&](auto tag, StringRef f, StringRef d, unsigned benefit = 1) {
         using OpTy = decltype(tag);
@@ -263,9 +263,9 @@ struct ConvertTileGPUToLLVMPass
           continue;
         fn.removeArgAttr(i, StringAttr::get(ctx, "tile.divisibility"));
         if (isa<LLVM::LLVMPointerType>(fn.getArgument(i).getType()))
-          fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                        IntegerAttr::get(IntegerType::get(ctx, 64),
-                                         div.getInt()));
+          fn.setArgAttr(
+              i, LLVM::LLVMDialect::getAlignAttrName(),
+              IntegerAttr::get(IntegerType::get(ctx, 64), div.getInt()));
       }
     });
   }

@@ -40,9 +40,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/TileGPUToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -71,11 +71,10 @@ Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
 Value toTF32(OpBuilder &b, Location loc, Value v) {
   Type i32 = b.getI32Type();
   return b
-      .create<LLVM::InlineAsmOp>(loc, i32, ValueRange{v},
-                                 "cvt.rna.tf32.f32 $0, $1;", "=r,f",
-                                 /*has_side_effects=*/false,
-                                 /*is_align_stack=*/false,
-                                 LLVM::AsmDialectAttr(), ArrayAttr())
+      .create<LLVM::InlineAsmOp>(
+          loc, i32, ValueRange{v}, "cvt.rna.tf32.f32 $0, $1;", "=r,f",
+          /*has_side_effects=*/false,
+          /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
       .getResult(0);
 }
 
@@ -97,19 +96,22 @@ Value pack2(OpBuilder &b, Location loc, Value lo, Value hi) {
 Value wgmmaDescriptor(OpBuilder &b, Location loc, Value base, Value off,
                       uint64_t lbo, uint64_t sbo, unsigned swizzleBytes) {
   Type i64 = b.getI64Type(), i32 = b.getI32Type();
-  uint64_t mode = swizzleBytes == 128 ? 1 : swizzleBytes == 64 ? 2
-                : swizzleBytes == 32 ? 3 : 0;
-  uint64_t fixed = ((lbo >> 4) & 0x3FFF) << 16 | ((sbo >> 4) & 0x3FFF) << 32 |
-                   mode << 62;
-  Value a = b.create<LLVM::TruncOp>(
-      loc, i32, b.create<LLVM::PtrToIntOp>(loc, i64, base));
+  uint64_t mode = swizzleBytes == 128  ? 1
+                  : swizzleBytes == 64 ? 2
+                  : swizzleBytes == 32 ? 3
+                                       : 0;
+  uint64_t fixed =
+      ((lbo >> 4) & 0x3FFF) << 16 | ((sbo >> 4) & 0x3FFF) << 32 | mode << 62;
+  Value a = b.create<LLVM::TruncOp>(loc, i32,
+                                    b.create<LLVM::PtrToIntOp>(loc, i64, base));
   a = b.create<LLVM::AddOp>(loc, a, off);
   Value start = b.create<LLVM::AndOp>(
       loc, b.create<LLVM::LShrOp>(loc, a, i32Const(b, loc, 4)),
       i32Const(b, loc, 0x3FFF));
   return b.create<LLVM::OrOp>(
       loc, b.create<LLVM::ZExtOp>(loc, i64, start),
-      b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(int64_t(fixed))));
+      b.create<LLVM::ConstantOp>(loc, i64,
+                                 b.getI64IntegerAttr(int64_t(fixed))));
 }
 
 /// `desc` advanced by `bytes` (a multiple of 16; see wgmmaDescriptor).
@@ -153,11 +155,11 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 /// Hopper: d = a * b + acc with wgmma.mma_async, a (M x K, K-major) and b
 /// (K x N: N-major from a plain buffer, or K-major from a transposed one:
 /// always for tf32, for 16-bit types when B is K-major in memory) read from
-/// their swizzled shared buffers through matrix descriptors. Warpgroup g computes rows 64g.. of each block of
-/// 16 * numWarps rows: per block and k step of 16, one
-/// wgmma.mma_async.m64nNk16 over the whole N. The sequence is fenced
-/// (wgmma.fence; the writers of a buffer written through the generic proxy
-/// fence it for the async proxy themselves), committed and waited for
+/// their swizzled shared buffers through matrix descriptors. Warpgroup g
+/// computes rows 64g.. of each block of 16 * numWarps rows: per block and k
+/// step of 16, one wgmma.mma_async.m64nNk16 over the whole N. The sequence is
+/// fenced (wgmma.fence; the writers of a buffer written through the generic
+/// proxy fence it for the async proxy themselves), committed and waited for
 /// (wait_group 0, the accumulators passed through the wait so that nothing
 /// reads them earlier). A 16-bit A in the dot_op layout is read from
 /// registers; a zero constant accumulator is ignored by the first k step
@@ -171,10 +173,12 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   auto bLoad = op.getB().getDefiningOp<LocalLoadOp>();
   auto aType = cast<RankedTensorType>(op.getA().getType());
   // A in registers: its dot_op layout (16-bit elements).
-  bool aRegs = !aLoad && isa_and_nonnull<DotOperandAttr>(aType.getEncoding()) &&
-               (aType.getElementType().isF16() || aType.getElementType().isBF16());
+  bool aRegs =
+      !aLoad && isa_and_nonnull<DotOperandAttr>(aType.getEncoding()) &&
+      (aType.getElementType().isF16() || aType.getElementType().isBF16());
   if ((!aLoad && !aRegs) || !bLoad)
-    return rewriter.notifyMatchFailure(op, "wgmma operands not in shared memory");
+    return rewriter.notifyMatchFailure(op,
+                                       "wgmma operands not in shared memory");
   auto cType = cast<RankedTensorType>(op.getType());
   MmaAttr mma = cast<MmaAttr>(cType.getEncoding());
   MemDescType bBuf = bLoad.getSrc().getType();
@@ -188,13 +192,15 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   bool tf32 = elt.isF32();
   if ((!aSh && !aRegs) || !bSh || !(elt.isF16() || elt.isBF16() || tf32) ||
       bBuf.getElementType() != elt)
-    return rewriter.notifyMatchFailure(op, "wgmma needs swizzled f16/bf16/tf32 tiles");
+    return rewriter.notifyMatchFailure(
+        op, "wgmma needs swizzled f16/bf16/tf32 tiles");
   // A K-major from a plain buffer or (16-bit) M-major from a transposed
   // one; B K-major from a transposed buffer (always for tf32, which has no
   // transposed operands) or N-major from a plain one.
   bool aMMajor = aSh && aSh.getTransposed(), bKMajor = bSh.getTransposed();
   if (tf32 && (aMMajor || !bKMajor))
-    return rewriter.notifyMatchFailure(op, "operand buffers not in wgmma order");
+    return rewriter.notifyMatchFailure(op,
+                                       "operand buffers not in wgmma order");
   int64_t M = aType.getDimSize(0), K = aType.getDimSize(1),
           N = bBuf.getShape()[1];
   int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
@@ -202,7 +208,8 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   // a transposed buffer are its columns.
   auto swizzle = [&](SharedAttr s, int64_t cols) -> int64_t {
     int64_t rowElems = s.getBlockCols() && cols > int64_t(s.getBlockCols())
-                           ? s.getBlockCols() : cols;
+                           ? s.getBlockCols()
+                           : cols;
     int64_t bytes = rowElems * eltBytes;
     if (s.getMaxPhase() * 16 != bytes || s.getVec() * eltBytes != 16)
       return -1;
@@ -248,9 +255,9 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
     std::string t = text;
     if (aRegs)
       t += "}, {$" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
-           ", $" + std::to_string(nAcc + 2) + ", $" +
-           std::to_string(nAcc + 3) + "}, $" + std::to_string(nAcc + 4) +
-           ", " + scaleD.str() + ", 1, 1, " + (bKMajor ? "0" : "1") + ";";
+           ", $" + std::to_string(nAcc + 2) + ", $" + std::to_string(nAcc + 3) +
+           "}, $" + std::to_string(nAcc + 4) + ", " + scaleD.str() +
+           ", 1, 1, " + (bKMajor ? "0" : "1") + ";";
     else
       t += "}, $" + std::to_string(nAcc) + ", $" + std::to_string(nAcc + 1) +
            ", " + scaleD.str() +
@@ -282,9 +289,10 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   // (M-major: rows of the buffer are A's columns, stored in blocks of 64
   // rows of A, K buffer rows apart; a warpgroup's 64 rows are one block.)
   Value wgRowBytes =
-      aRegs ? Value()
-            : b.create<LLVM::MulOp>(
-                  loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
+      aRegs
+          ? Value()
+          : b.create<LLVM::MulOp>(
+                loc, wg, i32Const(b, loc, aMMajor ? K * aSw : 64 * aRowBytes));
   // LBO: K-major, 16 (unused with these swizzles); MN-major, the column
   // blocks of sw bytes, K buffer rows apart. SBO: 8 rows.
   Value aDesc0 = aRegs ? Value()
@@ -322,15 +330,15 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
         cons = "l,l";
       }
       // B N-major: rows k.. k+15. K-major: column k of its column block.
-      int64_t bOff = bKMajor
-                         ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
-                         : k * bRowBytes;
+      int64_t bOff =
+          bKMajor ? (k / bRowElems) * N * bSw + (k % bRowElems) * eltBytes
+                  : k * bRowBytes;
       operands.push_back(wgmmaDescriptorAt(b, loc, bDesc0, bOff));
       SmallVector<Value> blockAcc(cv.begin() + rm * repN * 4,
                                   cv.begin() + (rm + 1) * repN * 4);
-      SmallVector<Value> out = throughAsm(
-          b, loc, zeroAcc && k == 0 ? zeroText : accText, blockAcc, operands,
-          cons);
+      SmallVector<Value> out =
+          throughAsm(b, loc, zeroAcc && k == 0 ? zeroText : accText, blockAcc,
+                     operands, cons);
       std::copy(out.begin(), out.end(), cv.begin() + rm * repN * 4);
     }
   emitAsm(b, loc, "wgmma.commit_group.sync.aligned;");
@@ -339,10 +347,9 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   int pendings = 0;
   if (auto p = op->getAttrOfType<IntegerAttr>("tilegpu.wgmma_pendings"))
     pendings = p.getInt();
-  cv = throughAsm(b, loc,
-                  "wgmma.wait_group.sync.aligned " + std::to_string(pendings) +
-                      ";",
-                  cv);
+  cv = throughAsm(
+      b, loc, "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";",
+      cv);
   rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
   return success();
 }
@@ -371,7 +378,8 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   auto aLoad = op.getA().getDefiningOp<LocalLoadOp>();
   auto bLoad = op.getB().getDefiningOp<LocalLoadOp>();
   if (!aLoad || !bLoad || !isDeferredDotOperand(bLoad))
-    return rewriter.notifyMatchFailure(op, "wgmma operands not in shared memory");
+    return rewriter.notifyMatchFailure(op,
+                                       "wgmma operands not in shared memory");
   auto cType = cast<RankedTensorType>(op.getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   MemDescType aBuf = aLoad.getSrc().getType(), bBuf = bLoad.getSrc().getType();
@@ -379,11 +387,13 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
   Type elt = aBuf.getElementType();
   if (!aSh || aSh.getTransposed() || isTransposedBuffer(bBuf) || !elt.isF32() ||
       bBuf.getElementType() != elt)
-    return rewriter.notifyMatchFailure(op, "transposed wgmma needs plain f32 buffers");
+    return rewriter.notifyMatchFailure(
+        op, "transposed wgmma needs plain f32 buffers");
   int64_t M = aBuf.getShape()[0], K = aBuf.getShape()[1];
   // A's rows (K) in 128-byte swizzled column blocks of 32 elements.
   int64_t rowElems = aSh.getBlockCols() && K > int64_t(aSh.getBlockCols())
-                         ? aSh.getBlockCols() : K;
+                         ? aSh.getBlockCols()
+                         : K;
   if (rowElems * 4 != 128 || aSh.getMaxPhase() != 8 || aSh.getVec() != 4)
     return rewriter.notifyMatchFailure(op, "A not in the 128-byte swizzle");
   Value aBase = rewriter.getRemappedValue(aLoad.getSrc());
@@ -413,8 +423,8 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
     int64_t k = rk * 8 + lane % 4 + 4 * (i / 2);
     return bSh ? bSh.getOffset(k, n, K, N) : k * N + n;
   };
-  auto baseOf = findConstantOffsets(
-      nElems, 32 * wm, [&](unsigned t, unsigned e) {
+  auto baseOf =
+      findConstantOffsets(nElems, 32 * wm, [&](unsigned t, unsigned e) {
         return hostOffset(t / 32, t % 32, e);
       });
   // Registers i and i + 1 (rows 2g, 2g + 1) that sit side by side, 8-byte
@@ -435,7 +445,8 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
       basePtr[e] =
           sharedElemPtr(b, loc, bBase, f32, sharedOffset(b, loc, bBuf, idx));
     }
-  auto sharedPtrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+  auto sharedPtrT =
+      LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
   auto vec2T = VectorType::get({2}, f32);
   // The tensor cores read the top 19 bits of each f32 (truncation), as
   // they do for A^T through its descriptor: no rounding (as Triton's
@@ -525,9 +536,9 @@ LogicalResult lowerTransposedWgmmaDot(tile::DotOp op, Value acc,
     // 294 -> 310 TFLOP/s.
     int last = pendings == 1 && repK >= 2 ? 2 : pendings;
     int wait = rk + 1 < repK ? 1 : last;
-    cv = throughAsm(b, loc,
-                    "wgmma.wait_group.sync.aligned " + std::to_string(wait) + ";",
-                    cv);
+    cv = throughAsm(
+        b, loc, "wgmma.wait_group.sync.aligned " + std::to_string(wait) + ";",
+        cv);
   }
   rewriter.replaceOp(op, packStruct(b, loc, tc->convertType(cType), cv));
   return success();
@@ -554,8 +565,7 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
     return rewriter.notifyMatchFailure(op, "mma dot without dot_op operands");
   Type elt = aType.getElementType();
   bool tf32 = elt.isF32();
-  if (!(elt.isF16() || elt.isBF16() || tf32) ||
-      !cType.getElementType().isF32())
+  if (!(elt.isF16() || elt.isBF16() || tf32) || !cType.getElementType().isF32())
     return rewriter.notifyMatchFailure(op, "unsupported mma element types");
   SmallVector<Value> cv = unpackStruct(b, loc, acc);
   unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
@@ -567,10 +577,10 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
     return ll && isDeferredDotOperand(ll) ? ll : LocalLoadOp();
   };
   LocalLoadOp aLoad = deferred(op.getA()), bLoad = deferred(op.getB());
-  SmallVector<Value> av = aLoad ? SmallVector<Value>(aInfo.numElems())
-                                : unpackStruct(b, loc, a);
-  SmallVector<Value> bv = bLoad ? SmallVector<Value>(bInfo.numElems())
-                                : unpackStruct(b, loc, b_);
+  SmallVector<Value> av =
+      aLoad ? SmallVector<Value>(aInfo.numElems()) : unpackStruct(b, loc, a);
+  SmallVector<Value> bv =
+      bLoad ? SmallVector<Value>(bInfo.numElems()) : unpackStruct(b, loc, b_);
   auto fetch = [&](LocalLoadOp ll, RankedTensorType type,
                    SmallVector<Value> &into, unsigned rk) {
     if (!ll)
@@ -592,7 +602,8 @@ LogicalResult lowerMmaDot(tile::DotOp op, Value a, Value b_, Value acc,
         r.push_back(toTF32(b, loc, elems[first + i]));
     } else {
       for (unsigned i = 0; i < per / 2; ++i)
-        r.push_back(pack2(b, loc, elems[first + 2 * i], elems[first + 2 * i + 1]));
+        r.push_back(
+            pack2(b, loc, elems[first + 2 * i], elems[first + 2 * i + 1]));
     }
     return r;
   };
@@ -719,8 +730,9 @@ struct DotOpConversion : OpConversionPattern<tile::DotOp> {
     SmallVector<Value> aRow, bCol; // a + i*K, b + j
     for (unsigned r = 0; r < nRows; ++r) {
       Value i = cInfo.emitIndices(b, loc, thr, cInfo.elemIndex({r, 0}))[0];
-      aRow.push_back(sharedElemPtr(
-          b, loc, smem, ct, b.create<LLVM::MulOp>(loc, i, i32Const(b, loc, K))));
+      aRow.push_back(
+          sharedElemPtr(b, loc, smem, ct,
+                        b.create<LLVM::MulOp>(loc, i, i32Const(b, loc, K))));
     }
     for (unsigned c = 0; c < nCols; ++c) {
       Value j = cInfo.emitIndices(b, loc, thr, cInfo.elemIndex({0, c}))[1];
@@ -748,8 +760,8 @@ struct DotOpConversion : OpConversionPattern<tile::DotOp> {
         if (isFloat)
           acc[e] = b.create<LLVM::FMAOp>(loc, x, y, acc[e]);
         else
-          acc[e] = b.create<LLVM::AddOp>(
-              loc, acc[e], b.create<LLVM::MulOp>(loc, x, y));
+          acc[e] = b.create<LLVM::AddOp>(loc, acc[e],
+                                         b.create<LLVM::MulOp>(loc, x, y));
       }
     }
 
@@ -785,9 +797,8 @@ struct WgmmaWaitOpConversion : OpConversionPattern<WgmmaWaitOp> {
     SmallVector<Value> results;
     unsigned at = 0;
     for (auto [i, v] : llvm::enumerate(adaptor.getVals())) {
-      results.push_back(packStruct(
-          rewriter, loc, v.getType(),
-          ArrayRef<Value>(all).slice(at, sizes[i])));
+      results.push_back(packStruct(rewriter, loc, v.getType(),
+                                   ArrayRef<Value>(all).slice(at, sizes[i])));
       at += sizes[i];
     }
     rewriter.replaceOp(op, results);
@@ -797,8 +808,8 @@ struct WgmmaWaitOpConversion : OpConversionPattern<WgmmaWaitOp> {
 
 } // namespace
 
-void mlir::tilegpu::populateDotOpToLLVMPatterns(
-    TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
+void mlir::tilegpu::populateDotOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                                RewritePatternSet &patterns) {
   patterns.add<DotOpConversion, WgmmaWaitOpConversion>(converter,
-                                                      patterns.getContext());
+                                                       patterns.getContext());
 }

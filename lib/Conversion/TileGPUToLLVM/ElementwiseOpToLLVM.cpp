@@ -38,8 +38,8 @@ bool hasEncodedTensor(TypeRange types) {
 /// consecutive paired ops away.
 struct ElementwiseOpConversion : ConversionPattern {
   ElementwiseOpConversion(TileGPUTypeConverter &tc, MLIRContext *ctx, int cc)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
-        cc(cc) {}
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx), cc(cc) {
+  }
   int cc;
 
   /// How `op` (result element type `elt`) goes in pairs: 0 not at all,
@@ -69,10 +69,12 @@ struct ElementwiseOpConversion : ConversionPattern {
     SmallVector<Type> scalarTypes;
     for (Type t : op->getResultTypes()) {
       auto rt = dyn_cast<RankedTensorType>(t);
-      if (!rt || rt.getShape() !=
-                     cast<RankedTensorType>(op->getResult(0).getType()).getShape())
+      if (!rt ||
+          rt.getShape() !=
+              cast<RankedTensorType>(op->getResult(0).getType()).getShape())
         return rewriter.notifyMatchFailure(op, "results of different shapes");
-      scalarTypes.push_back(getTypeConverter()->convertType(rt.getElementType()));
+      scalarTypes.push_back(
+          getTypeConverter()->convertType(rt.getElementType()));
     }
     SmallVector<SmallVector<Value>> elems;
     for (Value v : operands)
@@ -129,7 +131,8 @@ struct ElementwiseOpConversion : ConversionPattern {
     if (op->getNumResults() != 1)
       return convertMultiResult(op, operands, rewriter);
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    Type scalarResult = getTypeConverter()->convertType(resultType.getElementType());
+    Type scalarResult =
+        getTypeConverter()->convertType(resultType.getElementType());
     SmallVector<SmallVector<Value>> elems;
     for (Value v : operands)
       elems.push_back(unpackStruct(rewriter, loc, v));
@@ -148,10 +151,11 @@ struct ElementwiseOpConversion : ConversionPattern {
                             (scalarResult.isBF16() ? "bf16x2" : "f16x2") +
                             ".f32 $0, $1, $2;";
           auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
-              loc, i32, ValueRange{elems[0][i + 1], elems[0][i]}, cvt,
-              "=r,f,f", /*has_side_effects=*/false, /*is_align_stack=*/false,
+              loc, i32, ValueRange{elems[0][i + 1], elems[0][i]}, cvt, "=r,f,f",
+              /*has_side_effects=*/false, /*is_align_stack=*/false,
               LLVM::AsmDialectAttr(), ArrayAttr());
-          pair = rewriter.create<LLVM::BitcastOp>(loc, vecT, asmOp.getResult(0));
+          pair =
+              rewriter.create<LLVM::BitcastOp>(loc, vecT, asmOp.getResult(0));
         } else {
           SmallVector<Value> args;
           for (auto &e : elems) {
@@ -163,8 +167,10 @@ struct ElementwiseOpConversion : ConversionPattern {
           OperationState state(loc, op->getName(), args, vecT, op->getAttrs());
           pair = rewriter.create(state)->getResult(0);
         }
-        results.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, pair, c0));
-        results.push_back(rewriter.create<LLVM::ExtractElementOp>(loc, pair, c1));
+        results.push_back(
+            rewriter.create<LLVM::ExtractElementOp>(loc, pair, c0));
+        results.push_back(
+            rewriter.create<LLVM::ExtractElementOp>(loc, pair, c1));
       }
       Type structTy = getTypeConverter()->convertType(resultType);
       rewriter.replaceOp(op, packStruct(rewriter, loc, structTy, results));
@@ -236,10 +242,11 @@ struct SplatOpConversion : OpConversionPattern<tile::SplatOp> {
     // variable of its own (ptxas removes the move).
     if (op->hasAttr("tile.opaque") && src.getType().isInteger(64))
       src = rewriter
-                .create<LLVM::InlineAsmOp>(
-                    op.getLoc(), src.getType(), ValueRange{src}, "mov.b64 $0, $1;",
-                    "=l,l", /*has_side_effects=*/false, /*is_align_stack=*/false,
-                    LLVM::AsmDialectAttr(), ArrayAttr())
+                .create<LLVM::InlineAsmOp>(op.getLoc(), src.getType(),
+                                           ValueRange{src}, "mov.b64 $0, $1;",
+                                           "=l,l", /*has_side_effects=*/false,
+                                           /*is_align_stack=*/false,
+                                           LLVM::AsmDialectAttr(), ArrayAttr())
                 .getResult(0);
     SmallVector<Value> elems(LayoutInfo(type).numElems(), src);
     rewriter.replaceOp(op, packStruct(rewriter, op.getLoc(),
@@ -273,10 +280,11 @@ struct MakeRangeOpConversion : OpConversionPattern<tile::MakeRangeOp> {
 /// Builds a result tile whose elements are some of the source's own
 /// elements: result element k takes the source element at the thread-local
 /// coordinates `toSource(coords of k)`. No data leaves the thread.
-Value remapElements(ConversionPatternRewriter &rewriter, Location loc,
-                    const TypeConverter &converter, Value src,
-                    RankedTensorType srcType, RankedTensorType dstType,
-                    llvm::function_ref<void(SmallVector<unsigned> &)> toSource) {
+Value remapElements(
+    ConversionPatternRewriter &rewriter, Location loc,
+    const TypeConverter &converter, Value src, RankedTensorType srcType,
+    RankedTensorType dstType,
+    llvm::function_ref<void(SmallVector<unsigned> &)> toSource) {
   LayoutInfo srcInfo(srcType), dstInfo(dstType);
   SmallVector<Value> in = unpackStruct(rewriter, loc, src);
   SmallVector<Value> out;
@@ -301,14 +309,14 @@ struct BroadcastOpConversion : OpConversionPattern<tile::BroadcastOp> {
       return rewriter.notifyMatchFailure(op, "broadcast changes the layout");
     LayoutInfo src(srcType);
     rewriter.replaceOp(
-        op, remapElements(rewriter, op.getLoc(), *getTypeConverter(),
-                          adaptor.getSrc(), srcType, dstType,
-                          [&](SmallVector<unsigned> &c) {
-                            for (unsigned i = 0; i < c.size(); ++i)
-                              c[i] = srcType.getDimSize(i) == 1
-                                         ? 0
-                                         : std::min(c[i], src.elemsAlong(i) - 1);
-                          }));
+        op, remapElements(
+                rewriter, op.getLoc(), *getTypeConverter(), adaptor.getSrc(),
+                srcType, dstType, [&](SmallVector<unsigned> &c) {
+                  for (unsigned i = 0; i < c.size(); ++i)
+                    c[i] = srcType.getDimSize(i) == 1
+                               ? 0
+                               : std::min(c[i], src.elemsAlong(i) - 1);
+                }));
     return success();
   }
 };
@@ -328,12 +336,12 @@ struct ExpandDimsOpConversion : OpConversionPattern<tile::ExpandDimsOp> {
         slice.getParent() != dstType.getEncoding())
       return rewriter.notifyMatchFailure(op, "operand is not in the slice "
                                              "layout of the result");
-    rewriter.replaceOp(
-        op, remapElements(rewriter, op.getLoc(), *getTypeConverter(),
-                          adaptor.getSrc(), srcType, dstType,
-                          [&](SmallVector<unsigned> &c) {
-                            c.erase(c.begin() + axis);
-                          }));
+    rewriter.replaceOp(op,
+                       remapElements(rewriter, op.getLoc(), *getTypeConverter(),
+                                     adaptor.getSrc(), srcType, dstType,
+                                     [&](SmallVector<unsigned> &c) {
+                                       c.erase(c.begin() + axis);
+                                     }));
     return success();
   }
 };
@@ -360,9 +368,9 @@ struct AddPtrOpConversion : OpConversionPattern<tile::AddPtrOp> {
     for (unsigned i = 0; i < ptrs.size(); ++i)
       out.push_back(rewriter.create<LLVM::GEPOp>(loc, llPtr, pointee, ptrs[i],
                                                  ValueRange{offs[i]}));
-    rewriter.replaceOp(op, packStruct(rewriter, loc,
-                                      getTypeConverter()->convertType(op.getType()),
-                                      out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc,
+                       getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
 };
@@ -384,7 +392,8 @@ struct CastOpConversion : OpConversionPattern<tile::CastOp> {
   matchAndRewrite(tile::CastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type dstElt = getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
+    Type dstElt =
+        getTypeConverter()->convertType(getElementTypeOrSelf(op.getType()));
     auto castOne = [&](Value v) -> Value {
       bool srcPtr = isa<LLVM::LLVMPointerType>(v.getType());
       bool dstPtr = isa<LLVM::LLVMPointerType>(dstElt);
@@ -401,9 +410,9 @@ struct CastOpConversion : OpConversionPattern<tile::CastOp> {
     SmallVector<Value> out;
     for (Value v : unpackStruct(rewriter, loc, adaptor.getSrc()))
       out.push_back(castOne(v));
-    rewriter.replaceOp(op, packStruct(rewriter, loc,
-                                      getTypeConverter()->convertType(op.getType()),
-                                      out));
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc,
+                       getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
 };
@@ -417,9 +426,15 @@ struct GridQueryConversion : OpConversionPattern<SourceOp> {
     Type i32 = rewriter.getI32Type();
     Value v;
     switch (op.getAxis()) {
-    case 0: v = rewriter.create<X>(op.getLoc(), i32); break;
-    case 1: v = rewriter.create<Y>(op.getLoc(), i32); break;
-    default: v = rewriter.create<Z>(op.getLoc(), i32); break;
+    case 0:
+      v = rewriter.create<X>(op.getLoc(), i32);
+      break;
+    case 1:
+      v = rewriter.create<Y>(op.getLoc(), i32);
+      break;
+    default:
+      v = rewriter.create<Z>(op.getLoc(), i32);
+      break;
     }
     rewriter.replaceOp(op, v);
     return success();
@@ -443,10 +458,11 @@ void mlir::tilegpu::populateElementwiseOpToLLVMPatterns(
     int computeCapability) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion>(converter, ctx, computeCapability);
-  patterns.add<ConstantOpConversion, SplatOpConversion, MakeRangeOpConversion,
-               BroadcastOpConversion, ExpandDimsOpConversion, AddPtrOpConversion,
-               CastOpConversion, AxisHintOpConversion, BarrierOpConversion>(
-      converter, ctx);
+  patterns
+      .add<ConstantOpConversion, SplatOpConversion, MakeRangeOpConversion,
+           BroadcastOpConversion, ExpandDimsOpConversion, AddPtrOpConversion,
+           CastOpConversion, AxisHintOpConversion, BarrierOpConversion>(
+          converter, ctx);
   patterns.add<GridQueryConversion<tile::ProgramIdOp, NVVM::BlockIdXOp,
                                    NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
                GridQueryConversion<tile::NumProgramsOp, NVVM::GridDimXOp,

@@ -47,20 +47,19 @@ SmallVector<Value> toFp8(OpBuilder &b, Location loc, ArrayRef<Value> in,
   Type f32 = b.getF32Type(), i8 = b.getI8Type(), i16 = b.getI16Type();
   SmallVector<Value> wide;
   for (Value v : in)
-    wide.push_back(v.getType().isF32()
-                       ? v
-                       : Value(b.create<LLVM::FPExtOp>(loc, f32, v)));
+    wide.push_back(
+        v.getType().isF32() ? v : Value(b.create<LLVM::FPExtOp>(loc, f32, v)));
   if (wide.size() % 2)
     wide.push_back(b.create<LLVM::ConstantOp>(loc, f32, b.getF32FloatAttr(0)));
-  std::string text = std::string("cvt.rn.satfinite.") + fp8Name(fp8) +
-                     "x2.f32 $0, $2, $1;";
+  std::string text =
+      std::string("cvt.rn.satfinite.") + fp8Name(fp8) + "x2.f32 $0, $2, $1;";
   SmallVector<Value> out;
   for (size_t i = 0; i < wide.size(); i += 2) {
-    Value pair =
-        inlineAsm(b, loc, i16, {wide[i], wide[i + 1]}, text, "=h,f,f");
+    Value pair = inlineAsm(b, loc, i16, {wide[i], wide[i + 1]}, text, "=h,f,f");
     out.push_back(b.create<LLVM::TruncOp>(loc, i8, pair));
     Value hi = b.create<LLVM::LShrOp>(
-        loc, pair, b.create<LLVM::ConstantOp>(loc, i16, b.getI16IntegerAttr(8)));
+        loc, pair,
+        b.create<LLVM::ConstantOp>(loc, i16, b.getI16IntegerAttr(8)));
     out.push_back(b.create<LLVM::TruncOp>(loc, i8, hi));
   }
   out.resize(in.size());
@@ -74,8 +73,7 @@ SmallVector<Value> fromFp8(OpBuilder &b, Location loc, ArrayRef<Value> in,
   SmallVector<Value> bytes(in.begin(), in.end());
   if (bytes.size() % 2)
     bytes.push_back(b.create<LLVM::ConstantOp>(loc, i8, b.getI8IntegerAttr(0)));
-  std::string text =
-      std::string("cvt.rn.f16x2.") + fp8Name(fp8) + "x2 $0, $1;";
+  std::string text = std::string("cvt.rn.f16x2.") + fp8Name(fp8) + "x2 $0, $1;";
   SmallVector<Value> halves;
   for (size_t i = 0; i < bytes.size(); i += 2) {
     Value lo = b.create<LLVM::ZExtOp>(loc, i16, bytes[i]);
@@ -88,8 +86,8 @@ SmallVector<Value> fromFp8(OpBuilder &b, Location loc, ArrayRef<Value> in,
     Value h16 = b.create<LLVM::TruncOp>(
         loc, i16,
         b.create<LLVM::LShrOp>(
-            loc, h2, b.create<LLVM::ConstantOp>(loc, i32,
-                                                b.getI32IntegerAttr(16))));
+            loc, h2,
+            b.create<LLVM::ConstantOp>(loc, i32, b.getI32IntegerAttr(16))));
     halves.push_back(b.create<LLVM::BitcastOp>(loc, f16, l16));
     halves.push_back(b.create<LLVM::BitcastOp>(loc, f16, h16));
   }
@@ -127,11 +125,10 @@ struct Fp8ConversionPattern : OpConversionPattern<OpTy> {
       return op.emitError("conversions to and from fp8 need sm_89 or later");
     Location loc = op.getLoc();
     bool isTile = isa<RankedTensorType>(op.getType());
-    SmallVector<Value> in =
-        elementsOf(rewriter, loc, adaptor.getIn(), isTile);
-    SmallVector<Value> out =
-        isFp8Type(to) ? toFp8(rewriter, loc, in, to)
-                  : fromFp8(rewriter, loc, in, from, to);
+    SmallVector<Value> in = elementsOf(rewriter, loc, adaptor.getIn(), isTile);
+    SmallVector<Value> out = isFp8Type(to)
+                                 ? toFp8(rewriter, loc, in, to)
+                                 : fromFp8(rewriter, loc, in, from, to);
     Type resultType = this->getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, isTile ? packStruct(rewriter, loc, resultType, out)
                                   : out[0]);

@@ -1,4 +1,5 @@
-//===- GenericReduceOpToLLVM.cpp - tile.generic_reduce: thread, lanes, warps ===//
+//===- GenericReduceOpToLLVM.cpp - tile.generic_reduce: thread, lanes, warps
+//===//
 //
 // A reduction of n tiles (a blocked or slice layout; the results in its
 // slice along `axis`, scalars for 1-D operands) with the op's combine
@@ -121,8 +122,8 @@ struct GenericReduceOpConversion : OpConversionPattern<tile::GenericReduceOp> {
           return ws.ptr(i, accs[0][i].getType(), s);
         };
         leadingBarrier(b, loc, op); // see TileGPUToLLVM.h
-        Value writer = g.L > 1 ? b.create<LLVM::ICmpOp>(loc, P::eq, l, i32c(0))
-                               : Value();
+        Value writer =
+            g.L > 1 ? b.create<LLVM::ICmpOp>(loc, P::eq, l, i32c(0)) : Value();
         for (unsigned k2 = 0; k2 < numOut; ++k2) {
           Value s = slot(k2, warp);
           for (unsigned i = 0; i < n; ++i) {
@@ -157,8 +158,8 @@ struct GenericReduceOpConversion : OpConversionPattern<tile::GenericReduceOp> {
       }
     }
 
-    rewriter.replaceOp(op, packTupleResults(b, loc, *getTypeConverter(), op,
-                                            accs));
+    rewriter.replaceOp(op,
+                       packTupleResults(b, loc, *getTypeConverter(), op, accs));
     return success();
   }
 };

@@ -32,7 +32,8 @@ struct HistogramOpConversion : OpConversionPattern<tile::HistogramOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     if (!srcType.getEncoding() || !dstType.getEncoding())
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     LayoutInfo src(srcType), dst(dstType);
     if (!src.isBlocked())
       return rewriter.notifyMatchFailure(op, "operand not in a blocked layout");
@@ -54,8 +55,8 @@ struct HistogramOpConversion : OpConversionPattern<tile::HistogramOp> {
     if (adaptor.getMask())
       mask = unpackStruct(b, loc, adaptor.getMask());
     Type vt = values.empty() ? i32 : values[0].getType();
-    Value limit = b.create<LLVM::ConstantOp>(loc, vt,
-                                             b.getIntegerAttr(vt, bins));
+    Value limit =
+        b.create<LLVM::ConstantOp>(loc, vt, b.getIntegerAttr(vt, bins));
     Value one = i32Const(b, loc, 1);
     for (unsigned k = 0; k < src.numElems(); ++k) {
       Value v = values[k];
@@ -79,10 +80,11 @@ struct HistogramOpConversion : OpConversionPattern<tile::HistogramOp> {
     SmallVector<Value> out;
     for (unsigned k = 0; k < dst.numElems(); ++k) {
       Value at = dst.emitIndices(b, loc, dtc, k)[0];
-      out.push_back(
-          b.create<LLVM::LoadOp>(loc, i32, sharedElemPtr(b, loc, smem, i32, at)));
+      out.push_back(b.create<LLVM::LoadOp>(
+          loc, i32, sharedElemPtr(b, loc, smem, i32, at)));
     }
-    rewriter.replaceOp(op, packStruct(b, loc, getTypeConverter()->convertType(dstType), out));
+    rewriter.replaceOp(
+        op, packStruct(b, loc, getTypeConverter()->convertType(dstType), out));
     return success();
   }
 };

@@ -41,8 +41,8 @@ struct InlineAsmOpConversion : OpConversionPattern<tile::InlineAsmOp> {
     SmallVector<Type> inTypes;
     for (auto [orig, v] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
       Type elt = tc->convertType(getElementTypeOrSelf(orig.getType()));
-      SmallVector<Value> e = firstTile ? unpackStruct(rewriter, loc, v)
-                                       : SmallVector<Value>{v};
+      SmallVector<Value> e =
+          firstTile ? unpackStruct(rewriter, loc, v) : SmallVector<Value>{v};
       while (e.size() < groups * pack)
         e.push_back(rewriter.create<LLVM::UndefOp>(loc, elt));
       ins.push_back(std::move(e));
@@ -58,10 +58,10 @@ struct InlineAsmOpConversion : OpConversionPattern<tile::InlineAsmOp> {
       for (unsigned r = 0; r < (pack + per - 1) / per; ++r)
         asmTypes.push_back(reg);
     }
-    Type asmResult = asmTypes.size() == 1
-                         ? asmTypes[0]
-                         : LLVM::LLVMStructType::getLiteral(getContext(),
-                                                            asmTypes);
+    Type asmResult =
+        asmTypes.size() == 1
+            ? asmTypes[0]
+            : LLVM::LLVMStructType::getLiteral(getContext(), asmTypes);
 
     SmallVector<SmallVector<Value>> outs(op->getNumResults());
     for (unsigned g = 0; g < groups; ++g) {
@@ -81,14 +81,14 @@ struct InlineAsmOpConversion : OpConversionPattern<tile::InlineAsmOp> {
           operands.push_back(vec);
         }
       }
-      Value res = rewriter
-                      .create<LLVM::InlineAsmOp>(
-                          loc, asmResult, operands, op.getAsmString(),
-                          op.getConstraints(),
-                          /*has_side_effects=*/!op.getPure(),
-                          /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
-                          ArrayAttr())
-                      .getResult(0);
+      Value res =
+          rewriter
+              .create<LLVM::InlineAsmOp>(loc, asmResult, operands,
+                                         op.getAsmString(), op.getConstraints(),
+                                         /*has_side_effects=*/!op.getPure(),
+                                         /*is_align_stack=*/false,
+                                         LLVM::AsmDialectAttr(), ArrayAttr())
+              .getResult(0);
       unsigned reg = 0;
       for (auto [r, elt] : llvm::enumerate(outTypes)) {
         unsigned per = perRegister(elt.getIntOrFloatBitWidth(), pack);
@@ -97,19 +97,19 @@ struct InlineAsmOpConversion : OpConversionPattern<tile::InlineAsmOp> {
                         ? res
                         : rewriter.create<LLVM::ExtractValueOp>(loc, res, reg);
           for (unsigned k = 0; k < per; ++k)
-            outs[r].push_back(
-                per == 1 ? v
-                         : rewriter.create<LLVM::ExtractElementOp>(
-                               loc, v, i32Const(rewriter, loc, k)));
+            outs[r].push_back(per == 1
+                                  ? v
+                                  : rewriter.create<LLVM::ExtractElementOp>(
+                                        loc, v, i32Const(rewriter, loc, k)));
         }
       }
     }
     SmallVector<Value> results;
     for (auto [r, t] : llvm::enumerate(op->getResultTypes())) {
       outs[r].resize(n);
-      results.push_back(firstTile ? packStruct(rewriter, loc,
-                                               tc->convertType(t), outs[r])
-                                  : outs[r][0]);
+      results.push_back(
+          firstTile ? packStruct(rewriter, loc, tc->convertType(t), outs[r])
+                    : outs[r][0]);
     }
     rewriter.replaceOp(op, results);
     return success();

@@ -33,10 +33,10 @@
 // gets one if it overlaps a pending write (RAW); a barrier inserted there
 // clears the set, then the access is added to it. A tile.dot whose operand
 // is a local_load reads that buffer again at the dot (wgmma and deferred
-// ldmatrix read there), so a later write to it waits for every warp's dot. Scratch users count as
-// reads after them (they end with reads). A buffer not defined by a
-// local_alloc (a block argument) counts as all of shared memory; a slot
-// (memdesc_subview) as its whole buffer. The cp.async copies of the
+// ldmatrix read there), so a later write to it waits for every warp's dot.
+// Scratch users count as reads after them (they end with reads). A buffer not
+// defined by a local_alloc (a block argument) counts as all of shared memory; a
+// slot (memdesc_subview) as its whole buffer. The cp.async copies of the
 // software pipeliner (tilegpu.async_copy) are not tracked: tilegpu-pipeline
 // places their barriers itself (see Pipeline.cpp).
 // Ops without an offset count as offset 0. Barriers are only ever inserted
@@ -202,9 +202,7 @@ struct BarrierInserter {
     return Access{AccessKind::Scratch, off, off + bytes};
   }
 
-  Operation *callee(CallOpInterface call) {
-    return call.resolveCallable();
-  }
+  Operation *callee(CallOpInterface call) { return call.resolveCallable(); }
 
   /// Whether anything nested in `op` (or a function it calls) may access
   /// shared memory or be a barrier.
@@ -381,10 +379,9 @@ struct InsertBarriersPass
       // (Blocks other than the entry, from unstructured control flow, which
       // is not produced today, start with everything pending.)
       for (Block &blk : fn.getFunctionBody())
-        inserter.walkBlock(blk,
-                           blk.isEntryBlock() ? Pending()
-                                              : Pending::everything(),
-                           /*insert=*/true);
+        inserter.walkBlock(
+            blk, blk.isEntryBlock() ? Pending() : Pending::everything(),
+            /*insert=*/true);
     }
     module->setAttr(kBarriersInsertedAttr, UnitAttr::get(module.getContext()));
   }

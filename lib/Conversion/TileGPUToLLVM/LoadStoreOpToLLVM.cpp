@@ -118,7 +118,8 @@ SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> elems,
     for (unsigned j = 0; j < as.perWord; ++j)
       vec = b.create<LLVM::InsertElementOp>(
           loc, vec, toBits(b, loc, elems[w * as.perWord + j]),
-          b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(j)));
+          b.create<LLVM::ConstantOp>(loc, b.getI32Type(),
+                                     b.getI32IntegerAttr(j)));
     words.push_back(b.create<LLVM::BitcastOp>(loc, reg, vec));
   }
   return words;
@@ -141,12 +142,13 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
     auto vecTy = VectorType::get({(int64_t)as.perWord}, eltInt);
     Value vec = b.create<LLVM::BitcastOp>(loc, vecTy, w);
     for (unsigned j = 0; j < as.perWord; ++j)
-      out.push_back(fromBits(
-          b, loc,
-          b.create<LLVM::ExtractElementOp>(
-              loc, vec,
-              b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(j))),
-          eltType));
+      out.push_back(
+          fromBits(b, loc,
+                   b.create<LLVM::ExtractElementOp>(
+                       loc, vec,
+                       b.create<LLVM::ConstantOp>(loc, b.getI32Type(),
+                                                  b.getI32IntegerAttr(j))),
+                   eltType));
   }
   return out;
 }
@@ -158,9 +160,9 @@ std::string cacheSuffix(StringAttr cache, StringAttr evict, bool isLoad) {
   std::string out;
   if (cache) {
     std::string c = stripDot(cache.getValue());
-    bool ok = isLoad ? (c == "ca" || c == "cg" || c == "cs" || c == "lu" ||
-                        c == "cv")
-                     : (c == "wb" || c == "cg" || c == "cs" || c == "wt");
+    bool ok =
+        isLoad ? (c == "ca" || c == "cg" || c == "cs" || c == "lu" || c == "cv")
+               : (c == "wb" || c == "cg" || c == "cs" || c == "wt");
     if (ok)
       out += "." + c;
   }
@@ -256,10 +258,10 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
   Type resTy = n == 1 ? reg
                       : LLVM::LLVMStructType::getLiteral(
                             b.getContext(), SmallVector<Type>(n, reg));
-  auto op = b.create<LLVM::InlineAsmOp>(
-      loc, resTy, operands, asmStr, cons,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::AsmDialectAttr(), ArrayAttr());
+  auto op = b.create<LLVM::InlineAsmOp>(loc, resTy, operands, asmStr, cons,
+                                        /*has_side_effects=*/true,
+                                        /*is_align_stack=*/false,
+                                        LLVM::AsmDialectAttr(), ArrayAttr());
   SmallVector<Value> words;
   if (n == 1)
     words.push_back(op.getResult(0));
@@ -299,7 +301,6 @@ void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
                               /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
                               ArrayAttr());
 }
-
 
 /// A reload made by tile-remat-across-reductions (`tile.remat_of` = K) of
 /// the tile that the earlier load of the block marked `tile.remat_src` = K
@@ -344,7 +345,8 @@ Value keptCopy(tile::LoadOp op, ConversionPatternRewriter &rewriter,
                     /*has_side_effects=*/true, /*is_align_stack=*/false,
                     LLVM::AsmDialectAttr(), ArrayAttr())
                 .getResult(0);
-      SmallVector<Value> vals = unpackWords(rewriter, loc, words, as, bits, elt);
+      SmallVector<Value> vals =
+          unpackWords(rewriter, loc, words, as, bits, elt);
       out.append(vals.begin(), vals.end());
     }
     return packStruct(rewriter, loc, resultType, out);
@@ -407,11 +409,12 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       // A prefix mask (tilegpu-coalesce): the run whole when its last
       // element is in bounds, else its in-bounds elements one by one.
       Value full = masks[i + vec - 1];
-      SmallVector<Value> vals = emitLoad(rewriter, loc, ptrs[i], full, run,
-                                         elt, vec, mods, isVolatile, policy);
+      SmallVector<Value> vals = emitLoad(rewriter, loc, ptrs[i], full, run, elt,
+                                         vec, mods, isVolatile, policy);
       Value partial = rewriter.create<LLVM::XOrOp>(
-          loc, full, rewriter.create<LLVM::ConstantOp>(
-                         loc, rewriter.getI1Type(), rewriter.getBoolAttr(true)));
+          loc, full,
+          rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true)));
       for (unsigned j = 0; j + 1 < vec; ++j) {
         Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
         Value one = emitLoad(rewriter, loc, ptrs[i + j], pj,
@@ -444,11 +447,12 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     Value policy = l2Policy(rewriter, loc, op.getEvictAttr(), cc);
     auto tensorType = dyn_cast<RankedTensorType>(op.getPtr().getType());
     if (!tensorType) {
-      Value first = rewriter.create<LLVM::ICmpOp>(
-          loc, LLVM::ICmpPredicate::eq, threadId(rewriter, loc),
-          i32Const(rewriter, loc, 0));
+      Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                                  threadId(rewriter, loc),
+                                                  i32Const(rewriter, loc, 0));
       emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
-                andPredicates(rewriter, loc, adaptor.getMask(), first), mods, policy);
+                andPredicates(rewriter, loc, adaptor.getMask(), first), mods,
+                policy);
       rewriter.eraseOp(op);
       return success();
     }
@@ -484,7 +488,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
 /// if every aligned run of that many thread-local elements is one
 /// sizePerThread chunk's consecutive elements along order[0]; else 1.
 unsigned mlir::tilegpu::accessVectorWidth(Operation *op, RankedTensorType type,
-                                         const LayoutInfo &info) {
+                                          const LayoutInfo &info) {
   auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
   if (!attr || attr.getInt() <= 1)
     return 1;

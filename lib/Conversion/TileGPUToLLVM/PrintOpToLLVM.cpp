@@ -111,13 +111,12 @@ void emitPrintf(ConversionPatternRewriter &b, Location loc, ModuleOp module,
   for (Value a : args)
     types.push_back(a.getType());
   auto structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  Value one = b.create<LLVM::ConstantOp>(loc, b.getI64Type(),
-                                         b.getI64IntegerAttr(1));
+  Value one =
+      b.create<LLVM::ConstantOp>(loc, b.getI64Type(), b.getI64IntegerAttr(1));
   Value buffer = b.create<LLVM::AllocaOp>(loc, ptr, structType, one, 8);
   for (auto [i, a] : llvm::enumerate(args)) {
-    Value field = b.create<LLVM::GEPOp>(
-        loc, ptr, structType, buffer,
-        ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+    Value field = b.create<LLVM::GEPOp>(loc, ptr, structType, buffer,
+                                        ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
     b.create<LLVM::StoreOp>(loc, a, field);
   }
   Value fmt = formatString(b, loc, module, format);

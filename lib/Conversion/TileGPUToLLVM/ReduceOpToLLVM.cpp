@@ -1,9 +1,10 @@
-//===- ReduceOpToLLVM.cpp - tile.reduce: within a thread, across lanes (shfl.sync.bfly), across warps (shared memory) ===//
+//===- ReduceOpToLLVM.cpp - tile.reduce: within a thread, across lanes
+//(shfl.sync.bfly), across warps (shared memory) ===//
 //
 // tile.reduce of a tile in any blocked, mma accumulator or slice layout
-// along `axis` (tensor dimension; base dimension D of the layout). The result is in the slice of
-// the operand's layout along `axis` (a scalar for a rank-1 operand: then
-// every thread ends with the value). Three steps:
+// along `axis` (tensor dimension; base dimension D of the layout). The result
+// is in the slice of the operand's layout along `axis` (a scalar for a rank-1
+// operand: then every thread ends with the value). Three steps:
 //
 //  (a) Within a thread: the elements that share all coordinates but `axis`
 //      are combined; the thread then has one accumulator per result element
@@ -25,8 +26,8 @@
 //      its own warp coordinates except along D, and combines them in warp
 //      order (so all threads get the same bits). When all 32 lanes lie
 //      along D, lane l instead reads the slot of warp l % warpsPerCTA[D] and
-//      a butterfly over the low lane bits combines the warps. No barrier before the
-//      writes (tilegpu-insert-barriers puts one before the op where another
+//      a butterfly over the low lane bits combines the warps. No barrier before
+//      the writes (tilegpu-insert-barriers puts one before the op where another
 //      op's accesses may overlap; see TileGPUToLLVM.h) nor after the reads.
 //
 // Replicas: a tile smaller than the CTA tile along `axis` is replicated
@@ -91,10 +92,17 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       const llvm::fltSemantics &sem = ft.getFloatSemantics();
       llvm::APFloat v = llvm::APFloat::getZero(sem);
       switch (kind) {
-      case ReduceKind::sum: break;
-      case ReduceKind::max: v = llvm::APFloat::getInf(sem, /*Negative=*/true); break;
-      case ReduceKind::min: v = llvm::APFloat::getInf(sem, /*Negative=*/false); break;
-      default: v = llvm::APFloat::getQNaN(sem); break;
+      case ReduceKind::sum:
+        break;
+      case ReduceKind::max:
+        v = llvm::APFloat::getInf(sem, /*Negative=*/true);
+        break;
+      case ReduceKind::min:
+        v = llvm::APFloat::getInf(sem, /*Negative=*/false);
+        break;
+      default:
+        v = llvm::APFloat::getQNaN(sem);
+        break;
       }
       return b.create<LLVM::ConstantOp>(loc, t, b.getFloatAttr(t, v));
     }
@@ -134,19 +142,20 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       Value gt = b.create<LLVM::FCmpOp>(
           loc, mx ? LLVM::FCmpPredicate::ogt : LLVM::FCmpPredicate::olt, y.v,
           x.v);
-      Value eq = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::oeq, y.v, x.v);
+      Value eq =
+          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::oeq, y.v, x.v);
       Value xNaN =
           b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, x.v, x.v);
       Value yNaN =
           b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, y.v, y.v);
-      Value trueV = b.create<LLVM::ConstantOp>(loc, b.getI1Type(),
-                                               b.getBoolAttr(true));
+      Value trueV =
+          b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
       Value yNum = b.create<LLVM::XOrOp>(loc, yNaN, trueV);
       // y is a number and x is NaN: y wins.
-      better = b.create<LLVM::OrOp>(loc, gt,
-                                    b.create<LLVM::AndOp>(loc, xNaN, yNum));
-      tie = b.create<LLVM::OrOp>(loc, eq,
-                                 b.create<LLVM::AndOp>(loc, xNaN, yNaN));
+      better =
+          b.create<LLVM::OrOp>(loc, gt, b.create<LLVM::AndOp>(loc, xNaN, yNum));
+      tie =
+          b.create<LLVM::OrOp>(loc, eq, b.create<LLVM::AndOp>(loc, xNaN, yNaN));
     } else {
       better = b.create<LLVM::ICmpOp>(
           loc, mx ? LLVM::ICmpPredicate::sgt : LLVM::ICmpPredicate::slt, y.v,
@@ -282,8 +291,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       Value warp0 = b.create<LLVM::SubOp>(
           loc, warp,
           b.create<LLVM::MulOp>(loc, tc.warp[D], i32Const(b, loc, warpStride)));
-      Value laneRow = b.create<LLVM::MulOp>(loc, lane,
-                                            i32Const(b, loc, numWarps));
+      Value laneRow =
+          b.create<LLVM::MulOp>(loc, lane, i32Const(b, loc, numWarps));
       // Lanes that differ only along D hold bit-identical partials after the
       // butterfly, so every lane reads the slots written by the lane whose D
       // coordinate is zero: the lanes of a warp then read the same addresses
@@ -292,8 +301,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       Value laneD0 = b.create<LLVM::SubOp>(
           loc, lane,
           b.create<LLVM::MulOp>(loc, tc.lane[D], i32Const(b, loc, laneStride)));
-      Value readRow = b.create<LLVM::MulOp>(loc, laneD0,
-                                            i32Const(b, loc, numWarps));
+      Value readRow =
+          b.create<LLVM::MulOp>(loc, laneD0, i32Const(b, loc, numWarps));
       auto slotOf = [&](unsigned k2, Value w, Value row) -> Value {
         // (k2 * 32 + lane) * numWarps + w
         Value s = b.create<LLVM::AddOp>(
@@ -382,9 +391,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       rewriter.replaceOp(op, out[0]);
       return success();
     }
-    rewriter.replaceOp(op, packStruct(b, loc,
-                                      getTypeConverter()->convertType(dstType),
-                                      out));
+    rewriter.replaceOp(
+        op, packStruct(b, loc, getTypeConverter()->convertType(dstType), out));
     return success();
   }
 };

@@ -1,4 +1,5 @@
-//===- ScanOpToLLVM.cpp - tile.scan: in a thread, across lanes, warps, chunks ===//
+//===- ScanOpToLLVM.cpp - tile.scan: in a thread, across lanes, warps, chunks
+//===//
 //
 // An inclusive scan of n tiles (a blocked or slice layout, the results in
 // the operands' layout) along `axis`, with the op's combine region c
@@ -116,20 +117,23 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
       if (g.Lseg > 1) {
         Value lPos = b.create<LLVM::AndOp>(loc, l, i32c(g.Lseg - 1));
         for (unsigned i = 1; i < g.Lseg; i *= 2) {
-          Value take = rev ? cmp(P::ult, lPos, g.Lseg - i) : cmp(P::uge, lPos, i);
+          Value take =
+              rev ? cmp(P::ult, lPos, g.Lseg - i) : cmp(P::uge, lPos, i);
           for (auto &rowT : t)
             for (Tuple &tt : rowT) {
-              Tuple p = shuffleTuple(b, loc, tt, i32c(i * g.laneStride), toLater);
+              Tuple p =
+                  shuffleTuple(b, loc, tt, i32c(i * g.laneStride), toLater);
               tt = selectTuple(b, loc, take, comb(p, tt), tt);
             }
         }
         Value take = rev ? cmp(P::ult, lPos, g.Lseg - 1) : cmp(P::uge, lPos, 1);
         for (unsigned row = 0; row < g.rows.size(); ++row)
           for (unsigned r = 0; r < g.R; ++r) {
-            Tuple ex = shuffleTuple(b, loc, t[row][r], i32c(g.laneStride), toLater);
+            Tuple ex =
+                shuffleTuple(b, loc, t[row][r], i32c(g.laneStride), toLater);
             for (unsigned s = 0; s < g.S; ++s)
-              at(row, r, s) =
-                  selectTuple(b, loc, take, comb(ex, at(row, r, s)), at(row, r, s));
+              at(row, r, s) = selectTuple(b, loc, take, comb(ex, at(row, r, s)),
+                                          at(row, r, s));
           }
       }
 
@@ -138,7 +142,8 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
 
       // ---- 3. across the warps of a segment, through shared memory.
       if (g.Wseg > 1) {
-        WarpSlots ws(b, loc, op, g, getCombineScratch(op, g, g.rows.size() * g.R), w);
+        WarpSlots ws(b, loc, op, g,
+                     getCombineScratch(op, g, g.rows.size() * g.R), w);
         Value warp = ws.warp, warp0 = ws.warp0;
         Value wPos = b.create<LLVM::AndOp>(loc, w, i32c(g.Wseg - 1));
         Value wBase = b.create<LLVM::SubOp>(loc, w, wPos);
@@ -199,8 +204,8 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
               apply = cmp(P::ult, wPos, g.Wseg - 1);
             }
             for (unsigned s = 0; s < g.S; ++s)
-              at(row, r, s) =
-                  selectTuple(b, loc, apply, comb(acc, at(row, r, s)), at(row, r, s));
+              at(row, r, s) = selectTuple(
+                  b, loc, apply, comb(acc, at(row, r, s)), at(row, r, s));
             if (g.R > 1) {
               Tuple tot = rev ? T[g.Wseg - 1] : T[0];
               for (unsigned j = 1; j < g.Wseg; ++j)
@@ -221,9 +226,9 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
         }
         for (unsigned row = 0; row < g.rows.size(); ++row)
           for (unsigned r = 0; r < g.R; ++r)
-            total[row].push_back(src ? shuffleTuple(b, loc, t[row][r], src,
-                                                    NVVM::ShflKind::idx)
-                                     : t[row][r]);
+            total[row].push_back(
+                src ? shuffleTuple(b, loc, t[row][r], src, NVVM::ShflKind::idx)
+                    : t[row][r]);
       }
 
       // ---- 4. across the chunks: a carry in scan order.

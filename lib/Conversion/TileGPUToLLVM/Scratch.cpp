@@ -1,4 +1,5 @@
-//===- Scratch.cpp - Shared-memory scratch of the ops that stage through it ===//
+//===- Scratch.cpp - Shared-memory scratch of the ops that stage through it
+//===//
 //
 // The one place that says how many bytes of shared memory an op's lowering
 // uses (its "scratch"): the allocation pass (tilegpu-allocate-shared) sizes
@@ -17,14 +18,15 @@
 //  - tile.atomic_rmw / tile.atomic_cas whose result is used: on a scalar
 //    pointer (one thread does the access) one element, which that thread
 //    passes to the others; on a tile whose layout holds elements in several
-//    threads (only one of them does the access), numel elements (atomicScratchBytes).
+//    threads (only one of them does the access), numel elements
+//    (atomicScratchBytes).
 // Everything else: 0 (no shared memory). The explicit buffers of
 // tilegpu.local_alloc are no scratch; their size is getBufferBytes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/TileGPUToLLVM.h"
 #include "CombineRegion.h"
+#include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -81,11 +83,14 @@ bool mlir::tilegpu::warpLocalReduce(tile::ReduceOp op) {
   // sits at w * cover + l * spt + e (emitIndices' unwrapped index).
   if (src.elemsAlong(op.getAxis()) != base.getSizePerThread()[D])
     return false;
-  uint64_t cover = uint64_t(base.getSizePerThread()[D]) * base.getThreadsPerWarp()[D];
-  return base.getWarpsPerCTA()[D] > 1 && cover >= uint64_t(srcType.getDimSize(op.getAxis()));
+  uint64_t cover =
+      uint64_t(base.getSizePerThread()[D]) * base.getThreadsPerWarp()[D];
+  return base.getWarpsPerCTA()[D] > 1 &&
+         cover >= uint64_t(srcType.getDimSize(op.getAxis()));
 }
 
-std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) {
+std::optional<ReduceScratch>
+mlir::tilegpu::getReduceScratch(tile::ReduceOp op) {
   auto srcType = dyn_cast<RankedTensorType>(op.getSrc().getType());
   if (!srcType || !srcType.getEncoding())
     return std::nullopt;
@@ -112,7 +117,8 @@ std::optional<ReduceScratch> mlir::tilegpu::getReduceScratch(tile::ReduceOp op) 
     if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
       s.numWarps = std::max<unsigned>(s.numWarps, a.getInt());
   s.slots = numOut * 32 * s.numWarps;
-  unsigned bits = (elt.isF16() || elt.isBF16()) ? 32 : elt.getIntOrFloatBitWidth();
+  unsigned bits =
+      (elt.isF16() || elt.isBF16()) ? 32 : elt.getIntOrFloatBitWidth();
   s.valueBytes = (bits + 7) / 8;
   s.withIndex = op.getKind() == tile::ReduceKind::argmax ||
                 op.getKind() == tile::ReduceKind::argmin;
@@ -153,7 +159,8 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
   if (!t.getEncoding())
     return 0;
   if (!layoutReplicates(t, op))
-    return 0; // every element in one thread (or not a blocked layout): no exchange
+    return 0; // every element in one thread (or not a blocked layout): no
+              // exchange
   return uint64_t(t.getNumElements()) * storageBytesOf(t.getElementType());
 }
 
@@ -213,7 +220,8 @@ uint64_t mlir::tilegpu::getBufferBytes(MemDescType type) {
          storageBytesOf(type.getElementType());
 }
 
-Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc, Operation *user) {
+Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc,
+                                   Operation *user) {
   Value base = sharedBase(b, loc, user);
   uint64_t offset = 0;
   if (auto a = user->getAttrOfType<IntegerAttr>(kSharedOffsetAttr)) {
@@ -228,9 +236,9 @@ Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc, Operation *user) 
     if (auto a = module->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
       prev = a.getInt();
     if (bytes > prev)
-      module->setAttr(kSharedBytesAttr,
-                      IntegerAttr::get(IntegerType::get(b.getContext(), 64),
-                                       bytes));
+      module->setAttr(
+          kSharedBytesAttr,
+          IntegerAttr::get(IntegerType::get(b.getContext(), 64), bytes));
   }
   if (offset == 0)
     return base;

@@ -89,8 +89,8 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   for (unsigned k = 0; k < info.numElems();) {
     unsigned run = storeRun(info, k, maxRun);
     SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-    Value ptr = sharedElemPtr(b, loc, base, storeT,
-                              sharedOffset(b, loc, buffer, idx));
+    Value ptr =
+        sharedElemPtr(b, loc, base, storeT, sharedOffset(b, loc, buffer, idx));
     if (run == 1) {
       b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]), ptr);
     } else {
@@ -241,10 +241,18 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
   auto tc = info.emitThreadCoords(b, loc);
   Value lane = tc.lane[0];
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
-  auto add = [&](Value x, Value y) { return b.create<LLVM::AddOp>(loc, x, y).getResult(); };
-  auto mul = [&](Value x, int64_t y) { return b.create<LLVM::MulOp>(loc, x, c(y)).getResult(); };
-  auto udiv = [&](Value x, int64_t y) { return b.create<LLVM::UDivOp>(loc, x, c(y)).getResult(); };
-  auto urem = [&](Value x, int64_t y) { return b.create<LLVM::URemOp>(loc, x, c(y)).getResult(); };
+  auto add = [&](Value x, Value y) {
+    return b.create<LLVM::AddOp>(loc, x, y).getResult();
+  };
+  auto mul = [&](Value x, int64_t y) {
+    return b.create<LLVM::MulOp>(loc, x, c(y)).getResult();
+  };
+  auto udiv = [&](Value x, int64_t y) {
+    return b.create<LLVM::UDivOp>(loc, x, c(y)).getResult();
+  };
+  auto urem = [&](Value x, int64_t y) {
+    return b.create<LLVM::URemOp>(loc, x, c(y)).getResult();
+  };
   Type elt = type.getElementType();
   unsigned bits = elt.getIntOrFloatBitWidth();
   unsigned per = info.elemsPerBlock(), repK = info.repeatsK();
@@ -252,11 +260,13 @@ SmallVector<Value> mlir::tilegpu::loadWithLdmatrix(OpBuilder &b, Location loc,
   Type i32 = b.getI32Type();
   SmallVector<Value> out(info.numElems());
   auto ldmatrix = [&](ArrayRef<Value> idx, unsigned num, bool trans) {
-    Value ptr = sharedElemPtr(b, loc, base, elt, sharedOffset(b, loc, buffer, idx));
+    Value ptr =
+        sharedElemPtr(b, loc, base, elt, sharedOffset(b, loc, buffer, idx));
     auto resT = LLVM::LLVMStructType::getLiteral(b.getContext(),
                                                  SmallVector<Type>(num, i32));
-    Value r = b.create<NVVM::LdMatrixOp>(
-        loc, resT, ptr, num, trans ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+    Value r = b.create<NVVM::LdMatrixOp>(loc, resT, ptr, num,
+                                         trans ? NVVM::MMALayout::col
+                                               : NVVM::MMALayout::row);
     return unpackStruct(b, loc, r);
   };
   // The elements of a 32-bit register.
@@ -413,8 +423,8 @@ struct LocalLoadOpConversion : OpConversionPattern<LocalLoadOp> {
       }
     }
     rewriter.replaceOp(
-        op, packStruct(rewriter, loc, getTypeConverter()->convertType(type),
-                       out));
+        op,
+        packStruct(rewriter, loc, getTypeConverter()->convertType(type), out));
     return success();
   }
 };
@@ -462,7 +472,8 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
       return rewriter.notifyMatchFailure(op, "pointers without a layout");
     LayoutInfo info(ptrType);
     if (!info.isBlocked())
-      return rewriter.notifyMatchFailure(op, "pointers not in a blocked layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "pointers not in a blocked layout");
     OpBuilder &b = rewriter;
     Location loc = op.getLoc();
     MemDescType dstT = op.getDst().getType();
@@ -492,7 +503,8 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     bool hostOK = dstT.getRank() == ptrType.getRank() &&
                   (!shared || dstT.getRank() == 2) && threads <= 1024;
     // As sharedOffset computes it: swizzled, or row-major.
-    bool swizzled = shared && (shared.getMaxPhase() > 1 || shared.getTransposed());
+    bool swizzled =
+        shared && (shared.getMaxPhase() > 1 || shared.getTransposed());
     auto hostOffset = [&](unsigned tid, unsigned k) -> int64_t {
       SmallVector<int64_t> idx = info.hostIndices(tid, k);
       ArrayRef<int64_t> shape = dstT.getShape();
@@ -546,24 +558,23 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
               b.create<LLVM::SelectOp>(loc, masks[k + j], i32Const(b, loc, eb),
                                        i32Const(b, loc, 0)));
       } else if (!masks.empty()) {
-        size = b.create<LLVM::SelectOp>(loc, masks[k], size, i32Const(b, loc, 0));
+        size =
+            b.create<LLVM::SelectOp>(loc, masks[k], size, i32Const(b, loc, 0));
       }
       SmallVector<Value> operands{dst, ptrs[k], size};
       if (pred)
         operands.push_back(pred);
-      b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, operands, asmStr,
-                                  pred ? "r,l,r,b" : "r,l,r",
-                                  /*has_side_effects=*/true,
-                                  /*is_align_stack=*/false,
-                                  LLVM::AsmDialectAttr(), ArrayAttr());
+      b.create<LLVM::InlineAsmOp>(
+          loc, TypeRange{}, operands, asmStr, pred ? "r,l,r,b" : "r,l,r",
+          /*has_side_effects=*/true,
+          /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
     }
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-struct AsyncCommitGroupOpConversion
-    : OpConversionPattern<AsyncCommitGroupOp> {
+struct AsyncCommitGroupOpConversion : OpConversionPattern<AsyncCommitGroupOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,

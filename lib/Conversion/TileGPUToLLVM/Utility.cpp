@@ -70,7 +70,9 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
     wn = mma.getWarpsPerCTA()[1];
     Type elt = type.getElementType();
     eltBits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
-    auto ceilDiv = [](int64_t a, int64_t b) { return unsigned((a + b - 1) / b); };
+    auto ceilDiv = [](int64_t a, int64_t b) {
+      return unsigned((a + b - 1) / b);
+    };
     unsigned kBlock = eltBits == 16 ? 16 : 8;
     switch (kind_) {
     case Kind::Mma:
@@ -179,10 +181,15 @@ void LayoutInfo::initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices,
 
 SmallVector<Value>
 LayoutInfo::emitMmaIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
-                           unsigned k, SmallVectorImpl<Value> *unwrapped) const {
+                           unsigned k,
+                           SmallVectorImpl<Value> *unwrapped) const {
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
-  auto add = [&](Value x, Value y) { return b.create<LLVM::AddOp>(loc, x, y).getResult(); };
-  auto mul = [&](Value x, int64_t y) { return b.create<LLVM::MulOp>(loc, x, c(y)).getResult(); };
+  auto add = [&](Value x, Value y) {
+    return b.create<LLVM::AddOp>(loc, x, y).getResult();
+  };
+  auto mul = [&](Value x, int64_t y) {
+    return b.create<LLVM::MulOp>(loc, x, c(y)).getResult();
+  };
   Value lane = tc.lane[0];
   Value g = b.create<LLVM::UDivOp>(loc, lane, c(4));
   Value t = b.create<LLVM::URemOp>(loc, lane, c(4));
@@ -352,12 +359,14 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
     unsigned d = dimMap[i];
     Value v;
     if (acc_) {
-      // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) * pairStep
+      // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) *
+      // pairStep
       Value thread = b.create<LLVM::AddOp>(
           loc,
           b.create<LLVM::MulOp>(loc, tc.warp[d],
                                 i32Const(b, loc, warpExtents[d])),
-          b.create<LLVM::MulOp>(loc, tc.lane[d], i32Const(b, loc, laneStep[d])));
+          b.create<LLVM::MulOp>(loc, tc.lane[d],
+                                i32Const(b, loc, laneStep[d])));
       v = b.create<LLVM::AddOp>(
           loc, thread,
           i32Const(b, loc, (e[i] / 2) * cta[d] + (e[i] % 2) * pairStep[d]));
@@ -382,7 +391,7 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
 }
 
 Value mlir::tilegpu::andPredicates(OpBuilder &b, Location loc, Value a,
-                                  Value c) {
+                                   Value c) {
   if (!a)
     return c;
   if (!c)
@@ -391,12 +400,12 @@ Value mlir::tilegpu::andPredicates(OpBuilder &b, Location loc, Value a,
 }
 
 Value mlir::tilegpu::emitOwnerPredicate(OpBuilder &b, Location loc,
-                                       const LayoutInfo &info,
-                                       const LayoutInfo::ThreadCoords &tc,
-                                       unsigned k) {
-  Value owner = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult,
-                                       threadId(b, loc),
-                                       i32Const(b, loc, info.numThreads()));
+                                        const LayoutInfo &info,
+                                        const LayoutInfo::ThreadCoords &tc,
+                                        unsigned k) {
+  Value owner =
+      b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::ult, threadId(b, loc),
+                             i32Const(b, loc, info.numThreads()));
   // A slice layout: the threads along a sliced dimension hold the same
   // elements; the one at coordinate 0 there accesses them.
   for (unsigned d = 0; d < info.baseRank(); ++d)
@@ -433,7 +442,8 @@ SmallVector<int64_t> LayoutInfo::hostIndices(unsigned tid, unsigned k) const {
   SmallVector<int64_t> idx;
   for (unsigned i = 0; i < rank(); ++i) {
     unsigned d = dimMap[i];
-    unsigned spt = base.getSizePerThread()[d], tpw = base.getThreadsPerWarp()[d];
+    unsigned spt = base.getSizePerThread()[d],
+             tpw = base.getThreadsPerWarp()[d];
     int64_t v = int64_t(warp[d] * tpw + lane[d]) * spt +
                 int64_t(e[i] / spt) * cta[d] + e[i] % spt;
     if (cta[d] > shape[i])
@@ -532,7 +542,8 @@ Value mlir::tilegpu::shuffleXor(OpBuilder &b, Location loc, Value v,
                                 unsigned laneMask) {
   Type t = v.getType();
   Type i32 = b.getI32Type();
-  unsigned bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
   if (bits == 64) {
     // Two 32-bit shuffles.
     Type i64 = b.getI64Type();
@@ -541,23 +552,28 @@ Value mlir::tilegpu::shuffleXor(OpBuilder &b, Location loc, Value v,
                   : b.create<LLVM::BitcastOp>(loc, i64, v).getResult();
     Value lo = b.create<LLVM::TruncOp>(loc, i32, x);
     Value hi = b.create<LLVM::TruncOp>(
-        loc, i32, b.create<LLVM::LShrOp>(loc, x, b.create<LLVM::ConstantOp>(
-                                                     loc, i64, b.getI64IntegerAttr(32))));
+        loc, i32,
+        b.create<LLVM::LShrOp>(
+            loc, x,
+            b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(32))));
     lo = shuffleXor(b, loc, lo, laneMask);
     hi = shuffleXor(b, loc, hi, laneMask);
     Value r = b.create<LLVM::OrOp>(
         loc, b.create<LLVM::ZExtOp>(loc, i64, lo),
-        b.create<LLVM::ShlOp>(loc, b.create<LLVM::ZExtOp>(loc, i64, hi),
-                              b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(32))));
+        b.create<LLVM::ShlOp>(
+            loc, b.create<LLVM::ZExtOp>(loc, i64, hi),
+            b.create<LLVM::ConstantOp>(loc, i64, b.getI64IntegerAttr(32))));
     if (isa<LLVM::LLVMPointerType>(t))
       return b.create<LLVM::IntToPtrOp>(loc, t, r);
     return b.create<LLVM::BitcastOp>(loc, t, r);
   }
   Value x = v;
   if (bits < 32) {
-    Value asInt = t.isInteger(bits) ? v
-                                    : b.create<LLVM::BitcastOp>(
-                                          loc, b.getIntegerType(bits), v).getResult();
+    Value asInt =
+        t.isInteger(bits)
+            ? v
+            : b.create<LLVM::BitcastOp>(loc, b.getIntegerType(bits), v)
+                  .getResult();
     x = b.create<LLVM::ZExtOp>(loc, i32, asInt);
   } else if (!t.isInteger(32)) {
     x = b.create<LLVM::BitcastOp>(loc, i32, v);
@@ -567,8 +583,9 @@ Value mlir::tilegpu::shuffleXor(OpBuilder &b, Location loc, Value v,
       i32Const(b, loc, 0x1f), NVVM::ShflKind::bfly, UnitAttr());
   if (bits < 32) {
     Value narrow = b.create<LLVM::TruncOp>(loc, b.getIntegerType(bits), r);
-    return t.isInteger(bits) ? narrow
-                             : b.create<LLVM::BitcastOp>(loc, t, narrow).getResult();
+    return t.isInteger(bits)
+               ? narrow
+               : b.create<LLVM::BitcastOp>(loc, t, narrow).getResult();
   }
   if (!t.isInteger(32))
     return b.create<LLVM::BitcastOp>(loc, t, r);
@@ -616,8 +633,8 @@ void mlir::tilegpu::storeSharedIf(OpBuilder &b, Location loc, Value ptr,
   const char *cons = bits == 64 ? "r,l,b" : bits == 32 ? "r,r,b" : "r,h,b";
   std::string text =
       "@$2 st.shared.b" + std::to_string(bits) + " [ $0 + 0 ], $1;";
-  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{ptr, v, pred},
-                              text, cons, /*has_side_effects=*/true,
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{ptr, v, pred}, text,
+                              cons, /*has_side_effects=*/true,
                               /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
                               ArrayAttr());
 }
@@ -667,9 +684,9 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
                              : b.create<LLVM::MulOp>(loc, idx[i],
                                                      i32Const(b, loc, stride))
                                    .getResult();
-    lin = i == int(shape.size()) - 1 ? term
-                                     : b.create<LLVM::AddOp>(loc, lin, term)
-                                           .getResult();
+    lin = i == int(shape.size()) - 1
+              ? term
+              : b.create<LLVM::AddOp>(loc, lin, term).getResult();
     stride *= shape[i];
   }
   return lin;
@@ -713,9 +730,9 @@ Value mlir::tilegpu::sharedOffset(OpBuilder &b, Location loc,
       loc, b.create<LLVM::UDivOp>(loc, row, c(shared.getPerPhase())),
       c(shared.getMaxPhase()));
   Value swz = b.create<LLVM::XOrOp>(loc, chunk, phase);
-  Value inRow = b.create<LLVM::AddOp>(
-      loc, b.create<LLVM::MulOp>(loc, swz, c(vec)),
-      b.create<LLVM::URemOp>(loc, col, c(vec)));
+  Value inRow =
+      b.create<LLVM::AddOp>(loc, b.create<LLVM::MulOp>(loc, swz, c(vec)),
+                            b.create<LLVM::URemOp>(loc, col, c(vec)));
   Value off = b.create<LLVM::AddOp>(
       loc, b.create<LLVM::MulOp>(loc, row, c(cols)), inRow);
   if (blockBase)

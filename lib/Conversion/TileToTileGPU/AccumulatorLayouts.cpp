@@ -79,7 +79,8 @@ struct Propagation {
       return;
     }
     if (isElementwiseTileOp(op)) {
-      unsigned rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+      unsigned rank =
+          cast<RankedTensorType>(op->getResult(0).getType()).getRank();
       for (Value v : op->getOperands())
         if (Attribute l = of(v); l && rankOf(l) == rank) {
           set(op->getResult(0), l);

@@ -1,4 +1,5 @@
-//===- AccumulatorLayouts.h - Which tiles live in a dot's layout -*- C++ -*-===//
+//===- AccumulatorLayouts.h - Which tiles live in a dot's layout -*- C++
+//-*-===//
 //
 // The values of a kernel that convert-tile-to-tilegpu keeps in the
 // accumulator layout of a tensor-core dot (an mma layout, not transposed)

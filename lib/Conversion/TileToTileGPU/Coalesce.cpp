@@ -9,8 +9,8 @@
 //
 // All tiles of one rank share one blocked layout (so that elementwise ops
 // need no conversion; tilegpu-load-layouts and tilegpu-store-layouts later
-// give single accesses layouts of their own); the pass therefore gives that layout
-// sizePerThread[d] = the maximum v over the module's accesses through it
+// give single accesses layouts of their own); the pass therefore gives that
+// layout sizePerThread[d] = the maximum v over the module's accesses through it
 // and rewrites every type that uses it (tensor types, slice layouts whose
 // parent it is, block arguments, function types, dense constants). Each
 // access gets `tilegpu.vector` = min(its v, sizePerThread[d]): the number of
@@ -45,11 +45,11 @@
 // bounds, element by element otherwise). Without it a 16-bit operand is
 // read 2 bytes at a time and its loop is not pipelined at all (Liger's MLP
 // on host descriptors: 0.09-0.29x Triton, 0.42-0.52x with it, H200,
-// 2026-12-04, commit 9ad4363). Other accesses keep Triton's rule (masks constant over a
-// vector): on the H200 (2026-12-04) the prefix form, whose element-by-
-// element part is predicated rather than branched around, made ragged fp32
-// row kernels (Liger's norms) 10-30% slower and a ragged bf16 GeLU (2^28 - 3
-// elements, bench/gen_ptx.py) 2572 -> 1421 GB/s.
+// 2026-12-04, commit 9ad4363). Other accesses keep Triton's rule (masks
+// constant over a vector): on the H200 (2026-12-04) the prefix form, whose
+// element-by- element part is predicated rather than branched around, made
+// ragged fp32 row kernels (Liger's norms) 10-30% slower and a ragged bf16 GeLU
+// (2^28 - 3 elements, bench/gen_ptx.py) 2572 -> 1421 GB/s.
 //
 // Atomic updates (tile.atomic_rmw) get a `tilegpu.vector` too, computed the
 // same way from the layout as it stands (constant masks only): they never
@@ -185,20 +185,23 @@ struct TileGPUCoalescePass
         return;
       }
       unsigned d = layout.getOrder()[0];
-      unsigned v = analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
+      unsigned v =
+          analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
       accesses.push_back({op, v});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
-        auto &r = rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
+        auto &r =
+            rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
         r.first = std::min(r.first, type.getShape()[d]);
         unsigned fit = std::min<uint64_t>(
             v, llvm::bit_floor(static_cast<uint64_t>(type.getShape()[d])));
         r.second = std::max(r.second, fit);
       }
-      int64_t threads = int64_t(layout.getThreadsPerWarp()[d]) *
-                        layout.getWarpsPerCTA()[d];
+      int64_t threads =
+          int64_t(layout.getThreadsPerWarp()[d]) * layout.getWarpsPerCTA()[d];
       int64_t cap = std::max<int64_t>(1, type.getShape()[d] / threads);
       unsigned capped = std::min<unsigned>(
-          v, static_cast<unsigned>(llvm::bit_floor(static_cast<uint64_t>(cap))));
+          v,
+          static_cast<unsigned>(llvm::bit_floor(static_cast<uint64_t>(cap))));
       unsigned &b = best[layout];
       b = std::max({b, capped, layout.getSizePerThread()[d]});
     });
@@ -275,19 +278,17 @@ struct TileGPUCoalescePass
       if (v <= spt[d] && tpw == layout.getThreadsPerWarp())
         continue;
       spt[d] = std::max(v, spt[d]);
-      widened[layout] = BlockedAttr::get(ctx, spt, tpw,
-                                         layout.getWarpsPerCTA(),
+      widened[layout] = BlockedAttr::get(ctx, spt, tpw, layout.getWarpsPerCTA(),
                                          layout.getOrder());
     }
     if (!widened.empty()) {
       AttrTypeReplacer replacer;
-      replacer.addReplacement(
-          [&](BlockedAttr a) -> std::optional<Attribute> {
-            auto it = widened.find(a);
-            if (it == widened.end())
-              return std::nullopt;
-            return it->second;
-          });
+      replacer.addReplacement([&](BlockedAttr a) -> std::optional<Attribute> {
+        auto it = widened.find(a);
+        if (it == widened.end())
+          return std::nullopt;
+        return it->second;
+      });
       replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                             /*replaceLocs=*/false,
                                             /*replaceTypes=*/true);
@@ -329,11 +330,13 @@ struct TileGPUCoalescePass
       if (!layout)
         return;
       unsigned d = layout.getOrder()[0];
-      unsigned v = std::min(analysis.getVectorWidth(op.getPtr(), op.getMask(), d),
-                            layout.getSizePerThread()[d]);
+      unsigned v =
+          std::min(analysis.getVectorWidth(op.getPtr(), op.getMask(), d),
+                   layout.getSizePerThread()[d]);
       while (v > 1 && type.getShape()[d] % v != 0)
         v /= 2;
-      op->setAttr("tilegpu.vector", IntegerAttr::get(IntegerType::get(ctx, 32), v));
+      op->setAttr("tilegpu.vector",
+                  IntegerAttr::get(IntegerType::get(ctx, 32), v));
     });
   }
 };

@@ -43,9 +43,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Conversion/Passes.h"
-#include "tilec/Analysis/AxisInfo.h"
 #include "Rematerializer.h"
+#include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -81,8 +81,7 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   // request moves). Only a layout whose segment is shorter gains anything;
   // giving a wider tile more lanes than a line measured slower (128x128x64
   // and 128x256x64 matmul: 545-596 -> 452-530 TFLOP/s on the H200).
-  unsigned vecBytes =
-      vec * std::max(1u, type.getElementTypeBitWidth() / 8);
+  unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
   unsigned oldBytes = cur.getThreadsPerWarp()[d] * vecBytes;
   if (oldBytes >= 128)
     return {};
@@ -191,15 +190,16 @@ struct LoadLayoutsPass
       AxisInfoAnalysis axis(getOperation());
       for (tile::LoadOp load : loads) {
         auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
-        auto cur = ptrType ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
-                           : BlockedAttr();
+        auto cur = ptrType
+                       ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
+                       : BlockedAttr();
         if (!cur || cur.getRank() != 2)
           continue;
         unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
         unsigned vo = axis.getVectorWidth(load.getPtr(), load.getMask(), o,
                                           /*prefixMask=*/true);
-        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(),
-                                               d, /*prefixMask=*/true)) {
+        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d,
+                                               /*prefixMask=*/true)) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
         }
@@ -278,9 +278,8 @@ struct LoadLayoutsPass
     int64_t newPer = vec * std::max<int64_t>(1, n / (int64_t(vec) * threads));
     if (newPer >= oldPer)
       return {};
-    return BlockedAttr::get(type.getContext(), {vec},
-                            cur.getThreadsPerWarp(), cur.getWarpsPerCTA(),
-                            cur.getOrder());
+    return BlockedAttr::get(type.getContext(), {vec}, cur.getThreadsPerWarp(),
+                            cur.getWarpsPerCTA(), cur.getOrder());
   }
 
   /// Can `op`, a user of tiles of layout `cur`, be recomputed in another
@@ -296,9 +295,8 @@ struct LoadLayoutsPass
         op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
         op->getNumResults() != 1)
       return false;
-    for (Type t : llvm::concat<Type>(
-             llvm::to_vector(op->getOperandTypes()),
-             llvm::to_vector(op->getResultTypes()))) {
+    for (Type t : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                     llvm::to_vector(op->getResultTypes()))) {
       auto rt = dyn_cast<RankedTensorType>(t);
       if (rt && (rt.getRank() != 1 || rt.getEncoding() != cur))
         return false;
@@ -345,7 +343,8 @@ struct LoadLayoutsPass
       if (!load)
         continue;
       auto t = dyn_cast<RankedTensorType>(load.getType());
-      auto cur = t ? dyn_cast_or_null<BlockedAttr>(t.getEncoding()) : BlockedAttr();
+      auto cur =
+          t ? dyn_cast_or_null<BlockedAttr>(t.getEncoding()) : BlockedAttr();
       auto vecAttr = load->getAttrOfType<IntegerAttr>("tilegpu.vector");
       BlockedAttr own =
           spreadLayout(t, cur, vecAttr ? unsigned(vecAttr.getInt()) : 1u);

@@ -14,7 +14,8 @@
 //   bufs = local_alloc : memdesc<S x ...>; barrier
 //   for s in 0 .. S-2: stage 0 at lb + s*st, copies into slot s (predicated
 //                      on lb + s*st < ub); commit
-//   for iv ..., iter_args(carried (S-1 iterations ahead), rest, r = 0, w = S-1):
+//   for iv ..., iter_args(carried (S-1 iterations ahead), rest, r = 0, w =
+//   S-1):
 //     async_wait S-2; barrier
 //     stage 0 at iv + (S-1)*st: copies into slot w (predicated); commit
 //     stage 1 with buf = slot r
@@ -115,14 +116,14 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
         layout.getSizePerThread()[contiguous] % v != 0)
       v = 1;
   }
-  unsigned bytes = v * ((type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+  unsigned bytes =
+      v * ((type.getElementType().getIntOrFloatBitWidth() + 7) / 8);
   if (bytes != 4 && bytes != 8 && bytes != 16)
     return std::nullopt;
   return StagedLoad{load, alloc, v};
 }
 
-struct PipelinePass
-    : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
+struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   using TileGPUPipelineBase::TileGPUPipelineBase;
 
   void runOnOperation() override {
@@ -311,8 +312,7 @@ struct PipelinePass
             if (auto dot = dyn_cast<tile::DotOp>(uu))
               if (auto mma = dyn_cast_or_null<MmaAttr>(
                       cast<RankedTensorType>(dot.getType()).getEncoding()))
-                if (mma.isHopper() &&
-                    dot->getBlock() == body &&
+                if (mma.isHopper() && dot->getBlock() == body &&
                     !rewrittenInBody(dot.getA()) &&
                     !rewrittenInBody(dot.getB()) &&
                     !llvm::is_contained(wgmmaDots, dot))
@@ -321,15 +321,18 @@ struct PipelinePass
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;
     for (StagedLoad &s : staged)
-      bytesPerStage += s.alloc.getType().getNumElements() *
-                       ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) / 8);
+      bytesPerStage +=
+          s.alloc.getType().getNumElements() *
+          ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) /
+           8);
     while (stages > 1 && stages * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)
       return;
     if (stages < 3)
       llvm::erase_if(wgmmaDots, [](tile::DotOp dot) {
-        return cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
+        return cast<MmaAttr>(
+                   cast<RankedTensorType>(dot.getType()).getEncoding())
             .getTransposed();
       });
     int slots = stages;
@@ -417,7 +420,8 @@ struct PipelinePass
       m.map(loop.getInductionVar(), iv);
       for (unsigned j : carried)
         m.map(loop.getRegionIterArgs()[j], args[j]);
-      Value pred = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, ub);
+      Value pred =
+          bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, ub);
       for (Operation &op : *body) {
         if (!stage0.contains(&op))
           continue;
@@ -426,22 +430,25 @@ struct PipelinePass
           bb.clone(op, m);
           continue;
         }
-        unsigned k = llvm::find_if(staged, [&](StagedLoad &s) {
-                       return s.load == load;
-                     }) - staged.begin();
+        unsigned k =
+            llvm::find_if(staged,
+                          [&](StagedLoad &s) { return s.load == load; }) -
+            staged.begin();
         Value dst = bb.create<MemDescSubviewOp>(loc, staged[k].alloc.getType(),
                                                 buffers[k], slot);
-        Value mask = load.getMask() ? m.lookupOrDefault(load.getMask()) : Value();
+        Value mask =
+            load.getMask() ? m.lookupOrDefault(load.getMask()) : Value();
         auto copy = bb.create<AsyncCopyOp>(
             loc, m.lookupOrDefault(load.getPtr()), dst, mask, pred,
             bb.getI32IntegerAttr(staged[k].vector));
-        setMaskPrefixAttr(copy, mask && staged[k].vector > 1 &&
-                                    hasMaskPrefix(load));
+        setMaskPrefixAttr(copy,
+                          mask && staged[k].vector > 1 && hasMaskPrefix(load));
       }
       bb.create<AsyncCommitGroupOp>(loc);
     };
 
-    SmallVector<Value> args(loop.getInitArgs().begin(), loop.getInitArgs().end());
+    SmallVector<Value> args(loop.getInitArgs().begin(),
+                            loop.getInitArgs().end());
     for (int s = 0; s < ahead; ++s) {
       IRMapping m;
       Value iv = b.create<arith::AddIOp>(
@@ -465,7 +472,8 @@ struct PipelinePass
                      .getResult(0);
     inits.push_back(i32(b, 0));
     inits.push_back(i32(b, ahead));
-    unsigned curBase = inits.size(); // the carried values at the current iteration
+    unsigned curBase =
+        inits.size(); // the carried values at the current iteration
     if (carriedUsedAfter)
       for (unsigned j : carried)
         inits.push_back(loop.getInitArgs()[j]);
@@ -521,8 +529,9 @@ struct PipelinePass
       // iteration's group, the last reader of the slot the copies refill;
       // with several warpgroups, a barrier waits for all of them.
       int warps = 4;
-      if (auto a = loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
-              "tile.num_warps"))
+      if (auto a =
+              loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+                  "tile.num_warps"))
         warps = a.getInt();
       if (warps > 4)
         bb.create<BarrierOp>(loc);
@@ -535,8 +544,8 @@ struct PipelinePass
                             : m1.lookupOrDefault(yield.getOperand(j)));
     auto bump = [&](Value slot) -> Value {
       Value next = bb.create<arith::AddIOp>(loc, slot, i32(bb, 1));
-      Value wrap = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                            next, i32(bb, slots));
+      Value wrap = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, next,
+                                            i32(bb, slots));
       return bb.create<arith::SelectOp>(loc, wrap, i32(bb, 0), next);
     };
     results.push_back(bump(readSlot));

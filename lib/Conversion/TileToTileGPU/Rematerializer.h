@@ -66,7 +66,8 @@ struct Rematerializer {
       if (loop && arg.getArgNumber() > 0)
         if (Value twin = loopCarried(loop, arg.getArgNumber() - 1))
           return twin;
-    } else if (cheap(v.getDefiningOp()) && v.getDefiningOp()->getNumResults() == 1) {
+    } else if (cheap(v.getDefiningOp()) &&
+               v.getDefiningOp()->getNumResults() == 1) {
       r = cloneInto(v.getDefiningOp(), nt);
     }
     if (!r) {
@@ -101,8 +102,8 @@ struct Rematerializer {
       auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
       if (!dense || !dense.isSplat())
         return {};
-      return b.create<arith::ConstantOp>(
-          op->getLoc(), nt, dense.reshape(cast<ShapedType>(nt)));
+      return b.create<arith::ConstantOp>(op->getLoc(), nt,
+                                         dense.reshape(cast<ShapedType>(nt)));
     }
     Operation *clone = b.clone(*op);
     clone->setOperands(operands);

@@ -59,7 +59,8 @@ struct RematerializeSource : OpRewritePattern<ConvertLayoutOp> {
       if (!splat)
         return failure();
       rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-          op, type, SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()));
+          op, type,
+          SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()));
       return success();
     }
     return failure();
@@ -78,8 +79,9 @@ bool isCheap(Value v, unsigned depth = 0) {
     return isa<SplatElementsAttr>(c.getValue());
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
-  bool elementwise = op->hasTrait<OpTrait::Elementwise>() &&
-                     isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+  bool elementwise =
+      op->hasTrait<OpTrait::Elementwise>() &&
+      isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
   if (!elementwise && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
     return false;
   return llvm::all_of(op->getOperands(), [&](Value x) {
@@ -172,10 +174,12 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeSource, HoistThroughElementwise,
-                 HoistThroughShapeOp>(&getContext());
+    patterns
+        .add<RematerializeSource, HoistThroughElementwise, HoistThroughShapeOp>(
+            &getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(
+            applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

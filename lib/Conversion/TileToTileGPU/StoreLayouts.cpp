@@ -1,4 +1,5 @@
-//===- StoreLayouts.cpp - A layout of its own for a store that splits sectors ===//
+//===- StoreLayouts.cpp - A layout of its own for a store that splits sectors
+//===//
 //
 // tilegpu-coalesce gives every rank-2 tile one blocked layout, as wide as
 // the widest access through it. A store of wider elements through that

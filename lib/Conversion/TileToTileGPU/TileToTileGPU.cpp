@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccumulatorLayouts.h"
-#include "tilec/Conversion/Passes.h"
 #include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -78,9 +78,10 @@ struct ConvertTileToTileGPUPass
     if (!t.getElementType().isIntOrFloat())
       return false;
     unsigned bits = t.getElementType().getIntOrFloatBitWidth();
-    return bits >= 8 && axis.getVectorWidth(load.getPtr(), load.getMask(),
-                                            dim, /*prefixMask=*/true) *
-                                bits == 128;
+    return bits >= 8 && axis.getVectorWidth(load.getPtr(), load.getMask(), dim,
+                                            /*prefixMask=*/true) *
+                                bits ==
+                            128;
   }
 
   /// The mma layout of `dot` if the tensor cores can compute it (see the
@@ -99,8 +100,7 @@ struct ConvertTileToTileGPUPass
     int64_t kBlock;
     if (a.isF16() || a.isBF16())
       kBlock = 16;
-    else if (a.isF32() &&
-             dot.getInputPrecision() == tile::InputPrecision::tf32)
+    else if (a.isF32() && dot.getInputPrecision() == tile::InputPrecision::tf32)
       kBlock = 8;
     else
       return {};
@@ -119,8 +119,8 @@ struct ConvertTileToTileGPUPass
     // staged by local_alloc; their buffers live, and are fenced by barriers,
     // until the dot, where wgmma reads them: tilegpu-allocate-shared,
     // tilegpu-insert-barriers).
-    if (useWgmma && warps % 4 == 0 &&
-        M % (16 * warps) == 0 && N <= 256 && N % 16 == 0 && K % 16 == 0 &&
+    if (useWgmma && warps % 4 == 0 && M % (16 * warps) == 0 && N <= 256 &&
+        N % 16 == 0 && K % 16 == 0 &&
         (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK)))
       return MmaAttr::get(&getContext(), {warps, 1}, 3);
     // tf32 with B N-major in memory (row-major, as usual): the transposed
@@ -220,16 +220,16 @@ struct ConvertTileToTileGPUPass
         continue;
       }
       b.setInsertionPoint(at);
-      buffers.push_back(b.create<LocalAllocOp>(dot.getLoc(), type,
-                                               operand->get()));
+      buffers.push_back(
+          b.create<LocalAllocOp>(dot.getLoc(), type, operand->get()));
     }
     unsigned opIdx = 0;
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       auto t = cast<RankedTensorType>(operand->get().getType());
       auto layout = DotOperandAttr::get(&getContext(), opIdx, mma);
       if (buffers[opIdx])
-        operand->set(b.create<LocalLoadOp>(
-            dot.getLoc(), withLayout(t, layout), buffers[opIdx]));
+        operand->set(b.create<LocalLoadOp>(dot.getLoc(), withLayout(t, layout),
+                                           buffers[opIdx]));
       else
         operand->set(b.create<ConvertLayoutOp>(
             dot.getLoc(), withLayout(t, layout), operand->get()));
@@ -295,7 +295,8 @@ struct ConvertTileToTileGPUPass
     if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
       Block &before = whileOp.getBefore().front();
       Block &after = whileOp.getAfter().front();
-      for (auto [arg, init] : llvm::zip(before.getArguments(), whileOp.getInits()))
+      for (auto [arg, init] :
+           llvm::zip(before.getArguments(), whileOp.getInits()))
         arg.setType(init.getType());
       processBlock(before);
       auto cond = cast<scf::ConditionOp>(before.getTerminator());
@@ -316,7 +317,8 @@ struct ConvertTileToTileGPUPass
         require(yield, yield->getOpOperand(i), before.getArgument(i).getType());
       return;
     }
-    if (isa<scf::YieldOp, scf::ConditionOp, func::ReturnOp, ConvertLayoutOp>(op))
+    if (isa<scf::YieldOp, scf::ConditionOp, func::ReturnOp, ConvertLayoutOp>(
+            op))
       return;
 
     // A select of tiles on a scalar condition (canonicalization makes one
@@ -327,8 +329,8 @@ struct ConvertTileToTileGPUPass
         if (!isa<ShapedType>(sel.getCondition().getType())) {
           OpBuilder b(op);
           auto condT = RankedTensorType::get(t.getShape(), b.getI1Type());
-          sel.getConditionMutable().set(b.create<tile::SplatOp>(
-              op->getLoc(), condT, sel.getCondition()));
+          sel.getConditionMutable().set(
+              b.create<tile::SplatOp>(op->getLoc(), condT, sel.getCondition()));
           processOp(sel.getCondition().getDefiningOp());
         }
 
@@ -353,8 +355,8 @@ struct ConvertTileToTileGPUPass
             require(op, operand, withLayout(t, l));
           else if (auto expand = dyn_cast<tile::ExpandDimsOp>(op))
             require(op, operand,
-                    withLayout(t, SliceAttr::get(&getContext(),
-                                                 expand.getAxis(), l)));
+                    withLayout(
+                        t, SliceAttr::get(&getContext(), expand.getAxis(), l)));
           // tile.reduce: its operand's layout, of which `l` is the slice.
         }
         op->getResult(0).setType(want);
@@ -369,7 +371,8 @@ struct ConvertTileToTileGPUPass
       auto t = dyn_cast<RankedTensorType>(operand.get().getType());
       if (!t)
         continue;
-      if (isa<tile::ReduceOp, tile::DotOp, tile::TransOp, tile::ReshapeOp>(op)) {
+      if (isa<tile::ReduceOp, tile::DotOp, tile::TransOp, tile::ReshapeOp>(
+              op)) {
         // Lowered through shared memory from a blocked or slice layout (a
         // reduction also from a dot's accumulator layout).
         if (isa_and_nonnull<MmaAttr, DotOperandAttr>(t.getEncoding()) &&
@@ -392,12 +395,14 @@ struct ConvertTileToTileGPUPass
         continue;
       if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
         Attribute src = getLayout(reduce.getSrc().getType());
-        r.setType(withLayout(t, SliceAttr::get(&getContext(), reduce.getAxis(), src)));
+        r.setType(withLayout(
+            t, SliceAttr::get(&getContext(), reduce.getAxis(), src)));
         continue;
       }
       if (auto red = dyn_cast<tile::GenericReduceOp>(op)) { // operands: default
-        r.setType(withLayout(t, SliceAttr::get(&getContext(), red.getAxis(),
-                                               defaultLayout(t.getRank() + 1))));
+        r.setType(
+            withLayout(t, SliceAttr::get(&getContext(), red.getAxis(),
+                                         defaultLayout(t.getRank() + 1))));
         continue;
       }
       r.setType(withDefault(t));
@@ -432,8 +437,9 @@ struct ConvertTileToTileGPUPass
       if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
         warps = a.getInt();
     }
-    module->setAttr("tile.num_warps",
-                    IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
+    module->setAttr(
+        "tile.num_warps",
+        IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));
     accLayouts = findAccumulatorLayouts(
         module, [&](tile::DotOp dot) { return mmaLayoutFor(dot); });
     module.walk([&](func::FuncOp fn) {

@@ -70,20 +70,22 @@ LogicalResult verifyCombine(Operation *op, ValueRange srcs, int64_t axis,
              << ", expected " << want;
   }
   if (op->getNumResults() != n)
-    return op->emitOpError("has ") << op->getNumResults() << " results for "
-                                   << n << " operands";
+    return op->emitOpError("has ")
+           << op->getNumResults() << " results for " << n << " operands";
   return success();
 }
 
 } // namespace
 
 LogicalResult ScanOp::verify() {
-  if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(), getCombine())))
+  if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(),
+                           getCombine())))
     return failure();
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     auto s = cast<RankedTensorType>(src.getType());
     auto r = cast<RankedTensorType>(res.getType());
-    if (s.getShape() != r.getShape() || s.getElementType() != r.getElementType())
+    if (s.getShape() != r.getShape() ||
+        s.getElementType() != r.getElementType())
       return emitOpError("result type ")
              << r << " does not match operand type " << s;
   }
@@ -91,7 +93,8 @@ LogicalResult ScanOp::verify() {
 }
 
 LogicalResult GenericReduceOp::verify() {
-  if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(), getCombine())))
+  if (failed(verifyCombine(*this, getSrcs(), getAxisAttr().getInt(),
+                           getCombine())))
     return failure();
   for (auto [src, res] : llvm::zip(getSrcs(), getResults())) {
     auto s = cast<RankedTensorType>(src.getType());
@@ -101,9 +104,9 @@ LogicalResult GenericReduceOp::verify() {
     if (!shape.empty())
       expected = RankedTensorType::get(shape, s.getElementType());
     auto r = dyn_cast<RankedTensorType>(res.getType());
-    bool ok = getElementTypeOrSelf(res.getType()) == s.getElementType() &&
-              (r ? !shape.empty() && r.getShape() == ArrayRef(shape)
-                 : shape.empty());
+    bool ok =
+        getElementTypeOrSelf(res.getType()) == s.getElementType() &&
+        (r ? !shape.empty() && r.getShape() == ArrayRef(shape) : shape.empty());
     if (!ok)
       return emitOpError("result type ")
              << res.getType() << " does not match expected type " << expected;

@@ -64,7 +64,8 @@ bool mlir::tile::nonNegativeByRule(
     Operation *op, llvm::function_ref<bool(unsigned)> nn,
     llvm::function_ref<std::optional<int64_t>(unsigned)> constant) {
   return llvm::TypeSwitch<Operation *, bool>(op)
-      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp>([](auto) { return true; })
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp>(
+          [](auto) { return true; })
       .Case<MakeRangeOp>([](auto mr) { return mr.getStart() >= 0; })
       // A logical shift by at least one clears the sign bit (by 0 it keeps
       // the operand).
@@ -73,8 +74,8 @@ bool mlir::tile::nonNegativeByRule(
         return nn(0) || (c && *c >= 1);
       })
       .Case<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, AxisHintOp,
-            arith::ExtSIOp,
-            arith::ShRSIOp, arith::RemSIOp>([&](auto) { return nn(0); })
+            arith::ExtSIOp, arith::ShRSIOp, arith::RemSIOp>(
+          [&](auto) { return nn(0); })
       .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp,
             arith::CeilDivSIOp, arith::FloorDivSIOp>(
           [&](auto) { return nn(0) && nn(1); })

@@ -22,8 +22,8 @@ LogicalResult GatherOp::verify() {
            << src.getRank() << "), got " << index.getRank();
   int64_t axis = getAxis();
   if (axis < 0 || axis >= src.getRank())
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << src.getRank();
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << src.getRank();
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != axis && index.getDimSize(d) != src.getDimSize(d))
       return emitOpError("index dimension ")

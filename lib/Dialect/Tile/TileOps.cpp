@@ -822,12 +822,12 @@ LogicalResult AtomicRMWOp::verify() {
            << getValue().getType() << " does not match pointee type " << elem;
   if (getType() != getValue().getType())
     return emitOpError("result type ")
-           << getType() << " does not match value type " << getValue().getType();
+           << getType() << " does not match value type "
+           << getValue().getType();
   Type e = getElementTypeOrSelf(elem);
   if (!atomicKindTakes(getKind(), e))
-    return emitOpError("atomic ")
-           << stringifyAtomicKind(getKind()) << " does not take elements of "
-           << e;
+    return emitOpError("atomic ") << stringifyAtomicKind(getKind())
+                                  << " does not take elements of " << e;
   return success();
 }
 

@@ -117,10 +117,11 @@ void BlockedAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult
-BlockedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                    ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
-                    ArrayRef<unsigned> wpc, ArrayRef<unsigned> order) {
+LogicalResult BlockedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<unsigned> spt,
+                                  ArrayRef<unsigned> tpw,
+                                  ArrayRef<unsigned> wpc,
+                                  ArrayRef<unsigned> order) {
   size_t rank = order.size();
   if (rank == 0 || spt.size() != rank || tpw.size() != rank ||
       wpc.size() != rank)
@@ -359,7 +360,7 @@ Value mlir::tilegpu::rootBuffer(Value view) {
 }
 
 bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
-                                        RankedTensorType dst) {
+                                         RankedTensorType dst) {
   auto mma = dyn_cast_or_null<MmaAttr>(src.getEncoding());
   auto op = dyn_cast_or_null<DotOperandAttr>(dst.getEncoding());
   if (!mma || !op || op.getOpIdx() != 0 || op.getParent() != mma ||
@@ -460,8 +461,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "a swizzled memdesc must have at least two "
                             "dimensions";
     // The swizzled rows: the buffer's columns when it is transposed.
-    int64_t cols = shared.getTransposed() ? shape[shape.size() - 2]
-                                          : shape.back();
+    int64_t cols =
+        shared.getTransposed() ? shape[shape.size() - 2] : shape.back();
     if (shared.getBlockCols() && cols > int64_t(shared.getBlockCols())) {
       if (cols % shared.getBlockCols() != 0)
         return emitError() << "rows of " << cols << " elements are not whole "
@@ -470,9 +471,9 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     }
     if (cols % shared.getVec() != 0 ||
         (cols / shared.getVec()) % shared.getMaxPhase() != 0)
-      return emitError() << "swizzle vec " << shared.getVec() << " and maxPhase "
-                         << shared.getMaxPhase() << " do not fit rows of "
-                         << cols << " elements";
+      return emitError() << "swizzle vec " << shared.getVec()
+                         << " and maxPhase " << shared.getMaxPhase()
+                         << " do not fit rows of " << cols << " elements";
   }
   if (shape.empty())
     return emitError() << "memdesc needs at least one dimension";
@@ -519,7 +520,8 @@ ParseResult LocalAllocOp::parse(OpAsmParser &parser, OperationState &result) {
   MemDescType resultType;
   if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
     return failure();
-  if (hasInit.has_value() && (parser.parseType(initType) || parser.parseArrow()))
+  if (hasInit.has_value() &&
+      (parser.parseType(initType) || parser.parseArrow()))
     return failure();
   if (parser.parseType(resultType))
     return failure();
@@ -552,12 +554,10 @@ void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   effects.emplace_back(MemoryEffects::Allocate::get(),
-                       getOperation()->getOpResult(0),
-                       SharedMemory::get());
+                       getOperation()->getOpResult(0), SharedMemory::get());
   if (getInit())
     effects.emplace_back(MemoryEffects::Write::get(),
-                         getOperation()->getOpResult(0),
-                         SharedMemory::get());
+                         getOperation()->getOpResult(0), SharedMemory::get());
 }
 
 LogicalResult LocalStoreOp::verify() {

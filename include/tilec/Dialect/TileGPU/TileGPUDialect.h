@@ -84,7 +84,9 @@ bool isStagedOperandLoad(Operation *op);
 /// operands); a load reads the run whole when its last element's mask is
 /// true, element by element otherwise; a copy copies the true part.
 inline constexpr llvm::StringLiteral kMaskPrefixAttr = "tilegpu.mask_prefix";
-inline bool hasMaskPrefix(Operation *op) { return op->hasAttr(kMaskPrefixAttr); }
+inline bool hasMaskPrefix(Operation *op) {
+  return op->hasAttr(kMaskPrefixAttr);
+}
 inline void setMaskPrefixAttr(Operation *op, bool prefix) {
   if (prefix)
     op->setAttr(kMaskPrefixAttr, UnitAttr::get(op->getContext()));

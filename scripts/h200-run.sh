@@ -3,7 +3,8 @@
 # scripts/h200-pack.sh made .pack/tilec.tar.xz here (see
 # /work/shared/design/h200.md): unpacks it to /tmp/tilec, runs
 # tilec-gpu-test (arguments are passed on), then compute-sanitizer memcheck
-# over `tilec-gpu-test --quick`. Logs go to $OUT (if set) or /tmp/tilec-logs.
+# over `tilec-gpu-test --quick`, and tilec-runtime-tests with its GPU tests.
+# Logs go to $OUT (if set) or /tmp/tilec-logs.
 #   TILEC_BENCH=1  also run `tilec-gpu-test --bench` (bench.log)
 #   TILEC_MEMCHECK=0  skip compute-sanitizer memcheck
 #   TILEC_RACECHECK=0  skip compute-sanitizer racecheck
@@ -29,6 +30,13 @@ echo "== tilec-gpu-test $*"
 run "$DEST/bin/tilec-gpu-test" "$@" 2>&1 | tee "$LOGS/gpu-test.log"
 test_rc=${PIPESTATUS[0]}
 [ "$test_rc" = 0 ] || rc=1
+
+# The runtime's GoogleTest suite with the driver, its GPU tests included.
+if [ -x "$DEST/bin/tilec-runtime-tests" ]; then
+  echo "== tilec-runtime-tests (TILEC_RUNTIME_TESTS_GPU=1)"
+  run env TILEC_RUNTIME_TESTS_GPU=1 "$DEST/bin/tilec-runtime-tests" --gtest_color=no 2>&1 | tee "$LOGS/runtime-tests.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+fi
 
 if [ "${TILEC_BENCH:-0}" = 1 ]; then
   echo "== tilec-gpu-test --bench"

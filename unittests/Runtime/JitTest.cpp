@@ -283,7 +283,8 @@ TEST(JitSpecialize, AutotuneResetAndRestoreBuffers) {
 // On a GPU: the tuner runs every config several times on the launch's
 // buffers, yet the launch leaves them as one run does: y (reset_to_zero,
 // poisoned first) holds one run's sums, x (restore_value, updated in place)
-// one run's increment. Skipped without a CUDA driver and device.
+// one run's increment. Runs with TILEC_RUNTIME_TESTS_GPU=1 on a machine
+// with a GPU; skipped otherwise.
 TEST(JitGPU, AutotuneResetsAndRestoresBuffers) {
   auto dev = Device::open();
   if (!dev) {

@@ -228,13 +228,9 @@ Val CodeGen::emitCombine(BuiltinCall &c) {
   const Expr &call = c.call;
   std::vector<Val> &a = c.a;
   const std::string &shown = c.shown;
-  auto flag = [&](const Val &v, bool &out) {
-    out = false;
-    return v.kind == Val::None || truthy(v, call, out);
-  };
   bool isScan = CombineKind(c.entry.variant) == CombineKind::Scan;
   bool f;
-  if (!flag(a[3], f))
+  if (!truthy(a[3], call, f))
     return Val::error();
   return combineOp(isScan, a[0], a[1], a[2], isScan && f, !isScan && f, call,
                    shown, {});
@@ -244,10 +240,6 @@ Val CodeGen::emitBitwiseReduction(BuiltinCall &c) {
   const Expr &call = c.call;
   std::vector<Val> &a = c.a;
   const std::string &shown = c.shown;
-  auto flag = [&](const Val &v, bool &out) {
-    out = false;
-    return v.kind == Val::None || truthy(v, call, out);
-  };
   // Triton's standard.py: tl.reduce with `^` / `|`, integers only.
   Val x = tensorArg(c, a[0]);
   if (x.isError())
@@ -256,7 +248,7 @@ Val CodeGen::emitBitwiseReduction(BuiltinCall &c) {
     return error(call,
                  shown + " is only supported for integers, got " + describe(x));
   bool keep;
-  if (!flag(a[2], keep))
+  if (!truthy(a[2], call, keep))
     return Val::error();
   bool isXor = BitwiseReduction(c.entry.variant) == BitwiseReduction::Xor;
   return combineOp(/*isScan=*/false, x, a[1], Val::none(), false, keep, call,
@@ -272,10 +264,6 @@ Val CodeGen::emitCumulative(BuiltinCall &c) {
   std::vector<Val> &a = c.a;
   const std::string &shown = c.shown;
   mlir::Location l = c.loc;
-  auto flag = [&](const Val &v, bool &out) {
-    out = false;
-    return v.kind == Val::None || truthy(v, call, out);
-  };
   // Triton's standard.py: bf16 is scanned in fp32; cumsum also sums
   // integers narrower than 32 bits (and booleans) as int32 / uint32, or
   // in `dtype` when given.
@@ -285,7 +273,7 @@ Val CodeGen::emitCumulative(BuiltinCall &c) {
   if (x.dtype.isPointer)
     return error(call, shown + " is not supported on pointers");
   bool rev;
-  if (!flag(a[2], rev))
+  if (!truthy(a[2], call, rev))
     return Val::error();
   if (x.dtype.kind == ScalarKind::BF16)
     x = cast(x, DType::scalar(ScalarKind::F32), l, call);

@@ -19,7 +19,6 @@ BuiltinEntry &BuiltinRegistry::add(llvm::StringRef name,
                                    CodeGen::BuiltinEmitter emit, unsigned flags,
                                    unsigned variant) {
   BuiltinEntry entry;
-  entry.name = name.str();
   entry.spec = BuiltinSpec{std::move(params), required, flags};
   entry.emit = emit;
   entry.variant = variant;

@@ -44,7 +44,6 @@ struct BuiltinSpec {
 
 /// One builtin.
 struct BuiltinEntry {
-  std::string name;
   BuiltinSpec spec;
   CodeGen::BuiltinEmitter emit = nullptr;
   /// Which of the builtins sharing `emit` this is: a value of an enum of

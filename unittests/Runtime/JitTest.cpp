@@ -264,6 +264,20 @@ TEST(JitSpecialize, AutotuneResetAndRestoreBuffers) {
   EXPECT_EQ(llvm::toString(key.takeError()),
             "'k': reset_to_zero names 'y', whose buffer size is unknown: pass "
             "it as a DeviceBuffer or rt::ptr<T>(buffer)");
+  // A parameter the launch does not pass (a tuned constexpr) cannot be reset.
+  auto s3 = Specializer::create(
+      "import triton\nimport triton.language as tl\n\n\n"
+      "@triton.autotune(configs=[triton.Config({'B': 128})], key=[], "
+      "reset_to_zero=['B'])\n"
+      "@triton.jit\ndef k(x, B: tl.constexpr):\n"
+      "    tl.store(x + tl.arange(0, B), 1)\n",
+      "k", {}, "k.py");
+  ASSERT_TRUE(bool(s3)) << llvm::toString(s3.takeError());
+  llvm::SmallVector<Arg, 1> args3 = {toArg(x)};
+  auto key3 = s3->tuningKey(args3);
+  ASSERT_FALSE(bool(key3));
+  EXPECT_EQ(llvm::toString(key3.takeError()),
+            "'k': reset_to_zero names 'B', which this launch does not pass");
   // A non-pointer cannot be restored.
   auto s2 = Specializer::create(
       "import triton\nimport triton.language as tl\n\n\n"

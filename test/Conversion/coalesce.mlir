@@ -2,6 +2,7 @@
 // becomes sizePerThread of the rank's blocked layout (every type using it,
 // slices included) and `tilegpu.vector` of each load / store.
 // RUN: tilec-opt %s -split-input-file -convert-tile-to-tilegpu -tilegpu-coalesce | FileCheck %s
+// RUN: tilec-opt %s -split-input-file -convert-tile-to-tilegpu -tilegpu-remove-layout-conversions -tilegpu-coalesce | FileCheck %s --check-prefix=RLC
 
 // fp32, 16-byte aligned pointers, n a multiple of 16: 4 x 32 bits.
 // CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -131,8 +132,9 @@ module attributes {tile.num_warps = 4 : i32} {
 // A row sum stored as a column: the [1, 1] store has one column, but
 // fitting the lanes to it (1 along the row, 32 along the one row) would give
 // every thread the whole [1, 2048] row. The lanes go where the largest tile
-// is spread best: all 32 along the row, 16 elements a thread.
-// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// is spread best: all 32 along the row, and so do the warps (along the one
+// row, each would hold a copy of it): 4 elements a thread, not 16.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 // CHECK-LABEL: func.func @row_sum_column
 // CHECK: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<1x2048x!tile.ptr<f32>, #[[B]]>
 // CHECK: tile.store {{.*}} {tilegpu.vector = 1 : i32} : tensor<1x1x!tile.ptr<f32>, #[[B]]>
@@ -163,8 +165,8 @@ module attributes {tile.num_warps = 4 : i32} {
 
 // The same without vectors (no alignment): the default layout's 8 lanes
 // along the row (4 along the one row) would give every thread 256 elements
-// of it; 32 lanes give 64.
-// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// of it; 32 lanes give 64, and the warps along the row too, 16.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 // CHECK-LABEL: func.func @row_sum_column_scalar
 // CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<1x2048x!tile.ptr<f32>, #[[B]]>
 module attributes {tile.num_warps = 4 : i32} {
@@ -271,6 +273,44 @@ module attributes {tile.num_warps = 4 : i32} {
     %o = tile.splat %x : !tile.ptr<f16> -> tensor<32x32x!tile.ptr<f16>>
     %h = arith.truncf %d3 : tensor<32x32xf32> to tensor<32x32xf16>
     tile.store %o, %h : tensor<32x32x!tile.ptr<f16>>
+    return
+  }
+}
+
+// -----
+
+// A [2, 512] bf16 tile on 8 warps (two gathered rows summed into one, as
+// Liger's MoE token gather does): with the warps along the 2 rows, 4 of
+// them would hold copies and every thread 16 elements of the tile; 8-element
+// vectors would still leave half the threads with copies. The layout takes
+// 4-element vectors and puts warps along the row: 4 elements a thread, none
+// twice. The sum (a slice of it) is stored with the slice's own vectors
+// (tilegpu-remove-layout-conversions leaves the store in the slice layout).
+// RLC: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+// RLC: #[[S:.*]] = #tilegpu.slice<{dim = 0, parent = #[[B]]}>
+// RLC-LABEL: func.func @two_rows
+// RLC: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<2x512x!tile.ptr<bf16>, #[[B]]>
+// RLC: tile.store {{.*}} {tilegpu.vector = 4 : i32} : tensor<512x!tile.ptr<f32>, #[[S]]>
+module attributes {tile.num_warps = 8 : i32} {
+  func.func @two_rows(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                      %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+    %rows = tile.make_range 0 to 2 : tensor<2xi32>
+    %re = tile.expand_dims %rows {axis = 1 : i32} : tensor<2xi32> -> tensor<2x1xi32>
+    %stride = arith.constant dense<2048> : tensor<2x1xi32>
+    %ro = arith.muli %re, %stride : tensor<2x1xi32>
+    %rb = tile.broadcast %ro : tensor<2x1xi32> -> tensor<2x512xi32>
+    %c = tile.make_range 0 to 512 : tensor<512xi32>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<512xi32> -> tensor<1x512xi32>
+    %cb = tile.broadcast %ce : tensor<1x512xi32> -> tensor<2x512xi32>
+    %off = arith.addi %rb, %cb : tensor<2x512xi32>
+    %xs = tile.splat %x : !tile.ptr<bf16> -> tensor<2x512x!tile.ptr<bf16>>
+    %xp = tile.addptr %xs, %off : tensor<2x512x!tile.ptr<bf16>>, tensor<2x512xi32>
+    %v = tile.load %xp : tensor<2x512x!tile.ptr<bf16>>
+    %f = arith.extf %v : tensor<2x512xbf16> to tensor<2x512xf32>
+    %s = tile.reduce sum %f {axis = 0 : i32} : tensor<2x512xf32> -> tensor<512xf32>
+    %ys = tile.splat %y : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>>
+    %yp = tile.addptr %ys, %c : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+    tile.store %yp, %s : tensor<512x!tile.ptr<f32>>
     return
   }
 }

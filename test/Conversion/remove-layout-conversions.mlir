@@ -67,3 +67,100 @@ func.func @shapes() -> (tensor<64x64xi32, #b3>, tensor<64xi32, #b1>) {
   %c = tilegpu.convert_layout %b : tensor<64x64xi32, #b2> -> tensor<64x64xi32, #b3>
   return %c, %r : tensor<64x64xi32, #b3>, tensor<64xi32, #b1>
 }
+
+// A reduction's result converted to the 1-D layout, offset and truncated,
+// then stored: the store takes the slice layout itself (its pointers and
+// mask recomputed there), and nothing moves through shared memory.
+// CHECK-LABEL: func.func @sink_into_store
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: %[[SUM:.*]] = tile.reduce sum %arg1 {axis = 1 : i32} : tensor<64x32xf32, #{{.*}}> -> tensor<64xf32, #[[S:.*]]>
+// CHECK: %[[ADD:.*]] = arith.addf %[[SUM]], %{{.*}} : tensor<64xf32, #[[S]]>
+// CHECK: %[[T:.*]] = arith.truncf %[[ADD]] : tensor<64xf32, #[[S]]> to tensor<64xf16, #[[S]]>
+// CHECK: %[[R:.*]] = tile.make_range 0 to 64 : tensor<64xi32, #[[S]]>
+// CHECK: %[[P:.*]] = tile.addptr %{{.*}}, %[[R]] : tensor<64x!tile.ptr<f16>, #[[S]]>
+// CHECK: tile.store %[[P]], %[[T]], %{{.*}} : tensor<64x!tile.ptr<f16>, #[[S]]>
+func.func @sink_into_store(%y: !tile.ptr<f16>, %x: tensor<64x32xf32, #b2>, %n: i32) {
+  %s = tile.reduce sum %x {axis = 1 : i32} : tensor<64x32xf32, #b2> -> tensor<64xf32, #s>
+  %c = tilegpu.convert_layout %s : tensor<64xf32, #s> -> tensor<64xf32, #b1>
+  %one = arith.constant dense<1.0> : tensor<64xf32, #b1>
+  %a = arith.addf %c, %one : tensor<64xf32, #b1>
+  %t = arith.truncf %a : tensor<64xf32, #b1> to tensor<64xf16, #b1>
+  %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
+  %ys = tile.splat %y : !tile.ptr<f16> -> tensor<64x!tile.ptr<f16>, #b1>
+  %p = tile.addptr %ys, %r : tensor<64x!tile.ptr<f16>, #b1>, tensor<64xi32, #b1>
+  %ns = tile.splat %n : i32 -> tensor<64xi32, #b1>
+  %m = arith.cmpi slt, %r, %ns : tensor<64xi32, #b1>
+  tile.store %p, %t, %m : tensor<64x!tile.ptr<f16>, #b1>
+  return
+}
+
+// A stored value computed from a conversion and another non-cheap tile
+// keeps its conversion (recomputing the other one would move it instead).
+// CHECK-LABEL: func.func @sink_keeps_two_sources
+// CHECK: tilegpu.convert_layout
+// CHECK: tile.store {{.*}} : tensor<64x!tile.ptr<f32>, #{{.*}}>
+func.func @sink_keeps_two_sources(%y: !tile.ptr<f32>, %x: tensor<64x32xf32, #b2>, %z: tensor<64xf32, #b1>) {
+  %s = tile.reduce sum %x {axis = 1 : i32} : tensor<64x32xf32, #b2> -> tensor<64xf32, #s>
+  %c = tilegpu.convert_layout %s : tensor<64xf32, #s> -> tensor<64xf32, #b1>
+  %a = arith.addf %c, %z : tensor<64xf32, #b1>
+  %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
+  %ys = tile.splat %y : !tile.ptr<f32> -> tensor<64x!tile.ptr<f32>, #b1>
+  %p = tile.addptr %ys, %r : tensor<64x!tile.ptr<f32>, #b1>, tensor<64xi32, #b1>
+  tile.store %p, %a : tensor<64x!tile.ptr<f32>, #b1>
+  return
+}
+
+// A small index tile (fewer elements than the CTA's 128 threads) loaded in
+// a 1-D layout and used as a column is loaded in the column's layout when a
+// thread holds no more of it there (4 elements in both); with a layout of
+// one element a thread, loading 4 instead keeps the conversion; so does a
+// tile as large as the CTA.
+// CHECK-LABEL: func.func @small_load
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: %[[R:.*]] = tile.make_range 0 to 64 : tensor<64xi32, #[[S:.*]]>
+// CHECK: %[[P:.*]] = tile.addptr %{{.*}}, %[[R]] : tensor<64x!tile.ptr<i32>, #[[S]]>
+// CHECK: %[[L:.*]] = tile.load %[[P]] : tensor<64x!tile.ptr<i32>, #[[S]]>
+// CHECK: tile.expand_dims %[[L]]
+#b4 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#b5 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#b6 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#s5 = #tilegpu.slice<{dim = 1, parent = #b5}>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load(%idx: !tile.ptr<i32>) -> tensor<64x1xi32, #b2> {
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #b6>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b6>
+    %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b6>, tensor<64xi32, #b6>
+    %l = tile.load %p : tensor<64x!tile.ptr<i32>, #b6>
+    %c = tilegpu.convert_layout %l : tensor<64xi32, #b6> -> tensor<64xi32, #s>
+    %e = tile.expand_dims %c {axis = 1 : i32} : tensor<64xi32, #s> -> tensor<64x1xi32, #b2>
+    return %e : tensor<64x1xi32, #b2>
+  }
+}
+
+// CHECK-LABEL: func.func @small_load_more_per_thread
+// CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_more_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s> {
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b1>
+    %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b1>, tensor<64xi32, #b1>
+    %l = tile.load %p : tensor<64x!tile.ptr<i32>, #b1>
+    %c = tilegpu.convert_layout %l : tensor<64xi32, #b1> -> tensor<64xi32, #s>
+    return %c : tensor<64xi32, #s>
+  }
+}
+
+// CHECK-LABEL: func.func @large_load
+// CHECK: tile.load %{{.*}} : tensor<256x!tile.ptr<i32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+module attributes {tile.num_warps = 8 : i32} {
+  func.func @large_load(%idx: !tile.ptr<i32>) -> tensor<256xi32, #s5> {
+    %r = tile.make_range 0 to 256 : tensor<256xi32, #b4>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<256x!tile.ptr<i32>, #b4>
+    %p = tile.addptr %s, %r : tensor<256x!tile.ptr<i32>, #b4>, tensor<256xi32, #b4>
+    %l = tile.load %p : tensor<256x!tile.ptr<i32>, #b4>
+    %c = tilegpu.convert_layout %l : tensor<256xi32, #b4> -> tensor<256xi32, #s5>
+    return %c : tensor<256xi32, #s5>
+  }
+}

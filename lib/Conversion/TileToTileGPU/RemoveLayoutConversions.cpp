@@ -3,18 +3,32 @@
 // 1. convert_layout(make_range | splat | splat constant) -> the producer,
 //    recreated with the target layout.
 // 2. convert_layout(elementwise(x, y)) -> elementwise(convert_layout(x),
-//    convert_layout(y)), so the conversion climbs towards rule 1's
-//    producers; likewise through a broadcast (the operand converted to the
-//    target layout) and expand_dims (the operand converted to the target's
-//    slice). Only where it does not move more data: at most one of the
-//    operands is not cheap (a tile that rules 1 and 2 recompute in any
-//    layout: ranges, splats, constants and what elementwise ops, broadcasts
-//    and expand_dims compute from them), and that one is no wider than the
-//    result (a conversion of an f32 tile before an f16 truncation, or of
-//    both operands of a division, would move more than the one it
-//    replaces). An op with other users stays, and is recomputed in the
+//    convert_layout(y)) (arith and math ops, tile.addptr), so the conversion
+//    climbs towards rule 1's producers; likewise through a broadcast (the
+//    operand converted to the target layout) and expand_dims (the operand
+//    converted to the target's slice). Only where it does not move more data:
+//    at most one of the operands is not cheap (a tile that rules 1 and 2
+//    recompute in any layout: ranges, splats, constants and what elementwise
+//    ops, broadcasts and expand_dims compute from them), and that one is no
+//    wider than the result (a conversion of an f32 tile before an f16
+//    truncation, or of both operands of a division, would move more than the
+//    one it replaces). An op with other users stays, and is recomputed in the
 //    target layout only when all its operands are cheap.
 // 3. The folder of convert_layout drops no-op and back-to-back conversions.
+// 4. A stored value that is a conversion, or computed from one by single-use
+//    elementwise ops whose other operands are cheap, is stored in the
+//    conversion's (blocked or slice) layout: the ops are recomputed there,
+//    the pointers and mask (cheap) are converted, which rules 1 and 2 undo,
+//    and no data moves (Triton's forward propagation to stores). A row
+//    reduction's result stored through the 1-D layout of its program's
+//    other tiles was converted through shared memory before.
+// 5. convert_layout(load) of a tile with fewer elements than the CTA has
+//    threads, its pointers, mask and `other` cheap, the load used once, a
+//    thread holding no more of it in the target layout than in its own: the
+//    load is made in the target layout (Triton counts such loads as cheap:
+//    their elements are mostly the same lines). Index tiles loaded in the
+//    1-D layout and used as a column of a 2-D tile were converted through
+//    shared memory before.
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +39,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUREMOVELAYOUTCONVERSIONS
@@ -67,6 +82,16 @@ struct RematerializeSource : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Whether `op` is an elementwise arith/math op or a tile.addptr, with one
+/// result.
+bool isElementwise(Operation *op) {
+  if (!op || op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  return isa<tile::AddPtrOp>(op) ||
+         (op->hasTrait<OpTrait::Elementwise>() &&
+          isa<arith::ArithDialect, math::MathDialect>(op->getDialect()));
+}
+
 /// Whether rules 1 and 2 recompute `v` in another layout with no
 /// conversion of data left (see the file comment).
 bool isCheap(Value v, unsigned depth = 0) {
@@ -79,10 +104,7 @@ bool isCheap(Value v, unsigned depth = 0) {
     return isa<SplatElementsAttr>(c.getValue());
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
-  bool elementwise =
-      op->hasTrait<OpTrait::Elementwise>() &&
-      isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
-  if (!elementwise && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
+  if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
     return false;
   return llvm::all_of(op->getOperands(), [&](Value x) {
     return !isa<RankedTensorType>(x.getType()) || isCheap(x, depth + 1);
@@ -116,9 +138,7 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *src = op.getSrc().getDefiningOp();
-    if (!src || src->getNumResults() != 1 || src->getNumRegions() != 0 ||
-        !src->hasTrait<OpTrait::Elementwise>() ||
-        !isa<arith::ArithDialect, math::MathDialect>(src->getDialect()))
+    if (!isElementwise(src))
       return failure();
     for (Value v : src->getOperands())
       if (!isa<RankedTensorType>(v.getType()))
@@ -169,14 +189,149 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Rule 4: store a converted value in the conversion's source layout.
+struct SinkIntoStore : OpRewritePattern<tile::StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tile::StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    auto valueType = dyn_cast<RankedTensorType>(store.getValue().getType());
+    if (!valueType)
+      return failure();
+    // The chain from the stored value up to the conversion: each op used
+    // once, all its tensor operands but one cheap.
+    SmallVector<std::pair<Operation *, unsigned>> chain;
+    Value v = store.getValue();
+    while (!v.getDefiningOp<ConvertLayoutOp>()) {
+      Operation *op = v.getDefiningOp();
+      if (!isElementwise(op) || !v.hasOneUse())
+        return failure();
+      std::optional<unsigned> costly;
+      for (auto [i, x] : llvm::enumerate(op->getOperands())) {
+        if (!isa<RankedTensorType>(x.getType()))
+          return failure();
+        if (isCheap(x))
+          continue;
+        if (costly)
+          return failure();
+        costly = i;
+      }
+      if (!costly)
+        return failure(); // all cheap: rules 1 and 2's business
+      chain.push_back({op, *costly});
+      v = op->getOperand(*costly);
+    }
+    auto cvt = v.getDefiningOp<ConvertLayoutOp>();
+    if (!v.hasOneUse() || !isCheap(store.getPtr()) ||
+        (store.getMask() && !isCheap(store.getMask())))
+      return failure();
+    Attribute source = getLayout(cvt.getSrc().getType());
+    auto slice = dyn_cast_or_null<SliceAttr>(source);
+    if (!isa_and_nonnull<BlockedAttr>(slice ? slice.getParent() : source))
+      return failure();
+    auto convert = [&](Value x) -> Value {
+      if (!x)
+        return x;
+      return rewriter.create<ConvertLayoutOp>(
+          store.getLoc(), withLayout(x.getType(), source), x);
+    };
+    Value value = cvt.getSrc();
+    for (auto [op, costly] : llvm::reverse(chain)) {
+      SmallVector<Value> operands;
+      for (auto [i, x] : llvm::enumerate(op->getOperands()))
+        operands.push_back(i == costly ? value : convert(x));
+      OperationState state(
+          op->getLoc(), op->getName(), operands,
+          TypeRange{withLayout(op->getResult(0).getType(), source)},
+          op->getAttrs());
+      value = rewriter.create(state)->getResult(0);
+    }
+    rewriter.modifyOpInPlace(store, [&] {
+      store.getPtrMutable().assign(convert(store.getPtr()));
+      store.getValueMutable().assign(value);
+      if (store.getMask())
+        store.getMaskMutable().assign(convert(store.getMask()));
+    });
+    return success();
+  }
+};
+
+/// Elements a thread holds of a tile whose layout is blocked or a slice of
+/// a blocked one (replicas included).
+std::optional<int64_t> elemsPerThread(RankedTensorType type) {
+  Attribute enc = type.getEncoding();
+  int sliced = -1;
+  if (auto slice = dyn_cast_or_null<SliceAttr>(enc)) {
+    sliced = slice.getDim();
+    enc = slice.getParent();
+  }
+  auto blocked = dyn_cast_or_null<BlockedAttr>(enc);
+  if (!blocked)
+    return std::nullopt;
+  int64_t n = 1;
+  unsigned t = 0;
+  for (unsigned d = 0; d < blocked.getRank(); ++d) {
+    if (int(d) == sliced)
+      continue;
+    int64_t spt = blocked.getSizePerThread()[d];
+    int64_t cta =
+        spt * blocked.getThreadsPerWarp()[d] * blocked.getWarpsPerCTA()[d];
+    n *= spt * llvm::divideCeil(type.getDimSize(t++), cta);
+  }
+  return n;
+}
+
+/// Rule 5: load a small tile in the layout it is converted to.
+struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto load = op.getSrc().getDefiningOp<tile::LoadOp>();
+    if (!load || !load->hasOneUse() || load.getIsVolatile())
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
+                        : IntegerAttr();
+    if (!warps || op.getType().getNumElements() >= 32 * warps.getInt())
+      return failure();
+    // Not where each thread would issue more loads than it does now.
+    std::optional<int64_t> before = elemsPerThread(op.getSrc().getType());
+    std::optional<int64_t> after = elemsPerThread(op.getType());
+    if (!before || !after || *after > *before)
+      return failure();
+    if (!isCheap(load.getPtr()) ||
+        (load.getMask() && !isCheap(load.getMask())) ||
+        (load.getOther() && !isCheap(load.getOther())))
+      return failure();
+    Attribute target = getLayout(op.getType());
+    auto convert = [&](Value x) -> Value {
+      if (!x)
+        return x;
+      return rewriter.create<ConvertLayoutOp>(
+          op.getLoc(), withLayout(x.getType(), target), x);
+    };
+    Value ptr = convert(load.getPtr()), mask = convert(load.getMask()),
+          other = convert(load.getOther());
+    auto clone = cast<tile::LoadOp>(rewriter.clone(*load));
+    clone.getPtrMutable().assign(ptr);
+    if (mask)
+      clone.getMaskMutable().assign(mask);
+    if (other)
+      clone.getOtherMutable().assign(other);
+    clone.getResult().setType(op.getType());
+    rewriter.replaceOp(op, clone.getResult());
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+
 struct RemoveLayoutConversionsPass
     : mlir::tilegpu::impl::TileGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns
-        .add<RematerializeSource, HoistThroughElementwise, HoistThroughShapeOp>(
-            &getContext());
+    patterns.add<RematerializeSource, HoistThroughElementwise,
+                 HoistThroughShapeOp, SinkIntoStore, HoistThroughLoad>(
+        &getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))

@@ -86,15 +86,25 @@ bool Compiler::validateOptions(const CompileOptions &opts,
 
 ParsedSource Compiler::parse(std::string filename, std::string text,
                              llvm::raw_ostream &errs,
-                             llvm::ArrayRef<std::string> importPaths) {
+                             llvm::ArrayRef<std::string> importPaths,
+                             llvm::ArrayRef<std::string> defines) {
   ParsedSource out;
   std::string name, package;
-  out.loader = std::make_unique<ModuleLoader>(
-      ModuleLoader::searchPathFor(filename, importPaths, name, package));
+  HostDefines hostDefines;
+  std::string defineError;
   out.file = std::make_unique<SourceFile>(std::move(filename), std::move(text));
+  if (!hostDefines.add(defines, defineError)) {
+    errs << "tilec: error: " << defineError << "\n";
+    out.module = std::make_unique<Module>();
+    out.numErrors = 1;
+    return out;
+  }
+  out.loader = std::make_unique<ModuleLoader>(
+      ModuleLoader::searchPathFor(out.file->name(), importPaths, name, package),
+      std::move(hostDefines));
   sources_[out.file->name().str()] = out.file->text().str();
   DiagnosticEngine diags(*out.file, errs);
-  out.module = parseModule(*out.file, diags);
+  out.module = parseModule(*out.file, diags, &out.loader->defines());
   out.module->name = name;
   out.module->package = package;
   if (!name.empty())

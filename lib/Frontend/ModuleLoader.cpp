@@ -110,7 +110,7 @@ const Module *ModuleLoader::load(llvm::StringRef dotted,
     e.file =
         std::make_unique<SourceFile>(found.str(), (*buf)->getBuffer().str());
     order_.push_back(e.file.get());
-    e.module = parseModule(*e.file, diags);
+    e.module = parseModule(*e.file, diags, &defines_);
     e.module->name = dotted.str();
     e.module->package = packageOf(dotted, isPackage);
     return e.module.get();

@@ -14,6 +14,8 @@
 
 #include "ParserImpl.h"
 
+#include "tilec/Frontend/Parser.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <set>
@@ -24,6 +26,7 @@ namespace tilec::detail {
 
 std::unique_ptr<Module> Parser::parseModule() {
   auto module = std::make_unique<Module>();
+  moduleScopes = {module.get()};
   while (!cur().is(Tok::Eof)) {
     if (cur().is(Tok::Dedent)) { // a block that ended at the top level
       consume();
@@ -48,6 +51,8 @@ std::unique_ptr<Module> Parser::parseModule() {
       module->jitAliases[c.name] = c.function;
   }
   for (auto &fn : module->functions)
+    fn->owner = module.get();
+  for (auto &fn : module->branchFunctions)
     fn->owner = module.get();
   return module;
 }
@@ -241,47 +246,95 @@ void Parser::parseModuleSuite(Module &branch) {
     consume();
 }
 
-/// Merges the bindings of a module-level `if` / `try`'s branches into
-/// `module`: jit functions from every branch; a name bound by every branch
-/// the same way (the same import path, or one branch's constant) as it is;
-/// anything else as a Module::Conditional, which CodeGen resolves at a use.
+/// Whether `b` binds `name` in any way.
+static bool binds(const Module &b, const std::string &name) {
+  return b.lookup(name) || b.globals.count(name) || b.imports.count(name) ||
+         b.conditional.count(name);
+}
+
+/// Moves the jit function `name` out of `b`.
+static std::unique_ptr<Function> takeFunction(Module &b,
+                                              const std::string &name) {
+  for (auto it = b.functions.begin(); it != b.functions.end(); ++it)
+    if ((*it)->name == name) {
+      std::unique_ptr<Function> f = std::move(*it);
+      b.functions.erase(it);
+      return f;
+    }
+  return nullptr;
+}
+
+/// Merges the bindings of the branches of a module-level `if` / `try` that
+/// may run into `module`: a name that one branch alone binds to a jit
+/// function, or that every branch binds the same way (the same import
+/// path, or one branch's constant), as it is; anything else as a
+/// Module::Conditional, which CodeGen resolves at a use. `undecided` is the
+/// undecided condition of an `if` (null for a `try`, or one branch).
 static void mergeBranches(Module &module,
                           std::vector<std::unique_ptr<Module>> &branches,
                           SourceLoc where, const std::string &statement,
-                          DiagnosticEngine &diags) {
-  for (auto &b : branches)
-    for (auto &f : b->functions) {
-      if (module.lookup(f->name)) {
-        diags.error(f->loc,
-                    "jit function '" + f->name +
-                        "' is defined twice (a module-level '" + statement +
-                        "' may define it in one of its branches only)",
-                    f->name.size());
-        continue;
-      }
-      module.functions.push_back(std::move(f));
-    }
+                          const HostEval *undecided, DiagnosticEngine &diags) {
   std::set<std::string> names;
   for (auto &b : branches) {
+    for (auto &f : b->functions)
+      names.insert(f->name);
     for (auto &kv : b->globals)
       names.insert(kv.first);
     for (auto &kv : b->imports)
       names.insert(kv.first);
     for (auto &kv : b->conditional)
       names.insert(kv.first);
+    for (auto &f : b->branchFunctions)
+      module.branchFunctions.push_back(std::move(f));
+    b->branchFunctions.clear();
   }
   for (const std::string &name : names) {
+    unsigned binders = 0;
+    Module *fnBranch = nullptr;
+    for (auto &b : branches) {
+      binders += binds(*b, name);
+      if (b->lookup(name) &&
+          llvm::any_of(b->functions, [&](auto &f) { return f->name == name; }))
+        fnBranch = b.get();
+    }
+    if (fnBranch && binders == 1) {
+      std::unique_ptr<Function> f = takeFunction(*fnBranch, name);
+      if (module.lookup(name)) {
+        diags.error(f->loc, "redefinition of jit function '" + name + "'",
+                    name.size());
+        continue;
+      }
+      module.unbind(name);
+      module.functions.push_back(std::move(f));
+      continue;
+    }
     Module::Conditional c;
     c.where = where;
     c.statement = statement;
+    if (undecided) {
+      c.undecidedNames = undecided->undecidedNames;
+      c.reason = undecided->reason;
+    }
     for (auto &b : branches) {
-      if (auto g = b->globals.find(name); g != b->globals.end()) {
+      if (std::unique_ptr<Function> f = takeFunction(*b, name)) {
+        if (module.lookup(name))
+          diags.error(f->loc, "redefinition of jit function '" + name + "'",
+                      name.size());
+        Module::Alternative alt;
+        alt.function = f.get();
+        c.alternatives.push_back(std::move(alt));
+        module.branchFunctions.push_back(std::move(f));
+      } else if (auto g = b->globals.find(name); g != b->globals.end()) {
         c.alternatives.push_back({"", std::move(g->second)});
       } else if (auto i = b->imports.find(name); i != b->imports.end()) {
         c.alternatives.push_back({i->second, nullptr});
       } else if (auto n = b->conditional.find(name);
                  n != b->conditional.end()) {
         c.partial |= n->second.partial;
+        if (c.undecidedNames.empty() && c.reason.empty()) {
+          c.undecidedNames = n->second.undecidedNames;
+          c.reason = n->second.reason;
+        }
         for (auto &a : n->second.alternatives)
           c.alternatives.push_back(std::move(a));
       } else {
@@ -289,23 +342,48 @@ static void mergeBranches(Module &module,
       }
     }
     module.unbind(name);
-    bool sameImport =
-        !c.partial && !c.alternatives.empty() &&
-        llvm::all_of(c.alternatives, [&](auto &a) {
-          return !a.value && a.importPath == c.alternatives[0].importPath;
-        });
+    bool sameImport = !c.partial && !c.alternatives.empty() &&
+                      llvm::all_of(c.alternatives, [&](auto &a) {
+                        return !a.value && !a.function &&
+                               a.importPath == c.alternatives[0].importPath;
+                      });
     if (sameImport)
       module.imports[name] = c.alternatives[0].importPath;
-    else if (!c.partial && c.alternatives.size() == 1)
+    else if (!c.partial && c.alternatives.size() == 1 &&
+             c.alternatives[0].value)
       module.globals[name] = std::move(c.alternatives[0].value);
     else
       module.conditional[name] = std::move(c);
   }
 }
 
+HostEval Parser::moduleCondition() {
+  // `if` / `elif` TEST `:` -- parsed speculatively: a condition that is not
+  // kernel-language syntax is undecided.
+  size_t save = idx;
+  bool savedDepthReported = depthReported;
+  consume();
+  diags.setSuppressed(true);
+  ExprPtr test = parseTest();
+  bool ok = test && diags.suppressedErrors() == 0 && isOp(":");
+  diags.setSuppressed(false);
+  depthReported = savedDepthReported;
+  idx = save;
+  if (!ok) {
+    HostEval e;
+    e.reason = "its condition is not an expression tilec evaluates";
+    return e;
+  }
+  return evalHostCondition(*test, moduleScopes, defines);
+}
+
 void Parser::parseModuleBranches(Module &module) {
   // if c: ... [elif c: ...]* [else: ...]   -- a branch each, and an empty
-  //                                           one without `else`
+  //                                           one without `else`; the
+  //                                           branches that may run are
+  //                                           those after the conditions
+  //                                           that are false, up to the
+  //                                           first that is true
   // try: ... [except ...: ...]* [else: ...] [finally: ...]
   //   -- the try body (with its `else`) and each handler a branch; the
   //      `finally` block runs after whichever ran
@@ -313,32 +391,64 @@ void Parser::parseModuleBranches(Module &module) {
   std::string statement = cur().text;
   bool isIf = statement == "if";
   std::vector<std::unique_ptr<Module>> branches;
+  std::vector<HostEval> conditions; // of an `if`'s branches (else: true)
   auto finally = std::make_unique<Module>();
   bool hasElse = false, hasFinally = false;
+  auto suite = [&](Module &branch) {
+    moduleScopes.insert(moduleScopes.begin(), &branch);
+    parseModuleSuite(branch);
+    moduleScopes.erase(moduleScopes.begin());
+  };
+  if (isIf)
+    conditions.push_back(moduleCondition());
   branches.push_back(std::make_unique<Module>());
-  parseModuleSuite(*branches.back());
+  suite(*branches.back());
   while (true) {
     if ((isIf && isKw("elif")) || (!isIf && isKw("except")) ||
         (isIf && isKw("else"))) {
       hasElse |= isKw("else");
+      if (isIf) {
+        HostEval always;
+        always.truth = true;
+        conditions.push_back(isKw("elif") ? moduleCondition() : always);
+      }
       branches.push_back(std::make_unique<Module>());
-      parseModuleSuite(*branches.back());
+      suite(*branches.back());
     } else if (!isIf && isKw("else")) {
-      parseModuleSuite(*branches.front());
+      suite(*branches.front());
     } else if (!isIf && isKw("finally")) {
       hasFinally = true;
-      parseModuleSuite(*finally);
+      suite(*finally);
     } else {
       break;
     }
   }
-  if (isIf && !hasElse)
+  if (isIf && !hasElse) {
+    HostEval always;
+    always.truth = true;
+    conditions.push_back(always);
     branches.push_back(std::make_unique<Module>());
-  mergeBranches(module, branches, where, statement, diags);
+  }
+  const HostEval *undecided = nullptr;
+  if (isIf) {
+    // Drop the branches that cannot run.
+    std::vector<std::unique_ptr<Module>> mayRun;
+    for (size_t i = 0; i < branches.size(); ++i) {
+      if (conditions[i].truth == false)
+        continue;
+      if (!conditions[i].truth && !undecided)
+        undecided = &conditions[i];
+      mayRun.push_back(std::move(branches[i]));
+      if (conditions[i].truth == true)
+        break;
+    }
+    branches = std::move(mayRun);
+  }
+  mergeBranches(module, branches, where, statement, undecided, diags);
   if (hasFinally) {
     std::vector<std::unique_ptr<Module>> once;
     once.push_back(std::move(finally));
-    mergeBranches(module, once, where, statement, diags);
+    mergeBranches(module, once, where, statement, nullptr, diags);
   }
   ++module.skippedStatements;
 }
@@ -428,3 +538,19 @@ bool Parser::isPlainData(size_t from) const {
 }
 
 } // namespace tilec::detail
+
+const Function *Module::lookup(llvm::StringRef name) const {
+  for (auto &f : functions)
+    if (f->name == name)
+      return f.get();
+  auto a = jitAliases.find(name.str());
+  if (a != jitAliases.end() && a->second != name)
+    return lookup(a->second);
+  return nullptr;
+}
+
+std::unique_ptr<Module> tilec::parseModule(const SourceFile &file,
+                                           DiagnosticEngine &diags,
+                                           const HostDefines *defines) {
+  return detail::Parser(lex(file, diags), diags, defines).parseModule();
+}

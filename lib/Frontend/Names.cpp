@@ -151,33 +151,94 @@ Val CodeGen::evalImport(const Expr &use, const std::string &path) {
                         "') cannot be used in jit functions");
 }
 
+/// Why the branches of `c` are all alternatives: what its condition reads
+/// that tilec cannot compute, and how to give it.
+static std::string undecidedCondition(const Module::Conditional &c) {
+  if (c.statement != "if")
+    return ", and tilec does not run host code to tell which of them runs";
+  if (!c.undecidedNames.empty()) {
+    std::vector<std::string> quoted, flags;
+    for (const std::string &n : c.undecidedNames) {
+      quoted.push_back("'" + n + "'");
+      flags.push_back("-D " + n + "=VALUE");
+    }
+    return ", and its condition reads " + llvm::join(quoted, ", ") +
+           ", host code's value" + (quoted.size() > 1 ? "s" : "") +
+           " that tilec cannot compute: give " +
+           (quoted.size() > 1 ? "them" : "it") + " with " +
+           llvm::join(flags, " ") + " (a Python literal)";
+  }
+  return ", and tilec cannot decide its condition (" +
+         (c.reason.empty() ? std::string("host code") : c.reason) + ")";
+}
+
+/// describe(v), with the line of a jit function's definition (the branches
+/// may define functions of one name).
+static std::string described(const Val &v) {
+  if (v.kind == Val::Func)
+    return describe(v) + " of line " + std::to_string(v.fn->loc.line);
+  return describe(v);
+}
+
 Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   std::string at = "the module-level '" + c.statement + "' at line " +
                    std::to_string(c.where.line);
-  if (c.partial)
-    return error(use, "'" + use.str + "' is bound by only some branches of " +
-                          at +
-                          ", and tilec does not run host code to tell "
-                          "which of them runs");
+  if (c.partial) {
+    error(use, "'" + use.str + "' is bound by only some branches of " + at +
+                   undecidedCondition(c));
+    diags.note(c.where, "the module-level '" + c.statement + "' is here",
+               c.statement.size());
+    return Val::error();
+  }
   Val first;
   for (size_t i = 0; i < c.alternatives.size(); ++i) {
     const Module::Alternative &a = c.alternatives[i];
-    Val v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+    Val v;
+    if (a.function) {
+      v.kind = Val::Func;
+      v.fn = a.function;
+    } else {
+      v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+    }
     if (v.isError())
       return v;
     if (i == 0) {
       first = v;
     } else if (!identicalVals(first, v)) {
-      return error(use, "'" + use.str +
-                            "' is bound differently by the "
-                            "branches of " +
-                            at + " (" + describe(first) + " and " +
-                            describe(v) +
-                            "), and tilec does not run "
-                            "host code to tell which of them runs");
+      error(use, "'" + use.str +
+                     "' is bound differently by the "
+                     "branches of " +
+                     at + " (" + described(first) + " and " + described(v) +
+                     ")" + undecidedCondition(c));
+      diags.note(c.where, "the module-level '" + c.statement + "' is here",
+                 c.statement.size());
+      return Val::error();
     }
   }
   return first;
+}
+
+/// The value a -D option gives a module-level name.
+static Val hostValue(const HostValue &h) {
+  switch (h.kind) {
+  case HostValue::None:
+    return Val::none();
+  case HostValue::Bool:
+    return Val::boolean(h.b);
+  case HostValue::Int:
+    return Val::integer(h.i);
+  case HostValue::Float:
+    return Val::floating(h.f);
+  case HostValue::Str:
+    return Val::str(h.s);
+  case HostValue::Tuple: {
+    std::vector<Val> elems;
+    for (const HostValue &e : h.elems)
+      elems.push_back(hostValue(e));
+    return Val::tuple(std::move(elems));
+  }
+  }
+  return Val::none();
 }
 
 std::optional<Val> CodeGen::lookupIn(const Module &m, const Expr &use,
@@ -191,6 +252,10 @@ std::optional<Val> CodeGen::lookupIn(const Module &m, const Expr &use,
     v.fn = fn;
     return v;
   }
+  // A name -D binds, in every module.
+  if (loader)
+    if (const HostValue *d = loader->defines().lookup(name))
+      return hostValue(*d);
   // Evaluated as a use of `name` in `m` (diagnostics still point at `use`).
   Expr named(ExprKind::Name, use.loc);
   named.length = use.length;

@@ -982,18 +982,3 @@ ExprPtr Parser::parseAtom() {
 }
 
 } // namespace tilec::detail
-
-const Function *Module::lookup(llvm::StringRef name) const {
-  for (auto &f : functions)
-    if (f->name == name)
-      return f.get();
-  auto a = jitAliases.find(name.str());
-  if (a != jitAliases.end() && a->second != name)
-    return lookup(a->second);
-  return nullptr;
-}
-
-std::unique_ptr<Module> tilec::parseModule(const SourceFile &file,
-                                           DiagnosticEngine &diags) {
-  return detail::Parser(lex(file, diags), diags).parseModule();
-}

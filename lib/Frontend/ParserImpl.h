@@ -9,6 +9,7 @@
 #define TILEC_LIB_FRONTEND_PARSERIMPL_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostValues.h"
 #include "tilec/Frontend/Lexer.h"
 #include "tilec/Support/Diagnostics.h"
 
@@ -23,8 +24,9 @@ namespace tilec::detail {
 
 class Parser {
 public:
-  Parser(std::vector<Token> toks, DiagnosticEngine &diags)
-      : toks(std::move(toks)), diags(diags) {}
+  Parser(std::vector<Token> toks, DiagnosticEngine &diags,
+         const HostDefines *defines = nullptr)
+      : toks(std::move(toks)), diags(diags), defines(defines) {}
 
   std::unique_ptr<Module> parseModule();
   /// Records the names a top-level import binds (Module::imports).
@@ -74,6 +76,9 @@ private:
   /// The statements of one branch's suite (an indented block or the rest
   /// of the line).
   void parseModuleSuite(Module &branch);
+  /// The truth of the condition of the `if` / `elif` at the current token
+  /// (HostValues.h); the tokens are not consumed.
+  HostEval moduleCondition();
   /// `NAME = ...triton.jit(F)...` at module level: records NAME -> F.
   void scanJitCall(const std::string &name);
   /// Undecorated functions at module level (their `def` token), and the
@@ -140,6 +145,10 @@ private:
   std::vector<Token> toks;
   size_t idx = 0;
   DiagnosticEngine &diags;
+  /// Module-level names bound by -D, and the modules whose bindings a
+  /// module-level condition sees, innermost first.
+  const HostDefines *defines = nullptr;
+  std::vector<const Module *> moduleScopes;
   unsigned depth = 0;
   bool depthReported = false;
   /// Dict displays parse (as ExprKind::Dict) only in module-level code that

@@ -86,6 +86,8 @@ std::string KernelCache::key(llvm::StringRef source, const CompileOptions &opts,
   field("file", filename);
   for (const std::string &dir : opts.importPaths)
     field("import_path", dir);
+  for (const std::string &d : opts.defines)
+    field("define", d);
   return llvm::toHex(h.final(), /*LowerCase=*/true);
 }
 
@@ -302,8 +304,8 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
   auto ck = std::make_unique<CompiledKernel>();
   bool ok = Compiler::validateOptions(opts, os);
   if (ok) {
-    ParsedSource src =
-        compiler_->parse(filename.str(), source.str(), os, opts.importPaths);
+    ParsedSource src = compiler_->parse(filename.str(), source.str(), os,
+                                        opts.importPaths, opts.defines);
     ok = !src.numErrors && src.module &&
          compiler_->compileToPTX(src, opts, *ck, os);
   }

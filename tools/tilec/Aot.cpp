@@ -404,7 +404,7 @@ int aotMain() {
 
   Compiler compiler;
   ParsedSource src = compiler.parse(aotInput, (*buffer)->getBuffer().str(),
-                                    llvm::errs(), importDirs);
+                                    llvm::errs(), importDirs, hostDefines);
   if (src.numErrors)
     return 1;
   CompileOptions opts;

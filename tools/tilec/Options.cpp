@@ -58,6 +58,15 @@ cl::list<std::string> importDirs(
     cl::value_desc("dir"), cl::sub(cl::SubCommand::getAll()),
     cl::cat(compilerCategory()));
 
+cl::list<std::string> hostDefines(
+    "D", cl::Prefix,
+    cl::desc("Bind the module-level NAME to host code's VALUE (a Python "
+             "literal: True, False, None, an int, a float, a quoted string) "
+             "in every module: module-level conditions and jit functions "
+             "that read NAME see VALUE"),
+    cl::value_desc("NAME=VALUE"), cl::sub(cl::SubCommand::getAll()),
+    cl::cat(compilerCategory()));
+
 static cl::opt<int> numWarps("num-warps", cl::desc("Warps per program (CTA)"),
                              cl::init(kDefaults.numWarps), CompilingCommands(),
                              cl::cat(compilerCategory()));
@@ -135,5 +144,6 @@ bool readCompileFlags(CompileOptions &opts) {
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
   opts.importPaths = importDirs;
+  opts.defines = hostDefines;
   return true;
 }

@@ -32,6 +32,8 @@ llvm::cl::OptionCategory &compilerCategory();
 
 /// -I: directories searched for the modules a kernel file imports.
 extern llvm::cl::list<std::string> importDirs;
+/// -D NAME=VALUE: module-level names bound to host code's values.
+extern llvm::cl::list<std::string> hostDefines;
 
 /// Sets num-warps, the pipeline's knobs and the import paths of `opts` from
 /// the flags of the subcommand being run. False after printing an error

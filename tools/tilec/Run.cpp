@@ -180,7 +180,7 @@ int runMain() {
     return fail("cannot read '" + runInput + "': " + file.getError().message());
   Compiler compiler;
   ParsedSource src = compiler.parse(runInput, (*file)->getBuffer().str(),
-                                    llvm::errs(), importDirs);
+                                    llvm::errs(), importDirs, hostDefines);
   if (src.numErrors)
     return 1;
   std::string kernel = runKernel;

@@ -150,7 +150,7 @@ int main(int argc, char **argv) {
   Compiler compiler;
   std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
   ParsedSource src = compiler.parse(name, (*buffer)->getBuffer().str(),
-                                    llvm::errs(), importDirs);
+                                    llvm::errs(), importDirs, hostDefines);
 
   std::error_code ec;
   llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);

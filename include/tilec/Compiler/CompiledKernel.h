@@ -32,6 +32,9 @@ struct CompileOptions : PipelineOptions {
   /// Directories searched first for the modules the kernel file imports
   /// (tilec -I); used where the runtime parses the source (KernelCache).
   std::vector<std::string> importPaths;
+  /// Module-level names bound to host code's values (tilec -D NAME=VALUE,
+  /// Frontend/HostValues.h); used where the runtime parses the source.
+  std::vector<std::string> defines;
 };
 
 /// A kernel compiled to PTX, with what a launcher needs to know.

@@ -47,10 +47,13 @@ public:
   /// Lexes and parses `file`, printing diagnostics to `errs`. Its kernels
   /// import modules of their package from `importPaths` (tilec -I), then
   /// from the directory that holds the file's package
-  /// (ModuleLoader::searchPathFor).
+  /// (ModuleLoader::searchPathFor). `defines` (tilec -D, NAME=VALUE each)
+  /// bind module-level names to host code's values in every module
+  /// (Frontend/HostValues.h).
   ParsedSource parse(std::string filename, std::string text,
                      llvm::raw_ostream &errs,
-                     llvm::ArrayRef<std::string> importPaths = {});
+                     llvm::ArrayRef<std::string> importPaths = {},
+                     llvm::ArrayRef<std::string> defines = {});
 
   /// Specializes `opts.kernel` of a parsed file for `opts.signature` and
   /// returns its `tile` IR, or null after printing diagnostics to `errs`.

@@ -184,6 +184,9 @@ struct Module {
   std::string name;
   std::string package;
   std::vector<std::unique_ptr<Function>> functions;
+  /// Jit functions that branches of a module-level `if` tilec cannot decide
+  /// define under one name (owned here; found through `conditional`).
+  std::vector<std::unique_ptr<Function>> branchFunctions;
   /// Top-level `NAME = expr` / `NAME: annotation = expr` assignments that
   /// parse as kernel-language expressions (the last one wins); jit functions
   /// may read them if they evaluate to compile-time constants.
@@ -195,20 +198,27 @@ struct Module {
   /// triton). A relative import keeps its leading dots (`from ..utils
   /// import f`: f -> ..utils.f), resolved against `package` where used.
   std::map<std::string, std::string> imports;
-  /// A name that a module-level `if` / `try` binds: what each branch binds
-  /// it to (an import's dotted path, or a constant's expression). A jit
-  /// function may use it when every branch binds it and all of them mean
-  /// the same thing (CodeGen::lookupName); tilec does not run host code to
-  /// tell which branch runs.
+  /// A name that a module-level `if` / `try` binds where tilec cannot tell
+  /// which branch runs (a `try`, or an `if` whose condition is host code's:
+  /// HostValues.h): what each branch binds it to (an import's dotted path, a
+  /// constant's expression, or a jit function). A jit function may use it
+  /// when every branch binds it and all of them mean the same thing
+  /// (CodeGen::lookupName).
   struct Alternative {
-    std::string importPath; // set for an import
-    ExprPtr value;          // set for a constant
+    std::string importPath;             // set for an import
+    ExprPtr value;                      // set for a constant
+    const Function *function = nullptr; // set for a jit function
   };
   struct Conditional {
     SourceLoc where;       // the `if` / `try` keyword
     std::string statement; // "if" or "try"
     bool partial = false;  // some branch does not bind it
     std::vector<Alternative> alternatives;
+    /// For an `if`: the host values its condition reads that tilec cannot
+    /// compute (each one a `-D NAME=VALUE` could give), or else why the
+    /// condition is undecided.
+    std::vector<std::string> undecidedNames;
+    std::string reason;
   };
   std::map<std::string, Conditional> conditional;
   /// Names bound to a jit function by a call of triton.jit at module level

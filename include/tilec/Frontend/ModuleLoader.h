@@ -13,6 +13,7 @@
 #define TILEC_FRONTEND_MODULELOADER_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostValues.h"
 #include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -28,8 +29,9 @@ namespace tilec {
 
 class ModuleLoader {
 public:
-  explicit ModuleLoader(std::vector<std::string> searchPath)
-      : searchPath_(std::move(searchPath)) {}
+  explicit ModuleLoader(std::vector<std::string> searchPath,
+                        HostDefines defines = {})
+      : searchPath_(std::move(searchPath)), defines_(std::move(defines)) {}
 
   /// The search path for the kernel file `file`: `extra` (tilec -I, in
   /// order), then the directory that holds the file's outermost enclosing
@@ -64,6 +66,10 @@ public:
 
   llvm::ArrayRef<std::string> searchPath() const { return searchPath_; }
 
+  /// The module-level names bound by -D, for every module of the
+  /// compilation (HostValues.h).
+  const HostDefines &defines() const { return defines_; }
+
   /// Adds the files read so far to `diags` in the order they were read, so
   /// that the file numbers in the parsed modules' SourceLocs (given by the
   /// engine each was parsed with) mean the same files there. Call it on
@@ -83,6 +89,7 @@ private:
     std::unique_ptr<Module> module;
   };
   std::vector<std::string> searchPath_;
+  HostDefines defines_;
   std::map<std::string, Entry> modules_; // by dotted name; null: not found
   std::vector<const SourceFile *> order_;
   std::map<std::string, const Module *> adopted_;

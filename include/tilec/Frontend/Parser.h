@@ -10,14 +10,17 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostValues.h"
 #include "tilec/Support/Diagnostics.h"
 
 namespace tilec {
 
 /// Lexes and parses `file`. Errors are reported to `diags`; the returned
-/// module holds every function that parsed.
+/// module holds every function that parsed. Module-level conditions read
+/// the names `defines` binds (HostValues.h).
 std::unique_ptr<Module> parseModule(const SourceFile &file,
-                                    DiagnosticEngine &diags);
+                                    DiagnosticEngine &diags,
+                                    const HostDefines *defines = nullptr);
 
 } // namespace tilec
 

@@ -175,8 +175,8 @@ struct TileRematAcrossReductions
     // second CTA: the kernel asks for 1024 threads an SM, 64 registers a
     // thread. So only CTAs of at most 512 threads, and only when the loads
     // kept live (packed) leave room: their registers plus 24 for addresses
-    // and the rest within 64; else the kernel is left as it is (the
-    // recomputation without a second CTA measured slower).
+    // and the rest, a dot's accumulator included, within 64; else the kernel is
+    // left as it is (the recomputation without a second CTA measured slower).
     if (threads > 512)
       return;
     module.walk([&](func::FuncOp fn) {
@@ -187,7 +187,13 @@ struct TileRematAcrossReductions
       Remat plan(threads, minBytes);
       for (ReduceOp r : reduces)
         plan.run(r, /*plan=*/true);
-      if (!plan.count() || plan.keptBytes() / 4 + 24 > 64)
+      // A tensor-core dot's accumulator stays in registers too: the widest
+      // one counts against the 64 (an m64n128 wgmma alone takes 64).
+      int64_t dotBytes = 0;
+      fn.walk([&](DotOp d) {
+        dotBytes = std::max(dotBytes, bytesPerThread(d.getType(), threads));
+      });
+      if (!plan.count() || (plan.keptBytes() + dotBytes) / 4 + 24 > 64)
         return;
       Remat remat(threads, minBytes);
       for (ReduceOp r : reduces)

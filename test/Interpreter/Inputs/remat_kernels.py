@@ -61,3 +61,22 @@ def two_rows(x_ptr, y_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
     y = tl.load(y_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
     s = tl.sum(x * y, axis=0)
     tl.store(out_ptr + row * n_cols + offs, ((x - y) / s).to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def row_and_dot(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, n_cols, BLOCK: tl.constexpr):
+    # A row across a reduction, as normalize_rows, and a dot whose fp32
+    # accumulator (64 x 128 over 128 threads: 64 registers a thread) leaves
+    # no room for a second CTA: not recomputed.
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    m = offs < n_cols
+    x = tl.load(x_ptr + row * n_cols + offs, mask=m, other=0.0).to(tl.float32)
+    mx = tl.max(x, axis=0)
+    tl.store(y_ptr + row * n_cols + offs, (x - mx).to(tl.bfloat16), mask=m)
+    i = tl.arange(0, 64)
+    j = tl.arange(0, 128)
+    a = tl.load(a_ptr + i[:, None] * 64 + i[None, :])
+    b = tl.load(b_ptr + i[:, None] * 128 + j[None, :])
+    c = tl.dot(a, b)
+    tl.store(c_ptr + i[:, None] * 128 + j[None, :], c)

@@ -17,14 +17,21 @@ their host code launches them. A manifest per source file (test/Corpus/<pkg>/
 `args` maps every parameter without a default to its value: a tensor (shape,
 dtype fp16/bf16/fp32/fp64/i8/i16/i32/i64/u8/i1; init "randn" (the default for
 floats), "rand", "zeros", "ones", "empty" (poisoned: NaN, or 0x5a bytes for
-integers), {"randint": [lo, hi]} (the default for integers: [0, 100)), "scale"
-multiplies a random init), {"alias": "OTHER"} (the same buffer as another
+integers), {"randint": [lo, hi]} (the default for integers: [0, 100)),
+{"values": [...]} (these contents, row-major: index inputs such as the
+cumulative sequence lengths of a ragged batch), "scale" multiplies a random
+init), {"alias": "OTHER"} (the same buffer as another
 parameter), a host tensor descriptor {"descriptor": TENSOR, "block": [b0, ...]}
 (Triton gets TensorDescriptor.from_tensor(TENSOR, block), tilec the
 signature entry tensordesc<T[b0, ...]> and the tensor's pointer, shape and
 strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
 {"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
 kernel's definition, as it does for Triton.
+
+A manifest's "defines" ({"NAME": value}, after those of its package in
+sources.json) bind module-level names to host code's values, `tilec -D
+NAME=VALUE` (docs/language.md): names that the package's modules compute from
+the device at import (`IS_NVIDIA_BLACKWELL`), which tilec cannot compute.
 
 The signature tilec compiles with is the one Triton's JIT derives from the
 same arguments (runtime/jit.py): pointers and integers divisible by 16 get
@@ -36,13 +43,19 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
                     [--update status.json] [--only SUBSTR]
   corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
   corpus.py table   --results results.json --status status.json > docs/corpus.md
+  corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
+                    signature, inputs and defines are well-formed)
 
 `compile` writes DIR/<id>.ptx and .json (tilec's launch metadata) and
 DIR/compile.json; with --check it fails when a kernel's outcome differs from
 status.json (a kernel that compiled no longer does, a known failure's message
 changed, or one now compiles: run with --update and review the diff).
-`run` needs torch, triton and cupy: every tensor is made once from the
-seed, copied for Triton and for tilec, outputs poisoned; after one launch of
+`run` needs torch, triton and cupy, and the libraries a package's
+sources.json "requires" lists. It imports each kernel's module as Python
+does, but for one difference that spares it the package's unrelated
+dependencies: a package's __init__.py runs only when a name it binds is
+imported from it (`from pkg.utils import f`), not when one of its modules
+is. Every tensor is made once from the seed, copied for Triton and for tilec, outputs poisoned; after one launch of
 each, every buffer is compared (integers exactly, floats by tolerance, NaN
 equal to NaN); then both are timed with triton.testing.do_bench.
 """
@@ -83,12 +96,16 @@ def source_root(cache, pkg):
 def load_entries(only=None):
     """Every launch of every manifest, with its full id pkg/module/id."""
     out = []
+    pkgs = {p["name"]: p for p in load_sources()}
     for mf in sorted(MANIFESTS.glob("*/*.json")):
         m = json.loads(mf.read_text())
+        defines = dict(pkgs.get(m["package"], {}).get("defines", {}))
+        defines.update(m.get("defines", {}))
         for k in m["kernels"]:
             e = dict(k)
             e["package"] = m["package"]
             e["source"] = m["source"]
+            e["defines"] = defines
             e["manifest"] = str(mf.relative_to(REPO))
             e["full_id"] = "%s/%s/%s" % (mf.parent.name, mf.stem, k["id"])
             if only and not any(o in e["full_id"] for o in only):
@@ -265,7 +282,8 @@ def compile_one(entry, src_root, tilec, ptxas, out):
         return rec
     stem = entry["full_id"].replace("/", "__")
     ptx = out / (stem + ".ptx")
-    cmd = [tilec, str(src), "--kernel", entry["kernel"], "--signature", rec["signature"],
+    defines = ["-D%s=%s" % (n, literal(v)) for n, v in sorted(entry.get("defines", {}).items())]
+    cmd = [tilec, str(src)] + defines + ["--kernel", entry["kernel"], "--signature", rec["signature"],
            "--num-warps", str(entry.get("num_warps", 4)),
            "--num-stages", str(entry.get("num_stages", 3)),
            "--arch", ARCH, "--emit=ptx", "-o", str(ptx)]
@@ -392,6 +410,8 @@ class GpuRun:
         shape = spec["tensor"]
         init = spec.get("init", "randn" if dt in FLOAT_DTYPES else {"randint": [0, 100]})
         dev = "cuda"
+        if isinstance(init, dict) and "values" in init:
+            return t.tensor(init["values"], device=dev, dtype=self.dtype(dt)).reshape(shape)
         if isinstance(init, dict) and "randint" in init:
             lo, hi = init["randint"]
             x = t.randint(lo, hi, shape, generator=gen, device=dev, dtype=t.int64)
@@ -419,25 +439,25 @@ class GpuRun:
     def module(self, e):
         """The kernel's module, imported as its package imports it."""
         import importlib
-        import types
         root = self.out / "src" / ("%s" % e["package"])
         if str(root) not in sys.path:
             sys.path.insert(0, str(root))
-        parts = e["source"][:-3].split("/")
-        # Packages are made bare (their __init__ imports every op, and some
-        # of those need libraries that are not installed): only the modules
-        # the kernel's file imports are loaded.
-        for i in range(1, len(parts)):
-            name = ".".join(parts[:i])
-            if name not in sys.modules:
-                m = types.ModuleType(name)
-                m.__path__ = [str(root.joinpath(*parts[:i]))]
-                sys.modules[name] = m
-        return importlib.import_module(".".join(parts))
+        import importlib.util
+        for p in load_sources():
+            for req in p.get("requires", []) if p["name"] == e["package"] else []:
+                if importlib.util.find_spec(req) is None:
+                    raise ImportError("%s needs the module %s (pip install %s)" % (
+                        e["package"], req, req))
+        install_lazy_packages(root)
+        return importlib.import_module(e["source"][:-3].replace("/", "."))
 
     def triton_fn(self, e):
+        # The jit function itself, under its autotuners and heuristics
+        # (Triton's, or a package's subclasses of them): the manifest gives
+        # every constexpr they would choose.
+        from triton.runtime.jit import JITFunction
         fn = getattr(self.module(e), e["kernel"])
-        while not hasattr(fn, "run") or type(fn).__name__ in ("Autotuner", "Heuristics"):
+        while not isinstance(fn, JITFunction):
             fn = fn.fn
         return fn
 
@@ -591,6 +611,107 @@ class GpuRun:
         return results
 
 
+def install_lazy_packages(root):
+    """Imports packages under `root` bare: a package's __init__.py runs when
+    a name it binds is first looked up (`from pkg.utils import f`, PEP 562),
+    not when one of its modules is imported (a package's __init__ often
+    imports every op, and some ops need libraries the corpus does not)."""
+    import importlib.abc
+    import importlib.util
+    import types
+
+    root = Path(root).resolve()
+    # What the import machinery and tools look up on any module.
+    MACHINERY = {"__path__", "__file__", "__spec__", "__loader__", "__package__",
+                 "__name__", "__all__", "__getattr__", "__dict__", "__class__",
+                 "__wrapped__", "__origin__"}
+
+    class LazyPackage(types.ModuleType):
+        def __getattr__(self, attr):
+            state = self.__dict__
+            if attr in MACHINERY or state.get("_corpus_init_ran"):
+                raise AttributeError("module %r has no attribute %r" % (self.__name__, attr))
+            state["_corpus_init_ran"] = True
+            init = state["_corpus_init"]
+            code = compile(Path(init).read_text(), init, "exec")
+            exec(code, state)  # noqa: S102 -- the package's own __init__
+            if attr in state:
+                return state[attr]
+            raise AttributeError("module %r has no attribute %r" % (self.__name__, attr))
+
+    class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def find_spec(self, name, path, target=None):
+            d = root.joinpath(*name.split("."))
+            init = d / "__init__.py"
+            if not init.is_file():
+                return None
+            spec = importlib.util.spec_from_loader(name, self, is_package=True)
+            spec.submodule_search_locations = [str(d)]
+            spec.origin = str(init)
+            return spec
+
+        def create_module(self, spec):
+            m = LazyPackage(spec.name)
+            m.__dict__["_corpus_init"] = spec.origin
+            return m
+
+        def exec_module(self, module):
+            module.__file__ = module.__dict__["_corpus_init"]
+
+    if not any(getattr(f, "corpus_root", None) == root for f in sys.meta_path):
+        f = Finder()
+        f.corpus_root = root
+        sys.meta_path.insert(0, f)
+
+
+def cmd_check(a):
+    """Every launch's signature, inputs and defines, without a GPU."""
+    pkgs = {p["name"]: p for p in load_sources()}
+    bad = 0
+    entries = load_entries(a.only)
+    for e in entries:
+        problems = []
+        root = source_root(a.cache, pkgs[e["package"]])
+        try:
+            signature(e, root / e["source"])
+        except (ValueError, KeyError, OSError) as ex:
+            problems.append(str(ex))
+        for n, v in e.get("defines", {}).items():
+            try:
+                literal(v)
+            except ValueError as ex:
+                problems.append("define %s: %s" % (n, ex))
+        for name, v in e["args"].items():
+            if not isinstance(v, dict):
+                continue
+            if "alias" in v and v["alias"] not in e["args"]:
+                problems.append("%s aliases no argument %s" % (name, v["alias"]))
+            spec = v.get("descriptor", v) if "descriptor" in v else v
+            if "tensor" not in spec:
+                continue
+            dt = spec.get("dtype", "fp32")
+            if dt not in FLOAT_DTYPES | INT_DTYPES:
+                problems.append("%s: unknown dtype %s" % (name, dt))
+            init = spec.get("init")
+            if isinstance(init, dict) and "values" in init:
+                n = 1
+                for d in spec["tensor"]:
+                    n *= d
+                if len(init["values"]) != n:
+                    problems.append("%s: %d values for shape %s" % (name, len(init["values"]), spec["tensor"]))
+            elif init is not None and not isinstance(init, dict) and init not in (
+                    "randn", "rand", "zeros", "ones", "empty"):
+                problems.append("%s: unknown init %r" % (name, init))
+        grid = e.get("grid")
+        if not (isinstance(grid, list) and 1 <= len(grid) <= 3 and all(isinstance(g, int) and g > 0 for g in grid)):
+            problems.append("grid %r is not 1 to 3 positive ints" % (grid,))
+        if problems:
+            bad += 1
+            print("BAD  %s: %s" % (e["full_id"], "; ".join(problems)))
+    print("corpus: %d of %d launches well-formed" % (len(entries) - bad, len(entries)))
+    return 1 if bad else 0
+
+
 def cmd_run(a):
     r = GpuRun(a)
     try:
@@ -629,11 +750,14 @@ def main():
     r.add_argument("--only", action="append")
     r.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     r.add_argument("--no-time", action="store_true")
+    k = sub.add_parser("check")
+    k.add_argument("--cache", default=default_cache)
+    k.add_argument("--only", action="append")
     t = sub.add_parser("table")
     t.add_argument("--status", default=str(MANIFESTS / "status.json"))
     t.add_argument("--results")
     a = ap.parse_args()
-    return {"fetch": cmd_fetch, "compile": cmd_compile, "run": cmd_run,
+    return {"fetch": cmd_fetch, "compile": cmd_compile, "run": cmd_run, "check": cmd_check,
             "table": lambda a: cmd_table(a)}[a.cmd](a)
 
 

@@ -35,16 +35,30 @@ def table(entries, status, results, sources=()):
     w("NaN. A launch whose manifest sets another tolerance says why in its note (tf32 dots,")
     w("which tilec rounds to nearest and Triton's wgmma truncates; sums of bf16 values in another")
     w("order); the table shows it. Times are medians of `triton.testing.do_bench` (warm-up, L2")
-    w("flushed).")
+    w("flushed). Index inputs (a ragged batch's cumulative sequence lengths and chunk indices)")
+    w("are given by value. A package's `defines` (sources.json, and a manifest's own) bind")
+    w("module-level names that its host code computes from the device (`tilec -D NAME=VALUE`,")
+    w("language.md). `run` imports each kernel's module as Python does, except that a")
+    w("package's `__init__.py` runs only when a name it binds is imported from it (so a")
+    w("package whose `__init__` imports every op needs none of their other libraries).")
     w("")
     for pkg in sources:
+        extra = ""
+        if pkg.get("defines"):
+            extra += " Compiled with %s (host code's values for the device)." % ", ".join(
+                "`-D %s=%s`" % (n, v if not isinstance(v, bool) else ("True" if v else "False"))
+                for n, v in sorted(pkg["defines"].items()))
+        if pkg.get("requires"):
+            extra += " Its modules import %s (needed where `run` imports them)." % ", ".join(
+                "`%s`" % r for r in pkg["requires"])
         w("- %s %s (%s), %s: fetched and checked at test time, not stored in this "
-          "repository." % (pkg["name"], pkg["version"], pkg["licence"], pkg["url"]))
+          "repository.%s" % (pkg["name"], pkg["version"], pkg["licence"], pkg["url"], extra))
     w("")
     w("Reproduce: `python3 tools/corpus/corpus.py fetch`, then `corpus.py compile --tilec")
     w("build/bin/tilec --ptxas $(which ptxas) --out OUT` here (the lit test")
     w("`test/Corpus/compile.test` runs it against `status.json`), then `corpus.py run --out OUT`")
-    w("on a GPU with torch, triton and cupy, and `corpus.py table --results OUT/results.json`.")
+    w("on a GPU with torch, triton and cupy, and `corpus.py table --results OUT/results.json`;")
+    w("`corpus.py check` validates the manifests (signatures, inputs, defines) without a GPU.")
     w("")
     n = len(entries)
     ok = [e for e in entries if status.get(e["full_id"]) == "ok"]
@@ -72,6 +86,12 @@ def table(entries, status, results, sources=()):
             geo **= 1.0 / len(ratios)
             w("| speed vs Triton (Triton time / tilec time), geometric mean | %.2f× |" % geo)
     w("")
+    if results:
+        unrun = collections.Counter(e["package"] for e in ok if e["full_id"] not in by_id)
+        if unrun:
+            w("Not in this run (added since): %s." % ", ".join(
+                "%d launches of %s" % (c, p) for p, c in sorted(unrun.items())))
+            w("")
     fails = collections.Counter()
     for e in entries:
         s = status.get(e["full_id"], "not recorded")

@@ -45,9 +45,12 @@
 // where that gives fewer registers of the largest tile; on a tie the
 // widest vector, then the fewest warps along d win. Triton reaches the same
 // by building its default layout from the shape and capping a thread's
-// elements at the tile's size over the threads. H200, 2026-12-04, Liger's
-// MoE token gather (two rows summed, 8 warps) 0.18x -> 0.87x Triton, its
-// Sinkhorn kernels (4x4 tiles on one warp) 0.38-0.66x -> 0.93-0.96x.
+// elements at the tile's size over the threads. H200, 2026-12-04 (corpus
+// runs of 8f5864c and 1e6dd2b, with tilegpu-remove-layout-conversions'
+// store and load rules): Liger's MoE token gather (two rows summed, 8
+// warps) 0.18x -> 0.88x Triton, its Sinkhorn kernels (4x4 tiles on one
+// warp) 0.38-0.76x -> 0.97-1.6x; a [32, 2] tile split into halves lost
+// its 2-element vectors (Llama 4 RoPE with BLOCK 32: 0.89x -> 0.83x).
 //
 // The load of a staged tensor-core operand (its one user a local_alloc)
 // need not have a mask constant over a vector: where the mask is only a

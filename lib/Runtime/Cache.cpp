@@ -13,8 +13,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace tilec;
@@ -230,22 +232,19 @@ const CompiledKernel *KernelCache::readDisk(const std::string &key) {
   return slot.get();
 }
 
-void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
+bool KernelCache::writeDisk(const std::string &key,
+                            const CompiledKernel &ck) const {
   if (dir_.empty())
-    return;
-  if (llvm::sys::fs::create_directories(dir_)) {
-    ++stats_.writeFailures;
-    return;
-  }
+    return true;
+  if (llvm::sys::fs::create_directories(dir_))
+    return false;
   std::string data = serializeEntry(ck, key);
   llvm::SmallString<256> model(dir_);
   llvm::sys::path::append(model, key + ".tmp-%%%%%%%%%%%%");
   int fd = -1;
   llvm::SmallString<256> tmp;
-  if (llvm::sys::fs::createUniqueFile(model, fd, tmp)) {
-    ++stats_.writeFailures;
-    return;
-  }
+  if (llvm::sys::fs::createUniqueFile(model, fd, tmp))
+    return false;
   bool ok;
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
@@ -256,70 +255,149 @@ void KernelCache::writeDisk(const std::string &key, const CompiledKernel &ck) {
   }
   if (ok)
     ok = !llvm::sys::fs::rename(tmp, entryPath(key));
-  if (!ok) {
+  if (!ok)
     llvm::sys::fs::remove(tmp);
-    ++stats_.writeFailures;
-  }
+  return ok;
 }
 
 //===----------------------------------------------------------------------===//
 // Lookup
 //===----------------------------------------------------------------------===//
 
-void KernelCache::assembleCubin(CompiledKernel &ck) {
-  if (!ptxas_) {
-    ptxas_ = findPtxas().value_or("");
-  }
-  if (ptxas_->empty())
-    return;
-  auto assembled = assembleWithPtxas(ck.ptx, ck.target, *ptxas_);
+bool KernelCache::assembleCubin(CompiledKernel &ck, const std::string &ptxas,
+                                bool &failed) {
+  failed = false;
+  if (ptxas.empty())
+    return false;
+  auto assembled = assembleWithPtxas(ck.ptx, ck.target, ptxas);
   if (!assembled) { // the PTX still loads (the driver JIT-compiles it)
     llvm::consumeError(assembled.takeError());
-    ++stats_.cubinFailures;
-    return;
+    failed = true;
+    return false;
   }
   ck.cubin = std::move(assembled->cubin);
   ck.cubinTarget = ck.target;
   ck.resources = parseAssemblerLog(assembled->log, ck.name);
-  ++stats_.cubins;
+  return true;
+}
+
+llvm::Expected<std::unique_ptr<CompiledKernel>>
+KernelCache::compile(llvm::StringRef source, const CompileOptions &opts,
+                     llvm::StringRef filename) {
+  std::unique_ptr<Compiler> compiler;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!idleCompilers_.empty()) {
+      compiler = std::move(idleCompilers_.back());
+      idleCompilers_.pop_back();
+    }
+  }
+  if (!compiler)
+    compiler = std::make_unique<Compiler>();
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  auto ck = std::make_unique<CompiledKernel>();
+  bool ok = Compiler::validateOptions(opts, os);
+  if (ok) {
+    ParsedSource src = compiler->parse(filename.str(), source.str(), os,
+                                       opts.importPaths, opts.defines);
+    ok = !src.numErrors && src.module &&
+         compiler->compileToPTX(src, opts, *ck, os);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    idleCompilers_.push_back(std::move(compiler));
+  }
+  if (!ok)
+    return makeError("cannot compile '" + opts.kernel +
+                     "': " + llvm::StringRef(os.str()).trim());
+  return std::move(ck);
 }
 
 llvm::Expected<const CompiledKernel &>
 KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
                  llvm::StringRef filename) {
   std::string k = key(source, opts, filename);
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = mem_.find(k);
-  if (it != mem_.end() && !importsChanged(*it->second)) {
-    ++stats_.memoryHits;
-    return *it->second;
+  std::promise<Outcome> promise;
+  std::shared_future<Outcome> other;
+  std::string ptxas;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = mem_.find(k);
+    if (it != mem_.end() && !importsChanged(*it->second)) {
+      ++stats_.memoryHits;
+      return *it->second;
+    }
+    auto flying = inFlight_.find(k);
+    if (flying != inFlight_.end()) {
+      other = flying->second;
+      ++stats_.sharedCompiles;
+    } else {
+      if (const CompiledKernel *ck = readDisk(k))
+        return *ck;
+      inFlight_[k] = promise.get_future().share();
+      if (!ptxas_)
+        ptxas_ = findPtxas().value_or("");
+      ptxas = *ptxas_;
+    }
   }
-  if (const CompiledKernel *ck = readDisk(k))
-    return *ck;
+  if (other.valid()) { // another thread compiles this key: its outcome
+    const Outcome &o = other.get();
+    if (!o.kernel)
+      return makeError(o.error);
+    return *o.kernel;
+  }
 
-  if (!compiler_)
-    compiler_ = std::make_unique<Compiler>();
-  std::string diags;
-  llvm::raw_string_ostream os(diags);
-  auto ck = std::make_unique<CompiledKernel>();
-  bool ok = Compiler::validateOptions(opts, os);
-  if (ok) {
-    ParsedSource src = compiler_->parse(filename.str(), source.str(), os,
-                                        opts.importPaths, opts.defines);
-    ok = !src.numErrors && src.module &&
-         compiler_->compileToPTX(src, opts, *ck, os);
+  auto compiled = compile(source, opts, filename);
+  if (!compiled) {
+    std::string error = llvm::toString(compiled.takeError());
+    std::lock_guard<std::mutex> lock(mu_);
+    inFlight_.erase(k); // failures are not cached
+    promise.set_value({nullptr, error});
+    return makeError(error);
   }
-  if (!ok)
-    return makeError("cannot compile '" + opts.kernel +
-                     "': " + llvm::StringRef(os.str()).trim());
+  std::unique_ptr<CompiledKernel> ck = std::move(*compiled);
+  bool cubinFailed = false;
+  bool cubin = assembleCubin(*ck, ptxas, cubinFailed);
+  bool written = writeDisk(k, *ck);
+  std::lock_guard<std::mutex> lock(mu_);
   ++stats_.compiles;
-  assembleCubin(*ck);
-  writeDisk(k, *ck);
+  stats_.cubins += cubin;
+  stats_.cubinFailures += cubinFailed;
+  stats_.writeFailures += !written;
   auto &slot = mem_[k];
   if (slot) // stale: kept, as get() handed out references to it
     stale_.push_back(std::move(slot));
   slot = std::move(ck);
+  inFlight_.erase(k);
+  promise.set_value({slot.get(), ""});
   return *slot;
+}
+
+std::vector<KernelCache::Outcome>
+KernelCache::getAll(llvm::StringRef source, llvm::ArrayRef<CompileOptions> opts,
+                    llvm::StringRef filename, unsigned threads) {
+  std::vector<Outcome> out(opts.size());
+  auto one = [&](size_t i) {
+    auto ck = get(source, opts[i], filename);
+    if (ck)
+      out[i].kernel = &*ck;
+    else
+      out[i].error = llvm::toString(ck.takeError());
+  };
+  if (opts.size() <= 1) {
+    for (size_t i = 0; i < opts.size(); ++i)
+      one(i);
+    return out;
+  }
+  llvm::ThreadPoolStrategy strategy = llvm::hardware_concurrency(threads);
+  strategy.ThreadsRequested =
+      std::min<unsigned>(strategy.compute_thread_count(), opts.size());
+  llvm::DefaultThreadPool pool(strategy);
+  for (size_t i = 0; i < opts.size(); ++i)
+    pool.async([&one, i] { one(i); });
+  pool.wait();
+  return out;
 }
 
 llvm::Expected<Kernel> KernelCache::load(const Device &dev,

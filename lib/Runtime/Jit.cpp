@@ -303,27 +303,40 @@ size_t JitKernel::numSpecializations() const {
   return kernels_.size();
 }
 
-llvm::Expected<const Kernel &> JitKernel::load(const Specialization &spec,
-                                               const AutotuneConfig *config) {
+CompileOptions JitKernel::compileOptions(const Specialization &spec,
+                                         const AutotuneConfig *config) const {
   CompileOptions o = opts_.compile;
   if (config) {
     o.numWarps = config->numWarps;
     o.numStages = config->numStages;
   }
-  std::string id =
-      llvm::formatv("{0}|{1}|{2}", spec.signature, o.numWarps, o.numStages);
-  std::lock_guard<std::mutex> lock(*mu_);
-  auto it = kernels_.find(id);
-  if (it != kernels_.end())
-    return *it->second;
   o.kernel = spec_.kernel();
   o.signature = spec.signature;
+  return o;
+}
+
+llvm::Expected<const Kernel &> JitKernel::load(const Specialization &spec,
+                                               const AutotuneConfig *config) {
+  CompileOptions o = compileOptions(spec, config);
+  std::string id =
+      llvm::formatv("{0}|{1}|{2}", spec.signature, o.numWarps, o.numStages);
+  {
+    std::lock_guard<std::mutex> lock(*mu_);
+    auto it = kernels_.find(id);
+    if (it != kernels_.end())
+      return *it->second;
+  }
+  // Compiled and loaded without the lock: threads launching other
+  // specializations do not wait for this one (the cache compiles each key
+  // once).
   KernelCache &cache = opts_.cache ? *opts_.cache : KernelCache::global();
   auto k = cache.load(ctx_, source_, o, opts_.filename);
   if (!k)
     return k.takeError();
+  std::lock_guard<std::mutex> lock(*mu_);
   auto &slot = kernels_[id];
-  slot = std::make_unique<Kernel>(std::move(*k));
+  if (!slot) // else another thread loaded it meanwhile: keep that one
+    slot = std::make_unique<Kernel>(std::move(*k));
   return *slot;
 }
 

@@ -90,60 +90,6 @@ Specializer::tuningBuffers(llvm::ArrayRef<Arg> args) const {
   return out;
 }
 
-namespace {
-
-/// Zeroes and restores the buffers of a tuning (Triton's autotuner hooks),
-/// with saved copies of the restored ones in device memory of its own.
-class TuningHooks {
-public:
-  TuningHooks(const Context &ctx, Specializer::TuningBuffers buffers)
-      : ctx_(ctx), b_(std::move(buffers)) {}
-  ~TuningHooks() {
-    for (CUdeviceptr p : saved_)
-      ctx_.driver().cuMemFree(p);
-  }
-  /// Saves the buffers of restore_value.
-  llvm::Error save() {
-    const Driver &d = ctx_.driver();
-    for (const Arg &a : b_.restore) {
-      CUdeviceptr p = 0;
-      if (auto e = d.check(d.cuMemAlloc(&p, a.bytes), "cuMemAlloc"))
-        return e;
-      saved_.push_back(p);
-      if (auto e = d.check(d.cuMemcpyDtoD(p, a.p, a.bytes), "cuMemcpyDtoD"))
-        return e;
-    }
-    return llvm::Error::success();
-  }
-  /// Before a run: zeroes the buffers of reset_to_zero.
-  llvm::Error before(CUstream stream) const {
-    const Driver &d = ctx_.driver();
-    for (const Arg &a : b_.zero)
-      if (auto e = d.check(d.cuMemsetD8Async(a.p, 0, a.bytes, stream),
-                           "cuMemsetD8Async"))
-        return e;
-    return llvm::Error::success();
-  }
-  /// After a run: restores the buffers of restore_value.
-  llvm::Error after(CUstream stream) const {
-    const Driver &d = ctx_.driver();
-    for (size_t i = 0; i < b_.restore.size(); ++i)
-      if (auto e = d.check(d.cuMemcpyDtoDAsync(b_.restore[i].p, saved_[i],
-                                               b_.restore[i].bytes, stream),
-                           "cuMemcpyDtoDAsync"))
-        return e;
-    return llvm::Error::success();
-  }
-  bool empty() const { return b_.zero.empty() && b_.restore.empty(); }
-
-private:
-  const Context &ctx_;
-  Specializer::TuningBuffers b_;
-  std::vector<CUdeviceptr> saved_;
-};
-
-} // namespace
-
 /// The file that keeps the choice of a tuning ("" without a disk cache).
 static std::string tuningFile(const KernelCache &cache, llvm::StringRef source,
                               const Specializer &spec, llvm::StringRef key) {
@@ -194,82 +140,29 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
       return makeError("'" + spec_.kernel() +
                        "' is autotuned and not tuned for these arguments "
                        "yet: launch it first");
-    auto timer = Timer::create(ctx_);
-    if (!timer)
-      return timer.takeError();
     auto buffers = spec_.tuningBuffers(args);
     if (!buffers)
       return buffers.takeError();
-    TuningHooks hooks(ctx_, std::move(*buffers));
-    if (auto e = hooks.save())
-      return e;
-    // The time of `launches` launches of `k`; with hooks each launch is
-    // timed alone, the buffers zeroed before it and restored after it.
-    auto timeLaunches = [&](const Kernel &k, Dim3 g,
-                            llvm::ArrayRef<Arg> abiArgs,
-                            int launches) -> llvm::Expected<float> {
-      float total = 0;
-      int batch = hooks.empty() ? launches : 1;
-      for (int done = 0; done < launches; done += batch) {
-        llvm::Error e = hooks.before(stream);
-        if (!e)
-          e = timer->start(stream);
-        for (int l = 0; l < batch && !e; ++l)
-          e = k.launch(g, abiArgs, stream);
-        if (!e)
-          e = timer->stop(stream);
-        auto t = e ? llvm::Expected<float>(std::move(e)) : timer->elapsedMs();
-        if (llvm::Error r = hooks.after(stream)) {
-          if (!t)
-            llvm::consumeError(t.takeError());
-          return std::move(r);
-        }
-        if (!t)
-          return t.takeError();
-        total += *t;
-      }
-      return total;
-    };
-    double best = 0;
+    std::vector<TuningCandidate> candidates(configs.size());
     for (size_t c = 0; c < configs.size(); ++c) {
-      rec.ms.push_back(-1);
+      TuningCandidate &cand = candidates[c];
+      cand.label = configs[c].describe();
       auto spec = spec_.specialize(args, &configs[c]);
-      if (!spec)
-        return spec.takeError();
-      auto k = load(*spec, &configs[c]);
-      if (!k) { // e.g. too much shared memory: not a candidate (as in Triton)
-        llvm::consumeError(k.takeError());
+      if (!spec) {
+        cand.error = llvm::toString(spec.takeError());
         continue;
       }
-      Dim3 g = grid(Meta(&configs[c], &opts_.constexprs));
-      std::vector<double> ms;
-      bool ok = true;
-      for (int rep = 0; rep < 4 && ok; ++rep) {
-        constexpr int launches = 5;
-        auto t = timeLaunches(*k, g, spec->abiArgs, launches);
-        if (!t) {
-          llvm::consumeError(t.takeError());
-          ok = false;
-          break;
-        }
-        if (rep > 0) // the first: warm-up
-          ms.push_back(*t / launches);
-      }
-      if (!ok)
-        continue;
-      std::sort(ms.begin(), ms.end());
-      rec.ms.back() = ms[ms.size() / 2];
-      if (chosen == configs.size() || rec.ms.back() < best) {
-        chosen = c;
-        best = rec.ms.back();
-      }
+      cand.opts = compileOptions(*spec, &configs[c]);
+      cand.abiArgs = spec->abiArgs;
+      cand.grid = grid(Meta(&configs[c], &opts_.constexprs));
     }
-    // As Triton's tuner leaves them: reset_to_zero's buffers zero.
-    if (auto e = hooks.before(stream))
-      return e;
-    if (chosen == configs.size())
-      return makeError("'" + spec_.kernel() +
-                       "': no @triton.autotune config compiled and ran");
+    auto tuned = tune(ctx_, cache, source_, opts_.filename, candidates,
+                      *buffers, stream);
+    if (!tuned)
+      return tuned.takeError();
+    rec = std::move(*tuned);
+    rec.key = *key;
+    chosen = rec.chosen;
     if (!file.empty()) {
       std::error_code ec;
       llvm::raw_fd_ostream os(file, ec);
@@ -278,16 +171,21 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
     }
   }
   rec.chosen = chosen;
-  rec.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
+  if (rec.fromDisk)
+    rec.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
   if (const char *p = std::getenv("TILEC_PRINT_AUTOTUNING"); p && *p == '1')
-    llvm::errs() << llvm::formatv(
-        "tilec: autotuning '{0}' for {1}: config {2} ({3}){4} in {5:f2} s\n",
-        spec_.kernel(), *key, chosen, configs[chosen].describe(),
-        rec.fromDisk ? ", read from the cache"
-                     : llvm::formatv(", {0:f4} ms", rec.ms[chosen]).str(),
-        rec.seconds);
+    llvm::errs()
+        << llvm::formatv(
+               "tilec: autotuning '{0}' for {1}: config {2} ({3}){4} "
+               "in {5:f2} s\n",
+               spec_.kernel(), *key, chosen, configs[chosen].describe(),
+               rec.fromDisk
+                   ? ", read from the cache"
+                   : llvm::formatv(", {0:f4} ms", rec.ms[chosen]).str(),
+               rec.seconds)
+        << (rec.fromDisk ? "" : rec.table());
   std::lock_guard<std::mutex> lock(*mu_);
   tunings_[*key] = chosen;
   lastTuning_ = std::move(rec);

@@ -346,6 +346,81 @@ TEST(JitGPU, AutotuneResetsAndRestoresBuffers) {
   EXPECT_EQ(wrongX, 0);
 }
 
+// On a GPU: configs that do not compile are skipped with a note, as
+// Triton's autotuner skips configs that run out of resources; the others are
+// timed and the launch runs with the fastest. When no config is left the
+// launch is an error that lists why each failed.
+TEST(JitGPU, AutotuneSkipsConfigsThatFail) {
+  auto dev = Device::open();
+  if (!dev) {
+    std::string why = llvm::toString(dev.takeError());
+    GTEST_SKIP() << why;
+  }
+  auto source = [](const char *configs) {
+    return std::string("import triton\nimport triton.language as tl\n\n\n"
+                       "@triton.autotune(configs=[") +
+           configs +
+           "], key=['n'])\n"
+           "@triton.jit\ndef k(x, n, B: tl.constexpr):\n"
+           "    offs = tl.program_id(0) * B + tl.arange(0, B)\n"
+           "    tl.store(x + offs, offs * 2, mask=offs < n)\n";
+  };
+  KernelCache cache{""};
+  JitOptions o;
+  o.cache = &cache;
+  auto k = JitKernel::create(
+      *dev,
+      source("triton.Config({'B': 100}), triton.Config({'B': 128}), "
+             "triton.Config({'B': 256}, num_warps=64)"),
+      "k", o);
+  ASSERT_TRUE(bool(k)) << llvm::toString(k.takeError());
+  constexpr int n = 1000;
+  DeviceBuffer x(*dev);
+  ASSERT_FALSE(bool(x.alloc(n * 4)));
+  auto grid = [&](const Meta &meta) {
+    return Dim3(unsigned((n + meta["B"] - 1) / meta["B"]));
+  };
+  llvm::Error e = k->launch(grid, ptr<int32_t>(x), n);
+  ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
+  const TuningRecord &rec = k->lastTuning();
+  ASSERT_EQ(rec.ms.size(), 3u);
+  EXPECT_LT(rec.ms[0], 0);
+  EXPECT_NE(rec.notes[0].find("tl.arange(0, 100) has 100 elements"),
+            std::string::npos)
+      << rec.notes[0];
+  EXPECT_GE(rec.ms[1], 0);
+  EXPECT_LT(rec.ms[2], 0);
+  EXPECT_NE(rec.notes[2].find("--num-warps must be a power of two from 1 to "
+                              "32, got 64"),
+            std::string::npos)
+      << rec.notes[2];
+  EXPECT_EQ(rec.chosen, 1u);
+  EXPECT_NE(rec.table().find("skipped"), std::string::npos);
+  std::vector<int32_t> got(n);
+  ASSERT_FALSE(bool(dev->synchronize()));
+  ASSERT_FALSE(bool(x.copyToHost(got.data(), n * 4)));
+  int wrong = 0;
+  for (int i = 0; i < n; ++i)
+    wrong += got[i] != i * 2;
+  EXPECT_EQ(wrong, 0);
+
+  auto none = JitKernel::create(
+      *dev, source("triton.Config({'B': 100}), triton.Config({'B': 48})"), "k",
+      o);
+  ASSERT_TRUE(bool(none)) << llvm::toString(none.takeError());
+  llvm::Error all = none->launch(grid, ptr<int32_t>(x), n);
+  ASSERT_TRUE(bool(all));
+  std::string msg = llvm::toString(std::move(all));
+  EXPECT_NE(msg.find("'k': no @triton.autotune config compiled and ran:\n"
+                     "  config 0 (B=100, num_warps=4, num_stages=3): cannot "
+                     "compile 'k'"),
+            std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find("config 1 (B=48, num_warps=4, num_stages=3)"),
+            std::string::npos)
+      << msg;
+}
+
 TEST(JitSpecialize, ArchForComputeCapability) {
   EXPECT_EQ(archForComputeCapability(90), "sm_90a");
   EXPECT_EQ(archForComputeCapability(80), "sm_80");

@@ -30,9 +30,13 @@
 // tilec itself, set TILEC_CACHE=0 or clear the directory after changes to the
 // code generator.
 //
-// Thread safety: get()/load() lock the object (compiles are serialized per
-// cache object). References returned by get() stay valid until clearMemory()
-// or the cache's destruction.
+// Thread safety: get()/load() may be called from any number of threads.
+// Lookups take the object's lock; compiles run outside it, each on a
+// tilec::Compiler (and MLIRContext) of its own, so different kernels compile
+// in parallel. A key has at most one compile in flight: other threads asking
+// for it wait for that compile and share its result (or its error).
+// getAll() compiles a list of kernels on a thread pool. References returned
+// by get() stay valid until clearMemory() or the cache's destruction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,9 +46,11 @@
 #include "tilec/Compiler/CompiledKernel.h"
 #include "tilec/Runtime/Runtime.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -82,6 +88,19 @@ public:
   get(llvm::StringRef source, const CompileOptions &opts,
       llvm::StringRef filename = "<source>");
 
+  /// What getAll() gives for one kernel: the compiled kernel, or why not.
+  struct Outcome {
+    const CompiledKernel *kernel = nullptr;
+    std::string error; // set when kernel is null
+  };
+  /// get() for every entry of `opts` (the same source), on a thread pool of
+  /// `threads` threads (0: llvm::hardware_concurrency()). One outcome per
+  /// entry, in order; a failure of one does not stop the others.
+  std::vector<Outcome> getAll(llvm::StringRef source,
+                              llvm::ArrayRef<CompileOptions> opts,
+                              llvm::StringRef filename = "<source>",
+                              unsigned threads = 0);
+
   /// get(), then Kernel::load into `dev` (from the entry's cubin when it is
   /// for this GPU).
   llvm::Expected<Kernel> load(const Device &dev, llvm::StringRef source,
@@ -105,6 +124,8 @@ public:
     unsigned writeFailures = 0; // entries that could not be stored
     unsigned cubins = 0;        // compiles also assembled into a cubin
     unsigned cubinFailures = 0; // ptxas failed (the entry keeps PTX only)
+    /// Lookups that waited for another thread's compile of the same key.
+    unsigned sharedCompiles = 0;
   };
   Stats stats() const;
   /// Drops the in-memory entries (invalidates references from get()).
@@ -121,12 +142,20 @@ public:
 private:
   /// Assembles ck.ptx into ck.cubin with ptxas, when a CUDA toolkit's ptxas
   /// is found (findPtxas; TILEC_PTXAS=none: never).
-  void assembleCubin(CompiledKernel &ck);
+  /// Called without the lock; true if a cubin was assembled, false if none
+  /// or ptxas failed (`failed`).
+  bool assembleCubin(CompiledKernel &ck, const std::string &ptxas,
+                     bool &failed);
+  /// Compiles one kernel with a compiler of the pool (no lock held).
+  llvm::Expected<std::unique_ptr<CompiledKernel>>
+  compile(llvm::StringRef source, const CompileOptions &opts,
+          llvm::StringRef filename);
   const CompiledKernel *readDisk(const std::string &key);
   /// Whether a module `ck` imported has changed (or is gone) since. A file
   /// is hashed again only when its size or modification time changed.
   bool importsChanged(const CompiledKernel &ck);
-  void writeDisk(const std::string &key, const CompiledKernel &ck);
+  /// Stores an entry (no lock held); false if it could not be written.
+  bool writeDisk(const std::string &key, const CompiledKernel &ck) const;
 
   mutable std::mutex mu_;
   std::string dir_;
@@ -139,8 +168,11 @@ private:
   std::map<std::string, FileStamp> fileStamps_; // by path, for importsChanged
   /// Entries replaced after their imports changed (references stay valid).
   std::vector<std::unique_ptr<CompiledKernel>> stale_;
-  std::unique_ptr<Compiler> compiler_; // created on the first miss
-  std::optional<std::string> ptxas_;   // found on the first miss ("": none)
+  /// Compilers not in use (one per compile running at once, kept).
+  std::vector<std::unique_ptr<Compiler>> idleCompilers_;
+  /// The compiles in flight, by key: waiters share their outcome.
+  std::map<std::string, std::shared_future<Outcome>> inFlight_;
+  std::optional<std::string> ptxas_; // found on the first miss ("": none)
   Stats stats_;
 };
 

@@ -43,6 +43,7 @@
 #include "tilec/Compiler/AutotuneConfig.h"
 #include "tilec/Runtime/Cache.h"
 #include "tilec/Runtime/Runtime.h"
+#include "tilec/Runtime/Tuner.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -166,9 +167,7 @@ public:
   /// The buffers a tuning zeroes (reset_to_zero) and restores
   /// (restore_value), as their launch arguments; an error where one is not a
   /// pointer of known size (Arg::bytes: pass a DeviceBuffer or rt::ptr<T>).
-  struct TuningBuffers {
-    std::vector<Arg> zero, restore;
-  };
+  using TuningBuffers = rt::TuningBuffers;
   llvm::Expected<TuningBuffers> tuningBuffers(llvm::ArrayRef<Arg> args) const;
 
   const std::string &kernel() const { return kernel_; }
@@ -221,15 +220,6 @@ private:
   const std::map<std::string, std::string> *fixed_;
 };
 using GridFn = std::function<Dim3(const Meta &)>;
-
-/// What a tuning measured.
-struct TuningRecord {
-  std::string key;
-  std::vector<double> ms; // per config: median time, < 0 if it failed
-  size_t chosen = 0;
-  double seconds = 0;    // the tuning's wall time (compiles included)
-  bool fromDisk = false; // the choice was read from the cache directory
-};
 
 class JitKernel {
 public:
@@ -294,6 +284,9 @@ private:
             JitOptions opts);
   llvm::Expected<const Kernel &> load(const Specialization &spec,
                                       const AutotuneConfig *config = nullptr);
+  /// The compile options of a specialization (and config).
+  CompileOptions compileOptions(const Specialization &spec,
+                                const AutotuneConfig *config) const;
   /// The specialization, config and loaded kernel of a launch.
   struct Selection {
     Specialization spec;

@@ -259,6 +259,9 @@ private:
     case ExprKind::Dict:
       os << "Dict";
       break;
+    case ExprKind::Lambda:
+      os << "Lambda";
+      break;
     }
     os << " " << loc(e.loc) << "\n";
     for (auto &a : e.args) {

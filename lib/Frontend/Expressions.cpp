@@ -862,6 +862,9 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::Dict: // only parsed in module-level decorators
     error(e, "dict and set literals are not supported in jit functions");
     return Val::error();
+  case ExprKind::Lambda: // only parsed in module-level decorators
+    error(e, "lambda expressions are not supported in jit functions");
+    return Val::error();
   }
   return Val::error();
 }

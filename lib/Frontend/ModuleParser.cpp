@@ -128,6 +128,7 @@ void Parser::parseModuleStatement(Module &module) {
   std::string jitSpelling;
   ExprPtr autotune;
   SourceLoc autotuneLoc;
+  std::vector<std::pair<SourceLoc, ExprPtr>> heuristics;
   while (isOp("@")) {
     SourceLoc at = cur().loc;
     consume();
@@ -148,6 +149,22 @@ void Parser::parseModuleStatement(Module &module) {
         autotune = parseTest();
         allowDicts = false;
       }
+    }
+    if ((spelling == "triton.heuristics" || spelling == "heuristics") &&
+        isOp("(")) {
+      // Parsed speculatively: a dict of lambdas is read, anything else is
+      // an error where a value of it is needed.
+      idx = exprStart;
+      bool savedDepthReported = depthReported;
+      diags.setSuppressed(true);
+      allowDicts = allowLambdas = true;
+      ExprPtr call = parseTest();
+      allowDicts = allowLambdas = false;
+      bool ok = call && diags.suppressedErrors() == 0 &&
+                (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+      diags.setSuppressed(false);
+      depthReported = savedDepthReported;
+      heuristics.emplace_back(at, ok ? std::move(call) : nullptr);
     }
     while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
       consume();
@@ -199,6 +216,7 @@ void Parser::parseModuleStatement(Module &module) {
     if (auto fn = parseFunction(std::move(decorators))) {
       fn->autotune = std::move(autotune);
       fn->autotuneLoc = autotuneLoc;
+      fn->heuristics = std::move(heuristics);
       if (module.lookup(fn->name))
         diags.error(fn->loc, "redefinition of jit function '" + fn->name + "'",
                     fn->name.size());
@@ -523,6 +541,50 @@ void Parser::parseImport(Module &module) {
     module.imports[bound] =
         from.back() == '.' ? from + what : from + "." + what;
   } while (acceptOp(","));
+}
+
+/// Allowed in @triton.heuristics only (allowLambdas); parseTest calls it.
+ExprPtr Parser::parseLambda() {
+  if (!allowLambdas) {
+    error(cur(), "lambda expressions are not supported in jit functions");
+    return nullptr;
+  }
+  auto e = std::make_unique<Expr>(ExprKind::Lambda, cur().loc);
+  e->length = 6;
+  consume(); // lambda
+  if (!cur().is(Tok::Name)) {
+    error(cur(),
+          "expected the lambda's one parameter, found " + describe(cur()));
+    return nullptr;
+  }
+  auto param = std::make_unique<Expr>(ExprKind::Name, cur().loc);
+  param->str = cur().text;
+  consume();
+  if (!isOp(":")) {
+    error(cur(), "expected ':' after the lambda's one parameter, found " +
+                     describe(cur()));
+    return nullptr;
+  }
+  consume();
+  SourceLoc from = cur().loc;
+  ExprPtr body = parseTest();
+  if (!body)
+    return nullptr;
+  // The body's text, for listings: from its first token to its last.
+  const Token &last = toks[idx - 1];
+  const SourceFile &file = diags.file(from.file);
+  for (unsigned line = from.line; line <= last.loc.line; ++line) {
+    llvm::StringRef text = file.lineText(line);
+    size_t begin = line == from.line ? from.col - 1 : 0;
+    size_t end =
+        line == last.loc.line ? last.loc.col - 1 + last.length : text.size();
+    if (!e->str.empty())
+      e->str += " ";
+    e->str += text.slice(begin, end).trim().str();
+  }
+  e->args.push_back(std::move(body));
+  e->args.push_back(std::move(param));
+  return e;
 }
 
 bool Parser::isPlainData(size_t from) const {

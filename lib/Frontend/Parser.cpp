@@ -534,10 +534,8 @@ ExprPtr Parser::parseTest() {
   DepthGuard guard(*this, cur());
   if (!guard.ok)
     return nullptr;
-  if (isKw("lambda")) {
-    error(cur(), "lambda expressions are not supported in jit functions");
-    return nullptr;
-  }
+  if (isKw("lambda"))
+    return parseLambda(); // ModuleParser.cpp
   ExprPtr body = parseOrTest();
   if (!body || !isKw("if"))
     return body;

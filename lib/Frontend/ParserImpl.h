@@ -154,6 +154,10 @@ private:
   /// Dict displays parse (as ExprKind::Dict) only in module-level code that
   /// tilec reads itself (the arguments of @triton.autotune).
   bool allowDicts = false;
+  /// Lambdas parse (as ExprKind::Lambda) only in @triton.heuristics.
+  bool allowLambdas = false;
+  /// `lambda NAME: test` (an error unless allowLambdas).
+  ExprPtr parseLambda();
   /// Whether the tokens from `from` to the end of the line are plain data
   /// (no comprehension, lambda or conditional expression).
   bool isPlainData(size_t from) const;

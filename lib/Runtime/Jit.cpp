@@ -6,6 +6,7 @@
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Autotune.h"
+#include "tilec/Frontend/Heuristics.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Support/Diagnostics.h"
 
@@ -37,15 +38,26 @@ std::string rt::archForComputeCapability(int cc) {
 // Specializer
 //===----------------------------------------------------------------------===//
 
+/// The parsed kernel file that a Specializer's heuristics point into.
+struct rt::HeuristicsState {
+  SourceFile file;
+  std::unique_ptr<Module> module;
+  std::vector<Heuristic> list;
+  HeuristicsState(std::string name, std::string text)
+      : file(std::move(name), std::move(text)) {}
+};
+
 llvm::Expected<Specializer>
 Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
                     const std::map<std::string, std::string> &constexprs,
                     llvm::StringRef filename) {
-  SourceFile file(filename.str(), source.str());
+  auto state = std::make_shared<HeuristicsState>(filename.str(), source.str());
+  const SourceFile &file = state->file;
   std::string diagText;
   llvm::raw_string_ostream os(diagText);
   DiagnosticEngine diags(file, os);
-  std::unique_ptr<Module> module = parseModule(file, diags);
+  state->module = parseModule(file, diags);
+  const std::unique_ptr<Module> &module = state->module;
   if (diags.numErrors())
     return makeError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());
@@ -113,8 +125,29 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
                                        kv.first, s.kernel_));
       s.tuned_[i] = true;
     }
+  // The parameters @triton.heuristics sets.
+  s.derived_.assign(s.params_.size(), false);
+  auto heuristics = readHeuristics(*fn, diags);
+  if (!heuristics) {
+    llvm::consumeError(heuristics.takeError());
+    return makeError(llvm::StringRef(os.str()).trim());
+  }
+  state->list = std::move(*heuristics);
+  for (const Heuristic &h : state->list) {
+    size_t i =
+        llvm::find_if(s.params_,
+                      [&](const JitParam &p) { return p.name == h.name; }) -
+        s.params_.begin();
+    if (!s.fixed_[i].empty())
+      return makeError(llvm::formatv("'{0}' of '{1}' is set by its "
+                                     "@triton.heuristics: do not fix it",
+                                     h.name, s.kernel_));
+    s.derived_[i] = true;
+  }
+  if (!state->list.empty())
+    s.heuristics_ = std::move(state);
   for (unsigned i = 0; i < s.params_.size(); ++i)
-    if (s.fixed_[i].empty() && !s.tuned_[i])
+    if (s.fixed_[i].empty() && !s.tuned_[i] && !s.derived_[i])
       s.launch_.push_back(i);
   return std::move(s);
 }
@@ -148,6 +181,72 @@ static llvm::Expected<std::string> constexprText(const Arg &a) {
   return makeError("a pointer for a tl.constexpr parameter");
 }
 
+std::vector<std::string> Specializer::heuristicParams() const {
+  std::vector<std::string> out;
+  if (heuristics_)
+    for (const Heuristic &h : heuristics_->list)
+      out.push_back(h.name);
+  return out;
+}
+
+/// The value of a launch argument for a heuristic.
+static HostValue hostValue(const Arg &a) {
+  switch (a.kind) {
+  case Arg::None:
+    return HostValue::none();
+  case Arg::Int:
+    if (a.type == "i1")
+      return HostValue::boolean(a.i != 0);
+    return HostValue::integer(a.i);
+  case Arg::Float:
+    return HostValue::real(a.f);
+  case Arg::Pointer:
+    break;
+  }
+  return HostValue::other("a pointer");
+}
+
+llvm::Expected<std::map<std::string, std::string>>
+Specializer::evaluateHeuristics(llvm::ArrayRef<Arg> args,
+                                const AutotuneConfig *config) const {
+  std::map<std::string, std::string> out;
+  if (!heuristics_)
+    return out;
+  // Triton's `args`: every argument by name, the config's values, and the
+  // heuristics evaluated before.
+  std::map<std::string, HostValue> values;
+  for (size_t i = 0; i < params_.size(); ++i) {
+    const JitParam &p = params_[i];
+    if (!fixed_[i].empty())
+      values[p.name] = HostValue::fromText(fixed_[i]);
+    else if (p.hasDefault && !p.defaultText.empty())
+      values[p.name] = HostValue::fromText(p.defaultText);
+  }
+  for (size_t a = 0; a < args.size() && a < launch_.size(); ++a)
+    values[params_[launch_[a]].name] = hostValue(args[a]);
+  if (config)
+    for (auto &[name, text] : config->constexprs)
+      values[name] = HostValue::fromText(text);
+  std::string diagText;
+  llvm::raw_string_ostream os(diagText);
+  DiagnosticEngine diags(heuristics_->file, os);
+  for (const Heuristic &h : heuristics_->list) {
+    auto v = evaluateHeuristic(h, values, diags,
+                               " (not an argument of this launch)");
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return makeError(llvm::StringRef(os.str()).rtrim());
+    }
+    std::string text = v->text();
+    if (text.empty())
+      return makeError("'" + kernel_ + "': the @triton.heuristics value of '" +
+                       h.name + "' is not a constant");
+    out[h.name] = text;
+    values[h.name] = std::move(*v);
+  }
+  return std::move(out);
+}
+
 llvm::Expected<Specialization>
 Specializer::specialize(llvm::ArrayRef<Arg> args,
                         const AutotuneConfig *config) const {
@@ -168,7 +267,8 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
   // The entries up to the last parameter given a value; the compiler takes
   // the defaults of the trailing ones.
   size_t count = params_.size();
-  while (count > 0 && fixed_[count - 1].empty() && !tuned_[count - 1]) {
+  while (count > 0 && fixed_[count - 1].empty() && !tuned_[count - 1] &&
+         !derived_[count - 1]) {
     size_t pos = llvm::find(launch_, count - 1) - launch_.begin();
     if (pos < args.size())
       break;
@@ -181,6 +281,10 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
   }
 
   Specialization out;
+  if (auto h = evaluateHeuristics(args, config))
+    out.heuristics = std::move(*h);
+  else
+    return h.takeError();
   llvm::raw_string_ostream sig(out.signature);
   size_t next = 0; // the next launch argument
   for (size_t i = 0; i < count; ++i) {
@@ -189,6 +293,10 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
       sig << ", ";
     if (!fixed_[i].empty()) {
       sig << fixed_[i];
+      continue;
+    }
+    if (derived_[i]) { // after the config, as in Triton
+      sig << out.heuristics[p.name];
       continue;
     }
     if (tuned_[i]) {
@@ -378,6 +486,7 @@ llvm::Error JitKernel::launchArgs(const GridFn &grid, llvm::ArrayRef<Arg> args,
   auto sel = select(grid, args, stream);
   if (!sel)
     return sel.takeError();
-  return sel->kernel->launch(grid(Meta(sel->config, &opts_.constexprs)),
-                             sel->spec.abiArgs, stream);
+  return sel->kernel->launch(
+      grid(Meta(sel->config, &opts_.constexprs, &sel->spec.heuristics)),
+      sel->spec.abiArgs, stream);
 }

@@ -23,6 +23,16 @@ static llvm::Error makeError(const llvm::Twine &msg) {
 
 int64_t Meta::operator[](llvm::StringRef name) const {
   int64_t v = 0;
+  if (derived_) {
+    auto it = derived_->find(name.str());
+    if (it != derived_->end()) {
+      llvm::StringRef t(it->second);
+      if (t == "True" || t == "False")
+        return t == "True";
+      if (!t.getAsInteger(10, v))
+        return v;
+    }
+  }
   if (config_)
     for (auto &kv : config_->constexprs)
       if (kv.first == name && !llvm::StringRef(kv.second).getAsInteger(10, v))
@@ -154,7 +164,7 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
       }
       cand.opts = compileOptions(*spec, &configs[c]);
       cand.abiArgs = spec->abiArgs;
-      cand.grid = grid(Meta(&configs[c], &opts_.constexprs));
+      cand.grid = grid(Meta(&configs[c], &opts_.constexprs, &spec->heuristics));
     }
     auto tuned = tune(ctx_, cache, source_, opts_.filename, candidates,
                       *buffers, stream);

@@ -411,6 +411,11 @@ int aotMain() {
   if (!readCompileFlags(opts))
     return 1;
   opts.kernel = aotKernel;
+  std::optional<std::string> resolved =
+      resolveSignature(src, aotKernel, aotSignature);
+  if (!resolved)
+    return 1;
+  aotSignature.setValue(*resolved); // what the launcher records
   opts.signature = aotSignature;
   opts.programsPerCTA = 1; // the launcher's grid is the kernel's
   opts.arch = aotArch;

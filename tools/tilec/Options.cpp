@@ -3,6 +3,7 @@
 #include "Options.h"
 
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Frontend/Heuristics.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -146,4 +147,22 @@ bool readCompileFlags(CompileOptions &opts) {
   opts.importPaths = importDirs;
   opts.defines = hostDefines;
   return true;
+}
+
+std::optional<std::string>
+resolveSignature(const ParsedSource &src, llvm::StringRef kernel,
+                 llvm::StringRef signature,
+                 llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
+  const Function *fn = src.module ? src.module->lookup(kernel) : nullptr;
+  if (!fn) // the compiler says so
+    return signature.str();
+  DiagnosticEngine diags(*src.file, llvm::errs());
+  auto resolved =
+      resolveHeuristicSignature(*fn, diags, signature, runtimeValues);
+  if (resolved)
+    return *resolved;
+  std::string msg = llvm::toString(resolved.takeError());
+  if (!diags.numErrors()) // not reported at the source
+    llvm::errs() << "tilec: error: " << msg << "\n";
+  return std::nullopt;
 }

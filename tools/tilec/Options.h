@@ -18,9 +18,12 @@
 #define TILEC_TOOLS_TILEC_OPTIONS_H
 
 #include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Compiler/Compiler.h"
+#include "tilec/Frontend/HostEval.h"
 
 #include "llvm/Support/CommandLine.h"
 
+#include <optional>
 #include <string>
 
 llvm::cl::SubCommand &runSubcommand();
@@ -39,5 +42,14 @@ extern llvm::cl::list<std::string> hostDefines;
 /// the flags of the subcommand being run. False after printing an error
 /// (a bad --programs-per-cta).
 bool readCompileFlags(tilec::CompileOptions &opts);
+
+/// `signature` with its `auto` entries replaced by the values of the
+/// @triton.heuristics of `kernel` (tilec::resolveHeuristicSignature), given
+/// the values of the typed entries where known; none after printing the
+/// error (a diagnostic at the heuristic, or "tilec: error: ...").
+std::optional<std::string> resolveSignature(
+    const tilec::ParsedSource &src, llvm::StringRef kernel,
+    llvm::StringRef signature,
+    llvm::ArrayRef<std::optional<tilec::HostValue>> runtimeValues = {});
 
 #endif // TILEC_TOOLS_TILEC_OPTIONS_H

@@ -193,7 +193,27 @@ int runMain() {
   if (!readCompileFlags(opts))
     return 1;
   opts.kernel = kernel;
-  opts.signature = runSignature;
+  // Heuristics (`auto` entries) see the scalar arguments' values too.
+  std::vector<std::optional<HostValue>> scalars;
+  for (llvm::StringRef spec : runArgs) {
+    auto [type, value] = spec.split(':');
+    int64_t i;
+    double f;
+    DType d;
+    if (type == "buf" || !parseDType(type, d) || value.contains(':'))
+      scalars.push_back(std::nullopt);
+    else if (!d.isFloat && !value.getAsInteger(0, i))
+      scalars.push_back(HostValue::integer(i));
+    else if (d.isFloat && !value.getAsDouble(f))
+      scalars.push_back(HostValue::real(f));
+    else
+      scalars.push_back(std::nullopt);
+  }
+  std::optional<std::string> resolved =
+      resolveSignature(src, kernel, runSignature, scalars);
+  if (!resolved)
+    return 1;
+  opts.signature = *resolved;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       compiler.compileToTile(src, opts, llvm::errs());
   if (!module)

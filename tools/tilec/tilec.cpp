@@ -17,6 +17,7 @@
 #include "tilec/Compiler/Version.h"
 #include "tilec/Conversion/Passes.h"
 #include "tilec/Frontend/Autotune.h"
+#include "tilec/Frontend/Heuristics.h"
 #include "tilec/Target/Cubin.h"
 #include "tilec/Target/PTX.h"
 #include "tilec/Transforms/Passes.h"
@@ -184,30 +185,40 @@ int main(int argc, char **argv) {
         continue;
       DiagnosticEngine diags(*src.file, llvm::errs());
       auto at = readAutotune(*f, diags);
-      if (!at) {
-        llvm::consumeError(at.takeError()); // reported
+      auto heuristics = readHeuristics(*f, diags);
+      if (!at || !heuristics) {
+        if (!at)
+          llvm::consumeError(at.takeError()); // reported
+        if (!heuristics)
+          llvm::consumeError(heuristics.takeError());
         failed = true;
         continue;
       }
-      if (!*at)
+      if (!*at && heuristics->empty())
         continue;
       any = true;
-      out.os() << f->name << ": " << (*at)->configs.size() << " configs, key ["
-               << llvm::join((*at)->key, ", ") << "]";
-      if (!(*at)->resetToZero.empty())
-        out.os() << ", reset_to_zero [" << llvm::join((*at)->resetToZero, ", ")
-                 << "]";
-      if (!(*at)->restoreValue.empty())
-        out.os() << ", restore_value [" << llvm::join((*at)->restoreValue, ", ")
-                 << "]";
-      if (!(*at)->ignored.empty())
-        out.os() << " (not used: " << llvm::join((*at)->ignored, ", ") << ")";
-      out.os() << "\n";
-      for (size_t i = 0; i < (*at)->configs.size(); ++i)
-        out.os() << "  " << i << ": " << (*at)->configs[i].describe() << "\n";
+      if (*at) {
+        out.os() << f->name << ": " << (*at)->configs.size()
+                 << " configs, key [" << llvm::join((*at)->key, ", ") << "]";
+        if (!(*at)->resetToZero.empty())
+          out.os() << ", reset_to_zero ["
+                   << llvm::join((*at)->resetToZero, ", ") << "]";
+        if (!(*at)->restoreValue.empty())
+          out.os() << ", restore_value ["
+                   << llvm::join((*at)->restoreValue, ", ") << "]";
+        if (!(*at)->ignored.empty())
+          out.os() << " (not used: " << llvm::join((*at)->ignored, ", ") << ")";
+        out.os() << "\n";
+        for (size_t i = 0; i < (*at)->configs.size(); ++i)
+          out.os() << "  " << i << ": " << (*at)->configs[i].describe() << "\n";
+      } else {
+        out.os() << f->name << ": not autotuned\n";
+      }
+      for (const Heuristic &h : *heuristics)
+        out.os() << "  heuristic " << h.name << " = " << h.text() << "\n";
     }
     if (!any && !failed)
-      out.os() << "no @triton.autotune kernels\n";
+      out.os() << "no @triton.autotune or @triton.heuristics kernels\n";
     out.keep();
     return failed ? 1 : 0;
   }
@@ -250,7 +261,12 @@ int main(int argc, char **argv) {
   if (!readCompileFlags(opts))
     return 1;
   opts.kernel = kernelName;
-  opts.signature = signature;
+  std::optional<std::string> resolved =
+      src.numErrors ? std::optional<std::string>(signature)
+                    : resolveSignature(src, kernelName, signature);
+  if (!resolved)
+    return 1;
+  opts.signature = *resolved;
   opts.optimize = !noOpt;
   opts.arch = arch;
   if (emit == Emit::PTX || emit == Emit::Cubin) {

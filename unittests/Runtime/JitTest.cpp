@@ -229,6 +229,89 @@ TEST(JitSpecialize, AutotunedKernel) {
   EXPECT_EQ(meta["NOPE"], 0);
 }
 
+// @triton.heuristics: evaluated at each specialization from the launch's
+// arguments and the config's values (after the config, as in Triton); the
+// parameters they set are not passed and reach the grid's Meta.
+TEST(JitSpecialize, Heuristics) {
+  std::string src =
+      "import triton\nimport triton.language as tl\n\n\n"
+      "@triton.autotune(configs=[triton.Config({'BLOCK_K': 32}), "
+      "triton.Config({'BLOCK_K': 48})], key=['K'])\n"
+      "@triton.heuristics({'EVEN_K': lambda args: args['K'] % "
+      "args['BLOCK_K'] == 0,\n"
+      "                    'BLOCK_N': lambda args: "
+      "triton.next_power_of_2(args['N'])})\n"
+      "@triton.heuristics({'SPLIT': lambda a: 2 if a['BLOCK_N'] >= 256 and "
+      "not a['EVEN_K'] else min(max(a['N'] // 1000, 1), 4)})\n"
+      "@triton.jit\n"
+      "def k(x, N, K, BLOCK_K: tl.constexpr, EVEN_K: tl.constexpr,\n"
+      "      BLOCK_N: tl.constexpr, SPLIT: tl.constexpr):\n"
+      "    tl.store(x + tl.arange(0, BLOCK_N), 1.0)\n";
+  auto s = Specializer::create(src, "k", {}, "h.py");
+  ASSERT_TRUE(bool(s)) << llvm::toString(s.takeError());
+  EXPECT_EQ(s->heuristicParams(),
+            (std::vector<std::string>{"EVEN_K", "BLOCK_N", "SPLIT"}));
+  EXPECT_EQ(s->launchParams().size(), 3u); // x, N, K
+  DevicePtr<float> x{kAligned};
+  llvm::SmallVector<Arg, 3> args = {toArg(x), toArg(3000), toArg(96)};
+  const auto &configs = s->autotune()->configs;
+  auto a = s->specialize(args, &configs[0]);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->signature, "*fp32:16, i32, i32:16, 32, True, 4096, 3");
+  EXPECT_EQ(a->abiArgs.size(), 3u);
+  auto b = s->specialize(args, &configs[1]); // 96 % 48 == 0 too
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->signature, "*fp32:16, i32, i32:16, 48, True, 4096, 3");
+  args[2] = toArg(100); // not even: the conditional's first branch
+  auto c = s->specialize(args, &configs[1]);
+  ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(c->signature, "*fp32:16, i32, i32, 48, False, 4096, 2");
+  EXPECT_EQ(c->heuristics.at("BLOCK_N"), "4096");
+  Meta meta(&configs[1], nullptr, &c->heuristics);
+  EXPECT_EQ(meta["BLOCK_N"], 4096);
+  EXPECT_EQ(meta["EVEN_K"], 0);
+  EXPECT_EQ(meta["BLOCK_K"], 48);
+  // A parameter a heuristic sets cannot be fixed.
+  auto fixed = Specializer::create(src, "k", {{"BLOCK_N", "64"}}, "h.py");
+  ASSERT_FALSE(bool(fixed));
+  EXPECT_EQ(llvm::toString(fixed.takeError()),
+            "'BLOCK_N' of 'k' is set by its @triton.heuristics: do not fix it");
+
+  // What tilec cannot evaluate is an error at the expression, when a launch
+  // needs it.
+  std::string host = "import triton\nimport triton.language as tl\n\n\n"
+                     "@triton.heuristics({'B': lambda args: "
+                     "args['x'].element_size() * 64})\n"
+                     "@triton.jit\ndef k(x, B: tl.constexpr):\n"
+                     "    tl.store(x + tl.arange(0, B), 1.0)\n";
+  auto h = Specializer::create(host, "k", {}, "host.py");
+  ASSERT_TRUE(bool(h)) << llvm::toString(h.takeError());
+  llvm::SmallVector<Arg, 1> one = {toArg(x)};
+  auto e = h->specialize(one);
+  ASSERT_FALSE(bool(e));
+  EXPECT_EQ(llvm::toString(e.takeError()),
+            "host.py:5:49: error: @triton.heuristics value of 'B': "
+            "'.element_size()' is host code tilec cannot run (it "
+            "evaluates triton.next_power_of_2, triton.cdiv, min, max, abs, "
+            "int, float and bool)\n"
+            "@triton.heuristics({'B': lambda args: args['x'].element_size() * "
+            "64})\n"
+            "                                                ^~~~~~~~~~~~");
+  // A pointer in arithmetic.
+  std::string ptrSrc = "import triton\nimport triton.language as tl\n\n\n"
+                       "@triton.heuristics({'B': lambda args: args['x'] + 1})\n"
+                       "@triton.jit\ndef k(x, B: tl.constexpr):\n"
+                       "    tl.store(x + tl.arange(0, B), 1.0)\n";
+  auto p = Specializer::create(ptrSrc, "k", {}, "p.py");
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  auto pe = p->specialize(one);
+  ASSERT_FALSE(bool(pe));
+  std::string msg = llvm::toString(pe.takeError());
+  EXPECT_EQ(msg.substr(0, msg.find('\n')),
+            "p.py:5:39: error: @triton.heuristics value of 'B': this is a "
+            "pointer, not a number tilec can compute with");
+}
+
 // reset_to_zero and restore_value name pointer arguments whose buffer sizes
 // the tuner knows (it zeroes and restores them between its runs).
 TEST(JitSpecialize, AutotuneResetAndRestoreBuffers) {

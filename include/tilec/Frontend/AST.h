@@ -81,6 +81,8 @@ enum class ExprKind {
   BoolOp,    // boolOp over args
   IfExp,     // args: body, test, orelse
   Dict,      // args: key0, value0, key1, value1, ... (module level only)
+  Lambda,    // lambda P: body; args: body, Name P; str: the body's source
+             // text (module-level decorators only: @triton.heuristics)
 };
 
 struct Keyword {
@@ -170,6 +172,10 @@ struct Function {
   /// @triton.autotune, also one tilec cannot read.
   ExprPtr autotune;
   SourceLoc autotuneLoc;
+  /// The calls of its @triton.heuristics decorators, outermost first (the
+  /// order Triton evaluates them in), each with its `@`; a null call for one
+  /// whose argument tilec cannot parse (Frontend/Heuristics.h).
+  std::vector<std::pair<SourceLoc, ExprPtr>> heuristics;
   /// A compile-time function (`@triton.constexpr_function`, `@tl.constexpr`
   /// on a def): called with compile-time arguments only, evaluated while
   /// compiling, and its result must be a compile-time value.

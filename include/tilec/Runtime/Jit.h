@@ -32,6 +32,11 @@
 // their defaults are used. Each new specialization is compiled once through
 // a KernelCache (memory and disk), loaded, and kept by the JitKernel.
 //
+// Parameters set by @triton.heuristics are not passed either: their values
+// are computed at each launch from the launch's arguments, the fixed
+// constexprs and the config (Frontend/Heuristics.h), after the autotuner
+// chose the config, as in Triton.
+//
 // Not specialized (as in Triton): floats; the `do_not_specialize` list of
 // @triton.jit is not read.
 //
@@ -140,7 +145,11 @@ struct JitParam {
 struct Specialization {
   std::string signature;
   llvm::SmallVector<Arg, 16> abiArgs;
+  /// The values @triton.heuristics set, as signature text by parameter.
+  std::map<std::string, std::string> heuristics;
 };
+
+struct HeuristicsState;
 
 /// The kernel's parameters and the rules above; needs no GPU.
 class Specializer {
@@ -161,6 +170,8 @@ public:
              const AutotuneConfig *config = nullptr) const;
   /// The kernel's @triton.autotune (none: not autotuned).
   const std::optional<Autotune> &autotune() const { return autotune_; }
+  /// The parameters its @triton.heuristics set, in evaluation order.
+  std::vector<std::string> heuristicParams() const;
   /// What selects a tuning of an autotuned kernel: the values of its `key`
   /// arguments and the specialization of the others.
   llvm::Expected<std::string> tuningKey(llvm::ArrayRef<Arg> args) const;
@@ -180,8 +191,16 @@ private:
   std::vector<JitParam> params_;
   std::vector<std::string> fixed_; // per parameter: fixed value or ""
   std::vector<bool> tuned_;        // per parameter: set by the configs
+  std::vector<bool> derived_;      // per parameter: set by a heuristic
   std::vector<unsigned> launch_;
   std::optional<Autotune> autotune_;
+  /// The parsed file and its heuristics (shared by copies).
+  std::shared_ptr<const HeuristicsState> heuristics_;
+  /// The values of @triton.heuristics for a launch; errors carry the
+  /// diagnostic at the lambda.
+  llvm::Expected<std::map<std::string, std::string>>
+  evaluateHeuristics(llvm::ArrayRef<Arg> args,
+                     const AutotuneConfig *config) const;
 };
 
 struct JitOptions {
@@ -206,18 +225,21 @@ struct JitOptions {
 };
 
 /// The constexpr values a launch grid may depend on (Triton's META): those
-/// of the config being run and those fixed in JitOptions::constexprs.
+/// of the config being run, those @triton.heuristics set and those fixed in
+/// JitOptions::constexprs.
 class Meta {
 public:
   explicit Meta(const AutotuneConfig *config,
-                const std::map<std::string, std::string> *fixed = nullptr)
-      : config_(config), fixed_(fixed) {}
+                const std::map<std::string, std::string> *fixed = nullptr,
+                const std::map<std::string, std::string> *derived = nullptr)
+      : config_(config), fixed_(fixed), derived_(derived) {}
   /// The integer value of constexpr `name` (0 if it has none).
   int64_t operator[](llvm::StringRef name) const;
 
 private:
   const AutotuneConfig *config_;
   const std::map<std::string, std::string> *fixed_;
+  const std::map<std::string, std::string> *derived_;
 };
 using GridFn = std::function<Dim3(const Meta &)>;
 

@@ -1,0 +1,75 @@
+//===- Heuristics.h - The values of @triton.heuristics --------------------===//
+//
+// `@triton.heuristics({'EVEN_K': lambda args: args['K'] % args['BLOCK_K'] ==
+// 0, 'BLOCK_N': lambda args: triton.next_power_of_2(args['N'])})` sets
+// parameters of a kernel from the values of the others at each launch. The
+// lambdas are read from the decorator (a dict literal of lambdas of one
+// parameter) and evaluated with HostEval.h. As in Triton, the decorators are
+// evaluated outermost first, each seeing the values of the launch, of the
+// autotuner's config and of the heuristics before it.
+//
+// rt::JitKernel evaluates them at every specialization. `tilec`, `tilec run`
+// and `tilec aot` evaluate those whose signature entry is `auto`
+// (resolveHeuristicSignature) from the signature's literals (and `tilec
+// run`'s scalar arguments); a heuristic that needs a value the signature
+// does not give is an error that asks for its parameter's value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_HEURISTICS_H
+#define TILEC_FRONTEND_HEURISTICS_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostEval.h"
+#include "tilec/Support/Diagnostics.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilec {
+
+/// One value of a @triton.heuristics dict.
+struct Heuristic {
+  std::string name;             // the parameter it sets
+  const Expr *lambda = nullptr; // ExprKind::Lambda (owned by the Function)
+  SourceLoc loc;                // its key
+  /// The lambda as written, for listings ("args['K'] % 16 == 0").
+  std::string text() const;
+};
+
+/// `fn`'s heuristics in evaluation order (none without the decorator). A
+/// decorator whose argument is not a dict literal of `lambda P: ...` keyed
+/// by parameter names is an error, reported to `diags` at it.
+llvm::Expected<std::vector<Heuristic>> readHeuristics(const Function &fn,
+                                                      DiagnosticEngine &diags);
+
+/// Evaluates `h` over `values` (the kernel's parameters by name); a missing
+/// value or an expression tilec cannot evaluate is an error reported to
+/// `diags` at the expression, with `missing` appended to the message of a
+/// value not known.
+llvm::Expected<HostValue>
+evaluateHeuristic(const Heuristic &h,
+                  const std::map<std::string, HostValue> &values,
+                  DiagnosticEngine &diags, llvm::StringRef missing = "");
+
+/// The comma-separated entries of a signature (commas inside brackets and
+/// quotes do not separate), trimmed.
+std::vector<std::string> splitSignature(llvm::StringRef signature);
+
+/// `signature` with each entry written `auto` replaced by the value of the
+/// heuristic that sets its parameter, evaluated from the entries that are
+/// literals and `runtimeValues` (the values of the typed entries, in order,
+/// where known). `auto` for a parameter no heuristic sets, and a heuristic
+/// that needs a value not known, are errors (to `diags`, and returned).
+llvm::Expected<std::string> resolveHeuristicSignature(
+    const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
+    llvm::ArrayRef<std::optional<HostValue>> runtimeValues = {});
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_HEURISTICS_H

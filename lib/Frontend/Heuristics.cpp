@@ -1,0 +1,175 @@
+//===- Heuristics.cpp - The values of @triton.heuristics ------------------===//
+
+#include "tilec/Frontend/Heuristics.h"
+
+#include "tilec/Frontend/Autotune.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace tilec;
+
+std::string Heuristic::text() const {
+  return lambda ? "lambda " + lambda->args[1]->str + ": " + lambda->str : "";
+}
+
+static llvm::Error bad(DiagnosticEngine &diags, SourceLoc loc,
+                       const llvm::Twine &why, unsigned length = 1) {
+  std::string msg = ("@triton.heuristics: " + why).str();
+  diags.error(loc, msg, length);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+llvm::Expected<std::vector<Heuristic>>
+tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
+  std::vector<Heuristic> out;
+  for (const auto &[at, call] : fn.heuristics) {
+    // heuristics(values) or heuristics(values=...).
+    const Expr *dict = nullptr;
+    if (call && call->kind == ExprKind::Call) {
+      if (call->args.size() == 2 && call->keywords.empty())
+        dict = call->args[1].get();
+      else if (call->args.size() == 1 && call->keywords.size() == 1 &&
+               call->keywords[0].name == "values")
+        dict = call->keywords[0].value.get();
+    }
+    if (!dict || dict->kind != ExprKind::Dict)
+      return bad(diags, at,
+                 "its argument is not a dict literal of lambdas tilec can "
+                 "read ({'NAME': lambda args: ..., ...})");
+    for (size_t i = 0; i + 1 < dict->args.size(); i += 2) {
+      const Expr &k = *dict->args[i], &v = *dict->args[i + 1];
+      if (k.kind != ExprKind::Str)
+        return bad(diags, k.loc, "its keys must be parameter names (strings)",
+                   k.length);
+      if (v.kind != ExprKind::Lambda)
+        return bad(diags, v.loc,
+                   "the value for '" + k.str +
+                       "' must be a lambda of one parameter (lambda args: "
+                       "...)",
+                   v.length);
+      if (llvm::none_of(fn.params,
+                        [&](const Param &p) { return p.name == k.str; }))
+        return bad(diags, k.loc,
+                   "sets '" + k.str + "', which is not a parameter of '" +
+                       fn.name + "'",
+                   k.length);
+      out.push_back({k.str, &v, k.loc});
+    }
+  }
+  return std::move(out);
+}
+
+llvm::Expected<HostValue>
+tilec::evaluateHeuristic(const Heuristic &h,
+                         const std::map<std::string, HostValue> &values,
+                         DiagnosticEngine &diags, llvm::StringRef missing) {
+  HostScope scope;
+  scope.values = &values;
+  scope.argsName = h.lambda->args[1]->str;
+  scope.what = "@triton.heuristics value of '" + h.name + "'";
+  scope.missing = missing.str();
+  return evaluateHostExpr(*h.lambda->args[0], scope, diags);
+}
+
+std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
+  std::vector<std::string> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= signature.size(); ++i) {
+    char c = i < signature.size() ? signature[i] : ',';
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '[' || c == '(' || c == '<')
+      ++depth;
+    else if (c == ']' || c == ')' || c == '>')
+      --depth;
+    else if (c == ',' && depth <= 0) {
+      out.push_back(signature.slice(start, i).trim().str());
+      start = i + 1;
+    }
+  }
+  if (out.size() == 1 && out[0].empty())
+    out.clear();
+  return out;
+}
+
+llvm::Expected<std::string> tilec::resolveHeuristicSignature(
+    const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
+    llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
+  std::vector<std::string> entries = splitSignature(signature);
+  if (llvm::none_of(entries, [](const std::string &e) { return e == "auto"; }))
+    return signature.str();
+  auto fail = [&](const llvm::Twine &msg) -> llvm::Error {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  auto heuristics = readHeuristics(fn, diags);
+  if (!heuristics)
+    return heuristics.takeError();
+  // The values the signature gives: its literals, and the typed entries'
+  // values where known (a descriptor ends that mapping).
+  std::map<std::string, HostValue> values;
+  size_t typed = 0;
+  bool mapping = true;
+  for (size_t i = 0; i < entries.size() && i < fn.params.size(); ++i) {
+    const std::string &e = entries[i];
+    if (e == "auto")
+      continue;
+    HostValue v = HostValue::fromText(e);
+    if (v.kind != HostValue::Other) {
+      values[fn.params[i].name] = v;
+      continue;
+    }
+    if (llvm::StringRef(e).starts_with("tensordesc"))
+      mapping = false;
+    if (mapping && typed < runtimeValues.size() && runtimeValues[typed])
+      values[fn.params[i].name] = *runtimeValues[typed];
+    ++typed;
+  }
+  for (size_t i = entries.size(); i < fn.params.size(); ++i)
+    if (fn.params[i].defaultValue)
+      if (std::string t = constantText(*fn.params[i].defaultValue); !t.empty())
+        values[fn.params[i].name] = HostValue::fromText(t);
+  // Each `auto` entry's heuristic (the last one that sets it), in order.
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i] != "auto")
+      continue;
+    if (i >= fn.params.size())
+      return fail(llvm::formatv("signature entry {0} is 'auto', but '{1}' "
+                                "has only {2} parameters",
+                                i, fn.name, fn.params.size()));
+    const std::string &name = fn.params[i].name;
+    if (llvm::none_of(*heuristics,
+                      [&](const Heuristic &h) { return h.name == name; }))
+      return fail("signature entry " + llvm::Twine(i) + " ('" + name +
+                  "') is 'auto', but no @triton.heuristics of '" + fn.name +
+                  "' sets '" + name + "': give its value");
+  }
+  for (const Heuristic &h : *heuristics) {
+    auto pos = llvm::find_if(fn.params,
+                             [&](const Param &p) { return p.name == h.name; });
+    size_t i = pos - fn.params.begin();
+    if (i >= entries.size() || entries[i] != "auto")
+      continue; // given in the signature: used as given
+    auto v = evaluateHeuristic(
+        h, values, diags,
+        " (the signature gives no value for it): give the value of '" + h.name +
+            "' in the signature instead of 'auto'");
+    if (!v)
+      return v.takeError();
+    std::string text = v->text();
+    if (text.empty())
+      return fail("@triton.heuristics value of '" + h.name +
+                  "' is not a constant");
+    entries[i] = text;
+    values[h.name] = *v;
+  }
+  return llvm::join(entries, ", ");
+}

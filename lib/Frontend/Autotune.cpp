@@ -17,6 +17,30 @@ std::string AutotuneConfig::describe() const {
                  .str();
 }
 
+std::string Autotune::pruneNote() const {
+  if (!prune.given)
+    return "";
+  std::vector<std::string> parts;
+  if (!prune.earlyConfigPrune.empty())
+    parts.push_back("early_config_prune=" + prune.earlyConfigPrune);
+  if (!prune.perfModel.empty())
+    parts.push_back("perf_model=" + prune.perfModel);
+  if (!prune.topK.empty())
+    parts.push_back("top_k=" + prune.topK);
+  if (parts.empty())
+    return "nothing to apply (no functions given)";
+  std::string what = llvm::join(parts, ", ");
+  if (!prune.earlyConfigPrune.empty() || !prune.perfModel.empty())
+    return what +
+           llvm::formatv(": not applied (host Python tilec cannot run), all "
+                         "{0} configs are timed",
+                         configs.size())
+               .str();
+  if (!prune.topK.empty()) // Triton reads top_k for perf_model only
+    return what + ": no effect without perf_model (as in Triton)";
+  return what;
+}
+
 /// The dotted name of an attribute chain (`tl.float16`), or "".
 static std::string dottedName(const Expr &e) {
   if (e.kind == ExprKind::Name)
@@ -162,6 +186,37 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags) {
                      kw.name + " must be a list of parameter names");
         names.push_back(k->str);
       }
+    } else if (kw.name == "prune_configs_by") {
+      at.prune.given = true;
+      if (v.kind == ExprKind::None)
+        continue;
+      if (v.kind != ExprKind::Dict)
+        return bad(diags, v.loc,
+                   "prune_configs_by must be a dict literal "
+                   "({'early_config_prune': f, 'perf_model': g, 'top_k': n})");
+      for (size_t i = 0; i + 1 < v.args.size(); i += 2) {
+        const Expr &k = *v.args[i], &f = *v.args[i + 1];
+        std::string *slot = k.str == "early_config_prune"
+                                ? &at.prune.earlyConfigPrune
+                            : k.str == "perf_model" ? &at.prune.perfModel
+                            : k.str == "top_k"      ? &at.prune.topK
+                                                    : nullptr;
+        if (k.kind != ExprKind::Str || !slot)
+          return bad(diags, k.loc,
+                     "prune_configs_by takes the keys 'early_config_prune', "
+                     "'perf_model' and 'top_k'");
+        if (f.kind == ExprKind::None)
+          continue;
+        *slot = slot == &at.prune.topK ? constantText(f) : dottedName(f);
+        if (slot->empty())
+          *slot = slot == &at.prune.topK ? "?" : "<expression>";
+      }
+      if (!at.prune.earlyConfigPrune.empty() || !at.prune.perfModel.empty())
+        diags.warning(kw.loc,
+                      "@triton.autotune: prune_configs_by's functions are "
+                      "host Python tilec cannot run: they are not applied, "
+                      "and every config is timed",
+                      unsigned(kw.name.size()));
     } else {
       at.ignored.push_back(kw.name);
     }

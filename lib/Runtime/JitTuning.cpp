@@ -172,6 +172,8 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
       return tuned.takeError();
     rec = std::move(*tuned);
     rec.key = *key;
+    if (std::string prune = spec_.autotune()->pruneNote(); !prune.empty())
+      rec.note = "prune_configs_by: " + prune;
     chosen = rec.chosen;
     if (!file.empty()) {
       std::error_code ec;
@@ -195,7 +197,8 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
                    ? ", read from the cache"
                    : llvm::formatv(", {0:f4} ms", rec.ms[chosen]).str(),
                rec.seconds)
-        << (rec.fromDisk ? "" : rec.table());
+        << (rec.fromDisk ? "" : rec.table())
+        << (rec.note.empty() ? "" : "  " + rec.note + "\n");
   std::lock_guard<std::mutex> lock(*mu_);
   tunings_[*key] = chosen;
   lastTuning_ = std::move(rec);

@@ -3,10 +3,11 @@
 # arguments tilec does not act on are named. The kernel itself compiles as before, given its constexprs.
 # RUN: tilec %s --list-configs | FileCheck %s
 # RUN: tilec %s --kernel k --signature "*fp32:16, *fp32:16, i32, 256" --emit=tile | FileCheck %s --check-prefix=TILE
-# CHECK:      k: 3 configs, key [n], reset_to_zero [x_ptr], restore_value [y_ptr] (not used: prune_configs_by)
+# CHECK:      k: 3 configs, key [n], reset_to_zero [x_ptr], restore_value [y_ptr] (not used: warmup)
 # CHECK-NEXT:   0: BLOCK=128, num_warps=4, num_stages=3
 # CHECK-NEXT:   1: BLOCK=256, num_warps=8, num_stages=2
 # CHECK-NEXT:   2: BLOCK=1024, num_warps=2, num_stages=3
+# CHECK-NEXT:   prune_configs_by: nothing to apply (no functions given)
 # CHECK-NOT: plain
 # CHECK:      plain: 1 configs, key []
 # CHECK-NEXT:   0: SCALE=-0.5, FLAG=True, DT=tl.float16, num_warps=4, num_stages=3
@@ -23,6 +24,7 @@ import triton.language as tl
     ],
     key=['n'],
     prune_configs_by={'early_config_prune': None},
+    warmup=5,
     reset_to_zero=['x_ptr'],
     restore_value=('y_ptr',),
 )

@@ -211,6 +211,8 @@ int main(int argc, char **argv) {
         out.os() << "\n";
         for (size_t i = 0; i < (*at)->configs.size(); ++i)
           out.os() << "  " << i << ": " << (*at)->configs[i].describe() << "\n";
+        if (std::string prune = (*at)->pruneNote(); !prune.empty())
+          out.os() << "  prune_configs_by: " << prune << "\n";
       } else {
         out.os() << f->name << ": not autotuned\n";
       }

@@ -36,8 +36,20 @@ struct Autotune {
   /// (`restore_value=`): kernels that update their inputs in place.
   std::vector<std::string> restoreValue;
   /// Arguments of the decorator tilec reads but does not act on
-  /// (prune_configs_by, warmup, rep, ...).
+  /// (warmup, rep, ...).
   std::vector<std::string> ignored;
+  /// `prune_configs_by={'early_config_prune': f, 'perf_model': g,
+  /// 'top_k': n}`: the functions' names ("" when absent or None; host
+  /// Python tilec cannot run) and top_k as written.
+  struct Prune {
+    bool given = false;
+    std::string earlyConfigPrune, perfModel, topK;
+  } prune;
+  /// What becomes of prune_configs_by ("" without it), e.g.
+  /// "early_config_prune=f, top_k=2: not applied (host Python tilec cannot
+  /// run), all 5 configs are timed". As in Triton, top_k without perf_model
+  /// has no effect.
+  std::string pruneNote() const;
 };
 
 } // namespace tilec

@@ -67,6 +67,8 @@ struct TuningRecord {
   double seconds = 0;        // the tuning's wall time (compiles included)
   double compileSeconds = 0; // of which compiling all configs
   bool fromDisk = false;     // the choice was read from the cache directory
+  /// What the tuning did not apply (prune_configs_by: Autotune::pruneNote).
+  std::string note;
   /// One line per config: "  * 2  0.1234 ms  BLOCK=..., num_warps=4, ..."
   /// ('*' marks the chosen one), "skipped" and the note's first line for a
   /// skipped one.

@@ -543,6 +543,22 @@ void Parser::parseImport(Module &module) {
   } while (acceptOp(","));
 }
 
+ExprPtr Parser::parseStandaloneExpression() {
+  while (cur().is(Tok::Newline))
+    consume();
+  ExprPtr e = parseTestList();
+  if (!e)
+    return nullptr;
+  while (cur().is(Tok::Newline))
+    consume();
+  if (!cur().is(Tok::Eof)) {
+    error(cur(),
+          "expected the end of the expression, found " + describe(cur()));
+    return nullptr;
+  }
+  return e;
+}
+
 /// Allowed in @triton.heuristics only (allowLambdas); parseTest calls it.
 ExprPtr Parser::parseLambda() {
   if (!allowLambdas) {
@@ -615,4 +631,12 @@ std::unique_ptr<Module> tilec::parseModule(const SourceFile &file,
                                            DiagnosticEngine &diags,
                                            const HostDefines *defines) {
   return detail::Parser(lex(file, diags), diags, defines).parseModule();
+}
+
+ExprPtr tilec::parseExpression(const SourceFile &file,
+                               DiagnosticEngine &diags) {
+  std::vector<Token> toks = lex(file, diags);
+  if (diags.numErrors())
+    return nullptr;
+  return detail::Parser(std::move(toks), diags).parseStandaloneExpression();
 }

@@ -29,6 +29,8 @@ public:
       : toks(std::move(toks)), diags(diags), defines(defines) {}
 
   std::unique_ptr<Module> parseModule();
+  /// A whole buffer as one expression list (tilec::parseExpression).
+  ExprPtr parseStandaloneExpression();
   /// Records the names a top-level import binds (Module::imports).
   void parseImport(Module &module);
 

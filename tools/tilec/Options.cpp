@@ -29,6 +29,13 @@ cl::SubCommand &aotLinkSubcommand() {
   return sub;
 }
 
+cl::SubCommand &tuneSubcommand() {
+  static cl::SubCommand sub(
+      "tune", "Time a kernel's @triton.autotune configs on the GPU and "
+              "choose the fastest");
+  return sub;
+}
+
 cl::OptionCategory &compilerCategory() {
   static cl::OptionCategory category("tilec options");
   return category;
@@ -39,13 +46,15 @@ namespace {
 /// The defaults every flag below starts from.
 const CompileOptions kDefaults;
 
-/// cl::sub modifiers for the compiler (top level), run and aot.
+/// cl::sub modifiers for the compiler (top level), run, aot and tune.
 struct CompilingCommands {
   template <class Opt> void apply(Opt &o) const {
     o.addSubCommand(cl::SubCommand::getTopLevel());
     o.addSubCommand(runSubcommand());
-    if (withAot)
+    if (withAot) { // the flags that keep the kernel's ABI
       o.addSubCommand(aotSubcommand());
+      o.addSubCommand(tuneSubcommand());
+    }
   }
   bool withAot = true;
 };

@@ -29,6 +29,7 @@
 llvm::cl::SubCommand &runSubcommand();
 llvm::cl::SubCommand &aotSubcommand();
 llvm::cl::SubCommand &aotLinkSubcommand();
+llvm::cl::SubCommand &tuneSubcommand();
 
 /// The category of the compiler's options (what `tilec --help` lists).
 llvm::cl::OptionCategory &compilerCategory();

@@ -31,6 +31,7 @@
 #include "Run.h"
 #include "Npy.h"
 #include "Options.h"
+#include "RunArgs.h"
 #include "RunDevice.h"
 
 #include "tilec/Compiler/Compiler.h"
@@ -104,56 +105,6 @@ int fail(const llvm::Twine &msg) {
   return 1;
 }
 
-struct DType {
-  bool isFloat;
-  unsigned bytes;
-  std::string name;
-};
-
-bool parseDType(llvm::StringRef s, DType &d) {
-  static const DType all[] = {{true, 2, "fp16"},    {true, 2, "bf16"},
-                              {true, 4, "fp32"},    {true, 8, "fp64"},
-                              {false, 1, "i8"},     {false, 2, "i16"},
-                              {false, 4, "i32"},    {false, 8, "i64"},
-                              {true, 1, "fp8e4nv"}, {true, 1, "fp8e5"}};
-  for (const DType &x : all)
-    if (s == x.name) {
-      d = x;
-      return true;
-    }
-  return false;
-}
-
-void storeElem(char *p, const DType &d, double v) {
-  if (d.name == "fp16" || d.name == "bf16") {
-    uint16_t b = d.name == "fp16" ? toF16Bits(v) : toBF16Bits(v);
-    std::memcpy(p, &b, 2);
-  } else if (d.name == "fp8e4nv" || d.name == "fp8e5") {
-    uint8_t b = d.name == "fp8e4nv" ? toF8E4M3Bits(v) : toF8E5M2Bits(v);
-    std::memcpy(p, &b, 1);
-  } else if (d.name == "fp32") {
-    float f = float(v);
-    std::memcpy(p, &f, 4);
-  } else if (d.name == "fp64") {
-    std::memcpy(p, &v, 8);
-  } else {
-    int64_t i = int64_t(v);
-    std::memcpy(p, &i, d.bytes); // little-endian host
-  }
-}
-
-/// Host storage of one buffer (8-byte aligned).
-struct Storage {
-  std::vector<uint64_t> words;
-  size_t bytes = 0;
-  DType dtype;
-  void resize(size_t n) {
-    bytes = n;
-    words.assign((n + 7) / 8 + 1, 0);
-  }
-  char *data() { return reinterpret_cast<char *>(words.data()); }
-};
-
 } // namespace
 
 int runMain() {
@@ -194,21 +145,7 @@ int runMain() {
     return 1;
   opts.kernel = kernel;
   // Heuristics (`auto` entries) see the scalar arguments' values too.
-  std::vector<std::optional<HostValue>> scalars;
-  for (llvm::StringRef spec : runArgs) {
-    auto [type, value] = spec.split(':');
-    int64_t i;
-    double f;
-    DType d;
-    if (type == "buf" || !parseDType(type, d) || value.contains(':'))
-      scalars.push_back(std::nullopt);
-    else if (!d.isFloat && !value.getAsInteger(0, i))
-      scalars.push_back(HostValue::integer(i));
-    else if (d.isFloat && !value.getAsDouble(f))
-      scalars.push_back(HostValue::real(f));
-    else
-      scalars.push_back(std::nullopt);
-  }
+  std::vector<std::optional<HostValue>> scalars = scalarRunValues(runArgs);
   std::optional<std::string> resolved =
       resolveSignature(src, kernel, runSignature, scalars);
   if (!resolved)
@@ -235,111 +172,12 @@ int runMain() {
     names.clear();
 
   // Arguments.
-  std::vector<Storage> storage;
-  std::vector<KernelArg> args;
-  std::vector<int> bufferOfArg;
-  std::vector<std::string> bufferNames;
-  storage.reserve(runArgs.size());
-  for (size_t i = 0; i < runArgs.size(); ++i) {
-    llvm::StringRef spec = runArgs[i];
-    auto bad = [&](const llvm::Twine &why) {
-      return fail("bad --arg '" + spec + "': " + why);
-    };
-    llvm::SmallVector<llvm::StringRef, 5> parts;
-    spec.split(parts, ':', /*MaxSplit=*/3);
-    DType d;
-    bufferOfArg.push_back(-1);
-    if (parts[0] == "buf" &&
-        (parts[1] == "npy" || (parts.size() == 4 && parts[2] == "npy"))) {
-      // buf:npy:PATH (PATH may hold ':') or buf:DTYPE:npy:PATH.
-      llvm::StringRef path =
-          parts[1] == "npy" ? spec.drop_front(strlen("buf:npy:")) : parts[3];
-      auto contents =
-          llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-      if (!contents)
-        return bad("cannot read '" + path +
-                   "': " + contents.getError().message());
-      auto array = npy::parse((*contents)->getBuffer());
-      if (!array)
-        return bad(path + ": " + llvm::toString(array.takeError()));
-      std::string fileType = npy::dtypeOf(array->descr);
-      if (parts[1] != "npy") {
-        if (!parseDType(parts[1], d))
-          return bad("unknown dtype '" + parts[1] + "'");
-        if (fileType != d.name && !(d.name == "bf16" && array->descr == "<u2"))
-          return bad(path + " holds " + array->descr + ", not " + d.name);
-      } else if (!parseDType(fileType, d)) {
-        return bad(path + ": dtype " + array->descr);
-      }
-      Storage s;
-      s.dtype = d;
-      s.resize(array->data.size());
-      std::memcpy(s.data(), array->data.data(), s.bytes);
-      bufferOfArg.back() = int(storage.size());
-      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
-                                          : names[i]);
-      args.push_back(KernelArg::buf(unsigned(storage.size())));
-      storage.push_back(std::move(s));
-      continue;
-    }
-    if (parts[0] == "buf") {
-      if (parts.size() < 4 || !parseDType(parts[1], d))
-        return bad("expected buf:DTYPE:N:random[:SEED], buf:DTYPE:N:zeros, "
-                   "buf:DTYPE:file:PATH or buf:npy:PATH");
-      Storage s;
-      s.dtype = d;
-      if (parts[2] == "file") {
-        auto contents =
-            llvm::MemoryBuffer::getFile(parts[3], /*IsText=*/false,
-                                        /*RequiresNullTerminator=*/false);
-        if (!contents)
-          return bad("cannot read '" + parts[3] +
-                     "': " + contents.getError().message());
-        s.resize((*contents)->getBufferSize());
-        std::memcpy(s.data(), (*contents)->getBufferStart(), s.bytes);
-      } else {
-        uint64_t n;
-        if (parts[2].getAsInteger(10, n))
-          return bad("bad element count '" + parts[2] + "'");
-        s.resize(n * d.bytes);
-        llvm::StringRef init = parts[3], seedStr;
-        std::tie(init, seedStr) = init.split(':');
-        if (init == "random") {
-          uint64_t seed = 0;
-          if (!seedStr.empty() && seedStr.getAsInteger(10, seed))
-            return bad("bad seed '" + seedStr + "'");
-          std::mt19937_64 rng(seed);
-          std::uniform_real_distribution<double> fdist(-1.0, 1.0);
-          std::uniform_int_distribution<int> idist(-100, 99);
-          for (uint64_t e = 0; e < n; ++e)
-            storeElem(s.data() + e * d.bytes, d,
-                      d.isFloat ? fdist(rng) : double(idist(rng)));
-        } else if (init != "zeros" || !seedStr.empty()) {
-          return bad("expected 'random[:SEED]', 'zeros' or 'file:PATH'");
-        }
-      }
-      bufferOfArg.back() = int(storage.size());
-      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
-                                          : names[i]);
-      args.push_back(KernelArg::buf(unsigned(storage.size())));
-      storage.push_back(std::move(s));
-      continue;
-    }
-    if (parts.size() != 2 || !parseDType(parts[0], d))
-      return bad("expected buf:..., or DTYPE:VALUE (e.g. i32:1000, fp32:0.5)");
-    if (d.isFloat) {
-      double v;
-      if (parts[1].getAsDouble(v))
-        return bad("bad number '" + parts[1] + "'");
-      args.push_back(KernelArg::fp(v));
-    } else {
-      int64_t v;
-      if (parts[1].getAsInteger(0, v))
-        return bad("bad integer '" + parts[1] + "'");
-      args.push_back(KernelArg::integer(v));
-    }
-  }
+  RunArguments parsed;
+  if (auto e = parseRunArgs(runArgs, names, parsed))
+    return fail(llvm::toString(std::move(e)));
+  std::vector<RunStorage> &storage = parsed.storage;
+  std::vector<KernelArg> &args = parsed.args;
+  std::vector<int> &bufferOfArg = parsed.bufferOfArg;
 
   // Outputs (checked before running).
   std::vector<std::pair<int, std::string>> outs;
@@ -354,9 +192,7 @@ int runMain() {
     outs.emplace_back(bufferOfArg[i], path.str());
   }
 
-  std::vector<HostBuffer> buffers;
-  for (size_t b = 0; b < storage.size(); ++b)
-    buffers.push_back({storage[b].data(), storage[b].bytes, bufferNames[b]});
+  std::vector<HostBuffer> buffers = parsed.hostBuffers();
   if (!runInterpret) {
     DeviceRunOptions run;
     run.arch = runArch;

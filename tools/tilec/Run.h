@@ -12,5 +12,7 @@
 
 /// Runs the `run` subcommand (options already parsed); returns the exit code.
 int runMain();
+/// Runs the `tune` subcommand (Tune.cpp); returns the exit code.
+int tuneMain();
 
 #endif // TILEC_TOOLS_TILEC_RUN_H

@@ -137,6 +137,8 @@ int main(int argc, char **argv) {
                               "tilec: Triton-syntax tile kernel compiler\n");
   if (runSubcommand())
     return runMain();
+  if (tuneSubcommand())
+    return tuneMain();
   if (aotSubcommand())
     return aotMain();
   if (aotLinkSubcommand())

@@ -22,6 +22,10 @@ std::unique_ptr<Module> parseModule(const SourceFile &file,
                                     DiagnosticEngine &diags,
                                     const HostDefines *defines = nullptr);
 
+/// Parses `file` as one Python expression (a tuple where it has commas);
+/// null after reporting an error to `diags`.
+ExprPtr parseExpression(const SourceFile &file, DiagnosticEngine &diags);
+
 } // namespace tilec
 
 #endif // TILEC_FRONTEND_PARSER_H

@@ -1,6 +1,6 @@
-//===- HostEval.cpp - Evaluating host-side Python expressions -------------===//
+//===- PyExpr.cpp - Evaluating host-side Python expressions -------------===//
 
-#include "tilec/Frontend/HostEval.h"
+#include "tilec/Frontend/PyExpr.h"
 
 #include "tilec/Frontend/Autotune.h"
 
@@ -11,38 +11,38 @@
 
 using namespace tilec;
 
-HostValue HostValue::integer(int64_t v) {
-  HostValue h;
+PyValue PyValue::integer(int64_t v) {
+  PyValue h;
   h.kind = Int;
   h.i = v;
   return h;
 }
-HostValue HostValue::real(double v) {
-  HostValue h;
+PyValue PyValue::real(double v) {
+  PyValue h;
   h.kind = Float;
   h.f = v;
   return h;
 }
-HostValue HostValue::boolean(bool v) {
-  HostValue h;
+PyValue PyValue::boolean(bool v) {
+  PyValue h;
   h.kind = Bool;
   h.i = v;
   return h;
 }
-HostValue HostValue::str(std::string v) {
-  HostValue h;
+PyValue PyValue::str(std::string v) {
+  PyValue h;
   h.kind = Str;
   h.s = std::move(v);
   return h;
 }
-HostValue HostValue::other(std::string what) {
-  HostValue h;
+PyValue PyValue::other(std::string what) {
+  PyValue h;
   h.kind = Other;
   h.s = std::move(what);
   return h;
 }
 
-HostValue HostValue::fromText(llvm::StringRef text) {
+PyValue PyValue::fromText(llvm::StringRef text) {
   text = text.trim();
   int64_t i;
   if (!text.getAsInteger(10, i))
@@ -60,7 +60,7 @@ HostValue HostValue::fromText(llvm::StringRef text) {
   return other("'" + text.str() + "'");
 }
 
-std::string HostValue::text() const {
+std::string PyValue::text() const {
   switch (kind) {
   case Int:
     return std::to_string(i);
@@ -93,10 +93,10 @@ std::string dotted(const Expr &e) {
 
 class Evaluator {
 public:
-  Evaluator(const HostScope &scope, DiagnosticEngine &diags)
+  Evaluator(const PyScope &scope, DiagnosticEngine &diags)
       : scope(scope), diags(diags) {}
 
-  llvm::Expected<HostValue> eval(const Expr &e);
+  llvm::Expected<PyValue> eval(const Expr &e);
 
 private:
   llvm::Error fail(const Expr &e, const llvm::Twine &why) {
@@ -115,58 +115,58 @@ private:
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   }
   /// `v` (of `e`) as a number: Int / Bool as an integer, Float.
-  llvm::Error number(const Expr &e, const HostValue &v) {
-    if (v.kind == HostValue::Int || v.kind == HostValue::Bool ||
-        v.kind == HostValue::Float)
+  llvm::Error number(const Expr &e, const PyValue &v) {
+    if (v.kind == PyValue::Int || v.kind == PyValue::Bool ||
+        v.kind == PyValue::Float)
       return llvm::Error::success();
     return fail(e, "this is " + describe(v) +
                        ", not a number tilec can compute with");
   }
-  static std::string describe(const HostValue &v) {
+  static std::string describe(const PyValue &v) {
     switch (v.kind) {
-    case HostValue::None:
+    case PyValue::None:
       return "None";
-    case HostValue::Str:
+    case PyValue::Str:
       return "the string " + v.text();
-    case HostValue::Other:
+    case PyValue::Other:
       return v.s;
     default:
       return v.text();
     }
   }
-  static bool truthy(const HostValue &v) {
+  static bool truthy(const PyValue &v) {
     switch (v.kind) {
-    case HostValue::Int:
-    case HostValue::Bool:
+    case PyValue::Int:
+    case PyValue::Bool:
       return v.i != 0;
-    case HostValue::Float:
+    case PyValue::Float:
       return v.f != 0;
-    case HostValue::Str:
+    case PyValue::Str:
       return !v.s.empty();
-    case HostValue::None:
+    case PyValue::None:
       return false;
-    case HostValue::Other:
+    case PyValue::Other:
       return true;
     }
     return true;
   }
-  static double asDouble(const HostValue &v) {
-    return v.kind == HostValue::Float ? v.f : double(v.i);
+  static double asDouble(const PyValue &v) {
+    return v.kind == PyValue::Float ? v.f : double(v.i);
   }
-  llvm::Expected<HostValue> name(const Expr &e, const std::string &n,
-                                 llvm::StringRef spelled);
-  llvm::Expected<HostValue> binary(const Expr &e, BinaryOpKind op,
-                                   const HostValue &a, const HostValue &b);
+  llvm::Expected<PyValue> name(const Expr &e, const std::string &n,
+                               llvm::StringRef spelled);
+  llvm::Expected<PyValue> binary(const Expr &e, BinaryOpKind op,
+                                 const PyValue &a, const PyValue &b);
   llvm::Expected<bool> compare(const Expr &e, CompareOpKind op,
-                               const HostValue &a, const HostValue &b);
-  llvm::Expected<HostValue> call(const Expr &e);
+                               const PyValue &a, const PyValue &b);
+  llvm::Expected<PyValue> call(const Expr &e);
 
-  const HostScope &scope;
+  const PyScope &scope;
   DiagnosticEngine &diags;
 };
 
-llvm::Expected<HostValue> Evaluator::name(const Expr &e, const std::string &n,
-                                          llvm::StringRef spelled) {
+llvm::Expected<PyValue> Evaluator::name(const Expr &e, const std::string &n,
+                                        llvm::StringRef spelled) {
   if (scope.values) {
     auto it = scope.values->find(n);
     if (it != scope.values->end())
@@ -175,29 +175,28 @@ llvm::Expected<HostValue> Evaluator::name(const Expr &e, const std::string &n,
   return fail(e, spelled + " has no value here" + scope.missing);
 }
 
-llvm::Expected<HostValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
-                                            const HostValue &a,
-                                            const HostValue &b) {
+llvm::Expected<PyValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
+                                          const PyValue &a, const PyValue &b) {
   if (auto err = number(*e.args[0], a))
     return std::move(err);
   if (auto err = number(*e.args[1], b))
     return std::move(err);
-  bool ints = a.kind != HostValue::Float && b.kind != HostValue::Float;
+  bool ints = a.kind != PyValue::Float && b.kind != PyValue::Float;
   if (op == BinaryOpKind::Div ||
       (!ints && op != BinaryOpKind::FloorDiv && op != BinaryOpKind::Mod &&
        op != BinaryOpKind::Pow)) {
     double x = asDouble(a), y = asDouble(b);
     switch (op) {
     case BinaryOpKind::Add:
-      return HostValue::real(x + y);
+      return PyValue::real(x + y);
     case BinaryOpKind::Sub:
-      return HostValue::real(x - y);
+      return PyValue::real(x - y);
     case BinaryOpKind::Mul:
-      return HostValue::real(x * y);
+      return PyValue::real(x * y);
     case BinaryOpKind::Div:
       if (y == 0)
         return fail(e, "division by zero");
-      return HostValue::real(x / y);
+      return PyValue::real(x / y);
     default:
       return fail(e, "'" + spelling(op) + "' of a float");
     }
@@ -205,11 +204,11 @@ llvm::Expected<HostValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
   if (!ints) { // //, %, ** of floats
     double x = asDouble(a), y = asDouble(b);
     if (op == BinaryOpKind::Pow)
-      return HostValue::real(std::pow(x, y));
+      return PyValue::real(std::pow(x, y));
     if (y == 0)
       return fail(e, "division by zero");
     double q = std::floor(x / y);
-    return HostValue::real(op == BinaryOpKind::FloorDiv ? q : x - q * y);
+    return PyValue::real(op == BinaryOpKind::FloorDiv ? q : x - q * y);
   }
   int64_t x = a.i, y = b.i, r = 0;
   auto overflow = [&] { return fail(e, "the result overflows 64 bits"); };
@@ -217,15 +216,15 @@ llvm::Expected<HostValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
   case BinaryOpKind::Add:
     if (llvm::AddOverflow(x, y, r))
       return overflow();
-    return HostValue::integer(r);
+    return PyValue::integer(r);
   case BinaryOpKind::Sub:
     if (llvm::SubOverflow(x, y, r))
       return overflow();
-    return HostValue::integer(r);
+    return PyValue::integer(r);
   case BinaryOpKind::Mul:
     if (llvm::MulOverflow(x, y, r))
       return overflow();
-    return HostValue::integer(r);
+    return PyValue::integer(r);
   case BinaryOpKind::FloorDiv:
   case BinaryOpKind::Mod: {
     if (y == 0)
@@ -237,11 +236,11 @@ llvm::Expected<HostValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
       --q;
       m += y;
     }
-    return HostValue::integer(op == BinaryOpKind::FloorDiv ? q : m);
+    return PyValue::integer(op == BinaryOpKind::FloorDiv ? q : m);
   }
   case BinaryOpKind::Pow: {
     if (y < 0)
-      return HostValue::real(std::pow(double(x), double(y)));
+      return PyValue::real(std::pow(double(x), double(y)));
     int64_t p = 1;
     for (int64_t k = 0; k < y; ++k) {
       if (llvm::MulOverflow(p, x, p))
@@ -249,38 +248,37 @@ llvm::Expected<HostValue> Evaluator::binary(const Expr &e, BinaryOpKind op,
       if (p == 0 || p == 1)
         break;
     }
-    return HostValue::integer(p);
+    return PyValue::integer(p);
   }
   case BinaryOpKind::BitAnd:
-    return HostValue::integer(x & y);
+    return PyValue::integer(x & y);
   case BinaryOpKind::BitOr:
-    return HostValue::integer(x | y);
+    return PyValue::integer(x | y);
   case BinaryOpKind::BitXor:
-    return HostValue::integer(x ^ y);
+    return PyValue::integer(x ^ y);
   case BinaryOpKind::Shl:
     if (y < 0)
       return fail(e, "negative shift count");
     if (y >= 63 || (x << y) >> y != x)
       return overflow();
-    return HostValue::integer(x << y);
+    return PyValue::integer(x << y);
   case BinaryOpKind::Shr:
     if (y < 0)
       return fail(e, "negative shift count");
-    return HostValue::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    return PyValue::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
   default:
     return fail(e, "'" + spelling(op) + "' is not host arithmetic");
   }
 }
 
 llvm::Expected<bool> Evaluator::compare(const Expr &e, CompareOpKind op,
-                                        const HostValue &a,
-                                        const HostValue &b) {
-  bool numA = a.kind == HostValue::Int || a.kind == HostValue::Bool ||
-              a.kind == HostValue::Float;
-  bool numB = b.kind == HostValue::Int || b.kind == HostValue::Bool ||
-              b.kind == HostValue::Float;
+                                        const PyValue &a, const PyValue &b) {
+  bool numA = a.kind == PyValue::Int || a.kind == PyValue::Bool ||
+              a.kind == PyValue::Float;
+  bool numB = b.kind == PyValue::Int || b.kind == PyValue::Bool ||
+              b.kind == PyValue::Float;
   if (op == CompareOpKind::Is || op == CompareOpKind::IsNot) {
-    if (a.kind != HostValue::None && b.kind != HostValue::None)
+    if (a.kind != PyValue::None && b.kind != PyValue::None)
       return fail(e, "'is' compares with None only");
     bool same = a.kind == b.kind;
     return op == CompareOpKind::Is ? same : !same;
@@ -290,19 +288,19 @@ llvm::Expected<bool> Evaluator::compare(const Expr &e, CompareOpKind op,
   if (op == CompareOpKind::Eq || op == CompareOpKind::Ne) {
     bool eq;
     if (numA && numB)
-      eq = (a.kind == HostValue::Float || b.kind == HostValue::Float)
+      eq = (a.kind == PyValue::Float || b.kind == PyValue::Float)
                ? asDouble(a) == asDouble(b)
                : a.i == b.i;
-    else if (a.kind == HostValue::Other || b.kind == HostValue::Other)
+    else if (a.kind == PyValue::Other || b.kind == PyValue::Other)
       return fail(e, "cannot compare " +
-                         describe(a.kind == HostValue::Other ? a : b));
+                         describe(a.kind == PyValue::Other ? a : b));
     else
       eq = a.kind == b.kind && a.s == b.s;
     return op == CompareOpKind::Eq ? eq : !eq;
   }
   if (!numA || !numB)
     return fail(e, "cannot order " + describe(numA ? b : a));
-  bool useF = a.kind == HostValue::Float || b.kind == HostValue::Float;
+  bool useF = a.kind == PyValue::Float || b.kind == PyValue::Float;
   double x = asDouble(a), y = asDouble(b);
   int64_t i = a.i, j = b.i;
   switch (op) {
@@ -319,7 +317,7 @@ llvm::Expected<bool> Evaluator::compare(const Expr &e, CompareOpKind op,
   }
 }
 
-llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
+llvm::Expected<PyValue> Evaluator::call(const Expr &e) {
   std::string callee = dotted(*e.args[0]);
   llvm::StringRef fn(callee);
   for (llvm::StringRef prefix : {"triton.language.", "triton.", "tl."})
@@ -327,7 +325,7 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
       break;
   if (!e.keywords.empty())
     return fail(e, "keyword arguments of '" + callee + "'");
-  std::vector<HostValue> args;
+  std::vector<PyValue> args;
   for (size_t i = 1; i < e.args.size(); ++i) {
     auto v = eval(*e.args[i]);
     if (!v)
@@ -344,7 +342,7 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
   };
   auto integers = [&]() -> llvm::Error {
     for (size_t i = 0; i < args.size(); ++i)
-      if (args[i].kind == HostValue::Float)
+      if (args[i].kind == PyValue::Float)
         return fail(*e.args[i + 1], "'" + callee + "' takes integers");
     return llvm::Error::success();
   };
@@ -358,7 +356,7 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
       n |= n >> s;
     if (n == INT64_MAX)
       return fail(e, "the result overflows 64 bits");
-    return HostValue::integer(n + 1);
+    return PyValue::integer(n + 1);
   }
   if (fn == "cdiv") {
     if (auto err = arity(2))
@@ -374,12 +372,12 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
     int64_t q = s / b, m = s % b;
     if (m != 0 && ((m < 0) != (b < 0)))
       --q;
-    return HostValue::integer(q);
+    return PyValue::integer(q);
   }
   if (callee == "min" || callee == "max") {
     if (args.empty())
       return fail(e, "'" + callee + "' of nothing");
-    HostValue best = args[0];
+    PyValue best = args[0];
     for (size_t i = 1; i < args.size(); ++i) {
       bool less = asDouble(args[i]) < asDouble(best);
       if (callee == "min" ? less : asDouble(best) < asDouble(args[i]))
@@ -391,18 +389,17 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
       callee == "bool") {
     if (auto err = arity(1))
       return std::move(err);
-    const HostValue &x = args[0];
+    const PyValue &x = args[0];
     if (callee == "bool")
-      return HostValue::boolean(truthy(x));
+      return PyValue::boolean(truthy(x));
     if (callee == "float")
-      return HostValue::real(asDouble(x));
+      return PyValue::real(asDouble(x));
     if (callee == "int")
-      return x.kind == HostValue::Float
-                 ? HostValue::integer(int64_t(std::trunc(x.f)))
-                 : HostValue::integer(x.i);
-    return x.kind == HostValue::Float
-               ? HostValue::real(std::fabs(x.f))
-               : HostValue::integer(x.i < 0 ? -x.i : x.i);
+      return x.kind == PyValue::Float
+                 ? PyValue::integer(int64_t(std::trunc(x.f)))
+                 : PyValue::integer(x.i);
+    return x.kind == PyValue::Float ? PyValue::real(std::fabs(x.f))
+                                    : PyValue::integer(x.i < 0 ? -x.i : x.i);
   }
   if (callee.empty() && e.args[0]->kind == ExprKind::Attribute)
     callee = "." + e.args[0]->str + "()"; // a method of a value
@@ -413,20 +410,20 @@ llvm::Expected<HostValue> Evaluator::call(const Expr &e) {
                   "float and bool)");
 }
 
-llvm::Expected<HostValue> Evaluator::eval(const Expr &e) {
+llvm::Expected<PyValue> Evaluator::eval(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Int:
     if (e.intOverflow || e.intValue > uint64_t(INT64_MAX))
       return fail(e, "the integer overflows 64 bits");
-    return HostValue::integer(int64_t(e.intValue));
+    return PyValue::integer(int64_t(e.intValue));
   case ExprKind::Float:
-    return HostValue::real(e.floatValue);
+    return PyValue::real(e.floatValue);
   case ExprKind::Bool:
-    return HostValue::boolean(e.intValue != 0);
+    return PyValue::boolean(e.intValue != 0);
   case ExprKind::None:
-    return HostValue::none();
+    return PyValue::none();
   case ExprKind::Str:
-    return HostValue::str(e.str);
+    return PyValue::str(e.str);
   case ExprKind::Name:
     if (scope.bareNames)
       return name(e, e.str, "'" + e.str + "'");
@@ -449,21 +446,21 @@ llvm::Expected<HostValue> Evaluator::eval(const Expr &e) {
     if (!v)
       return v.takeError();
     if (e.unaryOp == UnaryOpKind::Not)
-      return HostValue::boolean(!truthy(*v));
+      return PyValue::boolean(!truthy(*v));
     if (auto err = number(*e.args[0], *v))
       return std::move(err);
     if (e.unaryOp == UnaryOpKind::Plus)
-      return v->kind == HostValue::Bool ? HostValue::integer(v->i) : *v;
+      return v->kind == PyValue::Bool ? PyValue::integer(v->i) : *v;
     if (e.unaryOp == UnaryOpKind::Neg) {
-      if (v->kind == HostValue::Float)
-        return HostValue::real(-v->f);
+      if (v->kind == PyValue::Float)
+        return PyValue::real(-v->f);
       if (v->i == INT64_MIN)
         return fail(e, "the result overflows 64 bits");
-      return HostValue::integer(-v->i);
+      return PyValue::integer(-v->i);
     }
-    if (v->kind == HostValue::Float)
+    if (v->kind == PyValue::Float)
       return fail(e, "'~' of a float");
-    return HostValue::integer(~v->i);
+    return PyValue::integer(~v->i);
   }
   case ExprKind::BinOp: {
     auto a = eval(*e.args[0]);
@@ -486,13 +483,13 @@ llvm::Expected<HostValue> Evaluator::eval(const Expr &e) {
       if (!r)
         return r.takeError();
       if (!*r)
-        return HostValue::boolean(false);
+        return PyValue::boolean(false);
       lhs = std::move(rhs);
     }
-    return HostValue::boolean(true);
+    return PyValue::boolean(true);
   }
   case ExprKind::BoolOp: {
-    HostValue v;
+    PyValue v;
     for (const ExprPtr &a : e.args) {
       auto x = eval(*a);
       if (!x)
@@ -524,8 +521,8 @@ llvm::Expected<HostValue> Evaluator::eval(const Expr &e) {
 
 } // namespace
 
-llvm::Expected<HostValue> tilec::evaluateHostExpr(const Expr &e,
-                                                  const HostScope &scope,
-                                                  DiagnosticEngine &diags) {
+llvm::Expected<PyValue> tilec::evaluateHostExpr(const Expr &e,
+                                                const PyScope &scope,
+                                                DiagnosticEngine &diags) {
   return Evaluator(scope, diags).eval(e);
 }

@@ -1,4 +1,4 @@
-//===- HostEval.h - Evaluating host-side Python expressions ---------------===//
+//===- PyExpr.h - Evaluating host-side Python expressions -----------------===//
 //
 // A few expressions of a kernel file run on the host in Triton, not in the
 // kernel: the lambdas of @triton.heuristics (`lambda args: args['K'] %
@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_FRONTEND_HOSTEVAL_H
-#define TILEC_FRONTEND_HOSTEVAL_H
+#ifndef TILEC_FRONTEND_PYEXPR_H
+#define TILEC_FRONTEND_PYEXPR_H
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Support/Diagnostics.h"
@@ -28,7 +28,7 @@
 namespace tilec {
 
 /// A Python value of a host expression.
-struct HostValue {
+struct PyValue {
   /// Other: a value arithmetic cannot use (a pointer, a tl.dtype), with
   /// what it is in `s`.
   enum Kind { Int, Float, Bool, None, Str, Other } kind = None;
@@ -36,24 +36,24 @@ struct HostValue {
   double f = 0;  // Float
   std::string s; // Str: the string; Other: a description
 
-  static HostValue integer(int64_t v);
-  static HostValue real(double v);
-  static HostValue boolean(bool v);
-  static HostValue none() { return {}; }
-  static HostValue str(std::string v);
-  static HostValue other(std::string what);
+  static PyValue integer(int64_t v);
+  static PyValue real(double v);
+  static PyValue boolean(bool v);
+  static PyValue none() { return {}; }
+  static PyValue str(std::string v);
+  static PyValue other(std::string what);
   /// Reads a constant as signature text spells it: an integer, a float,
   /// True / False, None, a quoted string; anything else is Other.
-  static HostValue fromText(llvm::StringRef text);
+  static PyValue fromText(llvm::StringRef text);
   /// The value as signature text ("128", "True", "0.5", "None", "'relu'");
   /// "" for Other.
   std::string text() const;
 };
 
 /// Where the names of an expression get their values.
-struct HostScope {
+struct PyScope {
   /// The values by parameter (or constant) name.
-  const std::map<std::string, HostValue> *values = nullptr;
+  const std::map<std::string, PyValue> *values = nullptr;
   /// `P['name']` reads values (the lambda's parameter P; "": no such form).
   std::string argsName;
   /// Plain names read values too.
@@ -66,10 +66,9 @@ struct HostScope {
 
 /// Evaluates `e` (see above); errors are reported to `diags` at the
 /// expression concerned and returned.
-llvm::Expected<HostValue> evaluateHostExpr(const Expr &e,
-                                           const HostScope &scope,
-                                           DiagnosticEngine &diags);
+llvm::Expected<PyValue> evaluateHostExpr(const Expr &e, const PyScope &scope,
+                                         DiagnosticEngine &diags);
 
 } // namespace tilec
 
-#endif // TILEC_FRONTEND_HOSTEVAL_H
+#endif // TILEC_FRONTEND_PYEXPR_H

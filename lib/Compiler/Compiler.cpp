@@ -308,6 +308,9 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
           path,
           llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
                       /*LowerCase=*/true));
+  if (src.loader)
+    for (auto &[name, value] : src.loader->defines().environment)
+      out.environment.emplace_back(name, value);
   if (mlir::failed(lower(*module, Stage::LLVMDialect, opts, errs)))
     return false;
   if (auto a =
@@ -361,6 +364,16 @@ std::string CompiledKernel::metadataJSON() const {
     for (auto &[path, sha] : imports)
       is.push_back(llvm::json::Object{{"path", path}, {"sha256", sha}});
     o["imports"] = std::move(is);
+  }
+  if (!environment.empty()) {
+    llvm::json::Array es;
+    for (auto &[name, value] : environment) {
+      llvm::json::Object eo{{"name", name}};
+      eo["value"] =
+          value ? llvm::json::Value(*value) : llvm::json::Value(nullptr);
+      es.push_back(std::move(eo));
+    }
+    o["environment"] = std::move(es);
   }
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -425,6 +438,19 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
       if (!path || !sha)
         return bad("an import lacks path or sha256");
       ck.imports.emplace_back(path->str(), sha->str());
+    }
+  }
+  if (const llvm::json::Array *es = o->getArray("environment")) {
+    for (const llvm::json::Value &e : *es) {
+      const llvm::json::Object *eo = e.getAsObject();
+      auto name = eo ? eo->getString("name") : std::nullopt;
+      const llvm::json::Value *value = eo ? eo->get("value") : nullptr;
+      if (!name || !value || (!value->getAsString() && !value->getAsNull()))
+        return bad("an environment entry lacks its name or value");
+      std::optional<std::string> v;
+      if (auto str = value->getAsString())
+        v = str->str();
+      ck.environment.emplace_back(name->str(), v);
     }
   }
   return std::move(ck);

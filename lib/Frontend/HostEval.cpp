@@ -302,7 +302,18 @@ std::optional<std::string> Evaluator::envName(const Expr &e) {
   return n->s;
 }
 
-static std::optional<std::string> getEnv(const std::string &name) {
+std::optional<std::string> HostDefines::getenv(const std::string &name) const {
+  std::optional<std::string> v;
+  if (const char *s = std::getenv(name.c_str()))
+    v = std::string(s);
+  environment[name] = v;
+  return v;
+}
+
+static std::optional<std::string> getEnv(const HostDefines *defines,
+                                         const std::string &name) {
+  if (defines)
+    return defines->getenv(name);
   if (const char *v = std::getenv(name.c_str()))
     return std::string(v);
   return std::nullopt;
@@ -320,7 +331,7 @@ std::optional<HostValue> Evaluator::evalCall(const Expr &e) {
     std::optional<std::string> name = envName(arg(0));
     if (!name)
       return std::nullopt;
-    if (std::optional<std::string> v = getEnv(*name))
+    if (std::optional<std::string> v = getEnv(defines, *name))
       return HostValue::str(*v);
     if (nargs == 2)
       return eval(arg(1));
@@ -407,7 +418,7 @@ std::optional<bool> Evaluator::compare(CompareOpKind op, const Expr &lhsExpr,
         undecided("an environment variable's name must be a string");
         return std::nullopt;
       }
-      return getEnv(lhs.s).has_value() != neg;
+      return getEnv(defines, lhs.s).has_value() != neg;
     }
     std::optional<HostValue> rhs = eval(rhsExpr);
     if (!rhs)
@@ -532,7 +543,7 @@ std::optional<HostValue> Evaluator::eval(const Expr &e) {
       std::optional<std::string> name = envName(*e.args[1]);
       if (!name)
         return std::nullopt;
-      if (std::optional<std::string> v = getEnv(*name))
+      if (std::optional<std::string> v = getEnv(defines, *name))
         return HostValue::str(*v);
       return undecided("os.environ['" + *name +
                        "'] raises KeyError: the variable is not set");

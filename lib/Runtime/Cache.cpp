@@ -94,6 +94,11 @@ std::string KernelCache::key(llvm::StringRef source, const CompileOptions &opts,
 }
 
 bool KernelCache::importsChanged(const CompiledKernel &ck) {
+  for (auto &[name, value] : ck.environment) {
+    const char *now = std::getenv(name.c_str());
+    if (value.has_value() != (now != nullptr) || (now && *value != now))
+      return true;
+  }
   for (auto &[path, sha] : ck.imports) {
     llvm::sys::fs::file_status st;
     if (llvm::sys::fs::status(path, st))

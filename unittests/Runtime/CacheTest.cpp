@@ -687,6 +687,66 @@ TEST(KernelCache, ImportedModuleChangeRecompiles) {
   EXPECT_NE(f->ptx.find("0f41100000"), std::string::npos); // 9.0
 }
 
+// A kernel file whose module-level code reads an environment variable
+// (`if os.environ.get(...) == '1':` choosing a helper): the entry records
+// the variable and the value it saw, and another value compiles again,
+// from memory and from disk.
+TEST(KernelCache, EnvironmentReadAtModuleLevelRecompiles) {
+  TempDir dir, cacheDir;
+  std::string kernelFile = dir.path + "/k.py";
+  std::string src =
+      "import os\nimport triton\nimport triton.language as tl\n"
+      "\nif os.environ.get('TILEC_TEST_FACTOR', '0') == '1':\n"
+      "    @triton.jit\n    def scale(x):\n        return x * 5.0\n"
+      "else:\n"
+      "    @triton.jit\n    def scale(x):\n        return x * 7.0\n"
+      "\n\n@triton.jit\ndef k(p):\n"
+      "    tl.store(p, scale(tl.load(p)))\n";
+  writeFile(kernelFile, src);
+  CompileOptions o;
+  o.kernel = "k";
+  o.signature = "*fp32:16";
+
+  unsetenv("TILEC_TEST_FACTOR");
+  KernelCache c(cacheDir.path);
+  auto a = c.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  ASSERT_EQ(a->environment.size(), 1u);
+  EXPECT_EQ(a->environment[0].first, "TILEC_TEST_FACTOR");
+  EXPECT_FALSE(a->environment[0].second.has_value());
+  EXPECT_NE(a->ptx.find("0f40E00000"), std::string::npos); // 7.0
+  ASSERT_TRUE(bool(c.get(src, o, kernelFile)));
+  EXPECT_EQ(c.stats().compiles, 1u);
+
+  setenv("TILEC_TEST_FACTOR", "1", 1);
+  auto b = c.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(c.stats().compiles, 2u);
+  EXPECT_NE(b->ptx.find("0f40A00000"), std::string::npos); // 5.0
+  ASSERT_EQ(b->environment.size(), 1u);
+  EXPECT_EQ(b->environment[0].second, std::optional<std::string>("1"));
+
+  // A second cache finds the entry on disk while the value is the same,
+  // and compiles again once it is unset.
+  KernelCache c2(cacheDir.path);
+  ASSERT_TRUE(bool(c2.get(src, o, kernelFile)));
+  EXPECT_EQ(c2.stats().diskHits, 1u);
+  unsetenv("TILEC_TEST_FACTOR");
+  KernelCache c3(cacheDir.path);
+  auto d = c3.get(src, o, kernelFile);
+  ASSERT_TRUE(bool(d));
+  EXPECT_EQ(c3.stats().diskHits, 0u);
+  EXPECT_NE(d->ptx.find("0f40E00000"), std::string::npos); // 7.0
+}
+
+TEST(CompiledKernel, EnvironmentInMetadata) {
+  CompiledKernel ck = reference();
+  ck.environment = {{"SET", std::string("1")}, {"UNSET", std::nullopt}};
+  auto back = CompiledKernel::fromJSON(ck.metadataJSON());
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->environment, ck.environment);
+}
+
 TEST(CompiledKernel, ImportsInMetadata) {
   CompiledKernel ck = reference();
   ck.imports = {{"/pkg/utils.py", std::string(64, 'a')}};

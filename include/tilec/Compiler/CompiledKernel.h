@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +70,10 @@ struct CompiledKernel {
   /// path and sha256 (hex) of the text read (a cached kernel is stale once
   /// one of them changes).
   std::vector<std::pair<std::string, std::string>> imports;
+  /// The environment variables that module-level code of the compilation
+  /// read (`os.environ.get(...)`), with the values it saw (nullopt: unset);
+  /// a cached kernel is stale once one of them differs.
+  std::vector<std::pair<std::string, std::optional<std::string>>> environment;
   /// The specialized, optimized `tile` module (textual MLIR with locations)
   /// that was lowered to `ptx`; tilec::interp::interpret runs it on the host.
   std::string tileIR;

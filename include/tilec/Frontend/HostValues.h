@@ -72,6 +72,13 @@ struct HostDefines {
     auto it = values.find(name.str());
     return it == values.end() ? nullptr : &it->second;
   }
+
+  /// The environment variables module-level code read, with the values it
+  /// saw (nullopt: unset): what a compiled kernel depends on besides its
+  /// sources (rt::KernelCache recompiles when one of them changes).
+  mutable std::map<std::string, std::optional<std::string>> environment;
+  /// Reads the variable `name` and records it.
+  std::optional<std::string> getenv(const std::string &name) const;
 };
 
 /// The truth of a module-level condition, or why tilec cannot tell.

@@ -151,8 +151,9 @@ private:
   compile(llvm::StringRef source, const CompileOptions &opts,
           llvm::StringRef filename);
   const CompiledKernel *readDisk(const std::string &key);
-  /// Whether a module `ck` imported has changed (or is gone) since. A file
-  /// is hashed again only when its size or modification time changed.
+  /// Whether a module `ck` imported has changed (or is gone) since, or an
+  /// environment variable its module-level code read has another value. A
+  /// file is hashed again only when its size or modification time changed.
   bool importsChanged(const CompiledKernel &ck);
   /// Stores an entry (no lock held); false if it could not be written.
   bool writeDisk(const std::string &key, const CompiledKernel &ck) const;

@@ -70,6 +70,14 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
     spec.split(parts, ':', /*MaxSplit=*/3);
     if (parts.size() < 2)
       return bad("expected buf:..., or DTYPE:VALUE (e.g. i32:1000, fp32:0.5)");
+    // Argument i is the next buffer.
+    auto addBuffer = [&](RunStorage s) {
+      bufferOfArg.back() = int(storage.size());
+      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
+                                          : names[i]);
+      args.push_back(KernelArg::buf(unsigned(storage.size())));
+      storage.push_back(std::move(s));
+    };
     RunDType d;
     bufferOfArg.push_back(-1);
     if (parts[0] == "buf" &&
@@ -99,11 +107,7 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
       s.dtype = d;
       s.resize(array->data.size());
       std::memcpy(s.data(), array->data.data(), s.bytes);
-      bufferOfArg.back() = int(storage.size());
-      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
-                                          : names[i]);
-      args.push_back(KernelArg::buf(unsigned(storage.size())));
-      storage.push_back(std::move(s));
+      addBuffer(std::move(s));
       continue;
     }
     if (parts[0] == "buf") {
@@ -142,11 +146,7 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
           return bad("expected 'random[:SEED]', 'zeros' or 'file:PATH'");
         }
       }
-      bufferOfArg.back() = int(storage.size());
-      bufferNames.push_back(names.empty() ? "arg" + std::to_string(i)
-                                          : names[i]);
-      args.push_back(KernelArg::buf(unsigned(storage.size())));
-      storage.push_back(std::move(s));
+      addBuffer(std::move(s));
       continue;
     }
     if (parts.size() != 2 || !parseRunDType(parts[0], d))

@@ -164,3 +164,22 @@ module attributes {tile.num_warps = 8 : i32} {
     return %c : tensor<256xi32, #s5>
   }
 }
+
+// The load is made in the target layout where it stands: a store between
+// it and the conversion writes what it read.
+// CHECK-LABEL: func.func @small_load_before_store
+// CHECK: %[[L:.*]] = tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #[[S:.*]]>
+// CHECK-NEXT: tile.store
+// CHECK: tile.expand_dims %[[L]]
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_before_store(%idx: !tile.ptr<i32>) -> tensor<64x1xi32, #b2> {
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #b6>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b6>
+    %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b6>, tensor<64xi32, #b6>
+    %l = tile.load %p : tensor<64x!tile.ptr<i32>, #b6>
+    tile.store %p, %r : tensor<64x!tile.ptr<i32>, #b6>
+    %c = tilegpu.convert_layout %l : tensor<64xi32, #b6> -> tensor<64xi32, #s>
+    %e = tile.expand_dims %c {axis = 1 : i32} : tensor<64xi32, #s> -> tensor<64x1xi32, #b2>
+    return %e : tensor<64x1xi32, #b2>
+  }
+}

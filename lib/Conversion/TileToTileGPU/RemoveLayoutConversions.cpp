@@ -303,6 +303,9 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
         (load.getOther() && !isCheap(load.getOther())))
       return failure();
     Attribute target = getLayout(op.getType());
+    // The load stays where it is: a store between it and the conversion
+    // may write what it read.
+    rewriter.setInsertionPoint(load);
     auto convert = [&](Value x) -> Value {
       if (!x)
         return x;

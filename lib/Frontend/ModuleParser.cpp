@@ -43,8 +43,10 @@ std::unique_ptr<Module> Parser::parseModule() {
         continue; // not defined in this file: the name stays unbound
       size_t saved = idx;
       idx = d->second;
-      if (auto fn = parseFunction({"triton.jit"}))
+      if (auto fn = parseFunction({"triton.jit"})) {
+        applyCallFormDecorators(c, *fn);
         module->functions.push_back(std::move(fn));
+      }
       idx = saved;
     }
     if (c.name != c.function)
@@ -55,6 +57,51 @@ std::unique_ptr<Module> Parser::parseModule() {
   for (auto &fn : module->branchFunctions)
     fn->owner = module.get();
   return module;
+}
+
+void Parser::applyCallFormDecorators(const JitCall &c, Function &fn) {
+  size_t saved = idx;
+  idx = c.valueStart;
+  bool savedDepthReported = depthReported;
+  diags.setSuppressed(true);
+  allowDicts = allowLambdas = true;
+  ExprPtr value = parseTest();
+  allowDicts = allowLambdas = false;
+  bool ok = value && diags.suppressedErrors() == 0;
+  diags.setSuppressed(false);
+  depthReported = savedDepthReported;
+  idx = saved;
+  if (!ok)
+    return;
+  // decorator(args)(inner): the outermost call first, as @-decorators list
+  // them; inner is the next call form or triton.jit(f).
+  auto callee = [](const Expr &e) -> std::string {
+    if (e.kind != ExprKind::Call || e.args.empty() || !e.args[0])
+      return "";
+    const Expr &f = *e.args[0];
+    if (f.kind == ExprKind::Name)
+      return f.str;
+    if (f.kind == ExprKind::Attribute && !f.args.empty() && f.args[0] &&
+        f.args[0]->kind == ExprKind::Name)
+      return f.args[0]->str + "." + f.str;
+    return "";
+  };
+  Expr *e = value.get();
+  while (e && e->kind == ExprKind::Call && e->args.size() == 2 && e->args[0] &&
+         e->args[0]->kind == ExprKind::Call) {
+    ExprPtr decorator = std::move(e->args[0]);
+    Expr *inner = e->args[1].get();
+    std::string name = callee(*decorator);
+    if (name == "triton.heuristics" || name == "heuristics") {
+      fn.heuristics.emplace_back(decorator->loc, std::move(decorator));
+    } else if (name == "triton.autotune" || name == "autotune") {
+      fn.autotuneLoc = decorator->loc;
+      fn.autotune = std::move(decorator);
+    } else {
+      return;
+    }
+    e = inner;
+  }
 }
 
 void Parser::scanJitCall(const std::string &name) {
@@ -72,7 +119,10 @@ void Parser::scanJitCall(const std::string &name) {
       continue;
     if (j + 3 < toks.size() && toks[j + 1].isOp("(") &&
         toks[j + 2].is(Tok::Name) && toks[j + 3].isOp(")")) {
-      jitCalls.push_back({name, toks[j + 2].text, toks[i].loc});
+      size_t value = idx + 1;
+      while (value < i && !toks[value - 1].isOp("="))
+        ++value;
+      jitCalls.push_back({name, toks[j + 2].text, toks[i].loc, value});
       return;
     }
   }

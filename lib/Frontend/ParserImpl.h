@@ -89,7 +89,12 @@ private:
   struct JitCall {
     std::string name, function;
     SourceLoc loc;
+    size_t valueStart = 0; // the token after `NAME =`
   };
+  /// The @triton.autotune / @triton.heuristics calls that the value of a
+  /// call form (`k = triton.heuristics(d)(triton.jit(f))`) applies to the
+  /// function, given to `fn` as its decorators would be.
+  void applyCallFormDecorators(const JitCall &c, Function &fn);
   std::vector<JitCall> jitCalls;
   void skipStatement();
   void skipToNextStatement();

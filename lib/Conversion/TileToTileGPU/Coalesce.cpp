@@ -102,19 +102,6 @@ struct Access {
   unsigned width; // before the layout cap
 };
 
-/// Registers a thread holds of a rank-2 tile of `shape` under a blocked
-/// layout of these parameters, counted as the LLVM lowering does:
-/// sizePerThread times the repetitions of the CTA tile, per dimension.
-int64_t elemsPerThread(ArrayRef<int64_t> shape, ArrayRef<unsigned> spt,
-                       ArrayRef<unsigned> tpw, ArrayRef<unsigned> wpc) {
-  int64_t n = 1;
-  for (unsigned k = 0; k < 2; ++k) {
-    int64_t cta = int64_t(spt[k]) * tpw[k] * wpc[k];
-    n *= spt[k] * llvm::divideCeil(shape[k], cta);
-  }
-  return n;
-}
-
 /// How a rank-2 layout spreads a CTA along its fastest dimension d: the
 /// elements a thread holds there, its lanes (the rest of the warp along the
 /// other dimension) and its warps (the rest of the CTA likewise).
@@ -145,7 +132,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
     int64_t most = 0;
     for (auto [rows, cols] : shapes) {
       int64_t shape[2] = {rows, cols};
-      most = std::max(most, elemsPerThread(shape, spt, tpw, wpc));
+      most = std::max(most, getElemsPerThread(shape, spt, tpw, wpc));
     }
     return most;
   };

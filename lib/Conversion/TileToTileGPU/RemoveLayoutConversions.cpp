@@ -39,7 +39,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tilegpu {
 #define GEN_PASS_DEF_TILEGPUREMOVELAYOUTCONVERSIONS
@@ -81,6 +80,13 @@ struct RematerializeSource : OpRewritePattern<ConvertLayoutOp> {
     return failure();
   }
 };
+
+/// `x` converted to `layout` (null stays null).
+Value convertTo(OpBuilder &b, Location loc, Value x, Attribute layout) {
+  if (!x)
+    return x;
+  return b.create<ConvertLayoutOp>(loc, withLayout(x.getType(), layout), x);
+}
 
 /// Whether `op` is an elementwise arith/math op or a tile.addptr, with one
 /// result.
@@ -148,8 +154,7 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
     Attribute target = getLayout(op.getType());
     SmallVector<Value> operands;
     for (Value v : src->getOperands())
-      operands.push_back(rewriter.create<ConvertLayoutOp>(
-          op.getLoc(), withLayout(v.getType(), target), v));
+      operands.push_back(convertTo(rewriter, op.getLoc(), v, target));
     OperationState state(src->getLoc(), src->getName(), operands,
                          TypeRange{op.getType()}, src->getAttrs());
     Operation *clone = rewriter.create(state);
@@ -174,13 +179,11 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
     Attribute target = getLayout(op.getType());
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(src)) {
       Attribute slice = SliceAttr::get(op.getContext(), ex.getAxis(), target);
-      Value c = rewriter.create<ConvertLayoutOp>(
-          op.getLoc(), withLayout(in.getType(), slice), in);
+      Value c = convertTo(rewriter, op.getLoc(), in, slice);
       rewriter.replaceOpWithNewOp<tile::ExpandDimsOp>(op, op.getType(), c,
                                                       ex.getAxisAttr());
     } else {
-      Value c = rewriter.create<ConvertLayoutOp>(
-          op.getLoc(), withLayout(in.getType(), target), in);
+      Value c = convertTo(rewriter, op.getLoc(), in, target);
       rewriter.replaceOpWithNewOp<tile::BroadcastOp>(op, op.getType(), c);
     }
     if (src->use_empty())
@@ -228,11 +231,8 @@ struct SinkIntoStore : OpRewritePattern<tile::StoreOp> {
     auto slice = dyn_cast_or_null<SliceAttr>(source);
     if (!isa_and_nonnull<BlockedAttr>(slice ? slice.getParent() : source))
       return failure();
-    auto convert = [&](Value x) -> Value {
-      if (!x)
-        return x;
-      return rewriter.create<ConvertLayoutOp>(
-          store.getLoc(), withLayout(x.getType(), source), x);
+    auto convert = [&](Value x) {
+      return convertTo(rewriter, store.getLoc(), x, source);
     };
     Value value = cvt.getSrc();
     for (auto [op, costly] : llvm::reverse(chain)) {
@@ -267,17 +267,17 @@ std::optional<int64_t> elemsPerThread(RankedTensorType type) {
   auto blocked = dyn_cast_or_null<BlockedAttr>(enc);
   if (!blocked)
     return std::nullopt;
-  int64_t n = 1;
-  unsigned t = 0;
+  // The parent's parameters of the tile's dimensions (a sliced one holds
+  // nothing of the tile).
+  SmallVector<unsigned> spt, tpw, wpc;
   for (unsigned d = 0; d < blocked.getRank(); ++d) {
     if (int(d) == sliced)
       continue;
-    int64_t spt = blocked.getSizePerThread()[d];
-    int64_t cta =
-        spt * blocked.getThreadsPerWarp()[d] * blocked.getWarpsPerCTA()[d];
-    n *= spt * llvm::divideCeil(type.getDimSize(t++), cta);
+    spt.push_back(blocked.getSizePerThread()[d]);
+    tpw.push_back(blocked.getThreadsPerWarp()[d]);
+    wpc.push_back(blocked.getWarpsPerCTA()[d]);
   }
-  return n;
+  return getElemsPerThread(type.getShape(), spt, tpw, wpc);
 }
 
 /// Rule 5: load a small tile in the layout it is converted to.
@@ -306,11 +306,8 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
     // The load stays where it is: a store between it and the conversion
     // may write what it read.
     rewriter.setInsertionPoint(load);
-    auto convert = [&](Value x) -> Value {
-      if (!x)
-        return x;
-      return rewriter.create<ConvertLayoutOp>(
-          op.getLoc(), withLayout(x.getType(), target), x);
+    auto convert = [&](Value x) {
+      return convertTo(rewriter, op.getLoc(), x, target);
     };
     Value ptr = convert(load.getPtr()), mask = convert(load.getMask()),
           other = convert(load.getOther());

@@ -6,6 +6,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -351,6 +352,18 @@ BlockedAttr mlir::tilegpu::getDefaultBlockedLayout(MLIRContext *ctx,
     wpc[0] = numWarps;
   }
   return BlockedAttr::get(ctx, spt, tpw, wpc, order);
+}
+
+int64_t mlir::tilegpu::getElemsPerThread(ArrayRef<int64_t> shape,
+                                         ArrayRef<unsigned> spt,
+                                         ArrayRef<unsigned> tpw,
+                                         ArrayRef<unsigned> wpc) {
+  int64_t n = 1;
+  for (unsigned k = 0; k < shape.size(); ++k) {
+    int64_t cta = int64_t(spt[k]) * tpw[k] * wpc[k];
+    n *= spt[k] * llvm::divideCeil(shape[k], cta);
+  }
+  return n;
 }
 
 Value mlir::tilegpu::rootBuffer(Value view) {

@@ -43,6 +43,13 @@ namespace mlir::tilegpu {
 BlockedAttr getDefaultBlockedLayout(MLIRContext *ctx, unsigned rank,
                                     unsigned numWarps);
 
+/// Registers a thread holds of a tile of `shape` under a blocked layout of
+/// these parameters (replicas included), counted as the LLVM lowering
+/// does: sizePerThread times the repetitions of the CTA tile, per
+/// dimension.
+int64_t getElemsPerThread(ArrayRef<int64_t> shape, ArrayRef<unsigned> spt,
+                          ArrayRef<unsigned> tpw, ArrayRef<unsigned> wpc);
+
 /// The swizzled shared layout for a 2-D buffer of `shape` with elements of
 /// `eltBits` bits that ldmatrix / mma operand reads leave free of bank
 /// conflicts (16-byte chunks, XOR of the row phase). With `transposed`, the

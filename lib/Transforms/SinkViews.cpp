@@ -19,9 +19,13 @@
 //                                source), a splat, or again such an f, and
 //                                one is a reshape
 //
-// An elementwise op moves only when the view is its one use, so nothing is
-// computed twice; the new ops go where the operand was computed, not into a
-// loop that the view is in.
+// An elementwise op moves when the view is its one use, so nothing is
+// computed twice, or when every operand is itself free to transpose
+// (splats, broadcasts, expand_dims and cheap elementwise ops of them: a
+// mask `n[:, None] & k[None, :]` shared by two loads of B^T): computing a
+// few integer ops again costs less than a transpose through shared memory.
+// The new ops go where the operand was computed, not into a loop that the
+// view is in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +73,43 @@ Value cloneWith(PatternRewriter &rewriter, Operation *op,
   return copy->getResult(0);
 }
 
+/// Can `v` be had transposed by `order` without a transpose through shared
+/// memory and without computing anything but cheap integer and pointer
+/// ops again (see the file comment)?
+bool freeToTranspose(Value v, ArrayRef<int32_t> order, unsigned depth = 0) {
+  if (depth > 8)
+    return false;
+  if (DenseElementsAttr attr; matchPattern(v, m_Constant(&attr)))
+    return attr.isSplat();
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<SplatOp>(def))
+    return true;
+  if (auto bc = dyn_cast<BroadcastOp>(def))
+    return freeToTranspose(bc.getSrc(), order, depth + 1);
+  if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
+    // As SinkTrans: the other dimensions keep their order.
+    int64_t last = -1;
+    for (int32_t d : order) {
+      if (unsigned(d) == ed.getAxis())
+        continue;
+      if (d < last)
+        return false;
+      last = d;
+    }
+    return true;
+  }
+  bool cheap = isa<AddPtrOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+                   arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp,
+                   arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+                   arith::SelectOp>(def);
+  return cheap && isElementwise(def) &&
+         llvm::all_of(def->getOperands(), [&](Value o) {
+           return freeToTranspose(o, order, depth + 1);
+         });
+}
+
 struct SinkTrans : OpRewritePattern<TransOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TransOp trans,
@@ -108,7 +149,8 @@ struct SinkTrans : OpRewritePattern<TransOp> {
                                     loc, ed.getSrc(), int32_t(newAxis)));
       return success();
     }
-    if (!isElementwise(def) || !def->hasOneUse())
+    if (!isElementwise(def) ||
+        (!def->hasOneUse() && !freeToTranspose(trans.getSrc(), order)))
       return failure();
     SmallVector<Value> operands;
     for (Value v : def->getOperands())

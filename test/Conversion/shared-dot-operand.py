@@ -13,6 +13,16 @@
 # CHECK-NOT: tilegpu.local_alloc
 # CHECK: tile.dot %[[LA]],
 # CHECK: scf.yield
+# On wgmma both dots read A's slot through its descriptor: nothing loads it
+# into registers (no ldmatrix), and each k step of 16 is one wgmma per dot.
+# RUN: tilec %s --kernel gated --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, i32:16, 64, 64, 64" --num-warps 4 --num-stages 3 --arch sm_90a --emit=ptx -o %t.ptx
+# RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+# PTX-NOT: ldmatrix
+# PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+# PTX: wgmma.commit_group
+# PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+# PTX: wgmma.commit_group
+# PTX-NOT: ldmatrix
 import triton
 import triton.language as tl
 

@@ -47,6 +47,35 @@ func.func @trans_shared(%a: tensor<16x32xf32>, %b: tensor<16x32xf32>) -> (tensor
 
 // -----
 
+// A mask computed from broadcasts of two ranges, with another use (two loads
+// of B^T share it): it is computed again, transposed, from the ranges, with
+// no transpose left; the original stays for its other use.
+// CHECK-LABEL: func.func @trans_shared_mask
+// CHECK-NOT: tile.trans
+// CHECK-DAG: %[[N:.*]] = arith.cmpi slt, %arg0, %{{.*}} : tensor<64xi32>
+// CHECK-DAG: %[[K:.*]] = arith.cmpi slt, %arg1, %{{.*}} : tensor<32xi32>
+// CHECK-DAG: %[[M:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<64x32xi1>
+// CHECK-DAG: %[[NT:.*]] = tile.expand_dims %[[N]] {axis = 0 : i32} : tensor<64xi1> -> tensor<1x64xi1>
+// CHECK-DAG: %[[KT:.*]] = tile.expand_dims %[[K]] {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
+// CHECK-DAG: %[[T:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<32x64xi1>
+// CHECK-NOT: tile.trans
+// CHECK: return %[[T]], %[[M]]
+func.func @trans_shared_mask(%n: tensor<64xi32>, %k: tensor<32xi32>) -> (tensor<32x64xi1>, tensor<64x32xi1>) {
+  %c = arith.constant dense<100> : tensor<64xi32>
+  %d = arith.constant dense<40> : tensor<32xi32>
+  %nm = arith.cmpi slt, %n, %c : tensor<64xi32>
+  %km = arith.cmpi slt, %k, %d : tensor<32xi32>
+  %ne = tile.expand_dims %nm {axis = 1 : i32} : tensor<64xi1> -> tensor<64x1xi1>
+  %ke = tile.expand_dims %km {axis = 0 : i32} : tensor<32xi1> -> tensor<1x32xi1>
+  %nb = tile.broadcast %ne : tensor<64x1xi1> -> tensor<64x32xi1>
+  %kb = tile.broadcast %ke : tensor<1x32xi1> -> tensor<64x32xi1>
+  %m = arith.andi %nb, %kb : tensor<64x32xi1>
+  %t = tile.trans %m {order = array<i32: 1, 0>} : tensor<64x32xi1> -> tensor<32x64xi1>
+  return %t, %m : tensor<32x64xi1>, tensor<64x32xi1>
+}
+
+// -----
+
 // A block reshaped to [1, M, N] for a descriptor store with a leading unit
 // dimension, converted in between, and reshaped back to [M, N] where the
 // store addresses it: the conversion runs on the [M, N] tile.

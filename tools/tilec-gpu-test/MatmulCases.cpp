@@ -274,12 +274,17 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
                               {128, 128, 64, 4, 3},
                               {128, 256, 64, 8, 3},
                               {128, 128, 32, 8, 2},
-                              {64, 128, 32, 4, 4}};
+                              {64, 128, 32, 4, 4},
+                              {64, 128, 64, 8, 3},
+                              {64, 256, 64, 16, 3}};
   std::vector<std::array<unsigned, 3>> shapes = {
       {64, 64, 32},   {1000, 1000, 1000}, {1, 4096, 512},
       {4095, 33, 17}, {4096, 4096, 4096}, {8192, 8192, 8192}};
   if (opts.quick) {
-    tiles = {{64, 64, 32, 4, 3}, {128, 256, 64, 8, 3}, {64, 128, 32, 4, 4}};
+    tiles = {{64, 64, 32, 4, 3},
+             {128, 256, 64, 8, 3},
+             {64, 128, 32, 4, 4},
+             {64, 128, 64, 8, 3}};
     shapes = {{64, 64, 32}, {257, 129, 100}, {4095, 33, 17}};
   }
   // A specialized case of shape sh with tiles t.
@@ -305,6 +310,10 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
         bool big = sh[0] >= 4096 && sh[1] >= 4096;
         if (!opts.quick && ti > 0 && big && sh[0] == 8192 && ti != 2)
           continue;
+        // 64-row tiles on 8 and 16 warps: two and four warpgroups along N
+        // at sm_90a (wgmma m64n64 each).
+        if (!opts.quick && t.bm == 64 && t.warps > 4 && big && sh[0] == 8192)
+          continue;
         cs.push_back(matmulCase(tiled(dt, sh, t)));
       }
     // Transposed operands given by strides, and a padded C.
@@ -325,8 +334,10 @@ void addMatmulCases(std::vector<Case> &cs, const Options &opts) {
     // aligned and the loads vectorize along K): B is staged K-major in a
     // transposed buffer, pipelined: read by wgmma (tf32 wgmma for fp32) at
     // sm_90a, by ldmatrix without .trans for mma.sync. Odd M and N.
+    // 64 x 64 tiles on 8 warps: two warpgroups along N, 32 columns each
+    // (a K-major B splits at any 8 columns).
     for (Tiles t : {Tiles{64, 64, 32, 4, 3}, Tiles{128, 128, 64, 4, 3},
-                    Tiles{128, 256, 64, 8, 3}}) {
+                    Tiles{128, 256, 64, 8, 3}, Tiles{64, 64, 32, 8, 3}}) {
       if (opts.quick && t.bn == 128)
         continue;
       auto transposed = [&](std::array<unsigned, 3> small,

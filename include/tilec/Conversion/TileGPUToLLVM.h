@@ -42,8 +42,10 @@ constexpr unsigned kSharedAddrSpace = 3;
 /// transposed) and its slices are described the same way per base
 /// dimension (isAccumulator()): along M a thread holds rows
 ///   (e / 2) * 16 * wm + (e % 2) * 8 + warp_M * 16 + lane / 4
-/// and along N columns
-///   (e / 2) * 8 * wn + e % 2 + warp_N * 8 + (lane % 4) * 2,
+/// and along N columns (c = the columns of a warp, MmaAttr::getWarpCols(),
+/// 8 for mma.sync; q = e / 2)
+///   (q / (c / 8)) * c * wn + (q % (c / 8)) * 8 + e % 2 + warp_N * c +
+///   (lane % 4) * 2,
 /// the lane coordinates being lane / 4 (M) and lane % 4 (N). Elements are
 /// numbered as the registers: the pairs (e / 2) of the dimensions left,
 /// row-major, then the bits e % 2, row-major (an unsliced tile: [m-repeat]
@@ -146,6 +148,11 @@ private:
   /// Accumulator layouts: the extent of a thread's element pair (e % 2)
   /// and of one lane step, per base dimension.
   SmallVector<unsigned> pairStep, laneStep;
+  /// Accumulator layouts: the 8-wide blocks a warp holds side by side per
+  /// base dimension (instrN / 8 along N of a wgmma layout, else 1).
+  SmallVector<unsigned> blocksPerWarp;
+  /// Tensor-core layouts: warps numbered along M first (wgmma).
+  bool warpsMFirst = false;
   void initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices, Type elt);
   // Tensor-core layouts.
   Kind kind_ = Kind::Blocked;

@@ -155,9 +155,10 @@ SmallVector<Value> throughAsm(OpBuilder &b, Location loc, StringRef text,
 /// Hopper: d = a * b + acc with wgmma.mma_async, a (M x K, K-major) and b
 /// (K x N: N-major from a plain buffer, or K-major from a transposed one:
 /// always for tf32, for 16-bit types when B is K-major in memory) read from
-/// their swizzled shared buffers through matrix descriptors. Warpgroup g
-/// computes rows 64g.. of each block of 16 * numWarps rows: per block and k
-/// step of 16, one wgmma.mma_async.m64nNk16 over the whole N. The sequence is
+/// their swizzled shared buffers through matrix descriptors. The warpgroup
+/// g along M computes rows 64g.. of each block of 16 * wm rows and the one
+/// along N its instrN columns (all of N with one along N): per block and k
+/// step of 16, one wgmma.mma_async.m64n<instrN>k16. The sequence is
 /// fenced (wgmma.fence; the writers of a buffer written through the generic
 /// proxy fence it for the async proxy themselves), committed and waited for
 /// (wait_group 0, the accumulators passed through the wait so that nothing
@@ -221,29 +222,43 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
     return rewriter.notifyMatchFailure(op, "tiles not in a wgmma swizzle mode");
   Value aBase = aLoad ? rewriter.getRemappedValue(aLoad.getSrc()) : Value();
   Value bBase = rewriter.getRemappedValue(bLoad.getSrc());
-  unsigned wm = mma.getWarpsPerCTA()[0];
+  unsigned wm = mma.getWarpsPerCTA()[0], wn = mma.getWarpsPerCTA()[1];
+  // Each warpgroup computes warpCols columns of N (all of them with one
+  // warpgroup along N).
+  int64_t warpCols = wn == 1 ? N : mma.getWarpCols();
+  LayoutInfo cInfo(cType);
+  unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
+  if (warpCols * wn != N || unsigned(warpCols / 8) != repN || (aRegs && wn != 1))
+    return rewriter.notifyMatchFailure(
+        op, "the warpgroups along N do not split N into one wgmma each");
   // The warp index broadcast from lane 0 (shfl.sync.idx): ptxas then knows it
   // is warp-uniform and keeps the descriptors in uniform registers.
-  // (A's descriptor only.)
-  auto warpgroup = [&]() -> Value {
-    Value warp = b.create<NVVM::ShflOp>(
+  Value warp;
+  if (!aRegs || wn > 1)
+    warp = b.create<NVVM::ShflOp>(
         loc, b.getI32Type(), i32Const(b, loc, -1),
         b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32)),
         i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
         UnitAttr());
-    return b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, 4));
-  };
-  Value wg = aRegs ? Value() : warpgroup();
-  LayoutInfo cInfo(cType);
-  unsigned repM = cInfo.repeatsMN(), repN = cInfo.repeatsN();
+  // The warpgroup along M (the warps are numbered along M first) and the
+  // one along N.
+  Value wg, wgN;
+  if (!aRegs)
+    wg = b.create<LLVM::UDivOp>(
+        loc,
+        wn == 1 ? warp
+                : b.create<LLVM::URemOp>(loc, warp, i32Const(b, loc, wm)),
+        i32Const(b, loc, 4));
+  if (wn > 1)
+    wgN = b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, wm));
   SmallVector<Value> cv = unpackStruct(b, loc, acc);
 
   std::string ab = elt.isF16() ? "f16" : elt.isBF16() ? "bf16" : "tf32";
   int64_t kStep = tf32 ? 8 : 16;
-  std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) +
-                     "k" + std::to_string(kStep) + ".f32." + ab + "." + ab +
-                     " {";
-  unsigned nAcc = N / 2;
+  std::string text = "wgmma.mma_async.sync.aligned.m64n" +
+                     std::to_string(warpCols) + "k" + std::to_string(kStep) +
+                     ".f32." + ab + "." + ab + " {";
+  unsigned nAcc = warpCols / 2;
   for (unsigned i = 0; i < nAcc; ++i)
     text += "$" + std::to_string(i) + (i + 1 < nAcc ? "," : "");
   // scale-d, scale-a, scale-b (and for 16-bit types transpose-a = 0 (K-major)
@@ -307,10 +322,30 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
     av = unpackStruct(b, loc, a);
     repKA = LayoutInfo(aType).repeatsK();
   }
-  Value bDesc0 = wgmmaDescriptor(b, loc, bBase, i32Const(b, loc, 0),
+  int64_t aRowElems = aSw / eltBytes, bRowElems = bSw / eltBytes;
+  // The first column of this warpgroup's: K-major, a row of B's buffer;
+  // N-major, within its column block (blocks of bRowElems columns, K rows
+  // each).
+  Value bColBytes = i32Const(b, loc, 0);
+  if (wgN) {
+    Value col = b.create<LLVM::MulOp>(loc, wgN, i32Const(b, loc, warpCols));
+    if (bKMajor)
+      bColBytes = b.create<LLVM::MulOp>(loc, col, i32Const(b, loc, bSw));
+    else
+      bColBytes = b.create<LLVM::AddOp>(
+          loc,
+          b.create<LLVM::MulOp>(
+              loc,
+              b.create<LLVM::UDivOp>(loc, col, i32Const(b, loc, bRowElems)),
+              i32Const(b, loc, K * bSw)),
+          b.create<LLVM::MulOp>(
+              loc,
+              b.create<LLVM::URemOp>(loc, col, i32Const(b, loc, bRowElems)),
+              i32Const(b, loc, eltBytes)));
+  }
+  Value bDesc0 = wgmmaDescriptor(b, loc, bBase, bColBytes,
                                  /*lbo=*/bKMajor ? 16 : K * bRowBytes,
                                  /*sbo=*/8 * bRowBytes, bSw);
-  int64_t aRowElems = aSw / eltBytes, bRowElems = bSw / eltBytes;
   for (unsigned rm = 0; rm < repM; ++rm)
     for (int64_t k = 0; k < K; k += kStep) {
       // A (K-major): rows rm * 16 * wm + 64 g, column k (its column block).

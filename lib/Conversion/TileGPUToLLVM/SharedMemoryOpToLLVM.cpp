@@ -140,8 +140,27 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
 /// Decided before the conversion starts (markDeferredDotOperands): while it
 /// runs, the IR between a load and its dot holds half-converted ops.
 static bool shouldDefer(LocalLoadOp op) {
-  if (!op->hasOneUse())
-    return false;
+  // An operand that several wgmma dots share (the A of a gated MLP's two
+  // products): each reads the buffer itself, so nothing is loaded here,
+  // provided nothing writes shared memory before the last of them.
+  if (!op->hasOneUse()) {
+    Operation *last = nullptr;
+    for (Operation *user : op->getUsers()) {
+      auto dot = dyn_cast<tile::DotOp>(user);
+      auto mma = dot ? dyn_cast_or_null<MmaAttr>(
+                           cast<RankedTensorType>(dot.getType()).getEncoding())
+                     : MmaAttr();
+      if (!mma || !mma.isHopper() || dot->getBlock() != op->getBlock())
+        return false;
+      if (!last || last->isBeforeInBlock(dot))
+        last = dot;
+    }
+    for (Operation *it = op->getNextNode(); it && it != last;
+         it = it->getNextNode())
+      if (!isa<LocalLoadOp>(it) && !isPure(it))
+        return false;
+    return true;
+  }
   auto dot = dyn_cast<tile::DotOp>(*op->user_begin());
   if (!dot || !isa_and_nonnull<MmaAttr>(
                   cast<RankedTensorType>(dot.getType()).getEncoding()))

@@ -68,6 +68,7 @@ LayoutInfo::LayoutInfo(RankedTensorType type)
     }
     wm = mma.getWarpsPerCTA()[0];
     wn = mma.getWarpsPerCTA()[1];
+    warpsMFirst = mma.isHopper();
     Type elt = type.getElementType();
     eltBits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
     auto ceilDiv = [](int64_t a, int64_t b) {
@@ -148,6 +149,7 @@ void LayoutInfo::initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices,
   kind_ = Kind::Mma;
   wm = mma.getWarpsPerCTA()[0];
   wn = mma.getWarpsPerCTA()[1];
+  warpsMFirst = mma.isHopper();
   eltBits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
   dimMap = survivingDims(2, slices);
   baseToTensor.assign(2, -1);
@@ -156,21 +158,26 @@ void LayoutInfo::initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices,
     baseToTensor[dimMap[i]] = i;
     baseShape[dimMap[i]] = shape[i];
   }
-  // Rows: lane / 4 (8 lanes, lane-id stride 4), warps every wn-th warp,
-  // a pair of rows 8 apart per 16-row block. Columns: lane % 4 (pairs of
-  // adjacent columns), warps fastest, 8 columns a block.
-  cta = {16 * wm, 8 * wn};
+  // Rows: lane / 4 (8 lanes, lane-id stride 4), a pair of rows 8 apart per
+  // 16-row block. Columns: lane % 4 (pairs of adjacent columns), 8 columns
+  // a block, warpCols / 8 blocks of a warp side by side. mma.sync numbers
+  // the warps along N fastest, wgmma along M (whole warpgroups of rows).
+  unsigned warpCols = mma.getWarpCols();
+  cta = {16 * wm, warpCols * wn};
   lanes = {8, 4};
   laneStrides = {4, 1};
   warps = {wm, wn};
-  warpStrides = {wn, 1};
-  warpExtents = {16, 8};
+  warpStrides = mma.isHopper() ? SmallVector<unsigned>{1, wm}
+                               : SmallVector<unsigned>{wn, 1};
+  warpExtents = {16, warpCols};
   pairStep = {8, 1};
   laneStep = {1, 2};
+  blocksPerWarp = {1, warpCols / 8};
   for (unsigned d = 0; d < 2; ++d) {
     unsigned n = 1;
     if (baseToTensor[d] >= 0)
-      n = 2 * unsigned((baseShape[d] + cta[d] - 1) / cta[d]);
+      n = 2 * blocksPerWarp[d] *
+          unsigned((baseShape[d] + cta[d] - 1) / cta[d]);
     elemsPerThread.push_back(n);
     numElems_ *= n;
   }
@@ -308,28 +315,31 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
 LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
                                                       Location loc) const {
   ThreadCoords tc;
+  // The warp's coordinates along M and N: mma.sync numbers the warps along
+  // N fastest, wgmma along M (warpStrides).
+  auto mmaWarpCoords = [&](Value warp) -> SmallVector<Value> {
+    auto coord = [&](unsigned stride, unsigned n) -> Value {
+      Value w = stride == 1 ? warp
+                            : b.create<LLVM::UDivOp>(loc, warp,
+                                                     i32Const(b, loc, stride));
+      return b.create<LLVM::URemOp>(loc, w, i32Const(b, loc, n));
+    };
+    return {coord(warpsMFirst ? 1 : wn, wm), coord(warpsMFirst ? wm : 1, wn)};
+  };
   if (acc_) {
     Value tid = threadId(b, loc);
     Value lane = b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32));
     Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
     tc.lane = {b.create<LLVM::UDivOp>(loc, lane, i32Const(b, loc, 4)),
                b.create<LLVM::URemOp>(loc, lane, i32Const(b, loc, 4))};
-    // Warps along N fastest.
-    tc.warp = {b.create<LLVM::URemOp>(
-                   loc, b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, wn)),
-                   i32Const(b, loc, wm)),
-               b.create<LLVM::URemOp>(loc, warp, i32Const(b, loc, wn))};
+    tc.warp = mmaWarpCoords(warp);
     return tc;
   }
   if (!isBlocked()) {
     Value tid = threadId(b, loc);
     tc.lane.push_back(b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32)));
-    Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
-    // Warps along N fastest.
-    tc.warp.push_back(b.create<LLVM::URemOp>(
-        loc, b.create<LLVM::UDivOp>(loc, warp, i32Const(b, loc, wn)),
-        i32Const(b, loc, wm)));
-    tc.warp.push_back(b.create<LLVM::URemOp>(loc, warp, i32Const(b, loc, wn)));
+    tc.warp =
+        mmaWarpCoords(b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32)));
     return tc;
   }
   unsigned R = baseRank();
@@ -359,17 +369,21 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
     unsigned d = dimMap[i];
     Value v;
     if (acc_) {
-      // lane * laneStep + warp * warpExtent + (e / 2) * cta + (e % 2) *
-      // pairStep
+      // lane * laneStep + warp * warpExtent + (q / bpw) * cta + (q % bpw) *
+      // 8 + (e % 2) * pairStep, q = e / 2 (bpw: blocks of a warp side by
+      // side, 1 along M)
       Value thread = b.create<LLVM::AddOp>(
           loc,
           b.create<LLVM::MulOp>(loc, tc.warp[d],
                                 i32Const(b, loc, warpExtents[d])),
           b.create<LLVM::MulOp>(loc, tc.lane[d],
                                 i32Const(b, loc, laneStep[d])));
+      unsigned q = e[i] / 2, bpw = blocksPerWarp[d];
       v = b.create<LLVM::AddOp>(
           loc, thread,
-          i32Const(b, loc, (e[i] / 2) * cta[d] + (e[i] % 2) * pairStep[d]));
+          i32Const(b, loc,
+                   (q / bpw) * cta[d] + (q % bpw) * 8 +
+                       (e[i] % 2) * pairStep[d]));
     } else {
       unsigned spt = base.getSizePerThread()[d],
                tpw = base.getThreadsPerWarp()[d];

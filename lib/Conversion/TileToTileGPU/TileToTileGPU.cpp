@@ -15,6 +15,7 @@
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Conversion/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -84,6 +85,15 @@ struct ConvertTileToTileGPUPass
                             128;
   }
 
+  /// Is `dot`'s result (through the ops computed from it) an operand of
+  /// another dot?
+  static bool feedsAnotherDot(tile::DotOp dot) {
+    SetVector<Operation *> slice;
+    getForwardSlice(dot.getResult(), &slice);
+    return llvm::any_of(slice,
+                        [](Operation *op) { return isa<tile::DotOp>(op); });
+  }
+
   /// The mma layout of `dot` if the tensor cores can compute it (see the
   /// pass description), else null.
   MmaAttr mmaLayoutFor(tile::DotOp dot) {
@@ -119,10 +129,32 @@ struct ConvertTileToTileGPUPass
     // staged by local_alloc; their buffers live, and are fenced by barriers,
     // until the dot, where wgmma reads them: tilegpu-allocate-shared,
     // tilegpu-insert-barriers).
-    if (useWgmma && warps % 4 == 0 && M % (16 * warps) == 0 && N <= 256 &&
-        N % 16 == 0 && K % 16 == 0 &&
-        (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK)))
-      return MmaAttr::get(&getContext(), {warps, 1}, 3);
+    //
+    // The warpgroups go along M while M has 64 rows for each, the rest along
+    // N, each warpgroup computing N / wn consecutive columns (Triton's rule:
+    // BLOCK_M = 64 on 8 warps is two warpgroups side by side along N).
+    // A dot whose result feeds another dot (attention's scores) keeps all
+    // warps along M, so that its accumulator is the next dot's A in
+    // registers. A B that is N-major in shared memory is split at whole
+    // 128-byte swizzle rows; a K-major one at any 8 columns.
+    if (useWgmma && warps % 4 == 0 && K % 16 == 0 &&
+        (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK))) {
+      unsigned wm = 4, wn = 1;
+      if (feedsAnotherDot(dot))
+        wm = warps;
+      while (wm * wn < warps) {
+        if (M > 16 * wm)
+          wm *= 2;
+        else
+          wn *= 2;
+      }
+      int64_t cols = N / wn;
+      unsigned bits = a.getIntOrFloatBitWidth();
+      if (M % (16 * wm) == 0 && N % wn == 0 && cols % 16 == 0 &&
+          cols <= 256 && (wn == 1 || m.bK || (cols * bits / 8) % 128 == 0))
+        return MmaAttr::get(&getContext(), {wm, wn}, 3, /*transposed=*/false,
+                            wn == 1 ? 0 : unsigned(cols));
+    }
     // tf32 with B N-major in memory (row-major, as usual): the transposed
     // product C^T = B^T A^T, whose shared operand is A (K-major, filled by
     // 16-byte copies) and whose register operand is B^T, read from a plain

@@ -184,15 +184,24 @@ Attribute MmaAttr::parse(AsmParser &parser, Type) {
   if (parseUnsignedList(parser, "warpsPerCTA", wpc))
     return {};
   bool transposed = false;
-  if (succeeded(parser.parseOptionalComma())) {
-    if (parser.parseKeyword("transposed"))
+  unsigned instrN = 0;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("transposed"))) {
+      transposed = true;
+      continue;
+    }
+    if (failed(parser.parseOptionalKeyword("instrN"))) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected 'transposed' or 'instrN'");
       return {};
-    transposed = true;
+    }
+    if (parser.parseEqual() || parser.parseInteger(instrN))
+      return {};
   }
   if (parser.parseRBrace() || parser.parseGreater())
     return {};
   return parser.getChecked<MmaAttr>(parser.getContext(), wpc, version,
-                                    transposed);
+                                    transposed, instrN);
 }
 
 void MmaAttr::print(AsmPrinter &printer) const {
@@ -202,6 +211,8 @@ void MmaAttr::print(AsmPrinter &printer) const {
   printer << "warpsPerCTA = [";
   llvm::interleaveComma(getWarpsPerCTA(), printer);
   printer << "]";
+  if (getInstrN())
+    printer << ", instrN = " << getInstrN();
   if (getTransposed())
     printer << ", transposed";
   printer << "}>";
@@ -209,7 +220,7 @@ void MmaAttr::print(AsmPrinter &printer) const {
 
 LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               ArrayRef<unsigned> wpc, unsigned version,
-                              bool transposed) {
+                              bool transposed, unsigned instrN) {
   if (wpc.size() != 2)
     return emitError() << "mma layout needs warpsPerCTA of rank 2";
   for (unsigned v : wpc)
@@ -218,12 +229,21 @@ LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (version != 2 && version != 3)
     return emitError() << "mma version must be 2 (mma.sync) or 3 (wgmma), got "
                        << version;
-  if (version == 3 && (wpc[1] != 1 || wpc[0] % 4 != 0))
+  if (version == 3 && wpc[0] % 4 != 0)
     return emitError() << "an mma version 3 layout has whole warpgroups "
-                          "along M: warpsPerCTA = [4k, 1]";
+                          "along M: warpsPerCTA = [4k, n]";
+  if (instrN && (version != 3 || instrN % 8 != 0 || instrN > 256))
+    return emitError() << "instrN is the n of a wgmma (version 3): a "
+                          "multiple of 8 up to 256, got "
+                       << instrN;
+  if (version == 3 && wpc[1] != 1 && !instrN)
+    return emitError() << "an mma version 3 layout with warps along N "
+                          "needs instrN";
   if (transposed && version != 3)
     return emitError() << "only an mma version 3 (wgmma) layout can be "
                           "transposed";
+  if (transposed && wpc[1] != 1)
+    return emitError() << "a transposed mma layout has all warps along M";
   return success();
 }
 

@@ -108,14 +108,35 @@ func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 1, warpsPerCTA = [2, 
 
 // -----
 
-// Version 3 (wgmma): whole warpgroups along M only.
-// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, 1]}}
+// Version 3 (wgmma): whole warpgroups along M.
+// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, n]}}
 func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [2, 2]}>>) { return }
 
 // -----
 
-// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, 1]}}
+// expected-error @+1 {{an mma version 3 layout has whole warpgroups along M: warpsPerCTA = [4k, n]}}
 func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [2, 1]}>>) { return }
+
+// -----
+
+// Warpgroups along N each compute instrN columns.
+// expected-error @+1 {{an mma version 3 layout with warps along N needs instrN}}
+func.func @f(%x: tensor<64x128xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2]}>>) { return }
+
+// -----
+
+// expected-error @+1 {{instrN is the n of a wgmma (version 3): a multiple of 8 up to 256, got 64}}
+func.func @f(%x: tensor<64x128xf32, #tilegpu.mma<{warpsPerCTA = [2, 2], instrN = 64}>>) { return }
+
+// -----
+
+// expected-error @+1 {{instrN is the n of a wgmma (version 3): a multiple of 8 up to 256, got 12}}
+func.func @f(%x: tensor<64x128xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 12}>>) { return }
+
+// -----
+
+// expected-error @+1 {{a transposed mma layout has all warps along M}}
+func.func @f(%x: tensor<64x128xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 64, transposed}>>) { return }
 
 // -----
 
@@ -125,7 +146,7 @@ func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{warpsPerCTA = [2, 2], transpose
 
 // -----
 
-// expected-error @+1 {{expected 'transposed'}}
+// expected-error @+1 {{expected 'transposed' or 'instrN'}}
 func.func @f(%x: tensor<64x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], swapped}>>) { return }
 
 // -----

@@ -7,6 +7,7 @@
 // CHECK: #[[MMA:.*]] = #tilegpu.mma<{warpsPerCTA = [2, 2]}>
 // CHECK: #[[MMA41:.*]] = #tilegpu.mma<{warpsPerCTA = [4, 1]}>
 // CHECK: #[[MMAV3:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
+// CHECK: #[[MMAV3N:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 64}>
 // CHECK: #[[MMAV3T:.*]] = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], transposed}>
 // CHECK: #[[SW:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
 // CHECK: #[[SW1:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
@@ -62,7 +63,7 @@ func.func @local_memory(%x: tensor<64x32xf16, #b>) -> tensor<64x32xf16, #b> {
 // CHECK-SAME: %{{.*}}: tensor<64x32xf16, #[[OPA]]>, %{{.*}}: tensor<32x64xf16, #[[OPB]]>,
 // CHECK-SAME: %{{.*}}: !tilegpu.memdesc<64x32xf16, #[[SW]]>, %{{.*}}: !tilegpu.memdesc<32x64xf16, #[[SW1]]>,
 // CHECK-SAME: %{{.*}}: !tilegpu.memdesc<4x16x8xf32, #[[SWN]]>, %{{.*}}: !tilegpu.memdesc<64x32xf16>,
-// CHECK-SAME: %{{.*}}: tensor<128x64xf32, #[[MMAV3]]>, %{{.*}}: !tilegpu.memdesc<32x256xf16, #[[SWB]]>,
+// CHECK-SAME: %{{.*}}: tensor<128x64xf32, #[[MMAV3]]>, %{{.*}}: tensor<64x128xf32, #[[MMAV3N]]>, %{{.*}}: !tilegpu.memdesc<32x256xf16, #[[SWB]]>,
 // CHECK-SAME: %{{.*}}: tensor<128x128xf32, #[[MMAV3T]]>)
 func.func @mma_layouts(%c: tensor<64x64xf32, #mma>, %c41: tensor<64x32xf32, #mma41>,
                        %a: tensor<64x32xf16, #opa>, %b: tensor<32x64xf16, #opb>,
@@ -71,6 +72,7 @@ func.func @mma_layouts(%c: tensor<64x64xf32, #mma>, %c41: tensor<64x32xf32, #mma
                        %s3: !tilegpu.memdesc<4x16x8xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>>,
                        %plain: !tilegpu.memdesc<64x32xf16>,
                        %h: tensor<128x64xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>>,
+                       %hn: tensor<64x128xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 64}>>,
                        %wide: !tilegpu.memdesc<32x256xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>>,
                        %ht: tensor<128x128xf32, #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], transposed}>>) {
   return

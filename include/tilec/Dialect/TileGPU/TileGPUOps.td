@@ -82,11 +82,18 @@ def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
     repeats over the tensor; a thread's elements are numbered
     [m-repeat][n-repeat][c0..c3].
 
-    Version 3 (sm_90a, `wgmma.mma_async`) has the same registers with all
-    warps along M (warpsPerCTA = [numWarps, 1]): warpgroup g (warps 4g..4g+3)
-    holds rows 64g..64g+63 of each 64*numWarps/4-row block, one
-    `wgmma m64nNk16` per block and k step; its operands stay in shared
-    memory (matrix descriptors).
+    Version 3 (sm_90a, `wgmma.mma_async`) has the same registers, with
+    whole warpgroups along M (warpsPerCTA[0] a multiple of 4) and the warps
+    numbered along M first: warp w is warp w % wm along M and w / wm along N
+    (wm = warpsPerCTA[0]), so warpgroup g (warps 4g..4g+3) holds 64
+    consecutive rows of each 16*wm-row block. Along N each warp holds
+    `instrN` consecutive columns (one `wgmma m64n<instrN>k16` per block and
+    k step), the warps along N side by side: column
+    rep * instrN * wn + warp_N * instrN + 8 * b + 2 * (l % 4) (+1), b below
+    instrN / 8; a thread's elements are numbered [m-repeat][rep][b][c0..c3].
+    With one warp along N, `instrN` may be left out (0): a warp then holds
+    every column, which is the same as any instrN. Its operands stay in
+    shared memory (matrix descriptors).
 
     With `transposed` (version 3 only), the tensor cores compute the
     transposed product: an M x N tile is held as the accumulators of its
@@ -105,19 +112,25 @@ def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
     ```mlir
     #tilegpu.mma<{warpsPerCTA = [2, 2]}>
     #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
+    #tilegpu.mma<{version = 3, warpsPerCTA = [4, 2], instrN = 64}>
     #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1], transposed}>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
                         DefaultValuedParameter<"unsigned", "2">:$version,
-                        DefaultValuedParameter<"bool", "false">:$transposed);
+                        DefaultValuedParameter<"bool", "false">:$transposed,
+                        DefaultValuedParameter<"unsigned", "0">:$instrN);
   let builders = [
     AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA), [{
-      return $_get($_ctxt, warpsPerCTA, 2, false);
+      return $_get($_ctxt, warpsPerCTA, 2, false, 0);
     }]>,
     AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
                      "unsigned":$version), [{
-      return $_get($_ctxt, warpsPerCTA, version, false);
+      return $_get($_ctxt, warpsPerCTA, version, false, 0);
+    }]>,
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "unsigned":$version, "bool":$transposed), [{
+      return $_get($_ctxt, warpsPerCTA, version, transposed, 0);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -125,6 +138,11 @@ def TileGPU_MmaAttr : TileGPU_Attr<"Mma", "mma"> {
   let extraClassDeclaration = [{
     unsigned getNumWarps() const { return getWarpsPerCTA()[0] * getWarpsPerCTA()[1]; }
     bool isHopper() const { return getVersion() == 3; }
+    /// Consecutive columns a warp holds before the warps along N take
+    /// over: instrN (version 3), else one 8-column block.
+    unsigned getWarpCols() const {
+      return getInstrN() ? getInstrN() : 8;
+    }
   }];
 }
 

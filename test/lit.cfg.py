@@ -32,10 +32,12 @@ if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-gpu-test")):
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-runtime-tests")):
     tools.append("tilec-runtime-tests")
     config.available_features.add("runtime-tests")
-# test/Runtime/install.test: `cmake --install` of tilec::runtime, then a
-# consumer build of examples/host against it.
+# test/Runtime/install*.test: `cmake --install` of tilec::runtime and
+# tilec::compiler, then consumer builds of examples/host against them.
 config.substitutions.append(("%tilec_obj", config.tilec_obj_root))
-if (os.path.exists(os.path.join(config.tilec_obj_root, "lib", "libtilec_runtime.a"))
+_lib = os.path.join(config.tilec_obj_root, "lib")
+if (os.path.exists(os.path.join(_lib, "libtilec_runtime.a"))
+        and os.path.exists(os.path.join(_lib, "libtilec_compiler.a"))
         and shutil.which("cmake") and shutil.which("ninja")):
     config.available_features.add("tilec-install")
 if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-frontend-fuzzer")):

@@ -2,7 +2,7 @@
 
 #include "Internal.h"
 
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Kernel/CompiledKernel.h"
 #include "tilec/Dialect/Tile/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -2,8 +2,6 @@
 
 #include "tilec/Runtime/Runtime.h"
 
-#include "tilec/Compiler/Compiler.h"
-
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -197,6 +195,11 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
     if (!loaded)
       k.mod_ = nullptr;
   }
+  if (!loaded && ck.ptx.empty())
+    return makeError(llvm::formatv(
+        "kernel '{0}': no PTX, and no cubin that loads on this GPU (sm_{1}){2}",
+        ck.name, ctx.computeCapability(),
+        ck.cubin.empty() ? "" : " (cubin for " + ck.cubinTarget + ")"));
   if (!loaded) {
     JitLogs logs;
     CUresult r = d.cuModuleLoadDataEx(&k.mod_, ck.ptx.c_str(), 5, logs.options,
@@ -232,18 +235,6 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
       return std::move(e);
   }
   return std::move(k);
-}
-
-llvm::Expected<Kernel> Kernel::compile(const Device &dev, Compiler &compiler,
-                                       const ParsedSource &src,
-                                       const CompileOptions &opts) {
-  std::string diags;
-  llvm::raw_string_ostream os(diags);
-  CompiledKernel ck;
-  if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
-    return makeError("cannot compile '" + opts.kernel +
-                     "': " + llvm::StringRef(os.str()).trim());
-  return load(dev, ck);
 }
 
 Kernel::Kernel(Kernel &&o) noexcept

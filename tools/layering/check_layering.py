@@ -13,6 +13,9 @@ Two rules, each violation printed as `file:line: error: ...`:
      itself, of libraries it links (directly or not), or the interface
      headers (value types without code of their own that every layer may
      pass around).
+  3. The libraries of the installed tilec::runtime (RUNTIME below) link
+     only each other and include no header of another library (interface
+     headers included) and no MLIR header: the runtime needs no compiler.
 Exit status 1 if any rule is broken; with --print-graph, prints the graph
 as the architecture document shows it.
 """
@@ -24,15 +27,15 @@ import sys
 
 # From the bottom up; a library may link only libraries of earlier rows.
 LAYERS = [
-    ["TilecSupport", "TilecTarget"],
-    ["TileDialect"],
+    ["TilecSupport", "TilecTarget", "TilecKernel"],
+    ["TileDialect", "TilecRuntime"],
     ["TileGPUDialect"],
     ["TilecAnalysis", "TilecFrontend", "TilecTransforms", "TilecInterpreter"],
     ["TilecTileToTileGPU"],
     ["TilecTileGPUToLLVM"],
     ["TilecPipeline"],
     ["TilecCompiler"],
-    ["TilecRuntime"],
+    ["TilecJit"],
     ["TilecTestSupport"],
 ]
 
@@ -52,8 +55,12 @@ OWNERS = {
     "tilec/Target/": ["TilecTarget"],
     "tilec/Pipeline/": ["TilecPipeline"],
     "tilec/Compiler/": ["TilecCompiler"],
+    "tilec/Kernel/": ["TilecKernel"],
     "tilec/Interpreter/": ["TilecInterpreter"],
     "tilec/Runtime/": ["TilecRuntime"],
+    "tilec/Runtime/Cache.h": ["TilecJit"],
+    "tilec/Runtime/Jit.h": ["TilecJit"],
+    "tilec/Runtime/Tuner.h": ["TilecJit"],
     "tilec/Testing/": ["TilecTestSupport"],
 }
 
@@ -61,14 +68,19 @@ OWNERS = {
 # compilation takes and gives).
 INTERFACE_HEADERS = {
     "tilec/Pipeline/PipelineOptions.h",
-    "tilec/Compiler/CompiledKernel.h",
+    "tilec/Compiler/CompileOptions.h",
     "tilec/Compiler/AutotuneConfig.h",
 }
+
+# The libraries of tilec::runtime (cmake/TilecInstall.cmake): CUDA loading
+# and launching without the compiler (rule 3).
+RUNTIME = {"TilecKernel", "TilecRuntime"}
 
 # Headers the build generates (the build id).
 GENERATED_HEADERS = {"tilec/BuildId.h"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+MLIR_INCLUDE = re.compile(r'^\s*#\s*include\s+["<](mlir/[^">]+)[">]')
 
 
 def owners(header):
@@ -133,6 +145,10 @@ def main():
             error(cmake(lib), f"library {lib} is in no layer of "
                   "tools/layering/check_layering.py")
             continue
+        if lib in RUNTIME:
+            for dep in sorted(closure(graph, lib) - RUNTIME):
+                error(cmake(lib), f"{lib} links {dep}: the libraries of "
+                      "tilec::runtime link only each other")
         for dep in deps:
             if dep in layer and layer[dep] >= layer[lib]:
                 error(cmake(lib), f"{lib} (layer {layer[lib]}) links {dep} "
@@ -148,18 +164,29 @@ def main():
         for path in sorted(files):
             with open(path, encoding="utf-8", errors="replace") as f:
                 for num, line in enumerate(f, 1):
+                    where = f"{os.path.relpath(path, args.src)}:{num}"
+                    m = MLIR_INCLUDE.match(line)
+                    if m and lib in RUNTIME:
+                        error(where, f"{lib} includes {m.group(1)}: the "
+                              "libraries of tilec::runtime use no MLIR")
                     m = INCLUDE.match(line)
                     if not m or not m.group(1).startswith("tilec/"):
                         continue
                     header = m.group(1)
+                    own = owners(header)
+                    if (lib in RUNTIME and own is not None
+                            and not set(own) & RUNTIME):
+                        error(where, f"{lib} includes {header} of "
+                              f"{' or '.join(own)}: the libraries of "
+                              "tilec::runtime include only each other's "
+                              "headers")
+                        continue
                     if header in INTERFACE_HEADERS or header in GENERATED_HEADERS:
                         continue
-                    own = owners(header)
                     if own is None:
-                        error(f"{os.path.relpath(path, args.src)}:{num}",
-                              f"{header} belongs to no library")
+                        error(where, f"{header} belongs to no library")
                     elif not set(own) & allowed:
-                        error(f"{os.path.relpath(path, args.src)}:{num}",
+                        error(where,
                               f"{lib} includes {header} of "
                               f"{' or '.join(own)}, which it "
                               "does not link")

@@ -17,7 +17,7 @@
 #ifndef TILEC_TOOLS_TILEC_OPTIONS_H
 #define TILEC_TOOLS_TILEC_OPTIONS_H
 
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Compiler/CompileOptions.h"
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Frontend/PyExpr.h"
 

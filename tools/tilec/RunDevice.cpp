@@ -57,7 +57,7 @@ llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
   }
 
   // 2. Compile and load.
-  auto kernel = rt::Kernel::compile(*dev, compiler, src, opts);
+  auto kernel = rt::compileAndLoad(*dev, compiler, src, opts);
   if (!kernel)
     return kernel.takeError();
   const CompiledKernel &ck = kernel->compiled();

@@ -8,6 +8,7 @@
 
 #include "tilec/Runtime/Cache.h"
 #include "tilec/Runtime/Runtime.h"
+#include "tilec/Target/Cubin.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

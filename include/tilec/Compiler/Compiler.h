@@ -8,7 +8,8 @@
 #ifndef TILEC_COMPILER_COMPILER_H
 #define TILEC_COMPILER_COMPILER_H
 
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Compiler/CompileOptions.h"
+#include "tilec/Kernel/CompiledKernel.h"
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/ModuleLoader.h"
 #include "tilec/Support/Diagnostics.h"

@@ -53,7 +53,7 @@
 #include <string>
 
 namespace tilec {
-struct CompiledKernel; // tilec/Compiler/CompiledKernel.h
+struct CompiledKernel; // tilec/Kernel/CompiledKernel.h
 } // namespace tilec
 
 namespace tilec::interp {

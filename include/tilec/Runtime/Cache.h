@@ -43,7 +43,8 @@
 #ifndef TILEC_RUNTIME_CACHE_H
 #define TILEC_RUNTIME_CACHE_H
 
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Compiler/CompileOptions.h"
+#include "tilec/Kernel/CompiledKernel.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -63,6 +63,11 @@
 #include <type_traits>
 #include <vector>
 
+namespace tilec {
+class Compiler;
+struct ParsedSource;
+} // namespace tilec
+
 namespace tilec::rt {
 
 /// Element types of device memory without a C++ type of their own.
@@ -334,6 +339,12 @@ private:
 /// The PTX target of a compute capability: sm_90a for 90 (wgmma), sm_80 for
 /// Ampere, sm_<cc> otherwise.
 std::string archForComputeCapability(int cc);
+
+/// Compiles opts.kernel of `src` with `compiler` (diagnostics go into the
+/// error) and loads it on `dev`, without a KernelCache (`tilec run`).
+llvm::Expected<Kernel> compileAndLoad(const Device &dev, Compiler &compiler,
+                                      const ParsedSource &src,
+                                      const CompileOptions &opts);
 
 } // namespace tilec::rt
 

@@ -4,11 +4,13 @@
 // opened at run time with dlopen (`$TILEC_CUDA_LIBRARY`, default
 // "libcuda.so.1"), so binaries using this run (and report "no CUDA driver
 // found") on machines without a GPU. cuda.h is included for types only.
+// The runtime (TilecRuntime, installed as tilec::runtime) has no compiler:
+// it needs LLVM's Support library and cuda.h, not MLIR.
 //
 //   auto dev = rt::Device::open();                 // Expected<Device>
 //   if (!dev) { ... llvm::toString(dev.takeError()) ... }
-//   CompiledKernel ck = ...;                       // Compiler::compileToPTX
-//   auto k = rt::Kernel::load(*dev, ck);           // cuModuleLoadDataEx (JIT)
+//   auto ck = CompiledKernel::readFiles("k.ptx");  // tilec --emit=ptx -o k.ptx
+//   auto k = rt::Kernel::load(*dev, *ck);          // cuModuleLoadDataEx (JIT)
 //   rt::DeviceBuffer x(*dev), y(*dev);
 //   if (auto e = x.alloc(n * 4)) ...;              // cuMemAlloc
 //   if (auto e = x.copyFromHost(host, n * 4)) ...; // cuMemcpyHtoD
@@ -17,8 +19,9 @@
 //                                   rt::Arg::i32(n)}))  ...;
 //   if (auto e = dev->synchronize()) ...;
 //
-// Kernels compiled from source with the specialization derived from the
-// arguments, launched with typed C++ arguments: tilec/Runtime/Jit.h.
+// Kernels compiled from source on demand (TilecJit, tilec::compiler): the
+// kernel cache (tilec/Runtime/Cache.h) and kernels specialized on their
+// arguments, launched with typed C++ arguments (tilec/Runtime/Jit.h).
 //
 // Arguments are checked against CompiledKernel::params (count, pointer vs
 // scalar, pointee type, int vs float, width) by checkArgs() before any driver
@@ -38,7 +41,7 @@
 #ifndef TILEC_RUNTIME_RUNTIME_H
 #define TILEC_RUNTIME_RUNTIME_H
 
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Kernel/CompiledKernel.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -48,11 +51,6 @@
 
 #include <cstdint>
 #include <string>
-
-namespace tilec {
-class Compiler;
-struct ParsedSource;
-} // namespace tilec
 
 namespace tilec::rt {
 
@@ -271,21 +269,16 @@ bool cubinRunsOn(llvm::StringRef cubinTarget, int computeCapability);
 class Kernel {
 public:
   /// Loads ck.cubin when it is for this GPU (cubinRunsOn; no PTX JIT);
-  /// otherwise JIT-compiles ck.ptx as a whole module (cuModuleLoadDataEx,
-  /// error log in the message; the registers and spills of its verbose log
-  /// go to compiled().resources). Not the driver's linker: cuLink compiles
-  /// PTX as relocatable code, which ran the seed matmul 11% slower on the
-  /// H200. Looks up ck.name and, for sharedBytes > 48 KiB, raises the
-  /// function's MAX_DYNAMIC_SHARED_SIZE_BYTES.
+  /// otherwise JIT-compiles ck.ptx (an error without one) as a whole module
+  /// (cuModuleLoadDataEx, error log in the message; the registers and spills of
+  /// its verbose log go to compiled().resources). Not the driver's linker:
+  /// cuLink compiles PTX as relocatable code, which ran the seed matmul 11%
+  /// slower on the H200. Looks up ck.name and, for sharedBytes > 48 KiB, raises
+  /// the function's MAX_DYNAMIC_SHARED_SIZE_BYTES.
   static llvm::Expected<Kernel> load(const Device &dev,
                                      const CompiledKernel &ck);
   static llvm::Expected<Kernel> load(const Context &ctx,
                                      const CompiledKernel &ck);
-  /// Compiles opts.kernel of `src` with `compiler` (diagnostics go into the
-  /// error) and loads it.
-  static llvm::Expected<Kernel> compile(const Device &dev, Compiler &compiler,
-                                        const ParsedSource &src,
-                                        const CompileOptions &opts);
   Kernel(Kernel &&o) noexcept;
   Kernel &operator=(Kernel &&o) noexcept;
   Kernel(const Kernel &) = delete;

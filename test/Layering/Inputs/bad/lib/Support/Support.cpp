@@ -2,4 +2,4 @@
 #include "tilec/Frontend/AST.h"
 #include "tilec/Testing/HostPhilox.h"
 #include "tilec/Nowhere/X.h"
-#include "tilec/Compiler/CompiledKernel.h"
+#include "tilec/Compiler/CompileOptions.h"

@@ -1,16 +1,16 @@
-//===- CompiledKernel.h - What a compilation takes and gives --------------===//
+//===- CompiledKernel.h - A compiled kernel and what it needs to run ------===//
 //
-// The options of a compilation and the compiled kernel (PTX, cubin and what
-// a launcher needs to know), without the compiler: the runtime's headers
-// include this, so that programs that launch kernels need no MLIR headers.
+// What a compilation gives (PTX, cubin and what a launcher needs to know)
+// and its metadata JSON, without the compiler: TilecKernel needs LLVM's
+// Support library only, so that programs that load and launch kernels
+// (tilec::runtime) need no MLIR.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_COMPILER_COMPILEDKERNEL_H
-#define TILEC_COMPILER_COMPILEDKERNEL_H
+#ifndef TILEC_KERNEL_COMPILEDKERNEL_H
+#define TILEC_KERNEL_COMPILEDKERNEL_H
 
-#include "tilec/Pipeline/PipelineOptions.h"
-#include "tilec/Target/Cubin.h"
+#include "tilec/Kernel/KernelResources.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -23,28 +23,13 @@
 
 namespace tilec {
 
-/// What to compile and how: the kernel, its specialization and the
-/// pipeline's knobs (PipelineOptions, whose defaults are the compiler's).
-struct CompileOptions : PipelineOptions {
-  std::string kernel;    // name of the @triton.jit function to compile
-  std::string signature; // Triton AOT signature, e.g. "*fp32:16, i32, 1024"
-  int numWarps = 4;
-  bool optimize = true; // canonicalize + CSE the tile IR
-  /// Directories searched first for the modules the kernel file imports
-  /// (tilec -I); used where the runtime parses the source (KernelCache).
-  std::vector<std::string> importPaths;
-  /// Module-level names bound to host code's values (tilec -D NAME=VALUE,
-  /// Frontend/HostValues.h); used where the runtime parses the source.
-  std::vector<std::string> defines;
-};
-
-/// A kernel compiled to PTX, with what a launcher needs to know.
 /// CTAs that run `programs` programs, `programsPerCTA` to a CTA.
 inline unsigned ctasForPrograms(unsigned programs, int programsPerCTA) {
   unsigned n = programsPerCTA > 1 ? unsigned(programsPerCTA) : 1u;
   return programs / n + (programs % n != 0);
 }
 
+/// A kernel compiled to PTX, with what a launcher needs to know.
 struct CompiledKernel {
   std::string name;
   int numWarps = 4;
@@ -84,8 +69,13 @@ struct CompiledKernel {
   /// Parses metadataJSON() back (ptx and tileIR stay empty); an error names
   /// what is missing or malformed.
   static llvm::Expected<CompiledKernel> fromJSON(llvm::StringRef json);
+
+  /// Reads a kernel that `tilec --emit=ptx -o k.ptx` or `tilec --emit=cubin
+  /// -o k.cubin` wrote: the PTX, or the cubin (a path ending in .cubin), at
+  /// `path` and the metadata JSON beside it (k.json). Errors name the file.
+  static llvm::Expected<CompiledKernel> readFiles(llvm::StringRef path);
 };
 
 } // namespace tilec
 
-#endif // TILEC_COMPILER_COMPILEDKERNEL_H
+#endif // TILEC_KERNEL_COMPILEDKERNEL_H

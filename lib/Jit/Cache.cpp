@@ -4,6 +4,7 @@
 
 #include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/CMakeLists.txt)
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Target/Cubin.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

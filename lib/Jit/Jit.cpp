@@ -34,6 +34,18 @@ std::string rt::archForComputeCapability(int cc) {
   return "sm_" + std::to_string(cc);
 }
 
+llvm::Expected<Kernel> rt::compileAndLoad(const Device &dev, Compiler &compiler,
+                                          const ParsedSource &src,
+                                          const CompileOptions &opts) {
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  CompiledKernel ck;
+  if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
+    return makeError("cannot compile '" + opts.kernel +
+                     "': " + llvm::StringRef(os.str()).trim());
+  return Kernel::load(dev, ck);
+}
+
 //===----------------------------------------------------------------------===//
 // Specializer
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,3 @@
+#include "tilec/Kernel/CompiledKernel.h"
+#include "tilec/Compiler/CompileOptions.h"
+#include "mlir/IR/Builders.h"

@@ -38,6 +38,10 @@
 // getAll() compiles a list of kernels on a thread pool. References returned
 // by get() stay valid until clearMemory() or the cache's destruction.
 //
+// The cache, the JIT (Jit.h) and the tuner (Tuner.h) are the library
+// TilecJit (lib/Jit), installed in tilec::compiler: they compile on demand.
+// Loading and launching compiled kernels alone is tilec::runtime (Runtime.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_RUNTIME_CACHE_H

@@ -469,13 +469,32 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     std::optional<LayoutInfo::ThreadCoords> tc;
     if (dedup)
       tc = info.emitThreadCoords(rewriter, loc);
+    bool prefix = hasMaskPrefix(op) && !masks.empty() && vec > 1;
     for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      Value pred = masks.empty() ? Value() : masks[i];
+      Value owner;
       if (dedup)
-        pred = andPredicates(rewriter, loc, pred,
-                             emitOwnerPredicate(rewriter, loc, info, *tc, i));
+        owner = emitOwnerPredicate(rewriter, loc, info, *tc, i);
+      if (!prefix) {
+        Value pred = masks.empty() ? Value() : masks[i];
+        emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
+                  andPredicates(rewriter, loc, pred, owner), mods, policy);
+        continue;
+      }
+      // A prefix mask (tilegpu-coalesce): the run whole when its last
+      // element is in bounds, else its in-bounds elements one by one.
+      Value full = masks[i + vec - 1];
       emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
-                pred, mods, policy);
+                andPredicates(rewriter, loc, full, owner), mods, policy);
+      Value partial = rewriter.create<LLVM::XOrOp>(
+          loc, full,
+          rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true)));
+      for (unsigned j = 0; j + 1 < vec; ++j) {
+        Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
+        emitStore(rewriter, loc, ptrs[i + j],
+                  ArrayRef<Value>(vals).slice(i + j, 1),
+                  andPredicates(rewriter, loc, pj, owner), mods, policy);
+      }
     }
     rewriter.eraseOp(op);
     return success();

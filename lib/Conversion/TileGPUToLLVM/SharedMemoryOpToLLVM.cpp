@@ -140,6 +140,8 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
 /// Decided before the conversion starts (markDeferredDotOperands): while it
 /// runs, the IR between a load and its dot holds half-converted ops.
 static bool shouldDefer(LocalLoadOp op) {
+  if (op->use_empty())
+    return false;
   // An operand that several wgmma dots share (the A of a gated MLP's two
   // products): each reads the buffer itself, so nothing is loaded here,
   // provided nothing writes shared memory before the last of them.

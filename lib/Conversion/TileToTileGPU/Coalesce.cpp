@@ -100,6 +100,12 @@ namespace {
 struct Access {
   Operation *op;
   unsigned width; // before the layout cap
+  /// The width with a mask that is true for a prefix of each run (a bound
+  /// along the contiguous dimension that no vector width divides), for
+  /// stores: the LLVM lowering stores a run whole where its last element is
+  /// in bounds, else its in-bounds elements one by one (as a TMA store of a
+  /// descriptor's block clips at the edge). It does not choose the layout.
+  unsigned prefixWidth;
 };
 
 /// How a rank-2 layout spreads a CTA along its fastest dimension d: the
@@ -225,15 +231,23 @@ struct TileGPUCoalescePass
         // A slice of a blocked layout: vectors along its parent's fastest
         // dimension, when that one is kept; the layout is not widened.
         unsigned v = 1;
-        if (std::optional<unsigned> t = sliceFastestDim(type))
+        unsigned pv = 1;
+        if (std::optional<unsigned> t = sliceFastestDim(type)) {
           v = analysis.getVectorWidth(ptr, mask, *t, isStagedOperandLoad(op));
-        accesses.push_back({op, v});
+          pv = isa<tile::StoreOp>(op)
+                   ? analysis.getVectorWidth(ptr, mask, *t, true)
+                   : v;
+        }
+        accesses.push_back({op, v, pv});
         return;
       }
       unsigned d = layout.getOrder()[0];
       unsigned v =
           analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
-      accesses.push_back({op, v});
+      accesses.push_back(
+          {op, v,
+           isa<tile::StoreOp>(op) ? analysis.getVectorWidth(ptr, mask, d, true)
+                                  : v});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
@@ -360,7 +374,7 @@ struct TileGPUCoalescePass
       bool prefix = false;
       if (auto layout = dyn_cast_or_null<BlockedAttr>(type.getEncoding())) {
         unsigned d = layout.getOrder()[0];
-        v = std::min(a.width, layout.getSizePerThread()[d]);
+        v = std::min(a.prefixWidth, layout.getSizePerThread()[d]);
         // A chunk must not wrap around a smaller tile.
         while (v > 1 && type.getShape()[d] % v != 0)
           v /= 2;
@@ -368,7 +382,8 @@ struct TileGPUCoalescePass
       } else if (std::optional<unsigned> t = sliceFastestDim(type)) {
         auto slice = cast<SliceAttr>(type.getEncoding());
         auto parent = cast<BlockedAttr>(slice.getParent());
-        v = std::min(a.width, parent.getSizePerThread()[parent.getOrder()[0]]);
+        v = std::min(a.prefixWidth,
+                     parent.getSizePerThread()[parent.getOrder()[0]]);
         while (v > 1 && type.getShape()[*t] % v != 0)
           v /= 2;
         prefix = !analysis.maskConstantOver(mask, *t, v);

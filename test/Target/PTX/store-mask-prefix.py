@@ -1,0 +1,33 @@
+# A masked store whose mask is true for a prefix of each thread's run (a
+# bound along the contiguous dimension that no vector width divides) in a
+# layout that another access widened (the unmasked load: 8 halves per
+# thread): each run is one 16-byte store where its last element is in
+# bounds, else its in-bounds elements one by one (predicated scalar stores),
+# as a TMA store of a descriptor's block clips at the edge. The mask does
+# not choose the layout: alone, the store stays scalar.
+# RUN: tilec %s --kernel scale_rows --signature "*bf16:16, *bf16:16, i32, i32:16, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=TGPU
+# TGPU: tile.load {{.*}} {tilegpu.vector = 8 : i32}
+# TGPU: tile.store {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
+# RUN: tilec %s --kernel scale_rows --signature "*bf16:16, *bf16:16, i32, i32:16, 1024" --num-warps 4 --emit=ptx -o %t.ptx
+# RUN: FileCheck %s < %t.ptx
+# CHECK: @%p{{[0-9]+}} st.global.v4.b32
+# CHECK-COUNT-7: @%p{{[0-9]+}} st.global.b16
+# CHECK-NOT: st.global
+# RUN: tilec %s --kernel store_only --signature "*bf16:16, i32, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=ALONE
+# ALONE: tile.store {{.*}} {tilegpu.vector = 1 : i32}
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_rows(x_ptr, y_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * BLOCK + cols)
+    tl.store(y_ptr + row * stride + cols, x * 2, mask=cols < n_cols)
+
+
+@triton.jit
+def store_only(y_ptr, n_cols, BLOCK: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    tl.store(y_ptr + cols, tl.zeros([BLOCK], dtype=tl.bfloat16), mask=cols < n_cols)

@@ -61,11 +61,11 @@ tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
   return std::move(out);
 }
 
-llvm::Expected<PyValue>
+llvm::Expected<HostValue>
 tilec::evaluateHeuristic(const Heuristic &h,
-                         const std::map<std::string, PyValue> &values,
+                         const std::map<std::string, HostValue> &values,
                          DiagnosticEngine &diags, llvm::StringRef missing) {
-  PyScope scope;
+  LaunchScope scope;
   scope.values = &values;
   scope.argsName = h.lambda->args[1]->str;
   scope.what = "@triton.heuristics value of '" + h.name + "'";
@@ -103,7 +103,7 @@ std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
 
 llvm::Expected<std::string> tilec::resolveHeuristicSignature(
     const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
-    llvm::ArrayRef<std::optional<PyValue>> runtimeValues) {
+    llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
   std::vector<std::string> entries = splitSignature(signature);
   if (llvm::none_of(entries, [](const std::string &e) { return e == "auto"; }))
     return signature.str();
@@ -115,15 +115,15 @@ llvm::Expected<std::string> tilec::resolveHeuristicSignature(
     return heuristics.takeError();
   // The values the signature gives: its literals, and the typed entries'
   // values where known (a descriptor ends that mapping).
-  std::map<std::string, PyValue> values;
+  std::map<std::string, HostValue> values;
   size_t typed = 0;
   bool mapping = true;
   for (size_t i = 0; i < entries.size() && i < fn.params.size(); ++i) {
     const std::string &e = entries[i];
     if (e == "auto")
       continue;
-    PyValue v = PyValue::fromText(e);
-    if (v.kind != PyValue::Other) {
+    HostValue v = HostValue::fromText(e);
+    if (v.kind != HostValue::Other) {
       values[fn.params[i].name] = v;
       continue;
     }
@@ -136,7 +136,7 @@ llvm::Expected<std::string> tilec::resolveHeuristicSignature(
   for (size_t i = entries.size(); i < fn.params.size(); ++i)
     if (fn.params[i].defaultValue)
       if (std::string t = constantText(*fn.params[i].defaultValue); !t.empty())
-        values[fn.params[i].name] = PyValue::fromText(t);
+        values[fn.params[i].name] = HostValue::fromText(t);
   // Each `auto` entry's heuristic (the last one that sets it), in order.
   for (size_t i = 0; i < entries.size(); ++i) {
     if (entries[i] != "auto")

@@ -224,7 +224,7 @@ static Val hostValue(const HostValue &h) {
   case HostValue::None:
     return Val::none();
   case HostValue::Bool:
-    return Val::boolean(h.b);
+    return Val::boolean(h.i != 0);
   case HostValue::Int:
     return Val::integer(h.i);
   case HostValue::Float:
@@ -237,6 +237,8 @@ static Val hostValue(const HostValue &h) {
       elems.push_back(hostValue(e));
     return Val::tuple(std::move(elems));
   }
+  case HostValue::Other: // -D gives literals only
+    break;
   }
   return Val::none();
 }

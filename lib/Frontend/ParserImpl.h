@@ -9,7 +9,7 @@
 #define TILEC_LIB_FRONTEND_PARSERIMPL_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/HostValues.h"
+#include "tilec/Frontend/HostEval.h"
 #include "tilec/Frontend/Lexer.h"
 #include "tilec/Support/Diagnostics.h"
 
@@ -79,7 +79,7 @@ private:
   /// of the line).
   void parseModuleSuite(Module &branch);
   /// The truth of the condition of the `if` / `elif` at the current token
-  /// (HostValues.h); the tokens are not consumed.
+  /// (HostEval.h); the tokens are not consumed.
   HostEval moduleCondition();
   /// `NAME = ...triton.jit(F)...` at module level: records NAME -> F.
   void scanJitCall(const std::string &name);

@@ -202,20 +202,20 @@ std::vector<std::string> Specializer::heuristicParams() const {
 }
 
 /// The value of a launch argument for a heuristic.
-static PyValue hostValue(const Arg &a) {
+static HostValue hostValue(const Arg &a) {
   switch (a.kind) {
   case Arg::None:
-    return PyValue::none();
+    return HostValue::none();
   case Arg::Int:
     if (a.type == "i1")
-      return PyValue::boolean(a.i != 0);
-    return PyValue::integer(a.i);
+      return HostValue::boolean(a.i != 0);
+    return HostValue::integer(a.i);
   case Arg::Float:
-    return PyValue::real(a.f);
+    return HostValue::floating(a.f);
   case Arg::Pointer:
     break;
   }
-  return PyValue::other("a pointer");
+  return HostValue::other("a pointer");
 }
 
 llvm::Expected<std::map<std::string, std::string>>
@@ -226,19 +226,19 @@ Specializer::evaluateHeuristics(llvm::ArrayRef<Arg> args,
     return out;
   // Triton's `args`: every argument by name, the config's values, and the
   // heuristics evaluated before.
-  std::map<std::string, PyValue> values;
+  std::map<std::string, HostValue> values;
   for (size_t i = 0; i < params_.size(); ++i) {
     const JitParam &p = params_[i];
     if (!fixed_[i].empty())
-      values[p.name] = PyValue::fromText(fixed_[i]);
+      values[p.name] = HostValue::fromText(fixed_[i]);
     else if (p.hasDefault && !p.defaultText.empty())
-      values[p.name] = PyValue::fromText(p.defaultText);
+      values[p.name] = HostValue::fromText(p.defaultText);
   }
   for (size_t a = 0; a < args.size() && a < launch_.size(); ++a)
     values[params_[launch_[a]].name] = hostValue(args[a]);
   if (config)
     for (auto &[name, text] : config->constexprs)
-      values[name] = PyValue::fromText(text);
+      values[name] = HostValue::fromText(text);
   std::string diagText;
   llvm::raw_string_ostream os(diagText);
   DiagnosticEngine diags(heuristics_->file, os);

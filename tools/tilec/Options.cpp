@@ -161,7 +161,7 @@ bool readCompileFlags(CompileOptions &opts) {
 std::optional<std::string>
 resolveSignature(const ParsedSource &src, llvm::StringRef kernel,
                  llvm::StringRef signature,
-                 llvm::ArrayRef<std::optional<PyValue>> runtimeValues) {
+                 llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
   const Function *fn = src.module ? src.module->lookup(kernel) : nullptr;
   if (!fn) // the compiler says so
     return signature.str();

@@ -19,7 +19,7 @@
 
 #include "tilec/Compiler/CompileOptions.h"
 #include "tilec/Compiler/Compiler.h"
-#include "tilec/Frontend/PyExpr.h"
+#include "tilec/Frontend/HostEval.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -51,6 +51,6 @@ bool readCompileFlags(tilec::CompileOptions &opts);
 std::optional<std::string> resolveSignature(
     const tilec::ParsedSource &src, llvm::StringRef kernel,
     llvm::StringRef signature,
-    llvm::ArrayRef<std::optional<tilec::PyValue>> runtimeValues = {});
+    llvm::ArrayRef<std::optional<tilec::HostValue>> runtimeValues = {});
 
 #endif // TILEC_TOOLS_TILEC_OPTIONS_H

@@ -145,7 +145,7 @@ int runMain() {
     return 1;
   opts.kernel = kernel;
   // Heuristics (`auto` entries) see the scalar arguments' values too.
-  std::vector<std::optional<PyValue>> scalars = scalarRunValues(runArgs);
+  std::vector<std::optional<HostValue>> scalars = scalarRunValues(runArgs);
   std::optional<std::string> resolved =
       resolveSignature(src, kernel, runSignature, scalars);
   if (!resolved)

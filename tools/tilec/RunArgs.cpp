@@ -167,9 +167,9 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
   return llvm::Error::success();
 }
 
-std::vector<std::optional<PyValue>>
+std::vector<std::optional<HostValue>>
 tilec::scalarRunValues(llvm::ArrayRef<std::string> specs) {
-  std::vector<std::optional<PyValue>> scalars;
+  std::vector<std::optional<HostValue>> scalars;
   for (llvm::StringRef spec : specs) {
     auto [type, value] = spec.split(':');
     int64_t i;
@@ -178,9 +178,9 @@ tilec::scalarRunValues(llvm::ArrayRef<std::string> specs) {
     if (type == "buf" || !parseRunDType(type, d) || value.contains(':'))
       scalars.push_back(std::nullopt);
     else if (!d.isFloat && !value.getAsInteger(0, i))
-      scalars.push_back(PyValue::integer(i));
+      scalars.push_back(HostValue::integer(i));
     else if (d.isFloat && !value.getAsDouble(f))
-      scalars.push_back(PyValue::real(f));
+      scalars.push_back(HostValue::floating(f));
     else
       scalars.push_back(std::nullopt);
   }

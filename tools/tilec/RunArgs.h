@@ -8,7 +8,7 @@
 #ifndef TILEC_TOOLS_TILEC_RUNARGS_H
 #define TILEC_TOOLS_TILEC_RUNARGS_H
 
-#include "tilec/Frontend/PyExpr.h"
+#include "tilec/Frontend/HostEval.h"
 #include "tilec/Interpreter/Interpreter.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -57,7 +57,7 @@ llvm::Error parseRunArgs(llvm::ArrayRef<std::string> specs,
                          llvm::ArrayRef<std::string> names, RunArguments &out);
 
 /// The values of the scalar specs (none for buffers), for heuristics.
-std::vector<std::optional<PyValue>>
+std::vector<std::optional<HostValue>>
 scalarRunValues(llvm::ArrayRef<std::string> specs);
 
 } // namespace tilec

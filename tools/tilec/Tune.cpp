@@ -24,7 +24,7 @@
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Frontend/Autotune.h"
 #include "tilec/Frontend/Heuristics.h"
-#include "tilec/Frontend/PyExpr.h"
+#include "tilec/Frontend/HostEval.h"
 #include "tilec/Frontend/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -80,23 +80,23 @@ int fail(const llvm::Twine &msg) {
 /// One config, specialized: its signature, constexpr values and grid.
 struct Planned {
   std::string signature;
-  std::map<std::string, PyValue> values; // every known parameter value
+  std::map<std::string, HostValue> values; // every known parameter value
   std::array<int64_t, 3> grid{1, 1, 1};
 };
 
 /// A JSON value of a constant.
-llvm::json::Value jsonOf(const PyValue &v) {
+llvm::json::Value jsonOf(const HostValue &v) {
   switch (v.kind) {
-  case PyValue::Int:
+  case HostValue::Int:
     return v.i;
-  case PyValue::Bool:
+  case HostValue::Bool:
     return v.i != 0;
-  case PyValue::Float:
+  case HostValue::Float:
     return v.f;
-  case PyValue::None:
+  case HostValue::None:
     return nullptr;
   default:
-    return v.kind == PyValue::Str ? v.s : v.text();
+    return v.kind == HostValue::Str ? v.s : v.text();
   }
 }
 
@@ -174,7 +174,7 @@ int tuneMain() {
   std::vector<size_t> runtimeParam;
   for (size_t i = 0; i < entries.size() && i < fn->params.size(); ++i) {
     if (entries[i] == "auto" ||
-        PyValue::fromText(entries[i]).kind != PyValue::Other)
+        HostValue::fromText(entries[i]).kind != HostValue::Other)
       continue;
     if (llvm::StringRef(entries[i]).starts_with("tensordesc"))
       return fail("tilec tune does not take tensor descriptors (parameter '" +
@@ -191,7 +191,7 @@ int tuneMain() {
   RunArguments parsed;
   if (auto e = parseRunArgs(tuneArgs, names, parsed))
     return fail(llvm::toString(std::move(e)));
-  std::vector<std::optional<PyValue>> scalars = scalarRunValues(tuneArgs);
+  std::vector<std::optional<HostValue>> scalars = scalarRunValues(tuneArgs);
 
   // The grid, parsed once.
   SourceFile gridFile("--grid", tuneGrid);
@@ -228,13 +228,13 @@ int tuneMain() {
     p.signature = *resolved;
     std::vector<std::string> done = splitSignature(p.signature);
     for (size_t i = 0; i < done.size() && i < fn->params.size(); ++i)
-      if (PyValue v = PyValue::fromText(done[i]);
-          v.kind != PyValue::Other)
+      if (HostValue v = HostValue::fromText(done[i]);
+          v.kind != HostValue::Other)
         p.values[fn->params[i].name] = v;
     for (size_t r = 0; r < runtimeParam.size(); ++r)
       if (scalars[r])
         p.values[fn->params[runtimeParam[r]].name] = *scalars[r];
-    PyScope scope;
+    LaunchScope scope;
     scope.values = &p.values;
     scope.bareNames = true;
     scope.what = "--grid";
@@ -245,7 +245,7 @@ int tuneMain() {
         llvm::consumeError(v.takeError()); // reported
         return 1;
       }
-      if (v->kind != PyValue::Int || v->i < 1 || v->i > UINT32_MAX) {
+      if (v->kind != HostValue::Int || v->i < 1 || v->i > UINT32_MAX) {
         gridDiags.error(axes[a]->loc,
                         "--grid: for config " + config.describe() +
                             " this is " +
@@ -349,7 +349,7 @@ int tuneMain() {
   if (!tuneOut.empty()) {
     llvm::json::Object constexprs;
     for (auto &[name, value] : best.constexprs)
-      constexprs[name] = jsonOf(PyValue::fromText(value));
+      constexprs[name] = jsonOf(HostValue::fromText(value));
     for (const Heuristic &h : [&] {
            auto hs = readHeuristics(*fn, diags);
            return hs ? std::move(*hs)

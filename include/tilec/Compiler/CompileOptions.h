@@ -27,7 +27,7 @@ struct CompileOptions : PipelineOptions {
   /// (tilec -I); used where the runtime parses the source (KernelCache).
   std::vector<std::string> importPaths;
   /// Module-level names bound to host code's values (tilec -D NAME=VALUE,
-  /// Frontend/HostValues.h); used where the runtime parses the source.
+  /// Frontend/HostDefines.h); used where the runtime parses the source.
   std::vector<std::string> defines;
 };
 

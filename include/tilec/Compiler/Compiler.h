@@ -50,7 +50,7 @@ public:
   /// from the directory that holds the file's package
   /// (ModuleLoader::searchPathFor). `defines` (tilec -D, NAME=VALUE each)
   /// bind module-level names to host code's values in every module
-  /// (Frontend/HostValues.h).
+  /// (Frontend/HostDefines.h).
   ParsedSource parse(std::string filename, std::string text,
                      llvm::raw_ostream &errs,
                      llvm::ArrayRef<std::string> importPaths = {},

@@ -206,7 +206,7 @@ struct Module {
   std::map<std::string, std::string> imports;
   /// A name that a module-level `if` / `try` binds where tilec cannot tell
   /// which branch runs (a `try`, or an `if` whose condition is host code's:
-  /// HostValues.h): what each branch binds it to (an import's dotted path, a
+  /// HostEval.h): what each branch binds it to (an import's dotted path, a
   /// constant's expression, or a jit function). A jit function may use it
   /// when every branch binds it and all of them mean the same thing
   /// (CodeGen::lookupName).

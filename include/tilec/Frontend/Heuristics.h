@@ -20,7 +20,7 @@
 #define TILEC_FRONTEND_HEURISTICS_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/PyExpr.h"
+#include "tilec/Frontend/HostEval.h"
 #include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -52,9 +52,9 @@ llvm::Expected<std::vector<Heuristic>> readHeuristics(const Function &fn,
 /// value or an expression tilec cannot evaluate is an error reported to
 /// `diags` at the expression, with `missing` appended to the message of a
 /// value not known.
-llvm::Expected<PyValue>
+llvm::Expected<HostValue>
 evaluateHeuristic(const Heuristic &h,
-                  const std::map<std::string, PyValue> &values,
+                  const std::map<std::string, HostValue> &values,
                   DiagnosticEngine &diags, llvm::StringRef missing = "");
 
 /// The comma-separated entries of a signature (commas inside brackets and
@@ -68,7 +68,7 @@ std::vector<std::string> splitSignature(llvm::StringRef signature);
 /// that needs a value not known, are errors (to `diags`, and returned).
 llvm::Expected<std::string> resolveHeuristicSignature(
     const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
-    llvm::ArrayRef<std::optional<PyValue>> runtimeValues = {});
+    llvm::ArrayRef<std::optional<HostValue>> runtimeValues = {});
 
 } // namespace tilec
 

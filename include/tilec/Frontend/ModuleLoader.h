@@ -13,7 +13,7 @@
 #define TILEC_FRONTEND_MODULELOADER_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/HostValues.h"
+#include "tilec/Frontend/HostDefines.h"
 #include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -67,7 +67,7 @@ public:
   llvm::ArrayRef<std::string> searchPath() const { return searchPath_; }
 
   /// The module-level names bound by -D, for every module of the
-  /// compilation (HostValues.h).
+  /// compilation (HostDefines.h).
   const HostDefines &defines() const { return defines_; }
 
   /// Adds the files read so far to `diags` in the order they were read, so

@@ -10,14 +10,14 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
-#include "tilec/Frontend/HostValues.h"
+#include "tilec/Frontend/HostDefines.h"
 #include "tilec/Support/Diagnostics.h"
 
 namespace tilec {
 
 /// Lexes and parses `file`. Errors are reported to `diags`; the returned
 /// module holds every function that parsed. Module-level conditions read
-/// the names `defines` binds (HostValues.h).
+/// the names `defines` binds (HostDefines.h).
 std::unique_ptr<Module> parseModule(const SourceFile &file,
                                     DiagnosticEngine &diags,
                                     const HostDefines *defines = nullptr);

@@ -1,0 +1,54 @@
+//===- HostDefines.h - Host values given on the command line -------------===//
+//
+// Module-level names bound on the command line (`tilec -D NAME=VALUE`), and
+// the environment variables module-level code read: the inputs of the
+// module scope of host-code evaluation (HostEval.h) besides the sources.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_HOSTDEFINES_H
+#define TILEC_FRONTEND_HOSTDEFINES_H
+
+#include "tilec/Frontend/HostValue.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace tilec {
+
+/// Module-level names bound on the command line (`tilec -D NAME=VALUE`):
+/// host code's value of NAME, which tilec cannot compute (`-D
+/// IS_NVIDIA_BLACKWELL=False`). Wherever module-level code of any module of
+/// the compilation reads NAME, and wherever a jit function reads the
+/// module-level NAME, it is VALUE.
+struct HostDefines {
+  std::map<std::string, HostValue> values;
+
+  /// Parses `NAME=VALUE`, VALUE a Python literal (True, False, None, an
+  /// int, a float, a quoted string); nullopt with `error` set otherwise.
+  static std::optional<std::pair<std::string, HostValue>>
+  parse(llvm::StringRef define, std::string &error);
+  /// Every define of `defines` (NAME=VALUE each); false with `error` set at
+  /// the first bad one.
+  bool add(llvm::ArrayRef<std::string> defines, std::string &error);
+  const HostValue *lookup(llvm::StringRef name) const {
+    auto it = values.find(name.str());
+    return it == values.end() ? nullptr : &it->second;
+  }
+
+  /// The environment variables module-level code read, with the values it
+  /// saw (nullopt: unset): what a compiled kernel depends on besides its
+  /// sources (rt::KernelCache recompiles when one of them changes).
+  mutable std::map<std::string, std::optional<std::string>> environment;
+  /// Reads the variable `name` and records it.
+  std::optional<std::string> getenv(const std::string &name) const;
+};
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_HOSTDEFINES_H

@@ -1,0 +1,586 @@
+//===- HostEvaluator.cpp - The evaluator of host-side Python ------------===//
+//
+// Each construct of the host Python that HostEval.h lists, computed as
+// Python computes it; the scope (HostEvaluator.h) gives the names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostEvaluator.h"
+
+#include "CodeGen.h"
+#include "tilec/Frontend/Types.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+
+using namespace tilec;
+
+std::optional<bool> HostScope::nameTruth(HostEvaluator &ev, const Expr &e) {
+  std::optional<HostValue> v = name(ev, e);
+  if (!v)
+    return std::nullopt;
+  return v->truthy();
+}
+
+std::nullopt_t HostEvaluator::fail(const Expr &at, const llvm::Twine &why) {
+  if (!failedAt_) {
+    failedAt_ = &at;
+    reason_ = why.str();
+  }
+  return std::nullopt;
+}
+
+bool HostEvaluator::isBuiltin(llvm::StringRef name) {
+  return llvm::is_contained(
+      {"hasattr", "int", "str", "bool", "float", "min", "max", "abs"}, name);
+}
+
+std::optional<std::string> HostEvaluator::dottedPath(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return scope.namePath(e);
+  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0])
+    if (std::optional<std::string> base = dottedPath(*e.args[0]))
+      return *base + "." + e.str;
+  return std::nullopt;
+}
+
+/// Whether `v` (of `e`) is a number: Bool, Int or Float.
+bool HostEvaluator::isNumber(const Expr &e, const HostValue &v) {
+  if (v.isNumber())
+    return true;
+  fail(e, "this is " + v.describe() + ", not a number tilec can compute with");
+  return false;
+}
+
+// ------------------------------------------------------------- arithmetic
+
+std::optional<HostValue> HostEvaluator::unary(const Expr &e) {
+  if (e.unaryOp == UnaryOpKind::Not) {
+    std::optional<bool> t = truth(*e.args[0]);
+    if (!t)
+      return std::nullopt;
+    return HostValue::boolean(!*t);
+  }
+  std::optional<HostValue> v = eval(*e.args[0]);
+  if (!v || !isNumber(*e.args[0], *v))
+    return std::nullopt;
+  if (e.unaryOp == UnaryOpKind::Plus)
+    return v->kind == HostValue::Bool ? HostValue::integer(v->i) : *v;
+  if (e.unaryOp == UnaryOpKind::Neg) {
+    if (v->kind == HostValue::Float)
+      return HostValue::floating(-v->f);
+    if (v->i == INT64_MIN)
+      return fail(e, "the result overflows 64 bits");
+    return HostValue::integer(-v->i);
+  }
+  if (v->kind == HostValue::Float)
+    return fail(e, "'~' of a float");
+  return HostValue::integer(~v->i);
+}
+
+std::optional<HostValue>
+HostEvaluator::binary(const Expr &e, const HostValue &a, const HostValue &b) {
+  if (!isNumber(*e.args[0], a) || !isNumber(*e.args[1], b))
+    return std::nullopt;
+  BinaryOpKind op = e.binaryOp;
+  bool ints = a.kind != HostValue::Float && b.kind != HostValue::Float;
+  if (op == BinaryOpKind::Div ||
+      (!ints && op != BinaryOpKind::FloorDiv && op != BinaryOpKind::Mod &&
+       op != BinaryOpKind::Pow)) {
+    double x = a.asDouble(), y = b.asDouble();
+    switch (op) {
+    case BinaryOpKind::Add:
+      return HostValue::floating(x + y);
+    case BinaryOpKind::Sub:
+      return HostValue::floating(x - y);
+    case BinaryOpKind::Mul:
+      return HostValue::floating(x * y);
+    case BinaryOpKind::Div:
+      if (y == 0)
+        return fail(e, "division by zero");
+      return HostValue::floating(x / y);
+    default:
+      return fail(e, "'" + spelling(op) + "' of a float");
+    }
+  }
+  if (!ints) { // //, %, ** of floats
+    double x = a.asDouble(), y = b.asDouble();
+    if (op == BinaryOpKind::Pow)
+      return HostValue::floating(std::pow(x, y));
+    if (y == 0)
+      return fail(e, "division by zero");
+    double q = std::floor(x / y);
+    return HostValue::floating(op == BinaryOpKind::FloorDiv ? q : x - q * y);
+  }
+  int64_t x = a.i, y = b.i, r = 0;
+  auto overflow = [&] { return fail(e, "the result overflows 64 bits"); };
+  switch (op) {
+  case BinaryOpKind::Add:
+    if (llvm::AddOverflow(x, y, r))
+      return overflow();
+    return HostValue::integer(r);
+  case BinaryOpKind::Sub:
+    if (llvm::SubOverflow(x, y, r))
+      return overflow();
+    return HostValue::integer(r);
+  case BinaryOpKind::Mul:
+    if (llvm::MulOverflow(x, y, r))
+      return overflow();
+    return HostValue::integer(r);
+  case BinaryOpKind::FloorDiv:
+  case BinaryOpKind::Mod: {
+    if (y == 0)
+      return fail(e, "division by zero");
+    if (x == INT64_MIN && y == -1)
+      return overflow();
+    int64_t q = x / y, m = x % y;
+    if (m != 0 && ((m < 0) != (y < 0))) { // Python rounds down
+      --q;
+      m += y;
+    }
+    return HostValue::integer(op == BinaryOpKind::FloorDiv ? q : m);
+  }
+  case BinaryOpKind::Pow: {
+    if (y < 0)
+      return HostValue::floating(std::pow(double(x), double(y)));
+    int64_t p = 1;
+    for (int64_t k = 0; k < y; ++k) {
+      if (llvm::MulOverflow(p, x, p))
+        return overflow();
+      if (p == 0 || p == 1)
+        break;
+    }
+    return HostValue::integer(p);
+  }
+  case BinaryOpKind::BitAnd:
+    return HostValue::integer(x & y);
+  case BinaryOpKind::BitOr:
+    return HostValue::integer(x | y);
+  case BinaryOpKind::BitXor:
+    return HostValue::integer(x ^ y);
+  case BinaryOpKind::Shl:
+    if (y < 0)
+      return fail(e, "negative shift count");
+    if (y >= 63 || (x << y) >> y != x)
+      return overflow();
+    return HostValue::integer(x << y);
+  case BinaryOpKind::Shr:
+    if (y < 0)
+      return fail(e, "negative shift count");
+    return HostValue::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+  default:
+    return fail(e, "'" + spelling(op) + "' is not host arithmetic");
+  }
+}
+
+// ------------------------------------------------------------ comparisons
+
+std::optional<std::string> HostEvaluator::envName(const Expr &e) {
+  std::optional<HostValue> n = eval(e);
+  if (!n)
+    return std::nullopt;
+  if (n->kind != HostValue::Str) {
+    fail(e, "an environment variable's name must be a string");
+    return std::nullopt;
+  }
+  return n->s;
+}
+
+std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
+                                           const HostValue &lhs,
+                                           const Expr &rhsExpr,
+                                           std::optional<HostValue> &rhs) {
+  if (op == CompareOpKind::In || op == CompareOpKind::NotIn) {
+    bool neg = op == CompareOpKind::NotIn;
+    if (scope.readsEnvironment())
+      if (std::optional<std::string> path = dottedPath(rhsExpr);
+          path && *path == "os.environ") {
+        if (lhs.kind != HostValue::Str) {
+          fail(e, "an environment variable's name must be a string");
+          return std::nullopt;
+        }
+        return scope.getenv(lhs.s).has_value() != neg;
+      }
+    if (!(rhs = eval(rhsExpr)))
+      return std::nullopt;
+    if (rhs->kind == HostValue::Tuple)
+      return llvm::any_of(rhs->elems, [&](const HostValue &x) {
+               return hostEquals(lhs, x);
+             }) != neg;
+    if (rhs->kind == HostValue::Str && lhs.kind == HostValue::Str)
+      return llvm::StringRef(rhs->s).contains(lhs.s) != neg;
+    fail(e, "'in' of " + rhs->describe());
+    return std::nullopt;
+  }
+  if (!(rhs = eval(rhsExpr)))
+    return std::nullopt;
+  const HostValue &r = *rhs;
+  switch (op) {
+  case CompareOpKind::Eq:
+  case CompareOpKind::Ne:
+    if (lhs.kind == HostValue::Other || r.kind == HostValue::Other) {
+      fail(e, "cannot compare " +
+                  (lhs.kind == HostValue::Other ? lhs : r).describe());
+      return std::nullopt;
+    }
+    return hostEquals(lhs, r) == (op == CompareOpKind::Eq);
+  case CompareOpKind::Is:
+  case CompareOpKind::IsNot: {
+    // Identity of the singletons None, True and False; values of other
+    // kinds are never identical to them.
+    bool singleton = lhs.kind == HostValue::None ||
+                     lhs.kind == HostValue::Bool || r.kind == HostValue::None ||
+                     r.kind == HostValue::Bool;
+    if (!singleton) {
+      fail(e, "'is' of values other than None, True and False");
+      return std::nullopt;
+    }
+    bool same = lhs.kind == r.kind && lhs.i == r.i;
+    return same != (op == CompareOpKind::IsNot);
+  }
+  default:
+    break;
+  }
+  auto ordered = [&](auto x, auto y) {
+    switch (op) {
+    case CompareOpKind::Lt:
+      return x < y;
+    case CompareOpKind::Le:
+      return x <= y;
+    case CompareOpKind::Gt:
+      return x > y;
+    default:
+      return x >= y;
+    }
+  };
+  if (lhs.isNumber() && r.isNumber()) {
+    if (lhs.kind == HostValue::Float || r.kind == HostValue::Float)
+      return ordered(lhs.asDouble(), r.asDouble());
+    return ordered(lhs.i, r.i);
+  }
+  if (lhs.kind == HostValue::Str && r.kind == HostValue::Str)
+    return ordered(lhs.s.compare(r.s), 0);
+  fail(e, "cannot order " + lhs.describe() + " and " + r.describe());
+  return std::nullopt;
+}
+
+std::optional<HostValue> HostEvaluator::compareChain(const Expr &e) {
+  std::optional<HostValue> lhs = eval(*e.args[0]);
+  if (!lhs)
+    return std::nullopt;
+  for (size_t i = 0; i < e.compareOps.size(); ++i) {
+    std::optional<HostValue> rhs;
+    std::optional<bool> r =
+        compare(e, e.compareOps[i], *lhs, *e.args[i + 1], rhs);
+    if (!r)
+      return std::nullopt;
+    if (!*r)
+      return HostValue::boolean(false);
+    if (i + 1 < e.compareOps.size()) {
+      if (!rhs && !(rhs = eval(*e.args[i + 1])))
+        return std::nullopt;
+      lhs = std::move(rhs);
+    }
+  }
+  return HostValue::boolean(true);
+}
+
+// ------------------------------------------------------------------ calls
+
+/// int(), float(), bool() and str() of `v` (the argument of `e`).
+std::optional<HostValue>
+HostEvaluator::convert(const Expr &e, llvm::StringRef fn, const HostValue &v) {
+  if (fn == "bool")
+    return HostValue::boolean(v.truthy());
+  if (fn == "str") {
+    if (v.kind == HostValue::Str)
+      return v;
+    if (v.kind == HostValue::Tuple || v.kind == HostValue::Other)
+      return fail(e, "str() of " + v.describe());
+    return HostValue::str(v.repr());
+  }
+  if (v.kind == HostValue::Str) {
+    std::string t = llvm::StringRef(v.s).trim().str();
+    llvm::erase(t, '_');
+    int64_t i;
+    double f;
+    if (fn == "int" && !llvm::StringRef(t).getAsInteger(10, i))
+      return HostValue::integer(i);
+    if (fn == "float" && !llvm::StringRef(t).getAsDouble(f))
+      return HostValue::floating(f);
+    return fail(e, fn + "() of " + v.repr() + " raises ValueError");
+  }
+  if (!isNumber(*e.args[1], v))
+    return std::nullopt;
+  if (fn == "float")
+    return HostValue::floating(v.asDouble());
+  if (v.kind != HostValue::Float)
+    return HostValue::integer(v.i);
+  if (!(std::fabs(v.f) < 9223372036854775808.0))
+    return fail(e, "the result overflows 64 bits");
+  return HostValue::integer(int64_t(std::trunc(v.f)));
+}
+
+std::optional<HostValue> HostEvaluator::call(const Expr &e) {
+  const Expr &callee = *e.args[0];
+  size_t nargs = e.args.size() - 1;
+  auto arg = [&](size_t i) -> const Expr & { return *e.args[i + 1]; };
+  std::optional<std::string> path = dottedPath(callee);
+  std::string name = path.value_or("");
+  llvm::StringRef fn(name);
+  for (llvm::StringRef prefix : {"triton.language.", "triton.", "tl."})
+    if (fn.consume_front(prefix))
+      break;
+  bool env = scope.readsEnvironment() &&
+             (name == "os.environ.get" || name == "os.getenv");
+  bool method = !path && callee.kind == ExprKind::Attribute &&
+                llvm::is_contained({"lower", "upper", "strip"}, callee.str);
+  if (!env && !method && !isBuiltin(name) && fn != "cdiv" &&
+      fn != "next_power_of_2")
+    return fail(callee, scope.hostCode(HostCode::Call, e, path));
+  if (!e.keywords.empty())
+    return fail(e, "'" + (method ? "." + callee.str + "()" : name) +
+                       "' is called with keyword arguments");
+  auto arity = [&](size_t lo, size_t hi) {
+    if (nargs >= lo && nargs <= hi)
+      return true;
+    std::string takes = lo == hi ? std::to_string(lo)
+                        : hi == lo + 1
+                            ? llvm::formatv("{0} or {1}", lo, hi).str()
+                            : llvm::formatv("at least {0}", lo).str();
+    fail(e,
+         llvm::formatv("'{0}' takes {1} argument(s), got {2}",
+                       method ? "." + callee.str + "()" : name, takes, nargs));
+    return false;
+  };
+
+  if (env) { // os.environ.get(NAME[, DEFAULT]), os.getenv(NAME[, DEFAULT])
+    if (!arity(1, 2))
+      return std::nullopt;
+    std::optional<std::string> var = envName(arg(0));
+    if (!var)
+      return std::nullopt;
+    if (std::optional<std::string> v = scope.getenv(*var))
+      return HostValue::str(*v);
+    if (nargs == 2)
+      return eval(arg(1));
+    return HostValue::none();
+  }
+  if (method) { // str.lower() / upper() / strip()
+    if (!arity(0, 0))
+      return std::nullopt;
+    std::optional<HostValue> s = eval(*callee.args[0]);
+    if (!s)
+      return std::nullopt;
+    const std::string &m = callee.str;
+    if (s->kind != HostValue::Str)
+      return fail(e, "'" + m + "()' of " + s->describe());
+    llvm::StringRef r = s->s;
+    return HostValue::str(m == "lower"   ? r.lower()
+                          : m == "upper" ? r.upper()
+                                         : r.trim().str());
+  }
+  if (name == "hasattr") {
+    if (!arity(2, 2))
+      return std::nullopt;
+    std::optional<std::string> object = dottedPath(arg(0));
+    std::optional<HostValue> attr = eval(arg(1));
+    if (!attr)
+      return std::nullopt;
+    if (object && attr->kind == HostValue::Str &&
+        (*object == "triton.language" || *object == "triton.language.core"))
+      return HostValue::boolean(CodeGen::isBuiltin("tl." + attr->s) ||
+                                parseTLDTypeName(attr->s).has_value() ||
+                                attr->s == "constexpr" || attr->s == "extra" ||
+                                attr->s == "math");
+    return fail(e, "hasattr() is computed only for triton.language");
+  }
+  if (name == "int" || name == "float" || name == "bool" || name == "str") {
+    if (!arity(1, 1))
+      return std::nullopt;
+    std::optional<HostValue> v = eval(arg(0));
+    if (!v)
+      return std::nullopt;
+    return convert(e, name, *v);
+  }
+
+  // The arithmetic of numbers: min, max, abs, triton.cdiv,
+  // triton.next_power_of_2.
+  std::vector<HostValue> args;
+  for (size_t i = 0; i < nargs; ++i) {
+    std::optional<HostValue> v = eval(arg(i));
+    if (!v || !isNumber(arg(i), *v))
+      return std::nullopt;
+    args.push_back(std::move(*v));
+  }
+  auto integers = [&] {
+    for (size_t i = 0; i < args.size(); ++i)
+      if (args[i].kind == HostValue::Float) {
+        fail(arg(i), "'" + name + "' takes integers");
+        return false;
+      }
+    return true;
+  };
+  if (name == "min" || name == "max") {
+    if (args.empty())
+      return fail(e, "'" + name + "' of nothing");
+    HostValue best = args[0];
+    for (size_t i = 1; i < args.size(); ++i) {
+      bool less = args[i].asDouble() < best.asDouble();
+      if (name == "min" ? less : best.asDouble() < args[i].asDouble())
+        best = args[i];
+    }
+    return best;
+  }
+  if (name == "abs") {
+    if (!arity(1, 1))
+      return std::nullopt;
+    const HostValue &x = args[0];
+    if (x.kind == HostValue::Float)
+      return HostValue::floating(std::fabs(x.f));
+    if (x.i == INT64_MIN)
+      return fail(e, "the result overflows 64 bits");
+    return HostValue::integer(x.i < 0 ? -x.i : x.i);
+  }
+  if (fn == "next_power_of_2") {
+    if (!arity(1, 1) || !integers())
+      return std::nullopt;
+    int64_t n = args[0].i - 1; // Triton's bit-smearing, as in Python
+    for (int s : {1, 2, 4, 8, 16, 32})
+      n |= n >> s;
+    if (n == INT64_MAX)
+      return fail(e, "the result overflows 64 bits");
+    return HostValue::integer(n + 1);
+  }
+  // cdiv: (a + b - 1) // b, rounded down as Python does.
+  if (!arity(2, 2) || !integers())
+    return std::nullopt;
+  if (args[1].i == 0)
+    return fail(e, "division by zero");
+  int64_t a = args[0].i, b = args[1].i, s;
+  if (llvm::AddOverflow(a, b - 1, s))
+    return fail(e, "the result overflows 64 bits");
+  int64_t q = s / b, m = s % b;
+  if (m != 0 && ((m < 0) != (b < 0)))
+    --q;
+  return HostValue::integer(q);
+}
+
+// ------------------------------------------------------------ expressions
+
+std::optional<HostValue> HostEvaluator::subscript(const Expr &e) {
+  if (scope.readsEnvironment() && e.args.size() == 2)
+    if (std::optional<std::string> path = dottedPath(*e.args[0]);
+        path && *path == "os.environ") {
+      std::optional<std::string> name = envName(*e.args[1]);
+      if (!name)
+        return std::nullopt;
+      if (std::optional<std::string> v = scope.getenv(*name))
+        return HostValue::str(*v);
+      return fail(e, "os.environ['" + *name +
+                         "'] raises KeyError: the variable is not set");
+    }
+  return scope.subscript(*this, e);
+}
+
+std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Int:
+    if (e.intOverflow || e.intValue > uint64_t(INT64_MAX))
+      return fail(e, "the integer overflows 64 bits");
+    return HostValue::integer(int64_t(e.intValue));
+  case ExprKind::Float:
+    return HostValue::floating(e.floatValue);
+  case ExprKind::Str:
+    return HostValue::str(e.str);
+  case ExprKind::Bool:
+    return HostValue::boolean(e.intValue != 0);
+  case ExprKind::None:
+    return HostValue::none();
+  case ExprKind::Name:
+    return scope.name(*this, e);
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    std::vector<HostValue> elems;
+    for (const ExprPtr &a : e.args) {
+      std::optional<HostValue> v = eval(*a);
+      if (!v)
+        return std::nullopt;
+      elems.push_back(std::move(*v));
+    }
+    return HostValue::tuple(std::move(elems));
+  }
+  case ExprKind::Subscript:
+    return subscript(e);
+  case ExprKind::Call:
+    return call(e);
+  case ExprKind::Compare:
+    return compareChain(e);
+  case ExprKind::UnaryOp:
+    return unary(e);
+  case ExprKind::BinOp: {
+    std::optional<HostValue> a = eval(*e.args[0]);
+    if (!a)
+      return std::nullopt;
+    std::optional<HostValue> b = eval(*e.args[1]);
+    if (!b)
+      return std::nullopt;
+    return binary(e, *a, *b);
+  }
+  case ExprKind::BoolOp: {
+    // Python returns the operand that decides: the first falsy one of an
+    // `and`, the first truthy one of an `or`, else the last.
+    bool isAnd = e.boolOp == BoolOpKind::And;
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      std::optional<HostValue> v = eval(*e.args[i]);
+      if (!v)
+        return std::nullopt;
+      if (i + 1 == e.args.size() || v->truthy() != isAnd)
+        return v;
+    }
+    return std::nullopt;
+  }
+  case ExprKind::IfExp: {
+    std::optional<bool> t = truth(*e.args[1]);
+    if (!t)
+      return std::nullopt;
+    return eval(*e.args[*t ? 0 : 2]);
+  }
+  case ExprKind::Attribute:
+    return fail(e, scope.hostCode(HostCode::Attribute, e, dottedPath(e)));
+  default:
+    return fail(e, scope.hostCode(HostCode::Expression, e, std::nullopt));
+  }
+}
+
+std::optional<bool> HostEvaluator::truth(const Expr &e) {
+  if (e.kind == ExprKind::UnaryOp && e.unaryOp == UnaryOpKind::Not) {
+    std::optional<bool> t = truth(*e.args[0]);
+    return t ? std::optional<bool>(!*t) : std::nullopt;
+  }
+  if (e.kind == ExprKind::BoolOp) {
+    // The truth of `a and b` is a's and b's; an operand tilec cannot
+    // compute does not matter when another one decides.
+    bool isAnd = e.boolOp == BoolOpKind::And;
+    bool unknown = false;
+    for (const ExprPtr &a : e.args) {
+      std::optional<bool> t = truth(*a);
+      if (!t)
+        unknown = true;
+      else if (*t != isAnd)
+        return !isAnd;
+    }
+    if (unknown)
+      return std::nullopt;
+    return isAnd;
+  }
+  if (e.kind == ExprKind::Name)
+    return scope.nameTruth(*this, e);
+  std::optional<HostValue> v = eval(e);
+  if (!v)
+    return std::nullopt;
+  return v->truthy();
+}

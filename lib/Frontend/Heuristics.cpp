@@ -73,8 +73,8 @@ tilec::evaluateHeuristic(const Heuristic &h,
   return evaluateHostExpr(*h.lambda->args[0], scope, diags);
 }
 
-std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
-  std::vector<std::string> out;
+std::vector<SignatureItem> tilec::signatureItems(llvm::StringRef signature) {
+  std::vector<SignatureItem> out;
   int depth = 0;
   char quote = 0;
   size_t start = 0;
@@ -92,22 +92,37 @@ std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
     else if (c == ']' || c == ')' || c == '>')
       --depth;
     else if (c == ',' && depth <= 0) {
-      out.push_back(signature.slice(start, i).trim().str());
+      llvm::StringRef raw = signature.slice(start, i);
+      llvm::StringRef item = raw.trim();
+      size_t lead = raw.size() - raw.ltrim().size();
+      out.push_back({item.str(), unsigned(start + lead + 1),
+                     std::max(1u, unsigned(item.size()))});
       start = i + 1;
     }
   }
-  if (out.size() == 1 && out[0].empty())
+  if (out.size() == 1 && out[0].text.empty())
     out.clear();
   return out;
 }
 
+std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
+  std::vector<std::string> out;
+  for (SignatureItem &item : signatureItems(signature))
+    out.push_back(std::move(item.text));
+  return out;
+}
+
 llvm::Expected<std::string> tilec::resolveHeuristicSignature(
-    const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
+    const Function &fn, DiagnosticEngine &diags, DiagnosticEngine &sigDiags,
     llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
+  llvm::StringRef signature = sigDiags.file().text();
+  std::vector<SignatureItem> items = signatureItems(signature);
   std::vector<std::string> entries = splitSignature(signature);
   if (llvm::none_of(entries, [](const std::string &e) { return e == "auto"; }))
     return signature.str();
-  auto fail = [&](const llvm::Twine &msg) -> llvm::Error {
+  // An error at signature entry i.
+  auto fail = [&](size_t i, const llvm::Twine &msg) -> llvm::Error {
+    sigDiags.error(items[i].loc(), msg, items[i].length);
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
   auto heuristics = readHeuristics(fn, diags);
@@ -142,15 +157,15 @@ llvm::Expected<std::string> tilec::resolveHeuristicSignature(
     if (entries[i] != "auto")
       continue;
     if (i >= fn.params.size())
-      return fail(llvm::formatv("signature entry {0} is 'auto', but '{1}' "
-                                "has only {2} parameters",
-                                i, fn.name, fn.params.size()));
+      return fail(i, llvm::formatv("signature entry {0} is 'auto', but '{1}' "
+                                   "has only {2} parameters",
+                                   i, fn.name, fn.params.size()));
     const std::string &name = fn.params[i].name;
     if (llvm::none_of(*heuristics,
                       [&](const Heuristic &h) { return h.name == name; }))
-      return fail("signature entry " + llvm::Twine(i) + " ('" + name +
-                  "') is 'auto', but no @triton.heuristics of '" + fn.name +
-                  "' sets '" + name + "': give its value");
+      return fail(i, "signature entry " + llvm::Twine(i) + " ('" + name +
+                         "') is 'auto', but no @triton.heuristics of '" +
+                         fn.name + "' sets '" + name + "': give its value");
   }
   for (const Heuristic &h : *heuristics) {
     auto pos = llvm::find_if(fn.params,
@@ -166,8 +181,8 @@ llvm::Expected<std::string> tilec::resolveHeuristicSignature(
       return v.takeError();
     std::string text = v->text();
     if (text.empty())
-      return fail("@triton.heuristics value of '" + h.name +
-                  "' is not a constant");
+      return fail(i, "@triton.heuristics value of '" + h.name + "' is " +
+                         v->describe() + ", not a constant");
     entries[i] = text;
     values[h.name] = *v;
   }

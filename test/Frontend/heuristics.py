@@ -31,11 +31,13 @@
 #
 # Not known: a diagnostic at the expression, naming the heuristic.
 # RUN: not tilec %s --kernel k --signature "*i32:16, i32, 96, 32, auto, auto, auto" --emit=tile 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-# UNKNOWN: heuristics.py:[[@LINE+15]]:68: error: @triton.heuristics value of 'BLOCK_N': args['N'] has no value here (the signature gives no value for it): give the value of 'BLOCK_N' in the signature instead of 'auto'
+# UNKNOWN: heuristics.py:[[@LINE+17]]:68: error: @triton.heuristics value of 'BLOCK_N': args['N'] has no value here (the signature gives no value for it): give the value of 'BLOCK_N' in the signature instead of 'auto'
 # UNKNOWN-NEXT: {{^}}                    'BLOCK_N': lambda args: triton.next_power_of_2(args['N'])})
 # UNKNOWN-NEXT: {{^}}                                                                   ^~~~~~~~~{{$}}
 # RUN: not tilec %s --kernel plain --signature "*i32, auto, auto" --emit=tile 2>&1 | FileCheck %s --check-prefix=NOTSET
-# NOTSET: tilec: error: signature entry 1 ('n') is 'auto', but no @triton.heuristics of 'plain' sets 'n': give its value
+# NOTSET:      {{^}}<signature>:1:7: error: signature entry 1 ('n') is 'auto', but no @triton.heuristics of 'plain' sets 'n': give its value{{$}}
+# NOTSET-NEXT: {{^}}*i32, auto, auto{{$}}
+# NOTSET-NEXT: {{^}}      ^~~~{{$}}
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: tilec aot %s -n plain -s "*i32:16, 7, auto" -g "1" --no-cubin -o %t/plain 2>&1
 # RUN: cat %t/plain.*.h | FileCheck %s --check-prefix=AOT

@@ -166,12 +166,32 @@ resolveSignature(const ParsedSource &src, llvm::StringRef kernel,
   if (!fn) // the compiler says so
     return signature.str();
   DiagnosticEngine diags(*src.file, llvm::errs());
+  SourceFile sigFile(std::string(kSignatureName), signature.str());
+  DiagnosticEngine sigDiags(sigFile, llvm::errs());
   auto resolved =
-      resolveHeuristicSignature(*fn, diags, signature, runtimeValues);
+      resolveHeuristicSignature(*fn, diags, sigDiags, runtimeValues);
   if (resolved)
     return *resolved;
   std::string msg = llvm::toString(resolved.takeError());
-  if (!diags.numErrors()) // not reported at the source
+  if (!diags.numErrors() && !sigDiags.numErrors()) // not reported yet
     llvm::errs() << "tilec: error: " << msg << "\n";
   return std::nullopt;
+}
+
+void reportArgumentError(llvm::StringRef option, llvm::StringRef text,
+                         unsigned col, unsigned length,
+                         const llvm::Twine &message) {
+  SourceFile file(option.str(), text.str());
+  DiagnosticEngine diags(file, llvm::errs());
+  diags.error({1, col}, message, std::max(1u, length));
+}
+
+void reportArgumentError(llvm::StringRef option, llvm::StringRef text,
+                         llvm::StringRef part, const llvm::Twine &message) {
+  size_t offset = part.data() >= text.data() &&
+                          part.data() + part.size() <= text.data() + text.size()
+                      ? size_t(part.data() - text.data())
+                      : 0;
+  reportArgumentError(option, text, unsigned(offset + 1),
+                      part.empty() ? 1 : unsigned(part.size()), message);
 }

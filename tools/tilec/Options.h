@@ -47,10 +47,25 @@ bool readCompileFlags(tilec::CompileOptions &opts);
 /// `signature` with its `auto` entries replaced by the values of the
 /// @triton.heuristics of `kernel` (tilec::resolveHeuristicSignature), given
 /// the values of the typed entries where known; none after printing the
-/// error (a diagnostic at the heuristic, or "tilec: error: ...").
+/// error (a diagnostic at the heuristic or in the signature's text).
 std::optional<std::string> resolveSignature(
     const tilec::ParsedSource &src, llvm::StringRef kernel,
     llvm::StringRef signature,
     llvm::ArrayRef<std::optional<tilec::HostValue>> runtimeValues = {});
+
+/// The name a signature's diagnostics give its text, as the compiler's do.
+inline constexpr llvm::StringLiteral kSignatureName = "<signature>";
+
+/// Reports `message` in the compiler's style at columns [col, col + length)
+/// of `text`, the value of the command-line option `option` (the name its
+/// location shows: "<signature>", "--grid", "--arg"): the location, the
+/// text, and a caret under the culprit.
+void reportArgumentError(llvm::StringRef option, llvm::StringRef text,
+                         unsigned col, unsigned length,
+                         const llvm::Twine &message);
+/// The same at `part`, a piece of `text` (the whole of it when `part` is
+/// not inside).
+void reportArgumentError(llvm::StringRef option, llvm::StringRef text,
+                         llvm::StringRef part, const llvm::Twine &message);
 
 #endif // TILEC_TOOLS_TILEC_OPTIONS_H

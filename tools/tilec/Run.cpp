@@ -24,7 +24,9 @@
 // after the run: a 1-D .npy array when PATH ends in .npy (bf16 as <u2 bits),
 // raw binary otherwise. --bench (GPU): warm-up launches, then the median of
 // --repeat (default 100) timed ones, with GB/s and TFLOP/s from --bytes and
-// --flops. Errors print "tilec: error: ..." and exit 1.
+// --flops. Errors print "tilec: error: ...", or a diagnostic in the text
+// of the argument at fault (`--arg:1:10: error: ...`, the text, a caret),
+// and exit 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,13 +119,27 @@ int runMain() {
 
   // Grid.
   std::array<unsigned, 3> grid{1, 1, 1};
-  llvm::SmallVector<llvm::StringRef, 3> dims;
-  llvm::StringRef(runGrid).split(dims, ',');
-  if (dims.empty() || dims.size() > 3)
-    return fail("bad --grid '" + runGrid + "' (expected X[,Y[,Z]])");
-  for (size_t i = 0; i < dims.size(); ++i)
-    if (dims[i].trim().getAsInteger(10, grid[i]))
-      return fail("bad --grid '" + runGrid + "' (expected X[,Y[,Z]])");
+  llvm::SmallVector<llvm::StringRef, 4> dims;
+  llvm::StringRef gridText = runGrid;
+  gridText.split(dims, ',');
+  for (size_t i = 0; i < dims.size(); ++i) {
+    llvm::StringRef dim = dims[i].trim();
+    if (i == 3) {
+      reportArgumentError("--grid", gridText, dims[i].empty() ? dims[i] : dim,
+                          "a grid has at most 3 dimensions (expected "
+                          "X[,Y[,Z]])");
+      return 1;
+    }
+    if (dim.getAsInteger(10, grid[i])) {
+      reportArgumentError("--grid", gridText, dim.empty() ? dims[i] : dim,
+                          dim.empty() ? llvm::Twine("expected a number of "
+                                                    "programs (X[,Y[,Z]])")
+                                      : "'" + dim +
+                                            "' is not a number of programs "
+                                            "(expected X[,Y[,Z]])");
+      return 1;
+    }
+  }
 
   // Compile.
   auto file = llvm::MemoryBuffer::getFile(runInput);
@@ -173,8 +189,8 @@ int runMain() {
 
   // Arguments.
   RunArguments parsed;
-  if (auto e = parseRunArgs(runArgs, names, parsed))
-    return fail(llvm::toString(std::move(e)));
+  if (!parseRunArgs(runArgs, names, parsed))
+    return 1;
   std::vector<RunStorage> &storage = parsed.storage;
   std::vector<KernelArg> &args = parsed.args;
   std::vector<int> &bufferOfArg = parsed.bufferOfArg;
@@ -184,11 +200,15 @@ int runMain() {
   for (llvm::StringRef o : runOuts) {
     auto [idx, path] = o.split('=');
     unsigned i;
-    if (path.empty() || idx.getAsInteger(10, i))
-      return fail("bad --out '" + o + "' (expected INDEX=PATH)");
-    if (i >= bufferOfArg.size() || bufferOfArg[i] < 0)
-      return fail("--out " + o + ": argument " + llvm::Twine(i) +
-                  " is not a buffer");
+    if (path.empty() || idx.getAsInteger(10, i)) {
+      reportArgumentError("--out", o, o, "expected INDEX=PATH");
+      return 1;
+    }
+    if (i >= bufferOfArg.size() || bufferOfArg[i] < 0) {
+      reportArgumentError("--out", o, idx,
+                          "argument " + llvm::Twine(i) + " is not a buffer");
+      return 1;
+    }
     outs.emplace_back(bufferOfArg[i], path.str());
   }
 

@@ -3,6 +3,7 @@
 #include "RunArgs.h"
 
 #include "Npy.h"
+#include "Options.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -52,9 +53,8 @@ std::vector<HostBuffer> RunArguments::hostBuffers() {
   return buffers;
 }
 
-llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
-                                llvm::ArrayRef<std::string> names,
-                                RunArguments &out) {
+bool tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
+                         llvm::ArrayRef<std::string> names, RunArguments &out) {
   std::vector<RunStorage> &storage = out.storage;
   std::vector<KernelArg> &args = out.args;
   std::vector<int> &bufferOfArg = out.bufferOfArg;
@@ -62,14 +62,17 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
   storage.reserve(specs.size());
   for (size_t i = 0; i < specs.size(); ++i) {
     llvm::StringRef spec = specs[i];
-    auto bad = [&](const llvm::Twine &why) {
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "bad --arg '" + spec + "': " + why);
+    // An error at `part` of the spec (the whole of it: "").
+    auto bad = [&](llvm::StringRef part, const llvm::Twine &why) {
+      reportArgumentError("--arg", spec, part.empty() ? spec : part, why);
+      return false;
     };
+    const char *kinds = "expected buf:..., or DTYPE:VALUE (e.g. i32:1000, "
+                        "fp32:0.5)";
     llvm::SmallVector<llvm::StringRef, 5> parts;
     spec.split(parts, ':', /*MaxSplit=*/3);
     if (parts.size() < 2)
-      return bad("expected buf:..., or DTYPE:VALUE (e.g. i32:1000, fp32:0.5)");
+      return bad("", kinds);
     // Argument i is the next buffer.
     auto addBuffer = [&](RunStorage s) {
       bufferOfArg.back() = int(storage.size());
@@ -89,19 +92,20 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
           llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                       /*RequiresNullTerminator=*/false);
       if (!contents)
-        return bad("cannot read '" + path +
-                   "': " + contents.getError().message());
+        return bad(path, "cannot read '" + path +
+                             "': " + contents.getError().message());
       auto array = npy::parse((*contents)->getBuffer());
       if (!array)
-        return bad(path + ": " + llvm::toString(array.takeError()));
+        return bad(path, path + ": " + llvm::toString(array.takeError()));
       std::string fileType = npy::dtypeOf(array->descr);
       if (parts[1] != "npy") {
         if (!parseRunDType(parts[1], d))
-          return bad("unknown dtype '" + parts[1] + "'");
+          return bad(parts[1], "unknown dtype '" + parts[1] + "'");
         if (fileType != d.name && !(d.name == "bf16" && array->descr == "<u2"))
-          return bad(path + " holds " + array->descr + ", not " + d.name);
+          return bad(parts[1],
+                     path + " holds " + array->descr + ", not " + d.name);
       } else if (!parseRunDType(fileType, d)) {
-        return bad(path + ": dtype " + array->descr);
+        return bad(path, path + ": dtype " + array->descr);
       }
       RunStorage s;
       s.dtype = d;
@@ -111,9 +115,14 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
       continue;
     }
     if (parts[0] == "buf") {
-      if (parts.size() < 4 || !parseRunDType(parts[1], d))
-        return bad("expected buf:DTYPE:N:random[:SEED], buf:DTYPE:N:zeros, "
-                   "buf:DTYPE:file:PATH or buf:npy:PATH");
+      const char *forms = "expected buf:DTYPE:N:random[:SEED], "
+                          "buf:DTYPE:N:zeros, buf:DTYPE:file:PATH or "
+                          "buf:npy:PATH";
+      if (!parseRunDType(parts[1], d))
+        return bad(parts[1],
+                   "unknown dtype '" + parts[1] + "' (" + forms + ")");
+      if (parts.size() < 4)
+        return bad("", forms);
       RunStorage s;
       s.dtype = d;
       if (parts[2] == "file") {
@@ -121,21 +130,21 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
             llvm::MemoryBuffer::getFile(parts[3], /*IsText=*/false,
                                         /*RequiresNullTerminator=*/false);
         if (!contents)
-          return bad("cannot read '" + parts[3] +
-                     "': " + contents.getError().message());
+          return bad(parts[3], "cannot read '" + parts[3] +
+                                   "': " + contents.getError().message());
         s.resize((*contents)->getBufferSize());
         std::memcpy(s.data(), (*contents)->getBufferStart(), s.bytes);
       } else {
         uint64_t n;
         if (parts[2].getAsInteger(10, n))
-          return bad("bad element count '" + parts[2] + "'");
+          return bad(parts[2], "bad element count '" + parts[2] + "'");
         s.resize(n * d.bytes);
         llvm::StringRef init = parts[3], seedStr;
         std::tie(init, seedStr) = init.split(':');
         if (init == "random") {
           uint64_t seed = 0;
           if (!seedStr.empty() && seedStr.getAsInteger(10, seed))
-            return bad("bad seed '" + seedStr + "'");
+            return bad(seedStr, "bad seed '" + seedStr + "'");
           std::mt19937_64 rng(seed);
           std::uniform_real_distribution<double> fdist(-1.0, 1.0);
           std::uniform_int_distribution<int> idist(-100, 99);
@@ -143,28 +152,30 @@ llvm::Error tilec::parseRunArgs(llvm::ArrayRef<std::string> specs,
             storeElem(s.data() + e * d.bytes, d,
                       d.isFloat ? fdist(rng) : double(idist(rng)));
         } else if (init != "zeros" || !seedStr.empty()) {
-          return bad("expected 'random[:SEED]', 'zeros' or 'file:PATH'");
+          return bad(parts[3],
+                     "expected 'random[:SEED]', 'zeros' or 'file:PATH'");
         }
       }
       addBuffer(std::move(s));
       continue;
     }
-    if (parts.size() != 2 || !parseRunDType(parts[0], d))
-      return bad("expected buf:..., or DTYPE:VALUE (e.g. i32:1000, fp32:0.5)");
+    if (!parseRunDType(parts[0], d))
+      return bad(parts[0], "unknown dtype '" + parts[0] + "' (" + kinds + ")");
+    if (parts.size() != 2)
+      return bad("", kinds);
     if (d.isFloat) {
       double v;
       if (parts[1].getAsDouble(v))
-        return bad("bad number '" + parts[1] + "'");
+        return bad(parts[1], "bad number '" + parts[1] + "'");
       args.push_back(KernelArg::fp(v));
     } else {
       int64_t v;
       if (parts[1].getAsInteger(0, v))
-        return bad("bad integer '" + parts[1] + "'");
+        return bad(parts[1], "bad integer '" + parts[1] + "'");
       args.push_back(KernelArg::integer(v));
     }
   }
-
-  return llvm::Error::success();
+  return true;
 }
 
 std::vector<std::optional<HostValue>>

@@ -52,9 +52,11 @@ struct RunArguments {
 };
 
 /// Reads `specs` (--arg values); `names` (empty, or one per spec) name the
-/// buffers in messages. Errors: "bad --arg 'SPEC': why".
-llvm::Error parseRunArgs(llvm::ArrayRef<std::string> specs,
-                         llvm::ArrayRef<std::string> names, RunArguments &out);
+/// buffers in messages. False after reporting an error in the compiler's
+/// style at the culprit in its spec (`--arg:1:10: error: bad element count
+/// 'ten'`).
+bool parseRunArgs(llvm::ArrayRef<std::string> specs,
+                  llvm::ArrayRef<std::string> names, RunArguments &out);
 
 /// The values of the scalar specs (none for buffers), for heuristics.
 std::vector<std::optional<HostValue>>

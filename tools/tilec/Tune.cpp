@@ -143,8 +143,19 @@ int tuneMain() {
                 "runs it as it is)");
   const Autotune &autotune = **at;
 
-  // The signature: `auto` where the configs set a parameter.
+  // The signature: `auto` where the configs set a parameter. Its errors
+  // are diagnostics in its text.
+  std::vector<SignatureItem> items = signatureItems(tuneSignature);
   std::vector<std::string> entries = splitSignature(tuneSignature);
+  auto signatureError = [&](size_t i, const llvm::Twine &msg) {
+    if (i < items.size())
+      reportArgumentError(kSignatureName, tuneSignature, items[i].col,
+                          items[i].length, msg);
+    else // past its end
+      reportArgumentError(kSignatureName, tuneSignature,
+                          unsigned(tuneSignature.size() + 1), 1, msg);
+    return 1;
+  };
   auto paramIndex = [&](llvm::StringRef name) {
     return size_t(
         llvm::find_if(fn->params,
@@ -157,16 +168,41 @@ int tuneMain() {
       return fail("@triton.autotune of '" + kernel + "' sets '" + name +
                   "', which is not one of its parameters");
     if (i >= entries.size() || entries[i] != "auto")
-      return fail(
-          llvm::formatv("the configs of '{0}' set '{1}': its "
-                        "signature entry ({2}) must be 'auto'{3}",
-                        kernel, name, i,
-                        i < entries.size()
-                            ? " (it is '" + entries[i] + "')"
-                            : std::string(" (the signature has " +
-                                          std::to_string(entries.size()) +
-                                          " entries)"))
-              .str());
+      return signatureError(
+          i, llvm::formatv("the configs of '{0}' set '{1}': its "
+                           "signature entry ({2}) must be 'auto'{3}",
+                           kernel, name, i,
+                           i < entries.size()
+                               ? " (it is '" + entries[i] + "')"
+                               : std::string(" (the signature has " +
+                                             std::to_string(entries.size()) +
+                                             " entries)"))
+                 .str());
+  }
+  // Every other `auto` is a parameter a heuristic sets.
+  auto heuristics = readHeuristics(*fn, diags);
+  if (!heuristics) {
+    llvm::consumeError(heuristics.takeError()); // reported
+    return 1;
+  }
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i] != "auto")
+      continue;
+    if (i >= fn->params.size())
+      return signatureError(i, llvm::formatv("signature entry {0} is 'auto', "
+                                             "but '{1}' has only {2} "
+                                             "parameters",
+                                             i, kernel, fn->params.size()));
+    const std::string &name = fn->params[i].name;
+    if (llvm::none_of(autotune.configs.front().constexprs,
+                      [&](const auto &c) { return c.first == name; }) &&
+        llvm::none_of(*heuristics,
+                      [&](const Heuristic &h) { return h.name == name; }))
+      return signatureError(
+          i, "signature entry " + llvm::Twine(i) + " ('" + name +
+                 "') is 'auto', but neither the @triton.autotune configs nor "
+                 "a @triton.heuristics of '" +
+                 kernel + "' sets '" + name + "': give its value");
   }
 
   // The runtime parameters: the typed entries, one --arg each.
@@ -177,8 +213,9 @@ int tuneMain() {
         HostValue::fromText(entries[i]).kind != HostValue::Other)
       continue;
     if (llvm::StringRef(entries[i]).starts_with("tensordesc"))
-      return fail("tilec tune does not take tensor descriptors (parameter '" +
-                  fn->params[i].name + "')");
+      return signatureError(i, "tilec tune does not take tensor descriptors "
+                               "(parameter '" +
+                                   fn->params[i].name + "')");
     names.push_back(fn->params[i].name);
     runtimeParam.push_back(i);
   }
@@ -189,8 +226,8 @@ int tuneMain() {
                               tuneArgs.size())
                     .str());
   RunArguments parsed;
-  if (auto e = parseRunArgs(tuneArgs, names, parsed))
-    return fail(llvm::toString(std::move(e)));
+  if (!parseRunArgs(tuneArgs, names, parsed))
+    return 1;
   std::vector<std::optional<HostValue>> scalars = scalarRunValues(tuneArgs);
 
   // The grid, parsed once.
@@ -350,12 +387,7 @@ int tuneMain() {
     llvm::json::Object constexprs;
     for (auto &[name, value] : best.constexprs)
       constexprs[name] = jsonOf(HostValue::fromText(value));
-    for (const Heuristic &h : [&] {
-           auto hs = readHeuristics(*fn, diags);
-           return hs ? std::move(*hs)
-                     : (llvm::consumeError(hs.takeError()),
-                        std::vector<Heuristic>());
-         }())
+    for (const Heuristic &h : *heuristics)
       if (auto it = plans[chosen].values.find(h.name);
           it != plans[chosen].values.end())
         constexprs[h.name] = jsonOf(it->second);

@@ -57,17 +57,31 @@ evaluateHeuristic(const Heuristic &h,
                   const std::map<std::string, HostValue> &values,
                   DiagnosticEngine &diags, llvm::StringRef missing = "");
 
-/// The comma-separated entries of a signature (commas inside brackets and
-/// quotes do not separate), trimmed.
+/// One comma-separated entry of a signature: its text, trimmed, and where
+/// it is in the signature (1-based column; length at least 1).
+struct SignatureItem {
+  std::string text;
+  unsigned col = 1;
+  unsigned length = 1;
+  SourceLoc loc() const { return {1, col}; }
+};
+
+/// The entries of a signature (commas inside brackets and quotes do not
+/// separate).
+std::vector<SignatureItem> signatureItems(llvm::StringRef signature);
+/// Their texts.
 std::vector<std::string> splitSignature(llvm::StringRef signature);
 
-/// `signature` with each entry written `auto` replaced by the value of the
-/// heuristic that sets its parameter, evaluated from the entries that are
-/// literals and `runtimeValues` (the values of the typed entries, in order,
-/// where known). `auto` for a parameter no heuristic sets, and a heuristic
-/// that needs a value not known, are errors (to `diags`, and returned).
+/// The signature of `sigDiags` (its file: the signature's text, e.g.
+/// `<signature>`) with each entry written `auto` replaced by the value of
+/// the heuristic that sets its parameter, evaluated from the entries that
+/// are literals and `runtimeValues` (the values of the typed entries, in
+/// order, where known). `auto` for a parameter no heuristic sets is an
+/// error at the entry (to `sigDiags`); a heuristic that needs a value not
+/// known is an error at its expression (to `diags`). Errors are returned
+/// too.
 llvm::Expected<std::string> resolveHeuristicSignature(
-    const Function &fn, DiagnosticEngine &diags, llvm::StringRef signature,
+    const Function &fn, DiagnosticEngine &diags, DiagnosticEngine &sigDiags,
     llvm::ArrayRef<std::optional<HostValue>> runtimeValues = {});
 
 } // namespace tilec

@@ -69,6 +69,8 @@ def table(entries, status, results, sources=()):
             results.get("date"), results.get("gpu"), results.get("triton"), results.get("seed")))
         if results.get("commit"):
             w("tilec at commit %s." % results["commit"])
+        if results.get("note"):
+            w(results["note"])
         w("")
     w("| | launches |")
     w("|---|---|")

@@ -56,6 +56,9 @@ struct ConvertTileToTileGPUPass
     bool aM = false; // A only along M (given transposed)
     bool bK = false; // B along K (dimension 0: given transposed)
     bool bN = false; // B along N (dimension 1): as usual
+    /// Loaded along K in runs of at least 16 bytes, but not 16 bytes at a
+    /// time (rows of an unaligned stride: cp.async copies of one element).
+    bool aKRuns = false, bKRuns = false;
   };
   DenseMap<Operation *, OperandMajors> majors;
   /// The values that stay in a dot's accumulator layout or a slice of it
@@ -83,6 +86,21 @@ struct ConvertTileToTileGPUPass
                                             /*prefixMask=*/true) *
                                 bits ==
                             128;
+  }
+
+  /// Is `v` a tile.load whose addresses run on for at least 16 bytes
+  /// along dimension `dim` (whatever their alignment)?
+  static bool contiguousRuns(const AxisInfoAnalysis &axis, Value v,
+                             unsigned dim) {
+    auto load = v.getDefiningOp<tile::LoadOp>();
+    if (!load)
+      return false;
+    auto t = cast<RankedTensorType>(load.getType());
+    if (!t.getElementType().isIntOrFloat())
+      return false;
+    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
+    return bits >= 8 &&
+           axis.getInfo(load.getPtr()).getContiguity(dim) * bits >= 128;
   }
 
   /// Is `dot`'s result (through the ops computed from it) an operand of
@@ -136,9 +154,14 @@ struct ConvertTileToTileGPUPass
     // A dot whose result feeds another dot (attention's scores) keeps all
     // warps along M, so that its accumulator is the next dot's A in
     // registers. A B that is N-major in shared memory is split at whole
-    // 128-byte swizzle rows; a K-major one at any 8 columns.
+    // 128-byte swizzle rows; a K-major one (a transposed buffer: B K-major
+    // in memory, and every tf32 B) at any 8 columns.
+    // A tf32 dot whose operands run along K in memory but at strides of no
+    // 16-byte alignment (ragged rows) is staged the same way by one-element
+    // copies, as Triton does.
+    bool aK = m.aK || m.aKRuns, bK = m.bK || m.bKRuns;
     if (useWgmma && warps % 4 == 0 && K % 16 == 0 &&
-        (kBlock == 16 || (K % 32 == 0 && m.aK && m.bK))) {
+        (kBlock == 16 || (K % 32 == 0 && aK && bK))) {
       unsigned wm = 4, wn = 1;
       if (feedsAnotherDot(dot))
         wm = warps;
@@ -151,7 +174,8 @@ struct ConvertTileToTileGPUPass
       int64_t cols = N / wn;
       unsigned bits = a.getIntOrFloatBitWidth();
       if (M % (16 * wm) == 0 && N % wn == 0 && cols % 16 == 0 &&
-          cols <= 256 && (wn == 1 || m.bK || (cols * bits / 8) % 128 == 0))
+          cols <= 256 &&
+          (wn == 1 || m.bK || kBlock == 8 || (cols * bits / 8) % 128 == 0))
         return MmaAttr::get(&getContext(), {wm, wn}, 3, /*transposed=*/false,
                             wn == 1 ? 0 : unsigned(cols));
     }
@@ -460,6 +484,8 @@ struct ConvertTileToTileGPUPass
         m.aM = !m.aK && contiguousLoad(axis, dot.getA(), 0);
         m.bK = contiguousLoad(axis, dot.getB(), 0);
         m.bN = !m.bK && contiguousLoad(axis, dot.getB(), 1);
+        m.aKRuns = !m.aK && !m.aM && contiguousRuns(axis, dot.getA(), 1);
+        m.bKRuns = !m.bK && !m.bN && contiguousRuns(axis, dot.getB(), 0);
         majors[dot] = m;
       });
     }

@@ -58,7 +58,7 @@ struct ConvertTileToTileGPUPass
     bool bN = false; // B along N (dimension 1): as usual
     /// Loaded along K in runs of at least 16 bytes, but not 16 bytes at a
     /// time (rows of an unaligned stride: cp.async copies of one element).
-    bool aKRuns = false, bKRuns = false;
+    bool aKRuns = false, bKRuns = false, bNRuns = false;
   };
   DenseMap<Operation *, OperandMajors> majors;
   /// The values that stay in a dot's accumulator layout or a slice of it
@@ -185,7 +185,7 @@ struct ConvertTileToTileGPUPass
     // buffer that 16-byte copies fill too. Warpgroups split N; wgmma's n is
     // M. (mma.sync measured 97-131 TFLOP/s there on the H200.)
     if (useWgmma && kBlock == 8 && warps % 4 == 0 && N % (16 * warps) == 0 &&
-        M <= 256 && K % 32 == 0 && m.aK && m.bN)
+        M <= 256 && K % 32 == 0 && aK && (m.bN || m.bNRuns))
       return MmaAttr::get(&getContext(), {warps, 1}, 3, /*transposed=*/true);
     // Warps: along whichever of M, N has more 16-wide blocks left per warp,
     // never past the tile (no replicated warps).
@@ -486,6 +486,8 @@ struct ConvertTileToTileGPUPass
         m.bN = !m.bK && contiguousLoad(axis, dot.getB(), 1);
         m.aKRuns = !m.aK && !m.aM && contiguousRuns(axis, dot.getA(), 1);
         m.bKRuns = !m.bK && !m.bN && contiguousRuns(axis, dot.getB(), 0);
+        m.bNRuns = !m.bK && !m.bN && !m.bKRuns &&
+                   contiguousRuns(axis, dot.getB(), 1);
         majors[dot] = m;
       });
     }

@@ -14,6 +14,12 @@
 # CHECK: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
 # CHECK-NOT: mma.sync
 # PTXAS: 0 bytes spill stores
-# With B row-major (N contiguous) no such run along K exists: mma.sync.
+# With B row-major (N contiguous, runs of 16 bytes along N at an unaligned
+# stride) the transposed product C^T = B^T A^T runs, its operands staged the
+# same way.
 # RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 1, i32, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=ROWB
-# ROWB: #tilegpu.mma<{warpsPerCTA = [2, 2]}>
+# ROWB: #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1], transposed}>
+# RUN: tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --signature "*fp32:16, *fp32:16, *fp32:16, i32, i32, i32, i32, 1, i32, 1, i32:16, 1, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.rowb.ptx
+# RUN: FileCheck %s --check-prefix=ROWB-PTX < %t.rowb.ptx
+# ROWB-PTX-NOT: mma.sync
+# ROWB-PTX: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32

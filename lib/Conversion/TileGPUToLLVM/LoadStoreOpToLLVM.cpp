@@ -155,6 +155,15 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
 
 std::string stripDot(StringRef s) { return s.ltrim('.').str(); }
 
+/// `!p` (i1). A prefix-masked run (tilegpu.mask_prefix) is accessed whole
+/// where its last element's predicate holds, else element by element where
+/// that one does not.
+Value notPredicate(OpBuilder &b, Location loc, Value p) {
+  return b.create<LLVM::XOrOp>(
+      loc, p,
+      b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true)));
+}
+
 /// ".cg.L1::evict_first"-like suffix of the memory instruction.
 std::string cacheSuffix(StringAttr cache, StringAttr evict, bool isLoad) {
   std::string out;
@@ -411,10 +420,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       Value full = masks[i + vec - 1];
       SmallVector<Value> vals = emitLoad(rewriter, loc, ptrs[i], full, run, elt,
                                          vec, mods, isVolatile, policy);
-      Value partial = rewriter.create<LLVM::XOrOp>(
-          loc, full,
-          rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true)));
+      Value partial = notPredicate(rewriter, loc, full);
       for (unsigned j = 0; j + 1 < vec; ++j) {
         Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
         Value one = emitLoad(rewriter, loc, ptrs[i + j], pj,
@@ -485,10 +491,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
       Value full = masks[i + vec - 1];
       emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
                 andPredicates(rewriter, loc, full, owner), mods, policy);
-      Value partial = rewriter.create<LLVM::XOrOp>(
-          loc, full,
-          rewriter.create<LLVM::ConstantOp>(loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true)));
+      Value partial = notPredicate(rewriter, loc, full);
       for (unsigned j = 0; j + 1 < vec; ++j) {
         Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
         emitStore(rewriter, loc, ptrs[i + j],

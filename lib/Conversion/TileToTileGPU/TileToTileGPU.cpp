@@ -71,36 +71,35 @@ struct ConvertTileToTileGPUPass
     return l ? withLayout(v.getType(), l) : Type();
   }
 
+  /// `v`'s tile.load and its element bits (8 or more), if it is one.
+  static std::optional<std::pair<tile::LoadOp, unsigned>> loadOf(Value v) {
+    auto load = v.getDefiningOp<tile::LoadOp>();
+    if (!load)
+      return std::nullopt;
+    Type elt = cast<RankedTensorType>(load.getType()).getElementType();
+    if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
+      return std::nullopt;
+    return std::make_pair(load, elt.getIntOrFloatBitWidth());
+  }
+
   /// Is `v` a tile.load that can be read 16 bytes at a time along
   /// dimension `dim`?
   static bool contiguousLoad(const AxisInfoAnalysis &axis, Value v,
                              unsigned dim) {
-    auto load = v.getDefiningOp<tile::LoadOp>();
-    if (!load)
-      return false;
-    auto t = cast<RankedTensorType>(load.getType());
-    if (!t.getElementType().isIntOrFloat())
-      return false;
-    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
-    return bits >= 8 && axis.getVectorWidth(load.getPtr(), load.getMask(), dim,
-                                            /*prefixMask=*/true) *
-                                bits ==
-                            128;
+    auto l = loadOf(v);
+    return l && axis.getVectorWidth(l->first.getPtr(), l->first.getMask(), dim,
+                                    /*prefixMask=*/true) *
+                        l->second ==
+                    128;
   }
 
   /// Is `v` a tile.load whose addresses run on for at least 16 bytes
   /// along dimension `dim` (whatever their alignment)?
   static bool contiguousRuns(const AxisInfoAnalysis &axis, Value v,
                              unsigned dim) {
-    auto load = v.getDefiningOp<tile::LoadOp>();
-    if (!load)
-      return false;
-    auto t = cast<RankedTensorType>(load.getType());
-    if (!t.getElementType().isIntOrFloat())
-      return false;
-    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
-    return bits >= 8 &&
-           axis.getInfo(load.getPtr()).getContiguity(dim) * bits >= 128;
+    auto l = loadOf(v);
+    return l &&
+           axis.getInfo(l->first.getPtr()).getContiguity(dim) * l->second >= 128;
   }
 
   /// Is `dot`'s result (through the ops computed from it) an operand of

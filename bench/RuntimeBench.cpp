@@ -32,8 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Runtime/Cache.h"
-#include "tilec/Runtime/Jit.h"
+#include "tilec/Jit/Cache.h"
+#include "tilec/Jit/Jit.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/SmallString.h"

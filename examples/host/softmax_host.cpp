@@ -5,7 +5,7 @@
 //
 //   softmax_host [softmax.py] [rows] [cols]
 
-#include "tilec/Runtime/Cache.h"
+#include "tilec/Jit/Cache.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include <algorithm>

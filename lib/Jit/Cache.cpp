@@ -1,6 +1,6 @@
 //===- Cache.cpp - In-memory and on-disk cache of compiled kernels --------===//
 
-#include "tilec/Runtime/Cache.h"
+#include "tilec/Jit/Cache.h"
 
 #include "tilec/BuildId.h" // generated: TILEC_BUILD_ID (lib/CMakeLists.txt)
 #include "tilec/Compiler/Compiler.h"

@@ -1,6 +1,6 @@
 //===- Jit.cpp - Kernels specialized on their arguments -------------------===//
 
-#include "tilec/Runtime/Jit.h"
+#include "tilec/Jit/Jit.h"
 
 #include "tilec/Compiler/Compiler.h"
 

@@ -1,6 +1,6 @@
 //===- JitTuning.cpp - Autotuning of JitKernels over @triton.autotune -----===//
 
-#include "tilec/Runtime/Jit.h"
+#include "tilec/Jit/Jit.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,6 +1,6 @@
 //===- Tuner.cpp - Compiling and timing the configs of an autotuning ------===//
 
-#include "tilec/Runtime/Tuner.h"
+#include "tilec/Jit/Tuner.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"

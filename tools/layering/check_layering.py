@@ -58,9 +58,7 @@ OWNERS = {
     "tilec/Kernel/": ["TilecKernel"],
     "tilec/Interpreter/": ["TilecInterpreter"],
     "tilec/Runtime/": ["TilecRuntime"],
-    "tilec/Runtime/Cache.h": ["TilecJit"],
-    "tilec/Runtime/Jit.h": ["TilecJit"],
-    "tilec/Runtime/Tuner.h": ["TilecJit"],
+    "tilec/Jit/": ["TilecJit"],
     "tilec/Testing/": ["TilecTestSupport"],
 }
 

@@ -12,7 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #ifdef TILEC_HAVE_RUNTIME
-#include "tilec/Runtime/Jit.h"
+#include "tilec/Jit/Jit.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include <algorithm>

@@ -34,8 +34,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #ifdef TILEC_HAVE_RUNTIME
-#include "tilec/Runtime/Jit.h"
-#include "tilec/Runtime/Tuner.h"
+#include "tilec/Jit/Jit.h"
+#include "tilec/Jit/Tuner.h"
 #endif
 
 using namespace tilec;

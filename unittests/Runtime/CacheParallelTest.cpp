@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Runtime/Cache.h"
-#include "tilec/Runtime/Tuner.h"
+#include "tilec/Jit/Cache.h"
+#include "tilec/Jit/Tuner.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

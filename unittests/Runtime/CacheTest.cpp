@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilec/Runtime/Cache.h"
+#include "tilec/Jit/Cache.h"
 #include "tilec/Runtime/Runtime.h"
 #include "tilec/Target/Cubin.h"
 

@@ -1,6 +1,6 @@
 //===- JitTest.cpp - Tests of the JIT's specialization (no GPU needed) ----===//
 
-#include "tilec/Runtime/Jit.h"
+#include "tilec/Jit/Jit.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

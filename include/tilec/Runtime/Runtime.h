@@ -20,8 +20,8 @@
 //   if (auto e = dev->synchronize()) ...;
 //
 // Kernels compiled from source on demand (TilecJit, tilec::compiler): the
-// kernel cache (tilec/Runtime/Cache.h) and kernels specialized on their
-// arguments, launched with typed C++ arguments (tilec/Runtime/Jit.h).
+// kernel cache (tilec/Jit/Cache.h) and kernels specialized on their
+// arguments, launched with typed C++ arguments (tilec/Jit/Jit.h).
 //
 // Arguments are checked against CompiledKernel::params (count, pointer vs
 // scalar, pointee type, int vs float, width) by checkArgs() before any driver

@@ -19,7 +19,7 @@
 #ifndef TILEC_RUNTIME_TUNER_H
 #define TILEC_RUNTIME_TUNER_H
 
-#include "tilec/Runtime/Cache.h"
+#include "tilec/Jit/Cache.h"
 #include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -46,9 +46,9 @@
 #define TILEC_RUNTIME_JIT_H
 
 #include "tilec/Compiler/AutotuneConfig.h"
-#include "tilec/Runtime/Cache.h"
+#include "tilec/Jit/Cache.h"
 #include "tilec/Runtime/Runtime.h"
-#include "tilec/Runtime/Tuner.h"
+#include "tilec/Jit/Tuner.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"

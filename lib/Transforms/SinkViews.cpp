@@ -73,6 +73,25 @@ Value cloneWith(PatternRewriter &rewriter, Operation *op,
   return copy->getResult(0);
 }
 
+/// Where the transpose `order` puts the unit dimension `axis` of an
+/// expand_dims result, if it keeps the other dimensions in their order (then
+/// the transpose only moves the unit dimension); else nothing.
+std::optional<unsigned> movesOnlyUnitDim(ArrayRef<int32_t> order,
+                                         unsigned axis) {
+  unsigned newAxis = 0;
+  int64_t last = -1;
+  for (unsigned i = 0; i < order.size(); ++i) {
+    if (unsigned(order[i]) == axis) {
+      newAxis = i;
+      continue;
+    }
+    if (order[i] < last)
+      return std::nullopt;
+    last = order[i];
+  }
+  return newAxis;
+}
+
 /// Can `v` be had transposed by `order` without a transpose through shared
 /// memory and without computing anything but cheap integer and pointer
 /// ops again (see the file comment)?
@@ -88,18 +107,8 @@ bool freeToTranspose(Value v, ArrayRef<int32_t> order, unsigned depth = 0) {
     return true;
   if (auto bc = dyn_cast<BroadcastOp>(def))
     return freeToTranspose(bc.getSrc(), order, depth + 1);
-  if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
-    // As SinkTrans: the other dimensions keep their order.
-    int64_t last = -1;
-    for (int32_t d : order) {
-      if (unsigned(d) == ed.getAxis())
-        continue;
-      if (d < last)
-        return false;
-      last = d;
-    }
-    return true;
-  }
+  if (auto ed = dyn_cast<ExpandDimsOp>(def))
+    return movesOnlyUnitDim(order, ed.getAxis()).has_value();
   bool cheap = isa<AddPtrOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
                    arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp,
                    arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
@@ -132,21 +141,11 @@ struct SinkTrans : OpRewritePattern<TransOp> {
       return success();
     }
     if (auto ed = dyn_cast<ExpandDimsOp>(def)) {
-      // The result's dimensions other than the inserted one must keep
-      // their order: then the transpose only moves the unit dimension.
-      unsigned axis = ed.getAxis(), newAxis = 0;
-      int64_t last = -1;
-      for (unsigned i = 0; i < order.size(); ++i) {
-        if (unsigned(order[i]) == axis) {
-          newAxis = i;
-          continue;
-        }
-        if (order[i] < last)
-          return failure();
-        last = order[i];
-      }
+      std::optional<unsigned> newAxis = movesOnlyUnitDim(order, ed.getAxis());
+      if (!newAxis)
+        return failure();
       rewriter.replaceOp(trans, rewriter.create<ExpandDimsOp>(
-                                    loc, ed.getSrc(), int32_t(newAxis)));
+                                    loc, ed.getSrc(), int32_t(*newAxis)));
       return success();
     }
     if (!isElementwise(def) ||

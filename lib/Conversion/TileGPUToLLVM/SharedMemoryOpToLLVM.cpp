@@ -140,48 +140,36 @@ bool mlir::tilegpu::canUseLdmatrix(RankedTensorType type, MemDescType buffer) {
 /// Decided before the conversion starts (markDeferredDotOperands): while it
 /// runs, the IR between a load and its dot holds half-converted ops.
 static bool shouldDefer(LocalLoadOp op) {
-  if (op->use_empty())
-    return false;
-  // An operand that several wgmma dots share (the A of a gated MLP's two
-  // products): each reads the buffer itself, so nothing is loaded here,
-  // provided nothing writes shared memory before the last of them.
-  if (!op->hasOneUse()) {
-    Operation *last = nullptr;
-    for (Operation *user : op->getUsers()) {
-      auto dot = dyn_cast<tile::DotOp>(user);
-      auto mma = dot ? dyn_cast_or_null<MmaAttr>(
-                           cast<RankedTensorType>(dot.getType()).getEncoding())
-                     : MmaAttr();
-      if (!mma || !mma.isHopper() || dot->getBlock() != op->getBlock())
-        return false;
-      if (!last || last->isBeforeInBlock(dot))
-        last = dot;
-    }
-    for (Operation *it = op->getNextNode(); it && it != last;
-         it = it->getNextNode())
-      if (!isa<LocalLoadOp>(it) && !isPure(it))
-        return false;
-    return true;
+  // Every user is a tensor-core dot of this block that reads it as an
+  // operand. The reads move to the dots, so nothing before the last of them
+  // may write shared memory (only other local_loads and pure ops may sit
+  // there).
+  Operation *last = nullptr;
+  bool hopper = true;
+  for (Operation *user : op->getUsers()) {
+    auto dot = dyn_cast<tile::DotOp>(user);
+    auto mma = dot ? dyn_cast_or_null<MmaAttr>(
+                         cast<RankedTensorType>(dot.getType()).getEncoding())
+                   : MmaAttr();
+    if (!mma || dot->getBlock() != op->getBlock() ||
+        (dot.getA() != op.getResult() && dot.getB() != op.getResult()))
+      return false;
+    hopper = hopper && mma.isHopper();
+    if (!last || last->isBeforeInBlock(dot))
+      last = dot;
   }
-  auto dot = dyn_cast<tile::DotOp>(*op->user_begin());
-  if (!dot || !isa_and_nonnull<MmaAttr>(
-                  cast<RankedTensorType>(dot.getType()).getEncoding()))
+  if (!last)
     return false;
-  if (dot.getA() != op.getResult() && dot.getB() != op.getResult())
-    return false;
-  // The read moves to the dot: nothing in between may write shared memory
-  // (only the other operand's local_load and pure ops may sit there).
-  if (dot->getBlock() != op->getBlock())
-    return false;
-  for (Operation *it = op->getNextNode(); it && it != dot.getOperation();
+  for (Operation *it = op->getNextNode(); it && it != last;
        it = it->getNextNode())
     if (!isa<LocalLoadOp>(it) && !isPure(it))
       return false;
-  if (cast<MmaAttr>(cast<RankedTensorType>(dot.getType()).getEncoding())
-          .isHopper())
-    return true; // wgmma reads the buffer itself
-  return canUseLdmatrix(cast<RankedTensorType>(op.getType()),
-                        op.getSrc().getType());
+  // wgmma reads the buffer itself, at each dot (several may share it: a
+  // gated MLP's A); mma.sync's one dot reads it with ldmatrix.
+  if (hopper)
+    return true;
+  return op->hasOneUse() && canUseLdmatrix(cast<RankedTensorType>(op.getType()),
+                                           op.getSrc().getType());
 }
 
 constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";

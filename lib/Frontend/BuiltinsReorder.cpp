@@ -1,17 +1,13 @@
 //===- BuiltinsReorder.cpp - tl.sort, tl.flip -----------------------------===//
 //
-// Networks that reorder the elements along one dimension, built from
-// reshapes, reductions and selects (so every path lowers them unchanged).
+// The builtins that reorder the elements along one dimension. tl.flip and
+// tl.topk are networks built from reshapes, reductions and selects (so
+// every path lowers them unchanged); tl.sort is one op.
 //
 // tl.sort(x, dim=None, descending=False) sorts along the last dimension (the
-// only one Triton sorts along) by a bitonic network, as Triton's own
-// standard library does: log2(n) merge stages, stage s made of s
-// compare-and-swap rounds. A round views the tile as [A, 2, B], the pairs it
-// compares on the middle axis, takes the two halves apart as tl.split does
-// (integer bits, exact), orders each pair, and puts it back. The values
-// travel as integers of the element's width, so every bit of a float comes
-// through; the comparison is on the values (a NaN compares false, as in
-// Triton).
+// only one Triton sorts along): tile.sort, the bitonic network of Triton's
+// own standard library (comparisons on the values: a NaN compares false, as
+// in Triton; unsigned integers compare as unsigned).
 //
 // tl.topk(x, k, dim=None) is the first k of x sorted descending along the
 // last dimension (Triton's definition; its network skips the stages that do
@@ -27,6 +23,8 @@
 #include "BuiltinUtils.h"
 
 #include "tilec/Dialect/Tile/TileDialect.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace tilec;
 
@@ -101,84 +99,16 @@ Val CodeGen::emitSort(BuiltinCall &c) {
   int64_t n = shape.back();
   if (n == 1)
     return x;
-  int64_t numel = 1;
-  for (int64_t d : shape)
-    numel *= d;
-  int64_t outer = numel / n;
-  int nDims = llvm::Log2_64(n);
-
+  if (!llvm::isPowerOf2_64(n))
+    return error(call, shown + " sorts a dimension whose size is a power of "
+                               "two, got " + llvm::Twine(n));
+  // Booleans sort as the bytes 0 and 1.
   DType elem = x.dtype;
-  // Lambdas capture these, not the structured bindings (C++17).
-  mlir::Location at = l;
-  const Expr &site = call;
-  auto fromBits = [&](const Val &v) {
-    return fromElementBits(v, elem, at, site);
-  };
-  auto arange = [&](int64_t end) {
-    return callBuiltin("tl.arange", site, {Val::integer(0), Val::integer(end)},
-                       {});
-  };
-  auto expand = [&](const Val &v, int64_t axis) {
-    return callBuiltin("tl.expand_dims", site, {v, Val::integer(axis)}, {});
-  };
-
-  Val xi = toElementBits(x, l, call);
-  for (int stage = 1; stage <= nDims; ++stage) {
-    // order 2: pairs alternate direction by bit `stage` of their position
-    // (a bitonic sequence for the next stage); the last stage sorts all
-    // pairs one way.
-    int order = stage < nDims ? 2 : (descending ? 1 : 0);
-    for (int i = 0; i < stage; ++i) {
-      int round = i + (nDims - stage);
-      int64_t A = outer << round, B = int64_t(1) << (nDims - round - 1);
-      llvm::SmallVector<int64_t> cube = {A, 2, B}, flat = {A, B};
-      Val y = Val::ir(
-          b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, cube), xi.v),
-          xi.dtype);
-      Val mid = broadcastTo(expand(expand(arange(2), 0), 2), cube, l, call);
-      Val first = compareOp(CompareOpKind::Eq, mid, Val::integer(0), call);
-      Val zero = zerosLike(xi.dtype, cube, l);
-      Val left = reduce(mlir::tile::ReduceKind::sum,
-                        callBuiltin("tl.where", call, {first, y, zero}, {}),
-                        Val::integer(1), false, call);
-      Val right = reduce(mlir::tile::ReduceKind::sum,
-                         callBuiltin("tl.where", call, {first, zero, y}, {}),
-                         Val::integer(1), false, call);
-      if (left.isError() || right.isError())
-        return Val::error();
-      Val swap =
-          compareOp(CompareOpKind::Gt, fromBits(left), fromBits(right), call);
-      if (order == 2) {
-        Val pos = binaryOp(BinaryOpKind::Add,
-                           binaryOp(BinaryOpKind::Mul, expand(arange(A), 1),
-                                    Val::integer(2 * B), call),
-                           expand(arange(B), 0), call);
-        Val flip = compareOp(CompareOpKind::Ne,
-                             binaryOp(BinaryOpKind::BitAnd,
-                                      binaryOp(BinaryOpKind::Shr, pos,
-                                               Val::integer(stage), call),
-                                      Val::integer(1), call),
-                             Val::integer(0), call);
-        swap = compareOp(CompareOpKind::Ne, swap,
-                         broadcastTo(flip, flat, l, call), call);
-      } else if (order == 1) {
-        swap = compareOp(CompareOpKind::Eq, swap, Val::boolean(false), call);
-      }
-      Val lo = callBuiltin("tl.where", call, {swap, right, left}, {});
-      Val hi = callBuiltin("tl.where", call, {swap, left, right}, {});
-      Val joined =
-          callBuiltin("tl.where", call,
-                      {first, broadcastTo(expand(lo, 1), cube, l, call),
-                       broadcastTo(expand(hi, 1), cube, l, call)},
-                      {});
-      if (joined.isError())
-        return Val::error();
-      xi = Val::ir(
-          b.create<mlir::tile::ReshapeOp>(l, irType(xi.dtype, shape), joined.v),
-          xi.dtype);
-    }
-  }
-  return fromBits(xi);
+  Val src = elem.isBool() ? toElementBits(x, l, call) : x;
+  auto sorted = b.create<mlir::tile::SortOp>(l, src.v);
+  sorted.setDescending(descending);
+  sorted.setUnsignedCompare(src.dtype.isUnsigned() || elem.isBool());
+  return fromElementBits(Val::ir(sorted.getResult(), src.dtype), elem, l, call);
 }
 
 Val CodeGen::emitFlip(BuiltinCall &c) {

@@ -1,7 +1,8 @@
-//===- DeviceOps.cpp - Gather, histogram, inline PTX, printing ------------===//
+//===- DeviceOps.cpp - Gather, histogram, sort, inline PTX, printing ------===//
 //
 // tile.gather (an index outside the source is an error here, undefined on
-// the GPU), tile.histogram, tile.print (Triton's line format, elements in
+// the GPU), tile.histogram, tile.sort (the GPU's bitonic network, so that
+// a NaN ends where it does there), tile.print (Triton's line format, elements in
 // row-major order) and tile.inline_asm: PTX cannot run on the host, so only
 // the special-register reads tl.extra.cuda defines run here (globaltimer:
 // the host's clock in nanoseconds; smid: 0); any other asm is an error.
@@ -15,6 +16,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "llvm/Support/MathExtras.h"
 
 #include <chrono>
 #include <cstring>
@@ -210,6 +213,44 @@ Expected<Step> tilec::interp::compileDeviceOp(Operation *op,
         if (v < uint64_t(bins))
           ++o.iv[v];
       }
+      s.regs[r] = std::move(o);
+      return Error::success();
+    });
+  }
+  if (auto so = dyn_cast<tile::SortOp>(op)) {
+    unsigned src = b.slot(so.getSrc()), r = b.slot(so.getResult());
+    int64_t n = shapeOf(so.getType()).back();
+    bool descending = so.getDescending(), isUnsigned = so.getUnsignedCompare();
+    unsigned bits =
+        getElementTypeOrSelf(so.getType()).getIntOrFloatBitWidth();
+    return Step([=](State &s) -> Error {
+      Tensor o = s.regs[src];
+      size_t total = o.numel();
+      bool isFloat = o.type.isFloat();
+      auto greater = [&](size_t i, size_t j) {
+        if (isFloat)
+          return o.fv[i] > o.fv[j];
+        if (isUnsigned)
+          return zextInt(o.iv[i], bits) > zextInt(o.iv[j], bits);
+        return o.iv[i] > o.iv[j];
+      };
+      unsigned logN = llvm::Log2_64(uint64_t(n));
+      for (unsigned stage = 1; stage <= logN; ++stage)
+        for (int bit = int(stage) - 1; bit >= 0; --bit) {
+          size_t j = size_t(1) << bit;
+          for (size_t l = 0; l < total; ++l) {
+            if (l & j)
+              continue;
+            size_t pos = l % size_t(n);
+            bool flip = stage < logN ? (pos >> stage) & 1 : descending;
+            if (greater(l, l + j) != flip) {
+              if (isFloat)
+                std::swap(o.fv[l], o.fv[l + j]);
+              else
+                std::swap(o.iv[l], o.iv[l + j]);
+            }
+          }
+        }
       s.regs[r] = std::move(o);
       return Error::success();
     });

@@ -192,6 +192,8 @@ void addSplitSoftmaxCases(std::vector<Case> &cs, const Options &opts);
 void addScanCases(std::vector<Case> &cs, const Options &opts);
 /// examples/gather_histogram.py and examples/inline_asm.py (LookupCases.cpp).
 void addLookupCases(std::vector<Case> &cs, const Options &opts);
+/// tl.sort and tl.topk of examples/sort.py (SortCases.cpp).
+void addSortCases(std::vector<Case> &cs, const Options &opts);
 /// examples/fp8.py (Fp8Cases.cpp).
 void addFp8Cases(std::vector<Case> &cs, const Options &opts);
 

@@ -154,6 +154,7 @@ static std::vector<Case> allCases(const Options &opts) {
   addAtomicsCases(cs, opts);
   addSplitSoftmaxCases(cs, opts);
   addScanCases(cs, opts);
+  addSortCases(cs, opts);
   addLookupCases(cs, opts);
   addFp8Cases(cs, opts);
   return cs;

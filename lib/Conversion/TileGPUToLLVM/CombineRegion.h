@@ -4,7 +4,8 @@
 // Private to lib/Conversion/TileGPUToLLVM: the geometry of a combine op's
 // axis in its operands' blocked layout, its shared-memory scratch, the
 // inlining of its combine region, and shuffles of tuples of values. The
-// lowerings are in ScanOpToLLVM.cpp and GenericReduceOpToLLVM.cpp.
+// lowerings are in ScanOpToLLVM.cpp and GenericReduceOpToLLVM.cpp;
+// tile.sort (SortOpToLLVM.cpp) walks its axis with the same geometry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,6 +105,13 @@ SmallVector<Value> packTupleResults(OpBuilder &b, Location loc,
                                     const TypeConverter &converter,
                                     Operation *op, ArrayRef<Tuple> tuples);
 
+/// Bytes of shared memory tile.sort exchanges elements through (0 when no
+/// warp bit of a position along its axis is used: the network stays in
+/// registers and shuffles).
+uint64_t sortScratchBytes(tile::SortOp op);
+
+void populateSortOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                  RewritePatternSet &patterns);
 void populateScanOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateGenericReduceOpToLLVMPatterns(TileGPUTypeConverter &converter,

@@ -167,6 +167,7 @@ struct ConvertTileGPUToLLVMPass
       populateDotOpToLLVMPatterns(converter, patterns);
       populateSharedMemoryOpToLLVMPatterns(converter, patterns);
       populateScanOpToLLVMPatterns(converter, patterns);
+      populateSortOpToLLVMPatterns(converter, patterns);
       populateGenericReduceOpToLLVMPatterns(converter, patterns);
       populateFp8OpToLLVMPatterns(converter, patterns, computeCapability);
       populateHistogramOpToLLVMPatterns(converter, patterns);

@@ -10,6 +10,8 @@
 //    per element kept in shared memory (pointers as i64, i1 as i8:
 //    sharedStorageType).
 //  - tile.histogram: one i32 counter per bin.
+//  - tile.sort whose network crosses warps: numel elements (their
+//    row-major places; sortScratchBytes).
 //  - tile.reduce whose reduced dimension spans several warps:
 //    numOut * 32 * numWarps slots of the accumulator type (f32 for f16 and
 //    bf16), plus as many i32 indices for argmax / argmin (after the values).
@@ -167,6 +169,8 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
 uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
   if (isa<tile::ScanOp, tile::GenericReduceOp>(op))
     return combineScratchBytes(op); // CombineRegion.cpp
+  if (auto s = dyn_cast<tile::SortOp>(op))
+    return sortScratchBytes(s); // SortOpToLLVM.cpp
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return atomicScratchBytes(op);
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {

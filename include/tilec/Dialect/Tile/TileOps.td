@@ -207,6 +207,30 @@ def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_SortOp : Tile_Op<"sort", [Pure, SameOperandsAndResultType]> {
+  let summary = "Sort a tile along its last dimension (tl.sort)";
+  let description = [{
+    Sorts each row of `src` along its last dimension, whose size `n` is a
+    power of two, ascending (descending with `descending`), by the bitonic
+    network of Triton's `tl.sort`: log2(n) merge stages, stage s of s
+    compare-and-swap rounds on the pairs of positions that differ in bit
+    s-1, ..., 0; each pair (l, r), l < r, is exchanged when
+    `(x[l] > x[r]) != flip`, where flip is bit s of the position in the
+    stages before the last, and `descending` in the last. Floats compare
+    as floats (a comparison with a NaN is false), integers as signed, or
+    unsigned with `unsigned_compare`; the elements move with all their bits.
+
+    ```mlir
+    %s = tile.sort %x {descending, unsigned_compare} : tensor<1024xi32>
+    ```
+  }];
+  let arguments = (ins Tile_NumTensor:$src, UnitAttr:$descending,
+                       UnitAttr:$unsigned_compare);
+  let results = (outs Tile_NumTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//

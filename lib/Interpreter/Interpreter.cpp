@@ -18,10 +18,6 @@ using namespace mlir;
 using namespace tilec::interp;
 using llvm::Error;
 
-static Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg.str());
-}
-
 static std::string typeString(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -42,20 +38,20 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
   if (!kernel && numFuncs == 1)
     kernel = *module.getOps<func::FuncOp>().begin();
   if (!kernel || kernel.isExternal())
-    return makeError("the module has no kernel function to interpret");
+    return llvm::createStringError("the module has no kernel function to interpret");
   std::string name = kernel.getSymName().str();
 
   // Arguments against the signature.
   FunctionType ft = kernel.getFunctionType();
   if (args.size() != ft.getNumInputs())
-    return makeError(
+    return llvm::createStringError(
         "kernel '" + name + "' takes " + llvm::Twine(ft.getNumInputs()) +
         " runtime arguments but " + llvm::Twine(args.size()) + " were given");
   if (buffers.size() >= (1u << 23))
-    return makeError("too many buffers");
+    return llvm::createStringError("too many buffers");
   for (unsigned i = 0; i < buffers.size(); ++i)
     if (buffers[i].bytes >= (uint64_t(1) << 40))
-      return makeError("buffer '" + buffers[i].name + "' is too large");
+      return llvm::createStringError("buffer '" + buffers[i].name + "' is too large");
   if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0)
     return Error::success();
 
@@ -69,38 +65,38 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
                        "' (" + typeString(t) + ")";
     llvm::Expected<ElemType> et = getElemType(t);
     if (!et)
-      return makeError(what + ": " + llvm::toString(et.takeError()));
+      return llvm::createStringError(what + ": " + llvm::toString(et.takeError()));
     Tensor v;
     v.reset({}, *et);
     const KernelArg &a = args[i];
     if (et->kind == Kind::Ptr) {
       if (a.kind != KernelArg::Buffer)
-        return makeError(what + " is a pointer and needs a buffer");
+        return llvm::createStringError(what + " is a pointer and needs a buffer");
       if (a.buffer >= buffers.size())
-        return makeError(what + " refers to buffer " + llvm::Twine(a.buffer) +
+        return llvm::createStringError(what + " refers to buffer " + llvm::Twine(a.buffer) +
                          " but only " + llvm::Twine(buffers.size()) +
                          " were given");
       const HostBuffer &hb = buffers[a.buffer];
       if (hb.bytes % et->pointeeBytes)
-        return makeError(what + ": buffer '" + hb.name + "' has " +
+        return llvm::createStringError(what + ": buffer '" + hb.name + "' has " +
                          llvm::Twine(hb.bytes) +
                          " bytes, not a multiple of the element size " +
                          llvm::Twine(et->pointeeBytes));
       if (reinterpret_cast<uintptr_t>(hb.data) % et->pointeeBytes)
-        return makeError(what + ": buffer '" + hb.name +
+        return llvm::createStringError(what + ": buffer '" + hb.name +
                          "' is not aligned to its element size");
       v.iv[0] = int64_t(bufferBase(a.buffer));
     } else if (et->kind == Kind::Int) {
       if (a.kind != KernelArg::Int)
-        return makeError(what + " needs an integer argument");
+        return llvm::createStringError(what + " needs an integer argument");
       if (et->bits < 64 && a.i != wrapInt(a.i, et->bits) &&
           int64_t(zextInt(a.i, et->bits)) != a.i)
-        return makeError(what + ": value " + llvm::Twine(a.i) +
+        return llvm::createStringError(what + ": value " + llvm::Twine(a.i) +
                          " does not fit in " + llvm::Twine(et->bits) + " bits");
       v.iv[0] = wrapInt(a.i, et->bits);
     } else {
       if (a.kind != KernelArg::Float)
-        return makeError(what + " needs a floating-point argument");
+        return llvm::createStringError(what + " needs a floating-point argument");
       v.fv[0] = roundFloat(et->kind, a.f);
     }
     argValues.emplace_back(b.slot(entry.getArgument(i)), std::move(v));
@@ -108,7 +104,7 @@ Error tilec::interp::interpret(ModuleOp module, std::array<unsigned, 3> grid,
 
   llvm::Expected<CompiledBlock> body = b.compileBlock(entry);
   if (!body)
-    return makeError("kernel '" + name +
+    return llvm::createStringError("kernel '" + name +
                      "': " + llvm::toString(body.takeError()));
 
   Memory mem(buffers);
@@ -136,7 +132,7 @@ Error tilec::interp::interpret(const tilec::CompiledKernel &k,
                                llvm::ArrayRef<KernelArg> args,
                                llvm::MutableArrayRef<HostBuffer> buffers) {
   if (k.tileIR.empty())
-    return makeError("kernel '" + k.name +
+    return llvm::createStringError("kernel '" + k.name +
                      "' has no tile IR (compiled without it?)");
   MLIRContext ctx(MLIRContext::Threading::DISABLED);
   ctx.loadDialect<mlir::tile::TileDialect, arith::ArithDialect,
@@ -149,7 +145,7 @@ Error tilec::interp::interpret(const tilec::CompiledKernel &k,
   });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(k.tileIR, &ctx);
   if (!module)
-    return makeError("cannot parse the tile IR of kernel '" + k.name +
+    return llvm::createStringError("cannot parse the tile IR of kernel '" + k.name +
                      "': " + llvm::StringRef(os.str()).trim());
   return interpret(*module, grid, args, buffers);
 }

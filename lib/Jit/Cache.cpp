@@ -29,10 +29,6 @@ using namespace tilec::rt;
 
 static constexpr llvm::StringLiteral kMagic = "tilec-kernel-cache 3";
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 static std::string sha256Hex(llvm::StringRef data) {
   auto h = llvm::SHA256::hash(llvm::arrayRefFromStringRef(data));
   return llvm::toHex(h, /*LowerCase=*/true);
@@ -178,29 +174,29 @@ llvm::Expected<CompiledKernel> KernelCache::parseEntry(llvm::StringRef contents,
   };
   llvm::StringRef magic, k, sum, sizes, empty;
   if (!line("", magic) || magic != kMagic)
-    return makeError("not a tilec cache entry (or another format version)");
+    return llvm::createStringError("not a tilec cache entry (or another format version)");
   if (!line("key ", k) || !line("sha256 ", sum) || !line("sizes ", sizes) ||
       !line("", empty) || !empty.empty())
-    return makeError("truncated or malformed header");
+    return llvm::createStringError("truncated or malformed header");
   if (k != key)
-    return makeError("entry is for another key");
+    return llvm::createStringError("entry is for another key");
   llvm::SmallVector<llvm::StringRef, 4> fields;
   sizes.split(fields, ' ');
   uint64_t part[4] = {0, 0, 0, 0}; // metadata, PTX, tile IR, cubin
   if (fields.size() != 4)
-    return makeError("malformed sizes");
+    return llvm::createStringError("malformed sizes");
   uint64_t total = 0;
   for (unsigned i = 0; i < 4; ++i) {
     if (fields[i].getAsInteger(10, part[i]) || part[i] > rest.size())
-      return makeError("malformed sizes");
+      return llvm::createStringError("malformed sizes");
     total += part[i];
   }
   uint64_t metaBytes = part[0], ptxBytes = part[1], tileBytes = part[2];
   if (rest.size() != total)
-    return makeError(llvm::formatv("payload is {0} bytes, header says {1}",
+    return llvm::createStringError(llvm::formatv("payload is {0} bytes, header says {1}",
                                    rest.size(), total));
   if (sha256Hex(rest) != sum)
-    return makeError("payload checksum mismatch");
+    return llvm::createStringError("payload checksum mismatch");
   auto ck = CompiledKernel::fromJSON(rest.take_front(metaBytes));
   if (!ck)
     return ck.takeError();
@@ -315,7 +311,7 @@ KernelCache::compile(llvm::StringRef source, const CompileOptions &opts,
     idleCompilers_.push_back(std::move(compiler));
   }
   if (!ok)
-    return makeError("cannot compile '" + opts.kernel +
+    return llvm::createStringError("cannot compile '" + opts.kernel +
                      "': " + llvm::StringRef(os.str()).trim());
   return std::move(ck);
 }
@@ -350,7 +346,7 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
   if (other.valid()) { // another thread compiles this key: its outcome
     const Outcome &o = other.get();
     if (!o.kernel)
-      return makeError(o.error);
+      return llvm::createStringError(o.error);
     return *o.kernel;
   }
 
@@ -360,7 +356,7 @@ KernelCache::get(llvm::StringRef source, const CompileOptions &opts,
     std::lock_guard<std::mutex> lock(mu_);
     inFlight_.erase(k); // failures are not cached
     promise.set_value({nullptr, error});
-    return makeError(error);
+    return llvm::createStringError(error);
   }
   std::unique_ptr<CompiledKernel> ck = std::move(*compiled);
   bool cubinFailed = false;

@@ -22,10 +22,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 std::string rt::archForComputeCapability(int cc) {
   if (cc == 90)
     return "sm_90a"; // wgmma and the other sm_90a instructions
@@ -41,7 +37,7 @@ llvm::Expected<Kernel> rt::compileAndLoad(const Device &dev, Compiler &compiler,
   llvm::raw_string_ostream os(diags);
   CompiledKernel ck;
   if (src.numErrors || !compiler.compileToPTX(src, opts, ck, os))
-    return makeError("cannot compile '" + opts.kernel +
+    return llvm::createStringError("cannot compile '" + opts.kernel +
                      "': " + llvm::StringRef(os.str()).trim());
   return Kernel::load(dev, ck);
 }
@@ -71,7 +67,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   state->module = parseModule(file, diags);
   const std::unique_ptr<Module> &module = state->module;
   if (diags.numErrors())
-    return makeError("cannot parse " + filename + ": " +
+    return llvm::createStringError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());
   const Function *fn = module->lookup(kernel);
   if (!fn || fn->constexprFunction) {
@@ -79,7 +75,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
     for (auto &f : module->functions)
       if (!f->constexprFunction)
         known += (known.empty() ? "" : ", ") + f->name;
-    return makeError(llvm::formatv("{0}: no @triton.jit function named '{1}' "
+    return llvm::createStringError(llvm::formatv("{0}: no @triton.jit function named '{1}' "
                                    "(defined: {2})",
                                    filename, kernel,
                                    known.empty() ? "none" : known));
@@ -104,13 +100,13 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
       std::string names;
       for (const JitParam &p : s.params_)
         names += (names.empty() ? "" : ", ") + p.name;
-      return makeError(llvm::formatv("a value is given for '{0}', which is not "
+      return llvm::createStringError(llvm::formatv("a value is given for '{0}', which is not "
                                      "a parameter of '{1}' (its parameters: "
                                      "{2})",
                                      name, s.kernel_, names));
     }
     if (llvm::StringRef(value).trim().empty())
-      return makeError("the value given for '" + name + "' is empty");
+      return llvm::createStringError("the value given for '" + name + "' is empty");
     s.fixed_[it - s.params_.begin()] = value;
   }
   // The constexprs that @triton.autotune's configs set.
@@ -118,7 +114,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   auto at = readAutotune(*fn, diags);
   if (!at) {
     llvm::consumeError(at.takeError());
-    return makeError(llvm::StringRef(os.str()).trim());
+    return llvm::createStringError(llvm::StringRef(os.str()).trim());
   }
   s.autotune_ = std::move(*at);
   if (s.autotune_)
@@ -126,12 +122,12 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
       auto it = llvm::find_if(
           s.params_, [&](const JitParam &p) { return p.name == kv.first; });
       if (it == s.params_.end())
-        return makeError(llvm::formatv("@triton.autotune of '{0}' sets '{1}', "
+        return llvm::createStringError(llvm::formatv("@triton.autotune of '{0}' sets '{1}', "
                                        "which is not one of its parameters",
                                        s.kernel_, kv.first));
       size_t i = it - s.params_.begin();
       if (!s.fixed_[i].empty())
-        return makeError(llvm::formatv("'{0}' of '{1}' is set by its "
+        return llvm::createStringError(llvm::formatv("'{0}' of '{1}' is set by its "
                                        "@triton.autotune configs: do not fix "
                                        "it",
                                        kv.first, s.kernel_));
@@ -142,7 +138,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   auto heuristics = readHeuristics(*fn, diags);
   if (!heuristics) {
     llvm::consumeError(heuristics.takeError());
-    return makeError(llvm::StringRef(os.str()).trim());
+    return llvm::createStringError(llvm::StringRef(os.str()).trim());
   }
   state->list = std::move(*heuristics);
   for (const Heuristic &h : state->list) {
@@ -151,7 +147,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
                       [&](const JitParam &p) { return p.name == h.name; }) -
         s.params_.begin();
     if (!s.fixed_[i].empty())
-      return makeError(llvm::formatv("'{0}' of '{1}' is set by its "
+      return llvm::createStringError(llvm::formatv("'{0}' of '{1}' is set by its "
                                      "@triton.heuristics: do not fix it",
                                      h.name, s.kernel_));
     s.derived_[i] = true;
@@ -190,7 +186,7 @@ static llvm::Expected<std::string> constexprText(const Arg &a) {
   case Arg::Pointer:
     break;
   }
-  return makeError("a pointer for a tl.constexpr parameter");
+  return llvm::createStringError("a pointer for a tl.constexpr parameter");
 }
 
 std::vector<std::string> Specializer::heuristicParams() const {
@@ -247,11 +243,11 @@ Specializer::evaluateHeuristics(llvm::ArrayRef<Arg> args,
                                " (not an argument of this launch)");
     if (!v) {
       llvm::consumeError(v.takeError());
-      return makeError(llvm::StringRef(os.str()).rtrim());
+      return llvm::createStringError(llvm::StringRef(os.str()).rtrim());
     }
     std::string text = v->text();
     if (text.empty())
-      return makeError("'" + kernel_ + "': the @triton.heuristics value of '" +
+      return llvm::createStringError("'" + kernel_ + "': the @triton.heuristics value of '" +
                        h.name + "' is not a constant");
     out[h.name] = text;
     values[h.name] = std::move(*v);
@@ -263,7 +259,7 @@ llvm::Expected<Specialization>
 Specializer::specialize(llvm::ArrayRef<Arg> args,
                         const AutotuneConfig *config) const {
   if (autotune_ && !config)
-    return makeError("'" + kernel_ +
+    return llvm::createStringError("'" + kernel_ +
                      "' is autotuned: give specialize() one of its configs");
   auto expected = [&] {
     std::string names;
@@ -272,7 +268,7 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
     return names;
   };
   if (args.size() > launch_.size())
-    return makeError(llvm::formatv("too many arguments for '{0}': it takes "
+    return llvm::createStringError(llvm::formatv("too many arguments for '{0}': it takes "
                                    "{1} ({2}), got {3}",
                                    kernel_, launch_.size(), expected(),
                                    args.size()));
@@ -285,7 +281,7 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
     if (pos < args.size())
       break;
     if (!params_[count - 1].hasDefault)
-      return makeError(llvm::formatv("too few arguments for '{0}': it takes "
+      return llvm::createStringError(llvm::formatv("too few arguments for '{0}': it takes "
                                      "{1} ({2}), got {3}; no value for '{4}'",
                                      kernel_, launch_.size(), expected(),
                                      args.size(), params_[count - 1].name));
@@ -321,7 +317,7 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
     if (argNo >= args.size()) {
       // Left out, before a parameter that has a value: its default.
       if (p.defaultText.empty())
-        return makeError(llvm::formatv(
+        return llvm::createStringError(llvm::formatv(
             "'{0}': parameter '{1}' is left out, but its default value is not "
             "a literal that can be specialized on: pass it",
             kernel_, p.name));
@@ -330,7 +326,7 @@ Specializer::specialize(llvm::ArrayRef<Arg> args,
     }
     const Arg &a = args[argNo];
     auto bad = [&](const llvm::Twine &why) {
-      return makeError(llvm::formatv("argument {0} ('{1}') of '{2}': {3}",
+      return llvm::createStringError(llvm::formatv("argument {0} ('{1}') of '{2}': {3}",
                                      argNo, p.name, kernel_, why.str()));
     };
     if (p.isConstexpr) {
@@ -413,7 +409,7 @@ llvm::Expected<JitKernel> JitKernel::fromFile(const Device &dev,
                                               JitOptions opts) {
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buf)
-    return makeError("cannot read " + path + ": " + buf.getError().message());
+    return llvm::createStringError("cannot read " + path + ": " + buf.getError().message());
   opts.filename = path.str();
   return create(dev, (*buf)->getBuffer().str(), kernel, std::move(opts));
 }

@@ -17,10 +17,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 int64_t Meta::operator[](llvm::StringRef name) const {
   int64_t v = 0;
   if (derived_) {
@@ -85,14 +81,14 @@ Specializer::tuningBuffers(llvm::ArrayRef<Arg> args) const {
           launch_, [&](unsigned i) { return params_[i].name == name; });
       size_t at = pos - launch_.begin();
       if (pos == launch_.end() || at >= args.size())
-        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+        return llvm::createStringError("'" + kernel_ + "': " + what + " names '" + name +
                          "', which this launch does not pass");
       const Arg &a = args[at];
       if (a.kind != Arg::Pointer)
-        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+        return llvm::createStringError("'" + kernel_ + "': " + what + " names '" + name +
                          "', passed as " + a.describe() + ", not a pointer");
       if (a.bytes == 0)
-        return makeError("'" + kernel_ + "': " + what + " names '" + name +
+        return llvm::createStringError("'" + kernel_ + "': " + what + " names '" + name +
                          "', whose buffer size is unknown: pass it as a "
                          "DeviceBuffer or rt::ptr<T>(buffer)");
       (zero ? out.zero : out.restore).push_back(a);
@@ -147,7 +143,7 @@ JitKernel::configFor(const GridFn &grid, llvm::ArrayRef<Arg> args,
     }
   if (chosen == configs.size()) {
     if (!grid)
-      return makeError("'" + spec_.kernel() +
+      return llvm::createStringError("'" + spec_.kernel() +
                        "' is autotuned and not tuned for these arguments "
                        "yet: launch it first");
     auto buffers = spec_.tuningBuffers(args);

@@ -11,10 +11,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 namespace {
 
 /// Zeroes and restores the buffers of a tuning (Triton's autotuner hooks),
@@ -107,7 +103,7 @@ rt::tune(const Context &ctx, KernelCache &cache, llvm::StringRef source,
   for (const TuningCandidate &c : candidates)
     rec.configs.push_back(c.label);
   if (n == 0)
-    return makeError("nothing to tune: no configs");
+    return llvm::createStringError("nothing to tune: no configs");
   std::string kernel = candidates.front().opts.kernel;
 
   // 1. Compile every candidate, in parallel.
@@ -205,7 +201,7 @@ rt::tune(const Context &ctx, KernelCache &cache, llvm::StringRef source,
       why += llvm::formatv("\n  config {0} ({1}): {2}", i, rec.configs[i],
                            firstLine(rec.notes[i]))
                  .str();
-    return makeError("'" + kernel + "': no @triton.autotune config compiled " +
+    return llvm::createStringError("'" + kernel + "': no @triton.autotune config compiled " +
                      "and ran:" + why);
   }
   return std::move(rec);

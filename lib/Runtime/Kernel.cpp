@@ -15,10 +15,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 //===----------------------------------------------------------------------===//
 // Arguments
 //===----------------------------------------------------------------------===//
@@ -77,7 +73,7 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
     std::string expected;
     for (auto &[n, t] : params)
       expected += (expected.empty() ? "" : ", ") + t + " " + n;
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "wrong number of arguments: the kernel takes {0} ({1}), got {2}",
         params.size(), expected, args.size()));
   }
@@ -85,7 +81,7 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
     llvm::StringRef name = params[i].first, type = params[i].second;
     const Arg &a = args[i];
     auto bad = [&](const llvm::Twine &why) {
-      return makeError(llvm::formatv("argument {0} ('{1}'): expected {2}, got "
+      return llvm::createStringError(llvm::formatv("argument {0} ('{1}'): expected {2}, got "
                                      "{3}{4}",
                                      i, name, type, a.describe(), why.str()));
     };
@@ -100,7 +96,7 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
     }
     ScalarType s = classify(type);
     if (s.cls == ScalarType::Unknown)
-      return makeError(llvm::formatv(
+      return llvm::createStringError(llvm::formatv(
           "argument {0} ('{1}'): unsupported parameter type '{2}'", i, name,
           type));
     if (a.kind == Arg::Pointer)
@@ -122,7 +118,7 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
           hi = 1;
         }
         if (a.i < lo || a.i > hi)
-          return makeError(llvm::formatv(
+          return llvm::createStringError(llvm::formatv(
               "argument {0} ('{1}'): value {2} does not fit in {3}", i, name,
               a.i, type));
       }
@@ -133,7 +129,7 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
     if (a.type != type)
       return bad(" (float width differs)");
     if (type == "fp16" || type == "bf16")
-      return makeError(llvm::formatv(
+      return llvm::createStringError(llvm::formatv(
           "argument {0} ('{1}'): {2} scalar parameters are not supported", i,
           name, type));
   }
@@ -196,7 +192,7 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
       k.mod_ = nullptr;
   }
   if (!loaded && ck.ptx.empty())
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "kernel '{0}': no PTX, and no cubin that loads on this GPU (sm_{1}){2}",
         ck.name, ctx.computeCapability(),
         ck.cubin.empty() ? "" : " (cubin for " + ck.cubinTarget + ")"));
@@ -209,7 +205,7 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
       k.mod_ = nullptr;
       std::string msg = llvm::toString(d.check(r, "cuModuleLoadDataEx"));
       llvm::StringRef log = llvm::StringRef(logs.error).trim();
-      return makeError(llvm::formatv("kernel '{0}': {1}: {2}", ck.name, msg,
+      return llvm::createStringError(llvm::formatv("kernel '{0}': {1}: {2}", ck.name, msg,
                                      log.empty() ? "(empty JIT log)" : log));
     }
     k.ck_.resources = parseAssemblerLog(logs.info, ck.name);
@@ -260,10 +256,10 @@ Kernel::~Kernel() {
 llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
                            CUstream stream) const {
   if (auto e = checkArgs(ck_.params, args))
-    return makeError("launch of '" + ck_.name +
+    return llvm::createStringError("launch of '" + ck_.name +
                      "': " + llvm::toString(std::move(e)));
   if (!fn_)
-    return makeError("launch of '" + ck_.name + "': kernel not loaded");
+    return llvm::createStringError("launch of '" + ck_.name + "': kernel not loaded");
   // One 8-byte aligned slot per argument, holding the value in the
   // parameter's own width; a kernel running several programs per CTA takes
   // the grid's x as one more, last i32.
@@ -294,7 +290,7 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
   unsigned ctasX = grid.x;
   if (perCTA > 1) {
     if (grid.x > unsigned(INT32_MAX))
-      return makeError(llvm::formatv("launch of '{0}': grid x {1} is over "
+      return llvm::createStringError(llvm::formatv("launch of '{0}': grid x {1} is over "
                                      "2^31 - 1 programs",
                                      ck_.name, grid.x)
                            .str());

@@ -9,10 +9,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 //===----------------------------------------------------------------------===//
 // PinnedBuffer
 //===----------------------------------------------------------------------===//
@@ -100,7 +96,7 @@ llvm::Error DeviceBuffer::alloc(size_t bytes) {
 static llvm::Error prepareCopy(const Context &ctx, size_t bytes, size_t size,
                                llvm::StringRef direction) {
   if (bytes > size)
-    return makeError(llvm::formatv("copy of {0} bytes {1} a device buffer of "
+    return llvm::createStringError(llvm::formatv("copy of {0} bytes {1} a device buffer of "
                                    "{2}",
                                    bytes, direction, size));
   if (bytes == 0)

@@ -19,10 +19,6 @@
 using namespace tilec;
 using namespace tilec::rt;
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -76,7 +72,7 @@ llvm::Expected<const Driver &> Driver::get() {
   static std::once_flag once;
   std::call_once(once, [] { loadDriver(loaded); });
   if (!loaded.error.empty())
-    return makeError(loaded.error);
+    return llvm::createStringError(loaded.error);
   return loaded.drv;
 }
 
@@ -89,7 +85,7 @@ llvm::Error Driver::check(CUresult r, llvm::StringRef what) const {
   if (cuGetErrorString)
     cuGetErrorString(r, &desc);
   std::string n = name ? name : ("CUresult " + std::to_string(int(r)));
-  return makeError(llvm::formatv("{0} failed: {1}{2}{3}", what, n,
+  return llvm::createStringError(llvm::formatv("{0} failed: {1}{2}{3}", what, n,
                                  desc ? ": " : "", desc ? desc : ""));
 }
 
@@ -159,7 +155,7 @@ void Context::release() {
 
 llvm::Error Context::makeCurrent() const {
   if (!ctx_)
-    return makeError("no CUDA context (the handle was moved from, or never "
+    return llvm::createStringError("no CUDA context (the handle was moved from, or never "
                      "made on a device)");
   return drv_->check(drv_->cuCtxSetCurrent(ctx_), "cuCtxSetCurrent");
 }
@@ -179,7 +175,7 @@ llvm::Expected<Device> Device::open(int ordinal) {
   if (auto e = d.check(d.cuDeviceGetCount(&count), "cuDeviceGetCount"))
     return std::move(e);
   if (ordinal < 0 || ordinal >= count)
-    return makeError(llvm::formatv("no CUDA device {0} (the driver sees {1})",
+    return llvm::createStringError(llvm::formatv("no CUDA device {0} (the driver sees {1})",
                                    ordinal, count));
   CUdevice handle = 0;
   if (auto e = d.check(d.cuDeviceGet(&handle, ordinal), "cuDeviceGet"))

@@ -55,10 +55,6 @@ static void initNVPTX() {
   });
 }
 
-static llvm::Error makeError(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 static std::unique_ptr<llvm::Module> toLLVMModule(mlir::ModuleOp module,
                                                   llvm::LLVMContext &llctx) {
   mlir::DialectRegistry registry;
@@ -87,7 +83,7 @@ llvm::Expected<std::string> tilec::translateToLLVMIR(mlir::ModuleOp module,
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)
-    return makeError("translation of the LLVM dialect to LLVM IR failed");
+    return llvm::createStringError("translation of the LLVM dialect to LLVM IR failed");
   std::string s;
   llvm::raw_string_ostream os(s);
   llmod->print(os, nullptr);
@@ -98,19 +94,19 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
                                                   const PTXOptions &opts) {
   initNVPTX();
   if (!shortSharedPointers)
-    return makeError(
+    return llvm::createStringError(
         "this LLVM's NVPTX backend has no 'nvptx-short-ptr' option; "
         "tilec's lowering needs 32-bit shared-memory pointers");
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)
-    return makeError("translation of the LLVM dialect to LLVM IR failed");
+    return llvm::createStringError("translation of the LLVM dialect to LLVM IR failed");
 
   const char *triple = "nvptx64-nvidia-cuda";
   std::string err;
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, err);
   if (!target)
-    return makeError("NVPTX target unavailable: " + err);
+    return llvm::createStringError("NVPTX target unavailable: " + err);
   llvm::TargetOptions topts;
   // PTX 8.0 has what sm_80 and sm_90a kernels need; Hopper's vector
   // reductions (`red.global.add.v4.f32`) need 8.1.
@@ -120,7 +116,7 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
       triple, opts.arch, ptxVersion, topts, llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
-    return makeError("cannot create an NVPTX target machine for " + opts.arch);
+    return llvm::createStringError("cannot create an NVPTX target machine for " + opts.arch);
   llmod->setTargetTriple(triple);
   llmod->setDataLayout(tm->createDataLayout());
 
@@ -133,7 +129,7 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
     std::string path = libdevicePath(opts);
     auto buf = llvm::MemoryBuffer::getFile(path);
     if (!buf)
-      return makeError("cannot read libdevice '" + path + "': " +
+      return llvm::createStringError("cannot read libdevice '" + path + "': " +
                        buf.getError().message() + " (set TILEC_LIBDEVICE)");
     auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), llctx);
     if (!lib)
@@ -142,7 +138,7 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
     (*lib)->setDataLayout(llmod->getDataLayout());
     if (llvm::Linker::linkModules(*llmod, std::move(*lib),
                                   llvm::Linker::Flags::LinkOnlyNeeded))
-      return makeError("linking libdevice failed");
+      return llvm::createStringError("linking libdevice failed");
     // Only the kernels stay visible.
     for (llvm::Function &f : *llmod)
       if (!f.isDeclaration() &&
@@ -179,7 +175,7 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
   llvm::legacy::PassManager pm;
   if (tm->addPassesToEmitFile(pm, os, nullptr,
                               llvm::CodeGenFileType::AssemblyFile))
-    return makeError("the NVPTX backend cannot emit assembly");
+    return llvm::createStringError("the NVPTX backend cannot emit assembly");
   pm.run(*llmod);
   return std::string(ptx.str());
 }

@@ -13,7 +13,8 @@ from lit.llvm.subst import ToolSubst
 config.name = "TILEC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".py", ".test"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt"]
+# vendor: third-party sources that test/Corpus compiles, not tests.
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "vendor", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 
@@ -76,14 +77,13 @@ config.substitutions.append(("%difftest", "%s %s --tilec %s%s" % (
     " --ptxas " + config.tilec_ptxas if config.tilec_ptxas else "")))
 
 # test/Corpus: published Triton kernels, fetched by `corpus.py fetch` (which
-# scripts/test.sh runs) into the build tree.
+# scripts/test.sh runs) into the build tree, or stored in test/Corpus/vendor.
 _corpus_cache = os.path.join(config.tilec_obj_root, "corpus-src")
 _corpus_script = os.path.join(config.tilec_src_root, "tools", "corpus", "corpus.py")
 sys.path.insert(0, os.path.dirname(_corpus_script))
 try:
     import corpus as _corpus
-    if all(os.path.exists(os.path.join(_corpus.source_root(_corpus_cache, p), ".complete"))
-           for p in _corpus.load_sources()):
+    if all(_corpus.fetched(_corpus_cache, p) for p in _corpus.load_sources()):
         config.available_features.add("corpus")
 finally:
     sys.path.pop(0)

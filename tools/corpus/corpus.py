@@ -2,9 +2,12 @@
 """The compatibility corpus: public Triton kernels, unchanged, through tilec.
 
 The kernels are those of published packages (sources.json pins each one by
-version and sha256; `fetch` takes it from the package registry), launched as
-their host code launches them. A manifest per source file (test/Corpus/<pkg>/
-<module>.json) gives the launches:
+version and sha256; `fetch` takes it from the package registry), or of
+sources on no registry that this repository stores unchanged (a "vendored"
+package: sources.json names the folder, the upstream repository, the commit
+of each file and its sha256, which `fetch`, `compile` and `check` verify),
+launched as their host code launches them. A manifest per source file
+(test/Corpus/<pkg>/<module>.json) gives the launches:
 
   {"package": "liger-kernel", "source": "liger_kernel/ops/rms_norm.py",
    "kernels": [
@@ -44,7 +47,8 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
   corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
   corpus.py table   --results results.json --status status.json > docs/corpus.md
   corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
-                    signature, inputs and defines are well-formed)
+                    signature, inputs and defines are well-formed, vendored
+                    files are as pinned)
 
 `compile` writes DIR/<id>.ptx and .json (tilec's launch metadata) and
 DIR/compile.json; with --check it fails when a kernel's outcome differs from
@@ -55,9 +59,10 @@ sources.json "requires" lists. It imports each kernel's module as Python
 does, but for one difference that spares it the package's unrelated
 dependencies: a package's __init__.py runs only when a name it binds is
 imported from it (`from pkg.utils import f`), not when one of its modules
-is. Every tensor is made once from the seed, copied for Triton and for tilec, outputs poisoned; after one launch of
-each, every buffer is compared (integers exactly, floats by tolerance, NaN
-equal to NaN); then both are timed with triton.testing.do_bench.
+is. Every tensor is made once from the seed, copied for Triton and for tilec,
+outputs poisoned; after one launch of each, every buffer is compared
+(integers exactly, floats by tolerance, NaN equal to NaN); then both are
+timed with triton.testing.do_bench.
 """
 
 import argparse
@@ -90,7 +95,46 @@ def load_sources():
 
 
 def source_root(cache, pkg):
+    """Where a package's sources are: the cache for a registry package, the
+    folder in this repository for a vendored one."""
+    if "vendored" in pkg:
+        return REPO / pkg["vendored"]
     return Path(cache) / ("%s-%s" % (pkg["name"], pkg["version"]))
+
+
+def vendored_problems(pkg):
+    """How a vendored package's files differ from the sha256 sources.json
+    pins for each (none: the list is empty)."""
+    root = source_root(None, pkg)
+    problems = []
+    for name, f in sorted(pkg["files"].items()):
+        path = root / name
+        if not path.is_file():
+            problems.append("%s is missing" % path.relative_to(REPO))
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest != f["sha256"]:
+            problems.append("%s has sha256 %s, sources.json pins %s" % (
+                path.relative_to(REPO), digest, f["sha256"]))
+    return problems
+
+
+def fetched(cache, pkg):
+    """Whether `fetch` has brought the package's sources into the cache (a
+    vendored package's are always there; `compile` checks them)."""
+    return "vendored" in pkg or (source_root(cache, pkg) / ".complete").exists()
+
+
+def require_sources(cache, pkg):
+    """Exits unless the package's sources are there and intact."""
+    if "vendored" in pkg:
+        problems = vendored_problems(pkg)
+        if problems:
+            sys.exit("corpus: %s, vendored in %s, is not as sources.json pins it:\n  %s" % (
+                pkg["name"], pkg["vendored"], "\n  ".join(problems)))
+    elif not fetched(cache, pkg):
+        sys.exit("corpus: %s is not fetched into %s (run: corpus.py fetch --cache %s)" % (
+            pkg["name"], cache, cache))
 
 
 def load_entries(only=None):
@@ -125,6 +169,10 @@ def fetch(cache):
     cache.mkdir(parents=True, exist_ok=True)
     for pkg in load_sources():
         root = source_root(cache, pkg)
+        if "vendored" in pkg:  # stored in this repository: only checked
+            require_sources(cache, pkg)
+            print("corpus: %s in %s (vendored, sha256 as pinned)" % (pkg["name"], pkg["vendored"]))
+            continue
         if (root / ".complete").exists():
             continue
         with tempfile.TemporaryDirectory() as tmp:
@@ -328,11 +376,10 @@ def cmd_compile(a):
     if not entries:
         sys.exit("corpus: no manifest entry matches")
     recs = []
+    for name in sorted({e["package"] for e in entries}):
+        require_sources(a.cache, pkgs[name])
     for e in entries:
         root = source_root(a.cache, pkgs[e["package"]])
-        if not (root / ".complete").exists():
-            sys.exit("corpus: %s is not fetched into %s (run: corpus.py fetch --cache %s)" % (
-                e["package"], a.cache, a.cache))
         dst = out / "src" / e["package"]
         if not dst.exists():
             shutil.copytree(root, dst, ignore=shutil.ignore_patterns("*.dist-info"))
@@ -664,11 +711,42 @@ def install_lazy_packages(root):
         sys.meta_path.insert(0, f)
 
 
+def tensor_problems(e, name, v):
+    """What is wrong with the tensor argument `name` of a launch."""
+    problems = []
+    if "alias" in v and v["alias"] not in e["args"]:
+        problems.append("%s aliases no argument %s" % (name, v["alias"]))
+    spec = v.get("descriptor", v) if "descriptor" in v else v
+    if "tensor" not in spec:
+        return problems
+    dt = spec.get("dtype", "fp32")
+    if dt not in FLOAT_DTYPES | INT_DTYPES:
+        problems.append("%s: unknown dtype %s" % (name, dt))
+    init = spec.get("init")
+    n = 1
+    for d in spec["tensor"]:
+        n *= d
+    if isinstance(init, dict) and "values" in init:
+        if len(init["values"]) != n:
+            problems.append("%s: %d values for shape %s" % (name, len(init["values"]), spec["tensor"]))
+    elif init is not None and not isinstance(init, dict) and init not in (
+            "randn", "rand", "zeros", "ones", "empty"):
+        problems.append("%s: unknown init %r" % (name, init))
+    return problems
+
+
 def cmd_check(a):
-    """Every launch's signature, inputs and defines, without a GPU."""
+    """Every launch's signature, inputs and defines, and the vendored files,
+    without a GPU."""
     pkgs = {p["name"]: p for p in load_sources()}
     bad = 0
     entries = load_entries(a.only)
+    bad_files = []
+    for name in sorted({e["package"] for e in entries}):
+        if "vendored" in pkgs[name]:
+            bad_files += vendored_problems(pkgs[name])
+    for problem in bad_files:
+        print("BAD  %s" % problem)
     for e in entries:
         problems = []
         root = source_root(a.cache, pkgs[e["package"]])
@@ -682,26 +760,8 @@ def cmd_check(a):
             except ValueError as ex:
                 problems.append("define %s: %s" % (n, ex))
         for name, v in e["args"].items():
-            if not isinstance(v, dict):
-                continue
-            if "alias" in v and v["alias"] not in e["args"]:
-                problems.append("%s aliases no argument %s" % (name, v["alias"]))
-            spec = v.get("descriptor", v) if "descriptor" in v else v
-            if "tensor" not in spec:
-                continue
-            dt = spec.get("dtype", "fp32")
-            if dt not in FLOAT_DTYPES | INT_DTYPES:
-                problems.append("%s: unknown dtype %s" % (name, dt))
-            init = spec.get("init")
-            if isinstance(init, dict) and "values" in init:
-                n = 1
-                for d in spec["tensor"]:
-                    n *= d
-                if len(init["values"]) != n:
-                    problems.append("%s: %d values for shape %s" % (name, len(init["values"]), spec["tensor"]))
-            elif init is not None and not isinstance(init, dict) and init not in (
-                    "randn", "rand", "zeros", "ones", "empty"):
-                problems.append("%s: unknown init %r" % (name, init))
+            if isinstance(v, dict):
+                problems += tensor_problems(e, name, v)
         grid = e.get("grid")
         if not (isinstance(grid, list) and 1 <= len(grid) <= 3 and all(isinstance(g, int) and g > 0 for g in grid)):
             problems.append("grid %r is not 1 to 3 positive ints" % (grid,))
@@ -709,7 +769,7 @@ def cmd_check(a):
             bad += 1
             print("BAD  %s: %s" % (e["full_id"], "; ".join(problems)))
     print("corpus: %d of %d launches well-formed" % (len(entries) - bad, len(entries)))
-    return 1 if bad else 0
+    return 1 if bad or bad_files else 0
 
 
 def cmd_run(a):

@@ -48,7 +48,7 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
   corpus.py table   --results results.json --status status.json > docs/corpus.md
   corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
                     signature, inputs and defines are well-formed, vendored
-                    files are as pinned)
+                    files are as pinned, scripts load as `run` loads them)
 
 `compile` writes DIR/<id>.ptx and .json (tilec's launch metadata) and
 DIR/compile.json; with --check it fails when a kernel's outcome differs from
@@ -59,7 +59,12 @@ sources.json "requires" lists. It imports each kernel's module as Python
 does, but for one difference that spares it the package's unrelated
 dependencies: a package's __init__.py runs only when a name it binds is
 imported from it (`from pkg.utils import f`), not when one of its modules
-is. Every tensor is made once from the seed, copied for Triton and for tilec,
+is. A package whose sources.json entry sets "scripts" (Triton's tutorials,
+which test and benchmark at module level) has its modules loaded by
+corpus_script.py: only the top-level statements that define the manifests'
+kernels, and what those need, run. Triton gets the jit function under its
+autotuners and heuristics (the manifest gives what they would choose).
+Every tensor is made once from the seed, copied for Triton and for tilec,
 outputs poisoned; after one launch of each, every buffer is compared
 (integers exactly, floats by tolerance, NaN equal to NaN); then both are
 timed with triton.testing.do_bench.
@@ -484,9 +489,20 @@ class GpuRun:
         raise ValueError("unknown init %r" % (init,))
 
     def module(self, e):
-        """The kernel's module, imported as its package imports it."""
+        """The kernel's module, imported as its package imports it (a
+        script: only what defines its kernels, corpus_script.py)."""
         import importlib
         root = self.out / "src" / ("%s" % e["package"])
+        pkg = {p["name"]: p for p in load_sources()}[e["package"]]
+        if pkg.get("scripts"):
+            key = (e["package"], e["source"])
+            if key not in self.modules:
+                from corpus_script import load  # tools/corpus/corpus_script.py
+                kernels = sorted({x["kernel"] for x in self.entries
+                                  if (x["package"], x["source"]) == key})
+                name = "corpus_script_" + re.sub(r"\W", "_", "%s_%s" % key)
+                self.modules[key] = load(root / e["source"], kernels, name)
+            return self.modules[key]
         if str(root) not in sys.path:
             sys.path.insert(0, str(root))
         import importlib.util
@@ -735,9 +751,27 @@ def tensor_problems(e, name, v):
     return problems
 
 
+def script_problems(pkgs, entries):
+    """Where a script package's source does not define the manifests'
+    kernels as corpus_script.py loads them (for `run`)."""
+    import ast
+    from corpus_script import select  # tools/corpus/corpus_script.py
+    problems = []
+    for key in sorted({(e["package"], e["source"]) for e in entries if pkgs[e["package"]].get("scripts")}):
+        path = source_root(None, pkgs[key[0]]) / key[1]
+        kernels = sorted({e["kernel"] for e in entries if (e["package"], e["source"]) == key})
+        try:
+            kept = select(ast.parse(path.read_text()), kernels, str(path))
+            print("ok   %s: run loads %d of its %d top-level statements" % (
+                path.relative_to(REPO), len(kept), len(ast.parse(path.read_text()).body)))
+        except (LookupError, OSError, SyntaxError) as ex:
+            problems.append("%s: %s" % (key[1], ex))
+    return problems
+
+
 def cmd_check(a):
-    """Every launch's signature, inputs and defines, and the vendored files,
-    without a GPU."""
+    """Every launch's signature, inputs and defines, and every script's
+    kernels as `run` loads them, without a GPU."""
     pkgs = {p["name"]: p for p in load_sources()}
     bad = 0
     entries = load_entries(a.only)
@@ -745,6 +779,7 @@ def cmd_check(a):
     for name in sorted({e["package"] for e in entries}):
         if "vendored" in pkgs[name]:
             bad_files += vendored_problems(pkgs[name])
+    bad_files += script_problems(pkgs, entries)
     for problem in bad_files:
         print("BAD  %s" % problem)
     for e in entries:

@@ -22,14 +22,20 @@ dtype fp16/bf16/fp32/fp64/i8/i16/i32/i64/u8/i1; init "randn" (the default for
 floats), "rand", "zeros", "ones", "empty" (poisoned: NaN, or 0x5a bytes for
 integers), {"randint": [lo, hi]} (the default for integers: [0, 100)),
 {"values": [...]} (these contents, row-major: index inputs such as the
-cumulative sequence lengths of a ragged batch), "scale" multiplies a random
-init), {"alias": "OTHER"} (the same buffer as another
+cumulative sequence lengths of a ragged batch), {"pointers": [B0, ...]} (an
+i64 tensor of the addresses of the launch's "buffers" B0, ...: tensors given
+like arguments but not passed, which are compared like them), "scale"
+multiplies a random init), {"alias": "OTHER"} (the same buffer as another
 parameter), a host tensor descriptor {"descriptor": TENSOR, "block": [b0, ...]}
 (Triton gets TensorDescriptor.from_tensor(TENSOR, block), tilec the
 signature entry tensordesc<T[b0, ...]> and the tensor's pointer, shape and
 strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
 {"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
 kernel's definition, as it does for Triton.
+
+A launch's "launch_options" ({"launch_pdl": true}) are further keyword
+arguments of Triton's launch; tilec's launch has no such options (a launch
+alone is the same with programmatic dependent launch as without).
 
 A manifest's "defines" ({"NAME": value}, after those of its package in
 sources.json) bind module-level names to host code's values, `tilec -D
@@ -63,11 +69,12 @@ is. A package whose sources.json entry sets "scripts" (Triton's tutorials,
 which test and benchmark at module level) has its modules loaded by
 corpus_script.py: only the top-level statements that define the manifests'
 kernels, and what those need, run. Triton gets the jit function under its
-autotuners and heuristics (the manifest gives what they would choose).
-Every tensor is made once from the seed, copied for Triton and for tilec,
-outputs poisoned; after one launch of each, every buffer is compared
-(integers exactly, floats by tolerance, NaN equal to NaN); then both are
-timed with triton.testing.do_bench.
+autotuners and heuristics (the manifest gives what they would choose), and
+a torch allocator (triton.set_allocator) for kernels that make tensor
+descriptors. Every tensor is made once from the seed, copied for Triton and
+for tilec, outputs poisoned; after one launch of each, every buffer is
+compared (integers exactly, floats by tolerance, NaN equal to NaN; not the
+tables of pointers); then both are timed with triton.testing.do_bench.
 """
 
 import argparse
@@ -449,6 +456,9 @@ class GpuRun:
         self.entries = [e for e in man["entries"]
                         if not a.only or any(o in e["full_id"] for o in a.only)]
         self.modules = {}
+        # Kernels that make tensor descriptors in the kernel (Triton 3.4+)
+        # need global scratch from the host; tilec's need none.
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
 
     def dtype(self, name):
         t = self.torch
@@ -464,6 +474,8 @@ class GpuRun:
         dev = "cuda"
         if isinstance(init, dict) and "values" in init:
             return t.tensor(init["values"], device=dev, dtype=self.dtype(dt)).reshape(shape)
+        if isinstance(init, dict) and "pointers" in init:  # filled by fill_pointers
+            return t.zeros(shape, device=dev, dtype=self.dtype(dt))
         if isinstance(init, dict) and "randint" in init:
             lo, hi = init["randint"]
             x = t.randint(lo, hi, shape, generator=gen, device=dev, dtype=t.int64)
@@ -529,7 +541,7 @@ class GpuRun:
         gen = t.Generator(device="cuda")
         gen.manual_seed(seed)
         vals = {}
-        for name, v in e["args"].items():
+        for name, v in list(e.get("buffers", {}).items()) + list(e["args"].items()):
             if isinstance(v, dict) and "tensor" in v:
                 vals[name] = self.make_tensor(v, gen)
             elif isinstance(v, dict) and "descriptor" in v:
@@ -537,7 +549,15 @@ class GpuRun:
         for name, v in e["args"].items():
             if isinstance(v, dict) and "alias" in v:
                 vals[name] = vals[v["alias"]]
+        self.fill_pointers(e, vals)
         return vals
+
+    def fill_pointers(self, e, vals):
+        """A table of pointers holds the addresses of these buffers."""
+        for name, v in e["args"].items():
+            if isinstance(v, dict) and isinstance(v.get("init"), dict) and "pointers" in v["init"]:
+                vals[name].copy_(self.torch.tensor([vals[b].data_ptr() for b in v["init"]["pointers"]],
+                                                   dtype=self.torch.int64).reshape(vals[name].shape))
 
     def clone_args(self, e, base):
         copies = {}
@@ -547,6 +567,7 @@ class GpuRun:
             if key not in copies:
                 copies[key] = x.clone()
             out[name] = copies[key]
+        self.fill_pointers(e, out)  # the copy's own buffers
         return out
 
     def triton_call(self, e, fn, tensors):
@@ -567,6 +588,7 @@ class GpuRun:
         # launch option, as Triton binds it.
         kwargs.setdefault("num_warps", e.get("num_warps", 4))
         kwargs.setdefault("num_stages", e.get("num_stages", 3))
+        kwargs.update(e.get("launch_options", {}))
         return lambda: fn[grid](**kwargs)
 
     def tilec_call(self, e, tensors):
@@ -657,7 +679,8 @@ class GpuRun:
                         rec[key] = v
                 til_call()
                 self.torch.cuda.synchronize()
-                diffs = [d for d in (self.compare(e, n, til[n], tri[n]) for n in tri) if d]
+                diffs = [d for d in (self.compare(e, n, til[n], tri[n]) for n in tri
+                                     if n not in pointer_tables(e)) if d]
                 rec["match"] = not diffs
                 if diffs:
                     rec["diff"] = "; ".join(diffs)[:600]
@@ -672,6 +695,12 @@ class GpuRun:
             print(json.dumps(rec), flush=True)
             results.append(rec)
         return results
+
+
+def pointer_tables(e):
+    """The arguments whose contents are the addresses of buffers."""
+    return {n for n, v in e["args"].items()
+            if isinstance(v, dict) and isinstance(v.get("init"), dict) and "pointers" in v["init"]}
 
 
 def install_lazy_packages(root):
@@ -728,7 +757,7 @@ def install_lazy_packages(root):
 
 
 def tensor_problems(e, name, v):
-    """What is wrong with the tensor argument `name` of a launch."""
+    """What is wrong with the tensor argument or buffer `name` of a launch."""
     problems = []
     if "alias" in v and v["alias"] not in e["args"]:
         problems.append("%s aliases no argument %s" % (name, v["alias"]))
@@ -745,6 +774,12 @@ def tensor_problems(e, name, v):
     if isinstance(init, dict) and "values" in init:
         if len(init["values"]) != n:
             problems.append("%s: %d values for shape %s" % (name, len(init["values"]), spec["tensor"]))
+    elif isinstance(init, dict) and "pointers" in init:
+        unknown = [b for b in init["pointers"] if b not in e.get("buffers", {})]
+        if unknown or dt != "i64" or len(init["pointers"]) != n:
+            problems.append("%s: pointers to %d buffers, of which %s are not buffers of the launch, "
+                            "in an %s tensor of %d elements (i64, one each)" % (
+                                name, len(init["pointers"]), unknown, dt, n))
     elif init is not None and not isinstance(init, dict) and init not in (
             "randn", "rand", "zeros", "ones", "empty"):
         problems.append("%s: unknown init %r" % (name, init))
@@ -794,9 +829,14 @@ def cmd_check(a):
                 literal(v)
             except ValueError as ex:
                 problems.append("define %s: %s" % (n, ex))
-        for name, v in e["args"].items():
+        for name, v in list(e["args"].items()) + list(e.get("buffers", {}).items()):
             if isinstance(v, dict):
                 problems += tensor_problems(e, name, v)
+        clash = set(e.get("buffers", {})) & set(e["args"])
+        if clash:
+            problems.append("buffers named like arguments: %s" % ", ".join(sorted(clash)))
+        if not isinstance(e.get("launch_options", {}), dict):
+            problems.append("launch_options is not an object")
         grid = e.get("grid")
         if not (isinstance(grid, list) and 1 <= len(grid) <= 3 and all(isinstance(g, int) and g > 0 for g in grid)):
             problems.append("grid %r is not 1 to 3 positive ints" % (grid,))

@@ -24,7 +24,8 @@ def table(entries, status, results, sources=()):
     w("")
     w("Published Triton kernels, unchanged, compiled by tilec and run side by side with Triton")
     w("on the same inputs. The sources come from the package registry at the versions")
-    w("`test/Corpus/sources.json` pins (sha256-checked); `test/Corpus/<package>/<module>.json`")
+    w("`test/Corpus/sources.json` pins, or, for sources on no registry, from `test/Corpus/vendor`")
+    w("(both sha256-checked); `test/Corpus/<package>/<module>.json`")
     w("gives each kernel's launches as the package's host code makes them (grid, warps,")
     w("constexprs, argument shapes and dtypes). tilec's signature is the one Triton's JIT derives")
     w("from the same arguments (`:16` for 16-divisible pointers and integers, integers equal to")
@@ -40,7 +41,9 @@ def table(entries, status, results, sources=()):
     w("module-level names that its host code computes from the device (`tilec -D NAME=VALUE`,")
     w("language.md). `run` imports each kernel's module as Python does, except that a")
     w("package's `__init__.py` runs only when a name it binds is imported from it (so a")
-    w("package whose `__init__` imports every op needs none of their other libraries).")
+    w("package whose `__init__` imports every op needs none of their other libraries), and of a")
+    w("script (a tutorial that tests and benchmarks at module level) only the statements that")
+    w("define its kernels run.")
     w("")
     for pkg in sources:
         extra = ""
@@ -51,6 +54,14 @@ def table(entries, status, results, sources=()):
         if pkg.get("requires"):
             extra += " Its modules import %s (needed where `run` imports them)." % ", ".join(
                 "`%s`" % r for r in pkg["requires"])
+        if pkg.get("note"):
+            extra += " " + pkg["note"]
+        if "vendored" in pkg:
+            w("- %s %s (%s), %s at commit %s: stored unchanged in `%s` with its licence; "
+              "sources.json gives each file's commit and sha256.%s" % (
+                  pkg["name"], pkg["version"], pkg["licence"], pkg["repository"], pkg["tree"][:10],
+                  pkg["vendored"], extra))
+            continue
         w("- %s %s (%s), %s: fetched and checked at test time, not stored in this "
           "repository.%s" % (pkg["name"], pkg["version"], pkg["licence"], pkg["url"], extra))
     w("")
@@ -58,7 +69,8 @@ def table(entries, status, results, sources=()):
     w("build/bin/tilec --ptxas $(which ptxas) --out OUT` here (the lit test")
     w("`test/Corpus/compile.test` runs it against `status.json`), then `corpus.py run --out OUT`")
     w("on a GPU with torch, triton and cupy, and `corpus.py table --results OUT/results.json`;")
-    w("`corpus.py check` validates the manifests (signatures, inputs, defines) without a GPU.")
+    w("`corpus.py check` validates the manifests (signatures, inputs, defines), the vendored")
+    w("files and the scripts' kernel definitions without a GPU.")
     w("")
     n = len(entries)
     ok = [e for e in entries if status.get(e["full_id"]) == "ok"]

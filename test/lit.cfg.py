@@ -13,7 +13,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "TILEC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".py", ".test"]
-# vendor: third-party sources that test/Corpus compiles, not tests.
+# vendor: where sources on no registry are put for test/Corpus (not tests).
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "vendor", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
@@ -77,7 +77,8 @@ config.substitutions.append(("%difftest", "%s %s --tilec %s%s" % (
     " --ptxas " + config.tilec_ptxas if config.tilec_ptxas else "")))
 
 # test/Corpus: published Triton kernels, fetched by `corpus.py fetch` (which
-# scripts/test.sh runs) into the build tree, or stored in test/Corpus/vendor.
+# scripts/test.sh runs) into the build tree; sources on no registry, put in
+# test/Corpus/vendor, are compiled when they are there.
 _corpus_cache = os.path.join(config.tilec_obj_root, "corpus-src")
 _corpus_script = os.path.join(config.tilec_src_root, "tools", "corpus", "corpus.py")
 sys.path.insert(0, os.path.dirname(_corpus_script))

@@ -51,6 +51,10 @@ void CodeGen::registerCoreBuiltins(BuiltinRegistry &r) {
   r.add("len", {"obj"}, 1, &CodeGen::emitLen);
   r.add("abs", {"x"}, 1, &CodeGen::emitAbs);
   r.add("isinstance", {"obj", "cls"}, 2, &CodeGen::emitIsinstance);
+  // The classes of triton.language that isinstance() tests against; they
+  // are not constructed in jit functions.
+  for (const char *cls : {"tl.tensor", "tl.tensor_descriptor", "tl.tuple"})
+    r.add(cls, {}, 0, &CodeGen::emitLanguageClass);
 }
 
 Val CodeGen::emitDebugBarrier(BuiltinCall &c) {
@@ -154,8 +158,39 @@ Val CodeGen::emitAbs(BuiltinCall &c) {
   return callBuiltin("tl.abs", c.call, {x}, {});
 }
 
+Val CodeGen::emitLanguageClass(BuiltinCall &c) {
+  return error(c.call, c.shown + " is a class of triton.language that jit "
+                                 "functions test with isinstance(), not one "
+                                 "they construct");
+}
+
 Val CodeGen::emitIsinstance(BuiltinCall &c) {
-  return error(c.call, "isinstance() is not supported in jit functions");
+  // At compile time, as Triton's code generator does: the class of a value
+  // is known from its kind.
+  std::vector<Val> classes =
+      c.a[1].kind == Val::Tuple ? c.a[1].elems : std::vector<Val>{c.a[1]};
+  const Val &x = c.a[0];
+  bool result = false;
+  for (const Val &cls : classes) {
+    if (cls.kind != Val::Builtin ||
+        !llvm::is_contained({"tl.tensor", "tl.tensor_descriptor", "tl.tuple",
+                             "tl.constexpr"},
+                            cls.s))
+      return error(c.call,
+                   "isinstance() in a jit function tests against "
+                   "tl.tensor, tl.tensor_descriptor, tl.tuple or "
+                   "tl.constexpr (or a tuple of them), got " +
+                       describe(cls));
+    if (cls.s == "tl.tensor")
+      result |= x.isIR();
+    else if (cls.s == "tl.tensor_descriptor")
+      result |= x.kind == Val::BlockPtr && x.isDescriptor;
+    else if (cls.s == "tl.tuple")
+      result |= x.kind == Val::Tuple;
+    else
+      result |= x.isConstexpr();
+  }
+  return Val::boolean(result);
 }
 
 Val CodeGen::emitMinMax(BuiltinCall &c) {

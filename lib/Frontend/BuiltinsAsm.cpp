@@ -131,8 +131,9 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
 
 namespace {
 
-/// The special registers tl.extra.cuda reads.
-enum class SpecialRegister { GlobalTimer, SmId };
+/// The special registers tl.extra.cuda reads, and its grid dependency
+/// controls (programmatic dependent launch, sm_90).
+enum class SpecialRegister { GlobalTimer, SmId, GdcWait, GdcLaunchDependents };
 
 } // namespace
 
@@ -141,6 +142,11 @@ void CodeGen::registerAsmBuiltins(BuiltinRegistry &r) {
         NoBuiltinFlags, unsigned(SpecialRegister::GlobalTimer));
   r.add("tl.extra.cuda.smid", {}, 0, &CodeGen::emitSpecialRegister,
         NoBuiltinFlags, unsigned(SpecialRegister::SmId));
+  r.add("tl.extra.cuda.gdc_wait", {}, 0, &CodeGen::emitSpecialRegister,
+        NoBuiltinFlags, unsigned(SpecialRegister::GdcWait));
+  r.add("tl.extra.cuda.gdc_launch_dependents", {}, 0,
+        &CodeGen::emitSpecialRegister, NoBuiltinFlags,
+        unsigned(SpecialRegister::GdcLaunchDependents));
   r.add("tl.inline_asm_elementwise",
         {"asm", "constraints", "args", "dtype", "is_pure", "pack"}, 6,
         &CodeGen::emitInlineAsm, TakesFP8);
@@ -150,10 +156,24 @@ void CodeGen::registerAsmBuiltins(BuiltinRegistry &r) {
 }
 
 Val CodeGen::emitSpecialRegister(BuiltinCall &c) {
-  if (SpecialRegister(c.entry.variant) == SpecialRegister::GlobalTimer)
+  SpecialRegister reg = SpecialRegister(c.entry.variant);
+  if (reg == SpecialRegister::GlobalTimer)
     return inlineAsm(c.call, c.shown, "mov.u64 $0, %globaltimer;", "=l", {},
                      Val::dtypeVal(DType::scalar(ScalarKind::I64)),
                      /*pure=*/false, 1);
+  if (reg == SpecialRegister::GdcWait ||
+      reg == SpecialRegister::GdcLaunchDependents) {
+    // As Triton emits them: griddepcontrol with a dummy result that keeps
+    // the statement in place (not pure: never moved or removed). Without a
+    // programmatic dependent launch both do nothing.
+    Val r = inlineAsm(c.call, c.shown,
+                      reg == SpecialRegister::GdcWait
+                          ? "griddepcontrol.wait; // dummy $0"
+                          : "griddepcontrol.launch_dependents; // dummy $0",
+                      "=r", {}, Val::dtypeVal(DType::scalar(ScalarKind::I32)),
+                      /*pure=*/false, 1);
+    return r.isError() ? r : Val::none();
+  }
   return inlineAsm(c.call, c.shown, "mov.u32 $0, %smid;", "=r", {},
                    Val::dtypeVal(DType::scalar(ScalarKind::I32)),
                    /*pure=*/true, 1);

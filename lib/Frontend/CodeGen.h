@@ -361,6 +361,7 @@ private:
   Val emitLen(BuiltinCall &c);
   Val emitAbs(BuiltinCall &c);
   Val emitIsinstance(BuiltinCall &c);
+  Val emitLanguageClass(BuiltinCall &c);
   Val emitMinMax(BuiltinCall &c);
 
   // Tiles made and reshaped (BuiltinsShape.cpp).

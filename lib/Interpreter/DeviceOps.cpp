@@ -5,7 +5,9 @@
 // a NaN ends where it does there), tile.print (Triton's line format, elements in
 // row-major order) and tile.inline_asm: PTX cannot run on the host, so only
 // the special-register reads tl.extra.cuda defines run here (globaltimer:
-// the host's clock in nanoseconds; smid: 0); any other asm is an error.
+// the host's clock in nanoseconds; smid: 0), and its grid dependency
+// controls (gdc_wait, gdc_launch_dependents) as no-ops: programs run one
+// after another here. Any other asm is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -259,7 +261,11 @@ Expected<Step> tilec::interp::compileDeviceOp(Operation *op,
     llvm::StringRef text = llvm::StringRef(a.getAsmString()).trim();
     bool timer = text == "mov.u64 $0, %globaltimer;";
     bool smid = text == "mov.u32 $0, %smid;";
-    if ((!timer && !smid) || a->getNumResults() != 1 || a.getNumOperands() != 0)
+    // tl.extra.cuda.gdc_wait / gdc_launch_dependents: programs run one
+    // after another here, so there is nothing to wait for.
+    bool gdc = text.starts_with("griddepcontrol.");
+    if ((!timer && !smid && !gdc) || a->getNumResults() != 1 ||
+        a.getNumOperands() != 0)
       return opError(op, "inline PTX (tl.inline_asm_elementwise) cannot run "
                          "in the interpreter; run the kernel on the GPU");
     unsigned r = b.slot(a->getResult(0));

@@ -3,10 +3,11 @@
 
 The kernels are those of published packages (sources.json pins each one by
 version and sha256; `fetch` takes it from the package registry), or of
-sources on no registry that this repository stores unchanged (a "vendored"
-package: sources.json names the folder, the upstream repository, the commit
-of each file and its sha256, which `fetch`, `compile` and `check` verify),
-launched as their host code launches them. A manifest per source file
+sources on no registry (a "local" package, Triton's tutorials: sources.json
+names the upstream repository, the commit of each file and its sha256, and
+the folder, ignored by git, where they are put unchanged; `fetch`,
+`compile` and `check` verify them, and skip the package, saying so, when
+the folder is absent), launched as their host code launches them. A manifest per source file
 (test/Corpus/<pkg>/<module>.json) gives the launches:
 
   {"package": "liger-kernel", "source": "liger_kernel/ops/rms_norm.py",
@@ -53,7 +54,7 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
   corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
   corpus.py table   --results results.json --status status.json > docs/corpus.md
   corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
-                    signature, inputs and defines are well-formed, vendored
+                    signature, inputs and defines are well-formed, local
                     files are as pinned, scripts load as `run` loads them)
 
 `compile` writes DIR/<id>.ptx and .json (tilec's launch metadata) and
@@ -108,14 +109,20 @@ def load_sources():
 
 def source_root(cache, pkg):
     """Where a package's sources are: the cache for a registry package, the
-    folder in this repository for a vendored one."""
-    if "vendored" in pkg:
-        return REPO / pkg["vendored"]
+    folder sources.json names for a local one."""
+    if "local" in pkg:
+        return REPO / pkg["local"]
     return Path(cache) / ("%s-%s" % (pkg["name"], pkg["version"]))
 
 
-def vendored_problems(pkg):
-    """How a vendored package's files differ from the sha256 sources.json
+def local_absent(pkg):
+    """Whether a local package's folder is absent (the package is then
+    skipped; a folder present but not as pinned is an error)."""
+    return "local" in pkg and not source_root(None, pkg).is_dir()
+
+
+def local_problems(pkg):
+    """How a local package's files differ from the sha256 sources.json
     pins for each (none: the list is empty)."""
     root = source_root(None, pkg)
     problems = []
@@ -132,18 +139,37 @@ def vendored_problems(pkg):
 
 
 def fetched(cache, pkg):
-    """Whether `fetch` has brought the package's sources into the cache (a
-    vendored package's are always there; `compile` checks them)."""
-    return "vendored" in pkg or (source_root(cache, pkg) / ".complete").exists()
+    """Whether `fetch` has brought a registry package's sources into the
+    cache (a local package does not gate the corpus: it is skipped when
+    absent)."""
+    return "local" in pkg or (source_root(cache, pkg) / ".complete").exists()
+
+
+def skip_note(pkg, n):
+    return ("corpus: %s is not in %s (sources.json says where it comes from): "
+            "its %d launches are skipped" % (pkg["name"], pkg["local"], n))
+
+
+def present_entries(pkgs, entries):
+    """The entries whose sources can be had: a local package's only when its
+    folder is there (a note for each one that is not)."""
+    out = []
+    for name in sorted({e["package"] for e in entries}):
+        mine = [e for e in entries if e["package"] == name]
+        if local_absent(pkgs[name]):
+            print(skip_note(pkgs[name], len(mine)))
+        else:
+            out += mine
+    return [e for e in entries if e in out]
 
 
 def require_sources(cache, pkg):
     """Exits unless the package's sources are there and intact."""
-    if "vendored" in pkg:
-        problems = vendored_problems(pkg)
+    if "local" in pkg:
+        problems = local_problems(pkg)
         if problems:
-            sys.exit("corpus: %s, vendored in %s, is not as sources.json pins it:\n  %s" % (
-                pkg["name"], pkg["vendored"], "\n  ".join(problems)))
+            sys.exit("corpus: %s in %s is not as sources.json pins it:\n  %s" % (
+                pkg["name"], pkg["local"], "\n  ".join(problems)))
     elif not fetched(cache, pkg):
         sys.exit("corpus: %s is not fetched into %s (run: corpus.py fetch --cache %s)" % (
             pkg["name"], cache, cache))
@@ -181,9 +207,12 @@ def fetch(cache):
     cache.mkdir(parents=True, exist_ok=True)
     for pkg in load_sources():
         root = source_root(cache, pkg)
-        if "vendored" in pkg:  # stored in this repository: only checked
+        if "local" in pkg:  # on no registry: checked where it is put
+            if local_absent(pkg):
+                print(skip_note(pkg, sum(e["package"] == pkg["name"] for e in load_entries())))
+                continue
             require_sources(cache, pkg)
-            print("corpus: %s in %s (vendored, sha256 as pinned)" % (pkg["name"], pkg["vendored"]))
+            print("corpus: %s in %s (sha256 as pinned)" % (pkg["name"], pkg["local"]))
             continue
         if (root / ".complete").exists():
             continue
@@ -384,9 +413,10 @@ def cmd_compile(a):
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     pkgs = {p["name"]: p for p in load_sources()}
-    entries = load_entries(a.only)
-    if not entries:
+    all_entries = load_entries(a.only)
+    if not all_entries:
         sys.exit("corpus: no manifest entry matches")
+    entries = present_entries(pkgs, all_entries)
     recs = []
     for name in sorted({e["package"] for e in entries}):
         require_sources(a.cache, pkgs[name])
@@ -425,7 +455,8 @@ def cmd_compile(a):
                 bad += 1
                 print("MISMATCH %s\n  expected: %s\n  got:      %s" % (r["id"], w, got))
         if not a.only:
-            for missing in sorted(set(want) - {r["id"] for r in recs}):
+            skipped = {e["full_id"] for e in all_entries if e not in entries}
+            for missing in sorted(set(want) - {r["id"] for r in recs} - skipped):
                 bad += 1
                 print("MISMATCH %s: in the status file, not in any manifest" % missing)
         if bad:
@@ -809,11 +840,11 @@ def cmd_check(a):
     kernels as `run` loads them, without a GPU."""
     pkgs = {p["name"]: p for p in load_sources()}
     bad = 0
-    entries = load_entries(a.only)
+    entries = present_entries(pkgs, load_entries(a.only))
     bad_files = []
     for name in sorted({e["package"] for e in entries}):
-        if "vendored" in pkgs[name]:
-            bad_files += vendored_problems(pkgs[name])
+        if "local" in pkgs[name]:
+            bad_files += local_problems(pkgs[name])
     bad_files += script_problems(pkgs, entries)
     for problem in bad_files:
         print("BAD  %s" % problem)

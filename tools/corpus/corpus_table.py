@@ -24,8 +24,8 @@ def table(entries, status, results, sources=()):
     w("")
     w("Published Triton kernels, unchanged, compiled by tilec and run side by side with Triton")
     w("on the same inputs. The sources come from the package registry at the versions")
-    w("`test/Corpus/sources.json` pins, or, for sources on no registry, from `test/Corpus/vendor`")
-    w("(both sha256-checked); `test/Corpus/<package>/<module>.json`")
+    w("`test/Corpus/sources.json` pins, or, for sources on no registry, from the upstream")
+    w("commit it pins, put in `test/Corpus/vendor` (both sha256-checked); `test/Corpus/<package>/<module>.json`")
     w("gives each kernel's launches as the package's host code makes them (grid, warps,")
     w("constexprs, argument shapes and dtypes). tilec's signature is the one Triton's JIT derives")
     w("from the same arguments (`:16` for 16-divisible pointers and integers, integers equal to")
@@ -56,11 +56,13 @@ def table(entries, status, results, sources=()):
                 "`%s`" % r for r in pkg["requires"])
         if pkg.get("note"):
             extra += " " + pkg["note"]
-        if "vendored" in pkg:
-            w("- %s %s (%s), %s at commit %s: stored unchanged in `%s` with its licence; "
-              "sources.json gives each file's commit and sha256.%s" % (
+        if "local" in pkg:
+            w("- %s %s (%s), %s at commit %s: on no package registry and not stored in this "
+              "repository; its files, unchanged, go in `%s` (ignored by git; sources.json gives "
+              "each file's path upstream, commit and sha256, which `fetch`, `compile` and "
+              "`check` verify); without them its launches are skipped, saying so.%s" % (
                   pkg["name"], pkg["version"], pkg["licence"], pkg["repository"], pkg["tree"][:10],
-                  pkg["vendored"], extra))
+                  pkg["local"], extra))
             continue
         w("- %s %s (%s), %s: fetched and checked at test time, not stored in this "
           "repository.%s" % (pkg["name"], pkg["version"], pkg["licence"], pkg["url"], extra))
@@ -69,7 +71,7 @@ def table(entries, status, results, sources=()):
     w("build/bin/tilec --ptxas $(which ptxas) --out OUT` here (the lit test")
     w("`test/Corpus/compile.test` runs it against `status.json`), then `corpus.py run --out OUT`")
     w("on a GPU with torch, triton and cupy, and `corpus.py table --results OUT/results.json`;")
-    w("`corpus.py check` validates the manifests (signatures, inputs, defines), the vendored")
+    w("`corpus.py check` validates the manifests (signatures, inputs, defines), the local")
     w("files and the scripts' kernel definitions without a GPU.")
     w("")
     n = len(entries)

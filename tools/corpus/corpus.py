@@ -34,7 +34,9 @@ strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
 {"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
 kernel's definition, as it does for Triton.
 
-A launch's "launch_options" ({"launch_pdl": true}) are further keyword
+A launch's "triton_wrong" names where Triton's own output was found wrong
+against an independent reference (the table then says so for a launch
+whose outputs differ). A launch's "launch_options" ({"launch_pdl": true}) are further keyword
 arguments of Triton's launch; tilec's launch has no such options (a launch
 alone is the same with programmatic dependent launch as without).
 

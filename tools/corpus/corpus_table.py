@@ -93,6 +93,11 @@ def table(entries, status, results, sources=()):
     if results:
         w("| ran on the GPU | %d |" % len(ran))
         w("| match Triton | %d |" % len(matched))
+        wrong = [e for e in ok if e.get("triton_wrong") and e["full_id"] in by_id
+                 and not by_id[e["full_id"]].get("match")]
+        if wrong:
+            w("| differ where Triton's output is wrong (tilec's checked against a reference) | %d |"
+              % len(wrong))
         ratios = sorted(r["triton_ms"] / r["tilec_ms"] for r in matched
                         if r.get("tilec_ms") and r.get("triton_ms"))
         if ratios:
@@ -131,7 +136,9 @@ def table(entries, status, results, sources=()):
                 if r.get("triton_registers") is not None:
                     regs += " (Triton %s / %s)" % (r["triton_registers"],
                                                    r.get("triton_spill_bytes", 0))
-            if "match" in r:
+            if "match" in r and not r["match"] and e.get("triton_wrong"):
+                match = "no: Triton's output is wrong (%s)" % e["triton_wrong"]
+            elif "match" in r:
                 match = "yes" if r["match"] else "**no**: " + _short(r.get("diff", ""), 90)
                 if r["match"] and e.get("tol"):
                     match += " (rtol %g, atol %g)" % (e["tol"].get("rtol", 0), e["tol"].get("atol", 0))

@@ -24,11 +24,11 @@ HostDefines::parse(llvm::StringRef define, std::string &error) {
             define.str() + "'";
     return std::nullopt;
   }
-  std::optional<HostValue> v = HostValue::parseLiteral(value);
+  std::optional<HostValue> v = HostValue::parseValue(value);
   if (!v) {
     error = "the value of -D " + name.str() +
-            " must be a Python literal (True, False, None, an int, a float "
-            "or a quoted string), got '" +
+            " must be a Python literal (True, False, None, an int, a float, "
+            "a quoted string, or a list or tuple of them), got '" +
             value.str() + "'";
     return std::nullopt;
   }

@@ -231,13 +231,17 @@ static Val hostValue(const HostValue &h) {
     return Val::floating(h.f);
   case HostValue::Str:
     return Val::str(h.s);
-  case HostValue::Tuple: {
+  case HostValue::Tuple:
+  case HostValue::List: {
     std::vector<Val> elems;
     for (const HostValue &e : h.elems)
       elems.push_back(hostValue(e));
     return Val::tuple(std::move(elems));
   }
-  case HostValue::Other: // -D gives literals only
+  case HostValue::Dict: // -D gives literals, lists and tuples only
+  case HostValue::Object:
+  case HostValue::DType:
+  case HostValue::Other:
     break;
   }
   return Val::none();

@@ -7,6 +7,7 @@
 # RUN: not tilec -I %S/../Frontend/Inputs %s -D IS_NEW_GPU=yes --kernel k --signature "*fp32, 16" 2>&1 | FileCheck %s --check-prefix=VALUE --implicit-check-not=error:
 # RUN: not tilec -I %S/../Frontend/Inputs %s -D 2X=1 --kernel k --signature "*fp32, 16" 2>&1 | FileCheck %s --check-prefix=NAME --implicit-check-not=error:
 # RUN: not tilec -I %S/../Frontend/Inputs %s -D "IS_NEW_GPU='it's'" --kernel k --signature "*fp32, 16" 2>&1 | FileCheck %s --check-prefix=VALUE2 --implicit-check-not=error:
+# RUN: not tilec -I %S/../Frontend/Inputs %s -D "IS_NEW_GPU=[1, (2, 3]" --kernel k --signature "*fp32, 16" 2>&1 | FileCheck %s --check-prefix=VALUE3 --implicit-check-not=error:
 import triton
 import triton.language as tl
 
@@ -25,6 +26,7 @@ def k(x_ptr, BLOCK: tl.constexpr):
 # CHECK-NEXT: {{^}}if IS_NEW_GPU:{{$}}
 # CHECK-NEXT: {{^}}^~{{$}}
 
-# VALUE: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float or a quoted string), got 'yes'
+# VALUE: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them), got 'yes'
 # NAME: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, got '2X=1'
-# VALUE2: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float or a quoted string), got ''it's''
+# VALUE2: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them), got ''it's''
+# VALUE3: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them), got '[1, (2, 3]'

@@ -71,9 +71,9 @@ cl::list<std::string> importDirs(
 cl::list<std::string> hostDefines(
     "D", cl::Prefix,
     cl::desc("Bind the module-level NAME to host code's VALUE (a Python "
-             "literal: True, False, None, an int, a float, a quoted string) "
-             "in every module: module-level conditions and jit functions "
-             "that read NAME see VALUE"),
+             "literal: True, False, None, an int, a float, a quoted string, "
+             "or a list or tuple of them) in every module: module-level "
+             "host code and jit functions that read NAME see VALUE"),
     cl::value_desc("NAME=VALUE"), cl::sub(cl::SubCommand::getAll()),
     cl::cat(compilerCategory()));
 

@@ -30,7 +30,8 @@ struct HostDefines {
   std::map<std::string, HostValue> values;
 
   /// Parses `NAME=VALUE`, VALUE a Python literal (True, False, None, an
-  /// int, a float, a quoted string); nullopt with `error` set otherwise.
+  /// int, a float, a quoted string) or a list or tuple display of them
+  /// (`[32, 64]`); nullopt with `error` set otherwise.
   static std::optional<std::pair<std::string, HostValue>>
   parse(llvm::StringRef define, std::string &error);
   /// Every define of `defines` (NAME=VALUE each); false with `error` set at

@@ -2,7 +2,8 @@
 //
 // The values host code computes where tilec evaluates it (HostEval.h): the
 // conditions of module-level `if`s, the names a -D option binds, the
-// lambdas of @triton.heuristics and the grids of `tilec tune`.
+// configs of @triton.autotune, the lambdas of @triton.heuristics and the
+// grids of `tilec tune`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,19 +15,40 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tilec {
 
 /// A Python value of host code: None, a bool, an int, a float, a string, a
-/// tuple of them, or Other: a value tilec does not compute with (a pointer
-/// argument, a tl.dtype), described in `s`.
+/// tuple, a list or a dict of them, an object with the attributes tilec knows
+/// (a triton.Config, the target of triton.runtime.driver.active), a
+/// triton.language dtype, or Other: a value tilec does not compute with (a
+/// pointer argument, a function), described in `s`.
 struct HostValue {
-  enum Kind { None, Bool, Int, Float, Str, Tuple, Other } kind = None;
-  int64_t i = 0;                // Int; Bool (0 or 1)
-  double f = 0;                 // Float
-  std::string s;                // Str: the string; Other: what it is
-  std::vector<HostValue> elems; // Tuple
+  enum Kind {
+    None,
+    Bool,
+    Int,
+    Float,
+    Str,
+    Tuple,
+    List,
+    Dict,
+    Object,
+    DType,
+    Other
+  } kind = None;
+  int64_t i = 0; // Int; Bool (0 or 1)
+  double f = 0;  // Float
+  /// Str: the string; Object: its class (`triton.Config`); DType: its name
+  /// (`tl.float16`); Other: what it is.
+  std::string s;
+  /// Tuple, List: the elements; Dict: the keys; Object: the attributes'
+  /// names (strings).
+  std::vector<HostValue> elems;
+  /// Dict: the values of the keys; Object: the values of the attributes.
+  std::vector<HostValue> values;
 
   static HostValue none() { return {}; }
   static HostValue boolean(bool v);
@@ -34,32 +56,51 @@ struct HostValue {
   static HostValue floating(double v);
   static HostValue str(std::string v);
   static HostValue tuple(std::vector<HostValue> elems);
+  static HostValue list(std::vector<HostValue> elems);
+  static HostValue dict(std::vector<HostValue> keys,
+                        std::vector<HostValue> values);
+  static HostValue
+  object(std::string cls,
+         std::vector<std::pair<std::string, HostValue>> attributes);
+  static HostValue dtype(std::string name);
   static HostValue other(std::string what);
 
   /// A Python literal: True, False, None, an int, a float, a string in
   /// quotes (without its quote or a backslash inside); nullopt otherwise.
   static std::optional<HostValue> parseLiteral(llvm::StringRef text);
+  /// A literal (parseLiteral), or a list or tuple display of values
+  /// (`[32, 64]`, `(1, 'a')`, `()`, nested); nullopt otherwise.
+  static std::optional<HostValue> parseValue(llvm::StringRef text);
   /// A constant as signature text spells it (parseLiteral); anything else
   /// is Other.
   static HostValue fromText(llvm::StringRef text);
 
   bool isNumber() const { return kind == Bool || kind == Int || kind == Float; }
+  bool isSequence() const { return kind == Tuple || kind == List; }
   /// A number's value as a double.
   double asDouble() const { return kind == Float ? f : double(i); }
+  /// The value of the string key `name` of a Dict, or of the attribute
+  /// `name` of an Object; null when it has none.
+  const HostValue *item(llvm::StringRef name) const;
   /// Python's truth value (Other: true, as Python objects are).
   bool truthy() const;
-  /// Python's repr (`'1'`, `True`, `0.5`, `(1, 2)`); Other: its description.
+  /// Python's repr (`'1'`, `True`, `0.5`, `(1, 2)`, `[1]`, `{'a': 1}`);
+  /// an Object as its class called with its attributes; Other: its
+  /// description.
   std::string repr() const;
-  /// The value as signature text ("128", "True", "0.5", "None", "'relu'");
-  /// "" for a tuple and Other.
+  /// The value as signature text ("128", "True", "0.5", "None", "'relu'",
+  /// "tl.float16"); "" for a container, an Object and Other.
   std::string text() const;
   /// The value in a message: "None", "the string 'x'", "a pointer", "3".
   std::string describe() const;
 };
 
-/// Python's `==` on host values (1 == 1.0 == True; Other is equal to
-/// nothing).
+/// Python's `==` on host values (1 == 1.0 == True, [1] != (1,); an Object
+/// and Other are equal to nothing: tilec does not compare them).
 bool hostEquals(const HostValue &a, const HostValue &b);
+/// Whether `a` and `b` are the same value: of one kind, with the same
+/// contents (1 and 1.0 are not; two objects with the same attributes are).
+bool sameHostValue(const HostValue &a, const HostValue &b);
 
 } // namespace tilec
 

@@ -262,6 +262,15 @@ private:
     case ExprKind::Lambda:
       os << "Lambda";
       break;
+    case ExprKind::ListComp:
+      os << "ListComp";
+      break;
+    case ExprKind::CompFor:
+      os << "CompFor";
+      break;
+    case ExprKind::CompIf:
+      os << "CompIf";
+      break;
     }
     os << " " << loc(e.loc) << "\n";
     for (auto &a : e.args) {
@@ -274,7 +283,7 @@ private:
     }
     for (auto &k : e.keywords) {
       indent(d + 1);
-      os << "Keyword " << k.name << "\n";
+      os << "Keyword " << (k.name.empty() ? "**" : k.name) << "\n";
       expr(*k.value, d + 2);
     }
   }

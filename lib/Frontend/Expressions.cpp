@@ -692,6 +692,11 @@ Val CodeGen::genCall(const Expr &e) {
     bad |= args.back().isError();
   }
   for (auto &kw : e.keywords) {
+    if (kw.name.empty()) { // parsed in module-level host code only
+      error(*kw.value, "argument unpacking ('**') is not supported in jit "
+                       "functions");
+      return Val::error();
+    }
     kwargs.push_back({kw.name, genExpr(*kw.value)});
     bad |= kwargs.back().second.isError();
   }
@@ -859,11 +864,16 @@ Val CodeGen::genExpr(const Expr &e) {
     std::vector<Val> args{c, x, y};
     return callBuiltin("tl.where", e, args, {});
   }
-  case ExprKind::Dict: // only parsed in module-level decorators
+  case ExprKind::Dict: // only parsed in module-level host code
     error(e, "dict and set literals are not supported in jit functions");
     return Val::error();
-  case ExprKind::Lambda: // only parsed in module-level decorators
+  case ExprKind::Lambda: // only parsed in module-level host code
     error(e, "lambda expressions are not supported in jit functions");
+    return Val::error();
+  case ExprKind::ListComp: // only parsed in module-level host code
+  case ExprKind::CompFor:
+  case ExprKind::CompIf:
+    error(e, "comprehensions are not supported in jit functions");
     return Val::error();
   }
   return Val::error();

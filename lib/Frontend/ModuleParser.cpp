@@ -1,7 +1,8 @@
 //===- ModuleParser.cpp - The module level of a kernel file ---------------===//
 //
 // A kernel file is a Python module: tilec keeps its @triton.jit functions,
-// the constants and imports they can use, and skips the rest (host code).
+// the constants and imports they can use, the functions of host code that
+// module-level code may call (HostEval.h), and skips the rest (host code).
 // A module-level `if` / `try` is parsed branch by branch; what its branches
 // bind is merged (mergeBranches): the same binding in every branch is taken
 // as it is, anything else is kept as alternatives for CodeGen::lookupName,
@@ -56,22 +57,23 @@ std::unique_ptr<Module> Parser::parseModule() {
     fn->owner = module.get();
   for (auto &fn : module->branchFunctions)
     fn->owner = module.get();
+  for (auto &[name, fn] : module->hostFunctions)
+    fn->owner = module.get();
   return module;
 }
 
 void Parser::applyCallFormDecorators(const JitCall &c, Function &fn) {
   size_t saved = idx;
   idx = c.valueStart;
-  bool savedDepthReported = depthReported;
-  diags.setSuppressed(true);
-  allowDicts = allowLambdas = true;
-  ExprPtr value = parseTest();
-  allowDicts = allowLambdas = false;
-  bool ok = value && diags.suppressedErrors() == 0;
-  diags.setSuppressed(false);
-  depthReported = savedDepthReported;
+  ExprPtr value;
+  {
+    SpeculativeHostParse speculative(*this);
+    value = parseTest();
+    if (speculative.failed())
+      value.reset();
+  }
   idx = saved;
-  if (!ok)
+  if (!value)
     return;
   // decorator(args)(inner): the outermost call first, as @-decorators list
   // them; inner is the next call form or triton.jit(f).
@@ -142,20 +144,23 @@ void Parser::parseModuleStatement(Module &module) {
     parseModuleBranches(module);
     return;
   }
-  // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`): parsed
-  // speculatively, silently skipped if it is not kernel-language syntax.
+  // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`,
+  // `CONFIGS = [triton.Config(...) for ...]`): parsed speculatively, with the
+  // syntax of module-level host code, and silently skipped if it does not
+  // parse.
   if (cur().is(Tok::Name) && (peekTok().isOp("=") || peekTok().isOp(":"))) {
     scanJitCall(cur().text);
     size_t save = idx;
     std::string name = cur().text;
-    bool savedDepthReported = depthReported;
-    diags.setSuppressed(true);
-    StmtPtr s = parseSmallStatement();
-    bool ok = s && diags.suppressedErrors() == 0 && s->value &&
-              s->targets.size() == 1 && s->targets[0]->kind == ExprKind::Name &&
-              (cur().is(Tok::Newline) || cur().is(Tok::Eof));
-    diags.setSuppressed(false);
-    depthReported = savedDepthReported;
+    bool ok;
+    StmtPtr s;
+    {
+      SpeculativeHostParse speculative(*this);
+      s = parseSmallStatement();
+      ok = s && !speculative.failed() && s->value && s->targets.size() == 1 &&
+           s->targets[0]->kind == ExprKind::Name &&
+           (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+    }
     if (ok) {
       module.unbind(name);
       module.globals[name] = std::move(s->value);
@@ -190,31 +195,27 @@ void Parser::parseModuleStatement(Module &module) {
       spelling += cur().text;
       consume();
     }
-    if ((spelling == "triton.autotune" || spelling == "autotune") &&
-        isOp("(")) {
-      autotuneLoc = at;
-      if (isPlainData(exprStart)) {
-        idx = exprStart;
-        allowDicts = true;
-        autotune = parseTest();
-        allowDicts = false;
-      }
-    }
-    if ((spelling == "triton.heuristics" || spelling == "heuristics") &&
-        isOp("(")) {
-      // Parsed speculatively: a dict of lambdas is read, anything else is
-      // an error where a value of it is needed.
+    // The arguments of @triton.autotune and @triton.heuristics: parsed
+    // speculatively; what does not parse is an error where it is read.
+    bool isAutotune = spelling == "triton.autotune" || spelling == "autotune";
+    bool isHeuristics =
+        spelling == "triton.heuristics" || spelling == "heuristics";
+    if ((isAutotune || isHeuristics) && isOp("(")) {
       idx = exprStart;
-      bool savedDepthReported = depthReported;
-      diags.setSuppressed(true);
-      allowDicts = allowLambdas = true;
-      ExprPtr call = parseTest();
-      allowDicts = allowLambdas = false;
-      bool ok = call && diags.suppressedErrors() == 0 &&
-                (cur().is(Tok::Newline) || cur().is(Tok::Eof));
-      diags.setSuppressed(false);
-      depthReported = savedDepthReported;
-      heuristics.emplace_back(at, ok ? std::move(call) : nullptr);
+      ExprPtr call;
+      {
+        SpeculativeHostParse speculative(*this);
+        call = parseTest();
+        if (speculative.failed() ||
+            !(cur().is(Tok::Newline) || cur().is(Tok::Eof)))
+          call.reset();
+      }
+      if (isAutotune) {
+        autotuneLoc = at;
+        autotune = std::move(call);
+      } else {
+        heuristics.emplace_back(at, std::move(call));
+      }
     }
     while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
       consume();
@@ -262,6 +263,10 @@ void Parser::parseModuleStatement(Module &module) {
     skipStatement();
     return;
   }
+  if (isKw("def") && !jit && !constexprFn && peekTok().is(Tok::Name)) {
+    parseHostFunction(module, std::move(decorators));
+    return;
+  }
   if (isKw("def") && jit) {
     if (auto fn = parseFunction(std::move(decorators))) {
       fn->autotune = std::move(autotune);
@@ -282,6 +287,29 @@ void Parser::parseModuleStatement(Module &module) {
                     describe(cur()),
                 jitSpelling.size() + 1);
   ++module.skippedStatements;
+  skipStatement();
+}
+
+void Parser::parseHostFunction(Module &module,
+                               std::vector<std::string> decorators) {
+  size_t save = idx;
+  std::string name = peekTok().text;
+  SourceLoc at = peekTok().loc;
+  std::unique_ptr<Function> fn;
+  {
+    SpeculativeHostParse speculative(*this);
+    fn = parseFunction(std::move(decorators));
+    if (speculative.failed())
+      fn.reset();
+  }
+  module.unbind(name);
+  ++module.skippedStatements;
+  if (fn) {
+    module.hostFunctions[name] = std::move(fn);
+    return;
+  }
+  idx = save;
+  module.unparsedHostFunctions[name] = at;
   skipStatement();
 }
 
@@ -317,7 +345,8 @@ void Parser::parseModuleSuite(Module &branch) {
 /// Whether `b` binds `name` in any way.
 static bool binds(const Module &b, const std::string &name) {
   return b.lookup(name) || b.globals.count(name) || b.imports.count(name) ||
-         b.conditional.count(name);
+         b.conditional.count(name) || b.hostFunctions.count(name) ||
+         b.unparsedHostFunctions.count(name);
 }
 
 /// Moves the jit function `name` out of `b`.
@@ -352,6 +381,10 @@ static void mergeBranches(Module &module,
       names.insert(kv.first);
     for (auto &kv : b->conditional)
       names.insert(kv.first);
+    for (auto &kv : b->hostFunctions)
+      names.insert(kv.first);
+    for (auto &kv : b->unparsedHostFunctions)
+      names.insert(kv.first);
     for (auto &f : b->branchFunctions)
       module.branchFunctions.push_back(std::move(f));
     b->branchFunctions.clear();
@@ -364,6 +397,22 @@ static void mergeBranches(Module &module,
       if (b->lookup(name) &&
           llvm::any_of(b->functions, [&](auto &f) { return f->name == name; }))
         fnBranch = b.get();
+    }
+    // A function of host code that one branch alone defines is defined, as
+    // a jit function is.
+    Module *hostBranch = nullptr;
+    for (auto &b : branches)
+      if (b->hostFunctions.count(name) || b->unparsedHostFunctions.count(name))
+        hostBranch = b.get();
+    if (hostBranch && binders == 1) {
+      module.unbind(name);
+      if (auto f = hostBranch->hostFunctions.find(name);
+          f != hostBranch->hostFunctions.end())
+        module.hostFunctions[name] = std::move(f->second);
+      else
+        module.unparsedHostFunctions[name] =
+            hostBranch->unparsedHostFunctions[name];
+      continue;
     }
     if (fnBranch && binders == 1) {
       std::unique_ptr<Function> f = takeFunction(*fnBranch, name);
@@ -426,16 +475,17 @@ static void mergeBranches(Module &module,
 }
 
 HostEval Parser::moduleCondition() {
-  // `if` / `elif` TEST `:` -- parsed speculatively: a condition that is not
-  // kernel-language syntax is undecided.
+  // `if` / `elif` TEST `:` -- parsed speculatively: a condition that does
+  // not parse is undecided.
   size_t save = idx;
-  bool savedDepthReported = depthReported;
   consume();
-  diags.setSuppressed(true);
-  ExprPtr test = parseTest();
-  bool ok = test && diags.suppressedErrors() == 0 && isOp(":");
-  diags.setSuppressed(false);
-  depthReported = savedDepthReported;
+  ExprPtr test;
+  bool ok;
+  {
+    SpeculativeHostParse speculative(*this);
+    test = parseTest();
+    ok = test && !speculative.failed() && isOp(":");
+  }
   idx = save;
   if (!ok) {
     HostEval e;
@@ -607,62 +657,6 @@ ExprPtr Parser::parseStandaloneExpression() {
     return nullptr;
   }
   return e;
-}
-
-/// Allowed in @triton.heuristics only (allowLambdas); parseTest calls it.
-ExprPtr Parser::parseLambda() {
-  if (!allowLambdas) {
-    error(cur(), "lambda expressions are not supported in jit functions");
-    return nullptr;
-  }
-  auto e = std::make_unique<Expr>(ExprKind::Lambda, cur().loc);
-  e->length = 6;
-  consume(); // lambda
-  if (!cur().is(Tok::Name)) {
-    error(cur(),
-          "expected the lambda's one parameter, found " + describe(cur()));
-    return nullptr;
-  }
-  auto param = std::make_unique<Expr>(ExprKind::Name, cur().loc);
-  param->str = cur().text;
-  consume();
-  if (!isOp(":")) {
-    error(cur(), "expected ':' after the lambda's one parameter, found " +
-                     describe(cur()));
-    return nullptr;
-  }
-  consume();
-  SourceLoc from = cur().loc;
-  ExprPtr body = parseTest();
-  if (!body)
-    return nullptr;
-  // The body's text, for listings: from its first token to its last.
-  const Token &last = toks[idx - 1];
-  const SourceFile &file = diags.file(from.file);
-  for (unsigned line = from.line; line <= last.loc.line; ++line) {
-    llvm::StringRef text = file.lineText(line);
-    size_t begin = line == from.line ? from.col - 1 : 0;
-    size_t end =
-        line == last.loc.line ? last.loc.col - 1 + last.length : text.size();
-    if (!e->str.empty())
-      e->str += " ";
-    e->str += text.slice(begin, end).trim().str();
-  }
-  e->args.push_back(std::move(body));
-  e->args.push_back(std::move(param));
-  return e;
-}
-
-bool Parser::isPlainData(size_t from) const {
-  for (size_t i = from; i < toks.size(); ++i) {
-    const Token &t = toks[i];
-    if (t.is(Tok::Newline) || t.is(Tok::Eof))
-      return true;
-    if (t.is(Tok::Error) || t.isKeyword("for") || t.isKeyword("lambda") ||
-        t.isKeyword("if") || t.isOp("**"))
-      return false;
-  }
-  return true;
 }
 
 } // namespace tilec::detail

@@ -535,7 +535,7 @@ ExprPtr Parser::parseTest() {
   if (!guard.ok)
     return nullptr;
   if (isKw("lambda"))
-    return parseLambda(); // ModuleParser.cpp
+    return parseLambda(); // HostSyntax.cpp
   ExprPtr body = parseOrTest();
   if (!body || !isKw("if"))
     return body;
@@ -822,10 +822,13 @@ ExprPtr Parser::parseSubscriptItem() {
 
 bool Parser::parseCallArgs(Expr &call) {
   while (!isOp(")")) {
-    if (isOp("*") || isOp("**"))
+    if (isOp("*") || (isOp("**") && !hostSyntax))
       return error(cur(), "argument unpacking ('*', '**') is not supported in "
                           "jit functions");
-    if (cur().is(Tok::Name) && peekTok().isOp("=")) {
+    if (isOp("**")) {
+      if (!parseSplatArgument(call)) // HostSyntax.cpp
+        return false;
+    } else if (cur().is(Tok::Name) && peekTok().isOp("=")) {
       Keyword kw;
       kw.name = cur().text;
       kw.loc = cur().loc;
@@ -928,6 +931,8 @@ ExprPtr Parser::parseAtom() {
         ExprPtr item = parseTest();
         if (!item)
           return nullptr;
+        if (isList && e->args.empty() && isKw("for"))
+          return parseComprehension(std::move(item), loc); // HostSyntax.cpp
         if (isKw("for")) {
           error(cur(), "comprehensions are not supported in jit functions");
           return nullptr;
@@ -943,29 +948,8 @@ ExprPtr Parser::parseAtom() {
         return std::move(e->args[0]); // parenthesized expression
       return e;
     }
-    if (t.text == "{" && allowDicts) {
-      // {key: value, ...}: args alternate keys and values.
-      DepthGuard guard(*this, t);
-      if (!guard.ok)
-        return nullptr;
-      auto e = std::make_unique<Expr>(ExprKind::Dict, t.loc);
-      consume();
-      while (!isOp("}")) {
-        ExprPtr key = parseTest();
-        if (!key || !expectOp(":", "after a dict key"))
-          return nullptr;
-        ExprPtr value = parseTest();
-        if (!value)
-          return nullptr;
-        e->args.push_back(std::move(key));
-        e->args.push_back(std::move(value));
-        if (!acceptOp(","))
-          break;
-      }
-      if (!expectOp("}", "to close the dict"))
-        return nullptr;
-      return e;
-    }
+    if (t.text == "{" && hostSyntax)
+      return parseDict(); // HostSyntax.cpp
     if (t.text == "{") {
       error(t, "dict and set literals are not supported in jit functions");
       return nullptr;

@@ -158,16 +158,40 @@ private:
   std::vector<const Module *> moduleScopes;
   unsigned depth = 0;
   bool depthReported = false;
-  /// Dict displays parse (as ExprKind::Dict) only in module-level code that
-  /// tilec reads itself (the arguments of @triton.autotune).
-  bool allowDicts = false;
-  /// Lambdas parse (as ExprKind::Lambda) only in @triton.heuristics.
-  bool allowLambdas = false;
-  /// `lambda NAME: test` (an error unless allowLambdas).
+  // Module-level host code (HostSyntax.cpp).
+  /// Dict displays, lambdas, list comprehensions and `**` arguments parse
+  /// only while this is set: in module-level code that tilec reads itself
+  /// (constants, functions of host code, the arguments of @triton.autotune
+  /// and @triton.heuristics), never in jit functions.
+  bool hostSyntax = false;
+  /// While alive: hostSyntax is set, and diagnostics are neither printed nor
+  /// counted (module-level code is parsed speculatively: what does not parse
+  /// is host code tilec skips).
+  class SpeculativeHostParse {
+  public:
+    explicit SpeculativeHostParse(Parser &p);
+    ~SpeculativeHostParse();
+    /// Whether an error occurred since it was made.
+    bool failed() const;
+
+  private:
+    Parser &p;
+    bool savedDepthReported, savedHostSyntax;
+  };
+  /// `{key: value, ...}` at the current '{'.
+  ExprPtr parseDict();
+  /// `lambda NAME: test` (an error unless hostSyntax).
   ExprPtr parseLambda();
-  /// Whether the tokens from `from` to the end of the line are plain data
-  /// (no comprehension, lambda or conditional expression).
-  bool isPlainData(size_t from) const;
+  /// The clauses of the list comprehension whose element `elt` (after the
+  /// '[' at `loc`) was parsed, up to its ']' (an error unless hostSyntax).
+  ExprPtr parseComprehension(ExprPtr elt, SourceLoc loc);
+  ExprPtr parseCompTarget();
+  /// `**value` among the arguments of `call` (a keyword named "").
+  bool parseSplatArgument(Expr &call);
+  /// A module-level `def` that is no jit or compile-time function (the
+  /// current token): a function of host code, kept in `module` when it
+  /// parses (Module::hostFunctions), else skipped.
+  void parseHostFunction(Module &module, std::vector<std::string> decorators);
 };
 
 } // namespace tilec::detail

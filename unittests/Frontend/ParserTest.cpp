@@ -62,7 +62,7 @@ std::string sexpr(const Expr *e) {
   case ExprKind::Call: {
     std::string s = "(call " + sexpr(e->args[0].get()) + list(1);
     for (auto &k : e->keywords)
-      s += " " + k.name + "=" + sexpr(k.value.get());
+      s += " " + (k.name.empty() ? "**" : k.name + "=") + sexpr(k.value.get());
     return s + ")";
   }
   case ExprKind::Subscript:
@@ -90,6 +90,15 @@ std::string sexpr(const Expr *e) {
     return "(ifexp" + list(0) + ")";
   case ExprKind::Dict:
     return "(dict" + list(0) + ")";
+  case ExprKind::Lambda:
+    return "(lambda " + sexpr(e->args[1].get()) + " " +
+           sexpr(e->args[0].get()) + ")";
+  case ExprKind::ListComp:
+    return "(listcomp" + list(0) + ")";
+  case ExprKind::CompFor:
+    return "(for" + list(0) + ")";
+  case ExprKind::CompIf:
+    return "(if" + list(0) + ")";
   }
   return "?";
 }
@@ -468,6 +477,54 @@ TEST(ParserTest, UnsupportedConstructs) {
   const auto &body = p.module->functions[0]->body;
   ASSERT_FALSE(body.empty());
   EXPECT_EQ(sexpr(body.back()->targets[0].get()), "w");
+}
+
+TEST(ParserTest, ModuleLevelHostSyntax) {
+  // Constants of host code parse with comprehensions, dicts, lambdas and
+  // `**` arguments; jit functions still reject them.
+  Parsed p = parseText(
+      "X = [f(a, b) for a, b in P if a for (c,) in Q]\n"
+      "Y = g(1, k=2, **{'a': [i for i in range(2)]})\n"
+      "Z = lambda c: c.num_warps\n"
+      "@triton.jit\n"
+      "def k():\n"
+      "    r = g(**d)\n");
+  EXPECT_EQ(sexpr(p.module->globals["X"].get()),
+            "(listcomp (call f a b) (for (tuple a b) P) (if a) "
+            "(for (tuple c) Q))");
+  EXPECT_EQ(sexpr(p.module->globals["Y"].get()),
+            "(call g 1 k=2 **(dict 'a' (listcomp i (for i (call range "
+            "2)))))");
+  EXPECT_EQ(sexpr(p.module->globals["Z"].get()),
+            "(lambda c (. c num_warps))");
+  EXPECT_EQ(p.numErrors, 1u) << p.errs;
+  EXPECT_NE(p.errs.find("k.py:6:11: error: argument unpacking ('*', '**') is "
+                        "not supported in jit functions"),
+            std::string::npos)
+      << p.errs;
+}
+
+TEST(ParserTest, FunctionsOfHostCode) {
+  Parsed p = parseText("def configs(n=2, *, w=4):\n"
+                       "    return [n]\n"
+                       "def get(n, w=[4, 8]):\n"
+                       "    if n:\n"
+                       "        return {'n': n}\n"
+                       "    return [x for x in w]\n"
+                       "def host():\n"
+                       "    try:\n"
+                       "        return 1\n"
+                       "    except Exception:\n"
+                       "        return 2\n");
+  EXPECT_EQ(p.numErrors, 0u) << p.errs;
+  ASSERT_EQ(p.module->hostFunctions.size(), 1u);
+  const Function &get = *p.module->hostFunctions["get"];
+  EXPECT_EQ(get.params.size(), 2u);
+  EXPECT_EQ(get.owner, p.module.get());
+  EXPECT_EQ(get.body.size(), 2u);
+  EXPECT_EQ(p.module->unparsedHostFunctions.count("configs"), 1u);
+  EXPECT_EQ(p.module->unparsedHostFunctions.count("host"), 1u);
+  EXPECT_EQ(p.module->lookup("get"), nullptr); // no jit function
 }
 
 TEST(ParserTest, RedefinitionIsAnError) {

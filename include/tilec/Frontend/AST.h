@@ -82,10 +82,16 @@ enum class ExprKind {
   IfExp,     // args: body, test, orelse
   Dict,      // args: key0, value0, key1, value1, ... (module level only)
   Lambda,    // lambda P: body; args: body, Name P; str: the body's source
-             // text (module-level decorators only: @triton.heuristics)
+             // text (module-level host code only)
+  ListComp,  // [elt for ... if ...]; args: elt, then the clauses in order,
+             // each a CompFor or a CompIf (module level only)
+  CompFor,   // `for T in ITER` of a ListComp; args: T (a Name or a Tuple of
+             // Names), ITER
+  CompIf,    // `if C` of a ListComp; args: C
 };
 
 struct Keyword {
+  /// The keyword; "" for a `**value` argument (module level only).
   std::string name;
   SourceLoc loc;
   ExprPtr value;
@@ -235,6 +241,13 @@ struct Module {
   /// (dict literals, comprehensions, ...): their names and places, for the
   /// diagnostic of a call.
   std::map<std::string, SourceLoc> unparsedConstexprFunctions;
+  /// Module-level functions of host code (a `def` that is no jit or
+  /// compile-time function) whose definitions parse, with the syntax of
+  /// module-level expressions: module-level host code that tilec evaluates
+  /// calls them (HostEval.h). `owner` is set as for jit functions.
+  std::map<std::string, std::unique_ptr<Function>> hostFunctions;
+  /// The other module-level functions of host code: their names and places.
+  std::map<std::string, SourceLoc> unparsedHostFunctions;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;
@@ -243,6 +256,8 @@ struct Module {
     globals.erase(name);
     imports.erase(name);
     conditional.erase(name);
+    hostFunctions.erase(name);
+    unparsedHostFunctions.erase(name);
   }
 };
 

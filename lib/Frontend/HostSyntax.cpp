@@ -1,0 +1,192 @@
+//===- HostSyntax.cpp - Python syntax of module-level host code -----------===//
+//
+// Module-level code that tilec reads itself (constants, functions of host
+// code, the arguments of @triton.autotune and @triton.heuristics) may use
+// Python that jit functions may not: dict displays, lambdas, list
+// comprehensions and `**` arguments. They parse while Parser::hostSyntax is
+// set; in a jit function each is a syntax error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+using namespace tilec;
+
+namespace tilec::detail {
+
+Parser::SpeculativeHostParse::SpeculativeHostParse(Parser &p)
+    : p(p), savedDepthReported(p.depthReported), savedHostSyntax(p.hostSyntax) {
+  p.diags.setSuppressed(true);
+  p.hostSyntax = true;
+}
+
+Parser::SpeculativeHostParse::~SpeculativeHostParse() {
+  p.diags.setSuppressed(false);
+  p.depthReported = savedDepthReported;
+  p.hostSyntax = savedHostSyntax;
+}
+
+bool Parser::SpeculativeHostParse::failed() const {
+  return p.diags.suppressedErrors() != 0;
+}
+
+ExprPtr Parser::parseDict() {
+  // {key: value, ...}: args alternate keys and values.
+  DepthGuard guard(*this, cur());
+  if (!guard.ok)
+    return nullptr;
+  auto e = std::make_unique<Expr>(ExprKind::Dict, cur().loc);
+  consume();
+  while (!isOp("}")) {
+    ExprPtr key = parseTest();
+    if (!key || !expectOp(":", "after a dict key"))
+      return nullptr;
+    ExprPtr value = parseTest();
+    if (!value)
+      return nullptr;
+    e->args.push_back(std::move(key));
+    e->args.push_back(std::move(value));
+    if (!acceptOp(","))
+      break;
+  }
+  if (!expectOp("}", "to close the dict"))
+    return nullptr;
+  return e;
+}
+
+ExprPtr Parser::parseLambda() {
+  if (!hostSyntax) {
+    error(cur(), "lambda expressions are not supported in jit functions");
+    return nullptr;
+  }
+  auto e = std::make_unique<Expr>(ExprKind::Lambda, cur().loc);
+  e->length = 6;
+  consume(); // lambda
+  if (!cur().is(Tok::Name)) {
+    error(cur(),
+          "expected the lambda's one parameter, found " + describe(cur()));
+    return nullptr;
+  }
+  auto param = std::make_unique<Expr>(ExprKind::Name, cur().loc);
+  param->str = cur().text;
+  consume();
+  if (!isOp(":")) {
+    error(cur(), "expected ':' after the lambda's one parameter, found " +
+                     describe(cur()));
+    return nullptr;
+  }
+  consume();
+  SourceLoc from = cur().loc;
+  ExprPtr body = parseTest();
+  if (!body)
+    return nullptr;
+  // The body's text, for listings: from its first token to its last.
+  const Token &last = toks[idx - 1];
+  const SourceFile &file = diags.file(from.file);
+  for (unsigned line = from.line; line <= last.loc.line; ++line) {
+    llvm::StringRef text = file.lineText(line);
+    size_t begin = line == from.line ? from.col - 1 : 0;
+    size_t end =
+        line == last.loc.line ? last.loc.col - 1 + last.length : text.size();
+    if (!e->str.empty())
+      e->str += " ";
+    e->str += text.slice(begin, end).trim().str();
+  }
+  e->args.push_back(std::move(body));
+  e->args.push_back(std::move(param));
+  return e;
+}
+
+/// The target of a comprehension's `for`: a name, or names separated by
+/// commas (in parentheses or not); a Name or a Tuple of Names.
+ExprPtr Parser::parseCompTarget() {
+  SourceLoc loc = cur().loc;
+  bool paren = acceptOp("(");
+  auto tuple = std::make_unique<Expr>(ExprKind::Tuple, loc);
+  bool comma = false;
+  while (true) {
+    if (!cur().is(Tok::Name)) {
+      error(cur(), "expected a name as the target of a comprehension's "
+                   "'for', found " +
+                       describe(cur()));
+      return nullptr;
+    }
+    auto name = std::make_unique<Expr>(ExprKind::Name, cur().loc);
+    name->str = cur().text;
+    name->length = cur().length;
+    consume();
+    tuple->args.push_back(std::move(name));
+    if (!acceptOp(","))
+      break;
+    comma = true;
+    if ((paren && isOp(")")) || (!paren && isKw("in")))
+      break;
+  }
+  if (paren && !expectOp(")", "to close the targets"))
+    return nullptr;
+  if (!comma)
+    return std::move(tuple->args[0]);
+  return tuple;
+}
+
+ExprPtr Parser::parseComprehension(ExprPtr elt, SourceLoc loc) {
+  // [elt for T in ITER (for T in ITER | if C)*]: the iterables and
+  // conditions are or_tests, as in Python (an `if` after them starts a
+  // condition, not a conditional expression).
+  if (!hostSyntax) {
+    error(cur(), "comprehensions are not supported in jit functions");
+    return nullptr;
+  }
+  auto e = std::make_unique<Expr>(ExprKind::ListComp, loc);
+  e->args.push_back(std::move(elt));
+  while (isKw("for") || isKw("if")) {
+    if (isKw("if")) {
+      auto clause = std::make_unique<Expr>(ExprKind::CompIf, cur().loc);
+      clause->length = 2;
+      consume();
+      ExprPtr test = parseOrTest();
+      if (!test)
+        return nullptr;
+      clause->args.push_back(std::move(test));
+      e->args.push_back(std::move(clause));
+      continue;
+    }
+    auto clause = std::make_unique<Expr>(ExprKind::CompFor, cur().loc);
+    clause->length = 3;
+    consume();
+    ExprPtr target = parseCompTarget();
+    if (!target)
+      return nullptr;
+    if (!isKw("in")) {
+      error(cur(), "expected 'in' after the comprehension's targets, found " +
+                       describe(cur()));
+      return nullptr;
+    }
+    consume();
+    ExprPtr iter = parseOrTest();
+    if (!iter)
+      return nullptr;
+    clause->args.push_back(std::move(target));
+    clause->args.push_back(std::move(iter));
+    e->args.push_back(std::move(clause));
+  }
+  if (!expectOp("]", "to close the comprehension"))
+    return nullptr;
+  return e;
+}
+
+bool Parser::parseSplatArgument(Expr &call) {
+  if (!hostSyntax)
+    return error(cur(), "argument unpacking ('*', '**') is not supported in "
+                        "jit functions");
+  Keyword kw;
+  kw.loc = cur().loc;
+  consume(); // **
+  kw.value = parseTest();
+  if (!kw.value)
+    return false;
+  call.keywords.push_back(std::move(kw));
+  return true;
+}
+
+} // namespace tilec::detail

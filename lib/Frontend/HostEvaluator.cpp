@@ -1,7 +1,9 @@
 //===- HostEvaluator.cpp - The evaluator of host-side Python ------------===//
 //
-// Each construct of the host Python that HostEval.h lists, computed as
-// Python computes it; the scope (HostEvaluator.h) gives the names.
+// The constructs of the host Python that HostEval.h lists, computed as
+// Python computes them: numbers, strings, comparisons, conditions and the
+// builtins of numbers, and the dispatch of every expression and call; the
+// scope (HostEvaluator.h) gives the names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,22 +27,82 @@ std::optional<bool> HostScope::nameTruth(HostEvaluator &ev, const Expr &e) {
   return v->truthy();
 }
 
-std::nullopt_t HostEvaluator::fail(const Expr &at, const llvm::Twine &why) {
+std::optional<HostValue> HostScope::pathValue(HostEvaluator &ev,
+                                              const Expr &e,
+                                              const std::string &path) {
+  return ev.fail(e, hostCode(HostCode::Attribute, e, path));
+}
+
+std::nullopt_t HostEvaluator::fail(const Expr &at, const llvm::Twine &why,
+                                   std::vector<HostNote> notes) {
   if (!failedAt_) {
     failedAt_ = &at;
     reason_ = why.str();
+    notes_ = std::move(notes);
   }
   return std::nullopt;
 }
 
+std::nullopt_t HostEvaluator::undecided(const std::string &name,
+                                        bool decisive) {
+  for (Undecided &u : names_)
+    if (u.name == name) {
+      u.decisive |= decisive;
+      return std::nullopt;
+    }
+  names_.push_back({name, decisive});
+  return std::nullopt;
+}
+
+std::vector<std::string> HostEvaluator::undecidedNames() const {
+  std::vector<std::string> out;
+  for (const Undecided &u : names_)
+    out.push_back(u.name);
+  return out;
+}
+
+void HostEvaluator::warn(const Expr &at, const llvm::Twine &text,
+                         std::vector<HostNote> notes) {
+  warnings_.push_back({{at.loc, at.length, text.str()}, std::move(notes)});
+}
+
+void HostEvaluator::restore(State s) {
+  reason_ = std::move(s.reason);
+  failedAt_ = s.failedAt;
+  notes_ = std::move(s.notes);
+  names_ = std::move(s.names);
+}
+
+void HostEvaluator::markDecisive(size_t from) {
+  for (size_t i = from; i < names_.size(); ++i)
+    names_[i].decisive = true;
+}
+
+bool HostEvaluator::step(const Expr &at) {
+  if (++steps_ <= kMaxSteps)
+    return true;
+  fail(at, llvm::formatv("it takes more than {0} steps to compute", kMaxSteps));
+  return false;
+}
+
+const std::optional<HostValue> *
+HostEvaluator::local(const std::string &name) const {
+  for (size_t i = locals_.size(); i > frameBase_; --i)
+    if (auto it = locals_[i - 1].find(name); it != locals_[i - 1].end())
+      return &it->second;
+  return nullptr;
+}
+
 bool HostEvaluator::isBuiltin(llvm::StringRef name) {
-  return llvm::is_contained(
-      {"hasattr", "int", "str", "bool", "float", "min", "max", "abs"}, name);
+  return llvm::is_contained({"hasattr", "int", "str", "bool", "float", "min",
+                             "max", "abs", "len", "list", "tuple", "range",
+                             "filter"},
+                            name);
 }
 
 std::optional<std::string> HostEvaluator::dottedPath(const Expr &e) {
   if (e.kind == ExprKind::Name)
-    return scope.namePath(e);
+    return local(e.str) ? std::nullopt : scope.namePath(e);
   if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0])
     if (std::optional<std::string> base = dottedPath(*e.args[0]))
       return *base + "." + e.str;
@@ -83,6 +145,9 @@ std::optional<HostValue> HostEvaluator::unary(const Expr &e) {
 
 std::optional<HostValue>
 HostEvaluator::binary(const Expr &e, const HostValue &a, const HostValue &b) {
+  if (a.kind == HostValue::Str || a.isSequence() ||
+      b.kind == HostValue::Str || b.isSequence())
+    return sequenceOp(e, a, b); // HostSequences.cpp
   if (!isNumber(*e.args[0], a) || !isNumber(*e.args[1], b))
     return std::nullopt;
   BinaryOpKind op = e.binaryOp;
@@ -206,14 +271,10 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
       }
     if (!(rhs = eval(rhsExpr)))
       return std::nullopt;
-    if (rhs->kind == HostValue::Tuple)
-      return llvm::any_of(rhs->elems, [&](const HostValue &x) {
-               return hostEquals(lhs, x);
-             }) != neg;
-    if (rhs->kind == HostValue::Str && lhs.kind == HostValue::Str)
-      return llvm::StringRef(rhs->s).contains(lhs.s) != neg;
-    fail(e, "'in' of " + rhs->describe());
-    return std::nullopt;
+    std::optional<bool> in = contains(e, *rhs, lhs); // HostSequences.cpp
+    if (!in)
+      return std::nullopt;
+    return *in != neg;
   }
   if (!(rhs = eval(rhsExpr)))
     return std::nullopt;
@@ -221,11 +282,11 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
   switch (op) {
   case CompareOpKind::Eq:
   case CompareOpKind::Ne:
-    if (lhs.kind == HostValue::Other || r.kind == HostValue::Other) {
-      fail(e, "cannot compare " +
-                  (lhs.kind == HostValue::Other ? lhs : r).describe());
-      return std::nullopt;
-    }
+    for (const HostValue *v : {&lhs, &r})
+      if (v->kind == HostValue::Other || v->kind == HostValue::Object) {
+        fail(e, "cannot compare " + v->describe());
+        return std::nullopt;
+      }
     return hostEquals(lhs, r) == (op == CompareOpKind::Eq);
   case CompareOpKind::Is:
   case CompareOpKind::IsNot: {
@@ -326,10 +387,23 @@ HostEvaluator::convert(const Expr &e, llvm::StringRef fn, const HostValue &v) {
 
 std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   const Expr &callee = *e.args[0];
+  if (!step(e))
+    return std::nullopt;
+  if (const Function *f = scope.hostFunction(*this, callee)) {
+    std::vector<HostValue> args;
+    std::vector<std::pair<std::string, HostValue>> kwargs;
+    if (!arguments(e, args, kwargs))
+      return std::nullopt;
+    return callHostFunction(e, *f, std::move(args), std::move(kwargs));
+  }
   size_t nargs = e.args.size() - 1;
   auto arg = [&](size_t i) -> const Expr & { return *e.args[i + 1]; };
   std::optional<std::string> path = dottedPath(callee);
   std::string name = path.value_or("");
+  if (isTritonCall(name))
+    return tritonCall(e, name); // HostTriton.cpp
+  if (llvm::is_contained({"len", "list", "tuple", "range", "filter"}, name))
+    return sequenceCall(e, name); // HostSequences.cpp
   llvm::StringRef fn(name);
   for (llvm::StringRef prefix : {"triton.language.", "triton.", "tl."})
     if (fn.consume_front(prefix))
@@ -501,18 +575,20 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
   case ExprKind::None:
     return HostValue::none();
   case ExprKind::Name:
+    if (const std::optional<HostValue> *v = local(e.str)) {
+      if (*v)
+        return **v;
+      return fail(e, "'" + e.str + "' has no value tilec can compute");
+    }
     return scope.name(*this, e);
   case ExprKind::Tuple:
-  case ExprKind::List: {
-    std::vector<HostValue> elems;
-    for (const ExprPtr &a : e.args) {
-      std::optional<HostValue> v = eval(*a);
-      if (!v)
-        return std::nullopt;
-      elems.push_back(std::move(*v));
-    }
-    return HostValue::tuple(std::move(elems));
-  }
+  case ExprKind::List:
+  case ExprKind::Dict:
+    return display(e); // HostSequences.cpp
+  case ExprKind::ListComp:
+    return comprehension(e); // HostSequences.cpp
+  case ExprKind::Lambda:
+    return HostValue::other("a lambda");
   case ExprKind::Subscript:
     return subscript(e);
   case ExprKind::Call:
@@ -543,17 +619,31 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
     }
     return std::nullopt;
   }
-  case ExprKind::IfExp: {
-    std::optional<bool> t = truth(*e.args[1]);
-    if (!t)
-      return std::nullopt;
-    return eval(*e.args[*t ? 0 : 2]);
-  }
+  case ExprKind::IfExp:
+    return conditional(e);
   case ExprKind::Attribute:
-    return fail(e, scope.hostCode(HostCode::Attribute, e, dottedPath(e)));
+    return attribute(e); // HostTriton.cpp
   default:
     return fail(e, scope.hostCode(HostCode::Expression, e, std::nullopt));
   }
+}
+
+std::optional<HostValue> HostEvaluator::conditional(const Expr &e) {
+  // A condition tilec cannot compute: the value of both arms when they have
+  // the same, else the names the condition reads decide it.
+  State before = save();
+  size_t mark = names_.size();
+  std::optional<bool> t = truth(*e.args[1]);
+  if (t)
+    return eval(*e.args[*t ? 0 : 2]);
+  markDecisive(mark);
+  std::optional<HostValue> a = eval(*e.args[0]);
+  std::optional<HostValue> b = eval(*e.args[2]);
+  if (a && b && sameHostValue(*a, *b)) {
+    restore(std::move(before));
+    return a;
+  }
+  return std::nullopt;
 }
 
 std::optional<bool> HostEvaluator::truth(const Expr &e) {
@@ -577,7 +667,7 @@ std::optional<bool> HostEvaluator::truth(const Expr &e) {
       return std::nullopt;
     return isAnd;
   }
-  if (e.kind == ExprKind::Name)
+  if (e.kind == ExprKind::Name && !local(e.str))
     return scope.nameTruth(*this, e);
   std::optional<HostValue> v = eval(e);
   if (!v)

@@ -2,11 +2,17 @@
 //
 // HostEvaluator computes the Python that HostEval.h describes; a HostScope
 // gives its names their values. The module scope (HostModuleScope.cpp) and
-// the launch scope (HostLaunchScope.cpp) are the two.
+// the launch scope (HostLaunchScope.cpp) are the two. The evaluator is in
+// four files: HostEvaluator.cpp (numbers, strings, comparisons, the
+// builtins of numbers), HostSequences.cpp (lists, tuples, dicts,
+// comprehensions, subscripts and the builtins of sequences),
+// HostFunctions.cpp (calls of module-level functions of host code) and
+// HostTriton.cpp (triton.Config, the target, dtypes and the attributes of
+// objects).
 //
 // A value tilec cannot compute is nullopt. The evaluator records the first
-// reason (fail()); a scope may also return nullopt with a reason of its own
-// (the module scope's undecided names).
+// reason (fail()) and the names of the host values it needed that tilec
+// cannot compute (undecided()), each one a -D could give.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +20,18 @@
 #define TILEC_LIB_FRONTEND_HOSTEVALUATOR_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostEval.h"
 #include "tilec/Frontend/HostValue.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tilec {
 
@@ -36,8 +48,9 @@ enum class HostCode {
 class HostScope {
 public:
   virtual ~HostScope() = default;
-  /// The value of the name `e`; nullopt (with `ev.fail()` or a record of
-  /// the scope's own) when it has none that tilec knows.
+  /// The value of the name `e` (bound by no enclosing function or
+  /// comprehension); nullopt (with `ev.fail()` or `ev.undecided()`) when it
+  /// has none that tilec knows.
   virtual std::optional<HostValue> name(HostEvaluator &ev, const Expr &e) = 0;
   /// The truth of the name `e`: its value's unless the scope knows better.
   virtual std::optional<bool> nameTruth(HostEvaluator &ev, const Expr &e);
@@ -47,6 +60,27 @@ public:
   /// The dotted path that the name `e` names as a module or a function
   /// (`os` after `import os`, `min`), nullopt for a value.
   virtual std::optional<std::string> namePath(const Expr &e) = 0;
+  /// The value of the attribute `e`, whose dotted path is `path`, where
+  /// `path` is no value tilec knows (a module's constant: `U.BLOCK` after
+  /// `import pkg.utils as U`); by default host code.
+  virtual std::optional<HostValue> pathValue(HostEvaluator &ev, const Expr &e,
+                                             const std::string &path);
+  /// The module-level function of host code that `callee` names, null for
+  /// none.
+  virtual const Function *hostFunction(HostEvaluator &ev,
+                                       const Expr &callee) {
+    (void)ev;
+    (void)callee;
+    return nullptr;
+  }
+  /// Module-level host code of `m` runs from here to the matching
+  /// leaveModule (the body of one of its functions).
+  virtual void enterModule(const Module &m) { (void)m; }
+  virtual void leaveModule() {}
+  /// Whether values here may be objects whose attributes tilec knows (a
+  /// triton.Config); where they may not, an attribute of a value is host
+  /// code (hostCode) whatever the value.
+  virtual bool objects() const { return true; }
   /// Whether host code here reads the process environment (os.environ,
   /// os.getenv); getenv reads a variable (nullopt: not set).
   virtual bool readsEnvironment() const { return false; }
@@ -71,13 +105,57 @@ public:
   /// truth, so `x and False` is false whatever x is.
   std::optional<bool> truth(const Expr &e);
 
-  /// Records why `at` cannot be computed (the first reason is kept);
-  /// returns nullopt.
-  std::nullopt_t fail(const Expr &at, const llvm::Twine &why);
+  /// Records why `at` cannot be computed (the first reason is kept, with
+  /// `notes`); returns nullopt.
+  std::nullopt_t fail(const Expr &at, const llvm::Twine &why,
+                      std::vector<HostNote> notes = {});
+  /// Records `name` as a host value tilec cannot compute. A decisive name
+  /// decides a condition that tilec cannot (`IS_AMD` of `[2, 4] if IS_AMD
+  /// else [4, 8]`): it stays named where a constant's value depends on it,
+  /// where another name stands for the constant.
+  std::nullopt_t undecided(const std::string &name, bool decisive = false);
 
-  /// The first reason recorded, and the expression it concerns.
+  /// The first reason recorded, the expression it concerns and its notes.
   const std::string &reason() const { return reason_; }
   const Expr *failedAt() const { return failedAt_; }
+  const std::vector<HostNote> &notes() const { return notes_; }
+  /// The names recorded (undecided()), in order.
+  std::vector<std::string> undecidedNames() const;
+  /// Warnings: what was computed without what tilec cannot run.
+  const std::vector<HostWarning> &warnings() const { return warnings_; }
+  void warn(const Expr &at, const llvm::Twine &text,
+            std::vector<HostNote> notes = {});
+
+  /// The names recorded: taken away (the evaluator has none after), and
+  /// given back.
+  struct Undecided {
+    std::string name;
+    bool decisive = false;
+  };
+  std::vector<Undecided> takeNames() { return std::exchange(names_, {}); }
+  void putNames(std::vector<Undecided> names) { names_ = std::move(names); }
+
+  /// Bindings of names in a local scope: a function's parameters, a
+  /// comprehension's targets (nullopt: a value tilec cannot compute).
+  using Bindings = std::map<std::string, std::optional<HostValue>>;
+  /// While alive, the local scopes so far are hidden: code of a module
+  /// (a constant's value, a function's body) sees its own names.
+  class Frame {
+  public:
+    explicit Frame(HostEvaluator &ev)
+        : ev(ev), savedBase(std::exchange(ev.frameBase_, ev.locals_.size())) {}
+    ~Frame() { ev.frameBase_ = savedBase; }
+
+  private:
+    HostEvaluator &ev;
+    size_t savedBase;
+  };
+  /// The local binding of `name` in the current frame, null if none.
+  const std::optional<HostValue> *local(const std::string &name) const;
+
+  /// The subscript `e` of a value (`d['k']`, `xs[-1]`), computed from its
+  /// operands' values.
+  std::optional<HostValue> subscriptValue(const Expr &e);
 
   /// The dotted path `e` names through the scope (`os.environ`,
   /// `triton.language`), nullopt for a value.
@@ -85,7 +163,40 @@ public:
   /// Whether `name` is a builtin function the evaluator computes.
   static bool isBuiltin(llvm::StringRef name);
 
+  /// The functions of host code tilec calls, for messages.
+  static constexpr llvm::StringLiteral kEvaluatedBodies =
+      "tilec evaluates functions whose bodies are 'return' statements and "
+      "'if' / 'elif' / 'else' over them";
+
+  /// The most elements a list may have, and the most steps (elements of
+  /// comprehensions, calls) one evaluation may take.
+  static constexpr size_t kMaxElements = 1 << 16;
+  static constexpr size_t kMaxSteps = 1 << 20;
+  /// The deepest nesting of calls of host functions and constants'
+  /// evaluations.
+  static constexpr unsigned kMaxDepth = 64;
+
+  /// What fail() and undecided() recorded, to be restored where a value is
+  /// computed after all (the arms of an undecided condition are equal, a
+  /// predicate tilec cannot run keeps every element).
+  struct State {
+    std::string reason;
+    const Expr *failedAt;
+    std::vector<HostNote> notes;
+    std::vector<Undecided> names;
+  };
+  State save() const { return {reason_, failedAt_, notes_, names_}; }
+  void restore(State s);
+  /// Marks the names recorded since the first `from` as decisive.
+  void markDecisive(size_t from);
+  size_t numNames() const { return names_.size(); }
+
+  /// Counts a step (an element of a comprehension, a call, a statement, a
+  /// constant's evaluation); false (with a failure at `at`) past kMaxSteps.
+  bool step(const Expr &at);
+
 private:
+  // HostEvaluator.cpp
   std::optional<HostValue> number(const Expr &e);
   std::optional<HostValue> unary(const Expr &e);
   std::optional<HostValue> binary(const Expr &e, const HostValue &a,
@@ -94,6 +205,7 @@ private:
   std::optional<bool> compare(const Expr &e, CompareOpKind op,
                               const HostValue &lhs, const Expr &rhsExpr,
                               std::optional<HostValue> &rhs);
+  std::optional<HostValue> conditional(const Expr &e);
   std::optional<HostValue> subscript(const Expr &e);
   std::optional<HostValue> call(const Expr &e);
   std::optional<HostValue> convert(const Expr &e, llvm::StringRef fn,
@@ -101,9 +213,53 @@ private:
   std::optional<std::string> envName(const Expr &e);
   bool isNumber(const Expr &e, const HostValue &v);
 
+  // HostSequences.cpp
+  std::optional<HostValue> display(const Expr &e);
+  std::optional<HostValue> comprehension(const Expr &e);
+  bool clause(const Expr &e, size_t i, std::vector<HostValue> &out);
+  void probe(const Expr &e, size_t i);
+  bool bindTarget(const Expr &target, std::optional<HostValue> v);
+  std::optional<std::vector<HostValue>> items(const Expr &e,
+                                              const HostValue &v);
+  std::optional<HostValue> sequenceOp(const Expr &e, const HostValue &a,
+                                      const HostValue &b);
+  std::optional<bool> contains(const Expr &e, const HostValue &container,
+                               const HostValue &x);
+  std::optional<HostValue> index(const Expr &e, const HostValue &base,
+                                 const HostValue &key);
+  std::optional<HostValue> sequenceCall(const Expr &e, llvm::StringRef fn);
+  std::optional<HostValue> filter(const Expr &e);
+  std::optional<bool> predicate(const Expr &e, const Expr &fn,
+                                const HostValue &x);
+
+  // HostFunctions.cpp
+  /// The positional and keyword arguments of the call `e` (`**` arguments
+  /// spread); false when one cannot be computed (all are evaluated).
+  bool arguments(const Expr &e, std::vector<HostValue> &args,
+                 std::vector<std::pair<std::string, HostValue>> &kwargs);
+  std::optional<HostValue>
+  callHostFunction(const Expr &e, const Function &fn,
+                   std::vector<HostValue> args,
+                   std::vector<std::pair<std::string, HostValue>> kwargs);
+  std::optional<HostValue> runBody(const Expr &call, const Function &fn,
+                                   llvm::ArrayRef<const Stmt *> stmts);
+
+  // HostTriton.cpp
+  /// Whether `path` is a function of triton that HostTriton.cpp computes.
+  static bool isTritonCall(llvm::StringRef path);
+  std::optional<HostValue> tritonCall(const Expr &e, llvm::StringRef fn);
+  std::optional<HostValue> attribute(const Expr &e);
+
   HostScope &scope;
   std::string reason_;
   const Expr *failedAt_ = nullptr;
+  std::vector<HostNote> notes_;
+  std::vector<Undecided> names_;
+  std::vector<HostWarning> warnings_;
+  std::vector<Bindings> locals_;
+  size_t frameBase_ = 0;
+  unsigned depth_ = 0;
+  size_t steps_ = 0;
 };
 
 } // namespace tilec

@@ -44,6 +44,8 @@ public:
   }
 
   std::optional<std::string> namePath(const Expr &e) override { return e.str; }
+  /// The values of a launch are numbers, strings and tuples.
+  bool objects() const override { return false; }
 
   std::string hostCode(HostCode kind, const Expr &e,
                        const std::optional<std::string> &path) override {

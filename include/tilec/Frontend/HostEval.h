@@ -2,17 +2,25 @@
 //
 // Some Python of a kernel file runs on the host in Triton, not in the
 // kernel, and tilec computes it as Python would, with one evaluator
-// (lib/Frontend/HostEvaluator.cpp) in one of two scopes:
+// (lib/Frontend/HostEvaluator.h) in one of two scopes:
 //
-// - The module scope: the condition of a module-level `if` decides which
-//   jit functions exist (`if os.environ.get('FAST', '0') == '1': def exp
-//   ... else: def exp ...`, `if IS_BLACKWELL: def dot ...`). Its names are
-//   the module's constants and imports, the names a -D option binds
+// - The module scope: module-level code as Python computes it at import.
+//   While a module is parsed, the condition of a module-level `if` decides
+//   which jit functions exist (`if os.environ.get('FAST', '0') == '1': def
+//   exp ... else: def exp ...`, `if IS_BLACKWELL: def dot ...`); its names
+//   are the module's constants, imports and functions of host code bound
+//   before it. After parsing, the arguments of @triton.autotune
+//   (evalModuleExpr) see the whole module, and also the constants, imports
+//   and functions of host code of the other modules of the package (read
+//   through a ModuleLoader). Both see the names a -D option binds
 //   (HostDefines.h), the process environment (os.environ / os.getenv, read
-//   as Python reads them at import) and hasattr(triton.language, NAME)
-//   (true for what tilec provides). A condition tilec cannot compute is
-//   undecided, not an error: the `if` keeps its branches as alternatives
-//   (Module::Conditional), and its names say which -D would decide it.
+//   as Python reads them at import), hasattr(triton.language, NAME) (true
+//   for what tilec provides) and
+//   `triton.runtime.driver.active.get_current_target().backend`, which is
+//   "cuda": tilec compiles for NVIDIA GPUs. A value tilec cannot compute is
+//   undecided, naming the host values a -D would give: a condition keeps the
+//   `if`'s branches as alternatives (Module::Conditional); an argument of
+//   @triton.autotune is an error.
 // - The launch scope: the lambdas of @triton.heuristics (`lambda args:
 //   args['K'] % args['BLOCK_K'] == 0`), per launch in the JIT and for the
 //   signature entries `auto` of the tools, and the grids of `tilec tune`
@@ -21,11 +29,16 @@
 //   of the lambda's parameter P, or bare names); what tilec cannot compute
 //   is an error at that expression, in the compiler's style.
 //
-// Both compute literals, tuples, int / float / bool arithmetic (+ - * / //
-// % ** << >> & | ^ ~), comparisons (with `in` and `is`), and / or / not
-// (the truth of `x and False` is false whatever x is), conditional
-// expressions, and the calls triton.cdiv, triton.next_power_of_2, min,
-// max, abs, int, float, bool, str and str.lower / upper / strip.
+// Both compute literals, tuples, lists, dicts, int / float / bool
+// arithmetic (+ - * / // % ** << >> & | ^ ~), `+` and `*` of strings,
+// tuples and lists, comparisons (with `in` and `is`), and / or / not (the
+// truth of `x and False` is false whatever x is), conditional expressions
+// (one whose condition tilec cannot compute has a value when both arms have
+// the same), subscripts, list comprehensions, and the calls triton.cdiv,
+// triton.next_power_of_2, min, max, abs, int, float, bool, str, len, list,
+// tuple, range, filter and str.lower / upper / strip. The module scope also
+// calls module-level functions of host code (HostFunctions.cpp) and builds
+// triton.Config objects (HostTriton.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +61,7 @@ namespace tilec {
 
 struct Expr;
 struct Module;
+class ModuleLoader;
 
 // ------------------------------------------------------------ module scope
 
@@ -65,6 +79,52 @@ struct HostEval {
 /// innermost first (the branch being parsed, then the enclosing module).
 HostEval evalHostCondition(const Expr &e, llvm::ArrayRef<const Module *> scopes,
                            const HostDefines *defines);
+
+/// A message at a place in the sources: a note of a failure, a warning.
+struct HostNote {
+  SourceLoc loc;
+  unsigned length = 1;
+  std::string text;
+};
+
+/// A warning: what was computed without host code tilec cannot run, with
+/// notes that say why.
+struct HostWarning {
+  HostNote warning;
+  std::vector<HostNote> notes;
+};
+
+/// The value of a module-level expression, or why tilec cannot compute it.
+struct HostResult {
+  std::optional<HostValue> value;
+  /// Without a value: the host values it needs that tilec cannot compute
+  /// (each one a -D could give); when there are none, `reason`, at `at`,
+  /// with `notes`.
+  std::vector<std::string> undecidedNames;
+  std::string reason;
+  const Expr *at = nullptr;
+  std::vector<HostNote> notes;
+  /// What was computed without host code tilec cannot run (a predicate of
+  /// filter() that keeps every element).
+  std::vector<HostWarning> warnings;
+};
+
+/// The value of the module-level expression `e` of `module` (parsed), as
+/// Python computes it at import. Names are those evalHostCondition sees and
+/// the constants, imports and functions of host code of the modules of the
+/// package that `loader` reads (null: none; their syntax errors go to
+/// `diags`).
+HostResult evalModuleExpr(const Expr &e, const Module &module,
+                          ModuleLoader *loader, DiagnosticEngine &diags);
+
+/// The keywords that `**e`, an argument of a module-level call of
+/// `module`, may bind: the keys of the dict it is, or, where tilec cannot
+/// compute it, of every dict it may be (the arms of conditions tilec cannot
+/// decide, the branches of a module-level `if`). nullopt when one of them
+/// is no dict whose keys tilec can compute; `why` then says why.
+std::optional<std::vector<std::string>>
+splatKeywords(const Expr &e, const Module &module, ModuleLoader *loader,
+              DiagnosticEngine &diags, HostResult &why);
 
 // ------------------------------------------------------------ launch scope
 

@@ -1,0 +1,192 @@
+//===- HostFunctions.cpp - Calls of module-level functions of host code ---===//
+//
+// A call of a module-level `def` that is no jit function (Module::
+// hostFunctions), as Python runs it: positional and keyword arguments (`**`
+// arguments spread) bound to the parameters, defaults for the others
+// (evaluated in the function's module), and a body of `return` statements
+// and `if` / `elif` / `else` over them, evaluated in the function's module
+// with its parameters as local names. A condition tilec cannot compute
+// gives a value when both ways return the same one, as a conditional
+// expression does. Anything else in the body (an assignment, a loop, a
+// call for its effect) is host code tilec does not run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostEvaluator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace tilec;
+
+bool HostEvaluator::arguments(
+    const Expr &e, std::vector<HostValue> &args,
+    std::vector<std::pair<std::string, HostValue>> &kwargs) {
+  bool ok = true;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    std::optional<HostValue> v = eval(*e.args[i]);
+    if (v)
+      args.push_back(std::move(*v));
+    ok &= v.has_value();
+  }
+  auto add = [&](const Expr &at, const std::string &name, HostValue v) {
+    if (llvm::any_of(kwargs, [&](auto &kw) { return kw.first == name; })) {
+      fail(at, "the keyword argument '" + name + "' is given twice");
+      return false;
+    }
+    kwargs.emplace_back(name, std::move(v));
+    return true;
+  };
+  for (const Keyword &kw : e.keywords) {
+    std::optional<HostValue> v = eval(*kw.value);
+    if (!v) {
+      ok = false;
+      continue;
+    }
+    if (!kw.name.empty()) {
+      ok &= add(*kw.value, kw.name, std::move(*v));
+      continue;
+    }
+    // **v: the items of a dict with string keys.
+    if (v->kind != HostValue::Dict) {
+      fail(*kw.value, "'**' of " + v->describe() + ", which is not a dict");
+      ok = false;
+      continue;
+    }
+    for (size_t k = 0; k < v->elems.size(); ++k) {
+      if (v->elems[k].kind != HostValue::Str) {
+        fail(*kw.value, "'**' of a dict whose key " + v->elems[k].repr() +
+                            " is not a string");
+        ok = false;
+        break;
+      }
+      ok &= add(*kw.value, v->elems[k].s, v->values[k]);
+    }
+  }
+  return ok;
+}
+
+/// Whether the decorator `spelling` leaves a function's values as they are
+/// (it caches them).
+static bool isCache(llvm::StringRef spelling) {
+  return llvm::is_contained({"cache", "lru_cache", "functools.cache",
+                             "functools.lru_cache"},
+                            spelling);
+}
+
+std::optional<HostValue> HostEvaluator::callHostFunction(
+    const Expr &e, const Function &fn, std::vector<HostValue> args,
+    std::vector<std::pair<std::string, HostValue>> kwargs) {
+  std::string name = "'" + fn.name + "'";
+  for (const std::string &d : fn.decorators)
+    if (!isCache(d))
+      return fail(e, name + " is decorated with @" + d +
+                         ", which is host code tilec does not run");
+  if (depth_ >= kMaxDepth)
+    return fail(e, name + " calls functions more than " +
+                       llvm::Twine(kMaxDepth) + " deep");
+  // The arguments bound to the parameters.
+  const std::vector<Param> &params = fn.params;
+  if (args.size() > params.size())
+    return fail(e, llvm::formatv("{0} takes {1} positional argument(s) but "
+                                 "{2} were given",
+                                 name, params.size(), args.size()));
+  Bindings bound;
+  for (size_t i = 0; i < args.size(); ++i)
+    bound[params[i].name] = std::move(args[i]);
+  for (auto &kw : kwargs) {
+    const std::string &key = kw.first;
+    if (llvm::none_of(params, [&](const Param &p) { return p.name == key; }))
+      return fail(e, name + " has no parameter '" + key + "'");
+    if (bound.count(key))
+      return fail(e, name + " is given the argument '" + key + "' twice");
+    bound[key] = std::move(kw.second);
+  }
+
+  if (fn.owner)
+    scope.enterModule(*fn.owner);
+  std::optional<HostValue> result;
+  {
+    Frame frame(*this);
+    bool ok = true;
+    for (const Param &p : params) {
+      if (bound.count(p.name))
+        continue;
+      if (!p.defaultValue) {
+        ok = false;
+        fail(e, name + " is called without its argument '" + p.name + "'");
+        break;
+      }
+      std::optional<HostValue> v = eval(*p.defaultValue);
+      if (!v) {
+        ok = false;
+        break;
+      }
+      bound[p.name] = std::move(*v);
+    }
+    if (ok) {
+      locals_.push_back(std::move(bound));
+      ++depth_;
+      std::vector<const Stmt *> body;
+      for (const StmtPtr &s : fn.body)
+        body.push_back(s.get());
+      result = runBody(e, fn, body);
+      --depth_;
+      locals_.pop_back();
+    }
+  }
+  if (fn.owner)
+    scope.leaveModule();
+  return result;
+}
+
+std::optional<HostValue>
+HostEvaluator::runBody(const Expr &call, const Function &fn,
+                       llvm::ArrayRef<const Stmt *> stmts) {
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt &s = *stmts[i];
+    if (!step(call))
+      return std::nullopt;
+    switch (s.kind) {
+    case StmtKind::Pass:
+      continue;
+    case StmtKind::Expr:
+      if (s.value && s.value->kind == ExprKind::Str)
+        continue; // a string (a docstring) does nothing
+      break;
+    case StmtKind::Return:
+      return s.value ? eval(*s.value) : HostValue::none();
+    case StmtKind::If: {
+      // The branch taken, then the statements after the `if`.
+      auto run = [&](const std::vector<StmtPtr> &branch) {
+        std::vector<const Stmt *> next;
+        for (const StmtPtr &b : branch)
+          next.push_back(b.get());
+        next.insert(next.end(), stmts.begin() + i + 1, stmts.end());
+        return runBody(call, fn, next);
+      };
+      State before = save();
+      size_t mark = numNames();
+      std::optional<bool> t = truth(*s.test);
+      if (t)
+        return run(*t ? s.body : s.orelse);
+      markDecisive(mark);
+      std::optional<HostValue> a = run(s.body);
+      std::optional<HostValue> b = run(s.orelse);
+      if (a && b && sameHostValue(*a, *b)) {
+        restore(std::move(before));
+        return a;
+      }
+      return std::nullopt;
+    }
+    default:
+      break;
+    }
+    return fail(call,
+                "'" + fn.name +
+                    "' is a function of host code tilec cannot evaluate",
+                {{s.loc, s.length,
+                  kEvaluatedBodies.str() + ", not this statement"}});
+  }
+  return HostValue::none();
+}

@@ -1,0 +1,119 @@
+//===- HostTriton.cpp - Triton's objects in host code ---------------------===//
+//
+// What host code builds of Triton's, for the host evaluator
+// (HostEvaluator.h): `triton.Config(kwargs, num_warps=4, num_stages=3,
+// num_ctas=1, maxnreg=None, pre_hook=None, ir_override=None)` as an object
+// with those attributes; the target of
+// `triton.runtime.driver.active.get_current_target()`, whose backend is
+// "cuda" (tilec compiles for NVIDIA GPUs; its `arch` depends on the GPU, which
+// tilec does not know here); the dtypes of triton.language (`tl.float16`);
+// and the attributes of such objects.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostEvaluator.h"
+
+#include "tilec/Frontend/Types.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace tilec;
+
+static constexpr llvm::StringLiteral kConfigPaths[] = {
+    "triton.Config", "triton.runtime.Config",
+    "triton.runtime.autotuner.Config"};
+static constexpr llvm::StringLiteral kTargetPath =
+    "triton.runtime.driver.active.get_current_target";
+
+bool HostEvaluator::isTritonCall(llvm::StringRef path) {
+  return path == kTargetPath || llvm::is_contained(kConfigPaths, path);
+}
+
+std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
+                                                   llvm::StringRef fn) {
+  if (fn == kTargetPath) {
+    if (e.args.size() != 1 || !e.keywords.empty())
+      return fail(e, "'get_current_target' takes no arguments");
+    return HostValue::object("GPUTarget", {{"backend", HostValue::str("cuda")},
+                                           {"warp_size", HostValue::integer(32)}});
+  }
+  // triton.Config: its parameters in order, with their defaults.
+  std::vector<std::pair<std::string, HostValue>> attrs = {
+      {"kwargs", HostValue::none()},
+      {"num_warps", HostValue::integer(4)},
+      {"num_stages", HostValue::integer(3)},
+      {"num_ctas", HostValue::integer(1)},
+      {"maxnreg", HostValue::none()},
+      {"pre_hook", HostValue::none()},
+      {"ir_override", HostValue::none()}};
+  std::vector<HostValue> args;
+  std::vector<std::pair<std::string, HostValue>> kwargs;
+  if (!arguments(e, args, kwargs))
+    return std::nullopt;
+  if (args.empty() && llvm::none_of(kwargs, [](auto &kw) {
+        return kw.first == "kwargs";
+      }))
+    return fail(e, "triton.Config is called without its kwargs");
+  if (args.size() > attrs.size())
+    return fail(e, llvm::formatv("triton.Config takes {0} positional "
+                                 "argument(s) but {1} were given",
+                                 attrs.size(), args.size()));
+  std::vector<bool> given(attrs.size(), false);
+  for (size_t i = 0; i < args.size(); ++i) {
+    attrs[i].second = std::move(args[i]);
+    given[i] = true;
+  }
+  for (auto &kw : kwargs) {
+    const std::string &name = kw.first;
+    auto it = llvm::find_if(attrs, [&](auto &a) { return a.first == name; });
+    if (it == attrs.end())
+      return fail(e, "triton.Config has no parameter '" + name + "'");
+    size_t i = it - attrs.begin();
+    if (given[i])
+      return fail(e, "triton.Config is given '" + name + "' twice");
+    it->second = std::move(kw.second);
+    given[i] = true;
+  }
+  const HostValue &kw = attrs[0].second;
+  if (kw.kind != HostValue::Dict ||
+      llvm::any_of(kw.elems,
+                   [](const HostValue &k) { return k.kind != HostValue::Str; }))
+    return fail(e, "triton.Config's kwargs must be a dict of parameter "
+                   "names, not " +
+                       kw.describe());
+  for (size_t i : {1, 2, 3, 4}) {
+    const HostValue &v = attrs[i].second;
+    bool none = i == 4 && v.kind == HostValue::None; // maxnreg=None
+    if (v.kind != HostValue::Int && !none)
+      return fail(e, "triton.Config's " + attrs[i].first +
+                         " must be an int, not " + v.describe());
+  }
+  return HostValue::object("triton.Config", std::move(attrs));
+}
+
+std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
+  if (std::optional<std::string> path = dottedPath(e)) {
+    llvm::StringRef name(*path);
+    if ((name.consume_front("triton.language.") || name.consume_front("tl.")) &&
+        parseTLDTypeName(name))
+      return HostValue::dtype("tl." + name.str());
+    return scope.pathValue(*this, e, *path);
+  }
+  if (!scope.objects())
+    return fail(e, scope.hostCode(HostCode::Attribute, e, std::nullopt));
+  std::optional<HostValue> base = eval(*e.args[0]);
+  if (!base)
+    return std::nullopt;
+  if (base->kind == HostValue::Object) {
+    if (const HostValue *v = base->item(e.str))
+      return *v;
+    if (base->s == "GPUTarget")
+      return fail(e, "the target's '" + e.str +
+                         "' is host code's value that tilec cannot compute "
+                         "(it compiles for NVIDIA GPUs: the backend is "
+                         "'cuda')");
+    return fail(e, base->describe() + " has no attribute '" + e.str + "'");
+  }
+  return fail(e, scope.hostCode(HostCode::Attribute, e, std::nullopt));
+}

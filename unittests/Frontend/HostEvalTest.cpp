@@ -1,0 +1,319 @@
+//===- HostEvalTest.cpp - Unit tests of the host-code evaluator -----------===//
+//
+// Module-level host code computed as Python computes it at import
+// (HostEval.h): each test parses a module and evaluates one of its
+// constants in the module scope.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Frontend/HostEval.h"
+#include "tilec/Frontend/Parser.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace tilec;
+
+namespace {
+
+struct Evaluated {
+  std::string value; // the repr, or "" when there is none
+  std::string names; // the undecided names, joined by ", "
+  std::string reason;
+  std::vector<HostWarning> warnings;
+};
+
+/// The value of the constant `name` of the module `source`.
+Evaluated evalConstant(const std::string &source, const std::string &name) {
+  SourceFile file("m.py", source);
+  std::string errs;
+  llvm::raw_string_ostream os(errs);
+  DiagnosticEngine diags(file, os);
+  std::unique_ptr<Module> module = parseModule(file, diags);
+  Evaluated out;
+  auto g = module->globals.find(name);
+  if (g == module->globals.end()) {
+    out.reason = "<no constant '" + name + "'>";
+    return out;
+  }
+  HostResult r = evalModuleExpr(*g->second, *module, nullptr, diags);
+  if (r.value)
+    out.value = r.value->repr();
+  out.names = llvm::join(r.undecidedNames, ", ");
+  out.reason = r.reason;
+  out.warnings = r.warnings;
+  return out;
+}
+
+std::string valueOf(const std::string &source, const std::string &name) {
+  Evaluated e = evalConstant(source, name);
+  return e.value.empty() ? "<none: " + e.names + " | " + e.reason + ">"
+                         : e.value;
+}
+
+TEST(HostEvalTest, ListComprehensions) {
+  EXPECT_EQ(valueOf("X = [a * b for a in range(1, 3) for b in (10, 20) "
+                    "if a * b != 20]\n",
+                    "X"),
+            "[10, 40]");
+  EXPECT_EQ(valueOf("X = [k + v for k, v in [(1, 2), (3, 4)]]\n", "X"),
+            "[3, 7]");
+  EXPECT_EQ(valueOf("X = [(i, j) for i in range(3) if i for j in range(i)]\n",
+                    "X"),
+            "[(1, 0), (2, 0), (2, 1)]");
+  EXPECT_EQ(valueOf("X = [[j for j in range(i)] for i in range(3)]\n", "X"),
+            "[[], [0], [0, 1]]");
+  EXPECT_EQ(valueOf("X = [c for c in 'ab'] + [k for k in {'x': 1}]\n", "X"),
+            "['a', 'b', 'x']");
+}
+
+TEST(HostEvalTest, ComprehensionsHaveTheirOwnScope) {
+  // The target does not leak; the first iterable is the enclosing scope's.
+  std::string m = "a = 5\n"
+                  "X = [a for a in range(2)]\n"
+                  "Y = a\n"
+                  "Z = [a for a in [a, a + 1]]\n";
+  EXPECT_EQ(valueOf(m, "X"), "[0, 1]");
+  EXPECT_EQ(valueOf(m, "Y"), "5");
+  EXPECT_EQ(valueOf(m, "Z"), "[5, 6]");
+}
+
+TEST(HostEvalTest, SequencesDictsAndSubscripts) {
+  EXPECT_EQ(valueOf("X = [1] + [2] * 2\n", "X"), "[1, 2, 2]");
+  EXPECT_EQ(valueOf("X = (1,) + (2,)\n", "X"), "(1, 2)");
+  EXPECT_EQ(valueOf("X = 'ab' + 'c' * 2\n", "X"), "'abcc'");
+  EXPECT_EQ(valueOf("D = {'a': 1, 'b': [2, 3]}\nX = D['b'][-1] + D['a']\n",
+                    "X"),
+            "4");
+  EXPECT_EQ(valueOf("X = {'a': 1, 'a': 2}\n", "X"), "{'a': 2}");
+  EXPECT_EQ(valueOf("X = (len([1, 2]), list((1, 2)), tuple([3]), "
+                    "list(range(6, 0, -2)), 2 in [1, 2], 'k' in {'k': 0})\n",
+                    "X"),
+            "(2, [1, 2], (3,), [6, 4, 2], True, True)");
+  EXPECT_EQ(valueOf("X = [1] == (1,)\n", "X"), "False");
+  EXPECT_EQ(valueOf("X = [1] + (2,)\n", "X"),
+            "<none:  | '+' of the list [1] and the tuple (2,)>");
+  EXPECT_EQ(valueOf("X = [1][3]\n", "X"),
+            "<none:  | the index 3 is out of range of the list [1]>");
+  EXPECT_EQ(valueOf("X = {'a': 1}['b']\n", "X"),
+            "<none:  | the key 'b' is not in the dict {'a': 1}>");
+}
+
+TEST(HostEvalTest, ConditionsTilecCannotDecide) {
+  std::string m = "import torch\n"
+                  "H = torch.cuda.is_available()\n"
+                  "SAME = [1] if H else [1]\n"
+                  "DIFF = [1] if H else [2]\n"
+                  "MORE = DIFF + [3]\n"
+                  "CALL = [1] if torch.foo() else [2]\n"
+                  "USE = CALL\n";
+  // Arms with the same value: that value.
+  EXPECT_EQ(valueOf(m, "SAME"), "[1]");
+  // Else the names the condition reads decide it, also through constants.
+  Evaluated diff = evalConstant(m, "DIFF");
+  EXPECT_EQ(diff.value, "");
+  EXPECT_EQ(diff.names, "H");
+  EXPECT_EQ(evalConstant(m, "MORE").names, "H");
+  // A condition that reads no name: the constant is the name to give.
+  Evaluated call = evalConstant(m, "CALL");
+  EXPECT_EQ(call.names, "");
+  EXPECT_EQ(call.reason, "it calls 'torch.foo', which is host code");
+  EXPECT_EQ(evalConstant(m, "USE").names, "CALL");
+}
+
+TEST(HostEvalTest, ConditionalBindingsWithOneValue) {
+  std::string m = "import torch\n"
+                  "if torch.cuda.is_available():\n"
+                  "    W = [2, 4]\n"
+                  "else:\n"
+                  "    W = [2, 4]\n"
+                  "if torch.version.hip:\n"
+                  "    V = 1\n"
+                  "else:\n"
+                  "    V = 2\n"
+                  "X = W + [8]\n"
+                  "Y = V\n";
+  EXPECT_EQ(valueOf(m, "X"), "[2, 4, 8]");
+  EXPECT_EQ(evalConstant(m, "Y").names, "V");
+}
+
+TEST(HostEvalTest, FunctionsOfHostCode) {
+  std::string m = "import triton\n"
+                  "LIMIT = 3\n"
+                  "def is_cuda():\n"
+                  "    return triton.runtime.driver.active."
+                  "get_current_target().backend == 'cuda'\n"
+                  "def pick(n, scale=2, *, limit=LIMIT):\n"
+                  "    \"\"\"Doc.\"\"\"\n"
+                  "    if n > limit:\n"
+                  "        return 'big'\n"
+                  "    elif n > 1:\n"
+                  "        return [n * scale for _ in range(n)]\n"
+                  "    if is_cuda():\n"
+                  "        pass\n"
+                  "    return None\n"
+                  "def loop():\n"
+                  "    return loop()\n"
+                  "def assigns():\n"
+                  "    x = 1\n"
+                  "    return x\n"
+                  "A = pick(2)\n"
+                  "B = pick(2, scale=3)\n"
+                  "C = pick(n=9)\n"
+                  "D = pick(1)\n"
+                  "E = is_cuda()\n"
+                  "F = loop()\n"
+                  "G = assigns()\n"
+                  "H = pick()\n"
+                  "I = pick(1, 2, 3, 4)\n";
+  // `*` in the parameters is not read: pick is host code tilec reads only
+  // without it.
+  EXPECT_EQ(valueOf(m, "E"), "True");
+  std::string n = m;
+  n.replace(n.find(", *,"), 4, ",");
+  EXPECT_EQ(valueOf(n, "A"), "[4, 4]");
+  EXPECT_EQ(valueOf(n, "B"), "[6, 6]");
+  EXPECT_EQ(valueOf(n, "C"), "'big'");
+  EXPECT_EQ(valueOf(n, "D"), "None");
+  EXPECT_NE(valueOf(n, "F").find("calls functions more than 64 deep"),
+            std::string::npos);
+  EXPECT_EQ(evalConstant(n, "G").reason,
+            "'assigns' is a function of host code tilec cannot evaluate");
+  EXPECT_EQ(evalConstant(n, "H").reason,
+            "'pick' is called without its argument 'n'");
+  EXPECT_EQ(evalConstant(n, "I").reason,
+            "'pick' takes 3 positional argument(s) but 4 were given");
+}
+
+TEST(HostEvalTest, TritonObjects) {
+  std::string m =
+      "import triton\n"
+      "import triton.language as tl\n"
+      "from triton import Config\n"
+      "C = triton.Config({'B': 64, 'D': tl.float16}, 8, num_stages=2)\n"
+      "X = (C.num_warps, C.num_stages, C.kwargs['B'], C.kwargs['D'], "
+      "C.maxnreg)\n"
+      "Y = Config(kwargs={}, num_warps=2).num_ctas\n"
+      "Z = triton.runtime.driver.active.get_current_target().arch\n"
+      "W = triton.Config({'B': 1}, num_warps='4')\n"
+      "V = triton.Config({'B': 1}, num_wraps=4)\n";
+  EXPECT_EQ(valueOf(m, "X"), "(8, 2, 64, tl.float16, None)");
+  EXPECT_EQ(valueOf(m, "Y"), "1");
+  Evaluated z = evalConstant(m, "Z");
+  EXPECT_EQ(z.names, "");
+  EXPECT_NE(z.reason.find("the target's 'arch'"), std::string::npos);
+  EXPECT_EQ(evalConstant(m, "W").reason,
+            "triton.Config's num_warps must be an int, not the string '4'");
+  EXPECT_EQ(evalConstant(m, "V").reason,
+            "triton.Config has no parameter 'num_wraps'");
+}
+
+TEST(HostEvalTest, Filter) {
+  std::string m = "import torch\n"
+                  "XS = [1, 2, 3, 4]\n"
+                  "def even(x):\n"
+                  "    return x % 2 == 0\n"
+                  "def device(x):\n"
+                  "    return torch.cuda.is_available() and x > 1\n"
+                  "A = list(filter(even, XS))\n"
+                  "B = list(filter(lambda x: x > 2, XS))\n"
+                  "C = list(filter(None, [0, 1, '', 'a']))\n"
+                  "D = list(filter(device, XS))\n";
+  EXPECT_EQ(valueOf(m, "A"), "[2, 4]");
+  EXPECT_EQ(valueOf(m, "B"), "[3, 4]");
+  EXPECT_EQ(valueOf(m, "C"), "[1, 'a']");
+  // A predicate tilec cannot run keeps every element, with a warning.
+  Evaluated d = evalConstant(m, "D");
+  EXPECT_EQ(d.value, "[1, 2, 3, 4]");
+  ASSERT_EQ(d.warnings.size(), 1u);
+  EXPECT_EQ(d.warnings[0].warning.text,
+            "filter's function 'device' is host Python tilec cannot run: it "
+            "is not applied, and filter() keeps every element");
+  ASSERT_EQ(d.warnings[0].notes.size(), 1u);
+  EXPECT_EQ(d.warnings[0].notes[0].text,
+            "it calls 'torch.cuda.is_available', which is host code");
+}
+
+TEST(HostEvalTest, Limits) {
+  EXPECT_EQ(evalConstant("X = list(range(10 ** 9))\n", "X").reason,
+            "the range has more than 65536 values");
+  EXPECT_EQ(evalConstant("X = [0] * 10 ** 9\n", "X").reason,
+            "the result has more than 65536 elements");
+  EXPECT_EQ(evalConstant("X = [i for i in range(60000) for j in "
+                         "range(60000)]\n",
+                         "X")
+                .reason,
+            "the list has more than 65536 elements");
+  EXPECT_NE(evalConstant("X = [[i for i in range(60000) if i < 0] for j in "
+                         "range(60000)]\n",
+                         "X")
+                .reason.find("steps to compute"),
+            std::string::npos);
+}
+
+TEST(HostEvalTest, SplatKeywords) {
+  std::string source = "import torch\n"
+                       "H = torch.cuda.is_available()\n"
+                       "if H:\n"
+                       "    B = {'c': 1}\n"
+                       "else:\n"
+                       "    B = {}\n"
+                       "K = {'a': torch.x()} if H else B\n"
+                       "U = make()\n";
+  SourceFile file("m.py", source);
+  std::string errs;
+  llvm::raw_string_ostream os(errs);
+  DiagnosticEngine diags(file, os);
+  std::unique_ptr<Module> module = parseModule(file, diags);
+  HostResult why;
+  auto keys = splatKeywords(*module->globals["K"], *module, nullptr, diags, why);
+  ASSERT_TRUE(keys.has_value());
+  EXPECT_EQ(llvm::join(*keys, ", "), "a, c");
+  EXPECT_FALSE(
+      splatKeywords(*module->globals["U"], *module, nullptr, diags, why));
+  EXPECT_EQ(why.reason, "it calls 'make', which is host code");
+}
+
+TEST(HostValueTest, ParseValue) {
+  auto repr = [](llvm::StringRef text) {
+    std::optional<HostValue> v = HostValue::parseValue(text);
+    return v ? v->repr() : std::string("<none>");
+  };
+  EXPECT_EQ(repr("[32, 64, 128]"), "[32, 64, 128]");
+  EXPECT_EQ(repr(" ( 1 , ) "), "(1,)");
+  EXPECT_EQ(repr("()"), "()");
+  EXPECT_EQ(repr("(7)"), "7");
+  EXPECT_EQ(repr("[(1, 'a,b'), [], True, None, 0.5]"),
+            "[(1, 'a,b'), [], True, None, 0.5]");
+  EXPECT_EQ(repr("[1,]"), "[1]");
+  EXPECT_EQ(repr("[1,"), "<none>");
+  EXPECT_EQ(repr("[1 2]"), "<none>");
+  EXPECT_EQ(repr("[1, x]"), "<none>");
+  EXPECT_EQ(repr("[,]"), "<none>");
+}
+
+TEST(HostValueTest, SameValueAndEquality) {
+  HostValue one = HostValue::integer(1), oneF = HostValue::floating(1);
+  EXPECT_TRUE(hostEquals(one, oneF));
+  EXPECT_FALSE(sameHostValue(one, oneF));
+  HostValue l = HostValue::list({one}), t = HostValue::tuple({one});
+  EXPECT_FALSE(hostEquals(l, t));
+  EXPECT_TRUE(sameHostValue(l, HostValue::list({HostValue::integer(1)})));
+  HostValue d1 = HostValue::dict({HostValue::str("a"), HostValue::str("b")},
+                                 {one, oneF});
+  HostValue d2 = HostValue::dict({HostValue::str("b"), HostValue::str("a")},
+                                 {one, one});
+  EXPECT_TRUE(hostEquals(d1, d2)); // in any order
+  EXPECT_FALSE(sameHostValue(d1, d2));
+  HostValue c = HostValue::object("triton.Config", {{"num_warps", one}});
+  EXPECT_FALSE(hostEquals(c, c));
+  EXPECT_TRUE(sameHostValue(c, c));
+  EXPECT_EQ(c.repr(), "triton.Config(num_warps=1)");
+  EXPECT_EQ(c.item("num_warps")->i, 1);
+  EXPECT_EQ(c.item("kwargs"), nullptr);
+}
+
+} // namespace

@@ -7,6 +7,7 @@
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/Autotune.h"
 #include "tilec/Frontend/Heuristics.h"
+#include "tilec/Frontend/ModuleLoader.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Support/Diagnostics.h"
 
@@ -46,10 +47,12 @@ llvm::Expected<Kernel> rt::compileAndLoad(const Device &dev, Compiler &compiler,
 // Specializer
 //===----------------------------------------------------------------------===//
 
-/// The parsed kernel file that a Specializer's heuristics point into.
+/// The parsed kernel file that a Specializer's heuristics point into, and
+/// the modules of its package that its @triton.autotune reads.
 struct rt::HeuristicsState {
   SourceFile file;
   std::unique_ptr<Module> module;
+  std::unique_ptr<ModuleLoader> loader;
   std::vector<Heuristic> list;
   HeuristicsState(std::string name, std::string text)
       : file(std::move(name), std::move(text)) {}
@@ -66,6 +69,13 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   DiagnosticEngine diags(file, os);
   state->module = parseModule(file, diags);
   const std::unique_ptr<Module> &module = state->module;
+  std::string moduleName, package;
+  state->loader = std::make_unique<ModuleLoader>(
+      ModuleLoader::searchPathFor(filename, {}, moduleName, package));
+  module->name = moduleName;
+  module->package = package;
+  if (!moduleName.empty())
+    state->loader->adopt(moduleName, *module);
   if (diags.numErrors())
     return llvm::createStringError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());
@@ -111,7 +121,7 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   }
   // The constexprs that @triton.autotune's configs set.
   s.tuned_.assign(s.params_.size(), false);
-  auto at = readAutotune(*fn, diags);
+  auto at = readAutotune(*fn, diags, state->loader.get());
   if (!at) {
     llvm::consumeError(at.takeError());
     return llvm::createStringError(llvm::StringRef(os.str()).trim());

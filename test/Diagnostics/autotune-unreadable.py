@@ -1,7 +1,7 @@
 # Autotune arguments that do not parse as the module-level Python tilec reads
 # (here a generator expression) are reported at the decorator, not dropped.
 # RUN: not tilec %s --list-configs 2>&1 | FileCheck %s --strict-whitespace
-# CHECK: {{^}}{{.*}}autotune-unreadable.py:[[@LINE+3]]:1: error: @triton.autotune: its arguments are not plain data tilec can read (a list literal of triton.Config calls with dict literals, and key=[...]){{$}}
+# CHECK: {{^}}{{.*}}autotune-unreadable.py:[[@LINE+3]]:1: error: @triton.autotune: its arguments are not Python that tilec reads (literals, names, calls, operators, conditional expressions, lists, dicts, list comprehensions and '**' arguments){{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=list(triton.Config({'B': b}) for b in (64, 128)), key=[]){{$}}
 # CHECK-NEXT: {{^}}^{{$}}
 @triton.autotune(configs=list(triton.Config({'B': b}) for b in (64, 128)), key=[])

@@ -119,7 +119,7 @@ int tuneMain() {
   std::string source = (*file)->getBuffer().str();
   Compiler compiler;
   ParsedSource src =
-      compiler.parse(tuneInput, source, llvm::errs(), importDirs);
+      compiler.parse(tuneInput, source, llvm::errs(), importDirs, hostDefines);
   if (src.numErrors)
     return 1;
   std::string kernel = tuneKernel;
@@ -132,7 +132,7 @@ int tuneMain() {
   if (!fn)
     return fail(tuneInput + ": no @triton.jit function named '" + kernel + "'");
   DiagnosticEngine diags(*src.file, llvm::errs());
-  auto at = readAutotune(*fn, diags);
+  auto at = readAutotune(*fn, diags, src.loader.get());
   if (!at) {
     llvm::consumeError(at.takeError()); // reported
     return 1;

@@ -186,7 +186,7 @@ int main(int argc, char **argv) {
           (!kernelName.empty() && f->name != kernelName))
         continue;
       DiagnosticEngine diags(*src.file, llvm::errs());
-      auto at = readAutotune(*f, diags);
+      auto at = readAutotune(*f, diags, src.loader.get());
       auto heuristics = readHeuristics(*f, diags);
       if (!at || !heuristics) {
         if (!at)

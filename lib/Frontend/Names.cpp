@@ -302,6 +302,10 @@ Val CodeGen::lookupName(const Expr &e) {
       return Val::named(Val::Builtin, n);
   if (e.str == "constexpr")
     return Val::named(Val::Builtin, "tl.constexpr");
+  if (mod->hostFunctions.count(e.str) || mod->unparsedHostFunctions.count(e.str))
+    return error(e, "'" + e.str +
+                        "' is a function of host code (no @triton.jit): jit "
+                        "functions cannot call it");
   if (mod->unparsedConstexprFunctions.count(e.str))
     return error(e, "'" + e.str +
                         "' is a compile-time function whose body "

@@ -1,8 +1,10 @@
 //===- FrontendFuzzer.cpp - libFuzzer target over the tilec frontend ------===//
 //
 // Feeds the input bytes as a Python source file through Compiler::parse and,
-// for every @triton.jit function found, through Compiler::compileToTile with
-// signatures derived from the function's parameters:
+// for every @triton.jit function found, through readAutotune (which computes
+// the decorator's arguments with the evaluator of host code) and
+// Compiler::compileToTile with signatures derived from the function's
+// parameters:
 //   * by name: `*_ptr`/`ptr` parameters are `*fp32:16`, `*desc*` ones host
 //     tensor descriptors, others `i32`, tl.constexpr parameters are `16`;
 //   * one more variant picked by a hash of the input: all `i32`, fp16/i64
@@ -14,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Compiler/Compiler.h"
+#include "tilec/Frontend/Autotune.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -171,6 +174,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (auto &fn : src.module->functions) {
     if (count++ == kMaxKernelsPerInput)
       break;
+    DiagnosticEngine diags(*src.file, llvm::nulls());
+    auto autotune = readAutotune(*fn, diags, src.loader.get());
+    if (!autotune)
+      llvm::consumeError(autotune.takeError());
     compileOne(src, *fn, /*variant=*/0, /*optimize=*/true);
     compileOne(src, *fn, extra, /*optimize=*/(h >> 8) & 1);
   }

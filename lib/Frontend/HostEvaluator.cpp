@@ -569,6 +569,10 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
   case ExprKind::Float:
     return HostValue::floating(e.floatValue);
   case ExprKind::Str:
+    if (e.formatted && llvm::StringRef(e.str).find_first_of("{}") !=
+                           llvm::StringRef::npos)
+      return fail(e, "tilec does not compute f-strings with replacement "
+                     "fields");
     return HostValue::str(e.str);
   case ExprKind::Bool:
     return HostValue::boolean(e.intValue != 0);

@@ -379,6 +379,7 @@ void Lexer::lexString(size_t prefixLen) {
   }
   unsigned len = loc.line == line ? col - loc.col : 1;
   push(Tok::String, value, loc, len);
+  toks.back().formatted = prefix.find('f') != std::string::npos;
 }
 
 std::vector<Token> Lexer::run() {

@@ -890,6 +890,7 @@ ExprPtr Parser::parseAtom() {
     e->length = t.length;
     while (cur().is(Tok::String)) { // implicit concatenation
       e->str += cur().text;
+      e->formatted |= cur().formatted;
       consume();
     }
     return e;

@@ -94,6 +94,10 @@ TEST(HostEvalTest, SequencesDictsAndSubscripts) {
                     "X"),
             "(2, [1, 2], (3,), [6, 4, 2], True, True)");
   EXPECT_EQ(valueOf("X = [1] == (1,)\n", "X"), "False");
+  EXPECT_EQ(valueOf("X = f'a' 'b'\n", "X"), "'ab'");
+  EXPECT_EQ(valueOf("a = 1\nX = f'{a}'\n", "X"),
+            "<none:  | tilec does not compute f-strings with replacement "
+            "fields>");
   EXPECT_EQ(valueOf("X = [1] + (2,)\n", "X"),
             "<none:  | '+' of the list [1] and the tuple (2,)>");
   EXPECT_EQ(valueOf("X = [1][3]\n", "X"),

@@ -108,6 +108,7 @@ struct Expr {
   std::vector<CompareOpKind> compareOps;     // Compare
   uint64_t intValue = 0;
   bool intOverflow = false;
+  bool formatted = false; // Str: a part is an f-string (`str` unformatted)
   double floatValue = 0;
   std::vector<ExprPtr> args;
   std::vector<Keyword> keywords;

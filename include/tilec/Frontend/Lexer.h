@@ -39,6 +39,7 @@ struct Token {
   uint64_t intValue = 0;
   bool intOverflow = false; // integer literal does not fit in 64 bits
   double floatValue = 0;
+  bool formatted = false; // String: an f-string (its `text` unformatted)
 
   bool is(Tok k) const { return kind == k; }
   bool isOp(const char *s) const { return kind == Tok::Op && text == s; }

@@ -171,7 +171,7 @@ public:
   /// The most elements a list may have, and the most steps (elements of
   /// comprehensions, calls) one evaluation may take.
   static constexpr size_t kMaxElements = 1 << 16;
-  static constexpr size_t kMaxSteps = 1 << 20;
+  static constexpr size_t kMaxSteps = 1 << 18;
   /// The deepest nesting of calls of host functions and constants'
   /// evaluations.
   static constexpr unsigned kMaxDepth = 64;

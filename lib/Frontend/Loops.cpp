@@ -362,9 +362,9 @@ void CodeGen::genWhile(const Stmt &s) {
       }
       if (!t)
         return;
-      if (n == (1u << 20)) {
+      if (n == (1u << 16)) {
         error(*s.test, "a 'while' loop of a compile-time function ran more "
-                       "than 1048576 times");
+                       "than 65536 times");
         return;
       }
       genBlock(s.body);

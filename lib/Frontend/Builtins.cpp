@@ -22,6 +22,10 @@ enum class LaunchConstant { NumWarps, NumThreads };
 enum class IntOrBool { Int, Bool };
 /// Python's min() and max().
 enum class MinOrMax { Min, Max };
+/// The classes of triton.language, besides tl.constexpr, that isinstance()
+/// tests against.
+constexpr const char *kLanguageClasses[] = {"tl.tensor", "tl.tensor_descriptor",
+                                            "tl.tuple"};
 
 } // namespace
 
@@ -51,9 +55,10 @@ void CodeGen::registerCoreBuiltins(BuiltinRegistry &r) {
   r.add("len", {"obj"}, 1, &CodeGen::emitLen);
   r.add("abs", {"x"}, 1, &CodeGen::emitAbs);
   r.add("isinstance", {"obj", "cls"}, 2, &CodeGen::emitIsinstance);
-  // The classes of triton.language that isinstance() tests against; they
-  // are not constructed in jit functions.
-  for (const char *cls : {"tl.tensor", "tl.tensor_descriptor", "tl.tuple"})
+  // The classes of triton.language that isinstance() tests against (with
+  // tl.constexpr, registered above); they are not constructed in jit
+  // functions.
+  for (const char *cls : kLanguageClasses)
     r.add(cls, {}, 0, &CodeGen::emitLanguageClass);
 }
 
@@ -173,9 +178,7 @@ Val CodeGen::emitIsinstance(BuiltinCall &c) {
   bool result = false;
   for (const Val &cls : classes) {
     if (cls.kind != Val::Builtin ||
-        !llvm::is_contained({"tl.tensor", "tl.tensor_descriptor", "tl.tuple",
-                             "tl.constexpr"},
-                            cls.s))
+        (cls.s != "tl.constexpr" && !llvm::is_contained(kLanguageClasses, cls.s)))
       return error(c.call,
                    "isinstance() in a jit function tests against "
                    "tl.tensor, tl.tensor_descriptor, tl.tuple or "

@@ -24,8 +24,6 @@
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
-#include "llvm/Support/MathExtras.h"
-
 using namespace tilec;
 
 Val CodeGen::toElementBits(const Val &x, mlir::Location l, const Expr &where) {
@@ -99,9 +97,6 @@ Val CodeGen::emitSort(BuiltinCall &c) {
   int64_t n = shape.back();
   if (n == 1)
     return x;
-  if (!llvm::isPowerOf2_64(n))
-    return error(call, shown + " sorts a dimension whose size is a power of "
-                               "two, got " + llvm::Twine(n));
   // Booleans sort as the bytes 0 and 1.
   DType elem = x.dtype;
   Val src = elem.isBool() ? toElementBits(x, l, call) : x;

@@ -155,14 +155,10 @@ def skip_note(pkg, n):
 def present_entries(pkgs, entries):
     """The entries whose sources can be had: a local package's only when its
     folder is there (a note for each one that is not)."""
-    out = []
-    for name in sorted({e["package"] for e in entries}):
-        mine = [e for e in entries if e["package"] == name]
-        if local_absent(pkgs[name]):
-            print(skip_note(pkgs[name], len(mine)))
-        else:
-            out += mine
-    return [e for e in entries if e in out]
+    absent = {name for name in {e["package"] for e in entries} if local_absent(pkgs[name])}
+    for name in sorted(absent):
+        print(skip_note(pkgs[name], sum(e["package"] == name for e in entries)))
+    return [e for e in entries if e["package"] not in absent]
 
 
 def require_sources(cache, pkg):

@@ -95,27 +95,24 @@ struct SortOpConversion : OpConversionPattern<tile::SortOp> {
     LayoutInfo::ThreadCoords tc = info.emitThreadCoords(b, loc);
     Value lane = tc.lane[g.D], warp = tc.warp[g.D];
 
+    auto i1c = [&](bool v) {
+      return b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(v));
+    };
     // Bit `bit` of the position of the thread-local coordinate e (i1).
     auto positionBit = [&](unsigned e, unsigned bit) -> Value {
-      unsigned s = e % g.S, r = e / g.S;
-      auto constBit = [&](unsigned v) {
-        return b.create<LLVM::ConstantOp>(loc, b.getI1Type(),
-                                          b.getBoolAttr((v >> bit) & 1));
-      };
       auto runtimeBit = [&](Value coord, unsigned shift) -> Value {
         Value v = b.create<LLVM::LShrOp>(loc, coord, i32c(shift));
         return b.create<LLVM::TruncOp>(loc, b.getI1Type(), v);
       };
       switch (sg.place(bit)) {
       case BitPlace::Elem:
-        return constBit(s);
+        return i1c(((e % g.S) >> bit) & 1);
       case BitPlace::Lane:
         return runtimeBit(lane, bit - sg.logS);
       case BitPlace::Warp:
         return runtimeBit(warp, bit - sg.logSL);
       case BitPlace::Chunk:
-        return b.create<LLVM::ConstantOp>(
-            loc, b.getI1Type(), b.getBoolAttr((r >> (bit - sg.logSLW)) & 1));
+        return i1c(((e / g.S) >> (bit - sg.logSLW)) & 1);
       }
       llvm_unreachable("bit place");
     };
@@ -180,12 +177,8 @@ struct SortOpConversion : OpConversionPattern<tile::SortOp> {
             Value left = b.create<LLVM::SelectOp>(loc, isRight, other, mine);
             Value right = b.create<LLVM::SelectOp>(loc, isRight, mine, other);
             Value cond = greater(left, right);
-            Value flip =
-                stage < logN
-                    ? positionBit(e, stage)
-                    : b.create<LLVM::ConstantOp>(
-                          loc, b.getI1Type(),
-                          b.getBoolAttr(op.getDescending()));
+            Value flip = stage < logN ? positionBit(e, stage)
+                                      : i1c(op.getDescending());
             cond = b.create<LLVM::XOrOp>(loc, cond, flip);
             next[k] = b.create<LLVM::SelectOp>(loc, cond, other, mine);
           }

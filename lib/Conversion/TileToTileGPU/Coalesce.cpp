@@ -125,6 +125,17 @@ struct Arrangement {
   unsigned spt, lanes, warps;
 };
 
+/// The registers a thread of the layout (spt, tpw, wpc) holds of the
+/// largest of `shapes`.
+int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
+                    ArrayRef<unsigned> wpc,
+                    ArrayRef<SmallVector<int64_t, 4>> shapes) {
+  int64_t most = 0;
+  for (const SmallVector<int64_t, 4> &shape : shapes)
+    most = std::max(most, getElemsPerThread(shape, spt, tpw, wpc));
+  return most;
+}
+
 /// The arrangement of a rank-2 layout with `numWarps` warps whose tiles have
 /// `shapes`, given `preferred` (spt = the widest vector, lanes fitted to the
 /// narrowest access, no warps along d): the one that gives a thread the
@@ -138,6 +149,9 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
                               Arrangement preferred) {
+  SmallVector<SmallVector<int64_t, 4>> tileShapes;
+  for (auto [rows, cols] : shapes)
+    tileShapes.push_back({rows, cols});
   auto largest = [&](Arrangement a) {
     SmallVector<unsigned, 2> spt(baseSpt), tpw(2), wpc(2);
     spt[d] = a.spt;
@@ -145,12 +159,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
     tpw[1 - d] = 32 / a.lanes;
     wpc[d] = a.warps;
     wpc[1 - d] = numWarps / a.warps;
-    int64_t most = 0;
-    for (auto [rows, cols] : shapes) {
-      int64_t shape[2] = {rows, cols};
-      most = std::max(most, getElemsPerThread(shape, spt, tpw, wpc));
-    }
-    return most;
+    return largestTile(spt, tpw, wpc, tileShapes);
   };
   auto log2Distance = [](unsigned a, unsigned b) {
     return std::abs(int(llvm::Log2_32(a)) - int(llvm::Log2_32(b)));
@@ -191,17 +200,6 @@ std::optional<unsigned> sliceFastestDim(RankedTensorType type) {
   if (d == slice.getDim())
     return std::nullopt;
   return d > slice.getDim() ? d - 1 : d;
-}
-
-/// The fewest registers of one tile a thread of `layout` holds for the
-/// largest of `shapes`.
-int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
-                    ArrayRef<unsigned> wpc,
-                    ArrayRef<SmallVector<int64_t, 4>> shapes) {
-  int64_t most = 0;
-  for (const SmallVector<int64_t, 4> &shape : shapes)
-    most = std::max(most, getElemsPerThread(shape, spt, tpw, wpc));
-  return most;
 }
 
 /// A layout of rank 3 or more fitted to `shape` (its largest tile) as
@@ -383,15 +381,10 @@ struct TileGPUCoalescePass
         // Rank 3 and more: fitted to the largest tile when that gives a
         // thread fewer registers of its tiles (see the file comment).
         ArrayRef<SmallVector<int64_t, 4>> all = shapesN->second;
-        auto numel = [](ArrayRef<int64_t> shape) {
-          int64_t n = 1;
-          for (int64_t e : shape)
-            n *= e;
-          return n;
-        };
         const SmallVector<int64_t, 4> *largest = &all.front();
         for (const SmallVector<int64_t, 4> &shape : all)
-          if (numel(shape) > numel(*largest))
+          if (ShapedType::getNumElements(shape) >
+              ShapedType::getNumElements(*largest))
             largest = &shape;
         SmallVector<unsigned> widenedSpt(spt);
         widenedSpt[d] = std::max(v, spt[d]);

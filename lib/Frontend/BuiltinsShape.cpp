@@ -367,6 +367,81 @@ Val CodeGen::emitPointerType(BuiltinCall &c) {
   return Val::dtypeVal(DType::pointerTo(dt.kind));
 }
 
+namespace {
+/// A tile.split that computes tl.split(x) from the tile x was reshaped
+/// (and permuted) from.
+struct IndexBit {
+  mlir::Value src;
+  int32_t axis;
+  int64_t stride;
+};
+} // namespace
+
+/// When x (last dimension 2) is tl.reshape(z) or tl.permute(tl.reshape(z)),
+/// its last dimension one bit of z's row-major index and its other
+/// dimensions z's other bits in their order, with z's shape but for the
+/// halved dimension that holds the bit: tl.split(x) takes that bit of z.
+/// tl.split(tl.permute(tl.reshape(acc, (M, 2, N // 2)), (0, 2, 1))) is
+/// acc's column halves (stride N / 2), tl.split(tl.reshape(x, (M, N // 2,
+/// 2))) its even and odd columns (stride 1). Taken on z, they stay in the
+/// registers of z's layout where that bit is a register bit.
+static std::optional<IndexBit> splitOfIndexBit(mlir::Value x) {
+  auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
+  unsigned rank = xt.getRank();
+  llvm::SmallVector<int32_t> perm;
+  for (unsigned i = 0; i < rank; ++i)
+    perm.push_back(i);
+  mlir::Value y = x;
+  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
+    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
+    y = tr.getSrc();
+  }
+  auto reshape = y.getDefiningOp<mlir::tile::ReshapeOp>();
+  if (!reshape)
+    return std::nullopt;
+  mlir::Value z = reshape.getSrc();
+  auto yt = mlir::cast<mlir::RankedTensorType>(y.getType());
+  auto zt = mlir::cast<mlir::RankedTensorType>(z.getType());
+  // The lowest bit of the row-major index that each dimension covers.
+  auto lowBits = [](llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<int64_t> low(shape.size());
+    int64_t bits = 0;
+    for (int i = int(shape.size()) - 1; i >= 0; --i) {
+      low[i] = bits;
+      bits += llvm::Log2_64(shape[i]);
+    }
+    return low;
+  };
+  for (int64_t d : llvm::concat<const int64_t>(yt.getShape(), zt.getShape()))
+    if (!llvm::isPowerOf2_64(d))
+      return std::nullopt;
+  auto yLow = lowBits(yt.getShape());
+  int64_t bit = yLow[perm[rank - 1]];
+  // The result's dimensions must take the other bits from high to low:
+  // each dimension's bits above the next one's.
+  int64_t below = std::numeric_limits<int64_t>::max();
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    int64_t lo = yLow[perm[i]], n = llvm::Log2_64(yt.getDimSize(perm[i]));
+    if (n == 0)
+      continue;
+    if (lo + n > below)
+      return std::nullopt;
+    below = lo;
+  }
+  auto zLow = lowBits(zt.getShape());
+  for (unsigned a = 0; a < zt.getRank(); ++a) {
+    int64_t lo = zLow[a], n = llvm::Log2_64(zt.getDimSize(a));
+    if (bit < lo || bit >= lo + n)
+      continue;
+    llvm::SmallVector<int64_t> half(zt.getShape());
+    half[a] /= 2;
+    if (llvm::ArrayRef<int64_t>(half) != xt.getShape().drop_back())
+      return std::nullopt;
+    return IndexBit{z, int32_t(a), int64_t(1) << (bit - lo)};
+  }
+  return std::nullopt;
+}
+
 // tl.cat(a, b) puts b after a along the first dimension (Triton lets the
 // compiler reorder the elements; tilec keeps this order whatever
 // can_reorder says);
@@ -468,6 +543,12 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
                            " needs a tensor whose last dimension is 2, "
                            "got " +
                            describe(x));
+  if (auto bit = splitOfIndexBit(x.v)) {
+    auto split = b.create<mlir::tile::SplitOp>(l, bit->src, bit->axis,
+                                               bit->stride);
+    return Val::tuple({Val::ir(split.getLo(), x.dtype),
+                       Val::ir(split.getHi(), x.dtype)});
+  }
   DType elem = x.dtype;
   Val xi = toElementBits(x, l, call);
   llvm::SmallVector<int64_t> shape(x.shape());

@@ -555,6 +555,30 @@ Expected<Step> tilec::interp::compileTileOp(Operation *op, ProgramBuilder &b) {
     }
   }
 noResult:
+  if (auto sp = dyn_cast<tile::SplitOp>(op)) {
+    // Result k, element i: the operand's element i with the index along
+    // the axis spread to make room for the stride's bit, set to k.
+    TRY_TYPE(rt, sp.getLo().getType());
+    auto rshape = shapeOf(sp.getLo().getType());
+    int64_t inner = 1, stride = sp.getStride(), n = rshape[sp.getAxis()];
+    for (size_t d = sp.getAxis() + 1; d < rshape.size(); ++d)
+      inner *= rshape[d];
+    unsigned x = b.slot(sp.getSrc());
+    unsigned out[2] = {b.slot(sp.getLo()), b.slot(sp.getHi())};
+    return Step([=](State &s) -> Error {
+      for (int64_t k = 0; k < 2; ++k) {
+        Tensor &o = s.regs[out[k]];
+        o.reset(rshape, rt);
+        gather(o, s.regs[x], [&](size_t i) {
+          int64_t in = int64_t(i) % inner, j = int64_t(i) / inner % n,
+                  outer = int64_t(i) / inner / n;
+          int64_t src = (j / stride) * 2 * stride + k * stride + j % stride;
+          return size_t((outer * 2 * n + src) * inner + in);
+        });
+      }
+      return Error::success();
+    });
+  }
   // One program runs at a time: its accesses are already ordered.
   if (isa<tile::BarrierOp>(op))
     return Step([](State &) { return Error::success(); });

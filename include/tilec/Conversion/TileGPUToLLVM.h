@@ -128,8 +128,9 @@ public:
   emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc, unsigned k,
               SmallVectorImpl<Value> *unwrapped = nullptr) const;
   /// emitIndices computed here, for the thread `tid` of the CTA (blocked
-  /// layouts only): lets a lowering find the elements whose places differ
-  /// by the same constant in every thread.
+  /// and accumulator layouts): lets a lowering find the elements whose
+  /// places differ by the same constant in every thread, or that a thread
+  /// holds in two layouts.
   SmallVector<int64_t> hostIndices(unsigned tid, unsigned k) const;
   /// Threads of the CTA the layout spans (blocked and accumulator layouts).
   unsigned numThreads() const;
@@ -383,6 +384,8 @@ void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateInlineAsmOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
+void populateSplitOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 void populatePrintOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                    RewritePatternSet &patterns);
 

@@ -168,6 +168,7 @@ struct ConvertTileGPUToLLVMPass
       populateSharedMemoryOpToLLVMPatterns(converter, patterns);
       populateScanOpToLLVMPatterns(converter, patterns);
       populateSortOpToLLVMPatterns(converter, patterns);
+      populateSplitOpToLLVMPatterns(converter, patterns);
       populateGenericReduceOpToLLVMPatterns(converter, patterns);
       populateFp8OpToLLVMPatterns(converter, patterns, computeCapability);
       populateHistogramOpToLLVMPatterns(converter, patterns);

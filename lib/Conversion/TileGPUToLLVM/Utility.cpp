@@ -441,10 +441,28 @@ Value mlir::tilegpu::emitOwnerPredicate(OpBuilder &b, Location loc,
 }
 
 SmallVector<int64_t> LayoutInfo::hostIndices(unsigned tid, unsigned k) const {
-  assert(isBlocked() && "hostIndices of a blocked layout");
+  assert(hasDims() && "hostIndices of a blocked or accumulator layout");
   unsigned R = baseRank();
   SmallVector<unsigned> lane(R), warp(R);
   unsigned l = tid % 32, w = tid / 32;
+  if (acc_) {
+    // emitThreadCoords and emitIndices of an accumulator layout.
+    lane = {l / 4, l % 4};
+    unsigned wmFirst = warpsMFirst ? 1 : wn, wnFirst = warpsMFirst ? wm : 1;
+    warp = {(w / wmFirst) % wm, (w / wnFirst) % wn};
+    SmallVector<unsigned> e = elemCoords(k);
+    SmallVector<int64_t> idx;
+    for (unsigned i = 0; i < rank(); ++i) {
+      unsigned d = dimMap[i], q = e[i] / 2, bpw = blocksPerWarp[d];
+      int64_t v = int64_t(warp[d]) * warpExtents[d] +
+                  int64_t(lane[d]) * laneStep[d] + (q / bpw) * cta[d] +
+                  (q % bpw) * 8 + (e[i] % 2) * pairStep[d];
+      if (cta[d] > shape[i])
+        v %= shape[i];
+      idx.push_back(v);
+    }
+    return idx;
+  }
   for (unsigned d : base.getOrder()) {
     unsigned t = base.getThreadsPerWarp()[d], wp = base.getWarpsPerCTA()[d];
     lane[d] = l % t;

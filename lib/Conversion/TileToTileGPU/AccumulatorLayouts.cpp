@@ -7,7 +7,8 @@
 //    result's rank: its result, in that layout;
 //  - tile.broadcast of a value in layout X: X; tile.reduce of one in X:
 //    the slice of X along the axis; tile.expand_dims of the slice of X
-//    along the expanded axis: X;
+//    along the expanded axis: X; tile.split of one in X whose halves are
+//    registers of X (getSplitResultLayout): X;
 //  - a loop-carried value (scf.for) whose initial value, block argument or
 //    yielded value has one: the argument, the loop's result, and so the
 //    yielded value's layout at the back edge; an scf.if result whose
@@ -96,6 +97,15 @@ struct Propagation {
       if (Attribute l = of(red.getSrc()))
         set(red.getResult(),
             SliceAttr::get(op->getContext(), red.getAxis(), l));
+      return;
+    }
+    if (auto split = dyn_cast<tile::SplitOp>(op)) {
+      Attribute l = of(split.getSrc());
+      if (l && getSplitResultLayout(withLayout(split.getSrc().getType(), l),
+                                    split.getAxis(), split.getStride()) == l) {
+        set(split.getLo(), l);
+        set(split.getHi(), l);
+      }
       return;
     }
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(op)) {

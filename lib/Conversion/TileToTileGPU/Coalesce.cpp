@@ -52,6 +52,10 @@
 // warp) 0.38-0.76x -> 0.97-1.6x; a [32, 2] tile split into halves lost
 // its 2-element vectors (Llama 4 RoPE with BLOCK 32: 0.89x -> 0.83x).
 //
+// Last, a tile.split whose operand's layout was widened (its split bit no
+// longer in registers) or whose results took a rewritten layout is made
+// registers of its operand again (legalizeSplitLayouts).
+//
 // The load of a staged tensor-core operand (its one user a local_alloc)
 // need not have a mask constant over a vector: where the mask is only a
 // prefix mask over it (a bound check of contiguous indices, `k + arange <
@@ -496,6 +500,10 @@ struct TileGPUCoalescePass
       op->setAttr("tilegpu.vector",
                   IntegerAttr::get(IntegerType::get(ctx, 32), v));
     });
+
+    // 5. A tile.split whose operand's layout was widened, or whose results
+    // took the widened layout, is made registers of its operand again.
+    module.walk([](tile::SplitOp op) { legalizeSplitLayouts(op); });
   }
 };
 

@@ -4,7 +4,8 @@
 // blocked layout of that rank (getDefaultBlockedLayout), so elementwise ops,
 // splats and broadcasts need no data movement; a reduction's result is the
 // slice of its operand's layout along the reduced axis; an expand_dims
-// operand must be the slice of its result's layout. Where an operand's layout
+// operand must be the slice of its result's layout; a tile.split's results
+// are registers of its operand (getSplitResultLayout). Where an operand's layout
 // differs from the one its user needs, a tilegpu.convert_layout is inserted.
 // The walk rewrites types in place: ops keep their identity. Dots the tensor
 // cores can compute get mma layouts (see the pass description in Passes.td).
@@ -397,6 +398,26 @@ struct ConvertTileToTileGPUPass
         dot.getResult().setType(withLayout(dot.getType(), mma));
         return;
       }
+
+    // tile.split: the halves are registers of the operand in its own
+    // layout where that can be, else of a blocked layout whose vector holds
+    // the split bit.
+    if (auto split = dyn_cast<tile::SplitOp>(op)) {
+      auto t = cast<RankedTensorType>(split.getSrc().getType());
+      unsigned axis = split.getAxis();
+      int64_t stride = split.getStride();
+      if (!t.getEncoding() || !getSplitResultLayout(t, axis, stride)) {
+        auto base = cast<BlockedAttr>(defaultLayout(t.getRank()));
+        require(op, split.getSrcMutable(),
+                withLayout(t, getSplitOperandLayout(base, t.getShape(), axis,
+                                                    stride)));
+        t = cast<RankedTensorType>(split.getSrc().getType());
+      }
+      Attribute l = getSplitResultLayout(t, axis, stride);
+      for (OpResult r : op->getResults())
+        r.setType(withLayout(r.getType(), l));
+      return;
+    }
 
     // Computed where a dot left its result (findAccumulatorLayouts).
     if (op->getNumResults() == 1)

@@ -392,6 +392,73 @@ Value mlir::tilegpu::rootBuffer(Value view) {
   return view;
 }
 
+Attribute mlir::tilegpu::getSplitResultLayout(RankedTensorType src,
+                                              unsigned axis, int64_t stride) {
+  Attribute layout = src.getEncoding();
+  int64_t n = src.getDimSize(axis);
+  if (auto blocked = dyn_cast_or_null<BlockedAttr>(layout)) {
+    SmallVector<unsigned> spt(blocked.getSizePerThread());
+    int64_t cta = int64_t(spt[axis]) * blocked.getThreadsPerWarp()[axis] *
+                  blocked.getWarpsPerCTA()[axis];
+    if (stride >= cta)
+      return blocked; // a repeat of the CTA tile (cta <= n / 2)
+    if (stride < spt[axis] && spt[axis] <= n) {
+      spt[axis] /= 2; // within the thread's vector
+      return BlockedAttr::get(src.getContext(), spt,
+                              blocked.getThreadsPerWarp(),
+                              blocked.getWarpsPerCTA(), blocked.getOrder());
+    }
+    return {};
+  }
+  if (auto mma = dyn_cast_or_null<MmaAttr>(layout)) {
+    if (mma.getTransposed() || src.getRank() != 2)
+      return {};
+    int64_t cta = axis == 0 ? 16 * mma.getWarpsPerCTA()[0]
+                            : int64_t(mma.getWarpCols()) *
+                                  mma.getWarpsPerCTA()[1];
+    return stride >= cta ? mma : MmaAttr();
+  }
+  return {};
+}
+
+BlockedAttr mlir::tilegpu::getSplitOperandLayout(BlockedAttr base,
+                                                 ArrayRef<int64_t> shape,
+                                                 unsigned axis,
+                                                 int64_t stride) {
+  SmallVector<unsigned> spt(shape.size(), 1);
+  spt[axis] = unsigned(std::min<int64_t>(2 * stride, shape[axis]));
+  return BlockedAttr::get(base.getContext(), spt, base.getThreadsPerWarp(),
+                          base.getWarpsPerCTA(), base.getOrder());
+}
+
+void mlir::tilegpu::legalizeSplitLayouts(tile::SplitOp op) {
+  auto t = cast<RankedTensorType>(op.getSrc().getType());
+  unsigned axis = op.getAxis();
+  int64_t stride = op.getStride();
+  OpBuilder b(op);
+  Attribute l = getSplitResultLayout(t, axis, stride);
+  if (!l) {
+    // Only a blocked layout that a pass widened can lose it: tilegpu's
+    // layout assignment gives every other operand a layout that has it.
+    auto blocked = cast<BlockedAttr>(t.getEncoding());
+    auto want = RankedTensorType::get(
+        t.getShape(), t.getElementType(),
+        getSplitOperandLayout(blocked, t.getShape(), axis, stride));
+    op.getSrcMutable().set(
+        b.create<ConvertLayoutOp>(op.getLoc(), want, op.getSrc()));
+    l = getSplitResultLayout(want, axis, stride);
+  }
+  b.setInsertionPointAfter(op);
+  for (OpResult r : op->getResults()) {
+    auto rt = cast<RankedTensorType>(r.getType());
+    if (rt.getEncoding() == l)
+      continue;
+    r.setType(RankedTensorType::get(rt.getShape(), rt.getElementType(), l));
+    auto cvt = b.create<ConvertLayoutOp>(op.getLoc(), rt, r);
+    r.replaceAllUsesExcept(cvt, cvt);
+  }
+}
+
 bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,
                                          RankedTensorType dst) {
   auto mma = dyn_cast_or_null<MmaAttr>(src.getEncoding());

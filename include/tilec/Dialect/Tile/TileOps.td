@@ -166,6 +166,39 @@ def Tile_TransOp : Tile_Op<"trans", [Pure]> {
   ];
 }
 
+def Tile_SplitOp : Tile_Op<"split", [Pure]> {
+  let summary = "Take the two halves of a tile selected by one index bit";
+  let description = [{
+    Splits `src` along dimension `axis` by the bit of value `stride` (a
+    power of two) of the index along it: `lo` holds the elements whose bit
+    is 0, `hi` those whose bit is 1, each in order, so the results are
+    `src` with dimension `axis` halved: lo[.., j, ..] = src[.., i, ..] with
+    i = (j / stride) * 2 * stride + j % stride, hi the same at i + stride.
+    With `stride` half the dimension these are its first and second halves;
+    with 1, its even and odd positions.
+
+    It is what `tl.split` computes from a tile that `tl.reshape` (and
+    `tl.permute`) gave a last dimension of 2 made of one index bit of a
+    dimension, e.g. `tl.split(tl.permute(tl.reshape(x, (M, 2, N // 2)),
+    (0, 2, 1)))` (the halves of x's columns). Where that bit is a register
+    bit of the operand's layout (a repeat of an mma accumulator or blocked
+    layout, or within a blocked layout's per-thread vector), the results
+    are registers of the operand's.
+
+    ```mlir
+    %lo, %hi = tile.split %acc {axis = 1 : i32, stride = 128 : i64}
+        : tensor<128x256xf32> -> tensor<128x128xf32>, tensor<128x128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis, I64Attr:$stride);
+  let results = (outs Tile_Tensor:$lo, Tile_Tensor:$hi);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lo) `,` type($hi)";
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "int32_t":$axis, "int64_t":$stride)>
+  ];
+}
+
 def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
   let summary = "Gather elements of a tile along one axis (tl.gather)";
   let description = [{

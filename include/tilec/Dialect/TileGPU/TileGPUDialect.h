@@ -81,6 +81,28 @@ Value rootBuffer(Value view);
 /// blocks (flash attention's p fed to its second dot).
 bool isRegisterConversion(RankedTensorType src, RankedTensorType dst);
 
+/// The layout of tile.split's results when they are registers of its
+/// operand `src` (a tile with a layout) split along `axis` by the index
+/// bit `stride`: the operand's own layout, when that bit is a repeat of
+/// its CTA tile (blocked, or a non-transposed mma accumulator), or a
+/// blocked layout with half the operand's vector along the axis, when
+/// the bit lies within that vector. Null otherwise.
+Attribute getSplitResultLayout(RankedTensorType src, unsigned axis,
+                               int64_t stride);
+
+/// A blocked layout like `base` (of the operand's rank) whose vector
+/// along `axis` holds the split bit (2 * stride elements, at most the
+/// dimension), so that getSplitResultLayout is not null for it.
+BlockedAttr getSplitOperandLayout(BlockedAttr base, ArrayRef<int64_t> shape,
+                                  unsigned axis, int64_t stride);
+
+/// Makes `op`'s results registers of its operand again after a pass
+/// rewrote layouts (tilegpu-coalesce): the operand converted to
+/// getSplitOperandLayout of its blocked layout where its layout no longer
+/// allows it, the results given getSplitResultLayout and converted to the
+/// types their users had.
+void legalizeSplitLayouts(tile::SplitOp op);
+
 /// Is `op` a tile.load whose one user stages it in shared memory (a
 /// tensor-core dot operand's local_alloc)?
 bool isStagedOperandLoad(Operation *op);

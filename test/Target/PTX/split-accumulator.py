@@ -1,0 +1,41 @@
+# A matmul that stores its 128x256 accumulator in column halves, as
+# Triton's persistent matmul tutorial does with EPILOGUE_SUBTILE:
+# tl.split(tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1))). The
+# split takes halves of the wgmma accumulator's registers (its columns'
+# top bit is a repeat of the layout): no reshape, no permute, no
+# conversion of the whole accumulator through shared memory, and ptxas
+# finds no spills (the tutorial's kernel spilled 8 KB when they went through
+# shared memory).
+# On mma.sync (sm_80) the same.
+# RUN: tilec %s --kernel subtile --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=tilegpu -o - | FileCheck %s
+# RUN: tilec %s --kernel subtile --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, 128, 256, 64" --num-warps 8 --arch sm_80 --emit=tilegpu -o - | FileCheck %s
+# RUN: tilec %s --kernel subtile --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=ptx -o %t.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=NOSPILL %}
+# CHECK-NOT: tile.reshape
+# CHECK-NOT: tile.trans
+# CHECK: tile.split %{{.*}} {axis = 1 : i32, stride = 128 : i64} : tensor<128x256xf32, #mma> -> tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>
+# CHECK-NOT: convert_layout {{.*}} tensor<128x256xf32
+# CHECK-NOT: tile.reshape
+# NOSPILL: 0 bytes spill stores, 0 bytes spill loads
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def subtile(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptr + rm[:, None] * K + (k * BK + rk)[None, :])
+        b = tl.load(b_ptr + (k * BK + rk)[:, None] * N + rn[None, :])
+        acc = tl.dot(a, b, acc)
+    acc = tl.reshape(acc, (BM, 2, BN // 2))
+    acc = tl.permute(acc, (0, 2, 1))
+    c0, c1 = tl.split(acc)
+    cn = pid_n * BN + tl.arange(0, BN // 2)
+    tl.store(c_ptr + rm[:, None] * N + cn[None, :], c0.to(tl.float16))
+    tl.store(c_ptr + rm[:, None] * N + BN // 2 + cn[None, :], c1.to(tl.float16))

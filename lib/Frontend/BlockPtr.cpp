@@ -410,6 +410,22 @@ Val CodeGen::makeTensorDescriptor(std::vector<Val> &a, const Expr &call) {
   if (padding != "zero" && padding != "nan")
     return error(call, "padding_option must be 'zero' or 'nan', got '" +
                            padding + "'");
+  // What Triton requires of a descriptor (TMA's rules, checked by its host
+  // TensorDescriptor): a 16-byte aligned base and leading strides of a
+  // multiple of 16 bytes. The axis analysis is told so, as tl.multiple_of
+  // would tell it: a descriptor made in the kernel from a pointer and
+  // strides loaded from tables gets 16-byte accesses.
+  if (a[0].isScalarIR() && a[0].dtype.isPointer) {
+    a[0] = callBuiltin("tl.multiple_of", call, {a[0], Val::integer(16)}, {});
+    unsigned bytes = std::max(1u, a[0].dtype.pointee().bitwidth() / 8);
+    if (16 % bytes == 0 && 16 / bytes > 1) {
+      for (size_t d = 0; d + 1 < strides.size(); ++d)
+        if (strides[d].isScalarIR() && strides[d].dtype.isInt())
+          strides[d] = callBuiltin("tl.multiple_of", call,
+                                   {strides[d], Val::integer(16 / bytes)}, {});
+      a[2] = Val::tuple(strides);
+    }
+  }
   // A block pointer at offset 0 whose every access checks every dimension.
   std::vector<Val> zeros(rank, Val::integer(0)), order;
   for (size_t d = 0; d < rank; ++d)

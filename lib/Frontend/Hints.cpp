@@ -79,12 +79,21 @@ Val CodeGen::emitAxisHint(BuiltinCall &c) {
     return x; // nothing to say about floats and masks
 
   mlir::Value v = hinted(x.v);
+  auto attr = mlir::DenseI64ArrayAttr::get(&ctx, ints);
+  if (auto prev = v.getDefiningOp<mlir::tile::AxisHintOp>())
+    if (prev->getAttr(kind == AxisHint::MultipleOf      ? "divisibility"
+                      : kind == AxisHint::MaxContiguous ? "contiguity"
+                                                        : "constancy") == attr)
+    {
+      Val r = x; // hinted so already
+      r.v = v;
+      return r;
+    }
   mlir::OpBuilder hb(&ctx);
   if (mlir::Operation *def = v.getDefiningOp())
     hb.setInsertionPointAfter(def);
   else
     hb.setInsertionPointToStart(mlir::cast<mlir::BlockArgument>(v).getOwner());
-  auto attr = hb.getDenseI64ArrayAttr(ints);
   auto hint = hb.create<mlir::tile::AxisHintOp>(
       loc(call), v, kind == AxisHint::MultipleOf ? attr : nullptr,
       kind == AxisHint::MaxContiguous ? attr : nullptr,

@@ -76,18 +76,19 @@ struct Numbering {
 
 /// Live interval of the buffer of `alloc`: from the alloc to its last use,
 /// a use nested in an op of the alloc's block counting as that op's end
-/// (uses of its slots, memdesc_subview, count as its uses);
+/// (uses of its views, memdesc_subview and memdesc_trans, count as its uses);
 /// the whole function if the buffer escapes the local_* ops.
 std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
                                            LocalAllocOp alloc) {
   unsigned start = num.first.lookup(alloc), end = start;
   Block *block = alloc->getBlock();
-  // Users, through the slots (memdesc_subview) of a multi-buffered one.
+  // Users, through the views: the slots (memdesc_subview) of a
+  // multi-buffered one, a transposed view (memdesc_trans).
   SmallVector<Operation *> users(alloc->getUsers());
   while (!users.empty()) {
     Operation *u = users.pop_back_val();
     Operation *anc = block->findAncestorOpInBlock(*u);
-    if (anc && isa<MemDescSubviewOp>(u)) {
+    if (anc && isBufferView(u)) {
       users.append(u->getUsers().begin(), u->getUsers().end());
       end = std::max(end, num.last.lookup(anc));
       continue;

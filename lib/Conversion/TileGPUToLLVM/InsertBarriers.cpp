@@ -166,8 +166,9 @@ struct BarrierInserter {
   /// The range of the buffer `m` (a !tilegpu.memdesc): its local_alloc's
   /// range, or everything if it does not come from one.
   static std::pair<uint64_t, uint64_t> bufferRange(Value m) {
-    if (auto sub = m.getDefiningOp<MemDescSubviewOp>())
-      return bufferRange(sub.getSrc()); // a slot: the whole buffer
+    if (Operation *def = m.getDefiningOp(); def && isBufferView(def))
+      return bufferRange(def->getOperand(0)); // a slot or a transpose: the
+                                              // whole buffer
     auto alloc = m.getDefiningOp<LocalAllocOp>();
     if (!alloc)
       return {0, std::numeric_limits<uint64_t>::max()};

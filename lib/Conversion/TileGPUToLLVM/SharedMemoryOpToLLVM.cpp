@@ -185,7 +185,8 @@ static LocalAllocOp rootAlloc(Value view) {
 /// The root must be a local_alloc without an initial value, and its views
 /// (memdesc_subview, any depth) may only be read, freed or filled by
 /// async_copy; anything else (local_store, an initial value, a use we do not
-/// know) writes through the generic proxy.
+/// know) writes through the generic proxy. Views are memdesc_subview and
+/// memdesc_trans.
 static bool writtenOnlyByAsyncCopy(Value view) {
   LocalAllocOp alloc = rootAlloc(view);
   if (!alloc || alloc.getInit())
@@ -194,8 +195,8 @@ static bool writtenOnlyByAsyncCopy(Value view) {
   while (!work.empty()) {
     Value cur = work.pop_back_val();
     for (Operation *user : cur.getUsers()) {
-      if (auto sv = dyn_cast<MemDescSubviewOp>(user)) {
-        work.push_back(sv.getResult());
+      if (isBufferView(user)) {
+        work.push_back(user->getResult(0));
         continue;
       }
       if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp>(user))
@@ -449,6 +450,18 @@ struct LocalDeallocOpConversion : OpConversionPattern<LocalDeallocOp> {
 };
 
 /// A slot of a multi-buffered buffer: base + index * slot bytes.
+/// The same bytes: the encoding of the result type says how to address
+/// them.
+struct MemDescTransOpConversion : OpConversionPattern<MemDescTransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct MemDescSubviewOpConversion : OpConversionPattern<MemDescSubviewOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -609,7 +622,8 @@ void mlir::tilegpu::populateSharedMemoryOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion, LocalDeallocOpConversion,
-               MemDescSubviewOpConversion, AsyncCopyOpConversion,
+               MemDescSubviewOpConversion, MemDescTransOpConversion,
+               AsyncCopyOpConversion,
                AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
       converter, patterns.getContext());
 }

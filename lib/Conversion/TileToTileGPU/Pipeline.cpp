@@ -25,8 +25,9 @@
 // (with 4 or more stages and an async Hopper dot, below: S-2 iterations
 // ahead, async_wait S-3, w = S-2, the copies still right after the barrier).
 //
-// A Hopper dot (wgmma) on the staged buffers whose result is the loop-
-// carried accumulator runs asynchronously into the next iteration
+// A Hopper dot (wgmma) on the staged buffers (or transposed views of them,
+// memdesc_trans) whose result is the loop-carried accumulator runs
+// asynchronously into the next iteration
 // (tilegpu.wgmma_pendings = 1: wgmma.wait_group 1 after issuing it, which
 // retires the previous iteration's group). With 2 or 3 stages the copies of
 // iteration i then move after the dot: they refill slot (i - 1) % S, whose
@@ -305,18 +306,30 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       return stored;
     };
     SmallVector<tile::DotOp> wgmmaDots;
+    // The reads of a staged buffer, also through its transposed views.
+    auto readsOf = [](LocalAllocOp alloc) {
+      SmallVector<LocalLoadOp> reads;
+      SmallVector<Value> views{alloc.getResult()};
+      while (!views.empty())
+        for (Operation *u : views.pop_back_val().getUsers()) {
+          if (auto ll = dyn_cast<LocalLoadOp>(u))
+            reads.push_back(ll);
+          else if (isa<MemDescTransOp>(u))
+            views.push_back(u->getResult(0));
+        }
+      return reads;
+    };
     for (StagedLoad &s : staged)
-      for (Operation *u : s.alloc->getUsers())
-        if (auto ll = dyn_cast<LocalLoadOp>(u))
-          for (Operation *uu : ll->getUsers())
-            if (auto dot = dyn_cast<tile::DotOp>(uu))
-              if (auto mma = dyn_cast_or_null<MmaAttr>(
-                      cast<RankedTensorType>(dot.getType()).getEncoding()))
-                if (mma.isHopper() && dot->getBlock() == body &&
-                    !rewrittenInBody(dot.getA()) &&
-                    !rewrittenInBody(dot.getB()) &&
-                    !llvm::is_contained(wgmmaDots, dot))
-                  wgmmaDots.push_back(dot);
+      for (LocalLoadOp ll : readsOf(s.alloc))
+        for (Operation *uu : ll->getUsers())
+          if (auto dot = dyn_cast<tile::DotOp>(uu))
+            if (auto mma = dyn_cast_or_null<MmaAttr>(
+                    cast<RankedTensorType>(dot.getType()).getEncoding()))
+              if (mma.isHopper() && dot->getBlock() == body &&
+                  !rewrittenInBody(dot.getA()) &&
+                  !rewrittenInBody(dot.getB()) &&
+                  !llvm::is_contained(wgmmaDots, dot))
+                wgmmaDots.push_back(dot);
 
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;

@@ -83,10 +83,20 @@ struct ConvertTileToTileGPUPass
     return std::make_pair(load, elt.getIntOrFloatBitWidth());
   }
 
-  /// Is `v` a tile.load that can be read 16 bytes at a time along
-  /// dimension `dim`?
+  /// The tile whose dimension `dim` is `v`'s: `v` itself, or the operand of
+  /// a 2-D tile.trans (staged as that operand, stageDotOperands).
+  static std::pair<Value, unsigned> throughTrans(Value v, unsigned dim) {
+    if (auto tr = v.getDefiningOp<tile::TransOp>())
+      if (cast<RankedTensorType>(v.getType()).getRank() == 2)
+        return {tr.getSrc(), 1 - dim};
+    return {v, dim};
+  }
+
+  /// Is `v` a tile.load (or its transpose) that can be read 16 bytes at a
+  /// time along dimension `dim`?
   static bool contiguousLoad(const AxisInfoAnalysis &axis, Value v,
                              unsigned dim) {
+    std::tie(v, dim) = throughTrans(v, dim);
     auto l = loadOf(v);
     return l && axis.getVectorWidth(l->first.getPtr(), l->first.getMask(), dim,
                                     /*prefixMask=*/true) *
@@ -94,10 +104,11 @@ struct ConvertTileToTileGPUPass
                     128;
   }
 
-  /// Is `v` a tile.load whose addresses run on for at least 16 bytes
-  /// along dimension `dim` (whatever their alignment)?
+  /// Is `v` a tile.load (or its transpose) whose addresses run on for at
+  /// least 16 bytes along dimension `dim` (whatever their alignment)?
   static bool contiguousRuns(const AxisInfoAnalysis &axis, Value v,
                              unsigned dim) {
+    std::tie(v, dim) = throughTrans(v, dim);
     auto l = loadOf(v);
     return l &&
            axis.getInfo(l->first.getPtr()).getContiguity(dim) * l->second >= 128;
@@ -258,26 +269,44 @@ struct ConvertTileToTileGPUPass
           shared.getMaxPhase() == 8)
         shared = SharedAttr::get(&getContext(), 2 * shared.getVec(), 1, 4,
                                  shared.getBlockCols());
+      // The transpose of a 2-D tile (attention's backward: tl.trans(qT),
+      // tl.trans(do)) is staged as the tile itself, in the buffer layout
+      // whose transpose is `shared` (the same bytes), and read through a
+      // transposed view: no transpose through scratch memory.
+      Value staged = operand->get();
+      auto type = MemDescType::get(t.getShape(), elt, shared);
+      bool viaTrans = false;
+      if (auto tr = staged.getDefiningOp<tile::TransOp>();
+          tr && t.getRank() == 2) {
+        staged = tr.getSrc();
+        type = getTransposedBuffer(type);
+        viaTrans = true;
+      }
       // Staged once before the loops it does not change in (attention's
       // q): the buffer then lives through them (tilegpu-allocate-shared).
-      OpBuilder::InsertionGuard guard(b);
-      Operation *at = outsideInvariantLoops(operand->get(), dot);
-      auto type = MemDescType::get(t.getShape(), elt, shared);
-      // The same value staged the same way for an earlier dot (the A both
-      // products of a gated MLP share): one buffer, written once.
-      LocalAllocOp earlier;
-      for (Operation *u : operand->get().getUsers())
-        if (auto a = dyn_cast<LocalAllocOp>(u))
-          if (a.getType() == type && a->getBlock() == at->getBlock() &&
-              a->isBeforeInBlock(at))
-            earlier = a;
-      if (earlier) {
-        buffers.push_back(earlier);
-        continue;
+      Value buffer;
+      {
+        OpBuilder::InsertionGuard guard(b);
+        Operation *at = outsideInvariantLoops(staged, dot);
+        // The same value staged the same way for an earlier dot (the A both
+        // products of a gated MLP share, attention's qT and its transpose):
+        // one buffer, written once.
+        LocalAllocOp earlier;
+        for (Operation *u : staged.getUsers())
+          if (auto a = dyn_cast<LocalAllocOp>(u))
+            if (a.getType() == type && a->getBlock() == at->getBlock() &&
+                a->isBeforeInBlock(at))
+              earlier = a;
+        if (earlier) {
+          buffer = earlier;
+        } else {
+          b.setInsertionPoint(at);
+          buffer = b.create<LocalAllocOp>(dot.getLoc(), type, staged);
+        }
       }
-      b.setInsertionPoint(at);
-      buffers.push_back(
-          b.create<LocalAllocOp>(dot.getLoc(), type, operand->get()));
+      if (viaTrans)
+        buffer = b.create<MemDescTransOp>(dot.getLoc(), buffer);
+      buffers.push_back(buffer);
     }
     unsigned opIdx = 0;
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {

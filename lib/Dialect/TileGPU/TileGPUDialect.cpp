@@ -386,9 +386,16 @@ int64_t mlir::tilegpu::getElemsPerThread(ArrayRef<int64_t> shape,
   return n;
 }
 
+bool mlir::tilegpu::isBufferView(Operation *op) {
+  return isa<MemDescSubviewOp, MemDescTransOp>(op);
+}
+
 Value mlir::tilegpu::rootBuffer(Value view) {
-  while (auto sv = view.getDefiningOp<MemDescSubviewOp>())
-    view = sv.getSrc();
+  while (Operation *def = view.getDefiningOp()) {
+    if (!isBufferView(def))
+      break;
+    view = def->getOperand(0);
+  }
   return view;
 }
 
@@ -680,6 +687,31 @@ LogicalResult MemDescSubviewOp::verify() {
       src.getEncoding() != dst.getEncoding())
     return emitOpError() << "result " << dst << " must be one slot of " << src
                          << " (its leading dimension dropped)";
+  return success();
+}
+
+MemDescType mlir::tilegpu::getTransposedBuffer(MemDescType t) {
+  auto shared = cast<SharedAttr>(t.getEncoding());
+  return MemDescType::get(
+      {t.getShape()[1], t.getShape()[0]}, t.getElementType(),
+      SharedAttr::get(t.getContext(), shared.getVec(), shared.getPerPhase(),
+                      shared.getMaxPhase(), shared.getBlockCols(),
+                      !shared.getTransposed()));
+}
+
+void MemDescTransOp::build(OpBuilder &builder, OperationState &state,
+                           Value src) {
+  build(builder, state,
+        getTransposedBuffer(cast<MemDescType>(src.getType())), src);
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (src.getRank() != 2 || !isa<SharedAttr>(src.getEncoding()) ||
+      dst != getTransposedBuffer(src))
+    return emitOpError() << "result " << dst
+                         << " must be the transpose of the 2-D buffer " << src
+                         << " (shape swapped, `transposed` flipped)";
   return success();
 }
 

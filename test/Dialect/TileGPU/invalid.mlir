@@ -317,3 +317,23 @@ func.func @f(%p: tensor<64x32x!tile.ptr<f16>, #b>, %m: !tilegpu.memdesc<64x32xf1
 // whole 128-byte blocks.
 // expected-error @+1 {{rows of 48 elements are not whole blocks of 32}}
 func.func @f(%m: !tilegpu.memdesc<48x256xf32, #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 8, blockCols = 32, transposed}>>) { return }
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<32x64xf16, #s>) {
+  // The `transposed` flag must flip.
+  // expected-error @+1 {{'tilegpu.memdesc_trans' op result '!tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' must be the transpose of the 2-D buffer '!tilegpu.memdesc<32x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>' (shape swapped, `transposed` flipped)}}
+  %t = tilegpu.memdesc_trans %buf : !tilegpu.memdesc<32x64xf16, #s> -> !tilegpu.memdesc<64x32xf16, #s>
+  return
+}
+
+// -----
+
+#s = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>
+func.func @f(%buf: !tilegpu.memdesc<3x32x64xf16, #s>) {
+  // A multi-buffered buffer: its slots are seen transposed, not it.
+  // expected-error @+1 {{'tilegpu.memdesc_trans' op result '!tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>>' must be the transpose of the 2-D buffer}}
+  %t = tilegpu.memdesc_trans %buf : !tilegpu.memdesc<3x32x64xf16, #s> -> !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>>
+  return
+}

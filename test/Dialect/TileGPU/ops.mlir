@@ -13,6 +13,7 @@
 // CHECK: #[[SW1:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
 // CHECK: #[[SWN:.*]] = #tilegpu.shared<{vec = 4, perPhase = 1, maxPhase = 1}>
 // CHECK: #[[SWB:.*]] = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>
+// CHECK: #[[TR:.*]] = #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>
 // CHECK: #[[OPA:.*]] = #tilegpu.dot_op<{opIdx = 0, parent = #[[MMA]]}>
 // CHECK: #[[OPB:.*]] = #tilegpu.dot_op<{opIdx = 1, parent = #[[MMA]]}>
 // CHECK: #[[S:.*]] = #tilegpu.slice<{dim = 0, parent = #[[B]]}>
@@ -116,4 +117,11 @@ func.func @tensor_core_ops(%buf: !tilegpu.memdesc<3x64x32xf16, #sw>, %i: i32,
   %f = tilegpu.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b8>
   // CHECK-NEXT: return %[[D]]
   return %d : tensor<64x64xf32, #mma>
+}
+
+// CHECK-LABEL: func.func @transposed_view
+// CHECK: tilegpu.memdesc_trans %{{.*}} : !tilegpu.memdesc<64x32xf16, #[[TR]]> -> !tilegpu.memdesc<32x64xf16, #[[SW]]>
+func.func @transposed_view(%buf: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>>) {
+  %t = tilegpu.memdesc_trans %buf : !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>> -> !tilegpu.memdesc<32x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
+  return
 }

@@ -69,9 +69,17 @@ Attribute getLayout(Type type);
 /// `type` (a ranked tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(Type type, Attribute layout);
 
-/// The buffer a memdesc is a view of: `view` with its memdesc_subviews (any
-/// depth) stripped.
+/// The buffer a memdesc is a view of: `view` with its views (memdesc_subview,
+/// memdesc_trans; any depth) stripped.
 Value rootBuffer(Value view);
+
+/// Is `op` a view of a buffer: a slot (memdesc_subview) or its transpose
+/// (memdesc_trans)?
+bool isBufferView(Operation *op);
+
+/// The 2-D buffer type `t` seen transposed (memdesc_trans): the shape
+/// swapped, the encoding's `transposed` flag flipped.
+MemDescType getTransposedBuffer(MemDescType t);
 
 /// Whether a convert_layout from `src` to `dst` stays in the registers of
 /// each thread: 16-bit elements from an mma accumulator layout (not

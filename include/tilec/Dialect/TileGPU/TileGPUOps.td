@@ -402,6 +402,30 @@ def TileGPU_MemDescSubviewOp : TileGPU_Op<"memdesc_subview", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TileGPU_MemDescTransOp : TileGPU_Op<"memdesc_trans", [Pure]> {
+  let summary = "A 2-D shared-memory buffer seen transposed";
+  let description = [{
+    The same bytes as `src` (R x C), seen as the C x R buffer whose element
+    (c, r) is src's (r, c): the shape swapped and the encoding's
+    `transposed` flag flipped, its other parameters kept (#tilegpu.shared
+    defines a transposed buffer that way). A dot operand that is the
+    transpose of a tile staged for another dot reads that tile's buffer
+    through it (attention's backward: q^T and dO, each an operand of two
+    products, once transposed).
+
+    ```mlir
+    %t = tilegpu.memdesc_trans %buf : !tilegpu.memdesc<128x32xf16, #shared1> -> !tilegpu.memdesc<32x128xf16, #shared>
+    ```
+  }];
+  let arguments = (ins TileGPU_MemDescType:$src);
+  let results = (outs TileGPU_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$src)>];
+}
+
 def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
     [AttrSizedOperandSegments]> {
   let summary = "Copies a tile from global to shared memory asynchronously (cp.async)";

@@ -478,6 +478,74 @@ struct MemDescSubviewOpConversion : OpConversionPattern<MemDescSubviewOp> {
   }
 };
 
+/// The scalar that `v`, an element taken out of a tile's struct, is: the
+/// value inserted at its position (the lowering of the op that computed the
+/// tile built the struct by insertvalue), or `v` itself.
+Value elementValue(Value v) {
+  auto ex = v.getDefiningOp<LLVM::ExtractValueOp>();
+  if (!ex)
+    return v;
+  Value s = ex.getContainer();
+  while (auto ins = s.getDefiningOp<LLVM::InsertValueOp>()) {
+    if (ins.getPosition() == ex.getPosition())
+      return ins.getValue();
+    s = ins.getContainer();
+  }
+  return v;
+}
+
+/// The conjuncts of the i1 `m` (an `and` tree of a few levels, through the
+/// elements of tiles: a bounds mask `row_ok & col_ok`).
+void conjuncts(Value m, SmallVectorImpl<Value> &out, int depth = 4) {
+  m = elementValue(m);
+  if (depth > 0)
+    if (auto a = m.getDefiningOp<arith::AndIOp>()) {
+      conjuncts(a.getLhs(), out, depth - 1);
+      conjuncts(a.getRhs(), out, depth - 1);
+      return;
+    }
+  if (!llvm::is_contained(out, m))
+    out.push_back(m);
+}
+
+/// The bytes a prefix-masked run copies: `eb` for each true mask bit.
+/// Conjuncts that every bit of the run shares (the row part of a 2-D bounds
+/// mask, the run lying along a row) select the sum once instead of entering
+/// each bit, so that the rest (the column part, often loop-invariant) sums
+/// to one value LLVM can keep out of a loop: one register a run instead of
+/// a predicate an element (4 warps of attention over host descriptors held
+/// 32 loop-invariant predicates a thread).
+Value prefixRunBytes(OpBuilder &b, Location loc, ArrayRef<Value> bits,
+                     unsigned eb) {
+  SmallVector<SmallVector<Value>> parts(bits.size());
+  for (auto [j, m] : llvm::enumerate(bits))
+    conjuncts(m, parts[j]);
+  SmallVector<Value> common;
+  for (Value c : parts[0])
+    if (llvm::all_of(parts, [&](auto &p) { return llvm::is_contained(p, c); }))
+      common.push_back(c);
+  auto all = [&](ArrayRef<Value> vs) -> Value {
+    Value r;
+    for (Value v : vs)
+      r = r ? b.create<arith::AndIOp>(loc, r, v).getResult() : v;
+    return r;
+  };
+  Value zero = i32Const(b, loc, 0), size = zero;
+  for (auto &p : parts) {
+    SmallVector<Value> rest;
+    for (Value v : p)
+      if (!llvm::is_contained(common, v))
+        rest.push_back(v);
+    Value one = i32Const(b, loc, eb);
+    if (Value r = all(rest))
+      one = b.create<LLVM::SelectOp>(loc, r, one, zero);
+    size = b.create<LLVM::AddOp>(loc, size, one);
+  }
+  if (Value c = all(common))
+    size = b.create<LLVM::SelectOp>(loc, c, size, zero);
+  return size;
+}
+
 /// cp.async of each run of `vector` elements: the global address of its
 /// first element, its place in the buffer, and a source size of 0 (zero
 /// fill, no read) when its mask bit is false; the predicate guards the
@@ -572,13 +640,8 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
       if (!masks.empty() && prefix) {
         // A prefix mask (tilegpu-coalesce): the in-bounds elements' bytes;
         // cp.async zero-fills the rest.
-        unsigned eb = bytes / vec;
-        size = i32Const(b, loc, 0);
-        for (unsigned j = 0; j < vec; ++j)
-          size = b.create<LLVM::AddOp>(
-              loc, size,
-              b.create<LLVM::SelectOp>(loc, masks[k + j], i32Const(b, loc, eb),
-                                       i32Const(b, loc, 0)));
+        size = prefixRunBytes(b, loc, ArrayRef<Value>(masks).slice(k, vec),
+                              bytes / vec);
       } else if (!masks.empty()) {
         size =
             b.create<LLVM::SelectOp>(loc, masks[k], size, i32Const(b, loc, 0));

@@ -328,7 +328,74 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
   return std::nullopt;
 }
 
+/// The release numbers of a version string ("3.6.0" -> 3, 6, 0), or
+/// nullopt for anything else (pre-releases, local parts, other text).
+static std::optional<llvm::SmallVector<int64_t>>
+releaseOf(const HostValue &v) {
+  if (v.kind != HostValue::Str)
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> parts;
+  llvm::StringRef(v.s).split(parts, '.');
+  llvm::SmallVector<int64_t> release;
+  for (llvm::StringRef p : parts) {
+    int64_t n;
+    if (p.empty() || p.getAsInteger(10, n) || n < 0)
+      return std::nullopt;
+    release.push_back(n);
+  }
+  return release;
+}
+
+std::optional<HostValue> HostEvaluator::versionComparison(const Expr &e) {
+  // `F(a) < F(b)`: one function of one argument on both sides, whose
+  // arguments are version strings (triton.__version__, a literal).
+  if (e.compareOps.size() != 1 || e.compareOps[0] == CompareOpKind::Is ||
+      e.compareOps[0] == CompareOpKind::IsNot ||
+      e.compareOps[0] == CompareOpKind::In ||
+      e.compareOps[0] == CompareOpKind::NotIn)
+    return std::nullopt;
+  const Expr &l = *e.args[0], &r = *e.args[1];
+  if (l.kind != ExprKind::Call || r.kind != ExprKind::Call ||
+      l.args.size() != 2 || r.args.size() != 2 || !l.keywords.empty() ||
+      !r.keywords.empty())
+    return std::nullopt;
+  std::optional<std::string> f = dottedPath(*l.args[0]),
+                             g = dottedPath(*r.args[0]);
+  if (!f || !g || *f != *g)
+    return std::nullopt;
+  State before = save();
+  std::optional<HostValue> a = eval(*l.args[1]), b = eval(*r.args[1]);
+  std::optional<llvm::SmallVector<int64_t>> va, vb;
+  if (a && b)
+    va = releaseOf(*a), vb = releaseOf(*b);
+  if (!va || !vb) {
+    restore(std::move(before));
+    return std::nullopt;
+  }
+  // Missing trailing numbers are zeros ("3.0" == "3.0.0").
+  size_t n = std::max(va->size(), vb->size());
+  va->resize(n, 0);
+  vb->resize(n, 0);
+  int c = *va < *vb ? -1 : *vb < *va ? 1 : 0;
+  switch (e.compareOps[0]) {
+  case CompareOpKind::Lt:
+    return HostValue::boolean(c < 0);
+  case CompareOpKind::Le:
+    return HostValue::boolean(c <= 0);
+  case CompareOpKind::Gt:
+    return HostValue::boolean(c > 0);
+  case CompareOpKind::Ge:
+    return HostValue::boolean(c >= 0);
+  case CompareOpKind::Eq:
+    return HostValue::boolean(c == 0);
+  default:
+    return HostValue::boolean(c != 0);
+  }
+}
+
 std::optional<HostValue> HostEvaluator::compareChain(const Expr &e) {
+  if (std::optional<HostValue> v = versionComparison(e))
+    return v;
   std::optional<HostValue> lhs = eval(*e.args[0]);
   if (!lhs)
     return std::nullopt;

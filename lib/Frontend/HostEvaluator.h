@@ -35,6 +35,10 @@
 
 namespace tilec {
 
+/// `triton.__version__` in host code: the Triton release whose language
+/// tilec compiles (the corpus is checked against it; docs/language.md).
+inline constexpr llvm::StringLiteral kTritonVersion = "3.6.0";
+
 class HostEvaluator;
 
 /// Host code tilec does not evaluate, as a scope words its refusal.
@@ -160,6 +164,11 @@ public:
   /// The dotted path `e` names through the scope (`os.environ`,
   /// `triton.language`), nullopt for a value.
   std::optional<std::string> dottedPath(const Expr &e);
+  /// `F(a) op F(b)` for one function F of one argument (packaging's
+  /// Version or parse, a library's wrapper of them) and version strings a
+  /// and b: the comparison of their release numbers; nullopt when `e` is
+  /// not of that form (it is then evaluated as any comparison).
+  std::optional<HostValue> versionComparison(const Expr &e);
   /// Whether `name` is a builtin function the evaluator computes.
   static bool isBuiltin(llvm::StringRef name);
 

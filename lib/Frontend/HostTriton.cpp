@@ -95,6 +95,9 @@ std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
 std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
   if (std::optional<std::string> path = dottedPath(e)) {
     llvm::StringRef name(*path);
+    // The Triton whose language tilec compiles (docs/language.md).
+    if (name == "triton.__version__")
+      return HostValue::str(kTritonVersion.str());
     if ((name.consume_front("triton.language.") || name.consume_front("tl.")) &&
         parseTLDTypeName(name))
       return HostValue::dtype("tl." + name.str());

@@ -321,3 +321,31 @@ TEST(HostValueTest, SameValueAndEquality) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(HostEvalTest, TritonVersionComparisons) {
+  const char *prelude = "import triton\nfrom packaging.version import Version\n"
+                        "from packaging import version\n";
+  auto eval = [&](const std::string &expr) {
+    return valueOf(std::string(prelude) + "X = " + expr + "\n", "X");
+  };
+  EXPECT_EQ(eval("triton.__version__"), "'3.6.0'");
+  EXPECT_EQ(eval("Version(triton.__version__) >= Version('3.0.0')"), "True");
+  EXPECT_EQ(eval("Version(triton.__version__) >= Version('3.7.0')"), "False");
+  // Release numbers compare as numbers, missing ones as zeros.
+  EXPECT_EQ(eval("Version('3.10') > Version('3.9.9')"), "True");
+  EXPECT_EQ(eval("version.parse(triton.__version__) == version.parse('3.6')"),
+            "True");
+  EXPECT_EQ(eval("Version(triton.__version__) != Version('3.6.0')"), "False");
+  // Another function on each side, or a string that is not a release:
+  // not a version comparison, and host code tilec does not run.
+  EXPECT_EQ(eval("Version(triton.__version__) < version.parse('4.0')")
+                .substr(0, 6),
+            "<none:");
+  EXPECT_EQ(eval("Version(triton.__version__) < Version('4.0rc1')")
+                .substr(0, 6),
+            "<none:");
+}
+
+} // namespace

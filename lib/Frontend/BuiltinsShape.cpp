@@ -234,6 +234,153 @@ Val CodeGen::emitCast(BuiltinCall &c) {
   return cast(tensorArg(c, a[0]), to, l, call, bitcast);
 }
 
+namespace {
+/// A tile.split that computes tl.split(x) from the tile x was reshaped
+/// (and permuted) from.
+struct IndexBit {
+  mlir::Value src;
+  int32_t axis;
+  int64_t stride;
+};
+} // namespace
+
+/// When x (last dimension 2) is tl.reshape(z) or tl.permute(tl.reshape(z)),
+/// its last dimension one bit of z's row-major index and its other
+/// dimensions z's other bits in their order, with z's shape but for the
+/// halved dimension that holds the bit: tl.split(x) takes that bit of z.
+/// tl.split(tl.permute(tl.reshape(acc, (M, 2, N // 2)), (0, 2, 1))) is
+/// acc's column halves (stride N / 2), tl.split(tl.reshape(x, (M, N // 2,
+/// 2))) its even and odd columns (stride 1). Taken on z, they stay in the
+/// registers of z's layout where that bit is a register bit.
+static std::optional<IndexBit> splitOfIndexBit(mlir::Value x) {
+  auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
+  unsigned rank = xt.getRank();
+  llvm::SmallVector<int32_t> perm;
+  for (unsigned i = 0; i < rank; ++i)
+    perm.push_back(i);
+  mlir::Value y = x;
+  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
+    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
+    y = tr.getSrc();
+  }
+  auto reshape = y.getDefiningOp<mlir::tile::ReshapeOp>();
+  if (!reshape)
+    return std::nullopt;
+  mlir::Value z = reshape.getSrc();
+  auto yt = mlir::cast<mlir::RankedTensorType>(y.getType());
+  auto zt = mlir::cast<mlir::RankedTensorType>(z.getType());
+  // The lowest bit of the row-major index that each dimension covers.
+  auto lowBits = [](llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<int64_t> low(shape.size());
+    int64_t bits = 0;
+    for (int i = int(shape.size()) - 1; i >= 0; --i) {
+      low[i] = bits;
+      bits += llvm::Log2_64(shape[i]);
+    }
+    return low;
+  };
+  for (int64_t d : llvm::concat<const int64_t>(yt.getShape(), zt.getShape()))
+    if (!llvm::isPowerOf2_64(d))
+      return std::nullopt;
+  auto yLow = lowBits(yt.getShape());
+  int64_t bit = yLow[perm[rank - 1]];
+  // The result's dimensions must take the other bits from high to low:
+  // each dimension's bits above the next one's.
+  int64_t below = std::numeric_limits<int64_t>::max();
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    int64_t lo = yLow[perm[i]], n = llvm::Log2_64(yt.getDimSize(perm[i]));
+    if (n == 0)
+      continue;
+    if (lo + n > below)
+      return std::nullopt;
+    below = lo;
+  }
+  auto zLow = lowBits(zt.getShape());
+  for (unsigned a = 0; a < zt.getRank(); ++a) {
+    int64_t lo = zLow[a], n = llvm::Log2_64(zt.getDimSize(a));
+    if (bit < lo || bit >= lo + n)
+      continue;
+    llvm::SmallVector<int64_t> half(zt.getShape());
+    half[a] /= 2;
+    if (llvm::ArrayRef<int64_t>(half) != xt.getShape().drop_back())
+      return std::nullopt;
+    return IndexBit{z, int32_t(a), int64_t(1) << (bit - lo)};
+  }
+  return std::nullopt;
+}
+
+namespace {
+/// A tile.join that computes a reshape of tl.join(lo, hi).
+struct JoinBit {
+  mlir::Value lo, hi;
+  int32_t axis;
+  int64_t stride;
+};
+} // namespace
+
+/// When x is tl.join(lo, hi) (`joined`), or tl.permute of it, whose
+/// reshape to `shape` keeps lo's dimensions in their order and makes the
+/// pair dimension one index bit of the dimension it doubles: that
+/// tile.join. `tl.reshape(tl.join(a, b), (M, 2 * N))` interleaves a's and
+/// b's columns (stride 1); `tl.join(a0, a1).permute(0, 2, 1).reshape([M,
+/// 2 * N])` puts a1's columns after a0's (stride N).
+static std::optional<JoinBit> joinAsIndexBit(
+    mlir::Value x, llvm::ArrayRef<int64_t> shape,
+    const llvm::DenseMap<mlir::Value, std::pair<mlir::Value, mlir::Value>>
+        &joined) {
+  auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
+  unsigned rank = xt.getRank(); // the operands' rank + 1
+  llvm::SmallVector<int32_t> perm;
+  for (unsigned i = 0; i < rank; ++i)
+    perm.push_back(i);
+  mlir::Value y = x;
+  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
+    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
+    y = tr.getSrc();
+  }
+  auto it = joined.find(y);
+  if (it == joined.end())
+    return std::nullopt;
+  auto [lo, hi] = it->second;
+  auto at = mlir::cast<mlir::RankedTensorType>(lo.getType());
+  if (at.getRank() + 1 != rank || at.getRank() == 0)
+    return std::nullopt;
+  // x's dimensions other than the pair keep lo's order; the pair's bit in
+  // x's row-major index is b.
+  int64_t b = 0;
+  bool below = false;
+  unsigned next = 0;
+  for (unsigned i = 0; i < rank; ++i) {
+    if (perm[i] == int32_t(rank - 1)) {
+      below = true;
+      continue;
+    }
+    if (perm[i] != int32_t(next++))
+      return std::nullopt;
+    if (below)
+      b += llvm::Log2_64(xt.getDimSize(i));
+  }
+  for (int64_t d : llvm::concat<const int64_t>(at.getShape(), shape))
+    if (!llvm::isPowerOf2_64(d))
+      return std::nullopt;
+  if (shape.size() != at.getShape().size())
+    return std::nullopt;
+  // `shape` is lo's with one dimension doubled, which holds bit b.
+  int64_t low = 0;
+  for (int a = int(shape.size()) - 1; a >= 0; --a) {
+    int64_t n = llvm::Log2_64(shape[a]);
+    if (b >= low && b < low + n) {
+      llvm::SmallVector<int64_t> want(at.getShape());
+      want[a] *= 2;
+      if (llvm::ArrayRef<int64_t>(want) != shape)
+        return std::nullopt;
+      return JoinBit{lo, hi, int32_t(a), int64_t(1) << (b - low)};
+    }
+    low += n;
+  }
+  return std::nullopt;
+}
+
 Val CodeGen::emitReshape(BuiltinCall &c) {
   auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val x = tensorArg(c, a[0]);
@@ -252,6 +399,10 @@ Val CodeGen::emitReshape(BuiltinCall &c) {
     return broadcastTo(x, shape, l, call);
   if (shape.empty())
     return error(call, "cannot reshape a tensor to a scalar");
+  if (auto bit = joinAsIndexBit(x.v, shape, joined))
+    return Val::ir(b.create<mlir::tile::JoinOp>(l, bit->lo, bit->hi, bit->axis,
+                                                bit->stride),
+                   x.dtype);
   return Val::ir(
       b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, shape), x.v), x.dtype);
 }
@@ -367,81 +518,6 @@ Val CodeGen::emitPointerType(BuiltinCall &c) {
   return Val::dtypeVal(DType::pointerTo(dt.kind));
 }
 
-namespace {
-/// A tile.split that computes tl.split(x) from the tile x was reshaped
-/// (and permuted) from.
-struct IndexBit {
-  mlir::Value src;
-  int32_t axis;
-  int64_t stride;
-};
-} // namespace
-
-/// When x (last dimension 2) is tl.reshape(z) or tl.permute(tl.reshape(z)),
-/// its last dimension one bit of z's row-major index and its other
-/// dimensions z's other bits in their order, with z's shape but for the
-/// halved dimension that holds the bit: tl.split(x) takes that bit of z.
-/// tl.split(tl.permute(tl.reshape(acc, (M, 2, N // 2)), (0, 2, 1))) is
-/// acc's column halves (stride N / 2), tl.split(tl.reshape(x, (M, N // 2,
-/// 2))) its even and odd columns (stride 1). Taken on z, they stay in the
-/// registers of z's layout where that bit is a register bit.
-static std::optional<IndexBit> splitOfIndexBit(mlir::Value x) {
-  auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
-  unsigned rank = xt.getRank();
-  llvm::SmallVector<int32_t> perm;
-  for (unsigned i = 0; i < rank; ++i)
-    perm.push_back(i);
-  mlir::Value y = x;
-  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
-    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
-    y = tr.getSrc();
-  }
-  auto reshape = y.getDefiningOp<mlir::tile::ReshapeOp>();
-  if (!reshape)
-    return std::nullopt;
-  mlir::Value z = reshape.getSrc();
-  auto yt = mlir::cast<mlir::RankedTensorType>(y.getType());
-  auto zt = mlir::cast<mlir::RankedTensorType>(z.getType());
-  // The lowest bit of the row-major index that each dimension covers.
-  auto lowBits = [](llvm::ArrayRef<int64_t> shape) {
-    llvm::SmallVector<int64_t> low(shape.size());
-    int64_t bits = 0;
-    for (int i = int(shape.size()) - 1; i >= 0; --i) {
-      low[i] = bits;
-      bits += llvm::Log2_64(shape[i]);
-    }
-    return low;
-  };
-  for (int64_t d : llvm::concat<const int64_t>(yt.getShape(), zt.getShape()))
-    if (!llvm::isPowerOf2_64(d))
-      return std::nullopt;
-  auto yLow = lowBits(yt.getShape());
-  int64_t bit = yLow[perm[rank - 1]];
-  // The result's dimensions must take the other bits from high to low:
-  // each dimension's bits above the next one's.
-  int64_t below = std::numeric_limits<int64_t>::max();
-  for (unsigned i = 0; i + 1 < rank; ++i) {
-    int64_t lo = yLow[perm[i]], n = llvm::Log2_64(yt.getDimSize(perm[i]));
-    if (n == 0)
-      continue;
-    if (lo + n > below)
-      return std::nullopt;
-    below = lo;
-  }
-  auto zLow = lowBits(zt.getShape());
-  for (unsigned a = 0; a < zt.getRank(); ++a) {
-    int64_t lo = zLow[a], n = llvm::Log2_64(zt.getDimSize(a));
-    if (bit < lo || bit >= lo + n)
-      continue;
-    llvm::SmallVector<int64_t> half(zt.getShape());
-    half[a] /= 2;
-    if (llvm::ArrayRef<int64_t>(half) != xt.getShape().drop_back())
-      return std::nullopt;
-    return IndexBit{z, int32_t(a), int64_t(1) << (bit - lo)};
-  }
-  return std::nullopt;
-}
-
 // tl.cat(a, b) puts b after a along the first dimension (Triton lets the
 // compiler reorder the elements; tilec keeps this order whatever
 // can_reorder says);
@@ -513,6 +589,7 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
       shape = {1};
     }
     int64_t rank = shape.size();
+    Val lo = x, hi = y;
     x = callBuiltin("tl.expand_dims", call, {x, Val::integer(rank)}, {});
     y = callBuiltin("tl.expand_dims", call, {y, Val::integer(rank)}, {});
     llvm::SmallVector<int64_t> joined(shape);
@@ -526,13 +603,18 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
                         {first, broadcastTo(x, joined, l, call),
                          broadcastTo(y, joined, l, call)},
                         {});
-    if (r.isError() || kind == JoinSplitKind::Join)
+    if (r.isError())
+      return r;
+    this->joined[r.v] = {lo.v, hi.v};
+    if (kind == JoinSplitKind::Join)
       return r;
     llvm::SmallVector<int64_t> flat(shape);
     flat.back() *= 2;
-    return Val::ir(
-        b.create<mlir::tile::ReshapeOp>(l, irType(r.dtype, flat), r.v),
-        r.dtype);
+    std::vector<Val> dims;
+    for (int64_t d : flat)
+      dims.push_back(Val::integer(d));
+    return callBuiltin("tl.reshape", call, {r, Val::tuple(std::move(dims))},
+                       {});
   }
   // tl.split
   Val x = reorderOperand(c);

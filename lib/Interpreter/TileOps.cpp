@@ -472,6 +472,33 @@ Expected<Step> tilec::interp::compileTileOp(Operation *op, ProgramBuilder &b) {
         return Error::success();
       });
     }
+    if (auto jo = dyn_cast<tile::JoinOp>(op)) {
+      // Element i along the axis: lo's or hi's (the stride's bit of i)
+      // element with that bit taken out of the index.
+      int64_t inner = 1, stride = jo.getStride(), n = rshape[jo.getAxis()];
+      for (size_t d = jo.getAxis() + 1; d < rshape.size(); ++d)
+        inner *= rshape[d];
+      unsigned in[2] = {b.slot(jo.getLo()), b.slot(jo.getHi())};
+      return Step([=](State &s) -> Error {
+        Tensor &o = s.regs[r];
+        o.reset(rshape, rt);
+        for (int64_t k = 0; k < 2; ++k) {
+          const Tensor &x = s.regs[in[k]];
+          size_t m = x.numel();
+          for (size_t e = 0; e < m; ++e) {
+            int64_t rest = int64_t(e) % inner, j = int64_t(e) / inner % (n / 2),
+                    outer = int64_t(e) / inner / (n / 2);
+            int64_t i = (j / stride) * 2 * stride + k * stride + j % stride;
+            size_t at = size_t((outer * n + i) * inner + rest);
+            if (rt.isFloat())
+              o.fv[at] = x.fv[e];
+            else
+              o.iv[at] = x.iv[e];
+          }
+        }
+        return Error::success();
+      });
+    }
     if (isa<tile::ExpandDimsOp, tile::ReshapeOp>(op)) {
       unsigned x = b.slot(op->getOperand(0));
       return Step([=](State &s) -> Error {

@@ -19,6 +19,15 @@ namespace mlir::tilegpu {
 #define GEN_PASS_REGISTRATION
 #include "tilec/Dialect/TileGPU/Passes.h.inc"
 
+/// Rules 1-3 of tilegpu-remove-layout-conversions (RemoveLayoutConversions.
+/// cpp): cheap producers recreated in a conversion's layout, conversions
+/// moved above elementwise and shape ops where that moves no more data, and
+/// back-to-back conversions folded; here an operand whose conversion would
+/// cancel another one (through single-use elementwise ops) counts as
+/// moving none. (Not the rules that change the layouts of loads and
+/// stores, whose vector widths tilegpu-coalesce has set.)
+void populateHoistConversionPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_CONVERSION_PASSES_H

@@ -1,11 +1,13 @@
-//===- SplitOpToLLVM.cpp - tile.split in registers ------------------------===//
+//===- SplitOpToLLVM.cpp - tile.split and tile.join in registers ----------===//
 //
 // tile.split whose results are registers of its operand: their layout is
 // the one getSplitResultLayout gives (tilegpu's layout assignment makes sure
 // of it, converting the operand where its own layout does not allow it).
 // Result element k of a thread is the operand's element at the same place
 // with the split bit inserted into the index along the axis, found among
-// the same thread's registers. The register of each result element is
+// the same thread's registers. tile.join is the inverse: its operands have
+// the layout getSplitResultLayout gives of its result's, and each result
+// register is an operand's register. The register of each element is
 // computed here from the layouts' places (LayoutInfo::hostIndices) for
 // every thread of the CTA, and must be the same in all of them: no data
 // moves, no shared memory, no instruction.
@@ -57,6 +59,76 @@ splitRegisterMap(const LayoutInfo &src, const LayoutInfo &dst, unsigned axis,
   return map;
 }
 
+/// For each register of the joined tile (`whole`), the operand (0: lo, 1:
+/// hi) and its register that a thread holds at its place, the same in
+/// every thread; nullopt if some thread does not hold it.
+std::optional<SmallVector<std::pair<unsigned, unsigned>>>
+joinRegisterMap(const LayoutInfo &whole, const LayoutInfo &half,
+                unsigned axis, int64_t stride) {
+  ArrayRef<int64_t> shape = half.getShape();
+  auto linear = [&](ArrayRef<int64_t> idx) {
+    int64_t lin = 0;
+    for (unsigned i = 0; i < idx.size(); ++i)
+      lin = lin * shape[i] + idx[i];
+    return lin;
+  };
+  SmallVector<std::pair<unsigned, unsigned>> map;
+  unsigned threads = std::max(whole.numThreads(), half.numThreads());
+  for (unsigned t = 0; t < threads; ++t) {
+    DenseMap<int64_t, unsigned> held;
+    for (unsigned k = 0; k < half.numElems(); ++k)
+      held.try_emplace(linear(half.hostIndices(t, k)), k);
+    for (unsigned k = 0; k < whole.numElems(); ++k) {
+      SmallVector<int64_t> idx = whole.hostIndices(t, k);
+      int64_t i = idx[axis];
+      unsigned which = unsigned((i / stride) % 2);
+      idx[axis] = (i / (2 * stride)) * stride + i % stride;
+      auto it = held.find(linear(idx));
+      if (it == held.end())
+        return std::nullopt;
+      std::pair<unsigned, unsigned> at{which, it->second};
+      if (t == 0)
+        map.push_back(at);
+      else if (map[k] != at)
+        return std::nullopt;
+    }
+  }
+  return map;
+}
+
+struct JoinOpConversion : OpConversionPattern<tile::JoinOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto halfType = dyn_cast<RankedTensorType>(op.getLo().getType());
+    auto wholeType = dyn_cast<RankedTensorType>(op.getType());
+    if (!halfType || !wholeType || !halfType.getEncoding() ||
+        !wholeType.getEncoding())
+      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+    LayoutInfo half(halfType), whole(wholeType);
+    if (!half.hasDims() || !whole.hasDims())
+      return rewriter.notifyMatchFailure(op, "not a blocked or mma layout");
+    auto map = joinRegisterMap(whole, half, op.getAxis(), op.getStride());
+    if (!map)
+      return op.emitOpError("operands in ")
+             << halfType.getEncoding()
+             << " are not registers of the result in "
+             << wholeType.getEncoding();
+    Location loc = op.getLoc();
+    SmallVector<Value> in[2] = {
+        unpackStruct(rewriter, loc, adaptor.getLo()),
+        unpackStruct(rewriter, loc, adaptor.getHi())};
+    SmallVector<Value> out;
+    for (auto [which, k] : *map)
+      out.push_back(in[which][k]);
+    rewriter.replaceOp(
+        op, packStruct(rewriter, loc, getTypeConverter()->convertType(wholeType),
+                       out));
+    return success();
+  }
+};
+
 struct SplitOpConversion : OpConversionPattern<tile::SplitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -95,5 +167,6 @@ struct SplitOpConversion : OpConversionPattern<tile::SplitOp> {
 
 void mlir::tilegpu::populateSplitOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<SplitOpConversion>(converter, patterns.getContext());
+  patterns.add<SplitOpConversion, JoinOpConversion>(converter,
+                                                    patterns.getContext());
 }

@@ -8,7 +8,8 @@
 //  - tile.broadcast of a value in layout X: X; tile.reduce of one in X:
 //    the slice of X along the axis; tile.expand_dims of the slice of X
 //    along the expanded axis: X; tile.split of one in X whose halves are
-//    registers of X (getSplitResultLayout): X;
+//    registers of X (getSplitResultLayout): X; tile.join of two in X that
+//    are registers of its result in X: X;
 //  - a loop-carried value (scf.for) whose initial value, block argument or
 //    yielded value has one: the argument, the loop's result, and so the
 //    yielded value's layout at the back edge; an scf.if result whose
@@ -106,6 +107,14 @@ struct Propagation {
         set(split.getLo(), l);
         set(split.getHi(), l);
       }
+      return;
+    }
+    if (auto join = dyn_cast<tile::JoinOp>(op)) {
+      Attribute l = of(join.getLo());
+      if (l && of(join.getHi()) == l &&
+          getSplitResultLayout(withLayout(join.getType(), l), join.getAxis(),
+                               join.getStride()) == l)
+        set(join.getResult(), l);
       return;
     }
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(op)) {

@@ -54,7 +54,8 @@
 //
 // Last, a tile.split whose operand's layout was widened (its split bit no
 // longer in registers) or whose results took a rewritten layout is made
-// registers of its operand again (legalizeSplitLayouts).
+// registers of its operand again (legalizeSplitLayouts), and a tile.join's
+// operands registers of its result (legalizeJoinLayouts).
 //
 // The load of a staged tensor-core operand (its one user a local_alloc)
 // need not have a mask constant over a vector: where the mask is only a
@@ -95,6 +96,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
@@ -502,8 +504,20 @@ struct TileGPUCoalescePass
     });
 
     // 5. A tile.split whose operand's layout was widened, or whose results
-    // took the widened layout, is made registers of its operand again.
-    module.walk([](tile::SplitOp op) { legalizeSplitLayouts(op); });
+    // took the widened layout, is made registers of its operand again; a
+    // tile.join likewise.
+    bool legalized = false;
+    module.walk([&](tile::SplitOp op) { legalized |= legalizeSplitLayouts(op); });
+    module.walk([&](tile::JoinOp op) { legalized |= legalizeJoinLayouts(op); });
+    // Their conversions cancel where tiles are split, computed on
+    // elementwise and joined again (a rotation of pairs): the values
+    // between take the halves' layout.
+    if (legalized) {
+      RewritePatternSet patterns(ctx);
+      populateHoistConversionPatterns(patterns);
+      if (failed(applyPatternsAndFoldGreedily(module, std::move(patterns))))
+        signalPassFailure();
+    }
   }
 };
 

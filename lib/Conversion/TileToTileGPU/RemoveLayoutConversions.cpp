@@ -122,14 +122,37 @@ unsigned elementBits(Type t) {
   return e.isIntOrFloat() ? e.getIntOrFloatBitWidth() : 64;
 }
 
-/// Whether converting `operands` instead of `result` moves no more data:
-/// all of them cheap but at most one, no wider than the result. When the
-/// producer of `result` has other users (it stays), all of them cheap.
-bool worthHoisting(ValueRange operands, Value result) {
+/// Whether `v` converted to `target` moves no data once rules 1-3 have
+/// run: `v` is cheap, a conversion of a value in `target` (the two cancel),
+/// or a single-use elementwise op of such values (the conversion climbs
+/// through it). A tile split into halves, computed on, and joined again
+/// (a rotation of pairs) is converted out and back.
+bool foldsInto(Value v, Attribute target, unsigned depth = 0) {
+  if (isCheap(v))
+    return true;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8)
+    return false;
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op))
+    return getLayout(cvt.getSrc().getType()) == target;
+  if (!isElementwise(op) || !v.hasOneUse())
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value x) {
+    return !isa<RankedTensorType>(x.getType()) ||
+           foldsInto(x, target, depth + 1);
+  });
+}
+
+/// Whether converting `operands` instead of `result` to `target` moves no
+/// more data: all of them cheap (with `cancelling`, or folding into
+/// `target`) but at most one, no wider than the result. When the producer
+/// of `result` has other users (it stays), all of them.
+bool worthHoisting(ValueRange operands, Value result, Attribute target,
+                   bool cancelling) {
   unsigned costly = 0;
   unsigned allowed = result.hasOneUse() ? 1 : 0;
   for (Value v : operands) {
-    if (isCheap(v))
+    if (isCheap(v) || (cancelling && foldsInto(v, target)))
       continue;
     if (++costly > allowed ||
         elementBits(v.getType()) > elementBits(result.getType()))
@@ -140,7 +163,9 @@ bool worthHoisting(ValueRange operands, Value result) {
 
 /// Rule 2: move the conversion above a single-use elementwise op.
 struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
+  HoistThroughElementwise(MLIRContext *ctx, bool cancelling)
+      : OpRewritePattern(ctx), cancelling(cancelling) {}
+  bool cancelling;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *src = op.getSrc().getDefiningOp();
@@ -149,9 +174,9 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
     for (Value v : src->getOperands())
       if (!isa<RankedTensorType>(v.getType()))
         return failure();
-    if (!worthHoisting(src->getOperands(), op.getSrc()))
-      return failure();
     Attribute target = getLayout(op.getType());
+    if (!worthHoisting(src->getOperands(), op.getSrc(), target, cancelling))
+      return failure();
     SmallVector<Value> operands;
     for (Value v : src->getOperands())
       operands.push_back(convertTo(rewriter, op.getLoc(), v, target));
@@ -167,16 +192,24 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
 
 /// Rule 2 through a single-use broadcast or expand_dims.
 struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
-  using OpRewritePattern::OpRewritePattern;
+  HoistThroughShapeOp(MLIRContext *ctx, bool cancelling)
+      : OpRewritePattern(ctx), cancelling(cancelling) {}
+  bool cancelling;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *src = op.getSrc().getDefiningOp();
     if (!src || !isa<tile::BroadcastOp, tile::ExpandDimsOp>(src))
       return failure();
     Value in = src->getOperand(0);
-    if (!worthHoisting(in, op.getSrc()))
-      return failure();
     Attribute target = getLayout(op.getType());
+    Attribute inTarget =
+        isa<tile::ExpandDimsOp>(src)
+            ? Attribute(SliceAttr::get(op.getContext(),
+                                       cast<tile::ExpandDimsOp>(src).getAxis(),
+                                       target))
+            : target;
+    if (!worthHoisting(in, op.getSrc(), inTarget, cancelling))
+      return failure();
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(src)) {
       Attribute slice = SliceAttr::get(op.getContext(), ex.getAxis(), target);
       Value c = convertTo(rewriter, op.getLoc(), in, slice);
@@ -324,14 +357,28 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+} // namespace
+
+void mlir::tilegpu::populateHoistConversionPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<RematerializeSource>(ctx);
+  patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
+      ctx, /*cancelling=*/true);
+  ConvertLayoutOp::getCanonicalizationPatterns(patterns, ctx);
+}
+
+namespace {
+
 struct RemoveLayoutConversionsPass
     : mlir::tilegpu::impl::TileGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeSource, HoistThroughElementwise,
-                 HoistThroughShapeOp, SinkIntoStore, HoistThroughLoad>(
+    patterns.add<RematerializeSource, SinkIntoStore, HoistThroughLoad>(
         &getContext());
+    patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
+        &getContext(), /*cancelling=*/false);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))

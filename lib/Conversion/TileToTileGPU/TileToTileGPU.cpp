@@ -448,6 +448,30 @@ struct ConvertTileToTileGPUPass
       return;
     }
 
+    // tile.join: its operands are registers of the result, in their own
+    // layout where one exists that holds them so, else in a blocked one
+    // whose vector holds the bit.
+    if (auto join = dyn_cast<tile::JoinOp>(op)) {
+      auto half = cast<RankedTensorType>(join.getLo().getType());
+      auto whole = cast<RankedTensorType>(join.getType());
+      unsigned axis = join.getAxis();
+      int64_t stride = join.getStride();
+      Attribute r = half.getEncoding()
+                        ? getJoinResultLayout(half, whole.getShape(), axis,
+                                              stride)
+                        : Attribute();
+      if (!r)
+        r = getSplitOperandLayout(
+            cast<BlockedAttr>(defaultLayout(whole.getRank())),
+            whole.getShape(), axis, stride);
+      whole = withLayout(whole, r);
+      Attribute want = getSplitResultLayout(whole, axis, stride);
+      for (OpOperand &operand : op->getOpOperands())
+        require(op, operand, withLayout(operand.get().getType(), want));
+      join.getResult().setType(whole);
+      return;
+    }
+
     // Computed where a dot left its result (findAccumulatorLayouts).
     if (op->getNumResults() == 1)
       if (Type want = accumulatorType(op->getResult(0))) {

@@ -438,13 +438,74 @@ BlockedAttr mlir::tilegpu::getSplitOperandLayout(BlockedAttr base,
                           base.getWarpsPerCTA(), base.getOrder());
 }
 
-void mlir::tilegpu::legalizeSplitLayouts(tile::SplitOp op) {
+Attribute mlir::tilegpu::getJoinResultLayout(RankedTensorType half,
+                                             ArrayRef<int64_t> shape,
+                                             unsigned axis, int64_t stride) {
+  Attribute l = half.getEncoding();
+  if (!l)
+    return {};
+  auto whole = [&](Attribute r) {
+    return RankedTensorType::get(shape, half.getElementType(), r);
+  };
+  SmallVector<Attribute, 2> candidates{l};
+  if (auto blocked = dyn_cast<BlockedAttr>(l)) {
+    SmallVector<unsigned> spt(blocked.getSizePerThread());
+    spt[axis] *= 2;
+    candidates.push_back(BlockedAttr::get(half.getContext(), spt,
+                                          blocked.getThreadsPerWarp(),
+                                          blocked.getWarpsPerCTA(),
+                                          blocked.getOrder()));
+  }
+  for (Attribute r : candidates)
+    if (getSplitResultLayout(whole(r), axis, stride) == l)
+      return r;
+  return {};
+}
+
+bool mlir::tilegpu::legalizeJoinLayouts(tile::JoinOp op) {
+  auto t = cast<RankedTensorType>(op.getType());
+  unsigned axis = op.getAxis();
+  int64_t stride = op.getStride();
+  Attribute want = getSplitResultLayout(t, axis, stride);
+  bool changed = false;
+  if (!want) {
+    changed = true;
+    // The result's layout lost the bit from its registers: a blocked one
+    // whose vector holds it, converted to what the users had.
+    auto blocked = cast<BlockedAttr>(t.getEncoding());
+    auto fixed = RankedTensorType::get(
+        t.getShape(), t.getElementType(),
+        getSplitOperandLayout(blocked, t.getShape(), axis, stride));
+    OpBuilder after(op);
+    after.setInsertionPointAfter(op);
+    op.getResult().setType(fixed);
+    auto cvt = after.create<ConvertLayoutOp>(op.getLoc(), t, op.getResult());
+    op.getResult().replaceAllUsesExcept(cvt, cvt);
+    want = getSplitResultLayout(fixed, axis, stride);
+  }
+  OpBuilder b(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto ot = cast<RankedTensorType>(operand.get().getType());
+    if (ot.getEncoding() == want)
+      continue;
+    operand.set(b.create<ConvertLayoutOp>(
+        op.getLoc(),
+        RankedTensorType::get(ot.getShape(), ot.getElementType(), want),
+        operand.get()));
+    changed = true;
+  }
+  return changed;
+}
+
+bool mlir::tilegpu::legalizeSplitLayouts(tile::SplitOp op) {
   auto t = cast<RankedTensorType>(op.getSrc().getType());
   unsigned axis = op.getAxis();
   int64_t stride = op.getStride();
   OpBuilder b(op);
   Attribute l = getSplitResultLayout(t, axis, stride);
+  bool changed = false;
   if (!l) {
+    changed = true;
     // Only a blocked layout that a pass widened can lose it: tilegpu's
     // layout assignment gives every other operand a layout that has it.
     auto blocked = cast<BlockedAttr>(t.getEncoding());
@@ -463,7 +524,9 @@ void mlir::tilegpu::legalizeSplitLayouts(tile::SplitOp op) {
     r.setType(RankedTensorType::get(rt.getShape(), rt.getElementType(), l));
     auto cvt = b.create<ConvertLayoutOp>(op.getLoc(), rt, r);
     r.replaceAllUsesExcept(cvt, cvt);
+    changed = true;
   }
+  return changed;
 }
 
 bool mlir::tilegpu::isRegisterConversion(RankedTensorType src,

@@ -73,3 +73,47 @@ def halves_dot(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.co
     tl.store(base + N // 4 + qc, x1.to(tl.float16))
     tl.store(base + N // 2 + qc, y0.to(tl.float16))
     tl.store(base + 3 * N // 4 + qc, y1.to(tl.float16))
+
+
+@triton.jit
+def rotate_pairs(x_ptr, cs_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    # fla's rotation of element pairs: the even and odd columns split off,
+    # rotated, and interleaved back (tl.join then a reshape); with cos = 1
+    # and sin = 0 read from memory the output is the input. Then
+    # tl.interleave of the halves of a row, stored through a permuted
+    # index: the input again.
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    x = tl.load(x_ptr + rows * N + cols)
+    c = tl.load(cs_ptr)
+    s = tl.load(cs_ptr + 1)
+    ev, od = tl.split(tl.reshape(x, (M, N // 2, 2)))
+    y = tl.reshape(tl.join(c * ev - s * od, s * ev + c * od), (M, N))
+    tl.store(out_ptr + rows * N + cols, y)
+    lo, hi = tl.split(tl.permute(tl.reshape(x, (M, 2, N // 2)), (0, 2, 1)))
+    z = tl.interleave(lo, hi)
+    half = tl.arange(0, N // 2)
+    perm = tl.reshape(tl.join(half, half + N // 2), (N,))
+    tl.store(out_ptr + M * N + rows * N + perm[None, :], z)
+
+
+@triton.jit
+def join_dot_halves(a_ptr, b_ptr, cs_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                    K: tl.constexpr):
+    # A dot's accumulator in column halves, each scaled, joined back as
+    # Triton's fused-attention tutorial does off Hopper:
+    # tl.join(acc0, acc1).permute(0, 2, 1).reshape([M, N]). With the
+    # scale 1 the two thirds of the output are equal.
+    rows = tl.arange(0, M)[:, None]
+    cols = tl.arange(0, N)[None, :]
+    ks = tl.arange(0, K)
+    a = tl.load(a_ptr + rows * K + ks[None, :])
+    b = tl.load(b_ptr + ks[:, None] * N + cols)
+    acc = tl.dot(a, b)
+    tl.store(out_ptr + rows * N + cols, acc.to(tl.float16))
+    c = tl.load(cs_ptr)
+    acc0, acc1 = acc.reshape([M, 2, N // 2]).permute(0, 2, 1).split()
+    acc0 = acc0 * c
+    acc1 = acc1 * c
+    back = tl.join(acc0, acc1).permute(0, 2, 1).reshape([M, N])
+    tl.store(out_ptr + M * N + rows * N + cols, back.to(tl.float16))

@@ -17,6 +17,16 @@
 # CHECK-NOT: convert_layout {{.*}} tensor<128x256xf32
 # CHECK-NOT: tile.reshape
 # NOSPILL: 0 bytes spill stores, 0 bytes spill loads
+# The inverse, as the fused-attention tutorial rescales its accumulator off
+# Hopper: the halves scaled by a row factor computed from the accumulator
+# and joined back (tl.join, permute, reshape) is a tile.join of the halves
+# in the accumulator's layout, with no conversion of the halves or the
+# whole.
+# RUN: tilec %s --kernel rescale --signature "*fp16:16, *fp16:16, *fp16:16, *fp32:16, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=JOIN
+# JOIN: tile.split %{{.*}} {axis = 1 : i32, stride = 128 : i64} : tensor<128x256xf32, #mma> -> tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>
+# JOIN-NOT: convert_layout {{.*}} tensor<128x128xf32
+# JOIN: tile.join %{{.*}}, %{{.*}} {axis = 1 : i32, stride = 128 : i64} : tensor<128x128xf32, #mma> -> tensor<128x256xf32, #mma>
+# JOIN-NOT: convert_layout {{.*}} tensor<128x256xf32
 import triton
 import triton.language as tl
 
@@ -39,3 +49,20 @@ def subtile(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK
     cn = pid_n * BN + tl.arange(0, BN // 2)
     tl.store(c_ptr + rm[:, None] * N + cn[None, :], c0.to(tl.float16))
     tl.store(c_ptr + rm[:, None] * N + BN // 2 + cn[None, :], c1.to(tl.float16))
+
+
+@triton.jit
+def rescale(a_ptr, b_ptr, c_ptr, alpha_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
+    acc = tl.dot(a, b)
+    # A row factor computed from the accumulator, as attention's alpha.
+    alpha = tl.exp(tl.load(alpha_ptr + rm) - tl.max(acc, 1))
+    acc0, acc1 = acc.reshape([BM, 2, BN // 2]).permute(0, 2, 1).split()
+    acc0 = acc0 * alpha[:, None]
+    acc1 = acc1 * alpha[:, None]
+    acc = tl.join(acc0, acc1).permute(0, 2, 1).reshape([BM, BN])
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))

@@ -199,6 +199,36 @@ def Tile_SplitOp : Tile_Op<"split", [Pure]> {
   ];
 }
 
+def Tile_JoinOp : Tile_Op<"join", [Pure, AllTypesMatch<["lo", "hi"]>]> {
+  let summary = "Interleave two tiles by one index bit (the inverse of tile.split)";
+  let description = [{
+    The tile whose dimension `axis` is twice `lo`'s and whose elements with
+    the bit of value `stride` of their index along it clear are `lo`'s, set
+    `hi`'s, each in order: result[.., i, ..] is lo[.., j, ..] or
+    hi[.., j, ..] with j = (i / (2 * stride)) * stride + i % stride, as
+    `tile.split` with the same attributes takes them apart. With `stride`
+    equal to the dimension the two are concatenated; with 1 they alternate.
+
+    It is what `tl.reshape` (after `tl.permute`) computes of `tl.join(lo,
+    hi)` when the join's pair dimension becomes one index bit of a
+    dimension, e.g. `tl.interleave(a, b)` and `tl.join(a0, a1).permute(0, 2,
+    1).reshape([M, N])` (the inverse of splitting a tile's column halves).
+
+    ```mlir
+    %x = tile.join %lo, %hi {axis = 1 : i32, stride = 1 : i64} : tensor<64x32xf32> -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$lo, Tile_Tensor:$hi, I32Attr:$axis,
+                       I64Attr:$stride);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$lo `,` $hi attr-dict `:` type($lo) `->` type($result)";
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$lo, "::mlir::Value":$hi, "int32_t":$axis,
+                   "int64_t":$stride)>
+  ];
+}
+
 def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
   let summary = "Gather elements of a tile along one axis (tl.gather)";
   let description = [{

@@ -104,12 +104,26 @@ Attribute getSplitResultLayout(RankedTensorType src, unsigned axis,
 BlockedAttr getSplitOperandLayout(BlockedAttr base, ArrayRef<int64_t> shape,
                                   unsigned axis, int64_t stride);
 
+/// The layout of a tile.join's result of `shape` whose operands `half`
+/// (with their layout) are registers of it: a layout R with
+/// getSplitResultLayout(R) equal to the operands' (their own, or for a
+/// blocked one, its vector doubled along the axis). Null if neither is.
+Attribute getJoinResultLayout(RankedTensorType half, ArrayRef<int64_t> shape,
+                              unsigned axis, int64_t stride);
+
+/// Makes `op`'s operands registers of its result again after a pass
+/// rewrote layouts (tilegpu-coalesce): the result given a blocked layout
+/// whose vector holds the bit where its layout lost it (converted back to
+/// its users' type), the operands converted to getSplitResultLayout of it.
+/// Whether it inserted a conversion.
+bool legalizeJoinLayouts(tile::JoinOp op);
+
 /// Makes `op`'s results registers of its operand again after a pass
 /// rewrote layouts (tilegpu-coalesce): the operand converted to
 /// getSplitOperandLayout of its blocked layout where its layout no longer
 /// allows it, the results given getSplitResultLayout and converted to the
-/// types their users had.
-void legalizeSplitLayouts(tile::SplitOp op);
+/// types their users had. Whether it inserted a conversion.
+bool legalizeSplitLayouts(tile::SplitOp op);
 
 /// Is `op` a tile.load whose one user stages it in shared memory (a
 /// tensor-core dot operand's local_alloc)?

@@ -234,6 +234,22 @@ Val CodeGen::emitCast(BuiltinCall &c) {
   return cast(tensorArg(c, a[0]), to, l, call, bitcast);
 }
 
+/// `x` seen through a tile.trans: the value it permutes and the
+/// permutation (dimension i of x is its dimension perm[i]); the identity
+/// when x is no transpose.
+static std::pair<mlir::Value, llvm::SmallVector<int32_t>>
+throughPermute(mlir::Value x) {
+  unsigned rank = mlir::cast<mlir::RankedTensorType>(x.getType()).getRank();
+  llvm::SmallVector<int32_t> perm;
+  for (unsigned i = 0; i < rank; ++i)
+    perm.push_back(i);
+  if (auto tr = x.getDefiningOp<mlir::tile::TransOp>()) {
+    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
+    return {tr.getSrc(), perm};
+  }
+  return {x, perm};
+}
+
 namespace {
 /// A tile.split that computes tl.split(x) from the tile x was reshaped
 /// (and permuted) from.
@@ -255,14 +271,7 @@ struct IndexBit {
 static std::optional<IndexBit> splitOfIndexBit(mlir::Value x) {
   auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
   unsigned rank = xt.getRank();
-  llvm::SmallVector<int32_t> perm;
-  for (unsigned i = 0; i < rank; ++i)
-    perm.push_back(i);
-  mlir::Value y = x;
-  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
-    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
-    y = tr.getSrc();
-  }
+  auto [y, perm] = throughPermute(x);
   auto reshape = y.getDefiningOp<mlir::tile::ReshapeOp>();
   if (!reshape)
     return std::nullopt;
@@ -330,14 +339,7 @@ static std::optional<JoinBit> joinAsIndexBit(
         &joined) {
   auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
   unsigned rank = xt.getRank(); // the operands' rank + 1
-  llvm::SmallVector<int32_t> perm;
-  for (unsigned i = 0; i < rank; ++i)
-    perm.push_back(i);
-  mlir::Value y = x;
-  if (auto tr = y.getDefiningOp<mlir::tile::TransOp>()) {
-    perm.assign(tr.getOrder().begin(), tr.getOrder().end());
-    y = tr.getSrc();
-  }
+  auto [y, perm] = throughPermute(x);
   auto it = joined.find(y);
   if (it == joined.end())
     return std::nullopt;

@@ -23,6 +23,24 @@ using namespace mlir::tilegpu;
 
 namespace {
 
+/// The row-major place of `idx` in `shape`.
+int64_t rowMajorPlace(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape) {
+  int64_t lin = 0;
+  for (unsigned i = 0; i < idx.size(); ++i)
+    lin = lin * shape[i] + idx[i];
+  return lin;
+}
+
+/// The registers of thread `t` under a layout, by the row-major place of
+/// their element in `shape` (the first register of a replicated one).
+DenseMap<int64_t, unsigned> registersByPlace(const LayoutInfo &l, unsigned t,
+                                             ArrayRef<int64_t> shape) {
+  DenseMap<int64_t, unsigned> held;
+  for (unsigned k = 0; k < l.numElems(); ++k)
+    held.try_emplace(rowMajorPlace(l.hostIndices(t, k), shape), k);
+  return held;
+}
+
 /// For each result (lo, hi) and each of its elements, the operand element
 /// that a thread holds at its place, the same in every thread; nullopt if
 /// some thread does not hold it, or holds it elsewhere.
@@ -30,24 +48,16 @@ std::optional<std::array<SmallVector<unsigned>, 2>>
 splitRegisterMap(const LayoutInfo &src, const LayoutInfo &dst, unsigned axis,
                  int64_t stride) {
   ArrayRef<int64_t> shape = src.getShape();
-  auto linear = [&](ArrayRef<int64_t> idx) {
-    int64_t lin = 0;
-    for (unsigned i = 0; i < idx.size(); ++i)
-      lin = lin * shape[i] + idx[i];
-    return lin;
-  };
   std::array<SmallVector<unsigned>, 2> map;
   unsigned threads = std::max(src.numThreads(), dst.numThreads());
   for (unsigned t = 0; t < threads; ++t) {
-    DenseMap<int64_t, unsigned> held;
-    for (unsigned k = 0; k < src.numElems(); ++k)
-      held.try_emplace(linear(src.hostIndices(t, k)), k);
+    DenseMap<int64_t, unsigned> held = registersByPlace(src, t, shape);
     for (unsigned half = 0; half < 2; ++half)
       for (unsigned k = 0; k < dst.numElems(); ++k) {
         SmallVector<int64_t> idx = dst.hostIndices(t, k);
         int64_t j = idx[axis];
         idx[axis] = (j / stride) * 2 * stride + half * stride + j % stride;
-        auto it = held.find(linear(idx));
+        auto it = held.find(rowMajorPlace(idx, shape));
         if (it == held.end())
           return std::nullopt;
         if (t == 0)
@@ -66,24 +76,16 @@ std::optional<SmallVector<std::pair<unsigned, unsigned>>>
 joinRegisterMap(const LayoutInfo &whole, const LayoutInfo &half,
                 unsigned axis, int64_t stride) {
   ArrayRef<int64_t> shape = half.getShape();
-  auto linear = [&](ArrayRef<int64_t> idx) {
-    int64_t lin = 0;
-    for (unsigned i = 0; i < idx.size(); ++i)
-      lin = lin * shape[i] + idx[i];
-    return lin;
-  };
   SmallVector<std::pair<unsigned, unsigned>> map;
   unsigned threads = std::max(whole.numThreads(), half.numThreads());
   for (unsigned t = 0; t < threads; ++t) {
-    DenseMap<int64_t, unsigned> held;
-    for (unsigned k = 0; k < half.numElems(); ++k)
-      held.try_emplace(linear(half.hostIndices(t, k)), k);
+    DenseMap<int64_t, unsigned> held = registersByPlace(half, t, shape);
     for (unsigned k = 0; k < whole.numElems(); ++k) {
       SmallVector<int64_t> idx = whole.hostIndices(t, k);
       int64_t i = idx[axis];
       unsigned which = unsigned((i / stride) % 2);
       idx[axis] = (i / (2 * stride)) * stride + i % stride;
-      auto it = held.find(linear(idx));
+      auto it = held.find(rowMajorPlace(idx, shape));
       if (it == held.end())
         return std::nullopt;
       std::pair<unsigned, unsigned> at{which, it->second};

@@ -327,6 +327,17 @@ struct ConvertTileToTileGPUPass
     Value v = operand.get();
     if (v.getType() == want)
       return;
+    // One conversion of a value serves its later users in the block (a
+    // broadcast row factor multiplying both halves of an accumulator): a
+    // single-use tile whose conversion tilegpu-remove-layout-conversions
+    // can move up to its smaller source.
+    for (Operation *u : v.getUsers())
+      if (auto cvt = dyn_cast<ConvertLayoutOp>(u))
+        if (cvt.getType() == want && cvt->getBlock() == user->getBlock() &&
+            cvt->isBeforeInBlock(user)) {
+          operand.set(cvt);
+          return;
+        }
     OpBuilder b(user);
     operand.set(b.create<ConvertLayoutOp>(user->getLoc(), want, v));
   }

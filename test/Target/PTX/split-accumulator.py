@@ -27,6 +27,13 @@
 # JOIN-NOT: convert_layout {{.*}} tensor<128x128xf32
 # JOIN: tile.join %{{.*}}, %{{.*}} {axis = 1 : i32, stride = 128 : i64} : tensor<128x128xf32, #mma> -> tensor<128x256xf32, #mma>
 # JOIN-NOT: convert_layout {{.*}} tensor<128x256xf32
+# A row factor loaded from memory is converted once, as its 128 values,
+# for both halves (LOADED): one conversion serves both users of its
+# broadcast, which can then move above the broadcast.
+# RUN: tilec %s --kernel rescale_loaded --signature "*fp16:16, *fp16:16, *fp16:16, *fp32:16, 128, 256, 64" --num-warps 8 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=LOADED
+# LOADED: tilegpu.convert_layout %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #{{.*}}>
+# LOADED-NOT: convert_layout {{.*}} tensor<128x128xf32
+# LOADED: tile.join
 import triton
 import triton.language as tl
 
@@ -65,4 +72,19 @@ def rescale(a_ptr, b_ptr, c_ptr, alpha_ptr, BM: tl.constexpr, BN: tl.constexpr, 
     acc0 = acc0 * alpha[:, None]
     acc1 = acc1 * alpha[:, None]
     acc = tl.join(acc0, acc1).permute(0, 2, 1).reshape([BM, BN])
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def rescale_loaded(a_ptr, b_ptr, c_ptr, alpha_ptr, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
+    acc = tl.dot(a, b)
+    alpha = tl.load(alpha_ptr + rm)
+    acc0, acc1 = acc.reshape([BM, 2, BN // 2]).permute(0, 2, 1).split()
+    acc = tl.join(acc0 * alpha[:, None], acc1 * alpha[:, None]).permute(0, 2, 1).reshape([BM, BN])
     tl.store(c_ptr + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))

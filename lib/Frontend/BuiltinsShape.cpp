@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cmath>
 #include <limits>
@@ -327,23 +328,56 @@ struct JoinBit {
 };
 } // namespace
 
-/// When x is tl.join(lo, hi) (`joined`), or tl.permute of it, whose
+/// The operands of `y` if it is what emitJoinSplit makes of tl.join(lo,
+/// hi): select(arange(0, 2) == 0 along a new last dimension,
+/// broadcast(expand_dims(lo)), broadcast(expand_dims(hi))).
+static std::optional<std::pair<mlir::Value, mlir::Value>>
+joinedPair(mlir::Value y) {
+  auto sel = y.getDefiningOp<mlir::arith::SelectOp>();
+  if (!sel)
+    return std::nullopt;
+  unsigned last = mlir::cast<mlir::RankedTensorType>(y.getType()).getRank() - 1;
+  auto side = [&](mlir::Value v) -> mlir::Value {
+    if (auto bc = v.getDefiningOp<mlir::tile::BroadcastOp>())
+      if (auto ex = bc.getSrc().getDefiningOp<mlir::tile::ExpandDimsOp>())
+        if (unsigned(ex.getAxis()) == last)
+          return ex.getSrc();
+    return {};
+  };
+  mlir::Value lo = side(sel.getTrueValue()), hi = side(sel.getFalseValue());
+  auto cmp = sel.getCondition().getDefiningOp<mlir::arith::CmpIOp>();
+  if (!lo || !hi || !cmp || cmp.getPredicate() != mlir::arith::CmpIPredicate::eq)
+    return std::nullopt;
+  // The index of the pair: arange(0, 2), expanded and broadcast.
+  mlir::Value idx = cmp.getLhs();
+  while (mlir::Operation *def = idx.getDefiningOp()) {
+    if (!mlir::isa<mlir::tile::BroadcastOp, mlir::tile::ExpandDimsOp>(def))
+      break;
+    idx = def->getOperand(0);
+  }
+  auto range = idx.getDefiningOp<mlir::tile::MakeRangeOp>();
+  auto zero = cmp.getRhs().getDefiningOp<mlir::tile::SplatOp>();
+  if (!range || range.getStart() != 0 || range.getEnd() != 2 || !zero ||
+      !mlir::matchPattern(zero.getSrc(), mlir::m_Zero()))
+    return std::nullopt;
+  return std::make_pair(lo, hi);
+}
+
+/// When x is tl.join(lo, hi) (joinedPair), or tl.permute of it, whose
 /// reshape to `shape` keeps lo's dimensions in their order and makes the
 /// pair dimension one index bit of the dimension it doubles: that
 /// tile.join. `tl.reshape(tl.join(a, b), (M, 2 * N))` interleaves a's and
 /// b's columns (stride 1); `tl.join(a0, a1).permute(0, 2, 1).reshape([M,
 /// 2 * N])` puts a1's columns after a0's (stride N).
-static std::optional<JoinBit> joinAsIndexBit(
-    mlir::Value x, llvm::ArrayRef<int64_t> shape,
-    const llvm::DenseMap<mlir::Value, std::pair<mlir::Value, mlir::Value>>
-        &joined) {
+static std::optional<JoinBit> joinAsIndexBit(mlir::Value x,
+                                             llvm::ArrayRef<int64_t> shape) {
   auto xt = mlir::cast<mlir::RankedTensorType>(x.getType());
   unsigned rank = xt.getRank(); // the operands' rank + 1
   auto [y, perm] = throughPermute(x);
-  auto it = joined.find(y);
-  if (it == joined.end())
+  std::optional<std::pair<mlir::Value, mlir::Value>> pair = joinedPair(y);
+  if (!pair)
     return std::nullopt;
-  auto [lo, hi] = it->second;
+  auto [lo, hi] = *pair;
   auto at = mlir::cast<mlir::RankedTensorType>(lo.getType());
   if (at.getRank() + 1 != rank || at.getRank() == 0)
     return std::nullopt;
@@ -401,7 +435,7 @@ Val CodeGen::emitReshape(BuiltinCall &c) {
     return broadcastTo(x, shape, l, call);
   if (shape.empty())
     return error(call, "cannot reshape a tensor to a scalar");
-  if (auto bit = joinAsIndexBit(x.v, shape, joined))
+  if (auto bit = joinAsIndexBit(x.v, shape))
     return Val::ir(b.create<mlir::tile::JoinOp>(l, bit->lo, bit->hi, bit->axis,
                                                 bit->stride),
                    x.dtype);
@@ -591,7 +625,6 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
       shape = {1};
     }
     int64_t rank = shape.size();
-    Val lo = x, hi = y;
     x = callBuiltin("tl.expand_dims", call, {x, Val::integer(rank)}, {});
     y = callBuiltin("tl.expand_dims", call, {y, Val::integer(rank)}, {});
     llvm::SmallVector<int64_t> joined(shape);
@@ -605,10 +638,7 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
                         {first, broadcastTo(x, joined, l, call),
                          broadcastTo(y, joined, l, call)},
                         {});
-    if (r.isError())
-      return r;
-    this->joined[r.v] = {lo.v, hi.v};
-    if (kind == JoinSplitKind::Join)
+    if (r.isError() || kind == JoinSplitKind::Join)
       return r;
     llvm::SmallVector<int64_t> flat(shape);
     flat.back() *= 2;

@@ -530,10 +530,6 @@ private:
   Scope scope;
   /// Values replaced by a tile.axis_hint of them (axisHint).
   llvm::DenseMap<mlir::Value, mlir::Value> hints;
-  /// The operands of each tl.join result (built of ops every path lowers):
-  /// a reshape that makes its pair dimension one index bit of a dimension
-  /// is a tile.join of them (BuiltinsShape.cpp).
-  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, mlir::Value>> joined;
   std::vector<mlir::Location> callStack;
   std::vector<const Function *> activeFunctions;
   /// `for`/`while` bodies around the statement being generated, in the

@@ -399,22 +399,30 @@ Value mlir::tilegpu::rootBuffer(Value view) {
   return view;
 }
 
+/// `base` with `n` elements a thread along `axis` (and, when `only`, one
+/// along every other dimension).
+static BlockedAttr withVectorAlong(BlockedAttr base, unsigned axis,
+                                   unsigned n, bool only = false) {
+  SmallVector<unsigned> spt(base.getSizePerThread());
+  if (only)
+    spt.assign(spt.size(), 1);
+  spt[axis] = n;
+  return BlockedAttr::get(base.getContext(), spt, base.getThreadsPerWarp(),
+                          base.getWarpsPerCTA(), base.getOrder());
+}
+
 Attribute mlir::tilegpu::getSplitResultLayout(RankedTensorType src,
                                               unsigned axis, int64_t stride) {
   Attribute layout = src.getEncoding();
   int64_t n = src.getDimSize(axis);
   if (auto blocked = dyn_cast_or_null<BlockedAttr>(layout)) {
-    SmallVector<unsigned> spt(blocked.getSizePerThread());
-    int64_t cta = int64_t(spt[axis]) * blocked.getThreadsPerWarp()[axis] *
+    unsigned spt = blocked.getSizePerThread()[axis];
+    int64_t cta = int64_t(spt) * blocked.getThreadsPerWarp()[axis] *
                   blocked.getWarpsPerCTA()[axis];
     if (stride >= cta)
       return blocked; // a repeat of the CTA tile (cta <= n / 2)
-    if (stride < spt[axis] && spt[axis] <= n) {
-      spt[axis] /= 2; // within the thread's vector
-      return BlockedAttr::get(src.getContext(), spt,
-                              blocked.getThreadsPerWarp(),
-                              blocked.getWarpsPerCTA(), blocked.getOrder());
-    }
+    if (stride < spt && spt <= n)
+      return withVectorAlong(blocked, axis, spt / 2); // within the vector
     return {};
   }
   if (auto mma = dyn_cast_or_null<MmaAttr>(layout)) {
@@ -432,10 +440,9 @@ BlockedAttr mlir::tilegpu::getSplitOperandLayout(BlockedAttr base,
                                                  ArrayRef<int64_t> shape,
                                                  unsigned axis,
                                                  int64_t stride) {
-  SmallVector<unsigned> spt(shape.size(), 1);
-  spt[axis] = unsigned(std::min<int64_t>(2 * stride, shape[axis]));
-  return BlockedAttr::get(base.getContext(), spt, base.getThreadsPerWarp(),
-                          base.getWarpsPerCTA(), base.getOrder());
+  return withVectorAlong(
+      base, axis, unsigned(std::min<int64_t>(2 * stride, shape[axis])),
+      /*only=*/true);
 }
 
 Attribute mlir::tilegpu::getJoinResultLayout(RankedTensorType half,
@@ -448,14 +455,9 @@ Attribute mlir::tilegpu::getJoinResultLayout(RankedTensorType half,
     return RankedTensorType::get(shape, half.getElementType(), r);
   };
   SmallVector<Attribute, 2> candidates{l};
-  if (auto blocked = dyn_cast<BlockedAttr>(l)) {
-    SmallVector<unsigned> spt(blocked.getSizePerThread());
-    spt[axis] *= 2;
-    candidates.push_back(BlockedAttr::get(half.getContext(), spt,
-                                          blocked.getThreadsPerWarp(),
-                                          blocked.getWarpsPerCTA(),
-                                          blocked.getOrder()));
-  }
+  if (auto blocked = dyn_cast<BlockedAttr>(l))
+    candidates.push_back(withVectorAlong(
+        blocked, axis, 2 * blocked.getSizePerThread()[axis]));
   for (Attribute r : candidates)
     if (getSplitResultLayout(whole(r), axis, stride) == l)
       return r;

@@ -270,6 +270,12 @@ Value emitOwnerPredicate(OpBuilder &b, Location loc, const LayoutInfo &info,
 /// sizePerThread chunk's consecutive elements along order[0]; else 1.
 unsigned accessVectorWidth(Operation *op, RankedTensorType type,
                            const LayoutInfo &info);
+/// Thread-local elements of `op` (a load or store on a tile of `type`)
+/// whose addresses are consecutive: the runs along the layout's fastest
+/// dimension that its `tilegpu.contiguity` (tilegpu-coalesce) allows, or
+/// its vector; at least 1.
+unsigned addressRunWidth(Operation *op, RankedTensorType type,
+                         const LayoutInfo &info);
 /// Elements of padding after each row of a rank-2 convert_layout's staging
 /// buffer (16 bytes where a row is a multiple of 128 bytes, else 0): rows
 /// then start in different banks, so that a layout whose warp spans several

@@ -219,17 +219,37 @@ std::string vecSuffix(unsigned n) {
   return n == 1 ? "" : ".v" + std::to_string(n);
 }
 
-/// One predicated access of `vec` elements at `ptr`: `mov other; @p ld`.
+/// An access's address: a pointer and an immediate byte offset.
+struct Address {
+  Value ptr;
+  int64_t offset = 0;
+};
+
+/// The addresses of a thread's elements: each element of an aligned run of
+/// `run` (addressRunWidth: consecutive addresses) at the run's first
+/// pointer plus its index times `bytes`, an immediate offset of the
+/// instruction. One address register a run rather than one an element (a
+/// 256x256 bf16 tile under a triangular mask: 512 64-bit pointers a thread
+/// before, 64 with 8-element runs); LLVM removes the unused pointers.
+SmallVector<Address> addressRuns(ArrayRef<Value> ptrs, unsigned run,
+                                 unsigned bytes) {
+  SmallVector<Address> out;
+  for (unsigned i = 0; i < ptrs.size(); ++i)
+    out.push_back({ptrs[i - i % run], int64_t(i % run) * bytes});
+  return out;
+}
+
+/// One predicated access of `vec` elements at `addr`: `mov other; @p ld`.
 /// `pred` null: unpredicated (no mov either). `others` empty: zeros.
 /// `policy`: an L2 cache policy (l2Policy; null for volatile loads) or null.
-SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
+SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Address addr, Value pred,
                             ArrayRef<Value> others, Type eltType, unsigned vec,
                             StringRef mods, bool isVolatile, Value policy) {
   unsigned bits = storageBits(eltType);
   AccessShape as = accessShape(bits, vec);
   Type reg = as.regType(b);
   unsigned n = as.nWords;
-  SmallVector<Value> operands{ptr};
+  SmallVector<Value> operands{addr.ptr};
   std::string asmStr, cons;
   for (unsigned i = 0; i < n; ++i)
     cons += std::string(i ? ",=" : "=") + as.constraint;
@@ -257,7 +277,8 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
     }
     asmStr += "@$" + std::to_string(n + 1) + " ";
   }
-  asmStr += ld + " " + regList(0, n) + ", [ $" + std::to_string(n) + " + 0 ]";
+  asmStr += ld + " " + regList(0, n) + ", [ $" + std::to_string(n) + " + " +
+            std::to_string(addr.offset) + " ]";
   if (policy) {
     asmStr += ", $" + std::to_string(n + operands.size());
     operands.push_back(policy);
@@ -280,13 +301,14 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr, Value pred,
   return unpackWords(b, loc, words, as, bits, eltType);
 }
 
-void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
-               Value pred, StringRef mods, Value policy) {
+void emitStore(OpBuilder &b, Location loc, Address addr,
+               ArrayRef<Value> values, Value pred, StringRef mods,
+               Value policy) {
   unsigned bits = storageBits(values[0].getType());
   AccessShape as = accessShape(bits, values.size());
   unsigned n = as.nWords;
   SmallVector<Value> words = packWords(b, loc, values, as, bits);
-  SmallVector<Value> operands{ptr};
+  SmallVector<Value> operands{addr.ptr};
   operands.append(words.begin(), words.end());
   std::string cons = "l";
   for (unsigned i = 0; i < n; ++i)
@@ -298,7 +320,8 @@ void emitStore(OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> values,
     asmStr = "@$" + std::to_string(n + 1) + " ";
   }
   asmStr += "st.global" + mods.str() + (policy ? ".L2::cache_hint" : "") +
-            vecSuffix(n) + "." + as.ptxType + " [ $0 + 0 ], " + regList(1, n);
+            vecSuffix(n) + "." + as.ptxType + " [ $0 + " +
+            std::to_string(addr.offset) + " ], " + regList(1, n);
   if (policy) {
     asmStr += ", $" + std::to_string(operands.size());
     operands.push_back(policy);
@@ -387,7 +410,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       SmallVector<Value> others;
       if (adaptor.getOther())
         others.push_back(adaptor.getOther());
-      rewriter.replaceOp(op, emitLoad(rewriter, loc, adaptor.getPtr(),
+      rewriter.replaceOp(op, emitLoad(rewriter, loc, {adaptor.getPtr()},
                                       adaptor.getMask(), others, resultType, 1,
                                       mods, isVolatile, policy)[0]);
       return success();
@@ -396,7 +419,9 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
     Type elt = st.getBody()[0];
     LayoutInfo info(tensorType);
     unsigned vec = accessVectorWidth(op, tensorType, info);
-    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
+    SmallVector<Address> ptrs =
+        addressRuns(unpackStruct(rewriter, loc, adaptor.getPtr()),
+                    addressRunWidth(op, tensorType, info), storageBits(elt) / 8);
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
@@ -456,7 +481,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
       Value first = rewriter.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
                                                   threadId(rewriter, loc),
                                                   i32Const(rewriter, loc, 0));
-      emitStore(rewriter, loc, adaptor.getPtr(), adaptor.getValue(),
+      emitStore(rewriter, loc, {adaptor.getPtr()}, adaptor.getValue(),
                 andPredicates(rewriter, loc, adaptor.getMask(), first), mods,
                 policy);
       rewriter.eraseOp(op);
@@ -464,8 +489,11 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     }
     LayoutInfo info(tensorType);
     unsigned vec = accessVectorWidth(op, tensorType, info);
-    SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> vals = unpackStruct(rewriter, loc, adaptor.getValue());
+    SmallVector<Address> ptrs =
+        addressRuns(unpackStruct(rewriter, loc, adaptor.getPtr()),
+                    addressRunWidth(op, tensorType, info),
+                    storageBits(vals.front().getType()) / 8);
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
@@ -506,15 +534,13 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
 
 } // namespace
 
-/// Elements per access for `op` on a tile of `type`: its `tilegpu.vector`
-/// if every aligned run of that many thread-local elements is one
-/// sizePerThread chunk's consecutive elements along order[0]; else 1.
-unsigned mlir::tilegpu::accessVectorWidth(Operation *op, RankedTensorType type,
-                                          const LayoutInfo &info) {
-  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
-  if (!attr || attr.getInt() <= 1)
+/// `v` if every aligned run of v thread-local elements of a tile of `type`
+/// is one sizePerThread chunk's consecutive elements along order[0];
+/// else 1.
+static unsigned runWidth(unsigned v, RankedTensorType type,
+                         const LayoutInfo &info) {
+  if (v <= 1)
     return 1;
-  unsigned v = attr.getInt();
   if (!llvm::isPowerOf2_32(v) || info.numElems() % v != 0)
     return 1;
   BlockedAttr base = info.getBase();
@@ -537,6 +563,33 @@ unsigned mlir::tilegpu::accessVectorWidth(Operation *op, RankedTensorType type,
     }
   }
   return v;
+}
+
+unsigned mlir::tilegpu::accessVectorWidth(Operation *op, RankedTensorType type,
+                                          const LayoutInfo &info) {
+  auto attr = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
+  return attr && attr.getInt() > 1 ? runWidth(attr.getInt(), type, info) : 1;
+}
+
+unsigned mlir::tilegpu::addressRunWidth(Operation *op, RankedTensorType type,
+                                        const LayoutInfo &info) {
+  unsigned vec = accessVectorWidth(op, type, info);
+  auto contiguity = op->getAttrOfType<DenseI32ArrayAttr>(kContiguityAttr);
+  if (!contiguity || contiguity.size() != type.getRank())
+    return vec;
+  BlockedAttr base = info.getBase();
+  unsigned d = base.getOrder()[0];
+  int t = info.tensorDim(d);
+  if (t < 0)
+    return vec;
+  // Runs must not cross the aligned groups: the largest power of 2 that
+  // divides the contiguity, up to a thread's chunk.
+  uint32_t c = std::max(contiguity[t], 1);
+  unsigned run = std::min<uint32_t>(c & -c, base.getSizePerThread()[d]);
+  for (; run > vec; run /= 2)
+    if (runWidth(run, type, info) == run)
+      return run;
+  return vec;
 }
 
 void mlir::tilegpu::populateLoadStoreOpToLLVMPatterns(

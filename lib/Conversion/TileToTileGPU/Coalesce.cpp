@@ -461,27 +461,46 @@ struct TileGPUCoalescePass
     for (Access &a : accesses) {
       auto [ptr, mask] = ptrAndMask(a.op);
       auto type = cast<RankedTensorType>(ptr.getType());
-      unsigned v = 1;
+      unsigned v = 1, run = 1;
       bool prefix = false;
+      // The widest power of 2 up to `w` and a thread's chunk along tile
+      // dimension t that does not wrap around a smaller tile.
+      auto fit = [&](int64_t w, unsigned spt, unsigned t) {
+        unsigned r = llvm::bit_floor<uint64_t>(std::clamp<int64_t>(w, 1, spt));
+        while (r > 1 && type.getShape()[t] % r != 0)
+          r /= 2;
+        return r;
+      };
       if (auto layout = dyn_cast_or_null<BlockedAttr>(type.getEncoding())) {
         unsigned d = layout.getOrder()[0];
-        v = std::min(a.prefixWidth, layout.getSizePerThread()[d]);
-        // A chunk must not wrap around a smaller tile.
-        while (v > 1 && type.getShape()[d] % v != 0)
-          v /= 2;
+        unsigned spt = layout.getSizePerThread()[d];
+        v = fit(a.prefixWidth, spt, d);
+        run = fit(analysis.getInfo(ptr).getContiguity(d), spt, d);
         prefix = !analysis.maskConstantOver(mask, d, v);
       } else if (std::optional<unsigned> t = sliceFastestDim(type)) {
         auto slice = cast<SliceAttr>(type.getEncoding());
         auto parent = cast<BlockedAttr>(slice.getParent());
-        v = std::min(a.prefixWidth,
-                     parent.getSizePerThread()[parent.getOrder()[0]]);
-        while (v > 1 && type.getShape()[*t] % v != 0)
-          v /= 2;
+        unsigned spt = parent.getSizePerThread()[parent.getOrder()[0]];
+        v = fit(a.prefixWidth, spt, *t);
+        run = fit(analysis.getInfo(ptr).getContiguity(*t), spt, *t);
         prefix = !analysis.maskConstantOver(mask, *t, v);
       }
       a.op->setAttr("tilegpu.vector",
                     IntegerAttr::get(IntegerType::get(ctx, 32), v));
       setMaskPrefixAttr(a.op, prefix);
+      // The pointer's contiguity along every dimension, where the fastest
+      // one has runs longer than the vector (the lowering reads it along
+      // the layout's fastest dimension as it is then).
+      if (run > v) {
+        AxisInfo info = analysis.getInfo(ptr);
+        SmallVector<int32_t> c;
+        for (unsigned i = 0; i < type.getRank(); ++i)
+          c.push_back(int32_t(std::min<int64_t>(info.getContiguity(i),
+                                                type.getShape()[i])));
+        a.op->setAttr(kContiguityAttr, DenseI32ArrayAttr::get(ctx, c));
+      } else {
+        a.op->removeAttr(kContiguityAttr);
+      }
     }
 
     // 4. Atomic updates get the width their layout allows as it is (they

@@ -161,7 +161,7 @@
 # sector). The accumulator converts straight to it.
 # TGPU4: %[[C:.*]] = tilegpu.convert_layout %{{.*}} : tensor<128x256xf32, #[[MMA]]> -> tensor<128x256xf32, #[[ST]]>
 # TGPU4-NOT: tilegpu.convert_layout
-# TGPU4: tile.store {{.*}} {tilegpu.vector = 4 : i32} : tensor<128x256x!tile.ptr<f32>, #[[ST]]>
+# TGPU4: tile.store {{.*}} {tilegpu.contiguity = array<i32: 1, 256>, tilegpu.vector = 4 : i32} : tensor<128x256x!tile.ptr<f32>, #[[ST]]>
 
 # The descriptors: the warp index is broadcast from lane 0 (so ptxas keeps
 # what depends on it in uniform registers), each operand's descriptor is

@@ -145,6 +145,16 @@ inline void setMaskPrefixAttr(Operation *op, bool prefix) {
     op->removeAttr(kMaskPrefixAttr);
 }
 
+/// `tilegpu.contiguity` on a tile.load or tile.store: its pointer tile's
+/// contiguity along each dimension (AxisInfo: aligned groups of that many
+/// elements have consecutive addresses), set by tilegpu-coalesce where a
+/// thread's run along the fastest dimension is longer than its vector (a
+/// mask not constant over the run, an address of unknown alignment, or
+/// more than 16 bytes). It describes the pointers, not the layout, so it
+/// stays true when a later pass changes the layout. The LLVM lowering
+/// addresses each run of consecutive addresses from its first pointer.
+inline constexpr llvm::StringLiteral kContiguityAttr = "tilegpu.contiguity";
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H

@@ -10,7 +10,8 @@
 //     math goes to ex2.approx (exp, exp2, as Triton does) or to libdevice
 //     (__nv_*), which the PTX step links in only when it is called; fp32
 //     division is div.full.f32, as in Triton (div.rn.f32 for tl.div_rn).
-// Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid`.
+// Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid` (and
+// `nvvm.minctasm` where one tile takes more registers than a thread has).
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,6 +132,34 @@ template <typename OpTy> struct LibdeviceLowering : OpConversionPattern<OpTy> {
   std::string f32Name, f64Name;
 };
 
+/// Registers a thread can have (sm_50 and later).
+constexpr unsigned kMaxRegisters = 255;
+
+/// The registers (32-bit; 64-bit elements take two) that the largest tile
+/// of `module` (not a dot operand) takes in each thread.
+unsigned largestTileRegisters(ModuleOp module,
+                              const TileGPUTypeConverter &converter) {
+  unsigned most = 0;
+  module.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      // Dot operands are read from shared memory a k-step at a time.
+      if (!tensor || !tensor.getEncoding() ||
+          isa<DotOperandAttr>(tensor.getEncoding()))
+        continue;
+      auto st = dyn_cast_or_null<LLVM::LLVMStructType>(
+          converter.convertType(tensor));
+      if (!st)
+        continue;
+      unsigned regs = 0;
+      for (Type f : st.getBody())
+        regs += f.isIntOrFloat() && f.getIntOrFloatBitWidth() > 32 ? 2 : 1;
+      most = std::max(most, regs);
+    }
+  });
+  return most;
+}
+
 struct ConvertTileGPUToLLVMPass
     : mlir::tilegpu::impl::ConvertTileGPUToLLVMBase<ConvertTileGPUToLLVMPass> {
   using ConvertTileGPUToLLVMBase::ConvertTileGPUToLLVMBase;
@@ -140,6 +169,7 @@ struct ConvertTileGPUToLLVMPass
     MLIRContext *ctx = &getContext();
     TileGPUTypeConverter converter(ctx);
     markDeferredDotOperands(module);
+    unsigned tileRegisters = largestTileRegisters(module, converter);
 
     // 1. Tiles -> per-thread LLVM structs.
     {
@@ -255,10 +285,18 @@ struct ConvertTileGPUToLLVMPass
                   UnitAttr::get(ctx));
       fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, {numWarps * 32, 1, 1}));
-      // tile-remat-across-reductions: CTAs an SM should hold (.minnctapersm).
+      // CTAs an SM should hold (.minnctapersm): what
+      // tile-remat-across-reductions asks for; 1 where one tile takes more
+      // registers than a thread has. Such a kernel spills whatever ptxas
+      // does, and with a bare .maxntid ptxas then also cuts its registers
+      // to the occupancy limit (a 256x256 bf16 tile on 4 warps: 32
+      // registers and 1440 bytes of spills, 255 and 368 with 1 CTA).
+      int64_t minCtas = tileRegisters >= kMaxRegisters ? 1 : 0;
       if (auto a = module->getAttrOfType<IntegerAttr>("tile.min_ctas_per_sm"))
+        minCtas = a.getInt();
+      if (minCtas > 0)
         fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    IntegerAttr::get(IntegerType::get(ctx, 32), a.getInt()));
+                    IntegerAttr::get(IntegerType::get(ctx, 32), minCtas));
       for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
         auto div = fn.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility");
         if (!div)

@@ -11,6 +11,7 @@
 # TGPU: tile.store {{.*}} {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 64" --num-warps 4 --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
+# CHECK-NOT: .minnctapersm
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R:[0-9]+]] + 0 ];
 # CHECK-NEXT: // end inline asm
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 2 ];
@@ -28,6 +29,16 @@
 # WIDE: st.global.v4.b32 [ %rd[[W:[0-9]+]] + 0 ]
 # WIDE-NEXT: // end inline asm
 # WIDE: st.global.v4.b32 [ %rd[[W]] + 16 ]
+#
+# A tile that alone needs more registers than a thread has (256x256 bf16 on
+# 4 warps: 512 elements a thread) spills whatever ptxas does; with a bare
+# .maxntid ptxas also cut its registers to the occupancy limit (32, 1440
+# bytes of spills where 255 registers spill 368 with CUDA 13's ptxas), so
+# the kernel asks for one CTA an SM.
+# RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 256" --num-warps 4 --emit=ptx -o %t.big.ptx
+# RUN: FileCheck %s --check-prefix=BIG < %t.big.ptx
+# BIG: .maxntid 128, 1, 1
+# BIG-NEXT: .minnctapersm 1
 import triton
 import triton.language as tl
 

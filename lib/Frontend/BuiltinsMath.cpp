@@ -43,6 +43,26 @@ Val CodeGen::reduce(mlir::tile::ReduceKind kind, const Val &xIn,
                : x;
   int64_t axis;
   bool all = axisV.kind == Val::None;
+  if (all && !isArg && shape.size() > 1 && !x.dtype.isBool()) {
+    // A reduction of every element whose order does not matter (Triton
+    // reshapes with can_reorder=True): one dimension at a time, the last
+    // first, so no element moves between threads but for the reductions'
+    // own exchanges (a reshape to 1-D would move the whole tile through
+    // shared memory first).
+    // A 16-bit float sum accumulates in fp32 and is rounded once, as one
+    // tile.reduce rounds it: the stages sum fp32.
+    mlir::Type elt = mlir::getElementTypeOrSelf(x.v.getType());
+    bool widen = kind == mlir::tile::ReduceKind::sum &&
+                 mlir::isa<mlir::FloatType>(elt) &&
+                 elt.getIntOrFloatBitWidth() < 32;
+    Val r = widen ? cast(x, DType::scalar(ScalarKind::F32), l, where) : x;
+    for (int64_t d = shape.size() - 1; d >= 0; --d)
+      r = Val::ir(b.create<mlir::tile::ReduceOp>(l, kind, r.v, int32_t(d)),
+                  r.dtype);
+    if (widen)
+      r = cast(r, x.dtype, l, where);
+    return keepDims ? keepReducedDims(r, shape, -1, l) : r;
+  }
   if (all) {
     int64_t n = 1;
     for (int64_t d : shape)

@@ -1,5 +1,5 @@
 # Checks tl.max / tl.min reductions: along an axis, keep_dims, axis=None (all elements,
-# reshaped to 1-D first), and return_indices=True (value and argmax/argmin index).
+# one dimension at a time, the last first), and return_indices=True (value and argmax/argmin index).
 # RUN: tilec %s --kernel red --signature "*fp32:16" --emit=tile --no-opt | FileCheck %s
 import triton
 import triton.language as tl
@@ -24,8 +24,8 @@ def red(p):
 # CHECK: %[[A:.*]] = tile.reduce max %[[X]] {axis = 1 : i32} : tensor<8x16xf32> -> tensor<8xf32>
 # CHECK: %[[B0:.*]] = tile.reduce min %[[X]] {axis = 0 : i32} : tensor<8x16xf32> -> tensor<16xf32>
 # CHECK: %[[B:.*]] = tile.reshape %[[B0]] : tensor<16xf32> -> tensor<1x16xf32>
-# CHECK: %[[FLAT:.*]] = tile.reshape %[[X]] : tensor<8x16xf32> -> tensor<128xf32>
-# CHECK: %[[M:.*]] = tile.reduce max %[[FLAT]] {axis = 0 : i32} : tensor<128xf32> -> f32
+# CHECK: %[[R:.*]] = tile.reduce max %[[X]] {axis = 1 : i32} : tensor<8x16xf32> -> tensor<8xf32>
+# CHECK: %[[M:.*]] = tile.reduce max %[[R]] {axis = 0 : i32} : tensor<8xf32> -> f32
 # CHECK: %[[V:.*]] = tile.reduce max %[[X]] {axis = 1 : i32} : tensor<8x16xf32> -> tensor<8xf32>
 # CHECK: %[[I:.*]] = tile.reduce argmax %[[X]] {axis = 1 : i32} : tensor<8x16xf32> -> tensor<8xi32>
 # CHECK: %[[W:.*]] = tile.reduce min %[[X]] {axis = 0 : i32} : tensor<8x16xf32> -> tensor<16xf32>

@@ -28,6 +28,11 @@ namespace mlir::tilegpu {
 /// stores, whose vector widths tilegpu-coalesce has set.)
 void populateHoistConversionPatterns(RewritePatternSet &patterns);
 
+/// Rule 6 of tilegpu-remove-layout-conversions: conversions moved down
+/// through elementwise ops of two or more converted tiles and into
+/// reductions, whose smaller results are converted instead.
+void populateSinkConversionPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_CONVERSION_PASSES_H

@@ -18,8 +18,16 @@
 // dimension instead (an operand given transposed by its strides; axis
 // analysis) gets the layout with that dimension fastest and 16-byte vectors
 // along it, so that its copies into a transposed shared buffer stay 16
-// bytes (see the `transposed` SharedAttr). The pointers, mask and `other`
-// are rematerialized in the new layout: their producers are cheap and pure
+// bytes (see the `transposed` SharedAttr). Any other load of a rank-2 tile
+// whose pointers are contiguous along the slower dimension gets that layout
+// too (as Triton's coalescing gives every access the order of its
+// contiguity): its staging users take it as it is, the others get it
+// converted back, and those conversions then move down through elementwise
+// ops of two such loads and into reductions (rule 6 of
+// tilegpu-remove-layout-conversions), then climb where rules 1-3 let them.
+// The 2-byte loads it replaces had each lane of a warp on another line
+// (fla's chunk_o backward: 298 -> 74 global loads). The pointers, mask and
+// `other` are rematerialized in the new layout: their producers are cheap and pure
 // (splat, make_range, expand_dims, broadcast, addptr, arith, constants) and
 // are cloned; a loop-carried pointer gets a loop-carried twin in the new
 // layout (a new iter_arg whose update is rematerialized too). Anything else
@@ -52,6 +60,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -177,9 +186,12 @@ void cutDeadIterArgs(scf::ForOp loop) {
 struct LoadLayoutsPass
     : mlir::tilegpu::impl::TileGPULoadLayoutsBase<LoadLayoutsPass> {
   void runOnOperation() override {
+    // Staged loads, and (for the transposed order only) every other load
+    // of a rank-2 tile.
     SmallVector<tile::LoadOp> loads;
     getOperation().walk([&](tile::LoadOp op) {
-      if (isStagedOperandLoad(op))
+      auto t = dyn_cast<RankedTensorType>(op.getType());
+      if (isStagedOperandLoad(op) || (t && t.getRank() == 2))
         loads.push_back(op);
     });
     // The vector width each load allows along the layout's slower
@@ -196,17 +208,19 @@ struct LoadLayoutsPass
         if (!cur || cur.getRank() != 2)
           continue;
         unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
-        unsigned vo = axis.getVectorWidth(load.getPtr(), load.getMask(), o,
-                                          /*prefixMask=*/true);
-        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d,
-                                               /*prefixMask=*/true)) {
+        // Prefix masks for staged operands only (as tilegpu-coalesce).
+        bool staged = isStagedOperandLoad(load);
+        unsigned vo =
+            axis.getVectorWidth(load.getPtr(), load.getMask(), o, staged);
+        if (vo > 1 &&
+            vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d, staged)) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
         }
       }
     }
     OpBuilder b(&getContext());
-    bool changed = false;
+    bool changed = false, converted = false;
     for (tile::LoadOp load : loads) {
       auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
       auto cur = ptrType ? dyn_cast_or_null<BlockedAttr>(ptrType.getEncoding())
@@ -220,6 +234,9 @@ struct LoadLayoutsPass
       BlockedAttr own;
       unsigned vec = vecAttr ? vecAttr.getInt() : 1;
       bool prefix = hasMaskPrefix(load);
+      bool staged = isStagedOperandLoad(load);
+      if (!staged && !slowVec.count(load))
+        continue;
       if (unsigned vo = slowVec.lookup(load)) {
         // Contiguous along the other dimension: that one fastest.
         own = transposedOrderLayout(valType, cur, vo);
@@ -241,12 +258,43 @@ struct LoadLayoutsPass
       nl->setAttr("tilegpu.vector", b.getI32IntegerAttr(vec));
       setMaskPrefixAttr(nl, prefix);
       nl->getResult(0).setType(rm.retype(load.getType()));
-      load.getResult().replaceAllUsesWith(nl->getResult(0));
+      // Staging buffers take the tile in any layout; other users get it
+      // converted back to the layout they had.
+      Value back;
+      for (OpOperand &use :
+           llvm::make_early_inc_range(load.getResult().getUses())) {
+        if (isa<LocalAllocOp>(use.getOwner())) {
+          use.set(nl->getResult(0));
+          continue;
+        }
+        if (!back) {
+          b.setInsertionPointAfter(nl);
+          back = b.create<ConvertLayoutOp>(load.getLoc(), load.getType(),
+                                           nl->getResult(0));
+          converted = true;
+        }
+        use.set(back);
+      }
       load.erase();
       changed = true;
     }
     if (changed)
       getOperation().walk([](scf::ForOp loop) { cutDeadIterArgs(loop); });
+    // Conversions back for a transposed-order load's other users move down
+    // through them where that moves less data (two such loads multiplied
+    // and summed: no conversion left), then what remains climbs as
+    // tilegpu-coalesce lets conversions climb. Separate runs, so that the
+    // two never undo each other; either leaves valid IR where it stops.
+    if (converted) {
+      for (bool sink : {true, false}) {
+        RewritePatternSet patterns(&getContext());
+        if (sink)
+          populateSinkConversionPatterns(patterns);
+        else
+          populateHoistConversionPatterns(patterns);
+        (void)applyPatternsAndFoldGreedily(getOperation(), std::move(patterns));
+      }
+    }
     spreadSmallLoads();
   }
 

@@ -29,6 +29,13 @@
 //    their elements are mostly the same lines). Index tiles loaded in the
 //    1-D layout and used as a column of a 2-D tile were converted through
 //    shared memory before.
+// 6. (populateSinkConversionPatterns, not in this pass) An elementwise op
+//    of two or more tiles converted from one layout, the rest cheap, is
+//    computed in that layout and its result converted instead (or of one
+//    such tile, where the result goes on through elementwise ops into a
+//    reduction); a reduction of a single-use conversion is made in the
+//    conversion's source layout and its result (a slice, 1/n of the data,
+//    or a scalar) converted.
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -357,7 +364,109 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Whether `v` is used once, by a reduction or by an elementwise op whose
+/// other operands are cheap and whose result is (recursively): a
+/// conversion sunk to `v` moves on into the reduction, whose smaller
+/// result it converts.
+bool feedsReduction(Value v, unsigned depth = 0) {
+  if (!v.hasOneUse() || depth > 8)
+    return false;
+  Operation *user = *v.getUsers().begin();
+  if (isa<tile::ReduceOp>(user))
+    return true;
+  if (!isElementwise(user))
+    return false;
+  for (Value x : user->getOperands())
+    if (x != v && (!isa<RankedTensorType>(x.getType()) || !isCheap(x)))
+      return false;
+  return feedsReduction(user->getResult(0), depth + 1);
+}
+
+/// Rule 6: an elementwise op of two or more tiles converted from one
+/// layout (the rest cheap) computed in that layout, its one result
+/// converted instead (no wider than those operands); of one such tile
+/// where the result goes on into a reduction.
+struct SinkThroughElementwise : RewritePattern {
+  SinkThroughElementwise(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isElementwise(op) || !isa<RankedTensorType>(op->getResultTypes()[0]))
+      return failure();
+    Attribute source;
+    unsigned converted = 0;
+    for (Value v : op->getOperands()) {
+      if (!isa<RankedTensorType>(v.getType()))
+        return failure();
+      if (auto cvt = v.getDefiningOp<ConvertLayoutOp>()) {
+        Attribute from = getLayout(cvt.getSrc().getType());
+        if (source && from != source)
+          return failure();
+        source = from;
+        ++converted;
+        continue;
+      }
+      if (!isCheap(v))
+        return failure();
+    }
+    bool reduced = feedsReduction(op->getResult(0));
+    if (converted == 0 || (converted == 1 && !reduced))
+      return failure();
+    if (!reduced)
+      for (Value v : op->getOperands())
+        if (v.getDefiningOp<ConvertLayoutOp>() &&
+            elementBits(v.getType()) < elementBits(op->getResultTypes()[0]))
+          return failure();
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands()) {
+      auto cvt = v.getDefiningOp<ConvertLayoutOp>();
+      operands.push_back(cvt ? cvt.getSrc()
+                             : convertTo(rewriter, op->getLoc(), v, source));
+    }
+    Type type = withLayout(op->getResultTypes()[0], source);
+    OperationState state(op->getLoc(), op->getName(), operands, TypeRange{type},
+                         op->getAttrs());
+    Operation *clone = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op->getResultTypes()[0],
+                                                 clone->getResult(0));
+    return success();
+  }
+};
+
+/// Rule 6 through a reduction: the reduction of a single-use conversion
+/// made in the conversion's source layout, its smaller result converted
+/// (a scalar needs none).
+struct SinkThroughReduce : OpRewritePattern<tile::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tile::ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt || !cvt->hasOneUse())
+      return failure();
+    Value src = cvt.getSrc();
+    Type type = op.getType();
+    if (auto t = dyn_cast<RankedTensorType>(type))
+      type = withLayout(t, SliceAttr::get(op.getContext(), op.getAxis(),
+                                          getLayout(src.getType())));
+    auto r = rewriter.create<tile::ReduceOp>(op.getLoc(), type,
+                                             op.getKindAttr(), src,
+                                             op.getAxisAttr());
+    if (type == op.getType())
+      rewriter.replaceOp(op, r.getResult());
+    else
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   r.getResult());
+    return success();
+  }
+};
+
 } // namespace
+
+void mlir::tilegpu::populateSinkConversionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<SinkThroughElementwise, SinkThroughReduce>(
+      patterns.getContext());
+}
 
 void mlir::tilegpu::populateHoistConversionPatterns(
     RewritePatternSet &patterns) {

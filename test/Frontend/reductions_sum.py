@@ -41,3 +41,20 @@ def sm(p):
 # CHECK: %[[X64:.*]] = arith.extf %[[X]] : tensor<8x16xf32> to tensor<8x16xf64>
 # CHECK: %[[SD:.*]] = tile.reduce sum %[[X64]] {axis = 0 : i32} : tensor<8x16xf64> -> tensor<16xf64>
 # CHECK: tile.store %{{.*}}, %[[B]] : tensor<8x1x!tile.ptr<f32>>
+
+# A 16-bit float sum of every element: the stages sum fp32, rounded once.
+# RUN: tilec %s --kernel sm_half --signature "*bf16:16" --emit=tile --no-opt | FileCheck %s --check-prefix=HALF
+# HALF: %[[X:.*]] = tile.load %{{.*}} : tensor<8x16x!tile.ptr<bf16>>
+# HALF: %[[W:.*]] = arith.extf %[[X]] : tensor<8x16xbf16> to tensor<8x16xf32>
+# HALF: %[[R:.*]] = tile.reduce sum %[[W]] {axis = 1 : i32} : tensor<8x16xf32> -> tensor<8xf32>
+# HALF: %[[T:.*]] = tile.reduce sum %[[R]] {axis = 0 : i32} : tensor<8xf32> -> f32
+# HALF: arith.truncf %[[T]] : f32 to bf16
+# HALF-NOT: tile.reshape
+
+
+@triton.jit
+def sm_half(p):
+    r = tl.arange(0, 8)
+    c = tl.arange(0, 16)
+    x = tl.load(p + r[:, None] * 16 + c[None, :])
+    tl.store(p, tl.sum(x))

@@ -73,6 +73,36 @@ namespace mlir::tilegpu {
 using namespace mlir;
 using namespace mlir::tilegpu;
 
+// See Rematerializer.h.
+BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
+                                                 BlockedAttr cur, unsigned vec) {
+  if (cur.getRank() != 2)
+    return {};
+  unsigned o = cur.getOrder()[1], d = cur.getOrder()[0];
+  unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
+  int64_t vectors = type.getDimSize(o) / vec;
+  if (vectors < 1)
+    return {};
+  unsigned lanes = std::min<uint64_t>(
+      {32, llvm::bit_floor(uint64_t(vectors)), uint64_t(128 / vecBytes)});
+  SmallVector<unsigned> spt(2, 1), tpw(2);
+  spt[o] = vec;
+  tpw[o] = lanes;
+  tpw[d] = 32 / lanes;
+  // Warps along the slower dimension first, the rest along the faster.
+  unsigned warps = cur.getWarpsPerCTA()[0] * cur.getWarpsPerCTA()[1];
+  SmallVector<unsigned> wpc(2);
+  wpc[d] = std::min<uint64_t>(
+      warps, llvm::bit_floor(uint64_t(std::max<int64_t>(
+                 1, type.getDimSize(d) / (int64_t(spt[d]) * tpw[d])))));
+  wpc[o] = warps / wpc[d];
+  for (unsigned k : {d, o})
+    if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
+      return {};
+  return BlockedAttr::get(type.getContext(), spt, tpw, wpc,
+                          ArrayRef<unsigned>{o, d});
+}
+
 namespace {
 
 /// The layout a load of values of `type` (fastest dimension d, `vec`
@@ -109,40 +139,6 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
     if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
       return {};
   return BlockedAttr::get(type.getContext(), spt, tpw, wpc, cur.getOrder());
-}
-
-/// A staged load whose pointers are contiguous along the other dimension
-/// than the layout's fastest one (an operand given transposed by its
-/// strides): the layout with that dimension fastest, `vec` elements per
-/// access, lanes along it up to one 128-byte line, warps along the other
-/// dimension as far as it goes. Null when that would hold elements twice.
-BlockedAttr transposedOrderLayout(RankedTensorType type, BlockedAttr cur,
-                                  unsigned vec) {
-  if (cur.getRank() != 2)
-    return {};
-  unsigned o = cur.getOrder()[1], d = cur.getOrder()[0];
-  unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
-  int64_t vectors = type.getDimSize(o) / vec;
-  if (vectors < 1)
-    return {};
-  unsigned lanes = std::min<uint64_t>(
-      {32, llvm::bit_floor(uint64_t(vectors)), uint64_t(128 / vecBytes)});
-  SmallVector<unsigned> spt(2, 1), tpw(2);
-  spt[o] = vec;
-  tpw[o] = lanes;
-  tpw[d] = 32 / lanes;
-  // Warps along the slower dimension first, the rest along the faster.
-  unsigned warps = cur.getWarpsPerCTA()[0] * cur.getWarpsPerCTA()[1];
-  SmallVector<unsigned> wpc(2);
-  wpc[d] = std::min<uint64_t>(
-      warps, llvm::bit_floor(uint64_t(std::max<int64_t>(
-                 1, type.getDimSize(d) / (int64_t(spt[d]) * tpw[d])))));
-  wpc[o] = warps / wpc[d];
-  for (unsigned k : {d, o})
-    if (int64_t(spt[k]) * tpw[k] * wpc[k] > type.getDimSize(k))
-      return {};
-  return BlockedAttr::get(type.getContext(), spt, tpw, wpc,
-                          ArrayRef<unsigned>{o, d});
 }
 
 /// Cuts iter_args whose result is unused and whose block argument only

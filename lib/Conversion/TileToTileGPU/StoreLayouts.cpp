@@ -23,9 +23,20 @@
 // reduction, a math op, a loop-carried tile) is left alone: it would need a
 // conversion through shared memory of its own.
 //
+// A store whose pointers are contiguous along its layout's slower
+// dimension (a tile stored transposed by its strides: Liger's MoE weight
+// gradient dW2[e, h, i] written from an [i, h] accumulator) stored 2 bytes
+// a thread with every lane of a warp on another line. It gets the layout
+// with that dimension fastest and the vector the axis analysis allows
+// there (tilegpu-load-layouts' transposedOrderLayout), its pointer and mask
+// recomputed there; its value, whatever it is, is converted (an mma ->
+// blocked conversion before it goes straight to the new layout), as
+// Triton's coalescing orders every access by its contiguity.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Rematerializer.h"
+#include "tilec/Analysis/AxisInfo.h"
 
 #include "llvm/ADT/bit.h"
 
@@ -83,13 +94,57 @@ BlockedAttr storeLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
                           layout.getWarpsPerCTA(), layout.getOrder());
 }
 
+/// A store whose pointers are contiguous along its layout's slower
+/// dimension, `vo` elements per access there: made in the transposed-order
+/// layout with that vector, its pointer and mask recomputed there (when
+/// they are cheap) and its value converted (a conversion before it folds
+/// into that one).
+void storeTransposed(OpBuilder &b, tile::StoreOp st, unsigned vo) {
+  auto type = cast<RankedTensorType>(st.getPtr().getType());
+  auto layout = cast<BlockedAttr>(type.getEncoding());
+  auto valType = cast<RankedTensorType>(st.getValue().getType());
+  BlockedAttr target = transposedOrderLayout(valType, layout, vo);
+  if (!target)
+    return;
+  Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
+  DenseMap<Value, bool> memo;
+  if (!onlyCheapProducers(rm, st.getPtr(), memo) ||
+      (st.getMask() && !onlyCheapProducers(rm, st.getMask(), memo)))
+    return;
+  st->setOperands(rm.getAll(st));
+  st->setAttr("tilegpu.vector", b.getI32IntegerAttr(vo));
+  setMaskPrefixAttr(st, false);
+}
+
 struct StoreLayoutsPass
     : mlir::tilegpu::impl::TileGPUStoreLayoutsBase<StoreLayoutsPass> {
   void runOnOperation() override {
     OpBuilder b(&getContext());
     SmallVector<tile::StoreOp> stores;
     getOperation().walk([&](tile::StoreOp st) { stores.push_back(st); });
+    // The vector width each store allows along its layout's slower
+    // dimension, where it is wider than along the fastest one (a tile
+    // stored transposed by its strides), decided before any IR changes.
+    DenseMap<Operation *, unsigned> slowVec;
+    {
+      AxisInfoAnalysis axis(getOperation());
+      for (tile::StoreOp st : stores) {
+        auto type = dyn_cast<RankedTensorType>(st.getPtr().getType());
+        auto layout =
+            type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
+        if (!layout || layout.getRank() != 2)
+          continue;
+        unsigned d = layout.getOrder()[0], o = layout.getOrder()[1];
+        unsigned vo = axis.getVectorWidth(st.getPtr(), st.getMask(), o);
+        if (vo > 1 && vo > axis.getVectorWidth(st.getPtr(), st.getMask(), d))
+          slowVec[st] = vo;
+      }
+    }
     for (tile::StoreOp st : stores) {
+      if (unsigned vo = slowVec.lookup(st)) {
+        storeTransposed(b, st, vo);
+        continue;
+      }
       auto type = dyn_cast<RankedTensorType>(st.getPtr().getType());
       auto layout =
           type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;

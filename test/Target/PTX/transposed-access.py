@@ -1,5 +1,6 @@
-# A load whose pointers are contiguous along the layout's slower dimension
-# (a tile given transposed by its strides) is made in the layout with that
+# Loads and stores whose pointers are contiguous along the layout's slower
+# dimension go along that dimension. Such a load (a tile given transposed
+# by its strides) is made in the layout with that
 # dimension fastest, 16 bytes a thread, whatever its users: a staging buffer
 # takes it as it is, other users get it converted back (one conversion
 # through shared memory instead of 2-byte loads whose lanes each touch
@@ -33,6 +34,21 @@
 # TR: %[[X:.*]] = tile.load {{.*}} {tilegpu.vector = 8 : i32} : tensor<64x128x!tile.ptr<f16>, #[[COL]]>
 # TR: %[[Y:.*]] = tilegpu.convert_layout %[[X]] : tensor<64x128xf16, #[[COL]]> -> tensor<64x128xf16, #[[ROW]]>
 # TR: tile.store {{.*}}, %[[Y]] {tilegpu.vector = 8 : i32} : tensor<64x128x!tile.ptr<f16>, #[[ROW]]>
+#
+# store_transposed: a row-major tile stored column-major. The store gets the
+# column-major layout, 16 bytes a thread, its pointers recomputed there and
+# its value converted (tilegpu-store-layouts; Liger's MoE dW2 stored its
+# [i, h] accumulator transposed 2 bytes a thread before).
+# RUN: tilec %s --kernel store_transposed --signature "*fp16:16, *fp16:16, 64, 128" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=ST
+# ST-DAG: #[[ROW:.*]] = #tilegpu.blocked<{{.*}}order = [1, 0]}>
+# ST-DAG: #[[COL:.*]] = #tilegpu.blocked<{{.*}}order = [0, 1]}>
+# ST: %[[X:.*]] = tile.load {{.*}} {tilegpu.vector = 8 : i32} : tensor<64x128x!tile.ptr<f16>, #[[ROW]]>
+# ST: %[[Y:.*]] = tilegpu.convert_layout %[[X]] : tensor<64x128xf16, #[[ROW]]> -> tensor<64x128xf16, #[[COL]]>
+# ST: %[[Z:.*]] = arith.mulf %[[Y]], %{{.*}} : tensor<64x128xf16, #[[COL]]>
+# ST: tile.store {{.*}}, %[[Z]] {tilegpu.vector = 8 : i32} : tensor<64x128x!tile.ptr<f16>, #[[COL]]>
+# RUN: tilec %s --kernel store_transposed --signature "*fp16:16, *fp16:16, 64, 128" --num-warps 4 --emit=ptx | FileCheck %s --check-prefix=STPTX
+# STPTX-COUNT-4: st.global.v4.b32
+# STPTX-NOT: st.global.b16
 import triton
 import triton.language as tl
 
@@ -57,3 +73,11 @@ def transpose(src, dst, M: tl.constexpr, N: tl.constexpr):
     c = tl.arange(0, N)
     x = tl.load(src + r[:, None] + c[None, :] * M)
     tl.store(dst + r[:, None] * N + c[None, :], x)
+
+
+@triton.jit
+def store_transposed(src, dst, M: tl.constexpr, N: tl.constexpr):
+    r = tl.arange(0, M)
+    c = tl.arange(0, N)
+    x = tl.load(src + r[:, None] * N + c[None, :])
+    tl.store(dst + r[:, None] + c[None, :] * M, x * 2)

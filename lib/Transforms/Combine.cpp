@@ -24,6 +24,12 @@
 // variable from a non-negative lower bound. i32 overflow is not considered,
 // as in the axis analysis (AxisInfo.h).
 //
+// A loop-carried value yielded unchanged from its initial value (the same
+// SSA value, defined before the loop) is that value in every iteration and
+// after the loop: fla's chunk_delta_h re-binds its offsets each iteration to
+// what they were, which kept tilegpu-pipeline from pipelining the loop (a
+// carried value that both its copies and its math read).
+//
 // `scf.if %c {A}` followed by `scf.if %d {B}` (else branches too) where `%d`
 // is the negation of `%c` (`xori %c, true`, or a compare with the inverse
 // predicate on the same operands) becomes one `scf.if %c {A; B's else}
@@ -301,13 +307,36 @@ struct MergeComplementaryIfs : OpRewritePattern<scf::IfOp> {
   }
 };
 
+/// A loop-carried value that every iteration yields as its initial value
+/// (a variable the loop body reassigns to what it held before the loop) is
+/// that value throughout: its uses in the body and after the loop take the
+/// initial value, and the canonicalizer drops the dead iter_arg.
+struct ForwardInvariantIterArg : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    bool changed = false;
+    for (auto [j, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      Value init = loop.getInitArgs()[j];
+      if (yield.getOperand(j) != init ||
+          (arg.use_empty() && loop.getResult(j).use_empty()))
+        continue;
+      rewriter.replaceAllUsesWith(arg, init);
+      rewriter.replaceAllUsesWith(loop.getResult(j), init);
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 struct TileCombinePass : mlir::tile::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
                  TransposeLoadedDotOperand, FoldNonNegativeCompare,
-                 MergeComplementaryIfs>(&getContext());
+                 MergeComplementaryIfs, ForwardInvariantIterArg>(&getContext());
     populateSinkViewPatterns(patterns);
     arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(

@@ -52,8 +52,13 @@
 // loop uses such a carried value (it ends S-1 iterations ahead), the loop
 // also carries it at the current iteration, advanced by a copy of its
 // update. Pure values of the closure that stage 1 uses too are computed
-// again for it (from the current iteration). The loop is left as it is when
-// that closure has side effects, nested regions or other loads, or feeds
+// again for it (from the current iteration). Another load in the closure
+// (the index table of a gathered operand: Liger's MoE weight gradients
+// read rows by token index) runs in stage 0 with the copies, masked off
+// where its iteration is past the end, when nothing in the loop writes
+// global memory. The loop is left as it is when
+// that closure has side effects, nested regions or volatile loads (or other
+// loads in a loop that writes global memory), or feeds
 // stage 1 through a loop-carried value, when a load's `other` is not zero,
 // its access is not 4, 8 or 16 bytes, the step is not a positive constant,
 // or the buffers do not fit even with 2 stages.
@@ -204,12 +209,26 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       }
       return false;
     };
+    // Another load of global memory that the copies' addresses depend on
+    // (an index table of a gather) runs in stage 0 too, S-1 iterations
+    // early, predicated on its iteration being in range, when nothing in
+    // the loop writes global memory (it reads what it would have read).
+    bool writesGlobal = false;
+    body->walk([&](Operation *op) {
+      writesGlobal |=
+          isa<tile::StoreOp, tile::AtomicRMWOp, tile::AtomicCASOp,
+              tile::BarrierOp, tile::InlineAsmOp, tile::PrintOp,
+              CallOpInterface>(op);
+    });
     llvm::SetVector<Operation *> shared;
     for (Operation *op : stage0) {
       if (loads.contains(op))
         continue;
-      if (!isPure(op))
-        return; // another load, a store, ...
+      if (!isPure(op)) {
+        auto l = dyn_cast<tile::LoadOp>(op);
+        if (!l || l.getIsVolatile() || writesGlobal)
+          return; // another load, a store, ...
+      }
       if (usedByStage1(op))
         shared.insert(op);
     }
@@ -439,6 +458,20 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         if (!stage0.contains(&op))
           continue;
         auto load = dyn_cast<tile::LoadOp>(op);
+        if (load && !loads.contains(load)) {
+          // An index load run early: off where its iteration is not.
+          Value on = pred;
+          if (auto t = dyn_cast<RankedTensorType>(load.getPtr().getType()))
+            on = bb.create<tile::SplatOp>(
+                loc, RankedTensorType::get(t.getShape(), bb.getI1Type(),
+                                           t.getEncoding()),
+                pred);
+          if (Value mask = load.getMask())
+            on = bb.create<arith::AndIOp>(loc, m.lookupOrDefault(mask), on);
+          auto early = cast<tile::LoadOp>(bb.clone(op, m));
+          early.getMaskMutable().assign(on);
+          continue;
+        }
         if (!load) {
           bb.clone(op, m);
           continue;

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Triton's PTX for the corpus launches, made without a GPU, beside tilec's.
+
+    python3 tools/corpus/corpus_triton_ptx.py --compiled OUT --out TRI [--only S]
+
+OUT is the output folder of `corpus.py compile` (its compile.json and its
+copies of the sources under OUT/src). For every launch this compiles the
+same kernel with the installed Triton (`triton.compile` of an `ASTSource`
+with the launch's signature, constexprs and `:16` divisibility, for
+`GPUTarget("cuda", 90, 32)` with the launch's num_warps and num_stages),
+assembles Triton's PTX with the same ptxas as tilec's (`--ptxas`), and
+prints the registers and spill bytes of both, with the PTX in TRI and the
+figures in TRI/triton.json. A GPU is not needed, nor torch: the kernels'
+modules are imported as `corpus.py run` imports them (a package's
+`__init__` runs only when a name it binds is looked up), with torch,
+einops, transformers and cupy replaced by stubs (host code that calls them
+at import gets stub values). A manifest's `defines` are set on the
+kernel's module. Launches on host tensor descriptors are skipped (their
+signature takes a descriptor object), and a launch whose module cannot be
+imported this way is reported as such.
+
+Needs triton (3.6.0, as the corpus's reference), numpy and packaging in the
+Python that runs it (`pip install triton==3.6.0 numpy packaging` into a
+virtual environment works where only the package registry is reachable).
+"""
+import argparse
+import concurrent.futures
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+STUBBED = ("torch", "einops", "transformers", "cupy")
+
+
+def install_stubs():
+    """Any module under STUBBED imports as a MagicMock package."""
+    import importlib.abc
+    import importlib.machinery
+    from unittest import mock
+
+    class Stub(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def find_spec(self, name, path, target=None):
+            if name.split(".")[0] in STUBBED:
+                return importlib.machinery.ModuleSpec(name, self, is_package=True)
+            return None
+
+        def create_module(self, spec):
+            m = mock.MagicMock()
+            m.__path__ = []
+            m.__name__ = spec.name
+            m.__spec__ = spec
+            m.__version__ = "2.9.0"
+            return m
+
+        def exec_module(self, module):
+            pass
+
+    sys.meta_path.insert(0, Stub())
+
+
+def parse_signature(names, signature):
+    """Triton's (signature, constexprs, attrs) from a tilec signature: `*T`
+    pointers and integer/float types (`:16` divisible), `None`, and Python
+    literals for constexprs."""
+    sig, constexprs, attrs = {}, {}, {}
+    for i, (name, item) in enumerate(zip(names, [s.strip() for s in signature.split(",")])):
+        m = re.match(r"^(\*?(?:i|u|fp|bf)\d+)(:16)?$", item)
+        if m:
+            sig[name] = m.group(1)
+            if m.group(2):
+                attrs[(i,)] = [["tt.divisibility", 16]]
+            continue
+        sig[name] = "constexpr"
+        constexprs[(i,)] = None if item == "None" else eval(  # noqa: S307
+            item, {"__builtins__": {}}, {"True": True, "False": False})
+    return sig, constexprs, attrs
+
+
+def compile_one(job):
+    """In a child process: Triton's PTX of one launch into job["ptx"]."""
+    sys.path.insert(0, str(HERE))
+    import corpus  # noqa: E402 -- the corpus's lazy package import
+    install_stubs()
+    root = Path(job["root"])
+    corpus.install_lazy_packages(root)
+    sys.path.insert(0, str(root))
+    import importlib
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    module_name = job["source"][:-3].replace("/", ".")
+    module = importlib.import_module(module_name)
+    for name, value in job["defines"].items():
+        setattr(module, name, value)
+    fn = getattr(module, job["kernel"])
+    while not isinstance(fn, triton.runtime.jit.JITFunction):
+        fn = fn.fn  # through @triton.autotune / @triton.heuristics
+    sig, constexprs, attrs = parse_signature(fn.arg_names, job["signature"])
+    k = triton.compile(ASTSource(fn, sig, constexprs, attrs),
+                       target=GPUTarget("cuda", 90, 32),
+                       options={"num_warps": job["num_warps"],
+                                "num_stages": job["num_stages"]})
+    Path(job["ptx"]).write_text(k.asm["ptx"])
+
+
+def ptxas_figures(ptxas, ptx):
+    r = subprocess.run([ptxas, "-arch=sm_90a", "-v", str(ptx), "-o", "/dev/null"],
+                       capture_output=True, text=True)
+    regs = re.search(r"Used (\d+) registers", r.stderr)
+    spills = re.search(r"(\d+) bytes spill stores", r.stderr)
+    if r.returncode or not regs:
+        return None
+    return int(regs.group(1)), int(spills.group(1)) if spills else 0
+
+
+def run_launch(entry, compiled, out, ptxas):
+    c = entry["compile"]
+    rec = {"id": c["id"], "tilec": [c.get("registers"), c.get("spill_bytes")]}
+    if "tensordesc" in c.get("signature", ""):
+        return dict(rec, status="skipped: host tensor descriptor")
+    ptx = out / (c["id"].replace("/", "__") + ".ptx")
+    job = {"root": str(compiled / "src" / entry["package"]), "source": entry["source"],
+           "kernel": entry["kernel"], "signature": c["signature"],
+           "num_warps": entry.get("num_warps") or 4,
+           "num_stages": entry.get("num_stages") or 3,
+           "defines": entry.get("defines") or {}, "ptx": str(ptx)}
+    r = subprocess.run([sys.executable, __file__, "--one", json.dumps(job)],
+                       capture_output=True, text=True)
+    if r.returncode:
+        lines = r.stderr.strip().splitlines()
+        return dict(rec, status="triton failed: " + (lines[-1][:200] if lines else "?"))
+    figures = ptxas_figures(ptxas, ptx)
+    if not figures:
+        return dict(rec, status="ptxas failed")
+    return dict(rec, status="ok", triton=list(figures))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--compiled", help="output folder of `corpus.py compile`")
+    p.add_argument("--out", help="folder for Triton's PTX and triton.json")
+    p.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
+    p.add_argument("--only", help="launch ids containing this")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--one", help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.one:
+        compile_one(json.loads(a.one))
+        return
+    if not a.compiled or not a.out:
+        p.error("--compiled and --out are required")
+    compiled, out = Path(a.compiled), Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    entries = [e for e in json.loads((compiled / "compile.json").read_text())["entries"]
+               if e["compile"].get("status") == "ok"
+               and (not a.only or a.only in e["compile"]["id"])]
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        recs = list(pool.map(lambda e: run_launch(e, compiled, out, a.ptxas), entries))
+    (out / "triton.json").write_text(json.dumps(recs, indent=1) + "\n")
+    print("%-60s %14s %14s" % ("launch", "tilec reg/spill", "Triton reg/spill"))
+    for r in recs:
+        t = "%d / %d" % tuple(r["triton"]) if r["status"] == "ok" else r["status"][:60]
+        print("%-60s %14s %14s" % (r["id"], "%s / %s" % tuple(r["tilec"]), t))
+    n = sum(r["status"] == "ok" for r in recs)
+    print("corpus_triton_ptx: Triton compiled %d of %d launches" % (n, len(recs)))
+
+
+if __name__ == "__main__":
+    main()

@@ -147,8 +147,8 @@ unsigned largestTileRegisters(ModuleOp module,
       if (!tensor || !tensor.getEncoding() ||
           isa<DotOperandAttr>(tensor.getEncoding()))
         continue;
-      auto st = dyn_cast_or_null<LLVM::LLVMStructType>(
-          converter.convertType(tensor));
+      auto st =
+          dyn_cast_or_null<LLVM::LLVMStructType>(converter.convertType(tensor));
       if (!st)
         continue;
       unsigned regs = 0;

@@ -242,9 +242,10 @@ SmallVector<Address> addressRuns(ArrayRef<Value> ptrs, unsigned run,
 /// One predicated access of `vec` elements at `addr`: `mov other; @p ld`.
 /// `pred` null: unpredicated (no mov either). `others` empty: zeros.
 /// `policy`: an L2 cache policy (l2Policy; null for volatile loads) or null.
-SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Address addr, Value pred,
-                            ArrayRef<Value> others, Type eltType, unsigned vec,
-                            StringRef mods, bool isVolatile, Value policy) {
+SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Address addr,
+                            Value pred, ArrayRef<Value> others, Type eltType,
+                            unsigned vec, StringRef mods, bool isVolatile,
+                            Value policy) {
   unsigned bits = storageBits(eltType);
   AccessShape as = accessShape(bits, vec);
   Type reg = as.regType(b);
@@ -301,9 +302,8 @@ SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Address addr, Value pred
   return unpackWords(b, loc, words, as, bits, eltType);
 }
 
-void emitStore(OpBuilder &b, Location loc, Address addr,
-               ArrayRef<Value> values, Value pred, StringRef mods,
-               Value policy) {
+void emitStore(OpBuilder &b, Location loc, Address addr, ArrayRef<Value> values,
+               Value pred, StringRef mods, Value policy) {
   unsigned bits = storageBits(values[0].getType());
   AccessShape as = accessShape(bits, values.size());
   unsigned n = as.nWords;
@@ -419,9 +419,9 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
     Type elt = st.getBody()[0];
     LayoutInfo info(tensorType);
     unsigned vec = accessVectorWidth(op, tensorType, info);
-    SmallVector<Address> ptrs =
-        addressRuns(unpackStruct(rewriter, loc, adaptor.getPtr()),
-                    addressRunWidth(op, tensorType, info), storageBits(elt) / 8);
+    SmallVector<Address> ptrs = addressRuns(
+        unpackStruct(rewriter, loc, adaptor.getPtr()),
+        addressRunWidth(op, tensorType, info), storageBits(elt) / 8);
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackStruct(rewriter, loc, adaptor.getMask());

@@ -495,8 +495,8 @@ struct TileGPUCoalescePass
         AxisInfo info = analysis.getInfo(ptr);
         SmallVector<int32_t> c;
         for (unsigned i = 0; i < type.getRank(); ++i)
-          c.push_back(int32_t(std::min<int64_t>(info.getContiguity(i),
-                                                type.getShape()[i])));
+          c.push_back(int32_t(
+              std::min<int64_t>(info.getContiguity(i), type.getShape()[i])));
         a.op->setAttr(kContiguityAttr, DenseI32ArrayAttr::get(ctx, c));
       } else {
         a.op->removeAttr(kContiguityAttr);

@@ -27,9 +27,9 @@
 // tilegpu-remove-layout-conversions), then climb where rules 1-3 let them.
 // The 2-byte loads it replaces had each lane of a warp on another line
 // (fla's chunk_o backward: 298 -> 74 global loads). The pointers, mask and
-// `other` are rematerialized in the new layout: their producers are cheap and pure
-// (splat, make_range, expand_dims, broadcast, addptr, arith, constants) and
-// are cloned; a loop-carried pointer gets a loop-carried twin in the new
+// `other` are rematerialized in the new layout: their producers are cheap and
+// pure (splat, make_range, expand_dims, broadcast, addptr, arith, constants)
+// and are cloned; a loop-carried pointer gets a loop-carried twin in the new
 // layout (a new iter_arg whose update is rematerialized too). Anything else
 // gets a convert_layout. The old chain is left to die: an iter_arg whose
 // only use is its own update is cut (its yield made a pass-through), which
@@ -75,7 +75,8 @@ using namespace mlir::tilegpu;
 
 // See Rematerializer.h.
 BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
-                                                 BlockedAttr cur, unsigned vec) {
+                                                 BlockedAttr cur,
+                                                 unsigned vec) {
   if (cur.getRank() != 2)
     return {};
   unsigned o = cur.getOrder()[1], d = cur.getOrder()[0];
@@ -208,8 +209,8 @@ struct LoadLayoutsPass
         bool staged = isStagedOperandLoad(load);
         unsigned vo =
             axis.getVectorWidth(load.getPtr(), load.getMask(), o, staged);
-        if (vo > 1 &&
-            vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d, staged)) {
+        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d,
+                                               staged)) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
         }

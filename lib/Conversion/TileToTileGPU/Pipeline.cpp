@@ -215,10 +215,9 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // the loop writes global memory (it reads what it would have read).
     bool writesGlobal = false;
     body->walk([&](Operation *op) {
-      writesGlobal |=
-          isa<tile::StoreOp, tile::AtomicRMWOp, tile::AtomicCASOp,
-              tile::BarrierOp, tile::InlineAsmOp, tile::PrintOp,
-              CallOpInterface>(op);
+      writesGlobal |= isa<tile::StoreOp, tile::AtomicRMWOp, tile::AtomicCASOp,
+                          tile::BarrierOp, tile::InlineAsmOp, tile::PrintOp,
+                          CallOpInterface>(op);
     });
     llvm::SetVector<Operation *> shared;
     for (Operation *op : stage0) {
@@ -463,8 +462,9 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
           Value on = pred;
           if (auto t = dyn_cast<RankedTensorType>(load.getPtr().getType()))
             on = bb.create<tile::SplatOp>(
-                loc, RankedTensorType::get(t.getShape(), bb.getI1Type(),
-                                           t.getEncoding()),
+                loc,
+                RankedTensorType::get(t.getShape(), bb.getI1Type(),
+                                      t.getEncoding()),
                 pred);
           if (Value mask = load.getMask())
             on = bb.create<arith::AndIOp>(loc, m.lookupOrDefault(mask), on);

@@ -448,9 +448,8 @@ struct SinkThroughReduce : OpRewritePattern<tile::ReduceOp> {
     if (auto t = dyn_cast<RankedTensorType>(type))
       type = withLayout(t, SliceAttr::get(op.getContext(), op.getAxis(),
                                           getLayout(src.getType())));
-    auto r = rewriter.create<tile::ReduceOp>(op.getLoc(), type,
-                                             op.getKindAttr(), src,
-                                             op.getAxisAttr());
+    auto r = rewriter.create<tile::ReduceOp>(
+        op.getLoc(), type, op.getKindAttr(), src, op.getAxisAttr());
     if (type == op.getType())
       rewriter.replaceOp(op, r.getResult());
     else

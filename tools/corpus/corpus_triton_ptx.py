@@ -65,7 +65,8 @@ def install_stubs():
 def parse_signature(names, signature):
     """Triton's (signature, constexprs, attrs) from a tilec signature: `*T`
     pointers and integer/float types (`:16` divisible), `None`, and Python
-    literals for constexprs."""
+    literals and dtypes (`tl.bfloat16`) for constexprs."""
+    import triton.language as tl
     sig, constexprs, attrs = {}, {}, {}
     for i, (name, item) in enumerate(zip(names, [s.strip() for s in signature.split(",")])):
         m = re.match(r"^(\*?(?:i|u|fp|bf)\d+)(:16)?$", item)
@@ -76,7 +77,7 @@ def parse_signature(names, signature):
             continue
         sig[name] = "constexpr"
         constexprs[(i,)] = None if item == "None" else eval(  # noqa: S307
-            item, {"__builtins__": {}}, {"True": True, "False": False})
+            item, {"__builtins__": {}}, {"True": True, "False": False, "tl": tl})
     return sig, constexprs, attrs
 
 

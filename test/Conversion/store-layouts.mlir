@@ -3,17 +3,23 @@
 // every sector) gets its own layout with 4 elements a thread and 32 lanes
 // along the row; its pointer and mask chains are cloned in it, and the
 // conversion its value comes from converts straight to it (the canonicalizer
-// folds mma -> old -> new into mma -> new). Stores whose value is loaded, or
-// whose vector already fills the thread's chunk, are left alone.
-// RUN: tilec-opt %s -tilegpu-store-layouts -canonicalize | FileCheck %s
+// folds mma -> old -> new into mma -> new). A value that cannot be cloned
+// (a load) is converted right before the store, and so is that of an atomic
+// update whose old values nobody reads, up to max-convert-bytes (16 KB
+// here). Stores whose pointers cannot be recomputed, or whose vector
+// already fills the thread's run, are left alone.
+// RUN: tilec-opt %s -tilegpu-store-layouts=max-convert-bytes=16384 -canonicalize | FileCheck %s
 
 // CHECK-DAG: #[[OLD:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[OWN:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[ROW:.*]] = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[ROW4:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 #b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s0 = #tilegpu.slice<{dim = 0, parent = #b}>
 #s1 = #tilegpu.slice<{dim = 1, parent = #b}>
 #mma = #tilegpu.mma<{version = 2, warpsPerCTA = [4, 1]}>
+#row = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {tile.num_warps = 4 : i32} {
   // CHECK-LABEL: func.func @epilogue
   // CHECK-NOT: #[[OLD]]
@@ -44,7 +50,7 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 
-  // A loaded value would need a conversion of its own: left alone.
+  // Pointers the pass cannot recompute (arguments): left alone.
   // CHECK-LABEL: func.func @loaded
   // CHECK: tile.store %{{.*}}, %{{.*}} {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #[[OLD]]>
   func.func @loaded(%src: tensor<64x64x!tile.ptr<f32>, #b>, %dst: tensor<64x64x!tile.ptr<f32>, #b>) {
@@ -60,6 +66,54 @@ module attributes {tile.num_warps = 4 : i32} {
     %ps = tile.splat %p : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #b>
     %v = tilegpu.convert_layout %acc : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #b>
     tile.store %ps, %v {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #b>
+    return
+  }
+
+  // A row of bf16 loaded 16 bytes a thread, widened to f32: the store and
+  // the atomic add get 4 floats a thread, the value converted before each.
+  // CHECK-LABEL: func.func @widened
+  // CHECK: %[[X:.*]] = arith.extf %{{.*}} : tensor<1024xbf16, #[[ROW]]> to tensor<1024xf32, #[[ROW]]>
+  // CHECK: %[[C1:.*]] = tilegpu.convert_layout %[[X]] : tensor<1024xf32, #[[ROW]]> -> tensor<1024xf32, #[[ROW4]]>
+  // CHECK: tile.store %{{.*}}, %[[C1]], %{{.*}} {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[ROW4]]>
+  // CHECK: %[[C2:.*]] = tilegpu.convert_layout %[[X]] : tensor<1024xf32, #[[ROW]]> -> tensor<1024xf32, #[[ROW4]]>
+  // CHECK: tile.atomic_rmw add relaxed gpu %{{.*}}, %[[C2]], %{{.*}} {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[ROW4]]>
+  // An atomic whose old values are read stays.
+  // CHECK: tile.atomic_rmw add relaxed gpu %{{.*}}, %[[X]] {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[ROW]]>
+  func.func @widened(%src: !tile.ptr<bf16>, %dst: !tile.ptr<f32>, %acc: !tile.ptr<f32>, %n: i32) -> tensor<1024xf32, #row> {
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32, #row>
+    %ns = tile.splat %n : i32 -> tensor<1024xi32, #row>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #row>
+    %s = tile.splat %src : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #row>
+    %sp = tile.addptr %s, %r : tensor<1024x!tile.ptr<bf16>, #row>, tensor<1024xi32, #row>
+    %x16 = tile.load %sp, %m {tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<bf16>, #row>
+    %x = arith.extf %x16 : tensor<1024xbf16, #row> to tensor<1024xf32, #row>
+    %d = tile.splat %dst : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>, #row>
+    %dp = tile.addptr %d, %r : tensor<1024x!tile.ptr<f32>, #row>, tensor<1024xi32, #row>
+    tile.store %dp, %x, %m {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #row>
+    %a = tile.splat %acc : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>, #row>
+    %ap = tile.addptr %a, %r : tensor<1024x!tile.ptr<f32>, #row>, tensor<1024xi32, #row>
+    %unused = tile.atomic_rmw add relaxed gpu %ap, %x, %m {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #row>
+    %old = tile.atomic_rmw add relaxed gpu %ap, %x {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #row>
+    return %old : tensor<1024xf32, #row>
+  }
+
+  // 8192 floats (32 KB) would take more shared memory than allowed: left
+  // alone. A [1, 1] tile has one element a thread, whatever its layout.
+  // CHECK-LABEL: func.func @too_big
+  // CHECK-NOT: tilegpu.convert_layout
+  // CHECK: tile.store {{.*}} : tensor<8192x!tile.ptr<f32>, #[[ROW]]>
+  // CHECK: tile.store {{.*}} : tensor<1x1x!tile.ptr<f32>, #[[OLD]]>
+  func.func @too_big(%src: !tile.ptr<bf16>, %dst: !tile.ptr<f32>, %one: tensor<1x1xf32, #b>) {
+    %r = tile.make_range 0 to 8192 : tensor<8192xi32, #row>
+    %s = tile.splat %src : !tile.ptr<bf16> -> tensor<8192x!tile.ptr<bf16>, #row>
+    %sp = tile.addptr %s, %r : tensor<8192x!tile.ptr<bf16>, #row>, tensor<8192xi32, #row>
+    %x16 = tile.load %sp {tilegpu.vector = 8 : i32} : tensor<8192x!tile.ptr<bf16>, #row>
+    %x = arith.extf %x16 : tensor<8192xbf16, #row> to tensor<8192xf32, #row>
+    %d = tile.splat %dst : !tile.ptr<f32> -> tensor<8192x!tile.ptr<f32>, #row>
+    %dp = tile.addptr %d, %r : tensor<8192x!tile.ptr<f32>, #row>, tensor<8192xi32, #row>
+    tile.store %dp, %x {tilegpu.vector = 4 : i32} : tensor<8192x!tile.ptr<f32>, #row>
+    %o = tile.splat %dst : !tile.ptr<f32> -> tensor<1x1x!tile.ptr<f32>, #b>
+    tile.store %o, %one {tilegpu.vector = 1 : i32} : tensor<1x1x!tile.ptr<f32>, #b>
     return
   }
 }

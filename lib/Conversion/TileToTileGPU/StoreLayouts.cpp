@@ -73,25 +73,69 @@ bool onlyCheapProducers(const Rematerializer &rm, Value v,
   return ok;
 }
 
-/// The layout a store of `vector` elements along the fastest dimension
-/// writes whole sectors with; null when `layout` already does.
-BlockedAttr storeLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
-                        unsigned vector) {
+/// The layout a store or atomic update of `vector` elements a thread along
+/// the fastest dimension writes whole sectors with: `vector` elements a
+/// thread there and, at rank 2, as many lanes along it as the tile has
+/// vectors (at most 32); null when `layout` already does.
+BlockedAttr accessLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
+                         unsigned vector) {
   unsigned d = layout.getOrder()[0];
-  if (layout.getRank() != 2 || vector <= 1 ||
-      layout.getSizePerThread()[d] <= vector)
+  // A thread's run along d: its elements there, fewer in a narrower tile.
+  int64_t run = std::min<int64_t>(layout.getSizePerThread()[d], shape[d]);
+  if (layout.getRank() > 2 || vector < 1 || run <= vector)
     return {};
   SmallVector<unsigned> spt(layout.getSizePerThread());
   SmallVector<unsigned> tpw(layout.getThreadsPerWarp());
   spt[d] = vector;
-  int64_t vectors = std::max<int64_t>(
-      1, shape[d] / (int64_t(vector) * layout.getWarpsPerCTA()[d]));
-  unsigned lanes = static_cast<unsigned>(std::clamp<int64_t>(
-      llvm::bit_floor(static_cast<uint64_t>(vectors)), 1, 32));
-  tpw[d] = lanes;
-  tpw[1 - d] = 32 / lanes;
+  if (layout.getRank() == 2) {
+    int64_t vectors = std::max<int64_t>(
+        1, shape[d] / (int64_t(vector) * layout.getWarpsPerCTA()[d]));
+    unsigned lanes = static_cast<unsigned>(std::clamp<int64_t>(
+        llvm::bit_floor(static_cast<uint64_t>(vectors)), 1, 32));
+    tpw[d] = lanes;
+    tpw[1 - d] = 32 / lanes;
+  }
   return BlockedAttr::get(layout.getContext(), spt, tpw,
                           layout.getWarpsPerCTA(), layout.getOrder());
+}
+
+/// Moves the store or atomic update `op` (pointer `ptr`, value `value`,
+/// optional `mask`) from `layout` to `target`: its pointer and mask
+/// recomputed there (they must be cheap), its value too when it is cheap,
+/// else converted right before `op` when it takes at most `maxConvertBytes`
+/// of shared memory. Returns whether `op` moved.
+bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value,
+                Value mask, BlockedAttr layout, BlockedAttr target,
+                uint64_t maxConvertBytes) {
+  Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
+  DenseMap<Value, bool> memo;
+  if (!onlyCheapProducers(rm, ptr, memo) ||
+      (mask && !onlyCheapProducers(rm, mask, memo)))
+    return false;
+  bool cheapValue = onlyCheapProducers(rm, value, memo);
+  if (!cheapValue) {
+    auto type = cast<RankedTensorType>(value.getType());
+    uint64_t bytes =
+        uint64_t(type.getNumElements()) *
+        std::max<uint64_t>(1, type.getElementTypeBitWidth() / 8);
+    if (bytes > maxConvertBytes)
+      return false;
+  }
+  SmallVector<Value> operands;
+  for (Value o : op->getOperands()) {
+    if (o == value && !cheapValue) {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(op);
+      operands.push_back(
+          b.create<ConvertLayoutOp>(op->getLoc(), rm.retype(o.getType()), o));
+      continue;
+    }
+    operands.push_back(rm.get(o));
+  }
+  op->setOperands(operands);
+  for (Value r : op->getResults())
+    r.setType(rm.retype(r.getType()));
+  return true;
 }
 
 /// A store whose pointers are contiguous along its layout's slower
@@ -118,6 +162,23 @@ void storeTransposed(OpBuilder &b, tile::StoreOp st, unsigned vo) {
 
 struct StoreLayoutsPass
     : mlir::tilegpu::impl::TileGPUStoreLayoutsBase<StoreLayoutsPass> {
+  using TileGPUStoreLayoutsBase::TileGPUStoreLayoutsBase;
+
+  /// Gives `op` the layout its accesses write whole sectors with, where it
+  /// is not in one already (see the file comment).
+  void moveToAccessLayout(OpBuilder &b, Operation *op, Value ptr, Value value,
+                          Value mask) {
+    auto type = dyn_cast<RankedTensorType>(ptr.getType());
+    auto layout =
+        type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
+    auto vector = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
+    if (!layout || !vector)
+      return;
+    if (BlockedAttr target =
+            accessLayout(layout, type.getShape(), vector.getInt()))
+      moveAccess(b, op, ptr, value, mask, layout, target, maxConvertBytes);
+  }
+
   void runOnOperation() override {
     OpBuilder b(&getContext());
     SmallVector<tile::StoreOp> stores;
@@ -145,24 +206,13 @@ struct StoreLayoutsPass
         storeTransposed(b, st, vo);
         continue;
       }
-      auto type = dyn_cast<RankedTensorType>(st.getPtr().getType());
-      auto layout =
-          type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
-      auto vector = st->getAttrOfType<IntegerAttr>("tilegpu.vector");
-      if (!layout || !vector)
-        continue;
-      BlockedAttr target =
-          storeLayout(layout, type.getShape(), vector.getInt());
-      if (!target)
-        continue;
-      Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
-      DenseMap<Value, bool> memo;
-      if (!llvm::all_of(st->getOperands(), [&](Value v) {
-            return onlyCheapProducers(rm, v, memo);
-          }))
-        continue;
-      st->setOperands(rm.getAll(st));
+      moveToAccessLayout(b, st, st.getPtr(), st.getValue(), st.getMask());
     }
+    // Atomic updates whose old values nobody reads (`red`) likewise.
+    getOperation().walk([&](tile::AtomicRMWOp op) {
+      if (op->use_empty())
+        moveToAccessLayout(b, op, op.getPtr(), op.getValue(), op.getMask());
+    });
   }
 };
 

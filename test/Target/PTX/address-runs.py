@@ -21,9 +21,10 @@
 # CHECK: @%p{{[0-9]+}} st.global.v4.b32 [ %rd{{[0-9]+}} + 0 ]
 #
 # A run longer than 16 bytes: bf16 rows loaded 8 halves (16 bytes) a
-# thread and stored as fp32, 8 floats a thread in the same layout: two
-# 16-byte stores from one address register.
-# RUN: tilec %s --kernel widen_rows --signature "*bf16:16, *fp32:16, i32:16, 32, 256" --num-warps 4 --emit=ptx -o %t.wide.ptx
+# thread and stored as fp32, 8 floats a thread in the same layout (a tile
+# too large to move to a 4-float layout through shared memory, see
+# access-layouts.py): two 16-byte stores from one address register.
+# RUN: tilec %s --kernel widen_rows --signature "*bf16:16, *fp32:16, i32:16, 256, 256" --num-warps 8 --emit=ptx -o %t.wide.ptx
 # RUN: FileCheck %s --check-prefix=WIDE < %t.wide.ptx
 # WIDE: ld.global.v4.b32
 # WIDE: st.global.v4.b32 [ %rd[[W:[0-9]+]] + 0 ]

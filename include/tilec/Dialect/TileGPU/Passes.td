@@ -69,19 +69,29 @@ def TileGPUCoalesce : Pass<"tilegpu-coalesce", "mlir::ModuleOp"> {
 }
 
 def TileGPUStoreLayouts : Pass<"tilegpu-store-layouts", "mlir::ModuleOp"> {
-  let summary = "A layout of its own for a store that would write partial sectors";
+  let summary = "A layout of its own for a store or atomic update that would write partial sectors";
   let description = [{
-    A rank-2 store whose blocked layout gives a thread more consecutive
-    elements along the fastest dimension than one access stores (an fp32
-    matmul result through the 8-element layout of its 16-bit operand loads)
-    spaces its lanes wider than its vectors, so every instruction writes part
-    of each 32-byte sector and every sector is written twice. Such a store
-    gets the layout with `tilegpu.vector` elements a thread and its lanes
-    along the fastest dimension, when its pointer, mask and value can be
-    recomputed in it by cloning cheap producers (splat, make_range,
-    expand_dims, broadcast, addptr, arith, splat constants) up to
-    convert_layouts, which then convert straight to the new layout.
+    A store (or an atomic update whose old values nobody reads) whose
+    blocked layout of rank 1 or 2 gives a thread more consecutive elements
+    along the fastest dimension than one access writes (an fp32 result
+    through the 8-element layout of 16-bit loads) spaces its lanes wider
+    than its vectors, so every instruction writes part of each 32-byte
+    sector and every sector is written twice. Such an access gets the
+    layout with `tilegpu.vector` elements a thread and its lanes along the
+    fastest dimension. Its pointer and mask are recomputed in it by cloning
+    cheap producers (splat, make_range, expand_dims, broadcast, addptr,
+    arith, splat constants) up to convert_layouts, which then convert
+    straight to the new layout; so is its value when it is that cheap, and
+    otherwise the value is converted through shared memory (Triton's
+    coalescing does the same), when that takes at most `max-convert-bytes`.
   }];
+  let options = [
+    Option<"maxConvertBytes", "max-convert-bytes", "uint64_t",
+           /*default=*/"131072",
+           "The largest value (bytes) converted through shared memory to "
+           "give a store or atomic update whole sectors; 0: only values "
+           "recomputed by cloning">,
+  ];
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 

@@ -186,6 +186,41 @@ module attributes {tile.num_warps = 4 : i32} {
 
 // -----
 
+// Rows of unknown alignment (a row stride of no known divisibility): every
+// access one element wide, and still the lanes along the row as many as the
+// narrowest access has elements (here 32), so that a warp reads whole
+// 128-byte lines of one row rather than 32 bytes of four (the default's 8
+// lanes along the row), as Triton's default layout does.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @scalar_rows
+// CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<16x256x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.store {{.*}} {tilegpu.vector = 1 : i32} : tensor<16x256x!tile.ptr<f32>, #[[B]]>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @scalar_rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                         %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                         %stride: i32) {
+    %r = tile.make_range 0 to 16 : tensor<16xi32>
+    %re = tile.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %ss = tile.splat %stride : i32 -> tensor<16x1xi32>
+    %rm = arith.muli %re, %ss : tensor<16x1xi32>
+    %rb = tile.broadcast %rm : tensor<16x1xi32> -> tensor<16x256xi32>
+    %c = tile.make_range 0 to 256 : tensor<256xi32>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<256xi32> -> tensor<1x256xi32>
+    %cb = tile.broadcast %ce : tensor<1x256xi32> -> tensor<16x256xi32>
+    %off = arith.addi %rb, %cb : tensor<16x256xi32>
+    %xs = tile.splat %x : !tile.ptr<f32> -> tensor<16x256x!tile.ptr<f32>>
+    %xp = tile.addptr %xs, %off : tensor<16x256x!tile.ptr<f32>>, tensor<16x256xi32>
+    %v = tile.load %xp : tensor<16x256x!tile.ptr<f32>>
+    %w = arith.mulf %v, %v : tensor<16x256xf32>
+    %ys = tile.splat %y : !tile.ptr<f32> -> tensor<16x256x!tile.ptr<f32>>
+    %yp = tile.addptr %ys, %off : tensor<16x256x!tile.ptr<f32>>, tensor<16x256xi32>
+    tile.store %yp, %w : tensor<16x256x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
 // A [64, 1] column (a scale per row) loaded beside a [64, 64] tile: the
 // column alone would take 1 lane along the row (the [64, 64] tile then
 // replicated over 128 rows of lanes and warps: 64 elements a thread). Two

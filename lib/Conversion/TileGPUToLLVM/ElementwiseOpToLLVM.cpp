@@ -13,6 +13,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::tilegpu;
 
@@ -176,7 +178,12 @@ struct ElementwiseOpConversion : ConversionPattern {
       rewriter.replaceOp(op, packStruct(rewriter, loc, structTy, results));
       return success();
     }
+    SmallVector<unsigned> leader = constancyLeaders(op, resultType, n);
     for (unsigned i = 0; i < n; ++i) {
+      if (leader[i] != i) {
+        results.push_back(results[leader[i]]);
+        continue;
+      }
       SmallVector<Value> args;
       for (auto &e : elems)
         args.push_back(e[i]);
@@ -187,6 +194,45 @@ struct ElementwiseOpConversion : ConversionPattern {
     Type structTy = getTypeConverter()->convertType(resultType);
     rewriter.replaceOp(op, packStruct(rewriter, loc, structTy, results));
     return success();
+  }
+
+  /// For each of a thread's `n` elements of `type`: the first element of
+  /// the group of equal values it is in by `op`'s kConstancyAttr (itself
+  /// when none). A thread's run of sizePerThread[d] elements along a
+  /// dimension covers consecutive, run-aligned indices, so groups of
+  /// gcd(constancy, sizePerThread[d]) of its elements are aligned groups of
+  /// the tile.
+  static SmallVector<unsigned> constancyLeaders(Operation *op,
+                                                RankedTensorType type,
+                                                unsigned n) {
+    SmallVector<unsigned> leader(n);
+    for (unsigned i = 0; i < n; ++i)
+      leader[i] = i;
+    auto attr = op->getAttrOfType<DenseI32ArrayAttr>(kConstancyAttr);
+    if (!attr || attr.size() != type.getRank())
+      return leader;
+    LayoutInfo info(type);
+    if (!info.isBlocked() || info.isAccumulator())
+      return leader;
+    SmallVector<unsigned> group(type.getRank(), 1);
+    bool any = false;
+    for (unsigned t = 0; t < type.getRank(); ++t) {
+      unsigned spt = info.getBase().getSizePerThread()[info.baseDim(t)];
+      unsigned g = std::gcd(unsigned(std::max(attr[t], 1)), spt);
+      if (g > 1 && type.getShape()[t] % g == 0) {
+        group[t] = g;
+        any = true;
+      }
+    }
+    if (!any)
+      return leader;
+    for (unsigned i = 0; i < n; ++i) {
+      SmallVector<unsigned> coords = info.elemCoords(i);
+      for (unsigned t = 0; t < coords.size(); ++t)
+        coords[t] -= coords[t] % group[t];
+      leader[i] = info.elemIndex(coords);
+    }
+    return leader;
   }
 };
 

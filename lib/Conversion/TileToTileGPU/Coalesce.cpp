@@ -31,9 +31,13 @@
 // that takes the most; then, of those that give the fewest, the nearest to
 // it (on a tie, the one with more lanes along d). A tile narrower along d
 // than the lanes there, such as an [R, 1] column, is then held by several
-// lanes, which the count weighs like any other tile. The same check applies
-// to a layout that no access widens: its default lanes (8 along d) stay
-// unless they hold too much.
+// lanes, which the count weighs like any other tile. Accesses one element
+// wide (rows of unknown alignment) fit the lanes the same way, 32 along d
+// where the narrowest access has 32 elements there: a warp then reads whole
+// 128-byte lines of one row, as with Triton's default layout, where the
+// default's 8 lanes along d read 32 bytes of each of four rows (Liger's
+// block RMSNorm on fp32 rows of 200). A layout that no access goes through
+// keeps its default lanes (8 along d) unless they hold too much.
 //
 // The warps and the vector are weighed the same way: the default layout
 // puts every warp along the other dimension, which a tile of few rows
@@ -408,11 +412,11 @@ struct TileGPUCoalescePass
       }
       auto shapes = tiles.find(attr);
       if (shapes != tiles.end()) {
-        // Without a vector access, the lanes stay where they are unless
-        // that holds too much.
+        // Without an access, the lanes stay where they are unless that
+        // holds too much.
         unsigned preferred = tpw[d];
         auto r2 = rank2.find(attr);
-        if (r2 != rank2.end() && r2->second.second > 1) {
+        if (r2 != rank2.end()) {
           unsigned vec = r2->second.second;
           preferred = std::clamp<int64_t>(
               llvm::bit_floor(static_cast<uint64_t>(
@@ -503,7 +507,32 @@ struct TileGPUCoalescePass
       }
     }
 
-    // 4. Atomic updates get the width their layout allows as it is (they
+    // 4. Integer arith results constant over aligned groups record the
+    // groups (kConstancyAttr), as Triton's elementwise lowering
+    // deduplicates by the axis analysis' constancy.
+    // (Not with print-axis-info, whose tests read the analysis alone.)
+    module.walk([&](Operation *op) {
+      if (printAxisInfo ||
+          !isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+          op->getNumResults() != 1 || op->getNumRegions() != 0)
+        return;
+      auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+      if (!type || !type.getEncoding() ||
+          !type.getElementType().isSignlessInteger())
+        return;
+      AxisInfo info = analysis.getInfo(op->getResult(0));
+      SmallVector<int32_t> k;
+      bool any = false;
+      for (unsigned i = 0; i < type.getRank(); ++i) {
+        int64_t c = std::min<int64_t>(info.getConstancy(i), type.getShape()[i]);
+        k.push_back(int32_t(std::max<int64_t>(c, 1)));
+        any |= c > 1;
+      }
+      if (any)
+        op->setAttr(kConstancyAttr, DenseI32ArrayAttr::get(ctx, k));
+    });
+
+    // 5. Atomic updates get the width their layout allows as it is (they
     // do not widen it): the LLVM lowering groups a thread's run of that
     // many elements into one vector `red` where the hardware has one.
     module.walk([&](tile::AtomicRMWOp op) {
@@ -522,7 +551,7 @@ struct TileGPUCoalescePass
                   IntegerAttr::get(IntegerType::get(ctx, 32), v));
     });
 
-    // 5. A tile.split whose operand's layout was widened, or whose results
+    // 6. A tile.split whose operand's layout was widened, or whose results
     // took the widened layout, is made registers of its operand again; a
     // tile.join likewise.
     bool legalized = false;

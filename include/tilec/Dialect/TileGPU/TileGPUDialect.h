@@ -155,6 +155,14 @@ inline void setMaskPrefixAttr(Operation *op, bool prefix) {
 /// addresses each run of consecutive addresses from its first pointer.
 inline constexpr llvm::StringLiteral kContiguityAttr = "tilegpu.contiguity";
 
+/// On an arith op whose integer (or i1) tile result the axis analysis
+/// proves constant over aligned groups along some dimension
+/// (tilegpu-coalesce): per tensor dimension, the group size (1: none), as
+/// AxisInfo's constancy. Like kContiguityAttr it describes the values, not
+/// the layout. The LLVM lowering computes a thread's elements of one group
+/// once (a mask `offs < n` with n a multiple of 16: one compare a vector).
+inline constexpr llvm::StringLiteral kConstancyAttr = "tilegpu.constancy";
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_DIALECT_TILEGPU_TILEGPUDIALECT_H

@@ -14,6 +14,7 @@
 // CHECK-DAG: #[[OWN:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-DAG: #[[ROW:.*]] = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[ROW4:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[ONE:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 #b = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s0 = #tilegpu.slice<{dim = 0, parent = #b}>
@@ -114,6 +115,33 @@ module attributes {tile.num_warps = 4 : i32} {
     tile.store %dp, %x {tilegpu.vector = 4 : i32} : tensor<8192x!tile.ptr<f32>, #row>
     %o = tile.splat %dst : !tile.ptr<f32> -> tensor<1x1x!tile.ptr<f32>, #b>
     tile.store %o, %one {tilegpu.vector = 1 : i32} : tensor<1x1x!tile.ptr<f32>, #b>
+    return
+  }
+
+  // One element an access: moved where the pointers are consecutive along
+  // the row (tilegpu.contiguity) or where the old layout holds copies (a
+  // [4, 32] tile in a [16, 64] CTA tile: 8 elements a thread, 1 after);
+  // scattered pointers stay (the value's conversion would read shared
+  // memory element by element and gain nothing).
+  // CHECK-LABEL: func.func @one_element
+  // CHECK: tile.store {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #[[ONE]]>
+  // CHECK: tile.store {{.*}} {tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #[[OLD]]>
+  // CHECK: tile.atomic_rmw add acq_rel gpu {{.*}} {tilegpu.vector = 1 : i32} : tensor<4x32x!tile.ptr<f32>, #[[ONE]]>
+  func.func @one_element(%p: !tile.ptr<f32>, %acc: tensor<64x64xf32, #mma>, %q: tensor<64x64x!tile.ptr<f32>, #b>, %a: !tile.ptr<f32>, %v: tensor<4x32xf32, #b>) {
+    %c = tile.make_range 0 to 64 : tensor<64xi32, #s0>
+    %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #s0> -> tensor<1x64xi32, #b>
+    %cb = tile.broadcast %ce : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+    %ps = tile.splat %p : !tile.ptr<f32> -> tensor<64x64x!tile.ptr<f32>, #b>
+    %ptrs = tile.addptr %ps, %cb : tensor<64x64x!tile.ptr<f32>, #b>, tensor<64x64xi32, #b>
+    %x = tilegpu.convert_layout %acc : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #b>
+    tile.store %ptrs, %x {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #b>
+    tile.store %q, %x {tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #b>
+    %r = tile.make_range 0 to 32 : tensor<32xi32, #s0>
+    %re = tile.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #s0> -> tensor<1x32xi32, #b>
+    %rb = tile.broadcast %re : tensor<1x32xi32, #b> -> tensor<4x32xi32, #b>
+    %as = tile.splat %a : !tile.ptr<f32> -> tensor<4x32x!tile.ptr<f32>, #b>
+    %ap = tile.addptr %as, %rb : tensor<4x32x!tile.ptr<f32>, #b>, tensor<4x32xi32, #b>
+    %old = tile.atomic_rmw add acq_rel gpu %ap, %v {tilegpu.vector = 1 : i32} : tensor<4x32x!tile.ptr<f32>, #b>
     return
   }
 }

@@ -202,9 +202,8 @@ struct ElementwiseOpConversion : ConversionPattern {
   /// dimension covers consecutive, run-aligned indices, so groups of
   /// gcd(constancy, sizePerThread[d]) of its elements are aligned groups of
   /// the tile.
-  static SmallVector<unsigned> constancyLeaders(Operation *op,
-                                                RankedTensorType type,
-                                                unsigned n) {
+  static SmallVector<unsigned>
+  constancyLeaders(Operation *op, RankedTensorType type, unsigned n) {
     SmallVector<unsigned> leader(n);
     for (unsigned i = 0; i < n; ++i)
       leader[i] = i;

@@ -303,10 +303,10 @@ struct TileGPUCoalescePass
       unsigned d = layout.getOrder()[0];
       unsigned v =
           analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
-      accesses.push_back(
-          {op, v,
-           isa<tile::StoreOp>(op) ? analysis.getVectorWidth(ptr, mask, d, true)
-                                  : v});
+      accesses.push_back({op, v,
+                          isa<tile::StoreOp>(op)
+                              ? analysis.getVectorWidth(ptr, mask, d, true)
+                              : v});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
@@ -345,8 +345,7 @@ struct TileGPUCoalescePass
         shape.insert(shape.begin() + slice.getDim(), 1);
       }
       auto layout = dyn_cast<BlockedAttr>(enc);
-      if (layout && layout.getRank() >= 3 &&
-          shape.size() == layout.getRank()) {
+      if (layout && layout.getRank() >= 3 && shape.size() == layout.getRank()) {
         auto &list = tilesN[layout];
         if (!llvm::is_contained(list, shape))
           list.push_back(shape);
@@ -400,8 +399,8 @@ struct TileGPUCoalescePass
         widenedSpt[d] = std::max(v, spt[d]);
         BlockedAttr fit = fitToShape(layout, *largest, widenedSpt[d]);
         if (largestTile(fit.getSizePerThread(), fit.getThreadsPerWarp(),
-                        fit.getWarpsPerCTA(), all) <
-            largestTile(widenedSpt, tpw, wpc, all)) {
+                        fit.getWarpsPerCTA(),
+                        all) < largestTile(widenedSpt, tpw, wpc, all)) {
           spt.assign(fit.getSizePerThread().begin(),
                      fit.getSizePerThread().end());
           tpw.assign(fit.getThreadsPerWarp().begin(),
@@ -534,7 +533,9 @@ struct TileGPUCoalescePass
 
     // 5. Atomic updates get the width their layout allows as it is (they
     // do not widen it): the LLVM lowering groups a thread's run of that
-    // many elements into one vector `red` where the hardware has one.
+    // many elements into one vector `red` where the hardware has one. Their
+    // pointers' contiguity is recorded as for loads and stores where it
+    // exceeds that width (tilegpu-store-layouts reads it).
     module.walk([&](tile::AtomicRMWOp op) {
       auto type = dyn_cast<RankedTensorType>(op.getPtr().getType());
       auto layout = type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding())
@@ -549,13 +550,22 @@ struct TileGPUCoalescePass
         v /= 2;
       op->setAttr("tilegpu.vector",
                   IntegerAttr::get(IntegerType::get(ctx, 32), v));
+      AxisInfo info = analysis.getInfo(op.getPtr());
+      if (info.getContiguity(d) > v) {
+        SmallVector<int32_t> c;
+        for (unsigned i = 0; i < type.getRank(); ++i)
+          c.push_back(int32_t(
+              std::min<int64_t>(info.getContiguity(i), type.getShape()[i])));
+        op->setAttr(kContiguityAttr, DenseI32ArrayAttr::get(ctx, c));
+      }
     });
 
     // 6. A tile.split whose operand's layout was widened, or whose results
     // took the widened layout, is made registers of its operand again; a
     // tile.join likewise.
     bool legalized = false;
-    module.walk([&](tile::SplitOp op) { legalized |= legalizeSplitLayouts(op); });
+    module.walk(
+        [&](tile::SplitOp op) { legalized |= legalizeSplitLayouts(op); });
     module.walk([&](tile::JoinOp op) { legalized |= legalizeJoinLayouts(op); });
     // Their conversions cancel where tiles are split, computed on
     // elementwise and joined again (a rotation of pairs): the values

@@ -84,6 +84,9 @@ def TileGPUStoreLayouts : Pass<"tilegpu-store-layouts", "mlir::ModuleOp"> {
     straight to the new layout; so is its value when it is that cheap, and
     otherwise the value is converted through shared memory (Triton's
     coalescing does the same), when that takes at most `max-convert-bytes`.
+    An access of one element (`tilegpu.vector` = 1) moves only where its
+    pointers are consecutive along the row (`tilegpu.contiguity`) or its old
+    layout has threads hold copies of elements.
   }];
   let options = [
     Option<"maxConvertBytes", "max-convert-bytes", "uint64_t",

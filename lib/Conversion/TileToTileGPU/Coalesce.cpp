@@ -89,7 +89,15 @@
 //
 // Atomic updates (tile.atomic_rmw) get a `tilegpu.vector` too, computed the
 // same way from the layout as it stands (constant masks only): they never
-// widen it.
+// widen it; and `tilegpu.contiguity` as loads and stores do.
+//
+// Integer arith results that the analysis proves constant over aligned
+// groups get `tilegpu.constancy` (the group size per dimension), as
+// Triton's elementwise lowering deduplicates by constancy: the LLVM
+// lowering computes a thread's elements of one group once (a mask
+// `offs < n` with n a multiple of 16: one compare an 8-element vector;
+// Liger's fused-linear KL divergence in bf16 on 32 warps, 176 bytes of
+// spills -> none, 0.65-0.73x -> 1.02x Triton on an H100, 2026-12-05).
 //
 //===----------------------------------------------------------------------===//
 

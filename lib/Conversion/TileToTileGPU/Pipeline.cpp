@@ -86,6 +86,21 @@ using namespace mlir::tilegpu;
 
 namespace {
 
+/// Whether `op` may write memory other than the CTA's shared memory: a
+/// write effect on any other resource, or effects it does not declare (an
+/// op with a region counts by the ops inside it).
+bool mayWriteGlobal(Operation *op) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Write>(e.getEffect()) &&
+           !isa<SharedMemory>(e.getResource());
+  });
+}
+
 /// A load that feeds only the staging buffer of a dot operand.
 struct StagedLoad {
   tile::LoadOp load;
@@ -214,11 +229,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // early, predicated on its iteration being in range, when nothing in
     // the loop writes global memory (it reads what it would have read).
     bool writesGlobal = false;
-    body->walk([&](Operation *op) {
-      writesGlobal |= isa<tile::StoreOp, tile::AtomicRMWOp, tile::AtomicCASOp,
-                          tile::BarrierOp, tile::InlineAsmOp, tile::PrintOp,
-                          CallOpInterface>(op);
-    });
+    body->walk([&](Operation *op) { writesGlobal |= mayWriteGlobal(op); });
     llvm::SetVector<Operation *> shared;
     for (Operation *op : stage0) {
       if (loads.contains(op))

@@ -127,7 +127,10 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: tile.store {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #[[ONE]]>
   // CHECK: tile.store {{.*}} {tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f32>, #[[OLD]]>
   // CHECK: tile.atomic_rmw add acq_rel gpu {{.*}} {tilegpu.vector = 1 : i32} : tensor<4x32x!tile.ptr<f32>, #[[ONE]]>
-  func.func @one_element(%p: !tile.ptr<f32>, %acc: tensor<64x64xf32, #mma>, %q: tensor<64x64x!tile.ptr<f32>, #b>, %a: !tile.ptr<f32>, %v: tensor<4x32xf32, #b>) {
+  // Consecutive 2-byte elements stay: their conversion would read shared
+  // memory 2 bytes at a time.
+  // CHECK: tile.store {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f16>, #[[OLD]]>
+  func.func @one_element(%p: !tile.ptr<f32>, %acc: tensor<64x64xf32, #mma>, %q: tensor<64x64x!tile.ptr<f32>, #b>, %a: !tile.ptr<f32>, %v: tensor<4x32xf32, #b>, %h: !tile.ptr<f16>, %acc16: tensor<64x64xf16, #mma>) {
     %c = tile.make_range 0 to 64 : tensor<64xi32, #s0>
     %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #s0> -> tensor<1x64xi32, #b>
     %cb = tile.broadcast %ce : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
@@ -142,6 +145,10 @@ module attributes {tile.num_warps = 4 : i32} {
     %as = tile.splat %a : !tile.ptr<f32> -> tensor<4x32x!tile.ptr<f32>, #b>
     %ap = tile.addptr %as, %rb : tensor<4x32x!tile.ptr<f32>, #b>, tensor<4x32xi32, #b>
     %old = tile.atomic_rmw add acq_rel gpu %ap, %v {tilegpu.vector = 1 : i32} : tensor<4x32x!tile.ptr<f32>, #b>
+    %hs = tile.splat %h : !tile.ptr<f16> -> tensor<64x64x!tile.ptr<f16>, #b>
+    %hp = tile.addptr %hs, %cb : tensor<64x64x!tile.ptr<f16>, #b>, tensor<64x64xi32, #b>
+    %x16 = tilegpu.convert_layout %acc16 : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #b>
+    tile.store %hp, %x16 {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<f16>, #b>
     return
   }
 }

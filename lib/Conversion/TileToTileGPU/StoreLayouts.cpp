@@ -196,6 +196,13 @@ struct StoreLayoutsPass
       auto runs = op->getAttrOfType<DenseI32ArrayAttr>(kContiguityAttr);
       unsigned d = layout.getOrder()[0];
       bool consecutive = runs && runs.size() == layout.getRank() && runs[d] > 1;
+      // Of consecutive pointers, only those to 4-byte elements or wider:
+      // the conversion before a 2-byte store reads shared memory 2 bytes
+      // at a time (Triton's grouped GEMM tutorial, fp16 C: 16 vector reads
+      // a thread -> 128, 202 -> 248 registers).
+      consecutive &=
+          cast<RankedTensorType>(value.getType()).getElementTypeBitWidth() >=
+          32;
       auto elems = [&](BlockedAttr l) {
         return getElemsPerThread(type.getShape(), l.getSizePerThread(),
                                  l.getThreadsPerWarp(), l.getWarpsPerCTA());

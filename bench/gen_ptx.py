@@ -43,6 +43,9 @@ GELU_DTYPES = ["fp32", "bf16"]
 ROWSUM_SHAPES = [(8192, 1024), (65536, 1024), (8192, 4096), (8192, 16384), (2048, 65536)]
 SOFTMAX_LONG_N = [65536, 131072, 262144]  # examples/softmax_long.py
 SOFTMAX_LONG_M = 1024
+# rows streamed in chunks with a running max and sum, in each 16-bit type too
+SOFTMAX_LONG_DTYPES = ["fp32", "bf16", "fp16"]
+BYTES = {"fp32": 4, "bf16": 2, "fp16": 2}
 MATMUL_SIZES = [4096, 8192]
 MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
 # (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages): the seed's tiles, then
@@ -153,7 +156,7 @@ def rows_configs(rows_list):
                     dtype=dt, shape=dict(M=m, N=n), signature=sig,
                     num_warps=softmax_warps(block), constexprs=dict(BLOCK_SIZE=block, ROWS=r),
                     grid=[cdiv(m, r)], metric="GB/s",
-                    work=2 * m * n * {"fp32": 4, "bf16": 2, "fp16": 2}[dt],
+                    work=2 * m * n * BYTES[dt],
                     work_note="bytes read + written"))
     return out
 
@@ -164,7 +167,7 @@ def split_configs(variants):
     'PS' digit pairs (P = POLL, S = 1 for a stride of 32), e.g. '00,01,10,11' (32 warps,
     one program an SM: Triton runs them too)."""
     out = []
-    for dt in ["fp32", "bf16"]:
+    for dt in SOFTMAX_LONG_DTYPES:
         for n in SOFTMAX_LONG_N:
             m, block = SOFTMAX_LONG_M, 16384
             chunks = cdiv(n, block)
@@ -181,7 +184,7 @@ def split_configs(variants):
                                     COUNT_STRIDE=stride),
                     grid=[m * chunks], grid_per_sm=1, grid_multiple=chunks,
                     coresident_per_sm=1, metric="GB/s",
-                    work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                    work=2 * m * n * BYTES[dt],
                     work_note="bytes read + written (the row read once)"))
     return out
 
@@ -198,10 +201,10 @@ def configs(extra_tiles=()):
                 id="softmax_%s_%dx%d" % (dt, m, n), bench="softmax", kernel="softmax_kernel",
                 source="examples/softmax.py", dtype=dt, shape=dict(M=m, N=n),
                 signature=sig, num_warps=softmax_warps(block), constexprs=dict(BLOCK_SIZE=block),
-                grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2, "fp16": 2}[dt],
+                grid=[m], metric="GB/s", work=2 * m * n * BYTES[dt],
                 work_note="bytes read + written"))
     # softmax_long_kernel: rows longer than one tile, walked in chunks
-    for dt in ["fp32", "bf16"]:
+    for dt in SOFTMAX_LONG_DTYPES:
         for n in SOFTMAX_LONG_N:
             m = SOFTMAX_LONG_M
             block = 4096 if dt == "fp32" else 8192
@@ -210,11 +213,11 @@ def configs(extra_tiles=()):
                 id="softmaxlong_%s_%dx%d" % (dt, m, n), bench="softmax", kernel="softmax_long_kernel",
                 source="examples/softmax_long.py", dtype=dt, shape=dict(M=m, N=n),
                 signature=sig, num_warps=16, constexprs=dict(BLOCK_SIZE=block),
-                grid=[m], metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                grid=[m], metric="GB/s", work=2 * m * n * BYTES[dt],
                 work_note="bytes read + written (the row is read twice; the second read mostly from L2)"))
     # softmax_long_persistent_kernel: the same rows, one program per SM walking rows
     # (grid_per_sm: compare.py launches min(M, that many per SM of the GPU))
-    for dt in ["fp32", "bf16"]:
+    for dt in SOFTMAX_LONG_DTYPES:
         for n in SOFTMAX_LONG_N:
             m = SOFTMAX_LONG_M
             block = 16384
@@ -225,7 +228,7 @@ def configs(extra_tiles=()):
                 kernel="softmax_long_persistent_kernel", source="examples/softmax_long.py",
                 dtype=dt, shape=dict(M=m, N=n), signature=sig, num_warps=32,
                 constexprs=dict(BLOCK_SIZE=block), grid=[m], grid_per_sm=1, metric="GB/s",
-                work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                work=2 * m * n * BYTES[dt],
                 work_note="bytes read + written (the row is read twice; the second read "
                           "from L2 while the rows in flight fit it)"))
     # softmax_long_split_kernel: each row split over CHUNKS programs that
@@ -233,7 +236,7 @@ def configs(extra_tiles=()):
     # every program resident at once: coresident_per_sm programs an SM, the
     # grid a multiple of CHUNKS (compare.py). (16 warps, 2 an SM, BLOCK 8192
     # measured no better on 2026-12-01.)
-    for dt in ["fp32", "bf16"]:
+    for dt in SOFTMAX_LONG_DTYPES:
         for n in SOFTMAX_LONG_N:
             m = SOFTMAX_LONG_M
             for warps, block, per_sm, tag in [(32, 16384, 1, "")]:
@@ -248,7 +251,7 @@ def configs(extra_tiles=()):
                     signature=sig, num_warps=warps,
                     constexprs=dict(CHUNKS=chunks, BLOCK_SIZE=block), grid=[m * chunks],
                     grid_per_sm=per_sm, grid_multiple=chunks, coresident_per_sm=per_sm,
-                    metric="GB/s", work=2 * m * n * {"fp32": 4, "bf16": 2}[dt],
+                    metric="GB/s", work=2 * m * n * BYTES[dt],
                     work_note="bytes read + written (the row read once)")
                 if tag:
                     cfg["variant_of"] = base_id
@@ -260,7 +263,7 @@ def configs(extra_tiles=()):
             id="gelu_%s_%d" % (dt, n), bench="gelu", kernel="triton_gelu_kernel",
             source="examples/gelu.py", dtype=dt, shape=dict(N=n), signature=sig, num_warps=4,
             constexprs=dict(BLOCK_SIZE=1024), grid=[cdiv(n, 1024)], metric="GB/s",
-            work=2 * n * {"fp32": 4, "bf16": 2}[dt], work_note="bytes read + written"))
+            work=2 * n * BYTES[dt], work_note="bytes read + written"))
     # row_sum_kernel(x_ptr, out_ptr, N, BLOCK_SIZE)
     for rows, n in ROWSUM_SHAPES:
         sig = ", ".join([ptr_sig("fp32"), ptr_sig("fp32"), int_sig(n), "1024"])

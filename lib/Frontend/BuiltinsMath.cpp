@@ -2,7 +2,7 @@
 //
 // tl.where, tl.maximum / minimum, tl.clamp, the reductions (tl.max, tl.min,
 // tl.sum, tl.argmax, ...), tl.dot, unary math (tl.exp, tl.sqrt, ...),
-// tl.fma, tl.div_rn, tl.cdiv, tl.swizzle2d, tl.next_power_of_2.
+// tl.fma, tl.div_rn, tl.cdiv, tl.swizzle2d, tl.next_power_of_2, tl._log2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,6 +177,7 @@ void CodeGen::registerMathBuiltins(BuiltinRegistry &r) {
         &CodeGen::emitSwizzle2d);
   r.add("tl.cdiv", {"x", "div"}, 2, &CodeGen::emitCdiv);
   r.add("tl.next_power_of_2", {"n"}, 1, &CodeGen::emitNextPowerOf2);
+  r.add("tl._log2", {"i"}, 1, &CodeGen::emitLog2Int);
 }
 
 Val CodeGen::emitWhere(BuiltinCall &c) {
@@ -587,6 +588,22 @@ Val CodeGen::emitCdiv(BuiltinCall &c) {
   Val num = binaryOp(BinaryOpKind::Sub, binaryOp(BinaryOpKind::Add, x, d, call),
                      Val::integer(1), call);
   return binaryOp(BinaryOpKind::FloorDiv, num, d, call);
+}
+
+/// tl.standard._log2(i): Triton's constexpr helper, the number of times i
+/// halves (integer division) before it is at most 1 (floor(log2(i)) for
+/// i >= 1, 0 below).
+Val CodeGen::emitLog2Int(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  int64_t n;
+  if (!requireInt(a[0], call, "the argument of _log2", n))
+    return Val::error();
+  int64_t log2 = 0;
+  while (n > 1) {
+    n >>= 1;
+    ++log2;
+  }
+  return Val::integer(log2);
 }
 
 Val CodeGen::emitNextPowerOf2(BuiltinCall &c) {

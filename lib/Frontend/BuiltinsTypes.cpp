@@ -4,8 +4,8 @@
 // of tensor types (`p.dtype.element_ty`, `x.type.element_ty`, `.scalar`,
 // `.primitive_bitwidth`), Triton's dtype predicates (`is_fp16()`, ...) and
 // comparisons, dtypes called on a value (`tl.float32(0)`), `constexpr.value`,
-// and tl.static_print. The fp8 dtypes exist only as such values: they
-// compare and answer predicates, but no value has them.
+// tl.core.get_int_dtype and tl.static_print. The fp8 dtypes exist only as such
+// values: they compare and answer predicates, but no value has them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -300,6 +300,41 @@ static std::string pyStr(const Val &v, bool repr) {
 
 void CodeGen::registerTypeBuiltins(BuiltinRegistry &r) {
   r.add("tl.static_print", {"values"}, 0, &CodeGen::emitStaticPrint, Unbound);
+  r.add("tl.get_int_dtype", {"bitwidth", "signed"}, 2,
+        &CodeGen::emitGetIntDtype);
+}
+
+/// tl.core.get_int_dtype(bitwidth, signed): the integer dtype of that width
+/// (1, 8, 16, 32 or 64 bits; 1 is int1 whatever `signed`), as the bitcasts
+/// of bitonic sorts pick it from a float's primitive_bitwidth.
+Val CodeGen::emitGetIntDtype(BuiltinCall &c) {
+  int64_t bits = 0;
+  bool isSigned = false;
+  if (!requireInt(c.a[0], c.call, "the bitwidth of get_int_dtype", bits) ||
+      !truthy(c.a[1], c.call, isSigned))
+    return Val::error();
+  std::optional<ScalarKind> k;
+  switch (bits) {
+  case 1:
+    k = ScalarKind::I1;
+    break;
+  case 8:
+    k = isSigned ? ScalarKind::I8 : ScalarKind::U8;
+    break;
+  case 16:
+    k = isSigned ? ScalarKind::I16 : ScalarKind::U16;
+    break;
+  case 32:
+    k = isSigned ? ScalarKind::I32 : ScalarKind::U32;
+    break;
+  case 64:
+    k = isSigned ? ScalarKind::I64 : ScalarKind::U64;
+    break;
+  default:
+    return error(c.call, "get_int_dtype has no integer type of " +
+                             std::to_string(bits) + " bits");
+  }
+  return Val::dtypeVal(DType::scalar(*k));
 }
 
 Val CodeGen::emitStaticPrint(BuiltinCall &c) {

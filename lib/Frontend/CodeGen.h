@@ -404,6 +404,7 @@ private:
   Val emitSwizzle2d(BuiltinCall &c);
   Val emitCdiv(BuiltinCall &c);
   Val emitNextPowerOf2(BuiltinCall &c);
+  Val emitLog2Int(BuiltinCall &c);
   /// A tile.reduce of `kind` over `axis` (all dimensions when None).
   Val reduce(mlir::tile::ReduceKind kind, const Val &x, const Val &axis,
              bool keepDims, const Expr &where);
@@ -469,6 +470,7 @@ private:
   static void registerTypeBuiltins(BuiltinRegistry &r);
   /// tl.static_print(*values, sep=, end=): prints at compile time (stderr).
   Val emitStaticPrint(BuiltinCall &c);
+  Val emitGetIntDtype(BuiltinCall &c);
 
   // Hints (Hints.cpp).
   static void registerHintBuiltins(BuiltinRegistry &r);

@@ -34,17 +34,34 @@ struct LibdeviceAlias {
 };
 
 const LibdeviceAlias kAliases[] = {
-    {"exp", "tl.exp", 1},       {"exp2", "tl.exp2", 1},
-    {"log", "tl.log", 1},       {"log2", "tl.log2", 1},
-    {"sqrt", "tl.sqrt", 1},     {"sqrt_rn", "tl.sqrt", 1},
-    {"rsqrt", "tl.rsqrt", 1},   {"sin", "tl.sin", 1},
-    {"cos", "tl.cos", 1},       {"erf", "tl.erf", 1},
-    {"floor", "tl.floor", 1},   {"ceil", "tl.ceil", 1},
-    {"fabs", "tl.abs", 1},      {"abs", "tl.abs", 1},
-    {"fma", "tl.fma", 3},       {"fast_expf", "tl.exp", 1},
-    {"fast_logf", "tl.log", 1}, {"fmax", "tl.maximum", 2},
-    {"fmin", "tl.minimum", 2},  {"max", "tl.maximum", 2},
+    {"exp", "tl.exp", 1},
+    {"exp2", "tl.exp2", 1},
+    {"log", "tl.log", 1},
+    {"log2", "tl.log2", 1},
+    {"sqrt", "tl.sqrt", 1},
+    {"sqrt_rn", "tl.sqrt", 1},
+    {"rsqrt", "tl.rsqrt", 1},
+    {"sin", "tl.sin", 1},
+    {"cos", "tl.cos", 1},
+    {"erf", "tl.erf", 1},
+    {"floor", "tl.floor", 1},
+    {"ceil", "tl.ceil", 1},
+    {"fabs", "tl.abs", 1},
+    {"abs", "tl.abs", 1},
+    {"fma", "tl.fma", 3},
+    {"fmax", "tl.maximum", 2},
+    {"fmin", "tl.minimum", 2},
+    {"max", "tl.maximum", 2},
     {"min", "tl.minimum", 2},
+    // The fast_* forms are the approximate ones: tl.exp, tl.log and tl.log2
+    // already are; fast_dividef is tl.fdiv (not IEEE-rounded); sin and cos
+    // compute to libdevice's precision.
+    {"fast_expf", "tl.exp", 1},
+    {"fast_logf", "tl.log", 1},
+    {"fast_log2f", "tl.log2", 1},
+    {"fast_sinf", "tl.sin", 1},
+    {"fast_cosf", "tl.cos", 1},
+    {"fast_dividef", "tl.fdiv", 2},
 };
 
 /// The libdevice functions tilec emits as MLIR ops (the others forward to a
@@ -98,6 +115,9 @@ const LibdeviceFunction kFunctions[] = {
     {"log1p", LibdeviceFn::Log1p, 1},
     {"expm1", LibdeviceFn::Expm1, 1},
     {"log10", LibdeviceFn::Log10, 1},
+    {"fast_log10f", LibdeviceFn::Log10, 1},
+    {"fast_tanf", LibdeviceFn::Tan, 1},
+    {"fast_powf", LibdeviceFn::Pow, 2},
     {"cbrt", LibdeviceFn::Cbrt, 1},
     {"trunc", LibdeviceFn::Trunc, 1},
     {"round", LibdeviceFn::Round, 1},

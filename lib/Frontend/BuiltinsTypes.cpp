@@ -313,28 +313,20 @@ Val CodeGen::emitGetIntDtype(BuiltinCall &c) {
   if (!requireInt(c.a[0], c.call, "the bitwidth of get_int_dtype", bits) ||
       !truthy(c.a[1], c.call, isSigned))
     return Val::error();
-  std::optional<ScalarKind> k;
-  switch (bits) {
-  case 1:
-    k = ScalarKind::I1;
-    break;
-  case 8:
-    k = isSigned ? ScalarKind::I8 : ScalarKind::U8;
-    break;
-  case 16:
-    k = isSigned ? ScalarKind::I16 : ScalarKind::U16;
-    break;
-  case 32:
-    k = isSigned ? ScalarKind::I32 : ScalarKind::U32;
-    break;
-  case 64:
-    k = isSigned ? ScalarKind::I64 : ScalarKind::U64;
-    break;
-  default:
-    return error(c.call, "get_int_dtype has no integer type of " +
-                             std::to_string(bits) + " bits");
-  }
-  return Val::dtypeVal(DType::scalar(*k));
+  struct IntKinds {
+    int64_t bits;
+    ScalarKind withSign, without;
+  };
+  static const IntKinds kinds[] = {{1, ScalarKind::I1, ScalarKind::I1},
+                                   {8, ScalarKind::I8, ScalarKind::U8},
+                                   {16, ScalarKind::I16, ScalarKind::U16},
+                                   {32, ScalarKind::I32, ScalarKind::U32},
+                                   {64, ScalarKind::I64, ScalarKind::U64}};
+  for (const IntKinds &k : kinds)
+    if (k.bits == bits)
+      return Val::dtypeVal(DType::scalar(isSigned ? k.withSign : k.without));
+  return error(c.call, "get_int_dtype has no integer type of " +
+                           std::to_string(bits) + " bits");
 }
 
 Val CodeGen::emitStaticPrint(BuiltinCall &c) {

@@ -250,6 +250,23 @@ BlockedAttr fitToShape(BlockedAttr layout, ArrayRef<int64_t> shape,
   return BlockedAttr::get(layout.getContext(), spt, tpw, wpc, order);
 }
 
+/// Per dimension of `type`, `of(i)` capped at the tile's extent there, as
+/// the attributes that record the axis analysis on an op (kContiguityAttr,
+/// kConstancyAttr).
+DenseI32ArrayAttr perDimension(RankedTensorType type,
+                               function_ref<int64_t(unsigned)> of) {
+  SmallVector<int32_t> v;
+  for (unsigned i = 0; i < type.getRank(); ++i)
+    v.push_back(int32_t(std::clamp<int64_t>(
+        of(i), 1, std::max<int64_t>(type.getShape()[i], 1))));
+  return DenseI32ArrayAttr::get(type.getContext(), v);
+}
+
+/// The contiguity `info` gives a pointer tile of `type`, per dimension.
+DenseI32ArrayAttr contiguityAttr(const AxisInfo &info, RankedTensorType type) {
+  return perDimension(type, [&](unsigned i) { return info.getContiguity(i); });
+}
+
 struct TileGPUCoalescePass
     : mlir::tilegpu::impl::TileGPUCoalesceBase<TileGPUCoalescePass> {
   using TileGPUCoalesceBase::TileGPUCoalesceBase;
@@ -503,12 +520,8 @@ struct TileGPUCoalescePass
       // one has runs longer than the vector (the lowering reads it along
       // the layout's fastest dimension as it is then).
       if (run > v) {
-        AxisInfo info = analysis.getInfo(ptr);
-        SmallVector<int32_t> c;
-        for (unsigned i = 0; i < type.getRank(); ++i)
-          c.push_back(int32_t(
-              std::min<int64_t>(info.getContiguity(i), type.getShape()[i])));
-        a.op->setAttr(kContiguityAttr, DenseI32ArrayAttr::get(ctx, c));
+        a.op->setAttr(kContiguityAttr,
+                      contiguityAttr(analysis.getInfo(ptr), type));
       } else {
         a.op->removeAttr(kContiguityAttr);
       }
@@ -528,15 +541,10 @@ struct TileGPUCoalescePass
           !type.getElementType().isSignlessInteger())
         return;
       AxisInfo info = analysis.getInfo(op->getResult(0));
-      SmallVector<int32_t> k;
-      bool any = false;
-      for (unsigned i = 0; i < type.getRank(); ++i) {
-        int64_t c = std::min<int64_t>(info.getConstancy(i), type.getShape()[i]);
-        k.push_back(int32_t(std::max<int64_t>(c, 1)));
-        any |= c > 1;
-      }
-      if (any)
-        op->setAttr(kConstancyAttr, DenseI32ArrayAttr::get(ctx, k));
+      DenseI32ArrayAttr groups =
+          perDimension(type, [&](unsigned i) { return info.getConstancy(i); });
+      if (llvm::any_of(groups.asArrayRef(), [](int32_t g) { return g > 1; }))
+        op->setAttr(kConstancyAttr, groups);
     });
 
     // 5. Atomic updates get the width their layout allows as it is (they
@@ -559,13 +567,8 @@ struct TileGPUCoalescePass
       op->setAttr("tilegpu.vector",
                   IntegerAttr::get(IntegerType::get(ctx, 32), v));
       AxisInfo info = analysis.getInfo(op.getPtr());
-      if (info.getContiguity(d) > v) {
-        SmallVector<int32_t> c;
-        for (unsigned i = 0; i < type.getRank(); ++i)
-          c.push_back(int32_t(
-              std::min<int64_t>(info.getContiguity(i), type.getShape()[i])));
-        op->setAttr(kContiguityAttr, DenseI32ArrayAttr::get(ctx, c));
-      }
+      if (info.getContiguity(d) > v)
+        op->setAttr(kContiguityAttr, contiguityAttr(info, type));
     });
 
     // 6. A tile.split whose operand's layout was widened, or whose results

@@ -112,22 +112,22 @@ BlockedAttr accessLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
 /// optional `mask`) from `layout` to `target`: its pointer and mask
 /// recomputed there (they must be cheap), its value too when it is cheap,
 /// else converted right before `op` when it takes at most `maxConvertBytes`
-/// of shared memory. Returns whether `op` moved.
-bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
+/// of shared memory; otherwise `op` stays where it is.
+void moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
                 BlockedAttr layout, BlockedAttr target,
                 uint64_t maxConvertBytes) {
   Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
   DenseMap<Value, bool> memo;
   if (!onlyCheapProducers(rm, ptr, memo) ||
       (mask && !onlyCheapProducers(rm, mask, memo)))
-    return false;
+    return;
   bool cheapValue = onlyCheapProducers(rm, value, memo);
   if (!cheapValue) {
     auto type = cast<RankedTensorType>(value.getType());
     uint64_t bytes = uint64_t(type.getNumElements()) *
                      std::max<uint64_t>(1, type.getElementTypeBitWidth() / 8);
     if (bytes > maxConvertBytes)
-      return false;
+      return;
   }
   SmallVector<Value> operands;
   for (Value o : op->getOperands()) {
@@ -143,7 +143,6 @@ bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
   op->setOperands(operands);
   for (Value r : op->getResults())
     r.setType(rm.retype(r.getType()));
-  return true;
 }
 
 /// A store whose pointers are contiguous along its layout's slower
@@ -180,7 +179,7 @@ struct StoreLayoutsPass
     auto layout =
         type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
     auto vector = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
-    if (!layout || !vector || layout.getRank() > 2)
+    if (!layout || !vector)
       return;
     BlockedAttr target = accessLayout(layout, type.getShape(), vector.getInt());
     if (!target)

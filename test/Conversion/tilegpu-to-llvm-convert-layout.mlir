@@ -89,18 +89,27 @@ module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 2048 : i64} 
 // A rank-2 convert_layout whose rows are a multiple of 128 bytes gets 16
 // bytes of padding after each row (rows start in different banks): 8 x 32
 // f32 at row stride 36, 8 * 36 * 4 = 1152 bytes. Stores and loads use the
-// padded index i * 36 + j; each thread reads its 4 consecutive elements of a
-// row with one 16-byte load (volatile, so that LLVM does not split it). trans
-// keeps the plain row-major buffer.
+// padded index i * 36 + j; each thread stores its pairs of a row with one
+// 8-byte store and reads its 4 consecutive elements of a row with one
+// 16-byte load (volatile, so that LLVM does not split it). Each side computes
+// one address: the others are the same in every thread plus a constant (8
+// columns, 36-element rows apart). trans keeps the plain row-major buffer.
 #b3 = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 #b4 = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {tile.num_warps = 1 : i32} {
   // CHECK: tilegpu.shared_bytes = 1152 : i64
   // CHECK-LABEL: llvm.func @padded
   // CHECK: llvm.mlir.constant(36 : i32) : i32
-  // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: %[[S:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+  // CHECK: %[[S1:.*]] = llvm.getelementptr %[[S]][8] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+  // CHECK-NOT: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}}, %[[S]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}}, %[[S1]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+  // CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
   // CHECK: llvm.mlir.constant(36 : i32) : i32
+  // CHECK: %[[L:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+  // CHECK: llvm.getelementptr %[[L]][36] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
   // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
   // CHECK-COUNT-8: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
   // CHECK-NOT: llvm.load

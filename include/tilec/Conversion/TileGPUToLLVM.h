@@ -175,6 +175,40 @@ SmallVector<std::pair<unsigned, int64_t>>
 findConstantOffsets(unsigned n, unsigned threads,
                     function_ref<int64_t(unsigned t, unsigned e)> offset);
 
+/// Vector accesses of a register tile in shared memory (SharedRuns.cpp).
+/// A run: the thread-local elements first .. first+length-1, at consecutive
+/// places aligned to `length` in every thread (one access); its address is
+/// that of run `base` (an earlier one, or itself) plus `delta` elements.
+struct SharedRun {
+  unsigned first = 0, length = 1, base = 0;
+  int64_t delta = 0;
+};
+/// An element's place (in elements from the buffer's start) from its
+/// indices.
+using HostPlaceFn = function_ref<int64_t(ArrayRef<int64_t> idx)>;
+/// The runs of `info`'s elements (blocked and accumulator layouts) of at
+/// most `maxRun` elements (maxSharedRun) when `place` puts them there;
+/// none for other layouts or tiles too large to evaluate here.
+std::optional<SmallVector<SharedRun>>
+planSharedRuns(const LayoutInfo &info, unsigned maxRun, HostPlaceFn place);
+/// The address of each run: `address(first)` for a base, a GEP of
+/// `storeT` elements from its base for the others.
+SmallVector<Value> emitRunAddresses(OpBuilder &b, Location loc,
+                                    ArrayRef<SharedRun> runs, Type storeT,
+                                    function_ref<Value(unsigned k)> address);
+/// Stores `stored` (sharedStorageType values, one an element) run by run.
+void storeRuns(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
+               ArrayRef<Value> ptrs, ArrayRef<Value> stored);
+/// Loads `loaded` (sharedStorageType values) run by run.
+void loadRuns(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
+              ArrayRef<Value> ptrs, Type storeT, MutableArrayRef<Value> loaded);
+/// Elements of `storeT` (a sharedStorageType) one access may move from a
+/// buffer whose start is aligned to `baseAlignBytes`: up to 16 bytes of
+/// plain numbers, 1 for i1.
+unsigned maxSharedRun(Type storeT, uint64_t baseAlignBytes);
+/// sharedOffset's place, computed here from constant indices.
+int64_t hostSharedOffset(MemDescType buffer, ArrayRef<int64_t> idx);
+
 /// Is `layout` a tensor-core layout (#tilegpu.mma or #tilegpu.dot_op)?
 bool isMmaFamilyLayout(Attribute layout);
 

@@ -70,13 +70,18 @@ unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
 }
 
 /// `storeIndex`: the element's place in the buffer from its indices in the
-/// operand (row-major, or with convertLayoutRowPad's padding). `rowPitch`:
-/// see readRun. A gather (`gatherAxis` >= 0) reads result element k at its
-/// indices with the one along `gatherAxis` replaced by `gatherIndex[k]`.
+/// operand (row-major, or with convertLayoutRowPad's padding); `readIndex`
+/// the place a result element is read from. `hostStore` / `hostRead`
+/// compute the same here (SharedRuns.cpp: vector accesses, shared
+/// addresses); without them each element has its own access and address.
+/// `rowPitch`: see readRun. A gather (`gatherAxis` >= 0) reads result
+/// element k at its indices with the one along `gatherAxis` replaced by
+/// `gatherIndex[k]`.
 Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                         const TypeConverter *converter, Value srcStruct,
                         RankedTensorType srcType, RankedTensorType dstType,
                         ReadIndexFn storeIndex, ReadIndexFn readIndex,
+                        HostPlaceFn hostStore, HostPlaceFn hostRead,
                         int64_t rowPitch = 0, int gatherAxis = -1,
                         ArrayRef<Value> gatherIndex = {}) {
   Location loc = op->getLoc();
@@ -85,21 +90,51 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   LayoutInfo src(srcType), dst(dstType);
   // getScratchBytes(op) = numel * sharedStorageBytes(elt) bytes from here.
   Value smem = sharedScratch(b, loc, op);
+  unsigned maxRun = maxSharedRun(storeT, 16);
 
   SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
   auto stc = src.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
-  for (unsigned k = 0; k < src.numElems(); ++k) {
+  auto storeAddress = [&](unsigned k) {
     SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
-    Value lin = storeIndex(b, loc, idx);
-    b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
-                            sharedElemPtr(b, loc, smem, storeT, lin));
+    return sharedElemPtr(b, loc, smem, storeT, storeIndex(b, loc, idx));
+  };
+  std::optional<SmallVector<SharedRun>> storeRunsPlan;
+  if (hostStore)
+    storeRunsPlan = planSharedRuns(src, maxRun, hostStore);
+  if (storeRunsPlan) {
+    SmallVector<Value> stored;
+    for (Value v : in)
+      stored.push_back(toSharedStorage(b, loc, v));
+    storeRuns(b, loc, *storeRunsPlan,
+              emitRunAddresses(b, loc, *storeRunsPlan, storeT, storeAddress),
+              stored);
+  } else {
+    for (unsigned k = 0; k < src.numElems(); ++k)
+      b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
+                              storeAddress(k));
   }
   barrier(b, loc);
   auto dtc = dst.emitThreadCoords(b, loc);
+  SmallVector<Value> out(dst.numElems());
+  std::optional<SmallVector<SharedRun>> readPlan;
+  if (hostRead && gatherAxis < 0)
+    readPlan = planSharedRuns(dst, maxRun, hostRead);
+  if (readPlan) {
+    auto readAddress = [&](unsigned k) {
+      SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
+      return sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
+    };
+    SmallVector<Value> loaded(dst.numElems());
+    loadRuns(b, loc, *readPlan,
+             emitRunAddresses(b, loc, *readPlan, storeT, readAddress), storeT,
+             loaded);
+    for (unsigned k = 0; k < dst.numElems(); ++k)
+      out[k] = fromSharedStorage(b, loc, loaded[k], elt);
+    return packStruct(b, loc, converter->convertType(dstType), out);
+  }
   unsigned run = readRun(dst, storeT, rowPitch);
   unsigned t = run > 1 ? dst.tensorDim(dst.getBase().getOrder()[0]) : 0;
-  SmallVector<Value> out(dst.numElems());
   for (unsigned k = 0; k < dst.numElems(); ++k) {
     if (run > 1 && dst.elemCoords(k)[t] % run != 0)
       continue; // read with the run's first element
@@ -119,9 +154,7 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                                  b.create<LLVM::LoadOp>(loc, storeT, ptr), elt);
       continue;
     }
-    // Volatile: LLVM would otherwise split a vector load that only feeds
-    // extracts into scalar loads (VectorCombine) and merge back only some of
-    // them (64 ld.shared.f32 of 128 in the 128x256 fp32 matmul epilogue).
+    // Volatile: see loadRuns.
     auto vecT = VectorType::get({int64_t(run)}, storeT);
     Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
                                        run * storeT.getIntOrFloatBitWidth() / 8,
@@ -163,6 +196,14 @@ auto rowMajorIn(ArrayRef<int64_t> shape) {
   };
 }
 
+/// rowMajorIn, here.
+int64_t hostRowMajor(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape) {
+  int64_t lin = 0;
+  for (unsigned d = 0; d < shape.size(); ++d)
+    lin = lin * shape[d] + idx[d];
+  return lin;
+}
+
 struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -188,9 +229,11 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     if (unsigned pad = convertLayoutRowPad(srcType))
       padded[1] += pad;
     auto index = rowMajorIn(padded);
+    auto host = [&](ArrayRef<int64_t> idx) { return hostRowMajor(idx, padded); };
     Value r =
         moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, index, index, padded.back());
+                          srcType, dstType, index, index, host, host,
+                          padded.back());
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -208,6 +251,15 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
     auto dstType = cast<RankedTensorType>(op.getType());
     SmallVector<int32_t> order(op.getOrder().begin(), op.getOrder().end());
     ArrayRef<int64_t> shape = srcType.getShape();
+    auto hostStore = [&](ArrayRef<int64_t> idx) {
+      return hostRowMajor(idx, shape);
+    };
+    auto hostRead = [&](ArrayRef<int64_t> idx) {
+      SmallVector<int64_t> srcIdx(idx.size());
+      for (unsigned i = 0; i < idx.size(); ++i)
+        srcIdx[order[i]] = idx[i];
+      return hostRowMajor(srcIdx, shape);
+    };
     Value r =
         moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
                           srcType, dstType, rowMajorIn(shape),
@@ -217,7 +269,8 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
                             for (unsigned i = 0; i < idx.size(); ++i)
                               srcIdx[order[i]] = idx[i];
                             return linearIndex(b, loc, srcIdx, shape);
-                          });
+                          },
+                          hostStore, hostRead);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -233,14 +286,22 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
                                          "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> srcShape = srcType.getShape();
     ArrayRef<int64_t> dstShape = dstType.getShape();
+    auto hostStore = [&](ArrayRef<int64_t> idx) {
+      return hostRowMajor(idx, srcShape);
+    };
+    auto hostRead = [&](ArrayRef<int64_t> idx) {
+      return hostRowMajor(idx, dstShape);
+    };
     Value r =
         moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, rowMajorIn(srcType.getShape()),
+                          srcType, dstType, rowMajorIn(srcShape),
                           [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
                             // A row-major reshape keeps the linear index.
                             return linearIndex(b, loc, idx, dstShape);
-                          });
+                          },
+                          hostStore, hostRead);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -263,10 +324,15 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     SmallVector<Value> index =
         unpackStruct(rewriter, op.getLoc(), adaptor.getIndex());
+    ArrayRef<int64_t> shape = srcType.getShape();
+    auto hostStore = [&](ArrayRef<int64_t> idx) {
+      return hostRowMajor(idx, shape);
+    };
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType,
-        cast<RankedTensorType>(op.getType()), rowMajorIn(srcType.getShape()),
-        rowMajorIn(srcType.getShape()), /*rowPitch=*/0, op.getAxis(), index);
+        cast<RankedTensorType>(op.getType()), rowMajorIn(shape),
+        rowMajorIn(shape), hostStore, /*hostRead=*/nullptr, /*rowPitch=*/0,
+        op.getAxis(), index);
     rewriter.replaceOp(op, r);
     return success();
   }

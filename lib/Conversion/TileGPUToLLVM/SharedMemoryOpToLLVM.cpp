@@ -69,6 +69,20 @@ unsigned storeRun(const LayoutInfo &info, unsigned k, unsigned maxRun,
   return run;
 }
 
+/// The runs (SharedRuns.cpp) in which a thread's elements of a tile of
+/// `type` go to or come from `buffer`; none where the host cannot evaluate
+/// the buffer's places (encoded buffers of rank other than 2).
+std::optional<SmallVector<SharedRun>>
+bufferRuns(RankedTensorType type, MemDescType buffer, Type storeT) {
+  if (buffer.getEncoding() && buffer.getRank() != 2)
+    return std::nullopt;
+  if (type.getRank() != buffer.getRank())
+    return std::nullopt;
+  return planSharedRuns(
+      LayoutInfo(type), maxSharedRun(storeT, getBufferBytes(buffer)),
+      [&](ArrayRef<int64_t> idx) { return hostSharedOffset(buffer, idx); });
+}
+
 /// Stores the thread's elements of `packed` (a tile of type `type`) at
 /// their places in `buffer` (from `base`).
 void storeTile(ConversionPatternRewriter &b, Operation *op,
@@ -81,6 +95,19 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   SmallVector<Value> in = unpackStruct(b, loc, packed);
   auto tc = info.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
+  auto address = [&](unsigned k) {
+    SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
+    return sharedElemPtr(b, loc, base, storeT,
+                         sharedOffset(b, loc, buffer, idx));
+  };
+  if (auto runs = bufferRuns(type, buffer, storeT)) {
+    SmallVector<Value> stored;
+    for (Value v : in)
+      stored.push_back(toSharedStorage(b, loc, v));
+    storeRuns(b, loc, *runs, emitRunAddresses(b, loc, *runs, storeT, address),
+              stored);
+    return;
+  }
   // Vector stores: plain numbers only, never across a swizzle chunk.
   unsigned bytes = sharedStorageBytes(elt);
   unsigned maxRun = elt.isIntOrFloat() && !elt.isInteger(1) ? 16 / bytes : 1;
@@ -88,9 +115,7 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
     maxRun = isTransposedBuffer(buffer) ? 1 : std::min(maxRun, shared.getVec());
   for (unsigned k = 0; k < info.numElems();) {
     unsigned run = storeRun(info, k, maxRun);
-    SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-    Value ptr =
-        sharedElemPtr(b, loc, base, storeT, sharedOffset(b, loc, buffer, idx));
+    Value ptr = address(k);
     if (run == 1) {
       b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]), ptr);
     } else {
@@ -423,13 +448,26 @@ struct LocalLoadOpConversion : OpConversionPattern<LocalLoadOp> {
       out = loadWithLdmatrix(rewriter, loc, type, buffer, base);
     } else {
       auto tc = info.emitThreadCoords(rewriter, loc);
-      for (unsigned k = 0; k < info.numElems(); ++k) {
+      auto address = [&](unsigned k) {
         SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
-        Value v = rewriter.create<LLVM::LoadOp>(
-            loc, storeT,
-            sharedElemPtr(rewriter, loc, base, storeT,
-                          sharedOffset(rewriter, loc, buffer, idx)));
-        out.push_back(fromSharedStorage(rewriter, loc, v, elt));
+        return sharedElemPtr(rewriter, loc, base, storeT,
+                             sharedOffset(rewriter, loc, buffer, idx));
+      };
+      std::optional<SmallVector<SharedRun>> runs;
+      if (info.hasDims())
+        runs = bufferRuns(type, buffer, storeT);
+      if (runs) {
+        SmallVector<Value> loaded(info.numElems());
+        loadRuns(rewriter, loc, *runs,
+                 emitRunAddresses(rewriter, loc, *runs, storeT, address),
+                 storeT, loaded);
+        for (Value v : loaded)
+          out.push_back(fromSharedStorage(rewriter, loc, v, elt));
+      } else {
+        for (unsigned k = 0; k < info.numElems(); ++k) {
+          Value v = rewriter.create<LLVM::LoadOp>(loc, storeT, address(k));
+          out.push_back(fromSharedStorage(rewriter, loc, v, elt));
+        }
       }
     }
     rewriter.replaceOp(

@@ -330,6 +330,7 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   }
   PTXOptions popts;
   popts.arch = opts.arch;
+  popts.fpFusion = opts.fpFusion;
   auto ptx = translateToPTX(*module, popts);
   if (!ptx) {
     errs << "tilec: error: " << llvm::toString(ptx.takeError()) << "\n";

@@ -79,6 +79,7 @@ std::string KernelCache::key(llvm::StringRef source, const CompileOptions &opts,
   field("split_masked_loops", opts.splitMaskedLoops ? "1" : "0");
   field("prefetch_bytes", std::to_string(opts.prefetchBytes));
   field("remat_bytes", std::to_string(opts.rematBytes));
+  field("fp_fusion", opts.fpFusion ? "1" : "0");
   field("optimize", opts.optimize ? "1" : "0");
   field("target", opts.arch);
   // Where the imports of the kernel's package are found.

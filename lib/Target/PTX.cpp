@@ -108,6 +108,10 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + err);
   llvm::TargetOptions topts;
+  // Triton's enable_fp_fusion: NVPTX forms fma.rn from fmul + fadd; without
+  // it, it emits mul.rn/add.rn, which ptxas leaves apart.
+  topts.AllowFPOpFusion =
+      opts.fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
   // PTX 8.0 has what sm_80 and sm_90a kernels need; Hopper's vector
   // reductions (`red.global.add.v4.f32`) need 8.1.
   llvm::StringRef ptxVersion =

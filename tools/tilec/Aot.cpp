@@ -476,11 +476,13 @@ int aotMain() {
       opts.groupMinMiB != defaults.groupMinMiB ||
       opts.splitMaskedLoops != defaults.splitMaskedLoops ||
       opts.prefetchBytes != defaults.prefetchBytes ||
-      opts.rematBytes != defaults.rematBytes)
+      opts.rematBytes != defaults.rematBytes ||
+      opts.fpFusion != defaults.fpFusion)
     h.update(llvm::formatv("\n{0} {1} {2} {3} {4}", opts.groupPrograms,
                            opts.groupMinMiB, int(opts.splitMaskedLoops),
                            opts.prefetchBytes, opts.rematBytes)
-                 .str());
+                 .str() +
+             (opts.fpFusion != defaults.fpFusion ? " nofma" : ""));
   std::array<uint8_t, 32> digest = h.final();
   std::string hash = llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(4),
                                  /*LowerCase=*/true);

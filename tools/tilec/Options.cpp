@@ -137,6 +137,13 @@ static cl::opt<int> rematBytes(
              "from L1/L2) instead of held in registers; 0: off"),
     cl::value_desc("n"), cl::init(kDefaults.rematBytes), CompilingCommands(),
     cl::cat(compilerCategory()));
+static cl::opt<bool> fpFusion(
+    "fp-fusion",
+    cl::desc("Contract float multiplies and the adds that use them into "
+             "fused multiply-adds, as Triton's enable_fp_fusion does "
+             "(default on; --fp-fusion=false rounds each operation)"),
+    cl::init(kDefaults.fpFusion), CompilingCommands(),
+    cl::cat(compilerCategory()));
 
 bool readCompileFlags(CompileOptions &opts) {
   opts.numWarps = numWarps;
@@ -153,6 +160,7 @@ bool readCompileFlags(CompileOptions &opts) {
   opts.splitMaskedLoops = splitMaskedLoops;
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
+  opts.fpFusion = fpFusion;
   opts.importPaths = importDirs;
   opts.defines = hostDefines;
   return true;

@@ -184,6 +184,9 @@ TEST(CacheKey, EveryInputChangesTheKey) {
   v.rematBytes = 0;
   add(src, v);
   v = o;
+  v.fpFusion = false;
+  add(src, v);
+  v = o;
   v.importPaths = {"/opt/kernels"};
   add(src, v);
   // The file: where the imports of its package are found.

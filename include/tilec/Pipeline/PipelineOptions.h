@@ -55,6 +55,13 @@ struct PipelineOptions {
   /// L1/L2) instead of held in registers (tile-remat-across-reductions).
   /// 0: off. The results do not change.
   int rematBytes = 256;
+  /// Contract a float multiply and the add or subtract that uses it into
+  /// one fused multiply-add (LLVM's FPOpFusion::Fast in NVPTX code
+  /// generation), as Triton does by default (its `enable_fp_fusion`): one
+  /// instruction and one rounding instead of two. Off: every mul/add/sub is
+  /// rounded on its own (`mul.rn`, `add.rn`), which ptxas does not contract
+  /// either.
+  bool fpFusion = true;
 };
 
 } // namespace tilec

@@ -13,6 +13,8 @@ namespace tilec {
 struct PTXOptions {
   std::string arch = "sm_90"; // sm_80, sm_90, sm_90a
   int optLevel = 3;
+  /// Contract fp mul + add into fma (PipelineOptions::fpFusion).
+  bool fpFusion = true;
   /// libdevice bitcode; empty: $TILEC_LIBDEVICE, else the CUDA toolkit's.
   std::string libdevicePath;
 };

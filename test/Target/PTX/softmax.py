@@ -43,7 +43,7 @@
 # PTX-NOT: bar.sync
 # PTX: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 # F32-NEXT: mov.b32
-# F32-NEXT: add.rn.f32
+# F32-NEXT: add.f32
 # PTX: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
 # PTX: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
 # PTX: shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;

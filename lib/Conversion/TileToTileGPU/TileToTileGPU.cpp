@@ -60,6 +60,10 @@ struct ConvertTileToTileGPUPass
     /// Loaded along K in runs of at least 16 bytes, but not 16 bytes at a
     /// time (rows of an unaligned stride: cp.async copies of one element).
     bool aKRuns = false, bKRuns = false, bNRuns = false;
+    /// Computed in registers, not loaded (through a transpose): staged by a
+    /// local_alloc, which writes any order as fast, so K-major costs
+    /// nothing more than the other.
+    bool aComputed = false, bComputed = false;
   };
   DenseMap<Operation *, OperandMajors> majors;
   /// The values that stay in a dot's accumulator layout or a slice of it
@@ -169,8 +173,12 @@ struct ConvertTileToTileGPUPass
     // in memory, and every tf32 B) at any 8 columns.
     // A tf32 dot whose operands run along K in memory but at strides of no
     // 16-byte alignment (ragged rows) is staged the same way by one-element
-    // copies, as Triton does.
-    bool aK = m.aK || m.aKRuns, bK = m.bK || m.bKRuns;
+    // copies, as Triton does. An operand computed in registers (a scaled
+    // or cast tile) is staged by a local_alloc, K-major as cheaply as not:
+    // it takes wgmma too (chunked linear attention's state updates, whose
+    // accumulators then share the bf16 dots' layout instead of converting).
+    bool aK = m.aK || m.aKRuns || m.aComputed,
+         bK = m.bK || m.bKRuns || m.bComputed;
     if (useWgmma && warps % 4 == 0 && K % 16 == 0 &&
         (kBlock == 16 || (K % 32 == 0 && aK && bK))) {
       unsigned wm = 4, wn = 1;
@@ -572,6 +580,8 @@ struct ConvertTileToTileGPUPass
         m.bKRuns = !m.bK && !m.bN && contiguousRuns(axis, dot.getB(), 0);
         m.bNRuns = !m.bK && !m.bN && !m.bKRuns &&
                    contiguousRuns(axis, dot.getB(), 1);
+        m.aComputed = !loadOf(throughTrans(dot.getA(), 1).first);
+        m.bComputed = !loadOf(throughTrans(dot.getB(), 0).first);
         majors[dot] = m;
       });
     }

@@ -68,6 +68,7 @@
 #include "tilec/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -144,6 +145,68 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
   return StagedLoad{load, alloc, v};
 }
 
+/// The kernel argument a pointer (or tile of pointers) is computed from
+/// by offsets, splats and broadcasts; null where it is anything else.
+Value basePointer(Value p) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(p))
+      return isa<func::FuncOp>(arg.getOwner()->getParentOp()) ? p : Value();
+    Operation *d = p.getDefiningOp();
+    if (auto add = dyn_cast_or_null<tile::AddPtrOp>(d))
+      p = add.getPtr();
+    else if (d && isa<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
+                      ConvertLayoutOp>(d))
+      p = d->getOperand(0);
+    else
+      return Value();
+  }
+}
+
+/// Whether the operands of `load` are computed in `body` from the
+/// induction variable and values defined outside the loop by pure ops only
+/// (no loads, no other loop-carried values), so that the load can run
+/// iterations ahead without changing what it reads besides its iteration.
+bool addressesFromInductionVar(tile::LoadOp load, scf::ForOp loop) {
+  Block *body = loop.getBody();
+  SmallVector<Value> work(load->getOperands());
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == body && arg != loop.getInductionVar())
+        return false;
+      continue;
+    }
+    Operation *d = v.getDefiningOp();
+    if (!d || !loop->isAncestor(d) || !seen.insert(d).second)
+      continue;
+    if (d->getBlock() != body || d->getNumRegions() || !isPure(d))
+      return false;
+    work.append(d->operand_begin(), d->operand_end());
+  }
+  return true;
+}
+
+/// Undoes stageOtherLoads' staging of `others`: their users read the loads
+/// again (through the conversion a read in another layout replaced).
+void unstage(ArrayRef<StagedLoad> others) {
+  for (const StagedLoad &s : others) {
+    tile::LoadOp load = s.load;
+    LocalAllocOp alloc = s.alloc;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
+      Value v = load.getResult();
+      if (user->getResult(0).getType() != v.getType()) {
+        OpBuilder b(user);
+        v = b.create<ConvertLayoutOp>(user->getLoc(),
+                                      user->getResult(0).getType(), v);
+      }
+      user->getResult(0).replaceAllUsesWith(v);
+      user->erase();
+    }
+    alloc->erase();
+  }
+}
+
 struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   using TileGPUPipelineBase::TileGPUPipelineBase;
 
@@ -154,6 +217,98 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       pipeline(f);
   }
 
+  /// A loop that pipelines its dot operands also stages its other loads
+  /// through slots of their own, as Triton's pipeliner does: a load read by
+  /// elementwise code (chunked linear attention's values, a bias) goes
+  /// local_alloc -> local_load, which rewrite() turns into cp.async copies
+  /// issued with the operands' and a read of the slot. Only loads of zero
+  /// (or no) `other` whose addresses come from the induction variable alone
+  /// (addressesFromInductionVar), whose kernel argument no store or atomic
+  /// of the loop writes through (the copies run iterations ahead), and
+  /// while the slots of all stages still fit next to the operands'.
+  SmallVector<StagedLoad> stageOtherLoads(scf::ForOp loop,
+                                          ArrayRef<StagedLoad> staged,
+                                          int stages) {
+    Block *body = loop.getBody();
+    auto bytesOf = [](MemDescType t) {
+      return t.getNumElements() *
+             int64_t((t.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+    };
+    int64_t bytes = 0;
+    for (StagedLoad s : staged)
+      bytes += bytesOf(s.alloc.getType());
+    // The arguments the loop writes through; any other write: none staged.
+    llvm::SmallPtrSet<Value, 4> written;
+    bool unknownWrite = false;
+    body->walk([&](Operation *op) {
+      if (!mayWriteGlobal(op))
+        return;
+      Value ptr;
+      if (auto st = dyn_cast<tile::StoreOp>(op))
+        ptr = st.getPtr();
+      else if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op))
+        ptr = rmw.getPtr();
+      else if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
+        ptr = cas.getPtr();
+      Value base = ptr ? basePointer(ptr) : Value();
+      if (base)
+        written.insert(base);
+      else
+        unknownWrite = true;
+    });
+    SmallVector<StagedLoad> others;
+    if (unknownWrite)
+      return others;
+    llvm::SmallPtrSet<Operation *, 8> isStaged;
+    for (StagedLoad s : staged)
+      isStaged.insert(s.load.getOperation());
+    SmallVector<tile::LoadOp> candidates;
+    for (Operation &op : *body)
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        if (!isStaged.contains(load))
+          candidates.push_back(load);
+    for (tile::LoadOp load : candidates) {
+      if (load.getIsVolatile() || load->use_empty())
+        continue;
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type || !isa_and_nonnull<BlockedAttr>(type.getEncoding()) ||
+          !type.getElementType().isIntOrFloat() ||
+          type.getElementType().isInteger(1))
+        continue;
+      Value base = basePointer(load.getPtr());
+      if (!base || written.contains(base) ||
+          !addressesFromInductionVar(load, loop))
+        continue;
+      // A load converted to another layout (an accumulator's) is read from
+      // its slot in that layout: no second trip through shared memory.
+      ConvertLayoutOp convert;
+      if (load->hasOneUse())
+        convert = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+      OpBuilder b(load->getBlock(), std::next(load->getIterator()));
+      auto alloc = b.create<LocalAllocOp>(
+          load.getLoc(),
+          MemDescType::get(type.getShape(), type.getElementType(), Attribute()),
+          load.getResult());
+      auto read = b.create<LocalLoadOp>(
+          load.getLoc(), convert ? convert.getType() : type, alloc);
+      if (convert) {
+        convert.replaceAllUsesWith(read.getResult());
+        convert.erase();
+      } else {
+        load.getResult().replaceAllUsesExcept(read.getResult(), alloc);
+      }
+      std::optional<StagedLoad> s = asStagedLoad(load);
+      if (!s || int64_t(stages) * (bytes + bytesOf(alloc.getType())) >
+                    int64_t(sharedLimit)) {
+        unstage(StagedLoad{load, alloc, 1});
+        continue;
+      }
+      bytes += bytesOf(alloc.getType());
+      others.push_back(*s);
+    }
+    return others;
+  }
+
   void pipeline(scf::ForOp loop) {
     int stages = numStages;
     if (auto a = loop->getAttrOfType<IntegerAttr>("tile.num_stages"))
@@ -161,7 +316,6 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     if (stages <= 1)
       return;
     Block *body = loop.getBody();
-    auto yield = cast<scf::YieldOp>(body->getTerminator());
 
     // 1. The staged loads.
     SmallVector<StagedLoad> staged;
@@ -174,6 +328,25 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (!step || *step <= 0)
       return;
+    // The loop's other loads go through the same slots where they can
+    // (stageOtherLoads); where the loop is then left alone, it is tried
+    // again with the dot operands alone.
+    SmallVector<StagedLoad> others = stageOtherLoads(loop, staged, stages);
+    if (!others.empty()) {
+      SmallVector<StagedLoad> all = staged;
+      all.append(others);
+      if (rewrite(loop, all, stages))
+        return;
+      unstage(others);
+    }
+    rewrite(loop, staged, stages);
+  }
+
+  /// Pipelines `loop` with the loads of `staged` (at most `stages` slots);
+  /// false where it leaves the loop as it is.
+  bool rewrite(scf::ForOp loop, SmallVector<StagedLoad> staged, int stages) {
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
 
     // 2. Stage 0: the closure of the loads' operands and of the carried
     // values they use.
@@ -203,7 +376,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     while (!work.empty()) {
       Operation *op = work.pop_back_val();
       if (op->getNumRegions() != 0)
-        return;
+        return false;
       for (Value v : op->getOperands())
         use(v);
     }
@@ -237,7 +410,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       if (!isPure(op)) {
         auto l = dyn_cast<tile::LoadOp>(op);
         if (!l || l.getIsVolatile() || writesGlobal)
-          return; // another load, a store, ...
+          return false; // another load, a store, ...
       }
       if (usedByStage1(op))
         shared.insert(op);
@@ -251,7 +424,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       for (Value v : op->getOperands())
         if (isa<BlockArgument>(v) && v != loop.getInductionVar() &&
             cast<BlockArgument>(v).getOwner() == body)
-          return; // a carried value stage 0 advances
+          return false; // a carried value stage 0 advances
     if (!shared.empty()) {
       IRMapping copies;
       OpBuilder cb(loop.getContext());
@@ -271,7 +444,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     for (unsigned j : carried) {
       for (Operation *user : loop.getRegionIterArgs()[j].getUsers())
         if (!stage0.contains(user) && user != yield)
-          return;
+          return false;
       carriedUsedAfter |= !loop.getResult(j).use_empty();
     }
     // The pipelined loop ends with the carried values S-1 iterations ahead.
@@ -289,7 +462,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       while (!todo.empty()) {
         Operation *op = todo.pop_back_val();
         if (loads.contains(op))
-          return;
+          return false;
         for (Value v : op->getOperands())
           if (Operation *d = v.getDefiningOp())
             if (d->getBlock() == body && need.insert(d))
@@ -370,7 +543,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     while (stages > 1 && stages * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)
-      return;
+      return false;
     if (stages < 3)
       llvm::erase_if(wgmmaDots, [](tile::DotOp dot) {
         return cast<MmaAttr>(
@@ -638,6 +811,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     for (unsigned j = 0; j < n; ++j)
       loop.getResult(j).replaceAllUsesWith(finals[j]);
     loop.erase();
+    return true;
   }
 };
 

@@ -47,6 +47,13 @@
 // read of the carried value passes it through, so that nothing reads the
 // registers before a wait.
 //
+// The loop's other loads are staged the same way first (stageOtherLoads:
+// load -> local_alloc -> local_load in the layout of the conversion that
+// read the load), where they read nothing the loop writes (their kernel
+// argument is no store's or atomic's), their addresses come from the
+// induction variable alone, and the slots of all stages still fit; a loop
+// that cannot be rewritten with them is rewritten without them.
+//
 // Stage 0 is the closure of the loads' operands and of the loop-carried
 // values they use (and their updates) within the body. Where code after the
 // loop uses such a carried value (it ends S-1 iterations ahead), the loop

@@ -118,10 +118,16 @@ def TileGPULoadLayouts : Pass<"tilegpu-load-layouts", "mlir::ModuleOp"> {
 def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
   let summary = "Software-pipeline loops that load tensor-core dot operands";
   let description = [{
-    For an scf.for whose tile.loads only feed the shared-memory staging of
-    tensor-core dot operands (`local_alloc` of the loaded tile), the loads
-    become `cp.async` copies (`tilegpu.async_copy`) into a buffer of
-    `num_stages` slots, issued `num_stages - 1` iterations ahead:
+    For an scf.for that loads tensor-core dot operands (a tile.load whose
+    one user is the `local_alloc` staging it), the loads become `cp.async`
+    copies (`tilegpu.async_copy`) into a buffer of `num_stages` slots,
+    issued `num_stages - 1` iterations ahead. The loop's other loads go the
+    same way, each into a plain buffer read back (`local_load`) in the
+    layout its user converted it to, where their `other` is 0 (or absent),
+    their addresses come from the induction variable alone, no store or
+    atomic of the loop writes through their kernel argument, and the slots
+    of all stages fit next to the operands' (else the loop is pipelined with
+    its dot operands alone):
       prologue: the copies of iterations 0 .. S-2 (each predicated on the
                 iteration existing), one commit group each;
       iteration i: async_wait (S-2 groups may stay pending), a barrier (the

@@ -175,7 +175,8 @@ llvm::Expected<CompiledKernel> KernelCache::parseEntry(llvm::StringRef contents,
   };
   llvm::StringRef magic, k, sum, sizes, empty;
   if (!line("", magic) || magic != kMagic)
-    return llvm::createStringError("not a tilec cache entry (or another format version)");
+    return llvm::createStringError(
+        "not a tilec cache entry (or another format version)");
   if (!line("key ", k) || !line("sha256 ", sum) || !line("sizes ", sizes) ||
       !line("", empty) || !empty.empty())
     return llvm::createStringError("truncated or malformed header");
@@ -194,8 +195,8 @@ llvm::Expected<CompiledKernel> KernelCache::parseEntry(llvm::StringRef contents,
   }
   uint64_t metaBytes = part[0], ptxBytes = part[1], tileBytes = part[2];
   if (rest.size() != total)
-    return llvm::createStringError(llvm::formatv("payload is {0} bytes, header says {1}",
-                                   rest.size(), total));
+    return llvm::createStringError(llvm::formatv(
+        "payload is {0} bytes, header says {1}", rest.size(), total));
   if (sha256Hex(rest) != sum)
     return llvm::createStringError("payload checksum mismatch");
   auto ck = CompiledKernel::fromJSON(rest.take_front(metaBytes));
@@ -313,7 +314,7 @@ KernelCache::compile(llvm::StringRef source, const CompileOptions &opts,
   }
   if (!ok)
     return llvm::createStringError("cannot compile '" + opts.kernel +
-                     "': " + llvm::StringRef(os.str()).trim());
+                                   "': " + llvm::StringRef(os.str()).trim());
   return std::move(ck);
 }
 

@@ -83,7 +83,8 @@ llvm::Expected<std::string> tilec::translateToLLVMIR(mlir::ModuleOp module,
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)
-    return llvm::createStringError("translation of the LLVM dialect to LLVM IR failed");
+    return llvm::createStringError(
+        "translation of the LLVM dialect to LLVM IR failed");
   std::string s;
   llvm::raw_string_ostream os(s);
   llmod->print(os, nullptr);
@@ -100,7 +101,8 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
   llvm::LLVMContext llctx;
   auto llmod = toLLVMModule(module, llctx);
   if (!llmod)
-    return llvm::createStringError("translation of the LLVM dialect to LLVM IR failed");
+    return llvm::createStringError(
+        "translation of the LLVM dialect to LLVM IR failed");
 
   const char *triple = "nvptx64-nvidia-cuda";
   std::string err;
@@ -120,7 +122,8 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
       triple, opts.arch, ptxVersion, topts, llvm::Reloc::PIC_, std::nullopt,
       llvm::CodeGenOptLevel::Aggressive));
   if (!tm)
-    return llvm::createStringError("cannot create an NVPTX target machine for " + opts.arch);
+    return llvm::createStringError(
+        "cannot create an NVPTX target machine for " + opts.arch);
   llmod->setTargetTriple(triple);
   llmod->setDataLayout(tm->createDataLayout());
 
@@ -133,8 +136,9 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
     std::string path = libdevicePath(opts);
     auto buf = llvm::MemoryBuffer::getFile(path);
     if (!buf)
-      return llvm::createStringError("cannot read libdevice '" + path + "': " +
-                       buf.getError().message() + " (set TILEC_LIBDEVICE)");
+      return llvm::createStringError("cannot read libdevice '" + path +
+                                     "': " + buf.getError().message() +
+                                     " (set TILEC_LIBDEVICE)");
     auto lib = llvm::parseBitcodeFile((*buf)->getMemBufferRef(), llctx);
     if (!lib)
       return lib.takeError();

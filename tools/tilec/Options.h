@@ -4,10 +4,10 @@
 // `tilec` (compile), `tilec run` and `tilec aot` take the same flags for the
 // compiler's knobs: -I, --num-warps, --num-stages, --group-programs,
 // --group-min-mib, --split-masked-loops, --prefetch-bytes, --remat-bytes,
-// --fp-fusion and (not aot) --programs-per-cta. They are defined once here, with the
-// defaults of tilec::CompileOptions; the one default of the command line of
-// its own is --programs-per-cta=1 (the plain ABI: a PTX file whose entry
-// takes exactly the kernel's parameters), where the JIT chooses (auto).
+// --fp-fusion and (not aot) --programs-per-cta. They are defined once here,
+// with the defaults of tilec::CompileOptions; the one default of the command
+// line of its own is --programs-per-cta=1 (the plain ABI: a PTX file whose
+// entry takes exactly the kernel's parameters), where the JIT chooses (auto).
 //
 // The subcommands are functions returning function-local objects, so that
 // options of any source file can name them during static initialization.

@@ -229,11 +229,12 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
     if (unsigned pad = convertLayoutRowPad(srcType))
       padded[1] += pad;
     auto index = rowMajorIn(padded);
-    auto host = [&](ArrayRef<int64_t> idx) { return hostRowMajor(idx, padded); };
-    Value r =
-        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, index, index, host, host,
-                          padded.back());
+    auto host = [&](ArrayRef<int64_t> idx) {
+      return hostRowMajor(idx, padded);
+    };
+    Value r = moveThroughShared(rewriter, op, getTypeConverter(),
+                                adaptor.getSrc(), srcType, dstType, index,
+                                index, host, host, padded.back());
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -260,17 +261,17 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
         srcIdx[order[i]] = idx[i];
       return hostRowMajor(srcIdx, shape);
     };
-    Value r =
-        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, rowMajorIn(shape),
-                          [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-                            // Result dimension i is operand dimension order[i].
-                            SmallVector<Value> srcIdx(idx.size());
-                            for (unsigned i = 0; i < idx.size(); ++i)
-                              srcIdx[order[i]] = idx[i];
-                            return linearIndex(b, loc, srcIdx, shape);
-                          },
-                          hostStore, hostRead);
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        rowMajorIn(shape),
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+          // Result dimension i is operand dimension order[i].
+          SmallVector<Value> srcIdx(idx.size());
+          for (unsigned i = 0; i < idx.size(); ++i)
+            srcIdx[order[i]] = idx[i];
+          return linearIndex(b, loc, srcIdx, shape);
+        },
+        hostStore, hostRead);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -294,14 +295,14 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
     auto hostRead = [&](ArrayRef<int64_t> idx) {
       return hostRowMajor(idx, dstShape);
     };
-    Value r =
-        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, rowMajorIn(srcShape),
-                          [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-                            // A row-major reshape keeps the linear index.
-                            return linearIndex(b, loc, idx, dstShape);
-                          },
-                          hostStore, hostRead);
+    Value r = moveThroughShared(
+        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
+        rowMajorIn(srcShape),
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
+          // A row-major reshape keeps the linear index.
+          return linearIndex(b, loc, idx, dstShape);
+        },
+        hostStore, hostRead);
     rewriter.replaceOp(op, r);
     return success();
   }

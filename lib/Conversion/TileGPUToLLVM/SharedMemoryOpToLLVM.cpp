@@ -724,7 +724,6 @@ void mlir::tilegpu::populateSharedMemoryOpToLLVMPatterns(
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion, LocalDeallocOpConversion,
                MemDescSubviewOpConversion, MemDescTransOpConversion,
-               AsyncCopyOpConversion,
-               AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
-      converter, patterns.getContext());
+               AsyncCopyOpConversion, AsyncCommitGroupOpConversion,
+               AsyncWaitOpConversion>(converter, patterns.getContext());
 }

@@ -87,8 +87,9 @@ mlir::tilegpu::emitRunAddresses(OpBuilder &b, Location loc,
     }
     ptrs[j] = ptrs[run.base];
     if (run.delta)
-      ptrs[j] = b.create<LLVM::GEPOp>(loc, ptrT, storeT, ptrs[j],
-                                      ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
+      ptrs[j] =
+          b.create<LLVM::GEPOp>(loc, ptrT, storeT, ptrs[j],
+                                ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
   }
   return ptrs;
 }
@@ -124,9 +125,9 @@ void mlir::tilegpu::loadRuns(OpBuilder &b, Location loc,
     // extracts into scalar loads (VectorCombine) and merge back only some of
     // them (64 ld.shared.f32 of 128 in the 128x256 fp32 matmul epilogue).
     auto vecT = VectorType::get({int64_t(run.length)}, storeT);
-    Value vec = b.create<LLVM::LoadOp>(
-        loc, vecT, ptr, run.length * sharedStorageBytes(storeT),
-        /*isVolatile=*/true);
+    Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
+                                       run.length * sharedStorageBytes(storeT),
+                                       /*isVolatile=*/true);
     for (unsigned j = 0; j < run.length; ++j)
       loaded[run.first + j] =
           b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j));

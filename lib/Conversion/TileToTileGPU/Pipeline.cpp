@@ -233,9 +233,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   /// (addressesFromInductionVar), whose kernel argument no store or atomic
   /// of the loop writes through (the copies run iterations ahead), and
   /// while the slots of all stages still fit next to the operands'.
-  SmallVector<StagedLoad> stageOtherLoads(scf::ForOp loop,
-                                          ArrayRef<StagedLoad> staged,
-                                          int stages) {
+  SmallVector<StagedLoad>
+  stageOtherLoads(scf::ForOp loop, ArrayRef<StagedLoad> staged, int stages) {
     Block *body = loop.getBody();
     auto bytesOf = [](MemDescType t) {
       return t.getNumElements() *

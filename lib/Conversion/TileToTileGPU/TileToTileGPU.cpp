@@ -5,10 +5,11 @@
 // splats and broadcasts need no data movement; a reduction's result is the
 // slice of its operand's layout along the reduced axis; an expand_dims
 // operand must be the slice of its result's layout; a tile.split's results
-// are registers of its operand (getSplitResultLayout). Where an operand's layout
-// differs from the one its user needs, a tilegpu.convert_layout is inserted.
-// The walk rewrites types in place: ops keep their identity. Dots the tensor
-// cores can compute get mma layouts (see the pass description in Passes.td).
+// are registers of its operand (getSplitResultLayout). Where an operand's
+// layout differs from the one its user needs, a tilegpu.convert_layout is
+// inserted. The walk rewrites types in place: ops keep their identity. Dots the
+// tensor cores can compute get mma layouts (see the pass description in
+// Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,7 +116,8 @@ struct ConvertTileToTileGPUPass
     std::tie(v, dim) = throughTrans(v, dim);
     auto l = loadOf(v);
     return l &&
-           axis.getInfo(l->first.getPtr()).getContiguity(dim) * l->second >= 128;
+           axis.getInfo(l->first.getPtr()).getContiguity(dim) * l->second >=
+               128;
   }
 
   /// Is `dot`'s result (through the ops computed from it) an operand of
@@ -192,8 +194,7 @@ struct ConvertTileToTileGPUPass
       }
       int64_t cols = N / wn;
       unsigned bits = a.getIntOrFloatBitWidth();
-      if (M % (16 * wm) == 0 && N % wn == 0 && cols % 16 == 0 &&
-          cols <= 256 &&
+      if (M % (16 * wm) == 0 && N % wn == 0 && cols % 16 == 0 && cols <= 256 &&
           (wn == 1 || m.bK || kBlock == 8 || (cols * bits / 8) % 128 == 0))
         return MmaAttr::get(&getContext(), {wm, wn}, 3, /*transposed=*/false,
                             wn == 1 ? 0 : unsigned(cols));
@@ -475,14 +476,14 @@ struct ConvertTileToTileGPUPass
       auto whole = cast<RankedTensorType>(join.getType());
       unsigned axis = join.getAxis();
       int64_t stride = join.getStride();
-      Attribute r = half.getEncoding()
-                        ? getJoinResultLayout(half, whole.getShape(), axis,
-                                              stride)
-                        : Attribute();
+      Attribute r =
+          half.getEncoding()
+              ? getJoinResultLayout(half, whole.getShape(), axis, stride)
+              : Attribute();
       if (!r)
         r = getSplitOperandLayout(
-            cast<BlockedAttr>(defaultLayout(whole.getRank())),
-            whole.getShape(), axis, stride);
+            cast<BlockedAttr>(defaultLayout(whole.getRank())), whole.getShape(),
+            axis, stride);
       whole = withLayout(whole, r);
       Attribute want = getSplitResultLayout(whole, axis, stride);
       for (OpOperand &operand : op->getOpOperands())
@@ -578,8 +579,8 @@ struct ConvertTileToTileGPUPass
         m.bN = !m.bK && contiguousLoad(axis, dot.getB(), 1);
         m.aKRuns = !m.aK && !m.aM && contiguousRuns(axis, dot.getA(), 1);
         m.bKRuns = !m.bK && !m.bN && contiguousRuns(axis, dot.getB(), 0);
-        m.bNRuns = !m.bK && !m.bN && !m.bKRuns &&
-                   contiguousRuns(axis, dot.getB(), 1);
+        m.bNRuns =
+            !m.bK && !m.bN && !m.bKRuns && contiguousRuns(axis, dot.getB(), 1);
         m.aComputed = !loadOf(throughTrans(dot.getA(), 1).first);
         m.bComputed = !loadOf(throughTrans(dot.getB(), 0).first);
         majors[dot] = m;

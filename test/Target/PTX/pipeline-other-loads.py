@@ -6,9 +6,9 @@
 # Where the loop writes through v's argument (v_new stored over v), v stays
 # a plain load: a copy issued iterations ahead would read stale values.
 # test/GPU/pipeline-other-loads.test runs both against the interpreter.
-# RUN: tilec %s --kernel state_forward --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --num-stages 3 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=STAGED
-# RUN: tilec %s --kernel state_inplace --signature "*bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --num-stages 3 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=INPLACE
-# RUN: tilec %s --kernel state_forward --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --num-stages 3 --arch sm_90a --emit=ptx -o %t.ptx
+# RUN: tilec %s --kernel state_update --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64, False" --num-warps 4 --num-stages 3 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=STAGED
+# RUN: tilec %s --kernel state_update --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64, True" --num-warps 4 --num-stages 3 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=INPLACE
+# RUN: tilec %s --kernel state_update --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64, False" --num-warps 4 --num-stages 3 --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=NOSPILL %}
 # STAGED: #[[MMA:mma[0-9]*]] = #tilegpu.mma<{version = 3
 # STAGED: %[[V:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<3x64x64xbf16>
@@ -32,30 +32,19 @@ import triton.language as tl
 
 
 @triton.jit
-def state_forward(W, K, V, VNEW, H, T, BT: tl.constexpr, D: tl.constexpr):
-    # Chunked delta rule: v_new = v - w h; h += k^T v_new, chunk by chunk.
+def state_update(W, K, V, VNEW, H, T, BT: tl.constexpr, D: tl.constexpr, IN_PLACE: tl.constexpr):
+    # Chunked delta rule: v_new = v - w h; h += k^T v_new, chunk by chunk;
+    # v_new written to VNEW, or over v when IN_PLACE.
     o_d = tl.arange(0, D)
     b_h = tl.zeros([D, D], dtype=tl.float32)
     for i_t in range(0, T, BT):
         o_t = i_t + tl.arange(0, BT)
         b_w = tl.load(W + o_t[:, None] * D + o_d[None, :])
         b_v = tl.load(V + o_t[:, None] * D + o_d[None, :]) - tl.dot(b_w, b_h.to(tl.bfloat16))
-        tl.store(VNEW + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
-        b_k = tl.load(K + o_d[:, None] + o_t[None, :] * D)
-        b_h = tl.dot(b_k, b_v.to(tl.bfloat16), b_h)
-    tl.store(H + o_d[:, None] * D + o_d[None, :], b_h)
-
-
-@triton.jit
-def state_inplace(W, K, V, H, T, BT: tl.constexpr, D: tl.constexpr):
-    # The same with v_new written over v: v stays a plain load.
-    o_d = tl.arange(0, D)
-    b_h = tl.zeros([D, D], dtype=tl.float32)
-    for i_t in range(0, T, BT):
-        o_t = i_t + tl.arange(0, BT)
-        b_w = tl.load(W + o_t[:, None] * D + o_d[None, :])
-        b_v = tl.load(V + o_t[:, None] * D + o_d[None, :]) - tl.dot(b_w, b_h.to(tl.bfloat16))
-        tl.store(V + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
+        if IN_PLACE:
+            tl.store(V + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
+        else:
+            tl.store(VNEW + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
         b_k = tl.load(K + o_d[:, None] + o_t[None, :] * D)
         b_h = tl.dot(b_k, b_v.to(tl.bfloat16), b_h)
     tl.store(H + o_d[:, None] * D + o_d[None, :], b_h)

@@ -62,6 +62,7 @@ void tilec::populateTilePreparationPipeline(mlir::OpPassManager &pm,
     pm.addPass(tile::createTilePrefetchLoads(o));
     addCleanup(pm);
   }
+  pm.addPass(tile::createTileSinkCasts());
   if (opts.rematBytes > 0) {
     tile::TileRematAcrossReductionsOptions o;
     o.minBytes = opts.rematBytes;

@@ -197,6 +197,20 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def TileSinkCasts : Pass<"tile-sink-casts", "mlir::ModuleOp"> {
+  let summary = "Move widening casts of tiles down to their first use";
+  let description = [{
+    A widening cast of a tile (`arith.extf`, `extsi`, `extui`, `sitofp`,
+    `uitofp` to a wider element type) whose users are all in its block (or
+    in ops of it) moves to right before the first of them. The narrow
+    operand, not the wide result, then stays live in between: Liger's
+    LayerNorm casts its bf16 weight and bias to fp32 before the row's two
+    reductions and uses them after; held as bf16 across them they take half
+    the registers (Triton's code does the same). Nothing is computed again
+    or in another order; the results do not change.
+  }];
+}
+
 def TileRematAcrossReductions
     : Pass<"tile-remat-across-reductions", "mlir::ModuleOp"> {
   let summary = "Recompute large tiles after a reduction instead of keeping them";

@@ -54,6 +54,7 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
   corpus.py compile --tilec T [--ptxas P] --out DIR [--check status.json]
                     [--update status.json] [--only SUBSTR]
   corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
+                    [--baseline DIR2 [--changed-only]]
   corpus.py table   --results results.json --status status.json > docs/corpus.md
   corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
                     signature, inputs and defines are well-formed, local
@@ -63,6 +64,11 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
 DIR/compile.json; with --check it fails when a kernel's outcome differs from
 status.json (a kernel that compiled no longer does, a known failure's message
 changed, or one now compiles: run with --update and review the diff).
+`run --baseline DIR2` also runs and times the launches as DIR2 (another
+compile, an earlier tilec) has them, in the same process on the same inputs:
+each record gains `baseline_match` and `baseline_ms`, so that two compilers
+are compared within one run and one GPU; `--changed-only` runs only the
+launches whose PTX differs between the two.
 `run` needs torch, triton and cupy, and the libraries a package's
 sources.json "requires" lists. It imports each kernel's module as Python
 does, but for one difference that spares it the package's unrelated
@@ -484,6 +490,17 @@ class GpuRun:
         self.commit = man.get("commit")
         self.entries = [e for e in man["entries"]
                         if not a.only or any(o in e["full_id"] for o in a.only)]
+        # --baseline: another compile of the same launches (an earlier
+        # tilec), run and timed beside this one; --changed-only keeps the
+        # launches whose PTX differs from it.
+        self.baseline = Path(a.baseline) if a.baseline else None
+        if self.baseline:
+            base = {e["full_id"]: e for e in json.loads(
+                (self.baseline / "compile.json").read_text())["entries"]}
+            self.base_entries = {i: b for i, b in base.items()
+                                 if b["compile"]["status"] == "ok"}
+            if a.changed_only:
+                self.entries = [e for e in self.entries if self.ptx_changed(e)]
         self.modules = {}
         # Kernels that make tensor descriptors in the kernel (Triton 3.4+)
         # need global scratch from the host; tilec's need none.
@@ -620,10 +637,18 @@ class GpuRun:
         kwargs.update(e.get("launch_options", {}))
         return lambda: fn[grid](**kwargs)
 
-    def tilec_call(self, e, tensors):
+    def ptx_changed(self, e):
+        b = self.base_entries.get(e["full_id"])
+        if not b or e["compile"]["status"] != "ok":
+            return True
+        return ((self.out / e["compile"]["ptx"]).read_bytes() !=
+                (self.baseline / b["compile"]["ptx"]).read_bytes())
+
+    def tilec_call(self, e, tensors, out=None):
         np = self.cupy
-        meta = json.loads((self.out / e["compile"]["meta"]).read_text())
-        mod = self.cupy.RawModule(path=str(self.out / e["compile"]["ptx"]))
+        out = out or self.out
+        meta = json.loads((out / e["compile"]["meta"]).read_text())
+        mod = self.cupy.RawModule(path=str(out / e["compile"]["ptx"]))
         k = mod.get_function(meta.get("name", e["kernel"]))
         args = []
         for p in meta["params"]:
@@ -713,10 +738,22 @@ class GpuRun:
                 rec["match"] = not diffs
                 if diffs:
                     rec["diff"] = "; ".join(diffs)[:600]
+                base_call = None
+                b = self.base_entries.get(e["full_id"]) if self.baseline else None
+                if b:
+                    old = self.clone_args(e, base)
+                    base_call = self.tilec_call(b, old, self.baseline)
+                    base_call()
+                    self.torch.cuda.synchronize()
+                    bdiffs = [d for d in (self.compare(e, n, old[n], tri[n]) for n in tri
+                                          if n not in pointer_tables(e)) if d]
+                    rec["baseline_match"] = not bdiffs
                 if not self.a.no_time:
                     bench = self.triton.testing.do_bench
                     rec["triton_ms"] = bench(tri_call, warmup=25, rep=100)
                     rec["tilec_ms"] = bench(til_call, warmup=25, rep=100)
+                    if base_call:
+                        rec["baseline_ms"] = bench(base_call, warmup=25, rep=100)
             except Exception as ex:  # noqa: BLE001 -- reported per kernel
                 import traceback
                 rec["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()[-600:]
@@ -914,6 +951,8 @@ def main():
     r.add_argument("--only", action="append")
     r.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     r.add_argument("--no-time", action="store_true")
+    r.add_argument("--baseline")
+    r.add_argument("--changed-only", action="store_true")
     k = sub.add_parser("check")
     k.add_argument("--cache", default=default_cache)
     k.add_argument("--only", action="append")

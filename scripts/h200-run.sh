@@ -3,11 +3,13 @@
 # scripts/h200-pack.sh made .pack/tilec.tar.xz here (see
 # /work/shared/design/h200.md): unpacks it to /tmp/tilec, runs
 # tilec-gpu-test (arguments are passed on), then compute-sanitizer memcheck
-# over `tilec-gpu-test --quick`, and tilec-runtime-tests with its GPU tests.
+# over `tilec-gpu-test --quick`, tilec-runtime-tests with its GPU tests, and
+# the test/GPU lit tests that need no FileCheck (scripts/gpu-lit.py).
 # Logs go to $OUT (if set) or /tmp/tilec-logs.
 #   TILEC_BENCH=1  also run `tilec-gpu-test --bench` (bench.log)
 #   TILEC_MEMCHECK=0  skip compute-sanitizer memcheck
 #   TILEC_RACECHECK=0  skip compute-sanitizer racecheck
+#   TILEC_LIT=0  skip scripts/gpu-lit.py
 # Exit status: 0 when the tests and memcheck pass.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +37,13 @@ test_rc=${PIPESTATUS[0]}
 if [ -x "$DEST/bin/tilec-runtime-tests" ]; then
   echo "== tilec-runtime-tests (TILEC_RUNTIME_TESTS_GPU=1)"
   run env TILEC_RUNTIME_TESTS_GPU=1 "$DEST/bin/tilec-runtime-tests" --gtest_color=no 2>&1 | tee "$LOGS/runtime-tests.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+fi
+
+# test/GPU: each kernel on the GPU against the interpreter (gpu-lit.log).
+if [ "${TILEC_LIT:-1}" = 1 ]; then
+  echo "== scripts/gpu-lit.py"
+  run env PATH="$DEST/bin:$PATH" python3 scripts/gpu-lit.py 2>&1 | tee "$LOGS/gpu-lit.log"
   [ "${PIPESTATUS[0]}" = 0 ] || rc=1
 fi
 

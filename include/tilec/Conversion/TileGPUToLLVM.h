@@ -191,21 +191,29 @@ using HostPlaceFn = function_ref<int64_t(ArrayRef<int64_t> idx)>;
 /// none for other layouts or tiles too large to evaluate here.
 std::optional<SmallVector<SharedRun>>
 planSharedRuns(const LayoutInfo &info, unsigned maxRun, HostPlaceFn place);
-/// The address of each run: `address(first)` for a base, a GEP of
-/// `storeT` elements from its base for the others.
-SmallVector<Value> emitRunAddresses(OpBuilder &b, Location loc,
-                                    ArrayRef<SharedRun> runs, Type storeT,
-                                    function_ref<Value(unsigned k)> address);
-/// Stores `stored` (sharedStorageType values, one an element) run by run.
-void storeRuns(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
-               ArrayRef<Value> ptrs, ArrayRef<Value> stored);
-/// Loads `loaded` (sharedStorageType values) run by run.
-void loadRuns(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
-              ArrayRef<Value> ptrs, Type storeT, MutableArrayRef<Value> loaded);
+/// Stores a thread's `values` (one an element, kept as sharedStorageType)
+/// run by run: the `planned` runs (their addresses first: a base's is
+/// `address(first)`, the others a constant from it), else `runAt(k)`
+/// elements at a time from element 0, each run at `address(first)`
+/// computed at its store.
+void storeElements(OpBuilder &b, Location loc,
+                   const std::optional<SmallVector<SharedRun>> &planned,
+                   function_ref<unsigned(unsigned k)> runAt,
+                   function_ref<Value(unsigned k)> address,
+                   ArrayRef<Value> values);
+/// Loads `loaded` (sharedStorageType values) the same way; a run of
+/// several elements is one volatile vector load.
+void loadElements(OpBuilder &b, Location loc,
+                  const std::optional<SmallVector<SharedRun>> &planned,
+                  function_ref<unsigned(unsigned k)> runAt,
+                  function_ref<Value(unsigned k)> address, Type storeT,
+                  MutableArrayRef<Value> loaded);
 /// Elements of `storeT` (a sharedStorageType) one access may move from a
 /// buffer whose start is aligned to `baseAlignBytes`: up to 16 bytes of
 /// plain numbers, 1 for i1.
 unsigned maxSharedRun(Type storeT, uint64_t baseAlignBytes);
+/// linearIndex computed here: the row-major place of `idx` in `shape`.
+int64_t hostLinearIndex(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape);
 /// sharedOffset's place, computed here from constant indices.
 int64_t hostSharedOffset(MemDescType buffer, ArrayRef<int64_t> idx);
 

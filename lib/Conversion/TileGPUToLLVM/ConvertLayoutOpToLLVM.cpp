@@ -95,75 +95,44 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
   auto stc = src.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
-  auto storeAddress = [&](unsigned k) {
-    SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
-    return sharedElemPtr(b, loc, smem, storeT, storeIndex(b, loc, idx));
-  };
-  std::optional<SmallVector<SharedRun>> storeRunsPlan;
+  std::optional<SmallVector<SharedRun>> storePlan;
   if (hostStore)
-    storeRunsPlan = planSharedRuns(src, maxRun, hostStore);
-  if (storeRunsPlan) {
-    SmallVector<Value> stored;
-    for (Value v : in)
-      stored.push_back(toSharedStorage(b, loc, v));
-    storeRuns(b, loc, *storeRunsPlan,
-              emitRunAddresses(b, loc, *storeRunsPlan, storeT, storeAddress),
-              stored);
-  } else {
-    for (unsigned k = 0; k < src.numElems(); ++k)
-      b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]),
-                              storeAddress(k));
-  }
+    storePlan = planSharedRuns(src, maxRun, hostStore);
+  storeElements(
+      b, loc, storePlan, [](unsigned) { return 1u; },
+      [&](unsigned k) {
+        SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
+        return sharedElemPtr(b, loc, smem, storeT, storeIndex(b, loc, idx));
+      },
+      in);
   barrier(b, loc);
   auto dtc = dst.emitThreadCoords(b, loc);
-  SmallVector<Value> out(dst.numElems());
   std::optional<SmallVector<SharedRun>> readPlan;
   if (hostRead && gatherAxis < 0)
     readPlan = planSharedRuns(dst, maxRun, hostRead);
-  if (readPlan) {
-    auto readAddress = [&](unsigned k) {
-      SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
-      return sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
-    };
-    SmallVector<Value> loaded(dst.numElems());
-    loadRuns(b, loc, *readPlan,
-             emitRunAddresses(b, loc, *readPlan, storeT, readAddress), storeT,
-             loaded);
-    for (unsigned k = 0; k < dst.numElems(); ++k)
-      out[k] = fromSharedStorage(b, loc, loaded[k], elt);
-    return packStruct(b, loc, converter->convertType(dstType), out);
-  }
+  // Unplanned: a run of the result layout's consecutive elements along the
+  // last dimension read with one vector load (readRun).
   unsigned run = readRun(dst, storeT, rowPitch);
-  unsigned t = run > 1 ? dst.tensorDim(dst.getBase().getOrder()[0]) : 0;
-  for (unsigned k = 0; k < dst.numElems(); ++k) {
-    if (run > 1 && dst.elemCoords(k)[t] % run != 0)
-      continue; // read with the run's first element
-    SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
-    if (gatherAxis >= 0) {
-      Value at = gatherIndex[k];
-      unsigned bits = at.getType().getIntOrFloatBitWidth();
-      if (bits > 32)
-        at = b.create<LLVM::TruncOp>(loc, b.getI32Type(), at);
-      else if (bits < 32)
-        at = b.create<LLVM::SExtOp>(loc, b.getI32Type(), at);
-      idx[gatherAxis] = at;
-    }
-    Value ptr = sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
-    if (run == 1) {
-      out[k] = fromSharedStorage(b, loc,
-                                 b.create<LLVM::LoadOp>(loc, storeT, ptr), elt);
-      continue;
-    }
-    // Volatile: see loadRuns.
-    auto vecT = VectorType::get({int64_t(run)}, storeT);
-    Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
-                                       run * storeT.getIntOrFloatBitWidth() / 8,
-                                       /*isVolatile=*/true);
-    for (unsigned j = 0; j < run; ++j)
-      out[k + j] = fromSharedStorage(
-          b, loc,
-          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j)), elt);
-  }
+  SmallVector<Value> loaded(dst.numElems());
+  loadElements(
+      b, loc, readPlan, [&](unsigned) { return run; },
+      [&](unsigned k) {
+        SmallVector<Value> idx = dst.emitIndices(b, loc, dtc, k);
+        if (gatherAxis >= 0) {
+          Value at = gatherIndex[k];
+          unsigned bits = at.getType().getIntOrFloatBitWidth();
+          if (bits > 32)
+            at = b.create<LLVM::TruncOp>(loc, b.getI32Type(), at);
+          else if (bits < 32)
+            at = b.create<LLVM::SExtOp>(loc, b.getI32Type(), at);
+          idx[gatherAxis] = at;
+        }
+        return sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
+      },
+      storeT, loaded);
+  SmallVector<Value> out;
+  for (Value v : loaded)
+    out.push_back(fromSharedStorage(b, loc, v, elt));
   return packStruct(b, loc, converter->convertType(dstType), out);
 }
 
@@ -196,14 +165,6 @@ auto rowMajorIn(ArrayRef<int64_t> shape) {
   };
 }
 
-/// rowMajorIn, here.
-int64_t hostRowMajor(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape) {
-  int64_t lin = 0;
-  for (unsigned d = 0; d < shape.size(); ++d)
-    lin = lin * shape[d] + idx[d];
-  return lin;
-}
-
 struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -230,7 +191,7 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
       padded[1] += pad;
     auto index = rowMajorIn(padded);
     auto host = [&](ArrayRef<int64_t> idx) {
-      return hostRowMajor(idx, padded);
+      return hostLinearIndex(idx, padded);
     };
     Value r = moveThroughShared(rewriter, op, getTypeConverter(),
                                 adaptor.getSrc(), srcType, dstType, index,
@@ -253,13 +214,13 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
     SmallVector<int32_t> order(op.getOrder().begin(), op.getOrder().end());
     ArrayRef<int64_t> shape = srcType.getShape();
     auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostRowMajor(idx, shape);
+      return hostLinearIndex(idx, shape);
     };
     auto hostRead = [&](ArrayRef<int64_t> idx) {
       SmallVector<int64_t> srcIdx(idx.size());
       for (unsigned i = 0; i < idx.size(); ++i)
         srcIdx[order[i]] = idx[i];
-      return hostRowMajor(srcIdx, shape);
+      return hostLinearIndex(srcIdx, shape);
     };
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
@@ -290,10 +251,10 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
     ArrayRef<int64_t> srcShape = srcType.getShape();
     ArrayRef<int64_t> dstShape = dstType.getShape();
     auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostRowMajor(idx, srcShape);
+      return hostLinearIndex(idx, srcShape);
     };
     auto hostRead = [&](ArrayRef<int64_t> idx) {
-      return hostRowMajor(idx, dstShape);
+      return hostLinearIndex(idx, dstShape);
     };
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
@@ -327,7 +288,7 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
         unpackStruct(rewriter, op.getLoc(), adaptor.getIndex());
     ArrayRef<int64_t> shape = srcType.getShape();
     auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostRowMajor(idx, shape);
+      return hostLinearIndex(idx, shape);
     };
     Value r = moveThroughShared(
         rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType,

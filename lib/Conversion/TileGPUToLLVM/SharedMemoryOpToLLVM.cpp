@@ -83,6 +83,18 @@ bufferRuns(RankedTensorType type, MemDescType buffer, Type storeT) {
       [&](ArrayRef<int64_t> idx) { return hostSharedOffset(buffer, idx); });
 }
 
+/// The address of a thread's element k of a tile laid out as `info` in
+/// `buffer` (from `base`).
+auto elementAddress(OpBuilder &b, Location loc, const LayoutInfo &info,
+                    const LayoutInfo::ThreadCoords &tc, Value base, Type storeT,
+                    MemDescType buffer) {
+  return [&b, loc, &info, &tc, base, storeT, buffer](unsigned k) {
+    SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
+    return sharedElemPtr(b, loc, base, storeT,
+                         sharedOffset(b, loc, buffer, idx));
+  };
+}
+
 /// Stores the thread's elements of `packed` (a tile of type `type`) at
 /// their places in `buffer` (from `base`).
 void storeTile(ConversionPatternRewriter &b, Operation *op,
@@ -95,39 +107,16 @@ void storeTile(ConversionPatternRewriter &b, Operation *op,
   SmallVector<Value> in = unpackStruct(b, loc, packed);
   auto tc = info.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
-  auto address = [&](unsigned k) {
-    SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-    return sharedElemPtr(b, loc, base, storeT,
-                         sharedOffset(b, loc, buffer, idx));
-  };
-  if (auto runs = bufferRuns(type, buffer, storeT)) {
-    SmallVector<Value> stored;
-    for (Value v : in)
-      stored.push_back(toSharedStorage(b, loc, v));
-    storeRuns(b, loc, *runs, emitRunAddresses(b, loc, *runs, storeT, address),
-              stored);
-    return;
-  }
-  // Vector stores: plain numbers only, never across a swizzle chunk.
+  // Unplanned: vector stores of plain numbers only, never across a swizzle
+  // chunk.
   unsigned bytes = sharedStorageBytes(elt);
   unsigned maxRun = elt.isIntOrFloat() && !elt.isInteger(1) ? 16 / bytes : 1;
   if (auto shared = dyn_cast_or_null<SharedAttr>(buffer.getEncoding()))
     maxRun = isTransposedBuffer(buffer) ? 1 : std::min(maxRun, shared.getVec());
-  for (unsigned k = 0; k < info.numElems();) {
-    unsigned run = storeRun(info, k, maxRun);
-    Value ptr = address(k);
-    if (run == 1) {
-      b.create<LLVM::StoreOp>(loc, toSharedStorage(b, loc, in[k]), ptr);
-    } else {
-      auto vecT = VectorType::get({int64_t(run)}, storeT);
-      Value v = b.create<LLVM::UndefOp>(loc, vecT);
-      for (unsigned j = 0; j < run; ++j)
-        v = b.create<LLVM::InsertElementOp>(loc, v, in[k + j],
-                                            i32Const(b, loc, j));
-      b.create<LLVM::StoreOp>(loc, v, ptr, /*alignment=*/run * bytes);
-    }
-    k += run;
-  }
+  storeElements(
+      b, loc, bufferRuns(type, buffer, storeT),
+      [&](unsigned k) { return storeRun(info, k, maxRun); },
+      elementAddress(b, loc, info, tc, base, storeT, buffer), in);
 }
 
 } // namespace
@@ -448,27 +437,14 @@ struct LocalLoadOpConversion : OpConversionPattern<LocalLoadOp> {
       out = loadWithLdmatrix(rewriter, loc, type, buffer, base);
     } else {
       auto tc = info.emitThreadCoords(rewriter, loc);
-      auto address = [&](unsigned k) {
-        SmallVector<Value> idx = info.emitIndices(rewriter, loc, tc, k);
-        return sharedElemPtr(rewriter, loc, base, storeT,
-                             sharedOffset(rewriter, loc, buffer, idx));
-      };
-      std::optional<SmallVector<SharedRun>> runs;
-      if (info.hasDims())
-        runs = bufferRuns(type, buffer, storeT);
-      if (runs) {
-        SmallVector<Value> loaded(info.numElems());
-        loadRuns(rewriter, loc, *runs,
-                 emitRunAddresses(rewriter, loc, *runs, storeT, address),
-                 storeT, loaded);
-        for (Value v : loaded)
-          out.push_back(fromSharedStorage(rewriter, loc, v, elt));
-      } else {
-        for (unsigned k = 0; k < info.numElems(); ++k) {
-          Value v = rewriter.create<LLVM::LoadOp>(loc, storeT, address(k));
-          out.push_back(fromSharedStorage(rewriter, loc, v, elt));
-        }
-      }
+      SmallVector<Value> loaded(info.numElems());
+      loadElements(
+          rewriter, loc, bufferRuns(type, buffer, storeT),
+          [](unsigned) { return 1u; },
+          elementAddress(rewriter, loc, info, tc, base, storeT, buffer), storeT,
+          loaded);
+      for (Value v : loaded)
+        out.push_back(fromSharedStorage(rewriter, loc, v, elt));
     }
     rewriter.replaceOp(
         op,
@@ -630,18 +606,8 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     // rank 2 only here.)
     bool hostOK = dstT.getRank() == ptrType.getRank() &&
                   (!shared || dstT.getRank() == 2) && threads <= 1024;
-    // As sharedOffset computes it: swizzled, or row-major.
-    bool swizzled =
-        shared && (shared.getMaxPhase() > 1 || shared.getTransposed());
-    auto hostOffset = [&](unsigned tid, unsigned k) -> int64_t {
-      SmallVector<int64_t> idx = info.hostIndices(tid, k);
-      ArrayRef<int64_t> shape = dstT.getShape();
-      if (swizzled)
-        return shared.getOffset(idx[0], idx[1], shape[0], shape[1]);
-      int64_t lin = 0;
-      for (unsigned d = 0; d < shape.size(); ++d)
-        lin = lin * shape[d] + idx[d];
-      return lin;
+    auto hostOffset = [&](unsigned tid, unsigned k) {
+      return hostSharedOffset(dstT, info.hostIndices(tid, k));
     };
     unsigned runs = (info.numElems() + vec - 1) / vec;
     // Run j (element j * vec) -> {base run, element delta}; each its own

@@ -74,49 +74,105 @@ mlir::tilegpu::planSharedRuns(const LayoutInfo &info, unsigned maxRun,
   return runs;
 }
 
-SmallVector<Value>
-mlir::tilegpu::emitRunAddresses(OpBuilder &b, Location loc,
-                                ArrayRef<SharedRun> runs, Type storeT,
-                                function_ref<Value(unsigned k)> address) {
-  auto ptrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
-  SmallVector<Value> ptrs(runs.size());
-  for (auto [j, run] : llvm::enumerate(runs)) {
-    if (run.base == j) {
-      ptrs[j] = address(run.first);
-      continue;
-    }
-    ptrs[j] = ptrs[run.base];
-    if (run.delta)
-      ptrs[j] =
-          b.create<LLVM::GEPOp>(loc, ptrT, storeT, ptrs[j],
-                                ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
+namespace {
+
+/// The runs of `n` elements: `planned`, or `runAt(k)` elements at a time
+/// (at least 1), each run its own base.
+SmallVector<SharedRun>
+runsOf(unsigned n, const std::optional<SmallVector<SharedRun>> &planned,
+       function_ref<unsigned(unsigned k)> runAt) {
+  if (planned)
+    return *planned;
+  SmallVector<SharedRun> runs;
+  for (unsigned k = 0; k < n;) {
+    unsigned r = std::max(1u, runAt(k));
+    runs.push_back({k, r, unsigned(runs.size()), 0});
+    k += r;
   }
-  return ptrs;
+  return runs;
 }
 
-void mlir::tilegpu::storeRuns(OpBuilder &b, Location loc,
-                              ArrayRef<SharedRun> runs, ArrayRef<Value> ptrs,
-                              ArrayRef<Value> stored) {
-  for (auto [run, ptr] : llvm::zip(runs, ptrs)) {
-    Type storeT = stored[run.first].getType();
+/// Planned runs: every address before the accesses, `address(first)` for a
+/// base and a GEP of `storeT` elements from its base for the others. Runs
+/// without a plan get theirs at the access (`address` there), as before.
+class RunAddresses {
+public:
+  RunAddresses(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
+               bool planned, Type storeT,
+               function_ref<Value(unsigned k)> address)
+      : runs(runs), address(address) {
+    if (!planned)
+      return;
+    auto ptrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+    for (auto [j, run] : llvm::enumerate(runs)) {
+      if (run.base == j) {
+        ptrs.push_back(address(run.first));
+        continue;
+      }
+      Value p = ptrs[run.base];
+      if (run.delta)
+        p = b.create<LLVM::GEPOp>(loc, ptrT, storeT, p,
+                                  ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
+      ptrs.push_back(p);
+    }
+  }
+  Value operator[](unsigned j) const {
+    return ptrs.empty() ? address(runs[j].first) : ptrs[j];
+  }
+
+private:
+  ArrayRef<SharedRun> runs;
+  function_ref<Value(unsigned k)> address;
+  SmallVector<Value> ptrs;
+};
+
+} // namespace
+
+void mlir::tilegpu::storeElements(
+    OpBuilder &b, Location loc,
+    const std::optional<SmallVector<SharedRun>> &planned,
+    function_ref<unsigned(unsigned k)> runAt,
+    function_ref<Value(unsigned k)> address, ArrayRef<Value> values) {
+  if (values.empty())
+    return;
+  Type storeT = sharedStorageType(values.front().getType());
+  // Planned: the values converted to their storage type first, then the
+  // addresses, then the stores; unplanned: each at its store.
+  SmallVector<Value> stored;
+  if (planned)
+    for (Value v : values)
+      stored.push_back(toSharedStorage(b, loc, v));
+  auto storedAt = [&](unsigned k) {
+    return planned ? stored[k] : toSharedStorage(b, loc, values[k]);
+  };
+  SmallVector<SharedRun> runs = runsOf(values.size(), planned, runAt);
+  RunAddresses ptrs(b, loc, runs, planned.has_value(), storeT, address);
+  for (auto [j, run] : llvm::enumerate(runs)) {
+    Value ptr = ptrs[j];
     if (run.length == 1) {
-      b.create<LLVM::StoreOp>(loc, stored[run.first], ptr);
+      b.create<LLVM::StoreOp>(loc, storedAt(run.first), ptr);
       continue;
     }
     auto vecT = VectorType::get({int64_t(run.length)}, storeT);
     Value v = b.create<LLVM::UndefOp>(loc, vecT);
-    for (unsigned j = 0; j < run.length; ++j)
-      v = b.create<LLVM::InsertElementOp>(loc, v, stored[run.first + j],
-                                          i32Const(b, loc, j));
+    for (unsigned i = 0; i < run.length; ++i)
+      v = b.create<LLVM::InsertElementOp>(loc, v, storedAt(run.first + i),
+                                          i32Const(b, loc, i));
     b.create<LLVM::StoreOp>(loc, v, ptr,
                             run.length * sharedStorageBytes(storeT));
   }
 }
 
-void mlir::tilegpu::loadRuns(OpBuilder &b, Location loc,
-                             ArrayRef<SharedRun> runs, ArrayRef<Value> ptrs,
-                             Type storeT, MutableArrayRef<Value> loaded) {
-  for (auto [run, ptr] : llvm::zip(runs, ptrs)) {
+void mlir::tilegpu::loadElements(
+    OpBuilder &b, Location loc,
+    const std::optional<SmallVector<SharedRun>> &planned,
+    function_ref<unsigned(unsigned k)> runAt,
+    function_ref<Value(unsigned k)> address, Type storeT,
+    MutableArrayRef<Value> loaded) {
+  SmallVector<SharedRun> runs = runsOf(loaded.size(), planned, runAt);
+  RunAddresses ptrs(b, loc, runs, planned.has_value(), storeT, address);
+  for (auto [j, run] : llvm::enumerate(runs)) {
+    Value ptr = ptrs[j];
     if (run.length == 1) {
       loaded[run.first] = b.create<LLVM::LoadOp>(loc, storeT, ptr);
       continue;
@@ -128,9 +184,9 @@ void mlir::tilegpu::loadRuns(OpBuilder &b, Location loc,
     Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
                                        run.length * sharedStorageBytes(storeT),
                                        /*isVolatile=*/true);
-    for (unsigned j = 0; j < run.length; ++j)
-      loaded[run.first + j] =
-          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, j));
+    for (unsigned i = 0; i < run.length; ++i)
+      loaded[run.first + i] =
+          b.create<LLVM::ExtractElementOp>(loc, vec, i32Const(b, loc, i));
   }
 }
 
@@ -149,7 +205,12 @@ int64_t mlir::tilegpu::hostSharedOffset(MemDescType buffer,
   if (shared && shared.getMaxPhase() > 1)
     return shared.getOffset(idx[0], idx[1], shape[0], shape[1]);
   if (shared && shared.getTransposed())
-    return idx[1] * shape[0] + idx[0];
+    return hostLinearIndex({idx[1], idx[0]}, {shape[1], shape[0]});
+  return hostLinearIndex(idx, shape);
+}
+
+int64_t mlir::tilegpu::hostLinearIndex(ArrayRef<int64_t> idx,
+                                       ArrayRef<int64_t> shape) {
   int64_t lin = 0;
   for (unsigned d = 0; d < shape.size(); ++d)
     lin = lin * shape[d] + idx[d];

@@ -23,21 +23,13 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// The row-major place of `idx` in `shape`.
-int64_t rowMajorPlace(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape) {
-  int64_t lin = 0;
-  for (unsigned i = 0; i < idx.size(); ++i)
-    lin = lin * shape[i] + idx[i];
-  return lin;
-}
-
 /// The registers of thread `t` under a layout, by the row-major place of
 /// their element in `shape` (the first register of a replicated one).
 DenseMap<int64_t, unsigned> registersByPlace(const LayoutInfo &l, unsigned t,
                                              ArrayRef<int64_t> shape) {
   DenseMap<int64_t, unsigned> held;
   for (unsigned k = 0; k < l.numElems(); ++k)
-    held.try_emplace(rowMajorPlace(l.hostIndices(t, k), shape), k);
+    held.try_emplace(hostLinearIndex(l.hostIndices(t, k), shape), k);
   return held;
 }
 
@@ -57,7 +49,7 @@ splitRegisterMap(const LayoutInfo &src, const LayoutInfo &dst, unsigned axis,
         SmallVector<int64_t> idx = dst.hostIndices(t, k);
         int64_t j = idx[axis];
         idx[axis] = (j / stride) * 2 * stride + half * stride + j % stride;
-        auto it = held.find(rowMajorPlace(idx, shape));
+        auto it = held.find(hostLinearIndex(idx, shape));
         if (it == held.end())
           return std::nullopt;
         if (t == 0)
@@ -73,8 +65,8 @@ splitRegisterMap(const LayoutInfo &src, const LayoutInfo &dst, unsigned axis,
 /// hi) and its register that a thread holds at its place, the same in
 /// every thread; nullopt if some thread does not hold it.
 std::optional<SmallVector<std::pair<unsigned, unsigned>>>
-joinRegisterMap(const LayoutInfo &whole, const LayoutInfo &half,
-                unsigned axis, int64_t stride) {
+joinRegisterMap(const LayoutInfo &whole, const LayoutInfo &half, unsigned axis,
+                int64_t stride) {
   ArrayRef<int64_t> shape = half.getShape();
   SmallVector<std::pair<unsigned, unsigned>> map;
   unsigned threads = std::max(whole.numThreads(), half.numThreads());
@@ -85,7 +77,7 @@ joinRegisterMap(const LayoutInfo &whole, const LayoutInfo &half,
       int64_t i = idx[axis];
       unsigned which = unsigned((i / stride) % 2);
       idx[axis] = (i / (2 * stride)) * stride + i % stride;
-      auto it = held.find(rowMajorPlace(idx, shape));
+      auto it = held.find(hostLinearIndex(idx, shape));
       if (it == held.end())
         return std::nullopt;
       std::pair<unsigned, unsigned> at{which, it->second};
@@ -107,26 +99,25 @@ struct JoinOpConversion : OpConversionPattern<tile::JoinOp> {
     auto wholeType = dyn_cast<RankedTensorType>(op.getType());
     if (!halfType || !wholeType || !halfType.getEncoding() ||
         !wholeType.getEncoding())
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     LayoutInfo half(halfType), whole(wholeType);
     if (!half.hasDims() || !whole.hasDims())
       return rewriter.notifyMatchFailure(op, "not a blocked or mma layout");
     auto map = joinRegisterMap(whole, half, op.getAxis(), op.getStride());
     if (!map)
       return op.emitOpError("operands in ")
-             << halfType.getEncoding()
-             << " are not registers of the result in "
+             << halfType.getEncoding() << " are not registers of the result in "
              << wholeType.getEncoding();
     Location loc = op.getLoc();
-    SmallVector<Value> in[2] = {
-        unpackStruct(rewriter, loc, adaptor.getLo()),
-        unpackStruct(rewriter, loc, adaptor.getHi())};
+    SmallVector<Value> in[2] = {unpackStruct(rewriter, loc, adaptor.getLo()),
+                                unpackStruct(rewriter, loc, adaptor.getHi())};
     SmallVector<Value> out;
     for (auto [which, k] : *map)
       out.push_back(in[which][k]);
     rewriter.replaceOp(
-        op, packStruct(rewriter, loc, getTypeConverter()->convertType(wholeType),
-                       out));
+        op, packStruct(rewriter, loc,
+                       getTypeConverter()->convertType(wholeType), out));
     return success();
   }
 };
@@ -140,15 +131,15 @@ struct SplitOpConversion : OpConversionPattern<tile::SplitOp> {
     auto dstType = dyn_cast<RankedTensorType>(op.getLo().getType());
     if (!srcType || !dstType || !srcType.getEncoding() ||
         !dstType.getEncoding())
-      return rewriter.notifyMatchFailure(op, "operand or result without layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "operand or result without layout");
     LayoutInfo src(srcType), dst(dstType);
     if (!src.hasDims() || !dst.hasDims())
       return rewriter.notifyMatchFailure(op, "not a blocked or mma layout");
     auto map = splitRegisterMap(src, dst, op.getAxis(), op.getStride());
     if (!map)
       return op.emitOpError("results in ")
-             << dstType.getEncoding()
-             << " are not registers of the operand in "
+             << dstType.getEncoding() << " are not registers of the operand in "
              << srcType.getEncoding();
     Location loc = op.getLoc();
     SmallVector<Value> in = unpackStruct(rewriter, loc, adaptor.getSrc());

@@ -109,6 +109,13 @@ bool mayWriteGlobal(Operation *op) {
   });
 }
 
+/// Bytes of one slot of a staging buffer of type `t` (int or float
+/// elements).
+int64_t slotBytes(MemDescType t) {
+  return t.getNumElements() *
+         int64_t((t.getElementType().getIntOrFloatBitWidth() + 7) / 8);
+}
+
 /// A load that feeds only the staging buffer of a dot operand.
 struct StagedLoad {
   tile::LoadOp load;
@@ -236,13 +243,9 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   SmallVector<StagedLoad>
   stageOtherLoads(scf::ForOp loop, ArrayRef<StagedLoad> staged, int stages) {
     Block *body = loop.getBody();
-    auto bytesOf = [](MemDescType t) {
-      return t.getNumElements() *
-             int64_t((t.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-    };
     int64_t bytes = 0;
     for (StagedLoad s : staged)
-      bytes += bytesOf(s.alloc.getType());
+      bytes += slotBytes(s.alloc.getType());
     // The arguments the loop writes through; any other write: none staged.
     llvm::SmallPtrSet<Value, 4> written;
     bool unknownWrite = false;
@@ -304,12 +307,12 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         load.getResult().replaceAllUsesExcept(read.getResult(), alloc);
       }
       std::optional<StagedLoad> s = asStagedLoad(load);
-      if (!s || int64_t(stages) * (bytes + bytesOf(alloc.getType())) >
+      if (!s || int64_t(stages) * (bytes + slotBytes(alloc.getType())) >
                     int64_t(sharedLimit)) {
         unstage(StagedLoad{load, alloc, 1});
         continue;
       }
-      bytes += bytesOf(alloc.getType());
+      bytes += slotBytes(alloc.getType());
       others.push_back(*s);
     }
     return others;
@@ -542,10 +545,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;
     for (StagedLoad &s : staged)
-      bytesPerStage +=
-          s.alloc.getType().getNumElements() *
-          ((s.alloc.getType().getElementType().getIntOrFloatBitWidth() + 7) /
-           8);
+      bytesPerStage += slotBytes(s.alloc.getType());
     while (stages > 1 && stages * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)

@@ -17,6 +17,11 @@
 //    (findConstantOffsets): one live address register per class of runs
 //    instead of one per access, which a loop would otherwise keep in
 //    registers from its preheader.
+// storeElements and loadElements emit the accesses of a plan, or, where
+// there is none (layouts without per-dimension places, tiles too large to
+// evaluate here, a gather's computed reads), of runs a caller's rule gives,
+// each at its own address: every shared-memory access of a register tile
+// goes through them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,6 +14,9 @@
 # CHECK:     arith.divf %{{.*}}, %{{.*}} : tensor<64xf32>
 # CHECK:     return
 # ../Interpreter/run_libdevice_fast.test runs it against Python's math.
+# _log2 of a non-integer is a diagnostic:
+# RUN: not tilec %s --kernel bad_log2 --signature "*fp32" --emit=tile 2>&1 | FileCheck %s --check-prefix=ERR
+# ERR: libdevice-fast.py:40:35: error: the argument of _log2 must be a compile-time integer constant, got the constant 1.5
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice
@@ -30,3 +33,9 @@ def k(x_ptr, out_ptr, N: tl.constexpr):
     m: tl.constexpr = tl.standard._log2(1)
     p: tl.constexpr = tl.standard._log2(96)
     tl.store(out_ptr + offs, r + n + m + p)
+
+
+@triton.jit
+def bad_log2(out_ptr):
+    n: tl.constexpr = tl.standard._log2(1.5)
+    tl.store(out_ptr, n)

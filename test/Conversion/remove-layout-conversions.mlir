@@ -137,17 +137,70 @@ module attributes {tile.num_warps = 4 : i32} {
   }
 }
 
-// CHECK-LABEL: func.func @small_load_more_per_thread
+// Up to 4 elements a thread in the target layout (1 before): loaded there.
+// CHECK-LABEL: func.func @small_load_four_per_thread
+// CHECK-NOT: tilegpu.convert_layout
 // CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
-// CHECK: tilegpu.convert_layout
+// CHECK-NOT: tilegpu.convert_layout
 module attributes {tile.num_warps = 4 : i32} {
-  func.func @small_load_more_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s> {
+  func.func @small_load_four_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s> {
     %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
     %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b1>
     %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b1>, tensor<64xi32, #b1>
     %l = tile.load %p : tensor<64x!tile.ptr<i32>, #b1>
     %c = tilegpu.convert_layout %l : tensor<64xi32, #b1> -> tensor<64xi32, #s>
     return %c : tensor<64xi32, #s>
+  }
+}
+
+// 8 elements a thread in the target layout (1 before): converted.
+// CHECK-LABEL: func.func @small_load_more_per_thread
+// CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+#b7 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s7 = #tilegpu.slice<{dim = 1, parent = #b7}>
+#s8 = #tilegpu.slice<{dim = 0, parent = #b7}>
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_more_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s7> {
+    %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b1>
+    %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b1>, tensor<64xi32, #b1>
+    %l = tile.load %p : tensor<64x!tile.ptr<i32>, #b1>
+    %c = tilegpu.convert_layout %l : tensor<64xi32, #b1> -> tensor<64xi32, #s7>
+    return %c : tensor<64xi32, #s7>
+  }
+}
+
+// A small loaded vector, negated, used both as a column and as a row of a
+// 2-D tile (a triangular solve's row update): loaded and negated in each
+// layout, nothing converted. The loads stay where the original was.
+// CHECK-LABEL: func.func @small_load_row_and_column
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK-DAG: %[[LC:.*]] = tile.load %{{.*}} : tensor<16x!tile.ptr<f32>, #[[SC:.*]]>
+// CHECK-DAG: %[[LR:.*]] = tile.load %{{.*}} : tensor<16x!tile.ptr<f32>, #[[SR:.*]]>
+// CHECK: tile.store
+// CHECK-DAG: arith.negf %[[LC]] : tensor<16xf32, #[[SC]]>
+// CHECK-DAG: arith.negf %[[LR]] : tensor<16xf32, #[[SR]]>
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_row_and_column(%a: !tile.ptr<f32>, %o: !tile.ptr<f32>) -> tensor<16x16xf32, #b7> {
+    %r = tile.make_range 0 to 16 : tensor<16xi32, #b1>
+    %s = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>, #b1>
+    %p = tile.addptr %s, %r : tensor<16x!tile.ptr<f32>, #b1>, tensor<16xi32, #b1>
+    %l = tile.load %p : tensor<16x!tile.ptr<f32>, #b1>
+    %so = tile.splat %o : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>, #b1>
+    %po = tile.addptr %so, %r : tensor<16x!tile.ptr<f32>, #b1>, tensor<16xi32, #b1>
+    %z = arith.constant dense<0.0> : tensor<16xf32, #b1>
+    tile.store %po, %z : tensor<16x!tile.ptr<f32>, #b1>
+    %n = arith.negf %l : tensor<16xf32, #b1>
+    %c = tilegpu.convert_layout %n : tensor<16xf32, #b1> -> tensor<16xf32, #s7>
+    %ce = tile.expand_dims %c {axis = 1 : i32} : tensor<16xf32, #s7> -> tensor<16x1xf32, #b7>
+    %cb = tile.broadcast %ce : tensor<16x1xf32, #b7> -> tensor<16x16xf32, #b7>
+    %w = tilegpu.convert_layout %n : tensor<16xf32, #b1> -> tensor<16xf32, #s8>
+    %we = tile.expand_dims %w {axis = 0 : i32} : tensor<16xf32, #s8> -> tensor<1x16xf32, #b7>
+    %wb = tile.broadcast %we : tensor<1x16xf32, #b7> -> tensor<16x16xf32, #b7>
+    %m = arith.mulf %cb, %wb : tensor<16x16xf32, #b7>
+    return %m : tensor<16x16xf32, #b7>
   }
 }
 

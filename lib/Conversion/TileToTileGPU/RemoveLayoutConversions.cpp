@@ -22,13 +22,19 @@
 //    and no data moves (Triton's forward propagation to stores). A row
 //    reduction's result stored through the 1-D layout of its program's
 //    other tiles was converted through shared memory before.
-// 5. convert_layout(load) of a tile with fewer elements than the CTA has
-//    threads, its pointers, mask and `other` cheap, the load used once, a
-//    thread holding no more of it in the target layout than in its own: the
-//    load is made in the target layout (Triton counts such loads as cheap:
-//    their elements are mostly the same lines). Index tiles loaded in the
-//    1-D layout and used as a column of a 2-D tile were converted through
-//    shared memory before.
+// 5. convert_layout(load) of a small tile (fewer elements than the CTA has
+//    threads, not volatile, its pointers, mask and `other` cheap), a thread
+//    holding no more of it in the target layout than in its own or than 4
+//    elements (fewer loads than a store, a barrier and a load): the load
+//    is made in the target layout, beside the original where that has other
+//    users (Triton counts such loads as cheap: their elements are mostly the
+//    same lines, read again from L1). Rule 2 counts small loads, and the
+//    elementwise ops computed from them and cheap tiles, as recomputable in
+//    another layout, so that a loaded vector used both as a row and as a
+//    column of a 2-D tile (a triangular solve's row update) is loaded in
+//    each layout instead of converted through shared memory in each
+//    iteration. Index tiles loaded in the 1-D layout and used as a column of
+//    a 2-D tile were converted through shared memory before.
 // 6. (populateSinkConversionPatterns, not in this pass) An elementwise op
 //    of two or more tiles converted from one layout, the rest cheap, is
 //    computed in that layout and its result converted instead (or of one
@@ -124,6 +130,86 @@ bool isCheap(Value v, unsigned depth = 0) {
   });
 }
 
+/// Elements a thread holds of a tile whose layout is blocked or a slice of
+/// a blocked one (replicas included).
+std::optional<int64_t> elemsPerThread(RankedTensorType type) {
+  Attribute enc = type.getEncoding();
+  int sliced = -1;
+  if (auto slice = dyn_cast_or_null<SliceAttr>(enc)) {
+    sliced = slice.getDim();
+    enc = slice.getParent();
+  }
+  auto blocked = dyn_cast_or_null<BlockedAttr>(enc);
+  if (!blocked)
+    return std::nullopt;
+  // The parent's parameters of the tile's dimensions (a sliced one holds
+  // nothing of the tile).
+  SmallVector<unsigned> spt, tpw, wpc;
+  for (unsigned d = 0; d < blocked.getRank(); ++d) {
+    if (int(d) == sliced)
+      continue;
+    spt.push_back(blocked.getSizePerThread()[d]);
+    tpw.push_back(blocked.getThreadsPerWarp()[d]);
+    wpc.push_back(blocked.getWarpsPerCTA()[d]);
+  }
+  return getElemsPerThread(type.getShape(), spt, tpw, wpc);
+}
+
+/// Whether `load` is small (fewer elements than the CTA has threads), not
+/// volatile, and its pointers, mask and `other` cheap: rule 5 can load it
+/// again in another layout.
+bool isSmallLoad(tile::LoadOp load) {
+  if (load.getIsVolatile())
+    return false;
+  auto module = load->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
+                      : IntegerAttr();
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!warps || !type || type.getNumElements() >= 32 * warps.getInt())
+    return false;
+  return isCheap(load.getPtr()) &&
+         (!load.getMask() || isCheap(load.getMask())) &&
+         (!load.getOther() || isCheap(load.getOther()));
+}
+
+/// Whether rule 5 loads the small `load` in `target` instead of converting
+/// it: a thread holds no more of it there than in its own layout, or than
+/// the 4 elements whose loads cost less than a store, a barrier and a load.
+bool loadableIn(tile::LoadOp load, Attribute target) {
+  if (!isSmallLoad(load))
+    return false;
+  auto type = cast<RankedTensorType>(load.getType());
+  std::optional<int64_t> before = elemsPerThread(type);
+  std::optional<int64_t> after =
+      elemsPerThread(cast<RankedTensorType>(withLayout(type, target)));
+  return before && after && *after <= std::max<int64_t>(*before, 4);
+}
+
+/// Whether rules 1, 2 and 5 recompute `v` in `target` with no conversion
+/// of data left: `v` is cheap, a small load rule 5 makes there, or an
+/// elementwise op, broadcast or expand_dims of such values.
+bool isRecomputable(Value v, Attribute target, unsigned depth = 0) {
+  if (isCheap(v))
+    return true;
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 8)
+    return false;
+  if (auto load = dyn_cast<tile::LoadOp>(op))
+    return loadableIn(load, target);
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op))
+    return isRecomputable(
+        ex.getSrc(), SliceAttr::get(op->getContext(), ex.getAxis(), target),
+        depth + 1);
+  if (!isElementwise(op) && !isa<tile::BroadcastOp>(op))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value x) {
+    return !isa<RankedTensorType>(x.getType()) ||
+           isRecomputable(x, target, depth + 1);
+  });
+}
+
 unsigned elementBits(Type t) {
   Type e = cast<RankedTensorType>(t).getElementType();
   return e.isIntOrFloat() ? e.getIntOrFloatBitWidth() : 64;
@@ -151,7 +237,7 @@ bool foldsInto(Value v, Attribute target, unsigned depth = 0) {
 }
 
 /// Whether converting `operands` instead of `result` to `target` moves no
-/// more data: all of them cheap (with `cancelling`, or folding into
+/// more data: all of them recomputable (with `cancelling`, or folding into
 /// `target`) but at most one, no wider than the result. When the producer
 /// of `result` has other users (it stays), all of them.
 bool worthHoisting(ValueRange operands, Value result, Attribute target,
@@ -159,7 +245,7 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
   unsigned costly = 0;
   unsigned allowed = result.hasOneUse() ? 1 : 0;
   for (Value v : operands) {
-    if (isCheap(v) || (cancelling && foldsInto(v, target)))
+    if (isRecomputable(v, target) || (cancelling && foldsInto(v, target)))
       continue;
     if (++costly > allowed ||
         elementBits(v.getType()) > elementBits(result.getType()))
@@ -295,54 +381,15 @@ struct SinkIntoStore : OpRewritePattern<tile::StoreOp> {
   }
 };
 
-/// Elements a thread holds of a tile whose layout is blocked or a slice of
-/// a blocked one (replicas included).
-std::optional<int64_t> elemsPerThread(RankedTensorType type) {
-  Attribute enc = type.getEncoding();
-  int sliced = -1;
-  if (auto slice = dyn_cast_or_null<SliceAttr>(enc)) {
-    sliced = slice.getDim();
-    enc = slice.getParent();
-  }
-  auto blocked = dyn_cast_or_null<BlockedAttr>(enc);
-  if (!blocked)
-    return std::nullopt;
-  // The parent's parameters of the tile's dimensions (a sliced one holds
-  // nothing of the tile).
-  SmallVector<unsigned> spt, tpw, wpc;
-  for (unsigned d = 0; d < blocked.getRank(); ++d) {
-    if (int(d) == sliced)
-      continue;
-    spt.push_back(blocked.getSizePerThread()[d]);
-    tpw.push_back(blocked.getThreadsPerWarp()[d]);
-    wpc.push_back(blocked.getWarpsPerCTA()[d]);
-  }
-  return getElemsPerThread(type.getShape(), spt, tpw, wpc);
-}
-
 /// Rule 5: load a small tile in the layout it is converted to.
 struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     auto load = op.getSrc().getDefiningOp<tile::LoadOp>();
-    if (!load || !load->hasOneUse() || load.getIsVolatile())
-      return failure();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
-                        : IntegerAttr();
-    if (!warps || op.getType().getNumElements() >= 32 * warps.getInt())
-      return failure();
-    // Not where each thread would issue more loads than it does now.
-    std::optional<int64_t> before = elemsPerThread(op.getSrc().getType());
-    std::optional<int64_t> after = elemsPerThread(op.getType());
-    if (!before || !after || *after > *before)
-      return failure();
-    if (!isCheap(load.getPtr()) ||
-        (load.getMask() && !isCheap(load.getMask())) ||
-        (load.getOther() && !isCheap(load.getOther())))
-      return failure();
     Attribute target = getLayout(op.getType());
+    if (!load || !loadableIn(load, target))
+      return failure();
     // The load stays where it is: a store between it and the conversion
     // may write what it read.
     rewriter.setInsertionPoint(load);
@@ -359,7 +406,8 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
       clone.getOtherMutable().assign(other);
     clone.getResult().setType(op.getType());
     rewriter.replaceOp(op, clone.getResult());
-    rewriter.eraseOp(load);
+    if (load->use_empty())
+      rewriter.eraseOp(load);
     return success();
   }
 };

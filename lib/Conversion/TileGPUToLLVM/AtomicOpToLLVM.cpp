@@ -31,11 +31,14 @@
 //
 // An atomic_rmw whose result nobody reads, of relaxed or release semantics
 // (not an exchange, not a float max/min), is a `red` instead: the thread
-// does not wait for the old value. On sm_90 a float add takes a thread's
-// run of `tilegpu.vector` consecutive elements (tilegpu-coalesce: the
-// pointers' contiguity and alignment and the mask's constancy) in one
-// instruction, up to 16 bytes: `red.relaxed.gpu.global.add.v4.f32`,
-// `red...add.noftz.v8.bf16`. Triton lowers such adds the same way.
+// does not wait for the old value. On sm_90 a float add whose result
+// nobody reads takes a thread's run of `tilegpu.vector` consecutive
+// elements (tilegpu-coalesce: the pointers' contiguity and alignment and
+// the mask's constancy) in one instruction, up to 16 bytes:
+// `red.relaxed.gpu.global.add.v4.f32`, `red...add.noftz.v8.bf16`; of
+// acquire or acq_rel semantics (tl.atomic_add's default), which `red` does
+// not have, `atom.acq_rel.gpu.global.add.v4.f32` with the old values
+// discarded. Triton lowers such adds the same way.
 //
 // tile.barrier (tl.debug_barrier) is a CTA barrier.
 //
@@ -253,12 +256,13 @@ LogicalResult lowerAtomic(Operation *op, ConversionPatternRewriter &rewriter,
   return success();
 }
 
-/// Lowers an atomic_rmw whose result is unused to `red` (see the file
-/// comment); `opName` is the PTX operation ("add", "max", ...), `type` the
-/// element's PTX type with its modifiers ("f32", "noftz.bf16", "u32").
+/// Lowers an atomic_rmw whose result is unused to `red`, or with `atom` to
+/// `atom` whose old values nobody reads (see the file comment); `opName` is
+/// the PTX operation ("add", "max", ...), `type` the element's PTX type with
+/// its modifiers ("f32", "noftz.bf16", "u32").
 LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
                              Value maskIn, StringRef opName, StringRef type,
-                             bool vectorizable, int cc,
+                             bool vectorizable, bool atom, int cc,
                              ConversionPatternRewriter &rewriter,
                              const TypeConverter *converter) {
   Location loc = op.getLoc();
@@ -300,21 +304,29 @@ LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
     Value pred =
         andPredicates(rewriter, loc, masks.empty() ? Value() : masks[k],
                       owners.empty() ? Value() : owners[k]);
+    // `atom` writes the old values to `vec` outputs, numbered first.
+    unsigned outs = atom ? vec : 0;
+    auto regList = [&](unsigned first) {
+      std::string r = vec > 1 ? "{" : "";
+      for (unsigned j = 0; j < vec; ++j)
+        r += (j ? ", $" : "$") + std::to_string(first + j);
+      return vec > 1 ? r + "}" : r;
+    };
     SmallVector<Value> ins{ptrs[k]};
-    std::string cons = "l";
-    std::string regs = vec > 1 ? "{" : "";
+    std::string cons;
+    for (unsigned j = 0; j < outs; ++j)
+      cons += "=" + c + ",";
+    cons += "l";
     for (unsigned j = 0; j < vec; ++j) {
       ins.push_back(asBits(rewriter, loc, vals[k + j]));
       cons += "," + c;
-      regs += (j ? ", $" : "$") + std::to_string(j + 1);
     }
-    if (vec > 1)
-      regs += "}";
+    std::string regs = regList(outs + 1);
     std::string text;
     if (pred) {
       ins.push_back(pred);
       cons += ",b";
-      text = "@$" + std::to_string(ins.size() - 1) + " ";
+      text = "@$" + std::to_string(outs + ins.size() - 1) + " ";
     }
     std::string vecSuffix = vec > 1 ? ".v" + std::to_string(vec) : "";
     // "noftz.bf16" takes the vector width between its two parts.
@@ -323,11 +335,19 @@ LogicalResult lowerReduction(tile::AtomicRMWOp op, Value ptrIn, Value valueIn,
         t.consume_front("noftz.") ? "noftz" + vecSuffix + "." + t.str()
         : vecSuffix.empty()       ? t.str()
                                   : vecSuffix.substr(1) + "." + t.str();
-    text += "red" + mods + ".global." + opName.str() + "." + typed +
-            " [ $0 + 0 ], " + regs + ";";
+    std::string addr = "[ $" + std::to_string(outs) + " + 0 ], ";
+    text += (atom ? "atom" : "red") + mods + ".global." + opName.str() + "." +
+            typed + " " + (atom ? regList(0) + ", " : "") + addr + regs + ";";
+    Type bitsType = intOfWidth(rewriter, bits);
+    Type result = outs == 0   ? Type()
+                  : outs == 1 ? bitsType
+                              : LLVM::LLVMStructType::getLiteral(
+                                    rewriter.getContext(),
+                                    SmallVector<Type>(outs, bitsType));
     rewriter.create<LLVM::InlineAsmOp>(
-        loc, TypeRange{}, ins, text, cons, /*has_side_effects=*/true,
-        /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+        loc, result ? TypeRange{result} : TypeRange{}, ins, text, cons,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::AsmDialectAttr(), ArrayAttr());
   }
   // Nothing reads the result.
   rewriter.replaceOp(op, rewriter.create<LLVM::PoisonOp>(loc, llvmRes));
@@ -352,17 +372,19 @@ struct AtomicRMWOpConversion : OpConversionPattern<tile::AtomicRMWOp> {
     std::string mods = semScope(op.getSem(), op.getScope(), cc);
     bool floatMinMax = suffix.empty();
     bool isMax = op.getKind() == tile::AtomicKind::max;
+    bool vectorizable = cc >= 90 && op.getKind() == tile::AtomicKind::add &&
+                        (elt.isF32() || elt.isF16() || elt.isBF16());
+    bool releaseOnly = op.getSem() == tile::MemSemantic::relaxed ||
+                       op.getSem() == tile::MemSemantic::release;
     if (op.getResult().use_empty() && !floatMinMax &&
         op.getKind() != tile::AtomicKind::xchg &&
-        (op.getSem() == tile::MemSemantic::relaxed ||
-         op.getSem() == tile::MemSemantic::release)) {
+        (releaseOnly || vectorizable)) {
       StringRef sfx = suffix;
       auto [opName, type] = sfx.split('.');
-      bool vectorizable = cc >= 90 && op.getKind() == tile::AtomicKind::add &&
-                          (elt.isF32() || elt.isF16() || elt.isBF16());
       return lowerReduction(op, adaptor.getPtr(), adaptor.getValue(),
-                            adaptor.getMask(), opName, type, vectorizable, cc,
-                            rewriter, getTypeConverter());
+                            adaptor.getMask(), opName, type, vectorizable,
+                            /*atom=*/!releaseOnly, cc, rewriter,
+                            getTypeConverter());
     }
     auto emit = [&](OpBuilder &b, Location loc, Value ptr, ArrayRef<Value> v,
                     Value pred) -> Value {

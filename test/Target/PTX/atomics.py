@@ -26,16 +26,18 @@
 #
 # Relaxed float adds of contiguous, 16-byte aligned runs whose results are
 # unused: on sm_90 one vector `red` a run of 4 (fp32, 16 bytes) or of 4
-# bf16 (the layout's run); acq_rel (the default) stays an `atom`; sm_80 has
-# no vector `red`.
+# bf16 (the layout's run); acq_rel (the default), which `red` does not
+# have, is one vector `atom` a run, its old values unused; sm_80 has no
+# vector `red` or `atom`.
 # RUN: tilec %s --kernel accum --signature "*fp32:16, *bf16:16, *fp32:16, *fp32:16, 1024" --arch sm_90a --emit=ptx -o %t.accum.ptx
 # RUN: FileCheck %s --check-prefix=ACCUM < %t.accum.ptx
 # RUN: %ptxas -arch=sm_90a %t.accum.ptx -o %t.accum.cubin
 # ACCUM: .version 8.1
 # ACCUM-COUNT-2: red.relaxed.gpu.global.add.v4.f32 [ %rd{{[0-9]+}} + 0 ], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 # ACCUM-COUNT-2: red.relaxed.gpu.global.add.noftz.v4.bf16 [ %rd{{[0-9]+}} + 0 ], {%rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}};
-# ACCUM-COUNT-8: atom.acq_rel.gpu.global.add.f32
+# ACCUM-COUNT-2: atom.acq_rel.gpu.global.add.v4.f32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [ %rd{{[0-9]+}} + 0 ], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 # ACCUM-NOT: red
+# ACCUM-NOT: atom
 # RUN: tilec %s --kernel accum --signature "*fp32:16, *fp16:16, *fp32:16, *fp32:16, 1024" --arch sm_80 --emit=ptx | FileCheck %s --check-prefix=ACCUM80
 # ACCUM80: .version 8.0
 # ACCUM80-COUNT-8: red.relaxed.gpu.global.add.f32 [ %rd{{[0-9]+}} + 0 ], %r{{[0-9]+}};

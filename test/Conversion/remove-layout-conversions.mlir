@@ -172,16 +172,15 @@ module attributes {tile.num_warps = 4 : i32} {
 }
 
 // A small loaded vector, negated, used both as a column and as a row of a
-// 2-D tile (a triangular solve's row update): loaded and negated in each
-// layout, nothing converted. The loads stay where the original was.
+// 2-D tile: the negation is computed in each layout and only the load,
+// used twice, is converted (twice); the computed values were before.
 // CHECK-LABEL: func.func @small_load_row_and_column
-// CHECK-NOT: tilegpu.convert_layout
-// CHECK-DAG: %[[LC:.*]] = tile.load %{{.*}} : tensor<16x!tile.ptr<f32>, #[[SC:.*]]>
-// CHECK-DAG: %[[LR:.*]] = tile.load %{{.*}} : tensor<16x!tile.ptr<f32>, #[[SR:.*]]>
+// CHECK: %[[L:.*]] = tile.load
 // CHECK: tile.store
-// CHECK-DAG: arith.negf %[[LC]] : tensor<16xf32, #[[SC]]>
-// CHECK-DAG: arith.negf %[[LR]] : tensor<16xf32, #[[SR]]>
-// CHECK-NOT: tilegpu.convert_layout
+// CHECK-DAG: %[[C:.*]] = tilegpu.convert_layout %[[L]] : tensor<16xf32, #{{.*}}> -> tensor<16xf32, #[[SC:slice[0-9]*]]>
+// CHECK-DAG: %[[R:.*]] = tilegpu.convert_layout %[[L]] : tensor<16xf32, #{{.*}}> -> tensor<16xf32, #[[SR:slice[0-9]*]]>
+// CHECK-DAG: arith.negf %[[C]] : tensor<16xf32, #[[SC]]>
+// CHECK-DAG: arith.negf %[[R]] : tensor<16xf32, #[[SR]]>
 module attributes {tile.num_warps = 4 : i32} {
   func.func @small_load_row_and_column(%a: !tile.ptr<f32>, %o: !tile.ptr<f32>) -> tensor<16x16xf32, #b7> {
     %r = tile.make_range 0 to 16 : tensor<16xi32, #b1>
@@ -201,6 +200,34 @@ module attributes {tile.num_warps = 4 : i32} {
     %wb = tile.broadcast %we : tensor<1x16xf32, #b7> -> tensor<16x16xf32, #b7>
     %m = arith.mulf %cb, %wb : tensor<16x16xf32, #b7>
     return %m : tensor<16x16xf32, #b7>
+  }
+}
+
+// A triangular solve's row update: a small load (negated) plus a column
+// sum converted to the load's layout, the sum converted back to the
+// column sum's layout. The negated load counts as recomputable, so the
+// addition moves to the column sum's layout, whose conversions cancel, and
+// the load (used once) is made there: nothing is converted (two
+// conversions before).
+// CHECK-LABEL: func.func @small_load_plus_reduction
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: %[[L:.*]] = tile.load %{{.*}} : tensor<16x!tile.ptr<f32>, #[[S:slice[0-9]*]]>
+// CHECK-DAG: %[[N:.*]] = arith.negf %[[L]] : tensor<16xf32, #[[S]]>
+// CHECK-DAG: %[[R:.*]] = tile.reduce sum %{{.*}} {axis = 0 : i32} : tensor<16x16xf32, #{{.*}}> -> tensor<16xf32, #[[S]]>
+// CHECK: arith.addf %[[N]], %[[R]] : tensor<16xf32, #[[S]]>
+// CHECK-NOT: tilegpu.convert_layout
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_plus_reduction(%a: !tile.ptr<f32>, %t: tensor<16x16xf32, #b7>) -> tensor<16xf32, #s8> {
+    %r = tile.make_range 0 to 16 : tensor<16xi32, #b1>
+    %s = tile.splat %a : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>, #b1>
+    %p = tile.addptr %s, %r : tensor<16x!tile.ptr<f32>, #b1>, tensor<16xi32, #b1>
+    %l = tile.load %p : tensor<16x!tile.ptr<f32>, #b1>
+    %n = arith.negf %l : tensor<16xf32, #b1>
+    %sum = tile.reduce sum %t {axis = 0 : i32} : tensor<16x16xf32, #b7> -> tensor<16xf32, #s8>
+    %sc = tilegpu.convert_layout %sum : tensor<16xf32, #s8> -> tensor<16xf32, #b1>
+    %x = arith.addf %n, %sc : tensor<16xf32, #b1>
+    %c = tilegpu.convert_layout %x : tensor<16xf32, #b1> -> tensor<16xf32, #s8>
+    return %c : tensor<16xf32, #s8>
   }
 }
 

@@ -38,7 +38,9 @@ A launch's "triton_wrong" names where Triton's own output was found wrong
 against an independent reference (the table then says so for a launch
 whose outputs differ). A launch's "launch_options" ({"launch_pdl": true}) are further keyword
 arguments of Triton's launch; tilec's launch has no such options (a launch
-alone is the same with programmatic dependent launch as without).
+alone is the same with programmatic dependent launch as without). A launch's
+"torch" names a function of tools/corpus/torch_refs.py: PyTorch's operator
+for the same work, timed beside Triton and tilec (`torch_ms`).
 
 A manifest's "defines" ({"NAME": value}, after those of its package in
 sources.json) bind module-level names to host code's values, `tilec -D
@@ -710,6 +712,17 @@ class GpuRun:
         bad = int((got != ref).sum().item())
         return "%s: %d of %d differ" % (name, bad, got.numel()) if bad else None
 
+    def torch_time(self, e, base, bench):
+        """PyTorch's operator for the launch (torch_refs.py) timed on a copy
+        of its inputs: {"torch_ms": ...}, or {"torch_error": ...}."""
+        from torch_refs import REFS  # tools/corpus/torch_refs.py
+        try:
+            call = REFS[e["torch"]](self.clone_args(e, base), e["args"])
+            return {"torch_ms": bench(call, warmup=25, rep=100)}
+        except Exception as ex:  # noqa: BLE001 -- reported beside the launch
+            self.torch.cuda.synchronize()
+            return {"torch_error": ("%s: %s" % (type(ex).__name__, ex))[-300:]}
+
     def run(self):
         results = []
         for e in self.entries:
@@ -754,6 +767,8 @@ class GpuRun:
                     rec["tilec_ms"] = bench(til_call, warmup=25, rep=100)
                     if base_call:
                         rec["baseline_ms"] = bench(base_call, warmup=25, rep=100)
+                    if e.get("torch"):
+                        rec.update(self.torch_time(e, base, bench))
             except Exception as ex:  # noqa: BLE001 -- reported per kernel
                 import traceback
                 rec["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()[-600:]
@@ -901,6 +916,10 @@ def cmd_check(a):
         clash = set(e.get("buffers", {})) & set(e["args"])
         if clash:
             problems.append("buffers named like arguments: %s" % ", ".join(sorted(clash)))
+        if e.get("torch"):
+            from torch_refs import REFS  # tools/corpus/torch_refs.py
+            if e["torch"] not in REFS:
+                problems.append("torch: no %r in tools/corpus/torch_refs.py" % e["torch"])
         if not isinstance(e.get("launch_options", {}), dict):
             problems.append("launch_options is not an object")
         grid = e.get("grid")

@@ -1,0 +1,73 @@
+"""PyTorch's operators beside corpus launches (tools/corpus/corpus.py run).
+
+A launch of test/Corpus/*/*.json that names one of these in its "torch"
+field gets the operator timed in the same run as Triton and tilec
+(`torch_ms`), on tensors of the same shapes and types as the launch's
+arguments (a copy of its inputs): the work the library's kernel stands in
+for, as its users would otherwise run it. Each function takes the launch's
+tensors by argument name and its other arguments, and returns the call to
+time. torch is imported when a function runs, so that `corpus.py check`
+can list the names without it.
+"""
+
+
+def rms_norm_fwd(t, a):
+    """Liger's RMSNorm forward: F.rms_norm over the last dimension."""
+    import torch.nn.functional as F
+    x, w = t["X_ptr"], t["W_ptr"]
+    return lambda: F.rms_norm(x, (a["n_cols"],), w, a["eps"])
+
+
+def fused_add_rms_norm_fwd(t, a):
+    """Liger's fused residual add + RMSNorm forward: the sum, then F.rms_norm."""
+    import torch.nn.functional as F
+    x, r, w = t["X_ptr"], t["R_ptr"], t["W_ptr"]
+    return lambda: F.rms_norm(x + r, (a["n_cols"],), w, a["eps"])
+
+
+def layer_norm_fwd(t, a):
+    """Liger's LayerNorm forward: F.layer_norm over the last dimension."""
+    import torch.nn.functional as F
+    x, w, b = t["X_ptr"], t["W_ptr"], t["B_ptr"]
+    return lambda: F.layer_norm(x, (a["n_cols"],), w, b, a["eps"])
+
+
+def softmax_fwd(t, a):
+    """Liger's single-block softmax forward: torch.softmax of each row."""
+    import torch
+    x = t["X_ptr"]
+    return lambda: torch.softmax(x, dim=-1)
+
+
+def cross_entropy_fwd_grad(t, a):
+    """Liger's cross entropy with gradients (the loss and, in place, the
+    logits' gradient): F.cross_entropy and its backward through autograd."""
+    import torch.nn.functional as F
+    x, y = t["X_ptr"], t["Y_ptr"]
+
+    def run():
+        leaf = x.detach().requires_grad_()
+        loss = F.cross_entropy(leaf, y, ignore_index=a["ignore_index"],
+                               reduction=a["reduction"])
+        loss.backward()
+    return run
+
+
+def unit_lower_inverse_16(t, a):
+    """fla's solve_tril on 16-row chunks: for each chunk of each head, the
+    inverse of I plus the chunk's strictly lower 16 x 16 block
+    (torch.linalg.solve_triangular against the identity)."""
+    import torch
+    A = t["A"]  # [B, T, H, 16]
+    b, n, h, bt = A.shape
+    eye = torch.eye(bt, device=A.device, dtype=A.dtype)
+
+    def run():
+        blocks = A.view(b, n // bt, bt, h, bt).permute(0, 1, 3, 2, 4)
+        lower = torch.tril(blocks, -1) + eye
+        return torch.linalg.solve_triangular(lower, eye, upper=False, unitriangular=True)
+    return run
+
+
+REFS = {f.__name__: f for f in (rms_norm_fwd, fused_add_rms_norm_fwd, layer_norm_fwd,
+                                softmax_fwd, cross_entropy_fwd_grad, unit_lower_inverse_16)}

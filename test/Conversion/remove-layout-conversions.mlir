@@ -137,13 +137,35 @@ module attributes {tile.num_warps = 4 : i32} {
   }
 }
 
-// Up to 4 elements a thread in the target layout (1 before): loaded there.
-// CHECK-LABEL: func.func @small_load_four_per_thread
+#b7 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s7 = #tilegpu.slice<{dim = 1, parent = #b7}>
+#s8 = #tilegpu.slice<{dim = 0, parent = #b7}>
+
+// A tile of at most 4 elements a warp (16 on 4 warps), 2 a thread in the
+// target layout (1 before): loaded there.
+// CHECK-LABEL: func.func @small_load_few_per_warp
 // CHECK-NOT: tilegpu.convert_layout
-// CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
+// CHECK: tile.load %{{.*}} : tensor<16x!tile.ptr<i32>, #{{.*}}>
 // CHECK-NOT: tilegpu.convert_layout
 module attributes {tile.num_warps = 4 : i32} {
-  func.func @small_load_four_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s> {
+  func.func @small_load_few_per_warp(%idx: !tile.ptr<i32>) -> tensor<16xi32, #s7> {
+    %r = tile.make_range 0 to 16 : tensor<16xi32, #b1>
+    %s = tile.splat %idx : !tile.ptr<i32> -> tensor<16x!tile.ptr<i32>, #b1>
+    %p = tile.addptr %s, %r : tensor<16x!tile.ptr<i32>, #b1>, tensor<16xi32, #b1>
+    %l = tile.load %p : tensor<16x!tile.ptr<i32>, #b1>
+    %c = tilegpu.convert_layout %l : tensor<16xi32, #b1> -> tensor<16xi32, #s7>
+    return %c : tensor<16xi32, #s7>
+  }
+}
+
+// 4 elements a thread in the target layout (1 before), but 16 a warp:
+// tilegpu-coalesce may give the target's parent all of a warp's lanes
+// along its other dimension, 16 loads a thread; converted.
+// CHECK-LABEL: func.func @small_load_many_per_warp
+// CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
+// CHECK: tilegpu.convert_layout
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @small_load_many_per_warp(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s> {
     %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>
     %s = tile.splat %idx : !tile.ptr<i32> -> tensor<64x!tile.ptr<i32>, #b1>
     %p = tile.addptr %s, %r : tensor<64x!tile.ptr<i32>, #b1>, tensor<64xi32, #b1>
@@ -157,9 +179,6 @@ module attributes {tile.num_warps = 4 : i32} {
 // CHECK-LABEL: func.func @small_load_more_per_thread
 // CHECK: tile.load %{{.*}} : tensor<64x!tile.ptr<i32>, #{{.*}}>
 // CHECK: tilegpu.convert_layout
-#b7 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-#s7 = #tilegpu.slice<{dim = 1, parent = #b7}>
-#s8 = #tilegpu.slice<{dim = 0, parent = #b7}>
 module attributes {tile.num_warps = 4 : i32} {
   func.func @small_load_more_per_thread(%idx: !tile.ptr<i32>) -> tensor<64xi32, #s7> {
     %r = tile.make_range 0 to 64 : tensor<64xi32, #b1>

@@ -25,18 +25,20 @@
 // 5. convert_layout(load) of a small tile (fewer elements than the CTA has
 //    threads, not volatile, its pointers, mask and `other` cheap) used
 //    once, a thread holding no more of it in the target layout than in its
-//    own or than 4 elements (fewer loads than a store, a barrier and a
-//    load): the load is made in the target layout (Triton counts such loads
-//    as cheap: their elements are mostly the same lines). Rule 2 counts
-//    such loads, and the elementwise ops computed from them and cheap
-//    tiles, as recomputable in another layout: a triangular solve's row
-//    update (a loaded row plus a column sum, converted back to the sum's
-//    layout) is computed in the sum's layout, and only the loaded row is
-//    converted. A load used more than once stays and is converted: loading
-//    it again in each layout measured slower on streaming loops (Liger's
-//    block RMSNorm backward, bf16: 0.76x on an H100, 2026-12-05). Index
-//    tiles loaded in the 1-D layout and used as a column of a 2-D tile
-//    were converted through shared memory before.
+//    own, or the tile having at most 4 elements a warp (a thread then holds
+//    at most 4 in any layout tilegpu-coalesce may give the target later:
+//    fewer loads than a store, a barrier and a load): the load is made in
+//    the target layout (Triton counts such loads as cheap: their elements
+//    are mostly the same lines). Rule 2 counts such loads, and the
+//    elementwise ops computed from them and cheap tiles, as recomputable in
+//    another layout: a triangular solve's row update (a loaded row plus a
+//    column sum, converted back to the sum's layout) is computed in the
+//    sum's layout, and only the loaded row is converted. A load used more
+//    than once stays and is converted: loading it again in each layout
+//    measured slower on streaming loops (Liger's block RMSNorm backward,
+//    bf16: 0.76x on an H100, 2026-12-05). Index tiles loaded in the 1-D
+//    layout and used as a column of a 2-D tile were converted through
+//    shared memory before.
 // 6. (populateSinkConversionPatterns, not in this pass) An elementwise op
 //    of two or more tiles converted from one layout, the rest cheap, is
 //    computed in that layout and its result converted instead (or of one
@@ -176,7 +178,10 @@ bool isSmallLoad(tile::LoadOp load) {
 
 /// Whether rule 5 loads the small `load`, used once, in `target` instead of
 /// converting it: a thread holds no more of it there than in its own
-/// layout, or than the 4 elements whose loads cost less than a store, a
+/// layout, or the tile has at most 4 elements a warp, so that a thread
+/// holds at most 4 of it in whatever layout tilegpu-coalesce later gives
+/// the target's parent (all of a warp's lanes along the other dimension
+/// leave a slice a warp's share a thread): fewer loads than a store, a
 /// barrier and a load.
 bool loadableIn(tile::LoadOp load, Attribute target) {
   if (!isSmallLoad(load) || !load->hasOneUse())
@@ -185,7 +190,13 @@ bool loadableIn(tile::LoadOp load, Attribute target) {
   std::optional<int64_t> before = elemsPerThread(type);
   std::optional<int64_t> after =
       elemsPerThread(cast<RankedTensorType>(withLayout(type, target)));
-  return before && after && *after <= std::max<int64_t>(*before, 4);
+  if (!before || !after)
+    return false;
+  if (*after <= *before)
+    return true;
+  auto module = load->getParentOfType<ModuleOp>();
+  int64_t warps = module->getAttrOfType<IntegerAttr>("tile.num_warps").getInt();
+  return type.getNumElements() <= 4 * warps;
 }
 
 /// Whether rules 1, 2 and 5 recompute `v` in `target` with no conversion

@@ -304,6 +304,18 @@ class Runner:
             return dict(y=y, torch=lambda: torch.ops.aten.gelu.out(x, approximate="tanh", out=yt),
                         ref=lambda: F.gelu(x.float(), approximate="tanh"),
                         named=dict(x_ptr=x, y_ptr=y, num_elements=N), tri=(x, y, N))
+        if b == "gating":
+            T, E, K = s["M"], s["N"], s["K"]
+            x = torch.randn(T, E, device=self.dev, dtype=torch.float32, generator=g).to(tdt)
+            y = torch.empty(T, K, device=self.dev, dtype=torch.float32)
+            ids = torch.empty(T, K, device=self.dev, dtype=torch.int32)
+
+            def gate(v):  # the routing weights: softmax, top K, renormalized
+                w = torch.topk(torch.softmax(v.float(), dim=-1), K, dim=-1).values
+                return w / w.sum(dim=-1, keepdim=True)
+            return dict(y=y, torch=lambda: gate(x), ref=lambda: gate(x.double()).float(),
+                        named=dict(logits_ptr=x, weights_ptr=y, ids_ptr=ids, n_tokens=T),
+                        tri=(x, y, ids, T))
         if b == "rowsum":
             M, N = s["M"], s["N"]
             x = torch.randn(M, N, device=self.dev, dtype=tdt, generator=g)

@@ -45,6 +45,10 @@ SOFTMAX_LONG_N = [65536, 131072, 262144]  # examples/softmax_long.py
 SOFTMAX_LONG_M = 1024
 # rows streamed in chunks with a running max and sum, in each 16-bit type too
 SOFTMAX_LONG_DTYPES = ["fp32", "bf16", "fp16"]
+# examples/topk_gating.py: tokens, (experts, top-k) of MoE routers (bf16 logits)
+GATING_T = 65536
+GATING_SHAPES = [(64, 2), (64, 8), (128, 2), (128, 8)]
+GATING_BLOCK_T = 16
 BYTES = {"fp32": 4, "bf16": 2, "fp16": 2}
 MATMUL_SIZES = [4096, 8192]
 MATMUL_DTYPES = ["fp16", "bf16", "fp32"]
@@ -264,6 +268,19 @@ def configs(extra_tiles=()):
             source="examples/gelu.py", dtype=dt, shape=dict(N=n), signature=sig, num_warps=4,
             constexprs=dict(BLOCK_SIZE=1024), grid=[cdiv(n, 1024)], metric="GB/s",
             work=2 * n * BYTES[dt], work_note="bytes read + written"))
+    # topk_gating_softmax_kernel(logits, weights, ids, n_tokens, E, K, BLOCK_T, RENORM)
+    for e, k in GATING_SHAPES:
+        t = GATING_T
+        sig = ", ".join([ptr_sig("bf16"), ptr_sig("fp32"), ptr_sig("i32"), int_sig(t),
+                         str(e), str(k), str(GATING_BLOCK_T), "True"])
+        out.append(dict(
+            id="gating_bf16_%dx%d_top%d" % (t, e, k), bench="gating",
+            kernel="topk_gating_softmax_kernel", source="examples/topk_gating.py",
+            dtype="bf16", shape=dict(M=t, N=e, K=k), signature=sig, num_warps=4,
+            constexprs=dict(E=e, K=k, BLOCK_T=GATING_BLOCK_T, RENORM=True),
+            grid=[cdiv(t, GATING_BLOCK_T)], metric="GB/s",
+            work=t * e * 2 + t * k * 8,
+            work_note="bytes read + written (bf16 logits; fp32 weights and i32 ids)"))
     # row_sum_kernel(x_ptr, out_ptr, N, BLOCK_SIZE)
     for rows, n in ROWSUM_SHAPES:
         sig = ", ".join([ptr_sig("fp32"), ptr_sig("fp32"), int_sig(n), "1024"])

@@ -115,9 +115,13 @@ bool isElementwise(Operation *op) {
           isa<arith::ArithDialect, math::MathDialect>(op->getDialect()));
 }
 
-/// Whether rules 1 and 2 recompute `v` in another layout with no
-/// conversion of data left (see the file comment).
-bool isCheap(Value v, unsigned depth = 0) {
+bool loadableIn(tile::LoadOp load, Attribute target);
+
+/// Whether rules 1, 2 and 5 recompute `v` in `target` with no conversion
+/// of data left: ranges, splats and splat constants, small loads that rule
+/// 5 makes there (none without a `target`), and elementwise ops,
+/// broadcasts and expand_dims of such values.
+bool recomputable(Value v, Attribute target, unsigned depth = 0) {
   Operation *op = v.getDefiningOp();
   if (!op || depth > 8)
     return false;
@@ -125,13 +129,32 @@ bool isCheap(Value v, unsigned depth = 0) {
     return true;
   if (auto c = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(c.getValue());
+  if (auto load = dyn_cast<tile::LoadOp>(op))
+    return target && loadableIn(load, target);
   if (op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
   if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
     return false;
+  // An expand_dims operand is in the target's slice.
+  Attribute inner = target;
+  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target)
+    inner = SliceAttr::get(op->getContext(), ex.getAxis(), target);
   return llvm::all_of(op->getOperands(), [&](Value x) {
-    return !isa<RankedTensorType>(x.getType()) || isCheap(x, depth + 1);
+    return !isa<RankedTensorType>(x.getType()) ||
+           recomputable(x, inner, depth + 1);
   });
+}
+
+/// Whether rules 1 and 2 recompute `v` in any layout with no conversion of
+/// data left (see the file comment).
+bool isCheap(Value v) { return recomputable(v, Attribute()); }
+
+/// The module's warps a CTA (tile.num_warps), 0 where it does not say.
+int64_t numWarps(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
+                      : IntegerAttr();
+  return warps ? warps.getInt() : 0;
 }
 
 /// Elements a thread holds of a tile whose layout is blocked or a slice of
@@ -165,11 +188,8 @@ std::optional<int64_t> elemsPerThread(RankedTensorType type) {
 bool isSmallLoad(tile::LoadOp load) {
   if (load.getIsVolatile())
     return false;
-  auto module = load->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
-                      : IntegerAttr();
   auto type = dyn_cast<RankedTensorType>(load.getType());
-  if (!warps || !type || type.getNumElements() >= 32 * warps.getInt())
+  if (!type || type.getNumElements() >= 32 * numWarps(load))
     return false;
   return isCheap(load.getPtr()) &&
          (!load.getMask() || isCheap(load.getMask())) &&
@@ -194,34 +214,7 @@ bool loadableIn(tile::LoadOp load, Attribute target) {
     return false;
   if (*after <= *before)
     return true;
-  auto module = load->getParentOfType<ModuleOp>();
-  int64_t warps = module->getAttrOfType<IntegerAttr>("tile.num_warps").getInt();
-  return type.getNumElements() <= 4 * warps;
-}
-
-/// Whether rules 1, 2 and 5 recompute `v` in `target` with no conversion
-/// of data left: `v` is cheap, a small load rule 5 makes there, or an
-/// elementwise op, broadcast or expand_dims of such values.
-bool isRecomputable(Value v, Attribute target, unsigned depth = 0) {
-  if (isCheap(v))
-    return true;
-  Operation *op = v.getDefiningOp();
-  if (!op || depth > 8)
-    return false;
-  if (auto load = dyn_cast<tile::LoadOp>(op))
-    return loadableIn(load, target);
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return false;
-  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op))
-    return isRecomputable(
-        ex.getSrc(), SliceAttr::get(op->getContext(), ex.getAxis(), target),
-        depth + 1);
-  if (!isElementwise(op) && !isa<tile::BroadcastOp>(op))
-    return false;
-  return llvm::all_of(op->getOperands(), [&](Value x) {
-    return !isa<RankedTensorType>(x.getType()) ||
-           isRecomputable(x, target, depth + 1);
-  });
+  return type.getNumElements() <= 4 * numWarps(load);
 }
 
 unsigned elementBits(Type t) {
@@ -259,7 +252,7 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
   unsigned costly = 0;
   unsigned allowed = result.hasOneUse() ? 1 : 0;
   for (Value v : operands) {
-    if (isRecomputable(v, target) || (cancelling && foldsInto(v, target)))
+    if (recomputable(v, target) || (cancelling && foldsInto(v, target)))
       continue;
     if (++costly > allowed ||
         elementBits(v.getType()) > elementBits(result.getType()))

@@ -130,26 +130,41 @@ module attributes {tile.num_warps = 4 : i32} {
 // -----
 
 // argmax: (value, index) pairs are shuffled together; ties keep the smaller
-// index; the partials' values and indices both go through shared memory.
+// index; the partials' values and indices both go through shared memory. A
+// NaN enters as the identity (-inf, INT_MAX), so the combination is an
+// ordered compare without NaN tests, and an index of INT_MAX at the end (all
+// NaN) becomes 0.
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {tile.num_warps = 2 : i32} {
   // CHECK: tilegpu.shared_bytes = 512 : i64
   // CHECK-LABEL: llvm.func @argmax
-  // CHECK: llvm.fcmp "ogt"
-  // CHECK: llvm.fcmp "oeq"
-  // CHECK: llvm.icmp "slt"
-  // CHECK: llvm.select
-  // CHECK: llvm.select
+  // CHECK: %[[IDX_ID:.*]] = llvm.mlir.constant(2147483647 : i32) : i32
+  // CHECK: %[[NAN:.*]] = llvm.fcmp "uno" %[[X:.*]], %[[X]] : f32
+  // CHECK-NEXT: %[[NEG_INF:.*]] = llvm.mlir.constant(0xFF800000 : f32) : f32
+  // CHECK-NEXT: llvm.select %[[NAN]], %[[NEG_INF]], %[[X]] : i1, f32
+  // CHECK-NEXT: llvm.select %[[NAN]], %[[IDX_ID]], %{{.*}} : i1, i32
+  // CHECK: llvm.fcmp "uno"
+  // CHECK-NOT: "uno"
   // CHECK: nvvm.shfl.sync bfly
   // CHECK: nvvm.shfl.sync bfly
-  // CHECK: llvm.fcmp "ogt"
+  // CHECK-NEXT: llvm.fcmp "ogt"
+  // CHECK-NEXT: llvm.fcmp "oeq"
+  // CHECK-NEXT: llvm.icmp "slt"
+  // CHECK-NEXT: llvm.and
+  // CHECK-NEXT: llvm.or
+  // CHECK-NEXT: llvm.select
+  // CHECK-NEXT: llvm.select
   // CHECK: nvvm.barrier0
   // CHECK: %[[W:.*]] = llvm.icmp "eq"
   // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : f32 to i32
   // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %[[V]], %[[W]]
   // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %{{.*}}, %[[W]]
   // CHECK: nvvm.barrier0
-  // CHECK: %[[R:.*]] = llvm.select %{{.*}} : i1, i32
+  // CHECK-NOT: "uno"
+  // CHECK: %[[I:.*]] = llvm.select %{{.*}} : i1, i32
+  // CHECK: %[[ALL_NAN:.*]] = llvm.icmp "eq" %[[I]], %[[IDX_ID]] : i32
+  // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[R:.*]] = llvm.select %[[ALL_NAN]], %[[ZERO]], %[[I]] : i1, i32
   // CHECK: llvm.return %[[R]] : i32
   func.func @argmax(%x: tensor<128xf32, #b1>) -> i32 {
     %r = tile.reduce argmax %x {axis = 0 : i32} : tensor<128xf32, #b1> -> i32

@@ -46,8 +46,11 @@
 //  - argmax/argmin: (value, i32 index) pairs; the better value wins, ties go
 //    to the smaller index; a NaN loses against any number and two NaNs tie
 //    (so an all-NaN row gives index 0, like the interpreter). The identity
-//    is (NaN or INT_MIN/INT_MAX, index INT_MAX), which never beats a real
-//    element.
+//    is (-inf/+inf or INT_MIN/INT_MAX, index INT_MAX), which never beats a
+//    real element. A float NaN is replaced by the identity when it enters
+//    the reduction, so the combination is a plain ordered compare (half the
+//    instructions of one that tests both operands for NaN); a result index
+//    of INT_MAX then means that every element was NaN, and becomes 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,14 +97,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
       switch (kind) {
       case ReduceKind::sum:
         break;
-      case ReduceKind::max:
-        v = llvm::APFloat::getInf(sem, /*Negative=*/true);
-        break;
-      case ReduceKind::min:
-        v = llvm::APFloat::getInf(sem, /*Negative=*/false);
-        break;
       default:
-        v = llvm::APFloat::getQNaN(sem);
+        v = llvm::APFloat::getInf(sem, /*Negative=*/isMaxLike(kind));
         break;
       }
       return b.create<LLVM::ConstantOp>(loc, t, b.getFloatAttr(t, v));
@@ -139,23 +136,11 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     bool mx = isMaxLike(kind);
     Value better, tie;
     if (isFloat) {
-      Value gt = b.create<LLVM::FCmpOp>(
+      // Neither is NaN: NaNs became the identity on entry (matchAndRewrite).
+      better = b.create<LLVM::FCmpOp>(
           loc, mx ? LLVM::FCmpPredicate::ogt : LLVM::FCmpPredicate::olt, y.v,
           x.v);
-      Value eq =
-          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::oeq, y.v, x.v);
-      Value xNaN =
-          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, x.v, x.v);
-      Value yNaN =
-          b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno, y.v, y.v);
-      Value trueV =
-          b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true));
-      Value yNum = b.create<LLVM::XOrOp>(loc, yNaN, trueV);
-      // y is a number and x is NaN: y wins.
-      better =
-          b.create<LLVM::OrOp>(loc, gt, b.create<LLVM::AndOp>(loc, xNaN, yNum));
-      tie =
-          b.create<LLVM::OrOp>(loc, eq, b.create<LLVM::AndOp>(loc, xNaN, yNaN));
+      tie = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::oeq, y.v, x.v);
     } else {
       better = b.create<LLVM::ICmpOp>(
           loc, mx ? LLVM::ICmpPredicate::sgt : LLVM::ICmpPredicate::slt, y.v,
@@ -235,6 +220,14 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
           SmallVector<Value> idx = src.emitIndices(b, loc, tc, k, &unwrapped);
           if (arg)
             x.idx = idx[axis];
+          if (arg && isa<FloatType>(acT)) {
+            // A NaN enters as the identity: it loses against any number.
+            Value nan = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno,
+                                               x.v, x.v);
+            x.v = b.create<LLVM::SelectOp>(loc, nan,
+                                           identity(b, loc, kind, acT), x.v);
+            x.idx = b.create<LLVM::SelectOp>(loc, nan, idIdx, x.idx);
+          }
           if (mayReplicate) {
             Value at = unwrapped[axis];
             if (warpLocal)
@@ -380,7 +373,13 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     // ---- results.
     SmallVector<Value> out;
     for (Acc &acc : accs) {
-      if (arg)
+      if (arg && isa<FloatType>(acT)) {
+        // Only NaNs (entered as the identity): the first of them.
+        Value allNaN = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                              acc.idx, idIdx);
+        out.push_back(b.create<LLVM::SelectOp>(loc, allNaN,
+                                               i32Const(b, loc, 0), acc.idx));
+      } else if (arg)
         out.push_back(acc.idx);
       else if (acT != elt)
         out.push_back(b.create<LLVM::FPTruncOp>(loc, elt, acc.v));

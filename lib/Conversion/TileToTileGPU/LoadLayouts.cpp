@@ -26,7 +26,15 @@
 // ops of two such loads and into reductions (rule 6 of
 // tilegpu-remove-layout-conversions), then climb where rules 1-3 let them.
 // The 2-byte loads it replaces had each lane of a warp on another line
-// (fla's chunk_o backward: 298 -> 74 global loads). The pointers, mask and
+// (fla's chunk_o backward: 298 -> 74 global loads). Rows of unknown
+// alignment (a runtime row stride) allow one element an access, and the
+// same two rules then lay the lanes along the pointers' run: a staged load
+// consecutive along the fastest dimension gets up to one 128-byte line of
+// lanes there, and a load consecutive along the slower one (at least 4
+// elements, not along the fastest) gets the transposed order with one
+// element a thread. Warps otherwise read one element of many rows per
+// instruction (Liger's MoE down projection in fp32 with 4-byte copies:
+// 4 times the L1 wavefronts of Triton's copies). The pointers, mask and
 // `other` are rematerialized in the new layout: their producers are cheap and
 // pure (splat, make_range, expand_dims, broadcast, addptr, arith, constants)
 // and are cloned; a loop-carried pointer gets a loop-carried twin in the new
@@ -106,12 +114,19 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
 
 namespace {
 
+/// The fewest consecutive elements that make one-element accesses worth
+/// laying along their run: a warp then reads at least 4 consecutive
+/// elements of a row per instruction instead of scattered ones.
+constexpr int64_t kMinRun = 4;
+
 /// The layout a load of values of `type` (fastest dimension d, `vec`
-/// elements per access) would pick alone, or null when it gains nothing (its
-/// warps already read whole 128-byte lines) or would hold elements twice.
-/// A returned layout has more lanes along d than `cur`, so it is new.
+/// elements per access, consecutive along d; one element when the rows'
+/// alignment is unknown) would pick alone, or null when it gains nothing
+/// (its warps already read whole 128-byte lines) or would hold elements
+/// twice. A returned layout has more lanes along d than `cur`, so it is
+/// new.
 BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
-  if (cur.getRank() != 2 || vec <= 1)
+  if (cur.getRank() != 2 || vec < 1)
     return {};
   unsigned d = cur.getOrder()[0], o = 1 - d;
   int64_t vectors = type.getDimSize(d) / vec;
@@ -195,6 +210,9 @@ struct LoadLayoutsPass
     // dimension, decided before any IR changes.
     DenseMap<Operation *, unsigned> slowVec;
     DenseMap<Operation *, bool> slowPrefix;
+    // Staged loads one element an access whose pointers are consecutive
+    // along the fastest dimension (unaligned rows): their lanes go along it.
+    DenseSet<Operation *> rowRun;
     {
       AxisInfoAnalysis axis(getOperation());
       for (tile::LoadOp load : loads) {
@@ -209,10 +227,27 @@ struct LoadLayoutsPass
         bool staged = isStagedOperandLoad(load);
         unsigned vo =
             axis.getVectorWidth(load.getPtr(), load.getMask(), o, staged);
-        if (vo > 1 && vo > axis.getVectorWidth(load.getPtr(), load.getMask(), d,
-                                               staged)) {
+        unsigned vd =
+            axis.getVectorWidth(load.getPtr(), load.getMask(), d, staged);
+        AxisInfo p = axis.getInfo(load.getPtr());
+        // One-element accesses move only where each is a copy of its own
+        // (4 bytes or more: a staged operand's cp.async); 16-bit elements
+        // are staged through registers, where the old layout's runs of a
+        // thread pack into vector stores to shared memory.
+        auto valT = cast<RankedTensorType>(load.getType());
+        bool wordSized = valT.getElementTypeBitWidth() >= 32;
+        if (vo > 1 && vo > vd) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
+        } else if (wordSized && vo == 1 && vd == 1 &&
+                   p.getContiguity(d) == 1 && p.getContiguity(o) >= kMinRun) {
+          // Consecutive along o but of unknown alignment (rows with a
+          // runtime stride): one element an access, lanes along o.
+          slowVec[load] = 1;
+          slowPrefix[load] = false;
+        } else if (wordSized && vd == 1 && staged &&
+                   p.getContiguity(d) >= kMinRun) {
+          rowRun.insert(load);
         }
       }
     }
@@ -241,7 +276,7 @@ struct LoadLayoutsPass
           vec = vo;
           prefix = slowPrefix.lookup(load);
         }
-      } else if (vecAttr) {
+      } else if (vec > 1 || rowRun.contains(load)) {
         own = ownLayout(valType, cur, vec);
       }
       if (!own)

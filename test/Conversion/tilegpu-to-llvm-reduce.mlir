@@ -130,10 +130,11 @@ module attributes {tile.num_warps = 4 : i32} {
 // -----
 
 // argmax: (value, index) pairs are shuffled together; ties keep the smaller
-// index; the partials' values and indices both go through shared memory. A
-// NaN enters as the identity (-inf, INT_MAX), so the combination is an
-// ordered compare without NaN tests, and an index of INT_MAX at the end (all
-// NaN) becomes 0.
+// index; the partials' values and indices both go through shared memory.
+// A thread's first element enters as the identity (-inf, INT_MAX) when it is
+// NaN; its second is combined in as the challenger, which an ordered compare
+// never lets win when NaN, so no combination tests for NaN; an index of
+// INT_MAX at the end (all NaN) becomes 0.
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {tile.num_warps = 2 : i32} {
   // CHECK: tilegpu.shared_bytes = 512 : i64
@@ -141,9 +142,11 @@ module attributes {tile.num_warps = 2 : i32} {
   // CHECK: %[[IDX_ID:.*]] = llvm.mlir.constant(2147483647 : i32) : i32
   // CHECK: %[[NAN:.*]] = llvm.fcmp "uno" %[[X:.*]], %[[X]] : f32
   // CHECK-NEXT: %[[NEG_INF:.*]] = llvm.mlir.constant(0xFF800000 : f32) : f32
-  // CHECK-NEXT: llvm.select %[[NAN]], %[[NEG_INF]], %[[X]] : i1, f32
+  // CHECK-NEXT: %[[ACC:.*]] = llvm.select %[[NAN]], %[[NEG_INF]], %[[X]] : i1, f32
   // CHECK-NEXT: llvm.select %[[NAN]], %[[IDX_ID]], %{{.*}} : i1, i32
-  // CHECK: llvm.fcmp "uno"
+  // CHECK-NOT: "uno"
+  // CHECK: llvm.fcmp "ogt" %[[Y:.*]], %[[ACC]] : f32
+  // CHECK-NEXT: llvm.fcmp "oeq" %[[Y]], %[[ACC]] : f32
   // CHECK-NOT: "uno"
   // CHECK: nvvm.shfl.sync bfly
   // CHECK: nvvm.shfl.sync bfly

@@ -47,9 +47,11 @@
 //    to the smaller index; a NaN loses against any number and two NaNs tie
 //    (so an all-NaN row gives index 0, like the interpreter). The identity
 //    is (-inf/+inf or INT_MIN/INT_MAX, index INT_MAX), which never beats a
-//    real element. A float NaN is replaced by the identity when it enters
-//    the reduction, so the combination is a plain ordered compare (half the
-//    instructions of one that tests both operands for NaN); a result index
+//    real element. A thread's first element enters as the identity when it
+//    is NaN, and each later one is combined in as the challenger, which an
+//    ordered compare never lets win when it is NaN: partials are never NaN,
+//    so the combination is a plain ordered compare, as Triton's (half the
+//    instructions of one that tests both operands for NaN). A result index
 //    of INT_MAX then means that every element was NaN, and becomes 0.
 //
 //===----------------------------------------------------------------------===//
@@ -136,7 +138,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     bool mx = isMaxLike(kind);
     Value better, tie;
     if (isFloat) {
-      // Neither is NaN: NaNs became the identity on entry (matchAndRewrite).
+      // x (a partial) is not NaN; a NaN y loses every compare (see the file
+      // comment).
       better = b.create<LLVM::FCmpOp>(
           loc, mx ? LLVM::FCmpPredicate::ogt : LLVM::FCmpPredicate::olt, y.v,
           x.v);
@@ -220,8 +223,11 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
           SmallVector<Value> idx = src.emitIndices(b, loc, tc, k, &unwrapped);
           if (arg)
             x.idx = idx[axis];
-          if (arg && isa<FloatType>(acT)) {
+          if (arg && isa<FloatType>(acT) && e == 0) {
             // A NaN enters as the identity: it loses against any number.
+            // Only the thread's first element needs it: every later one is
+            // combined in as the challenger (`y` of combine), and a NaN
+            // challenger never wins, so the partial is never NaN.
             Value nan = b.create<LLVM::FCmpOp>(loc, LLVM::FCmpPredicate::uno,
                                                x.v, x.v);
             x.v = b.create<LLVM::SelectOp>(loc, nan,

@@ -60,7 +60,9 @@ def table(entries, status, results, sources=()):
             w("- %s %s (%s), %s at commit %s: on no package registry and not stored in this "
               "repository; its files, unchanged, go in `%s` (ignored by git; sources.json gives "
               "each file's path upstream, commit and sha256, which `fetch`, `compile` and "
-              "`check` verify); without them its launches are skipped, saying so.%s" % (
+              "`check` verify; `tools/corpus/vendor_from_git.py --git CLONE` takes them out of "
+              "any clone of the repository whose history holds those commits); without them "
+              "its launches are skipped, saying so.%s" % (
                   pkg["name"], pkg["version"], pkg["licence"], pkg["repository"], pkg["tree"][:10],
                   pkg["local"], extra))
             continue

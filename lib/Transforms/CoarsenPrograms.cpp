@@ -309,9 +309,7 @@ struct TileCoarsenProgramsPass
                          << kMaxFactor << ", got " << int(factor);
       return signalPassFailure();
     }
-    unsigned warps = 4;
-    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      warps = unsigned(a.getInt());
+    unsigned warps = unsigned(tile::getNumWarps(module, 4));
     for (auto fn : module.getOps<func::FuncOp>()) {
       if (!fn->hasAttr("tile.kernel") || fn.isExternal())
         continue;

@@ -4,6 +4,8 @@
 #ifndef TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 #define TILEC_LIB_TRANSFORMS_TRANSFORMUTILS_H
 
+#include "tilec/Dialect/Tile/TileDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -42,9 +44,7 @@ inline bool onlyReadsMemory(Operation *op) {
 
 /// Threads a CTA of `module` runs: 32 * its `tile.num_warps` (default 4).
 inline int64_t threadsPerCTA(ModuleOp module) {
-  if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-    return 32 * a.getInt();
-  return 128;
+  return 32 * tile::getNumWarps(module, 4);
 }
 
 /// Bytes of a value of type `t` each of `threads` threads holds (tiles are

@@ -46,9 +46,7 @@ mlir::tilegpu::getAxisGeometry(RankedTensorType type, unsigned axis,
   g.numWarps = 1;
   for (unsigned w : base.getWarpsPerCTA())
     g.numWarps *= w;
-  if (auto m = op->getParentOfType<ModuleOp>())
-    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      g.numWarps = std::max<unsigned>(g.numWarps, a.getInt());
+  g.numWarps = std::max<unsigned>(g.numWarps, tile::getNumWarps(op, 0));
   for (unsigned k = 0; k < info.numElems(); ++k) {
     SmallVector<unsigned> c = info.elemCoords(k);
     if (c[axis] != 0)

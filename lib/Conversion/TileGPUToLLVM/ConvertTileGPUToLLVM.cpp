@@ -274,9 +274,7 @@ struct ConvertTileGPUToLLVMPass
 
     // 4. Kernel attributes: nvvm.kernel, nvvm.maxntid; `:16` on pointers
     //    becomes llvm.align.
-    int numWarps = 4;
-    if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      numWarps = a.getInt();
+    int numWarps = tile::getNumWarps(module, 4);
     module.walk([&](LLVM::LLVMFuncOp fn) {
       if (!fn->hasAttr("tile.kernel"))
         return;

@@ -115,9 +115,7 @@ mlir::tilegpu::getReduceScratch(tile::ReduceOp op) {
   s.numWarps = 1;
   for (unsigned d = 0; d < src.baseRank(); ++d)
     s.numWarps *= src.warpsAlong(d);
-  if (auto m = op->getParentOfType<ModuleOp>())
-    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      s.numWarps = std::max<unsigned>(s.numWarps, a.getInt());
+  s.numWarps = std::max<unsigned>(s.numWarps, tile::getNumWarps(op, 0));
   s.slots = numOut * 32 * s.numWarps;
   unsigned bits =
       (elt.isF16() || elt.isBF16()) ? 32 : elt.getIntOrFloatBitWidth();
@@ -141,9 +139,7 @@ bool mlir::tilegpu::layoutReplicates(RankedTensorType type, Operation *op) {
   if (!info.isBlocked())
     return false;
   uint64_t ctaThreads = info.numThreads();
-  if (auto m = op->getParentOfType<ModuleOp>())
-    if (auto a = m->getAttrOfType<IntegerAttr>("tile.num_warps"))
-      ctaThreads = std::max<uint64_t>(ctaThreads, 32 * a.getInt());
+  ctaThreads = std::max<uint64_t>(ctaThreads, 32 * tile::getNumWarps(op, 0));
   return uint64_t(info.numElems()) * info.numThreads() >
              uint64_t(type.getNumElements()) ||
          ctaThreads != info.numThreads();

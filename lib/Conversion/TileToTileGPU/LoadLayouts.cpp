@@ -244,7 +244,6 @@ struct LoadLayoutsPass
           // Consecutive along o but of unknown alignment (rows with a
           // runtime stride): one element an access, lanes along o.
           slowVec[load] = 1;
-          slowPrefix[load] = false;
         } else if (wordSized && vd == 1 && staged &&
                    p.getContiguity(d) >= kMinRun) {
           rowRun.insert(load);

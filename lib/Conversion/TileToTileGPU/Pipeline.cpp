@@ -764,12 +764,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       // After the dot: its wgmma.wait_group 1 has retired the previous
       // iteration's group, the last reader of the slot the copies refill;
       // with several warpgroups, a barrier waits for all of them.
-      int warps = 4;
-      if (auto a =
-              loop->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
-                  "tile.num_warps"))
-        warps = a.getInt();
-      if (warps > 4)
+      if (tile::getNumWarps(loop, 4) > 4)
         bb.create<BarrierOp>(loc);
       emitCopies();
     }

@@ -149,14 +149,6 @@ bool recomputable(Value v, Attribute target, unsigned depth = 0) {
 /// data left (see the file comment).
 bool isCheap(Value v) { return recomputable(v, Attribute()); }
 
-/// The module's warps a CTA (tile.num_warps), 0 where it does not say.
-int64_t numWarps(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
-                      : IntegerAttr();
-  return warps ? warps.getInt() : 0;
-}
-
 /// Elements a thread holds of a tile whose layout is blocked or a slice of
 /// a blocked one (replicas included).
 std::optional<int64_t> elemsPerThread(RankedTensorType type) {
@@ -189,7 +181,7 @@ bool isSmallLoad(tile::LoadOp load) {
   if (load.getIsVolatile())
     return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
-  if (!type || type.getNumElements() >= 32 * numWarps(load))
+  if (!type || type.getNumElements() >= 32 * tile::getNumWarps(load, 0))
     return false;
   return isCheap(load.getPtr()) &&
          (!load.getMask() || isCheap(load.getMask())) &&
@@ -214,7 +206,7 @@ bool loadableIn(tile::LoadOp load, Attribute target) {
     return false;
   if (*after <= *before)
     return true;
-  return type.getNumElements() <= 4 * numWarps(load);
+  return type.getNumElements() <= 4 * tile::getNumWarps(load, 0);
 }
 
 unsigned elementBits(Type t) {

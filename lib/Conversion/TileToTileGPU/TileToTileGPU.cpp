@@ -587,11 +587,8 @@ struct ConvertTileToTileGPUPass
       });
     }
     warps = numWarps;
-    if (warps == 0) {
-      warps = 4;
-      if (auto a = module->getAttrOfType<IntegerAttr>("tile.num_warps"))
-        warps = a.getInt();
-    }
+    if (warps == 0)
+      warps = tile::getNumWarps(module, 4);
     module->setAttr(
         "tile.num_warps",
         IntegerAttr::get(IntegerType::get(&getContext(), 32), warps));

@@ -8,6 +8,7 @@
 #include "tilec/Dialect/Tile/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -96,6 +97,15 @@ Type mlir::tile::getLoadedType(Type ptrType) {
   if (!ptr)
     return {};
   return getTypeWithShapeOf(ptrType, ptr.getPointeeType());
+}
+
+int64_t mlir::tile::getNumWarps(Operation *op, int64_t fallback) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("tile.num_warps")
+                      : IntegerAttr();
+  return warps ? warps.getInt() : fallback;
 }
 
 Type mlir::tile::getMaskType(Type type) {

@@ -45,6 +45,10 @@ Type getLoadedType(Type ptrType);
 /// Returns the `i1` mask type matching `type`'s shape (`i1` for a scalar).
 Type getMaskType(Type type);
 
+/// The warps a CTA of `op`'s kernel runs: the `tile.num_warps` of `op` (a
+/// module) or of its enclosing module, or `fallback` where none says.
+int64_t getNumWarps(Operation *op, int64_t fallback);
+
 /// Whether the integer result of `op` (a tile or arith op) is known >= 0
 /// by its own rule, given which of its operands are (`operandNonNeg(i)`)
 /// and the constant value of an operand where known (`operandConstant(i)`):

@@ -43,6 +43,14 @@
 # ACCUM80-COUNT-8: red.relaxed.gpu.global.add.f32 [ %rd{{[0-9]+}} + 0 ], %r{{[0-9]+}};
 # ACCUM80-COUNT-8: red.relaxed.gpu.global.add.noftz.f16 [ %rd{{[0-9]+}} + 0 ], %rs{{[0-9]+}};
 # ACCUM80-NOT: .v4
+# The same for 16-bit floats of acq_rel semantics: one vector `atom` of the
+# run of 8 bf16 that 16-byte aligned loads give a thread (the `noftz`
+# modifier before the vector width), its old values unused.
+# RUN: tilec %s --kernel accum16 --signature "*bf16:16, *bf16:16, 1024" --arch sm_90a --emit=ptx -o %t.accum16.ptx
+# RUN: FileCheck %s --check-prefix=ACCUM16 < %t.accum16.ptx
+# RUN: %ptxas -arch=sm_90a %t.accum16.ptx -o %t.accum16.cubin
+# ACCUM16-COUNT-1: atom.acq_rel.gpu.global.add.noftz.v8.bf16 {%rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}}, [ %rd{{[0-9]+}} + 0 ], {%rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}, %rs{{[0-9]+}}};
+# ACCUM16-NOT: atom
 #
 # RUN: tilec %s --kernel fminmax --signature "*fp32:16, *fp32:16, *fp32:16, 128" --emit=ptx | FileCheck %s --check-prefix=FMINMAX
 # FMINMAX: setp.lt.s32 [[NEG:%p[0-9]+]], [[BITS:%r[0-9]+]], 0;
@@ -196,3 +204,9 @@ def poll(flag_ptr, out_ptr):
 @triton.jit
 def cas16(p):
     tl.atomic_cas(p, 0, 1)
+
+
+@triton.jit
+def accum16(acc_ptr, x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.atomic_add(acc_ptr + offs, tl.load(x_ptr + offs))

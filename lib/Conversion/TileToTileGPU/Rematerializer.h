@@ -44,7 +44,8 @@ struct Rematerializer {
   }
   static bool cheap(Operation *op) {
     return isa<tile::SplatOp, tile::MakeRangeOp, tile::ExpandDimsOp,
-               tile::BroadcastOp, tile::AddPtrOp, arith::ConstantOp>(op) ||
+               tile::BroadcastOp, tile::AddPtrOp, tile::AxisHintOp,
+               arith::ConstantOp>(op) ||
            (isa<arith::ArithDialect>(op->getDialect()) &&
             op->getNumRegions() == 0 && isMemoryEffectFree(op));
   }

@@ -105,12 +105,13 @@ Value convertTo(OpBuilder &b, Location loc, Value x, Attribute layout) {
   return b.create<ConvertLayoutOp>(loc, withLayout(x.getType(), layout), x);
 }
 
-/// Whether `op` is an elementwise arith/math op or a tile.addptr, with one
-/// result.
+/// Whether `op` is an elementwise arith/math op, a tile.addptr or a
+/// tile.axis_hint (an identity on the values, whatever their layout), with
+/// one result.
 bool isElementwise(Operation *op) {
   if (!op || op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
-  return isa<tile::AddPtrOp>(op) ||
+  return isa<tile::AddPtrOp, tile::AxisHintOp>(op) ||
          (op->hasTrait<OpTrait::Elementwise>() &&
           isa<arith::ArithDialect, math::MathDialect>(op->getDialect()));
 }

@@ -186,8 +186,9 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
     }
     if (e.kind == SignatureEntry::Descriptor) {
       // A host tensor descriptor: its base pointer (16-byte aligned, as
-      // Triton's TensorDescriptor requires), shape (i32) and strides (i64;
-      // all but the last a multiple of 16 bytes; the last is 1).
+      // Triton's TensorDescriptor requires), shape (i32; multiples of 16
+      // with `:16`) and strides (i64; all but the last a multiple of 16
+      // bytes; the last is 1).
       hostDescriptors.push_back({i, args.size()});
       DType ptr = DType::pointerTo(e.type.kind),
             i32 = DType::scalar(ScalarKind::I32),
@@ -200,7 +201,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       for (size_t k = 0; k < rank; ++k) {
         argTypes.push_back(i32.toMLIR(&ctx));
         args.push_back({p.name + ".shape" + std::to_string(k), i32});
-        divisibility.push_back(1);
+        divisibility.push_back(e.divisibility);
       }
       for (size_t k = 0; k < rank; ++k) {
         argTypes.push_back(i64.toMLIR(&ctx));

@@ -251,14 +251,28 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       e.type = DType::scalar(*parseTLDTypeName(dtypeName));
     } else if (item.starts_with("tensordesc")) {
       // tensordesc<T[b0, b1, ...]>, as Triton's JIT names the type of a
-      // host TensorDescriptor.
+      // host TensorDescriptor; `:16` after it: every dimension of the
+      // tensor's shape is a multiple of 16 (the specialization Triton's JIT
+      // makes of an integer argument, made of the shape's arguments).
       llvm::StringRef body = item.drop_front(strlen("tensordesc")).trim();
       auto malformed = [&](const llvm::Twine &why) {
         fail("malformed tensor descriptor '" + item + "': " + why +
              " (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, "
-             "64]>)");
+             "64]>, or with ':16' after it)");
       };
-      if (!body.consume_front("<") || !body.consume_back(">")) {
+      llvm::StringRef hint;
+      if (size_t close = body.rfind('>'); close != llvm::StringRef::npos) {
+        hint = body.drop_front(close + 1).trim();
+        body = body.take_front(close + 1);
+      }
+      unsigned shapeDivisibility = 1;
+      if (!hint.empty() && (!hint.consume_front(":") ||
+                            hint.trim().getAsInteger(10, shapeDivisibility) ||
+                            shapeDivisibility != 16)) {
+        fail("unsupported hint '" + item.drop_front(item.rfind('>') + 1) +
+             "' after a tensor descriptor (only ':16' is understood: every "
+             "dimension of the shape a multiple of 16)");
+      } else if (!body.consume_front("<") || !body.consume_back(">")) {
         malformed("no <...>");
       } else {
         auto [elem, rest] = body.split('[');
@@ -290,6 +304,7 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
             e.kind = SignatureEntry::Descriptor;
             e.type = DType::scalar(*kind);
             e.blockShape = std::move(shape);
+            e.divisibility = shapeDivisibility;
           }
         }
       }

@@ -19,7 +19,7 @@ def k(x_ptr, desc, y_ptr, D: tl.constexpr):
 # CHECK-NEXT: {{^}}*fp32, tensordesc<bf16[1,128,64]>, *fp8e4b15, tl.float8e4b8{{$}}
 # CHECK-NEXT: {{^}}                                   ^~~~~~~~~{{$}}
 # CHECK: {{^}}<signature>:1:47: error: the fp8 type 'tl.float8e4b8' is not supported on NVIDIA GPUs (fp8e4nv and fp8e5 are){{$}}
-# SHAPE: {{^}}<signature>:1:8: error: malformed tensor descriptor 'tensordesc<bf16[1,128,6]>': the block shape needs 1 to 5 dimensions, each a power of two (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, 64]>){{$}}
+# SHAPE: {{^}}<signature>:1:8: error: malformed tensor descriptor 'tensordesc<bf16[1,128,6]>': the block shape needs 1 to 5 dimensions, each a power of two (expected tensordesc<T[b0, b1, ...]>, e.g. tensordesc<bf16[64, 64]>, or with ':16' after it){{$}}
 # SHAPE-NEXT: {{^}}*fp32, tensordesc<bf16[1,128,6]>, *fp32, 4{{$}}
 # SHAPE-NEXT: {{^}}       ^~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
 # ELEM: <signature>:1:8: error: malformed tensor descriptor 'tensordesc<bf17[64]>': unknown element type 'bf17'

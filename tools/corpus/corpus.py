@@ -29,8 +29,8 @@ like arguments but not passed, which are compared like them), "scale"
 multiplies a random init), {"alias": "OTHER"} (the same buffer as another
 parameter), a host tensor descriptor {"descriptor": TENSOR, "block": [b0, ...]}
 (Triton gets TensorDescriptor.from_tensor(TENSOR, block), tilec the
-signature entry tensordesc<T[b0, ...]> and the tensor's pointer, shape and
-strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
+signature entry tensordesc<T[b0, ...]>, :16 after it where the shape is all
+multiples of 16, and the tensor's pointer, shape and strides), an int, a float (JSON 1.0 is a float), a bool, a string, null, or
 {"dtype": "tl.bfloat16"}. Which parameters are constexprs comes from the
 kernel's definition, as it does for Triton.
 
@@ -333,8 +333,12 @@ def signature(entry, src):
             continue
         v = args[pname]
         if isinstance(v, dict) and "descriptor" in v:
-            sig.append("tensordesc<%s[%s]>" % (v["descriptor"].get("dtype", "fp32"),
-                                                ", ".join(str(b) for b in v["block"])))
+            # `:16`: the shape's dimensions all multiples of 16, as the JIT
+            # specializes an integer argument (docs/language.md).
+            whole = all(n % 16 == 0 for n in v["descriptor"]["tensor"])
+            sig.append("tensordesc<%s[%s]>%s" % (v["descriptor"].get("dtype", "fp32"),
+                                                  ", ".join(str(b) for b in v["block"]),
+                                                  ":16" if whole else ""))
         elif isinstance(v, dict) and ("tensor" in v or "alias" in v):
             if constexpr:
                 raise ValueError("constexpr %s given a tensor" % pname)

@@ -94,7 +94,9 @@ struct SignatureEntry {
   } kind = Type;
   DType type;
   std::vector<int64_t> blockShape;
-  unsigned divisibility = 1; // `:16`
+  /// `:16`: Type: the argument is a multiple of 16 (a pointer: its address,
+  /// in bytes); Descriptor: every dimension of the shape is.
+  unsigned divisibility = 1;
   int64_t intValue = 0;
   double floatValue = 0;
   std::string strValue; // StrValue: the text between the quotes

@@ -183,6 +183,9 @@ void addRandomStreamsCases(std::vector<Case> &cs, const Options &opts);
 void addTutorialMatmulCases(std::vector<Case> &cs, const Options &opts);
 /// examples/flash_attention.py (FlashAttentionCases.cpp).
 void addFlashAttentionCases(std::vector<Case> &cs, const Options &opts);
+/// The forward of examples/fused_attention_tutorial.py, Triton's tutorial 06
+/// (AttentionTutorialCases.cpp).
+void addAttentionTutorialCases(std::vector<Case> &cs, const Options &opts);
 /// examples/atomics.py (AtomicsCases.cpp).
 void addAtomicsCases(std::vector<Case> &cs, const Options &opts);
 /// softmax_long_split_kernel (SplitSoftmaxCases.cpp).

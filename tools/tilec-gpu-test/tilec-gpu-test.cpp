@@ -151,6 +151,7 @@ static std::vector<Case> allCases(const Options &opts) {
   addRandomStreamsCases(cs, opts);
   addTutorialMatmulCases(cs, opts);
   addFlashAttentionCases(cs, opts);
+  addAttentionTutorialCases(cs, opts);
   addAtomicsCases(cs, opts);
   addSplitSoftmaxCases(cs, opts);
   addScanCases(cs, opts);

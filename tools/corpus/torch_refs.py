@@ -69,5 +69,18 @@ def unit_lower_inverse_16(t, a):
     return run
 
 
+def attention_fwd(t, a):
+    """The fused-attention tutorial's forward: F.scaled_dot_product_attention
+    of q, k, v (descriptors of [Z * H * N_CTX, HEAD_DIM] or [Z, H, N_CTX,
+    HEAD_DIM] tensors) with sm_scale, causal for STAGE 3."""
+    import torch.nn.functional as F
+    shape = (a["Z"], a["H"], a["N_CTX"], a["HEAD_DIM"])
+    q, k, v = (t[n].view(shape) for n in ("desc_q", "desc_k", "desc_v"))
+    causal = a["STAGE"] == 3
+    return lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal,
+                                                  scale=a["sm_scale"])
+
+
 REFS = {f.__name__: f for f in (rms_norm_fwd, fused_add_rms_norm_fwd, layer_norm_fwd,
-                                softmax_fwd, cross_entropy_fwd_grad, unit_lower_inverse_16)}
+                                softmax_fwd, cross_entropy_fwd_grad, unit_lower_inverse_16,
+                                attention_fwd)}

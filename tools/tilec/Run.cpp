@@ -39,6 +39,8 @@
 #include "tilec/Compiler/Compiler.h"
 #include "tilec/Interpreter/Interpreter.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -194,6 +196,27 @@ int runMain() {
   std::vector<RunStorage> &storage = parsed.storage;
   std::vector<KernelArg> &args = parsed.args;
   std::vector<int> &bufferOfArg = parsed.bufferOfArg;
+
+  // An integer the signature specializes (`i32:16`, a `tensordesc<...>:16`
+  // shape) must be what it says: the kernel is compiled for it.
+  if (auto func = module->lookupSymbol<mlir::func::FuncOp>(kernel)) {
+    for (unsigned i = 0; i < args.size() && i < func.getNumArguments(); ++i) {
+      auto d = func.getArgAttrOfType<mlir::IntegerAttr>(i, "tile.divisibility");
+      if (!d || !func.getArgument(i).getType().isInteger() ||
+          args[i].kind != KernelArg::Int || d.getInt() <= 1 ||
+          args[i].i % d.getInt() == 0)
+        continue;
+      std::string who = names.empty() ? "" : " ('" + names[i] + "')";
+      reportArgumentError("--arg", runArgs[i], runArgs[i],
+                          "argument " + llvm::Twine(i) + who + " is " +
+                              llvm::Twine(args[i].i) +
+                              ", but the signature specializes it as a "
+                              "multiple of " +
+                              llvm::Twine(d.getInt()) +
+                              " (':" + llvm::Twine(d.getInt()) + "')");
+      return 1;
+    }
+  }
 
   // Outputs (checked before running).
   std::vector<std::pair<int, std::string>> outs;

@@ -25,6 +25,11 @@
 # RUN:   --arg buf:fp16:file:%t.x --arg i32:48 --arg i32:64 --arg i64:80 --arg i64:1 \
 # RUN:   --arg buf:fp16:file:%t.o0 --arg i32:48 --arg i32:64 --arg i64:80 --arg i64:1 --arg fp32:2.0 --out 5=%t.o
 # RUN: cmp %t.want %t.o
+# `tilec run` holds the arguments to it: a shape of 40 is an error at its --arg.
+# RUN: not tilec run %s --kernel scale_desc --signature "tensordesc<fp16[64, 64]>:16, tensordesc<fp16[64, 64]>:16, fp32, 64, 64" --grid 1,1 --interpret \
+# RUN:   --arg buf:fp16:file:%t.x --arg i32:40 --arg i32:64 --arg i64:80 --arg i64:1 \
+# RUN:   --arg buf:fp16:file:%t.o0 --arg i32:40 --arg i32:64 --arg i64:80 --arg i64:1 --arg fp32:2.0 2>&1 | FileCheck %s --check-prefix=SHAPE40
+# SHAPE40: --arg:1:1: error: argument 1 is 40, but the signature specializes it as a multiple of 16 (':16')
 #
 # Any other hint after a descriptor is an error at its entry.
 # RUN: not tilec %s --kernel scale_desc --signature "tensordesc<fp16[64, 64]>:8, tensordesc<fp16[64, 64]>, fp32, 64, 64" 2>&1 | FileCheck %s --check-prefix=BAD

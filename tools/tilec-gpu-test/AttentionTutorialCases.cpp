@@ -89,31 +89,9 @@ static Case attentionTutorialCase(unsigned Z, unsigned H, unsigned n,
       return e;
     if (auto e = download(dm, m))
       return e;
-    std::vector<double> refO(total), refM(rows);
-    parallelFor(rows, [&](size_t b0, size_t e0) {
-      std::vector<double> p(n);
-      for (size_t r = b0; r < e0; ++r) {
-        size_t head = r / n, i = r % n, base = head * size_t(n) * D;
-        size_t last = causal ? i : n - 1;
-        double mx = -INFINITY, sum = 0;
-        for (size_t j = 0; j <= last; ++j) {
-          double dot = 0;
-          for (unsigned d = 0; d < D; ++d)
-            dot += q.get(base + i * D + d) * kk.get(base + j * D + d);
-          p[j] = dot * scale;
-          mx = std::max(mx, p[j]);
-        }
-        for (size_t j = 0; j <= last; ++j)
-          sum += (p[j] = std::exp(p[j] - mx));
-        refM[r] = (mx + std::log(sum)) / std::log(2.0);
-        for (unsigned d = 0; d < D; ++d) {
-          double acc = 0;
-          for (size_t j = 0; j <= last; ++j)
-            acc += p[j] * v.get(base + j * D + d);
-          refO[base + i * D + d] = acc / sum;
-        }
-      }
-    });
+    std::vector<double> refO, refM;
+    attentionReference(q, kk, v, size_t(Z) * H, n, D, scale, causal, refO,
+                       &refM);
     for (size_t t = 0; t < total; ++t)
       chk.check(o, t, refO[t], 4e-3, llvm::formatv("O[{0}]", t));
     for (size_t r = 0; r < rows; ++r)

@@ -168,6 +168,15 @@ struct MatmulCfg {
 
 Case matmulCase(const MatmulCfg &m);
 
+/// softmax(Q K^T * scale [causal]) V in fp64 for `heads` heads of [n, D]
+/// matrices stored one after another (FlashAttentionCases.cpp), into `o`;
+/// with `lse2`, each row's log-sum-exp of the scaled scores in base 2.
+void attentionReference(const HostArray &q, const HostArray &k,
+                        const HostArray &v, size_t heads, unsigned n,
+                        unsigned D, double scale, bool causal,
+                        std::vector<double> &o,
+                        std::vector<double> *lse2 = nullptr);
+
 //===----------------------------------------------------------------------===//
 // The case lists, in the order tilec-gpu-test runs them
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,40 @@
 
 namespace tilec::gputest {
 
+void attentionReference(const HostArray &q, const HostArray &k,
+                        const HostArray &v, size_t heads, unsigned n,
+                        unsigned D, double scale, bool causal,
+                        std::vector<double> &o, std::vector<double> *lse2) {
+  o.assign(heads * n * D, 0.0);
+  if (lse2)
+    lse2->assign(heads * n, 0.0);
+  parallelFor(heads * n, [&](size_t b0, size_t e0) {
+    std::vector<double> p(n);
+    for (size_t r = b0; r < e0; ++r) {
+      size_t head = r / n, i = r % n, base = head * size_t(n) * D;
+      size_t last = causal ? i : n - 1;
+      double mx = -INFINITY, sum = 0;
+      for (size_t j = 0; j <= last; ++j) {
+        double dot = 0;
+        for (unsigned d = 0; d < D; ++d)
+          dot += q.get(base + i * D + d) * k.get(base + j * D + d);
+        p[j] = dot * scale;
+        mx = std::max(mx, p[j]);
+      }
+      for (size_t j = 0; j <= last; ++j)
+        sum += (p[j] = std::exp(p[j] - mx));
+      if (lse2)
+        (*lse2)[r] = (mx + std::log(sum)) / std::log(2.0);
+      for (unsigned d = 0; d < D; ++d) {
+        double acc = 0;
+        for (size_t j = 0; j <= last; ++j)
+          acc += p[j] * v.get(base + j * D + d);
+        o[base + i * D + d] = acc / sum;
+      }
+    }
+  });
+}
+
 /// examples/flash_attention.py: O = softmax(Q K^T * scale [causal]) V per
 /// (batch, head), Q K V O of shape [Z, H, n, D] fp16, contiguous; the fp64
 /// reference from the same fp16 inputs. The kernel rounds q * scale and the
@@ -64,31 +98,9 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
       return e;
     if (auto e = download(dout, o))
       return e;
-    std::vector<double> ref(total);
+    std::vector<double> ref;
     const float scale32 = float(scale);
-    parallelFor(size_t(Z) * H * n, [&](size_t b0, size_t e0) {
-      std::vector<double> p(n);
-      for (size_t r = b0; r < e0; ++r) {
-        size_t head = r / n, i = r % n, base = head * size_t(n) * D;
-        size_t last = causal ? i : n - 1;
-        double mx = -INFINITY, sum = 0;
-        for (size_t j = 0; j <= last; ++j) {
-          double dot = 0;
-          for (unsigned d = 0; d < D; ++d)
-            dot += q.get(base + i * D + d) * kk.get(base + j * D + d);
-          p[j] = dot * scale32;
-          mx = std::max(mx, p[j]);
-        }
-        for (size_t j = 0; j <= last; ++j)
-          sum += (p[j] = std::exp(p[j] - mx));
-        for (unsigned d = 0; d < D; ++d) {
-          double acc = 0;
-          for (size_t j = 0; j <= last; ++j)
-            acc += p[j] * v.get(base + j * D + d);
-          ref[base + i * D + d] = acc / sum;
-        }
-      }
-    });
+    attentionReference(q, kk, v, size_t(Z) * H, n, D, scale32, causal, ref);
     for (size_t t = 0; t < total; ++t)
       chk.check(o, t, ref[t], 4e-3, llvm::formatv("[{0}]", t));
     if (ctx.interp && total <= kInterpMaxInputs) {

@@ -44,10 +44,30 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// Maps a result element's indices (wrapped, i32) to the row-major linear
-/// index in the operand's shape.
-using ReadIndexFn =
-    function_ref<Value(OpBuilder &, Location, ArrayRef<Value> dstIdx)>;
+/// An element's place in the staging buffer: the row-major linear index in
+/// `shape` of its indices, index i taken as dimension perm[i] (no `perm`:
+/// in order). One definition gives both the IR that computes it (`emit`,
+/// on wrapped i32 indices) and the host value the access plan is made from
+/// (`host`, SharedRuns.cpp), so that the two cannot differ.
+struct RowMajorPlace {
+  SmallVector<int64_t> shape;
+  SmallVector<int32_t> perm;
+
+  template <typename T> SmallVector<T> permuted(ArrayRef<T> idx) const {
+    if (perm.empty())
+      return SmallVector<T>(idx);
+    SmallVector<T> out(idx.size());
+    for (unsigned i = 0; i < idx.size(); ++i)
+      out[perm[i]] = idx[i];
+    return out;
+  }
+  Value emit(OpBuilder &b, Location loc, ArrayRef<Value> idx) const {
+    return linearIndex(b, loc, permuted(idx), shape);
+  }
+  int64_t host(ArrayRef<int64_t> idx) const {
+    return hostLinearIndex(permuted(idx), shape);
+  }
+};
 
 /// Elements a thread of `dst` reads with one vector load (up to 16 bytes)
 /// when the buffer is row-major with rows of `rowPitch` elements (0: not
@@ -69,19 +89,17 @@ unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
   return std::max(run, 1u);
 }
 
-/// `storeIndex`: the element's place in the buffer from its indices in the
-/// operand (row-major, or with convertLayoutRowPad's padding); `readIndex`
-/// the place a result element is read from. `hostStore` / `hostRead`
-/// compute the same here (SharedRuns.cpp: vector accesses, shared
-/// addresses); without them each element has its own access and address.
-/// `rowPitch`: see readRun. A gather (`gatherAxis` >= 0) reads result
-/// element k at its indices with the one along `gatherAxis` replaced by
-/// `gatherIndex[k]`.
+/// `store`: an operand element's place in the buffer from its indices in
+/// the operand (row-major, or with convertLayoutRowPad's padding); `read`:
+/// the place a result element is read from. Both accesses are planned from
+/// the places' host values (SharedRuns.cpp: vector accesses, shared
+/// addresses). `rowPitch`: see readRun. A gather (`gatherAxis` >= 0) reads
+/// result element k at its indices with the one along `gatherAxis` replaced
+/// by `gatherIndex[k]`, each element with its own access and address.
 Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
                         const TypeConverter *converter, Value srcStruct,
                         RankedTensorType srcType, RankedTensorType dstType,
-                        ReadIndexFn storeIndex, ReadIndexFn readIndex,
-                        HostPlaceFn hostStore, HostPlaceFn hostRead,
+                        const RowMajorPlace &store, const RowMajorPlace &read,
                         int64_t rowPitch = 0, int gatherAxis = -1,
                         ArrayRef<Value> gatherIndex = {}) {
   Location loc = op->getLoc();
@@ -95,21 +113,21 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
   auto stc = src.emitThreadCoords(b, loc);
   leadingBarrier(b, loc, op);
-  std::optional<SmallVector<SharedRun>> storePlan;
-  if (hostStore)
-    storePlan = planSharedRuns(src, maxRun, hostStore);
+  std::optional<SmallVector<SharedRun>> storePlan = planSharedRuns(
+      src, maxRun, [&](ArrayRef<int64_t> idx) { return store.host(idx); });
   storeElements(
       b, loc, storePlan, [](unsigned) { return 1u; },
       [&](unsigned k) {
         SmallVector<Value> idx = src.emitIndices(b, loc, stc, k);
-        return sharedElemPtr(b, loc, smem, storeT, storeIndex(b, loc, idx));
+        return sharedElemPtr(b, loc, smem, storeT, store.emit(b, loc, idx));
       },
       in);
   barrier(b, loc);
   auto dtc = dst.emitThreadCoords(b, loc);
   std::optional<SmallVector<SharedRun>> readPlan;
-  if (hostRead && gatherAxis < 0)
-    readPlan = planSharedRuns(dst, maxRun, hostRead);
+  if (gatherAxis < 0)
+    readPlan = planSharedRuns(
+        dst, maxRun, [&](ArrayRef<int64_t> idx) { return read.host(idx); });
   // Unplanned: a run of the result layout's consecutive elements along the
   // last dimension read with one vector load (readRun).
   unsigned run = readRun(dst, storeT, rowPitch);
@@ -127,7 +145,7 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
             at = b.create<LLVM::SExtOp>(loc, b.getI32Type(), at);
           idx[gatherAxis] = at;
         }
-        return sharedElemPtr(b, loc, smem, storeT, readIndex(b, loc, idx));
+        return sharedElemPtr(b, loc, smem, storeT, read.emit(b, loc, idx));
       },
       storeT, loaded);
   SmallVector<Value> out;
@@ -158,13 +176,6 @@ bool hasLayouts(Type a, Type b) {
   return x && y && x.getEncoding() && y.getEncoding();
 }
 
-/// Row-major in `shape`.
-auto rowMajorIn(ArrayRef<int64_t> shape) {
-  return [shape](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-    return linearIndex(b, loc, idx, shape);
-  };
-}
-
 struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -186,16 +197,12 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
       return success();
     }
     // Row-major with convertLayoutRowPad elements after each row.
-    SmallVector<int64_t> padded(srcType.getShape());
+    RowMajorPlace place{SmallVector<int64_t>(srcType.getShape()), {}};
     if (unsigned pad = convertLayoutRowPad(srcType))
-      padded[1] += pad;
-    auto index = rowMajorIn(padded);
-    auto host = [&](ArrayRef<int64_t> idx) {
-      return hostLinearIndex(idx, padded);
-    };
-    Value r = moveThroughShared(rewriter, op, getTypeConverter(),
-                                adaptor.getSrc(), srcType, dstType, index,
-                                index, host, host, padded.back());
+      place.shape[1] += pad;
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, place, place, place.shape.back());
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -211,28 +218,13 @@ struct TransOpConversion : OpConversionPattern<tile::TransOp> {
                                          "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    SmallVector<int32_t> order(op.getOrder().begin(), op.getOrder().end());
-    ArrayRef<int64_t> shape = srcType.getShape();
-    auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostLinearIndex(idx, shape);
-    };
-    auto hostRead = [&](ArrayRef<int64_t> idx) {
-      SmallVector<int64_t> srcIdx(idx.size());
-      for (unsigned i = 0; i < idx.size(); ++i)
-        srcIdx[order[i]] = idx[i];
-      return hostLinearIndex(srcIdx, shape);
-    };
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        rowMajorIn(shape),
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-          // Result dimension i is operand dimension order[i].
-          SmallVector<Value> srcIdx(idx.size());
-          for (unsigned i = 0; i < idx.size(); ++i)
-            srcIdx[order[i]] = idx[i];
-          return linearIndex(b, loc, srcIdx, shape);
-        },
-        hostStore, hostRead);
+    SmallVector<int64_t> shape(srcType.getShape());
+    // Result dimension i is operand dimension order[i].
+    RowMajorPlace store{shape, {}},
+        read{shape, SmallVector<int32_t>(op.getOrder())};
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, store, read);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -248,22 +240,12 @@ struct ReshapeOpConversion : OpConversionPattern<tile::ReshapeOp> {
                                          "operand or result without layout");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
-    ArrayRef<int64_t> srcShape = srcType.getShape();
-    ArrayRef<int64_t> dstShape = dstType.getShape();
-    auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostLinearIndex(idx, srcShape);
-    };
-    auto hostRead = [&](ArrayRef<int64_t> idx) {
-      return hostLinearIndex(idx, dstShape);
-    };
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType, dstType,
-        rowMajorIn(srcShape),
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> idx) {
-          // A row-major reshape keeps the linear index.
-          return linearIndex(b, loc, idx, dstShape);
-        },
-        hostStore, hostRead);
+    // A row-major reshape keeps the linear index.
+    RowMajorPlace store{SmallVector<int64_t>(srcType.getShape()), {}},
+        read{SmallVector<int64_t>(dstType.getShape()), {}};
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, dstType, store, read);
     rewriter.replaceOp(op, r);
     return success();
   }
@@ -286,15 +268,11 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     SmallVector<Value> index =
         unpackStruct(rewriter, op.getLoc(), adaptor.getIndex());
-    ArrayRef<int64_t> shape = srcType.getShape();
-    auto hostStore = [&](ArrayRef<int64_t> idx) {
-      return hostLinearIndex(idx, shape);
-    };
-    Value r = moveThroughShared(
-        rewriter, op, getTypeConverter(), adaptor.getSrc(), srcType,
-        cast<RankedTensorType>(op.getType()), rowMajorIn(shape),
-        rowMajorIn(shape), hostStore, /*hostRead=*/nullptr, /*rowPitch=*/0,
-        op.getAxis(), index);
+    RowMajorPlace place{SmallVector<int64_t>(srcType.getShape()), {}};
+    Value r =
+        moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
+                          srcType, cast<RankedTensorType>(op.getType()), place,
+                          place, /*rowPitch=*/0, op.getAxis(), index);
     rewriter.replaceOp(op, r);
     return success();
   }

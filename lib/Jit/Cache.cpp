@@ -72,16 +72,8 @@ std::string KernelCache::key(llvm::StringRef source, const CompileOptions &opts,
   field("kernel", opts.kernel);
   field("signature", opts.signature);
   field("num_warps", std::to_string(opts.numWarps));
-  field("num_stages", std::to_string(opts.numStages));
-  field("programs_per_cta", std::to_string(opts.programsPerCTA));
-  field("group_programs", std::to_string(opts.groupPrograms));
-  field("group_min_mib", std::to_string(opts.groupMinMiB));
-  field("split_masked_loops", opts.splitMaskedLoops ? "1" : "0");
-  field("prefetch_bytes", std::to_string(opts.prefetchBytes));
-  field("remat_bytes", std::to_string(opts.rematBytes));
-  field("fp_fusion", opts.fpFusion ? "1" : "0");
+  forEachPipelineOption(opts, field);
   field("optimize", opts.optimize ? "1" : "0");
-  field("target", opts.arch);
   // Where the imports of the kernel's package are found.
   field("file", filename);
   for (const std::string &dir : opts.importPaths)

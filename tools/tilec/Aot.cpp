@@ -470,19 +470,20 @@ int aotMain() {
   h.update(llvm::StringRef(ck.name + "\n" + aotSignature + "\n" +
                            std::to_string(opts.numWarps) + "\n" +
                            std::to_string(opts.numStages) + "\n" + aotArch));
-  // The other knobs, where they are not the defaults.
-  const CompileOptions defaults;
-  if (opts.groupPrograms != defaults.groupPrograms ||
-      opts.groupMinMiB != defaults.groupMinMiB ||
-      opts.splitMaskedLoops != defaults.splitMaskedLoops ||
-      opts.prefetchBytes != defaults.prefetchBytes ||
-      opts.rematBytes != defaults.rematBytes ||
-      opts.fpFusion != defaults.fpFusion)
-    h.update(llvm::formatv("\n{0} {1} {2} {3} {4}", opts.groupPrograms,
-                           opts.groupMinMiB, int(opts.splitMaskedLoops),
-                           opts.prefetchBytes, opts.rematBytes)
-                 .str() +
-             (opts.fpFusion != defaults.fpFusion ? " nofma" : ""));
+  // The other knobs (forEachPipelineOption), where they are not the
+  // defaults as tilec aot compiles (one program a CTA).
+  CompileOptions defaults;
+  defaults.programsPerCTA = opts.programsPerCTA;
+  std::vector<std::string> base;
+  forEachPipelineOption(defaults, [&](llvm::StringRef, const std::string &v) {
+    base.push_back(v);
+  });
+  size_t knob = 0;
+  forEachPipelineOption(opts, [&](llvm::StringRef name, const std::string &v) {
+    if (name != "num_stages" && name != "target" && v != base[knob])
+      h.update(("\n" + name + "=" + v).str());
+    ++knob;
+  });
   std::array<uint8_t, 32> digest = h.final();
   std::string hash = llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(4),
                                  /*LowerCase=*/true);

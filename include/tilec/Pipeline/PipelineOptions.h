@@ -64,6 +64,23 @@ struct PipelineOptions {
   bool fpFusion = true;
 };
 
+/// Calls f(name, value) for every knob of `o`, named as the JIT's cache key
+/// names it and printed as text, in a fixed order: the one list of what
+/// tells two compilations of the same kernel apart (KernelCache::key,
+/// tilec aot's specialization names), so that a new knob reaches both.
+template <typename Fn>
+void forEachPipelineOption(const PipelineOptions &o, Fn &&f) {
+  f("num_stages", std::to_string(o.numStages));
+  f("programs_per_cta", std::to_string(o.programsPerCTA));
+  f("group_programs", std::to_string(o.groupPrograms));
+  f("group_min_mib", std::to_string(o.groupMinMiB));
+  f("split_masked_loops", std::string(o.splitMaskedLoops ? "1" : "0"));
+  f("prefetch_bytes", std::to_string(o.prefetchBytes));
+  f("remat_bytes", std::to_string(o.rematBytes));
+  f("fp_fusion", std::string(o.fpFusion ? "1" : "0"));
+  f("target", o.arch);
+}
+
 } // namespace tilec
 
 #endif // TILEC_PIPELINE_PIPELINEOPTIONS_H

@@ -191,6 +191,28 @@ using HostPlaceFn = function_ref<int64_t(ArrayRef<int64_t> idx)>;
 /// none for other layouts or tiles too large to evaluate here.
 std::optional<SmallVector<SharedRun>>
 planSharedRuns(const LayoutInfo &info, unsigned maxRun, HostPlaceFn place);
+/// The shared addresses of `runs` (SharedRuns.cpp). `planned`: a base
+/// run's is `address(first)`, another's a GEP of `storeT` elements from its
+/// base's, all computed before the accesses (`eager`) or each when first
+/// asked for (in the order the accesses ask); unplanned: each run's own
+/// `address(first)` at its access. `runs` and `address` must outlive it.
+class RunAddresses {
+public:
+  RunAddresses(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
+               bool planned, Type storeT,
+               function_ref<Value(unsigned k)> address, bool eager = true);
+  /// Run j's address.
+  Value operator[](unsigned j);
+
+private:
+  OpBuilder &b;
+  Location loc;
+  ArrayRef<SharedRun> runs;
+  bool planned;
+  Type storeT;
+  function_ref<Value(unsigned k)> address;
+  SmallVector<Value> ptrs; // planned: run j's, once computed
+};
 /// Stores a thread's `values` (one an element, kept as sharedStorageType)
 /// run by run: the `planned` runs (their addresses first: a base's is
 /// `address(first)`, the others a constant from it), else `runAt(k)`

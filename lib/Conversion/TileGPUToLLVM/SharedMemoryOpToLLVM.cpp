@@ -609,37 +609,32 @@ struct AsyncCopyOpConversion : OpConversionPattern<AsyncCopyOp> {
     auto hostOffset = [&](unsigned tid, unsigned k) {
       return hostSharedOffset(dstT, info.hostIndices(tid, k));
     };
-    unsigned runs = (info.numElems() + vec - 1) / vec;
-    // Run j (element j * vec) -> {base run, element delta}; each its own
-    // base without the host check.
-    SmallVector<std::pair<unsigned, int64_t>> baseOf;
-    if (hostOK)
-      baseOf = findConstantOffsets(runs, threads, [&](unsigned t, unsigned j) {
-        return hostOffset(t, j * vec);
-      });
-    else
-      for (unsigned j = 0; j < runs; ++j)
-        baseOf.push_back({j, 0});
-    DenseMap<unsigned, Value> basePtr;
-    auto sharedPtrT =
-        LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+    unsigned numRuns = (info.numElems() + vec - 1) / vec;
+    // Run j (element j * vec): {base run, element delta}; each its own base
+    // without the host check. Each address is computed at its copy.
+    SmallVector<SharedRun> runs;
+    for (unsigned j = 0; j < numRuns; ++j)
+      runs.push_back({j * vec, vec, j, 0});
+    if (hostOK) {
+      auto bases =
+          findConstantOffsets(numRuns, threads, [&](unsigned t, unsigned j) {
+            return hostOffset(t, j * vec);
+          });
+      for (auto [run, base] : llvm::zip(runs, bases))
+        std::tie(run.base, run.delta) = base;
+    }
+    auto address = [&](unsigned k) {
+      SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
+      return sharedElemPtr(b, loc, adaptor.getDst(), elt,
+                           sharedOffset(b, loc, dstT, idx));
+    };
+    RunAddresses dsts(b, loc, runs, /*planned=*/true, elt, address,
+                      /*eager=*/false);
     for (unsigned k = 0; k < info.numElems(); k += vec) {
       if (vec > 1 && storeRun(info, k, vec, contiguous) != vec)
         return rewriter.notifyMatchFailure(
             op, "vector runs do not follow the layout's fastest dimension");
-      Value dst;
-      auto [base, delta] = baseOf[k / vec];
-      if (base != k / vec) {
-        dst = basePtr[base];
-        if (delta)
-          dst = b.create<LLVM::GEPOp>(loc, sharedPtrT, elt, dst,
-                                      ArrayRef<LLVM::GEPArg>{int32_t(delta)});
-      } else {
-        SmallVector<Value> idx = info.emitIndices(b, loc, tc, k);
-        dst = sharedElemPtr(b, loc, adaptor.getDst(), elt,
-                            sharedOffset(b, loc, dstT, idx));
-        basePtr[base] = dst;
-      }
+      Value dst = dsts[k / vec];
       Value size = i32Const(b, loc, bytes);
       if (!masks.empty() && prefix) {
         // A prefix mask (tilegpu-coalesce): the in-bounds elements' bytes;

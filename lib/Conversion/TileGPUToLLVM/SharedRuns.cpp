@@ -97,41 +97,37 @@ runsOf(unsigned n, const std::optional<SmallVector<SharedRun>> &planned,
   return runs;
 }
 
-/// Planned runs: every address before the accesses, `address(first)` for a
-/// base and a GEP of `storeT` elements from its base for the others. Runs
-/// without a plan get theirs at the access (`address` there), as before.
-class RunAddresses {
-public:
-  RunAddresses(OpBuilder &b, Location loc, ArrayRef<SharedRun> runs,
-               bool planned, Type storeT,
-               function_ref<Value(unsigned k)> address)
-      : runs(runs), address(address) {
-    if (!planned)
-      return;
-    auto ptrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
-    for (auto [j, run] : llvm::enumerate(runs)) {
-      if (run.base == j) {
-        ptrs.push_back(address(run.first));
-        continue;
-      }
-      Value p = ptrs[run.base];
-      if (run.delta)
-        p = b.create<LLVM::GEPOp>(loc, ptrT, storeT, p,
-                                  ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
-      ptrs.push_back(p);
-    }
-  }
-  Value operator[](unsigned j) const {
-    return ptrs.empty() ? address(runs[j].first) : ptrs[j];
-  }
-
-private:
-  ArrayRef<SharedRun> runs;
-  function_ref<Value(unsigned k)> address;
-  SmallVector<Value> ptrs;
-};
-
 } // namespace
+
+mlir::tilegpu::RunAddresses::RunAddresses(
+    OpBuilder &b, Location loc, ArrayRef<SharedRun> runs, bool planned,
+    Type storeT, function_ref<Value(unsigned k)> address, bool eager)
+    : b(b), loc(loc), runs(runs), planned(planned), storeT(storeT),
+      address(address) {
+  if (!planned)
+    return;
+  ptrs.resize(runs.size());
+  if (eager)
+    for (unsigned j = 0; j < runs.size(); ++j)
+      (*this)[j];
+}
+
+Value mlir::tilegpu::RunAddresses::operator[](unsigned j) {
+  if (!planned)
+    return address(runs[j].first);
+  if (ptrs[j])
+    return ptrs[j];
+  const SharedRun &run = runs[j];
+  if (run.base == j)
+    return ptrs[j] = address(run.first);
+  Value p = (*this)[run.base];
+  if (run.delta) {
+    auto ptrT = LLVM::LLVMPointerType::get(b.getContext(), kSharedAddrSpace);
+    p = b.create<LLVM::GEPOp>(loc, ptrT, storeT, p,
+                              ArrayRef<LLVM::GEPArg>{int32_t(run.delta)});
+  }
+  return ptrs[j] = p;
+}
 
 void mlir::tilegpu::storeElements(
     OpBuilder &b, Location loc,

@@ -84,10 +84,10 @@ def parse_signature(names, signature):
 def compile_one(job):
     """In a child process: Triton's PTX of one launch into job["ptx"]."""
     sys.path.insert(0, str(HERE))
-    import corpus  # noqa: E402 -- the corpus's lazy package import
+    import corpus_run  # noqa: E402 -- the corpus's lazy package import
     install_stubs()
     root = Path(job["root"])
-    corpus.install_lazy_packages(root)
+    corpus_run.install_lazy_packages(root)
     sys.path.insert(0, str(root))
     import importlib
     import triton

@@ -2,6 +2,7 @@
 
 #include "tilec/Kernel/CompiledKernel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -22,6 +23,19 @@ std::string CompiledKernel::metadataJSON() const {
                        {"target", target},
                        {"programs_per_cta", programsPerCTA},
                        {"params", std::move(ps)}};
+  if (!tensorMaps.empty()) {
+    llvm::json::Array tms;
+    for (const TensorMapParam &tm : tensorMaps) {
+      llvm::json::Array box;
+      for (int64_t b : tm.box)
+        box.push_back(b);
+      tms.push_back(llvm::json::Object{{"desc", tm.desc},
+                                       {"dtype", tm.elemType},
+                                       {"box", std::move(box)},
+                                       {"swizzle", tm.swizzleBytes}});
+    }
+    o["tensor_maps"] = std::move(tms);
+  }
   if (!cubinTarget.empty())
     o["cubin_target"] = cubinTarget;
   if (resources.known()) {
@@ -50,6 +64,54 @@ std::string CompiledKernel::metadataJSON() const {
   llvm::raw_string_ostream os(s);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(o))) << "\n";
   return os.str();
+}
+
+/// Reads one entry of "tensor_maps" into `tm`; returns why it is malformed
+/// (empty: well formed). The descriptor's pointer, shape and stride
+/// parameters must be in `params`: the runtime reads them at each launch.
+static std::string
+readTensorMap(const llvm::json::Value &v,
+              llvm::ArrayRef<std::pair<std::string, std::string>> params,
+              CompiledKernel::TensorMapParam &tm) {
+  const llvm::json::Object *o = v.getAsObject();
+  auto desc = o ? o->getString("desc") : std::nullopt;
+  auto dtype = o ? o->getString("dtype") : std::nullopt;
+  const llvm::json::Array *box = o ? o->getArray("box") : nullptr;
+  auto swizzle = o ? o->getInteger("swizzle") : std::nullopt;
+  if (!desc || !dtype || !box || !swizzle)
+    return "a tensor map lacks desc, dtype, box or swizzle";
+  std::string what = ("tensor map of '" + *desc + "': ").str();
+  if (box->empty() || box->size() > 5)
+    return what + llvm::formatv("rank {0} outside 1..5", box->size()).str();
+  for (const llvm::json::Value &b : *box) {
+    std::optional<int64_t> n = b.getAsInteger();
+    if (!n)
+      return what + "a box entry is not an integer";
+    if (*n < 1 || *n > 256)
+      return what + llvm::formatv("box entry {0} outside 1..256", *n).str();
+    tm.box.push_back(*n);
+  }
+  if (*swizzle != 0 && *swizzle != 32 && *swizzle != 64 && *swizzle != 128)
+    return what +
+           llvm::formatv("swizzle {0} is not 0, 32, 64 or 128", *swizzle).str();
+  auto has = [&](const std::string &name, bool pointer) {
+    return llvm::any_of(params, [&](auto &p) {
+      return p.first == name &&
+             llvm::StringRef(p.second).starts_with("*") == pointer;
+    });
+  };
+  if (!has(desc->str(), /*pointer=*/true))
+    return what + "no pointer parameter '" + desc->str() + "'";
+  for (size_t i = 0; i < box->size(); ++i)
+    for (const char *field : {".shape", ".stride"}) {
+      std::string name = desc->str() + field + std::to_string(i);
+      if (!has(name, /*pointer=*/false))
+        return what + "no integer parameter '" + name + "'";
+    }
+  tm.desc = desc->str();
+  tm.elemType = dtype->str();
+  tm.swizzleBytes = int(*swizzle);
+  return "";
 }
 
 llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
@@ -90,6 +152,18 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
     if (!pn || !pt)
       return bad("a parameter lacks name or type");
     ck.params.emplace_back(pn->str(), pt->str());
+  }
+  if (const llvm::json::Value *tms = o->get("tensor_maps")) {
+    const llvm::json::Array *a = tms->getAsArray();
+    if (!a)
+      return bad("tensor_maps is not an array");
+    for (const llvm::json::Value &t : *a) {
+      TensorMapParam tm;
+      std::string why = readTensorMap(t, ck.params, tm);
+      if (!why.empty())
+        return bad(why);
+      ck.tensorMaps.push_back(std::move(tm));
+    }
   }
   if (auto t = o->getString("cubin_target"))
     ck.cubinTarget = t->str();

@@ -2,6 +2,7 @@
 
 #include "tilec/Runtime/Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -10,7 +11,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <utility>
+#include <vector>
 
 using namespace tilec;
 using namespace tilec::rt;
@@ -81,9 +84,10 @@ rt::checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
     llvm::StringRef name = params[i].first, type = params[i].second;
     const Arg &a = args[i];
     auto bad = [&](const llvm::Twine &why) {
-      return llvm::createStringError(llvm::formatv("argument {0} ('{1}'): expected {2}, got "
-                                     "{3}{4}",
-                                     i, name, type, a.describe(), why.str()));
+      return llvm::createStringError(
+          llvm::formatv("argument {0} ('{1}'): expected {2}, got "
+                        "{3}{4}",
+                        i, name, type, a.describe(), why.str()));
     };
     if (a.kind == Arg::None)
       return bad(" (None is a value to specialize on, not an argument)");
@@ -205,8 +209,9 @@ llvm::Expected<Kernel> Kernel::load(const Context &ctx,
       k.mod_ = nullptr;
       std::string msg = llvm::toString(d.check(r, "cuModuleLoadDataEx"));
       llvm::StringRef log = llvm::StringRef(logs.error).trim();
-      return llvm::createStringError(llvm::formatv("kernel '{0}': {1}: {2}", ck.name, msg,
-                                     log.empty() ? "(empty JIT log)" : log));
+      return llvm::createStringError(
+          llvm::formatv("kernel '{0}': {1}: {2}", ck.name, msg,
+                        log.empty() ? "(empty JIT log)" : log));
     }
     k.ck_.resources = parseAssemblerLog(logs.info, ck.name);
     k.info_ = std::move(logs.info);
@@ -257,9 +262,10 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
                            CUstream stream) const {
   if (auto e = checkArgs(ck_.params, args))
     return llvm::createStringError("launch of '" + ck_.name +
-                     "': " + llvm::toString(std::move(e)));
+                                   "': " + llvm::toString(std::move(e)));
   if (!fn_)
-    return llvm::createStringError("launch of '" + ck_.name + "': kernel not loaded");
+    return llvm::createStringError("launch of '" + ck_.name +
+                                   "': kernel not loaded");
   // One 8-byte aligned slot per argument, holding the value in the
   // parameter's own width; a kernel running several programs per CTA takes
   // the grid's x as one more, last i32.
@@ -290,10 +296,11 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
   unsigned ctasX = grid.x;
   if (perCTA > 1) {
     if (grid.x > unsigned(INT32_MAX))
-      return llvm::createStringError(llvm::formatv("launch of '{0}': grid x {1} is over "
-                                     "2^31 - 1 programs",
-                                     ck_.name, grid.x)
-                           .str());
+      return llvm::createStringError(
+          llvm::formatv("launch of '{0}': grid x {1} is over "
+                        "2^31 - 1 programs",
+                        ck_.name, grid.x)
+              .str());
     uint32_t programs = grid.x;
     std::memcpy(&storage[args.size()], &programs, 4);
     ptrs[args.size()] = &storage[args.size()];
@@ -302,6 +309,38 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
   if (auto e = ctx_.makeCurrent())
     return e;
   const Driver &d = ctx_.driver();
+  // The tensor maps follow, made from the arguments at every launch (the
+  // driver wants them 64-byte aligned; CUtensorMap is aligned to more). An
+  // empty vector allocates nothing: kernels without them pay nothing.
+  std::vector<CUtensorMap> maps;
+  if (!ck_.tensorMaps.empty()) {
+    maps.resize(ck_.tensorMaps.size());
+    ptrs.resize(slots + maps.size());
+    for (size_t i = 0; i < maps.size(); ++i) {
+      const CompiledKernel::TensorMapParam &tm = ck_.tensorMaps[i];
+      llvm::Expected<TensorMapEncoding> enc =
+          tensorMapEncoding(tm, ck_.params, args);
+      if (!enc)
+        return llvm::createStringError("launch of '" + ck_.name +
+                                       "': " + llvm::toString(enc.takeError()));
+      CUresult r = d.cuTensorMapEncodeTiled(
+          &maps[i], enc->dataType, enc->rank,
+          reinterpret_cast<void *>(uintptr_t(enc->globalAddress)),
+          enc->globalDim, enc->globalStrides, enc->boxDim, enc->elementStrides,
+          enc->interleave, enc->swizzle, enc->l2Promotion, enc->oobFill);
+      if (r != CUDA_SUCCESS) {
+        size_t at = llvm::find_if(ck_.params,
+                                  [&](auto &p) { return p.first == tm.desc; }) -
+                    ck_.params.begin();
+        return d.check(r, llvm::formatv("launch of '{0}': "
+                                        "cuTensorMapEncodeTiled for argument "
+                                        "{1} ('{2}')",
+                                        ck_.name, at, tm.desc)
+                              .str());
+      }
+      ptrs[slots + i] = &maps[i];
+    }
+  }
   unsigned threads = unsigned(ck_.numWarps) * 32;
   CUresult r =
       d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,

@@ -186,17 +186,20 @@ class GpuRun:
         mod = self.cupy.RawModule(path=str(out / e["compile"]["ptx"]))
         k = mod.get_function(meta.get("name", e["kernel"]))
         args = []
+        named = {}  # the descriptors' pointers, shapes and strides, for tensor_maps
         for p in meta["params"]:
             v = tensors.get(p["name"])
             t = p["type"]
             if t.startswith("*"):
                 args.append(np.uint64(v.data_ptr()))
+                named[p["name"]] = v.data_ptr()
                 continue
             desc = re.match(r"(.*)\.(shape|stride)(\d+)$", p["name"])
             if desc:  # a host descriptor's shape and strides (in elements)
                 x, dim = tensors[desc.group(1)], int(desc.group(3))
                 args.append(np.int32(x.shape[dim]) if desc.group(2) == "shape"
                             else np.int64(x.stride(dim)))
+                named[p["name"]] = int(args[-1])
                 continue
             v = e["args"][p["name"]]
             conv = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32,
@@ -208,6 +211,10 @@ class GpuRun:
         if per_cta > 1:
             args.append(np.int32(grid[0]))
             grid[0] = -(-grid[0] // per_cta)
+        # Then the hidden CUtensorMap of each TMA copy, made per launch as
+        # rt::Kernel::launch makes it (made once here: the arguments do not
+        # change between the launches of `launch`).
+        args += [tensor_map(tm, named) for tm in meta.get("tensor_maps", [])]
         block = (meta["threads"], 1, 1)
         shm = meta["shared_bytes"]
         if shm > 48 * 1024:
@@ -309,6 +316,69 @@ class GpuRun:
             print(json.dumps(rec), flush=True)
             results.append(rec)
         return results
+
+
+# CUtensorMapDataType (cuda.h) and element bytes of the signature types;
+# fp8 types are copied as bytes.
+TMA_TYPES = {"fp16": (6, 2), "bf16": (9, 2), "fp32": (7, 4), "fp64": (8, 8),
+             "i1": (0, 1), "i8": (0, 1), "u8": (0, 1), "i16": (1, 2), "u16": (1, 2),
+             "i32": (3, 4), "u32": (2, 4), "i64": (5, 8), "u64": (4, 8)}
+_ENCODE_TILED = []
+
+
+def tensor_map(tm, named):
+    """The CUtensorMap (128 bytes) of a kernel's `tensor_maps` entry `tm` for
+    the descriptor arguments `named` (name -> pointer, shape or stride in
+    elements), made by libcuda's cuTensorMapEncodeTiled with the checks and
+    settings of tilec's runtime (rt::tensorMapEncoding): no interleave, the
+    swizzle asked for, 256-byte L2 promotion, zeros out of bounds. A numpy
+    array of one 128-byte element, which cupy passes by value (from its
+    address; the driver copies it into the parameter's 64-byte aligned
+    place, so the host copy needs no alignment)."""
+    import ctypes
+    import numpy
+    if not _ENCODE_TILED:
+        f = ctypes.CDLL("libcuda.so.1").cuTensorMapEncodeTiled
+        u32p, u64p = ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint64)
+        f.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32, ctypes.c_void_p,
+                      u64p, u64p, u32p, u32p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                      ctypes.c_int]
+        f.restype = ctypes.c_int
+        _ENCODE_TILED.append(f)
+    d, box, swizzle = tm["desc"], tm["box"], tm["swizzle"]
+    rank = len(box)
+    dtype, size = TMA_TYPES.get(tm["dtype"], (0, 1) if tm["dtype"].startswith("fp8") else (None, 0))
+    base = named[d]
+    shape = [named["%s.shape%d" % (d, i)] for i in range(rank)]
+    strides = [named["%s.stride%d" % (d, i)] for i in range(rank)]
+    problems = [
+        (dtype is None, "element type %r has no TMA data type" % tm["dtype"]),
+        (base % 16, "base address %#x is not 16-byte aligned" % base),
+        (any(not 1 <= n <= 2**32 for n in shape), "shape %s outside 1..2^32" % shape),
+        (strides[-1] != 1, "the last stride is %d; TMA needs 1" % strides[-1]),
+        (any(s * size % 16 or not 0 <= s * size < 2**40 for s in strides[:-1]),
+         "strides %s (elements of %d bytes) are not multiples of 16 bytes below 2^40" % (strides, size)),
+        (any(not 1 <= b <= 256 for b in box), "box %s outside 1..256" % box),
+        (box[-1] * size % 16 or (swizzle and box[-1] * size > swizzle),
+         "the box's rows of %d bytes are not a multiple of 16 bytes or wider than the %d-byte "
+         "swizzle" % (box[-1] * size, swizzle))]
+    for bad, why in problems:
+        if bad:
+            raise ValueError("tensor map of '%s': %s" % (d, why))
+    # The driver's order: the innermost dimension first.
+    dims = (ctypes.c_uint64 * rank)(*reversed(shape))
+    gstrides = (ctypes.c_uint64 * max(rank - 1, 1))(*[s * size for s in reversed(strides[:-1])])
+    boxdim = (ctypes.c_uint32 * rank)(*reversed(box))
+    ones = (ctypes.c_uint32 * rank)(*[1] * rank)
+    raw = ctypes.create_string_buffer(128 + 64)  # the driver writes to a 64-byte aligned place
+    at = (ctypes.addressof(raw) + 63) // 64 * 64
+    swz = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    r = _ENCODE_TILED[0](at, dtype, rank, base, dims, gstrides, boxdim, ones, 0, swz, 3, 0)
+    if r:
+        raise RuntimeError("tensor map of '%s': cuTensorMapEncodeTiled failed: CUresult %d" % (d, r))
+    out = numpy.zeros(1, dtype="V128")
+    ctypes.memmove(out.ctypes.data, at, 128)
+    return out
 
 
 def pointer_tables(e):

@@ -422,6 +422,12 @@ int aotMain() {
   CompiledKernel ck;
   if (!compiler.compileToPTX(src, opts, ck, llvm::errs()))
     return 1;
+  // Tensor maps are made at each launch from the descriptor's arguments
+  // (rt::Kernel::launch); the generated C launcher does not make them.
+  if (!ck.tensorMaps.empty())
+    return fail("kernel '" + ck.name +
+                "' takes TMA descriptors (tensor maps); ahead-of-time "
+                "launchers for them are not supported");
 
   // The parameters: constexpr or not from the source, typed or specialized
   // from the signature (compileToPTX accepted both).

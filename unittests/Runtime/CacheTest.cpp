@@ -115,6 +115,7 @@ void expectSame(const CompiledKernel &a, const CompiledKernel &b) {
   EXPECT_EQ(a.target, b.target);
   EXPECT_EQ(a.programsPerCTA, b.programsPerCTA);
   EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.tensorMaps, b.tensorMaps);
   EXPECT_EQ(a.ptx, b.ptx);
   EXPECT_EQ(a.tileIR, b.tileIR);
 }

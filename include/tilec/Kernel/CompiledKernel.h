@@ -36,12 +36,41 @@ struct CompiledKernel {
   uint64_t sharedBytes = 0; // dynamic shared memory per CTA
   std::string target;       // e.g. sm_90
   /// Programs each CTA runs (CompileOptions::programsPerCTA as chosen). Above
-  /// 1 the PTX entry has one more parameter than `params`, a last i32 that
-  /// takes the grid's x, and a grid of x programs runs on ceil(x / this) CTAs.
+  /// 1 the PTX entry has one more parameter than `params`, an i32 after them
+  /// (before `tensorMaps`) that takes the grid's x, and a grid of x programs
+  /// runs on ceil(x / this) CTAs.
   int programsPerCTA = 1;
   /// The runtime parameters in ABI order: name and signature type (*fp32, i32)
   /// (the hidden grid-size parameter of programsPerCTA > 1 is not listed).
   std::vector<std::pair<std::string, std::string>> params;
+
+  /// A CUtensorMap the kernel takes by value: TMA copies of the blocks of the
+  /// host tensor descriptor `desc`. The runtime makes it at each launch from
+  /// the arguments named `desc` (the base pointer), `desc.shape<i>` and
+  /// `desc.stride<i>` (elements; the last stride is 1).
+  struct TensorMapParam {
+    std::string desc;
+    /// The element type's signature spelling: "fp16", "bf16", "fp32",
+    /// "fp64", "fp8e4nv", "fp8e5", "i8", "i16", "i32", "i64", "u8", ...
+    std::string elemType;
+    /// The box (the block a TMA copy moves) in elements, outermost dimension
+    /// first (the order of the shape); its size is the rank, 1 to 5.
+    std::vector<int64_t> box;
+    /// The shared-memory swizzle: 0 (none), 32, 64 or 128 bytes.
+    int swizzleBytes = 0;
+
+    bool operator==(const TensorMapParam &o) const {
+      return desc == o.desc && elemType == o.elemType && box == o.box &&
+             swizzleBytes == o.swizzleBytes;
+    }
+  };
+  /// The kernel's tensor maps: hidden PTX parameters, not in `params` (the
+  /// caller does not pass them). They follow the parameters of `params` and
+  /// the hidden grid-x parameter of programsPerCTA > 1 (if any), in this
+  /// order, each a `.param .align 64 .b8 name[128]`; rt::Kernel::launch
+  /// makes them with cuTensorMapEncodeTiled (rt::tensorMapEncoding).
+  std::vector<TensorMapParam> tensorMaps;
+
   std::string ptx;
   /// `ptx` assembled for one GPU (empty: not assembled), for `cubinTarget`
   /// (the GPU's sm_XY, e.g. sm_90 for an H100/H200); loaded without the

@@ -261,6 +261,40 @@ llvm::Error
 checkArgs(llvm::ArrayRef<std::pair<std::string, std::string>> params,
           llvm::ArrayRef<Arg> args);
 
+/// The arguments of cuTensorMapEncodeTiled for a kernel's tensor map `tm`
+/// (CompiledKernel::tensorMaps), in the driver's order: dimension 0 is the
+/// innermost (the last of the shape), globalDim[0] = shape[rank - 1],
+/// globalStrides[i] = stride[rank - 2 - i] * element bytes, boxDim[0] =
+/// box[rank - 1]. No interleave, 256-byte L2 promotion, zeros out of bounds.
+struct TensorMapEncoding {
+  CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  unsigned rank = 0;
+  CUdeviceptr globalAddress = 0;
+  uint64_t globalDim[5] = {};     // elements
+  uint64_t globalStrides[4] = {}; // bytes, of dimensions 1..rank-1
+  uint32_t boxDim[5] = {};        // elements
+  uint32_t elementStrides[5] = {};
+  CUtensorMapInterleave interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  CUtensorMapL2promotion l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+  CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+};
+
+/// The encoding of `tm` from a launch's arguments `args` for `params`
+/// (CompiledKernel::params; checkArgs has passed): the base pointer is the
+/// argument named tm.desc, the shape and strides (in elements) those named
+/// tm.desc + ".shape<i>" and ".stride<i>". Checks what TMA requires and
+/// names the argument that breaks it, as checkArgs does ("argument 4
+/// ('desc_q'): ..."): a 16-byte aligned base; shape entries in 1..2^32;
+/// strides multiples of 16 bytes below 2^40 bytes, the last one 1; box
+/// entries in 1..256, the innermost a multiple of 16 bytes and, with a
+/// swizzle, at most its bytes; an element type TMA has a data type for.
+/// Makes no driver call.
+llvm::Expected<TensorMapEncoding>
+tensorMapEncoding(const CompiledKernel::TensorMapParam &tm,
+                  llvm::ArrayRef<std::pair<std::string, std::string>> params,
+                  llvm::ArrayRef<Arg> args);
+
 /// Whether a cubin assembled for `cubinTarget` (sm_90, sm_90a, ...) runs on
 /// a GPU of compute capability `computeCapability` (90): the same one.
 bool cubinRunsOn(llvm::StringRef cubinTarget, int computeCapability);
@@ -288,7 +322,10 @@ public:
   /// checkArgs, then cuLaunchKernel with numWarps * 32 threads per block and
   /// sharedBytes of dynamic shared memory. `grid` counts programs: a kernel
   /// compiled to run several programs per CTA (programsPerCTA) is launched on
-  /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden last i32.
+  /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden i32 after
+  /// `args`. Then come the kernel's tensor maps (CompiledKernel::tensorMaps),
+  /// one CUtensorMap each, made here from `args` (tensorMapEncoding,
+  /// cuTensorMapEncodeTiled).
   /// Asynchronous: errors of the run itself show up at the next synchronize.
   llvm::Error launch(Dim3 grid, llvm::ArrayRef<Arg> args,
                      CUstream stream = nullptr) const;

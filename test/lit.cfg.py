@@ -45,7 +45,8 @@ if os.path.exists(os.path.join(config.tilec_tools_dir, "tilec-frontend-fuzzer"))
     tools.append("tilec-frontend-fuzzer")
     config.available_features.add("fuzzer")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
-llvm_config.add_tool_substitutions(["FileCheck", "not", "count"], [config.llvm_tools_dir])
+llvm_config.add_tool_substitutions(
+    ["FileCheck", "not", "count", "mlir-translate", "llc"], [config.llvm_tools_dir])
 
 if config.tilec_ptxas:
     config.available_features.add("ptxas")

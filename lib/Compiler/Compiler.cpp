@@ -136,6 +136,7 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
   KernelSpec spec;
   spec.kernel = kernel;
   spec.numWarps = opts.numWarps;
+  spec.tmaBlocks = opts.tma && computeCapabilityOf(opts.arch) >= 90;
   spec.signatureDiags = &sigDiags;
   if (!parseSignature(sigFile, sigDiags, spec.signature))
     return nullptr;
@@ -318,6 +319,20 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   if (auto a =
           (*module)->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     out.programsPerCTA = int(a.getInt());
+  // The tensor maps tilegpu-pipeline added for TMA copies (hidden
+  // parameters after the others; ConvertTileGPUToLLVM lists them).
+  if (auto maps = (*module)->getAttrOfType<mlir::ArrayAttr>(
+          mlir::tilegpu::kTensorMapsAttr))
+    for (mlir::Attribute a : maps) {
+      auto d = mlir::cast<mlir::DictionaryAttr>(a);
+      CompiledKernel::TensorMapParam tm;
+      tm.desc = d.getAs<mlir::StringAttr>("desc").str();
+      tm.elemType = d.getAs<mlir::StringAttr>("dtype").str();
+      llvm::append_range(tm.box,
+                         d.getAs<mlir::DenseI64ArrayAttr>("box").asArrayRef());
+      tm.swizzleBytes = int(d.getAs<mlir::IntegerAttr>("swizzle").getInt());
+      out.tensorMaps.push_back(std::move(tm));
+    }
   // As Triton does: a kernel that cannot launch on the target is an error
   // here, not at the first launch.
   if (uint64_t limit = maxSharedBytesPerBlock(opts.arch);

@@ -57,9 +57,47 @@ void CodeGen::registerMemoryBuiltins(BuiltinRegistry &r) {
         2, &CodeGen::emitStore, TakesFP8);
 }
 
+std::vector<mlir::Value> CodeGen::tmaBlockCoords(const Val &bp,
+                                                 const Val &boundaryCheck,
+                                                 llvm::StringRef padding,
+                                                 mlir::Location l) {
+  // A 2-D block of a host descriptor (its base is the kernel argument),
+  // every dimension checked, zeros outside: what a TMA copy reads.
+  size_t rank = bp.blockShape.size();
+  if (!tmaBlocks || !bp.isDescriptor || rank != 2 || padding != "zero" ||
+      boundaryCheck.kind != Val::Tuple || boundaryCheck.elems.size() != rank)
+    return {};
+  std::vector<bool> checked(rank, false);
+  for (const Val &d : boundaryCheck.elems)
+    if (d.kind == Val::Int && d.i >= 0 && d.i < int64_t(rank))
+      checked[d.i] = true;
+  if (llvm::is_contained(checked, false))
+    return {};
+  // (The base is the argument, or tl.multiple_of of it: makeTensorDescriptor.)
+  mlir::Value base = bp.elems[0].v;
+  if (auto hint = base.getDefiningOp<mlir::tile::AxisHintOp>())
+    base = hint.getSrc();
+  auto arg = mlir::dyn_cast<mlir::BlockArgument>(base);
+  if (!arg || !mlir::isa<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
+    return {};
+  std::vector<mlir::Value> coords;
+  DType i32 = DType::scalar(ScalarKind::I32);
+  for (size_t d = 0; d < rank; ++d) {
+    const Val &off = bp.elems[1 + 2 * rank + d];
+    if (off.kind == Val::Int)
+      coords.push_back(materialize(off, i32, l).v);
+    else if (off.isScalarIR() && off.dtype == i32)
+      coords.push_back(off.v);
+    else
+      return {};
+  }
+  return coords;
+}
+
 Val CodeGen::emitLoad(BuiltinCall &c) {
   auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val ptr = a[0], mask = a[1], other = a[2];
+  std::vector<mlir::Value> blockCoords;
   if (ptr.kind == Val::BlockPtr) {
     if (mask.kind != Val::None || other.kind != Val::None)
       return error(call, "tl.load of a block pointer takes boundary_check "
@@ -79,6 +117,7 @@ Val CodeGen::emitLoad(BuiltinCall &c) {
                              padding + "'");
     if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
       return Val::error();
+    blockCoords = tmaBlockCoords(a[0], a[3], padding, l);
     if (mask.kind != Val::None && !padding.empty())
       other = padding == "nan" ? Val::floating(std::nan("")) : Val::integer(0);
   } else {
@@ -120,6 +159,9 @@ Val CodeGen::emitLoad(BuiltinCall &c) {
   auto op = b.create<mlir::tile::LoadOp>(
       l, ptr.v, mask.isIR() ? mask.v : mlir::Value(),
       other.isIR() ? other.v : mlir::Value());
+  if (!blockCoords.empty() && op.getMask() &&
+      llvm::equal(ptr.shape(), a[0].blockShape))
+    op.getBlockCoordsMutable().assign(blockCoords);
   for (int k : {5, 6}) {
     if (a[k].kind == Val::Str && !a[k].s.empty()) {
       if (!validCacheOption(k == 5, /*store=*/false, a[k].s))

@@ -385,6 +385,13 @@ private:
   // (BuiltinsAtomic.cpp).
   static void registerMemoryBuiltins(BuiltinRegistry &r);
   Val emitLoad(BuiltinCall &c);
+  /// The coordinates of a load of `bp` (a host descriptor's 2-D block,
+  /// every dimension checked, zero padding) for tile.load's blockCoords
+  /// when tmaBlocks is on; else none.
+  std::vector<mlir::Value> tmaBlockCoords(const Val &bp,
+                                          const Val &boundaryCheck,
+                                          llvm::StringRef padding,
+                                          mlir::Location l);
   Val emitStore(BuiltinCall &c);
   static void registerAtomicBuiltins(BuiltinRegistry &r);
   Val emitAtomic(BuiltinCall &c);
@@ -543,6 +550,9 @@ private:
   unsigned constexprDepth = 0;
   /// The kernel's warps per program (KernelSpec::numWarps).
   int numWarps = 4;
+  /// Mark the loads of host descriptors' blocks for TMA
+  /// (KernelSpec::tmaBlocks).
+  bool tmaBlocks = false;
   unsigned unrolledIterations = 0;
   unsigned inlinedCalls = 0;
   /// Kernel parameters given a host tensor descriptor: (parameter index,

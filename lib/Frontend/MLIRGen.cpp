@@ -112,6 +112,7 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
   mod->getOperation()->setAttr("tile.num_warps",
                                b.getI32IntegerAttr(spec.numWarps));
   numWarps = spec.numWarps;
+  tmaBlocks = spec.tmaBlocks;
 
   DiagnosticEngine &sigDiags =
       spec.signatureDiags ? *spec.signatureDiags : diags;
@@ -228,6 +229,10 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       func.setArgAttr(i, "tile.divisibility",
                       b.getI32IntegerAttr(divisibility[i]));
   }
+  if (tmaBlocks)
+    for (auto [param, first] : hostDescriptors)
+      func.setArgAttr(first, "tile.host_descriptor",
+                      b.getStringAttr(fn.params[param].name));
   b.setInsertionPointToStart(entry);
 
   // Host tensor descriptors: the descriptor tl.make_tensor_descriptor would

@@ -152,6 +152,11 @@ struct LowerPipelineOptions
       llvm::cl::desc("Recompute tiles of this many bytes a thread after "
                      "reductions (0: off)"),
       llvm::cl::init(defaults.rematBytes)};
+  Option<bool> tma{*this, "tma",
+                   llvm::cl::desc("TMA copies of host descriptors' blocks in "
+                                  "pipelined dot loops (the frontend marks "
+                                  "them)"),
+                   llvm::cl::init(defaults.tma)};
   Option<LoweringStop> to{
       *this, "to", llvm::cl::desc("Where to stop"),
       llvm::cl::init(LoweringStop::LLVM),
@@ -170,6 +175,7 @@ struct LowerPipelineOptions
     o.splitMaskedLoops = splitMaskedLoops;
     o.prefetchBytes = prefetchBytes;
     o.rematBytes = rematBytes;
+    o.tma = tma;
     return o;
   }
 };

@@ -218,6 +218,11 @@ struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
       for (NamedAttribute a : load->getAttrs())
         if (!newLoad->hasAttr(a.getName()))
           newLoad->setAttr(a.getName(), a.getValue());
+      // A descriptor block read transposed: the same block.
+      if (!load.getBlockCoords().empty()) {
+        newLoad.getBlockCoordsMutable().assign(load.getBlockCoords());
+        newLoad.setBlockTransposed(!load.getBlockTransposed());
+      }
       rewriter.modifyOpInPlace(dot, [&] { dot->setOperand(i, newLoad); });
       rewriter.eraseOp(tr);
       rewriter.eraseOp(load);

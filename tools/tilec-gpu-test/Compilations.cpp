@@ -144,6 +144,7 @@ void Compilations::compile(const KernelKey &key, Compiled &c) {
   opts.programsPerCTA =
       key.programsPerCTA >= 0 ? key.programsPerCTA : opts_.programsPerCTA;
   opts.arch = opts_.arch;
+  opts.tma = opts_.tma;
   auto t0 = std::chrono::steady_clock::now();
   c.ok = !pit->second.numErrors &&
          compiler_.compileToPTX(pit->second, opts, c.ck, os);

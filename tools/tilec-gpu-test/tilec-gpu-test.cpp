@@ -139,6 +139,11 @@ static cl::opt<bool>
     listCases("list",
               cl::desc("Print the selected cases (one line each) and exit"),
               cl::cat(category));
+static cl::opt<bool>
+    tmaOpt("tma",
+           cl::desc("Compile every kernel with TMA copies of host "
+                    "descriptors' blocks (tilec --tma)"),
+           cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -183,6 +188,7 @@ int main(int argc, char **argv) {
   opts.interp = !noInterp;
   opts.programsPerCTA = *perCTA;
   opts.verbose = verbose;
+  opts.tma = tmaOpt;
 
   Compilations comps(opts);
   if (bench) {

@@ -145,6 +145,13 @@ static cl::opt<bool> fpFusion(
     cl::init(kDefaults.fpFusion), CompilingCommands(),
     cl::cat(compilerCategory()));
 
+static cl::opt<bool> tma(
+    "tma",
+    cl::desc("Copy the blocks of host tensor descriptors that pipelined "
+             "tensor-core loops stage with TMA (sm_90 and later; the kernel "
+             "then takes a CUtensorMap per descriptor, made by the runtime)"),
+    cl::init(kDefaults.tma), CompilingCommands(), cl::cat(compilerCategory()));
+
 bool readCompileFlags(CompileOptions &opts) {
   opts.numWarps = numWarps;
   opts.numStages = numStages;
@@ -161,6 +168,7 @@ bool readCompileFlags(CompileOptions &opts) {
   opts.prefetchBytes = prefetchBytes;
   opts.rematBytes = rematBytes;
   opts.fpFusion = fpFusion;
+  opts.tma = tma;
   opts.importPaths = importDirs;
   opts.defines = hostDefines;
   return true;

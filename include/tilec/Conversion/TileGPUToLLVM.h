@@ -454,6 +454,9 @@ void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateInlineAsmOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
+/// The mbarrier ops and TMA copies (TmaOpToLLVM.cpp).
+void populateTmaOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                 RewritePatternSet &patterns);
 void populateSplitOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populatePrintOpToLLVMPatterns(TileGPUTypeConverter &converter,

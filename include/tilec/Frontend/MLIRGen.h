@@ -32,6 +32,11 @@ struct KernelSpec {
   /// are found).
   ModuleLoader *loader = nullptr;
   int numWarps = 4;
+  /// Loads of a host tensor descriptor's 2-D blocks carry the block's
+  /// coordinates (tile.load's blockCoords) and the descriptor's base
+  /// argument is marked `tile.host_descriptor`, so that the GPU pipeline
+  /// may copy the blocks with TMA (CompileOptions::tma on sm_90 and later).
+  bool tmaBlocks = false;
 };
 
 /// Emits the specialized kernel as a module holding one `func.func` marked

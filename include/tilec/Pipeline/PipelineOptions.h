@@ -62,6 +62,13 @@ struct PipelineOptions {
   /// rounded on its own (`mul.rn`, `add.rn`), which ptxas does not contract
   /// either.
   bool fpFusion = true;
+  /// Copy the blocks of host tensor descriptors that pipelined tensor-core
+  /// loops stage with TMA (sm_90 and later: cp.async.bulk.tensor by one
+  /// thread, completion on an mbarrier) instead of 16-byte cp.async copies
+  /// by every thread. The kernel then takes a CUtensorMap per descriptor
+  /// (CompiledKernel::tensorMaps), which rt::Kernel::launch makes. The
+  /// results do not change.
+  bool tma = false;
 };
 
 /// Calls f(name, value) for every knob of `o`, named as the JIT's cache key
@@ -78,6 +85,7 @@ void forEachPipelineOption(const PipelineOptions &o, Fn &&f) {
   f("prefetch_bytes", std::to_string(o.prefetchBytes));
   f("remat_bytes", std::to_string(o.rematBytes));
   f("fp_fusion", std::string(o.fpFusion ? "1" : "0"));
+  f("tma", std::string(o.tma ? "1" : "0"));
   f("target", o.arch);
 }
 

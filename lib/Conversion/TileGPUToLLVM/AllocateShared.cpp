@@ -94,7 +94,9 @@ std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
       continue;
     }
     if (!anc ||
-        !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp, AsyncCopyOp>(u)) {
+        !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp, AsyncCopyOp,
+             TmaCopyOp, MBarrierInitOp, MBarrierExpectOp, MBarrierWaitOp,
+             MBarrierInvalOp>(u)) {
       Operation *fn = alloc->getParentOfType<FunctionOpInterface>();
       if (!fn)
         fn = alloc->getParentOp();

@@ -204,6 +204,7 @@ struct ConvertTileGPUToLLVMPass
       populateHistogramOpToLLVMPatterns(converter, patterns);
       populateInlineAsmOpToLLVMPatterns(converter, patterns);
       populatePrintOpToLLVMPatterns(converter, patterns);
+      populateTmaOpToLLVMPatterns(converter, patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }
@@ -295,6 +296,28 @@ struct ConvertTileGPUToLLVMPass
       if (minCtas > 0)
         fn->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     IntegerAttr::get(IntegerType::get(ctx, 32), minCtas));
+      // A tensor map is taken in place: by value (byval, 64-byte aligned)
+      // and `nvvm.grid_constant`, so that its address is the parameter's
+      // (cvta.param) rather than a local copy's. The launcher learns of it
+      // from the module's `tilegpu.tensor_maps` (CompiledKernel::tensorMaps).
+      SmallVector<Attribute> tensorMaps;
+      for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+        fn.removeArgAttr(i, StringAttr::get(ctx, "tile.host_descriptor"));
+        auto tm = fn.getArgAttrOfType<DictionaryAttr>(i, kTensorMapAttr);
+        if (!tm)
+          continue;
+        tensorMaps.push_back(tm);
+        fn.removeArgAttr(i, StringAttr::get(ctx, kTensorMapAttr));
+        fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(LLVM::LLVMArrayType::get(
+                          IntegerType::get(ctx, 8), kTensorMapBytes)));
+        fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      IntegerAttr::get(IntegerType::get(ctx, 64), 64));
+        fn.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                      UnitAttr::get(ctx));
+      }
+      if (!tensorMaps.empty())
+        module->setAttr(kTensorMapsAttr, ArrayAttr::get(ctx, tensorMaps));
       for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
         auto div = fn.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility");
         if (!div)

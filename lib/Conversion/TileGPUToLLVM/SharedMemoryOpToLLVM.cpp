@@ -195,12 +195,12 @@ static LocalAllocOp rootAlloc(Value view) {
   return rootBuffer(view).getDefiningOp<LocalAllocOp>();
 }
 
-/// Is every write to the buffer that `view` is (a view of) an async_copy?
-/// The root must be a local_alloc without an initial value, and its views
-/// (memdesc_subview, any depth) may only be read, freed or filled by
-/// async_copy; anything else (local_store, an initial value, a use we do not
-/// know) writes through the generic proxy. Views are memdesc_subview and
-/// memdesc_trans.
+/// Is every write to the buffer that `view` is (a view of) an async copy
+/// (cp.async or TMA)? The root must be a local_alloc without an initial
+/// value, and its views (memdesc_subview, any depth) may only be read, freed
+/// or filled by async_copy or tma_copy; anything else (local_store, an initial
+/// value, a use we do not know) writes through the generic proxy. Views are
+/// memdesc_subview and memdesc_trans.
 static bool writtenOnlyByAsyncCopy(Value view) {
   LocalAllocOp alloc = rootAlloc(view);
   if (!alloc || alloc.getInit())
@@ -213,7 +213,7 @@ static bool writtenOnlyByAsyncCopy(Value view) {
         work.push_back(user->getResult(0));
         continue;
       }
-      if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp>(user))
+      if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp, TmaCopyOp>(user))
         continue;
       return false;
     }

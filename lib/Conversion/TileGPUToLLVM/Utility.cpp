@@ -176,8 +176,7 @@ void LayoutInfo::initAccumulator(MmaAttr mma, ArrayRef<unsigned> slices,
   for (unsigned d = 0; d < 2; ++d) {
     unsigned n = 1;
     if (baseToTensor[d] >= 0)
-      n = 2 * blocksPerWarp[d] *
-          unsigned((baseShape[d] + cta[d] - 1) / cta[d]);
+      n = 2 * blocksPerWarp[d] * unsigned((baseShape[d] + cta[d] - 1) / cta[d]);
     elemsPerThread.push_back(n);
     numElems_ *= n;
   }
@@ -379,11 +378,10 @@ LayoutInfo::emitIndices(OpBuilder &b, Location loc, const ThreadCoords &tc,
           b.create<LLVM::MulOp>(loc, tc.lane[d],
                                 i32Const(b, loc, laneStep[d])));
       unsigned q = e[i] / 2, bpw = blocksPerWarp[d];
-      v = b.create<LLVM::AddOp>(
-          loc, thread,
-          i32Const(b, loc,
-                   (q / bpw) * cta[d] + (q % bpw) * 8 +
-                       (e[i] % 2) * pairStep[d]));
+      v = b.create<LLVM::AddOp>(loc, thread,
+                                i32Const(b, loc,
+                                         (q / bpw) * cta[d] + (q % bpw) * 8 +
+                                             (e[i] % 2) * pairStep[d]));
     } else {
       unsigned spt = base.getSizePerThread()[d],
                tpw = base.getThreadsPerWarp()[d];
@@ -528,6 +526,9 @@ TileGPUTypeConverter::TileGPUTypeConverter(MLIRContext *ctx)
   addConversion([ctx](MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, kSharedAddrSpace);
   });
+  // A tensor map parameter: the generic address of the .param it is.
+  addConversion(
+      [ctx](TensorMapType) -> Type { return LLVM::LLVMPointerType::get(ctx); });
   addConversion([this](RankedTensorType t) -> std::optional<Type> {
     if (!t.getEncoding())
       return std::nullopt;

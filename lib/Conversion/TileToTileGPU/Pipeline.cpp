@@ -72,6 +72,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineTma.h"
+
 #include "tilec/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -611,6 +613,22 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     bool early = !asyncAcc.empty() && stages >= 4;
     int ahead = early ? stages - 2 : stages - 1;
 
+    // Descriptor blocks copied with TMA (PipelineTma.cpp): one mbarrier a
+    // slot, which thread 0 arms with the bytes of the stage's TMA copies;
+    // every thread waits on it (phase: the slot's use count, mod 2) before
+    // reading the slot.
+    SmallVector<std::optional<TmaStaging>> tma;
+    int64_t tmaBytes = 0;
+    for (StagedLoad &s : staged) {
+      tma.push_back(planTmaStaging(s.load, s.alloc.getType()));
+      if (tma.back())
+        tmaBytes += tma.back()->bytes;
+    }
+    if (tmaBytes >= (1 << 20))
+      for (auto &t : tma)
+        t.reset();
+    bool useTma = llvm::any_of(tma, [](auto &t) { return t.has_value(); });
+
     // 4. Rewrite.
     Location loc = loop.getLoc();
     OpBuilder b(loop);
@@ -630,6 +648,24 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
           loc, MemDescType::get(shape, t.getElementType(), t.getEncoding()),
           Value()));
     }
+    SmallVector<Value> maps(staged.size());
+    Value bars;
+    auto barSlot = [&](OpBuilder &bb, Value slot) -> Value {
+      return bb.create<MemDescSubviewOp>(
+          loc, MemDescType::get({1}, bb.getI64Type(), Attribute()), bars, slot);
+    };
+    if (useTma) {
+      auto func = loop->getParentOfType<func::FuncOp>();
+      for (auto [k, t] : llvm::enumerate(tma))
+        if (t)
+          maps[k] = getOrAddTensorMap(func, t->map);
+      bars = b.create<LocalAllocOp>(
+          loc, MemDescType::get({slots, 1}, b.getI64Type(), Attribute()),
+          Value());
+      for (int s = 0; s < slots; ++s)
+        b.create<MBarrierInitOp>(loc, barSlot(b, i32(b, s)),
+                                 b.getI32IntegerAttr(1));
+    }
     b.create<BarrierOp>(loc); // earlier users of these ranges are done
 
     Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
@@ -643,6 +679,10 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         m.map(loop.getRegionIterArgs()[j], args[j]);
       Value pred =
           bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, ub);
+      Value bar = useTma ? barSlot(bb, slot) : Value();
+      if (useTma)
+        bb.create<MBarrierExpectOp>(loc, bar, bb.getI32IntegerAttr(tmaBytes),
+                                    pred);
       for (Operation &op : *body) {
         if (!stage0.contains(&op))
           continue;
@@ -672,6 +712,13 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
             staged.begin();
         Value dst = bb.create<MemDescSubviewOp>(loc, staged[k].alloc.getType(),
                                                 buffers[k], slot);
+        if (maps[k]) {
+          SmallVector<Value> coords;
+          for (Value c : load.getBlockCoords())
+            coords.push_back(m.lookupOrDefault(c));
+          bb.create<TmaCopyOp>(loc, maps[k], coords, dst, bar, pred);
+          continue;
+        }
         Value mask =
             load.getMask() ? m.lookupOrDefault(load.getMask()) : Value();
         auto copy = bb.create<AsyncCopyOp>(
@@ -708,6 +755,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
                      .getResult(0);
     inits.push_back(i32(b, 0));
     inits.push_back(i32(b, ahead));
+    if (useTma)
+      inits.push_back(i32(b, 0)); // the read slot's mbarrier phase
     unsigned curBase =
         inits.size(); // the carried values at the current iteration
     if (carriedUsedAfter)
@@ -734,6 +783,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     };
     if (asyncAcc.empty() || early)
       emitCopies();
+    if (useTma)
+      bb.create<MBarrierWaitOp>(loc, barSlot(bb, readSlot), newArgs[n + 2]);
 
     IRMapping m1;
     m1.map(loop.getInductionVar(), newLoop.getInductionVar());
@@ -781,6 +832,14 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     };
     results.push_back(bump(readSlot));
     results.push_back(bump(writeSlot));
+    if (useTma) {
+      // The next slot's use count is odd when the read slot wraps.
+      Value wrapped = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                               results[n], i32(bb, 0));
+      Value flipped = bb.create<arith::XOrIOp>(loc, newArgs[n + 2], i32(bb, 1));
+      results.push_back(
+          bb.create<arith::SelectOp>(loc, wrapped, flipped, newArgs[n + 2]));
+    }
     if (carriedUsedAfter) {
       IRMapping mc;
       mc.map(loop.getInductionVar(), newLoop.getInductionVar());
@@ -809,6 +868,11 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     }
     b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
     b.create<BarrierOp>(loc);
+    // Every thread is done with the mbarriers (the copies of iterations past
+    // the end were never issued).
+    if (useTma)
+      for (int s = 0; s < slots; ++s)
+        b.create<MBarrierInvalOp>(loc, barSlot(b, i32(b, s)));
     for (unsigned j = 0; j < n; ++j)
       loop.getResult(j).replaceAllUsesWith(finals[j]);
     loop.erase();

@@ -636,8 +636,8 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
   Type type = getLoadedType(ptr.getType());
   if (!type) // Invalid; left for the verifier to report.
     type = ptr.getType();
-  build(builder, state, type, ptr, mask, other, StringAttr(), StringAttr(),
-        UnitAttr());
+  build(builder, state, type, ptr, mask, other, ValueRange(), StringAttr(),
+        StringAttr(), UnitAttr(), UnitAttr());
 }
 
 void LoadOp::getEffects(
@@ -665,6 +665,15 @@ LogicalResult LoadOp::verify() {
     if (other.getType() != getType())
       return emitOpError("other type ")
              << other.getType() << " does not match result type " << getType();
+  }
+  if (!getBlockCoords().empty()) {
+    auto t = dyn_cast<RankedTensorType>(getType());
+    if (!t || t.getRank() != int64_t(getBlockCoords().size()) || !getMask())
+      return emitOpError("block needs one coordinate per dimension of a "
+                         "masked tile load, got ")
+             << getBlockCoords().size() << " for " << getType();
+  } else if (getBlockTransposed()) {
+    return emitOpError("blockTransposed without block coordinates");
   }
   return success();
 }

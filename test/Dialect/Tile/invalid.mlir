@@ -187,7 +187,7 @@ func.func @load_parse_not_pointer(%p: tensor<128xf32>) {
 
 func.func @load_not_pointer(%p: tensor<128xf32>) {
   // expected-error @+1 {{'tile.load' op pointer operand must be !tile.ptr or a tensor of !tile.ptr, got 'tensor<128xf32>'}}
-  %0 = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<128xf32>) -> tensor<128xf32>
+  %0 = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<128xf32>) -> tensor<128xf32>
   return
 }
 
@@ -195,7 +195,7 @@ func.func @load_not_pointer(%p: tensor<128xf32>) {
 
 func.func @load_mask_element(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi32>) {
   // expected-error @+1 {{'tile.load' op mask must have i1 elements, got 'tensor<128xi32>'}}
-  %0 = "tile.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xi32>) -> tensor<128xf32>
+  %0 = "tile.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xi32>) -> tensor<128xf32>
   return
 }
 
@@ -203,7 +203,7 @@ func.func @load_mask_element(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi32>
 
 func.func @load_mask_shape(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<64xi1>) {
   // expected-error @+1 {{'tile.load' op mask shape [64] does not match pointer shape [128]}}
-  %0 = "tile.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<64xi1>) -> tensor<128xf32>
+  %0 = "tile.load"(%p, %m) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<64xi1>) -> tensor<128xf32>
   return
 }
 
@@ -211,7 +211,7 @@ func.func @load_mask_shape(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<64xi1>) {
 
 func.func @load_result(%p: tensor<128x!tile.ptr<f32>>) {
   // expected-error @+1 {{'tile.load' op result type 'tensor<128xf16>' does not match loaded type 'tensor<128xf32>'}}
-  %0 = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<128x!tile.ptr<f32>>) -> tensor<128xf16>
+  %0 = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<128x!tile.ptr<f32>>) -> tensor<128xf16>
   return
 }
 
@@ -219,7 +219,7 @@ func.func @load_result(%p: tensor<128x!tile.ptr<f32>>) {
 
 func.func @load_other_without_mask(%p: tensor<128x!tile.ptr<f32>>, %o: tensor<128xf32>) {
   // expected-error @+1 {{'tile.load' op other requires a mask}}
-  %0 = "tile.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>) -> tensor<128xf32>
+  %0 = "tile.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xf32>) -> tensor<128xf32>
   return
 }
 
@@ -227,7 +227,31 @@ func.func @load_other_without_mask(%p: tensor<128x!tile.ptr<f32>>, %o: tensor<12
 
 func.func @load_other_type(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi1>, %o: tensor<128xf16>) {
   // expected-error @+1 {{'tile.load' op other type 'tensor<128xf16>' does not match result type 'tensor<128xf32>'}}
-  %0 = "tile.load"(%p, %m, %o) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf16>) -> tensor<128xf32>
+  %0 = "tile.load"(%p, %m, %o) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<128xi1>, tensor<128xf16>) -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %m: tensor<64x64xi1>, %r: i32) {
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load, got 1 for 'tensor<64x64xf16>'}}
+  %0 = tile.load %p, %m block[%r] : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %r: i32) {
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load, got 2 for 'tensor<64x64xf16>'}}
+  %0 = tile.load %p block[%r, %r] : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %m: tensor<64x64xi1>) {
+  // expected-error @+1 {{'tile.load' op blockTransposed without block coordinates}}
+  %0 = tile.load %p, %m {blockTransposed} : tensor<64x64x!tile.ptr<f16>>
   return
 }
 

@@ -338,16 +338,29 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     neither removed nor moved, e.g. in a loop that polls a flag. Only the type of `ptr` is
     written; the others are derived from it.
 
+    `blockCoords` (i32, one per dimension) says that the load reads a block of a
+    host tensor descriptor: the kernel argument its pointers are computed
+    from is the descriptor's base (marked `tile.host_descriptor`), they
+    are the coordinates of the block's first element, outermost first, the
+    block has the result's shape (its transpose with `blockTransposed`),
+    and the mask is the block's bounds, elements outside the tensor reading
+    zero. The pointers and the mask say the same; the GPU pipeline may copy
+    such a block with TMA instead (tilegpu.tma_copy). A rewrite that changes
+    what the load reads in another way drops them.
+
     ```mlir
     %v = tile.load %p, %m, %zero : tensor<128x!tile.ptr<f32>>
+    %b = tile.load %q, %n, %z block[%row, %c0] : tensor<64x128x!tile.ptr<f16>>
     ```
   }];
   let arguments = (ins AnyType:$ptr, Optional<AnyType>:$mask,
-                   Optional<AnyType>:$other, OptionalAttr<StrAttr>:$cache,
-                   OptionalAttr<StrAttr>:$evict, UnitAttr:$isVolatile);
+                   Optional<AnyType>:$other, Variadic<I32>:$blockCoords,
+                   OptionalAttr<StrAttr>:$cache,
+                   OptionalAttr<StrAttr>:$evict, UnitAttr:$isVolatile,
+                   UnitAttr:$blockTransposed);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:`
+    $ptr (`,` $mask^)? (`,` $other^)? (`block` `[` $blockCoords^ `]`)? attr-dict `:`
     custom<LoadTypes>(type($ptr), ref($mask), type($mask), ref($other),
                       type($other), type($result))
   }];

@@ -125,6 +125,29 @@ bool legalizeJoinLayouts(tile::JoinOp op);
 /// types their users had. Whether it inserted a conversion.
 bool legalizeSplitLayouts(tile::SplitOp op);
 
+/// On a kernel parameter of type !tilegpu.tensormap: what the launcher
+/// makes it from, {desc = "<descriptor parameter>", dtype = "<element type,
+/// signature spelling>", box = array<i64: ...> (outermost first), swizzle =
+/// <bytes> : i32}. The LLVM lowering moves these, in parameter order, to
+/// the module's `tilegpu.tensor_maps` (an array of the dictionaries).
+inline constexpr llvm::StringLiteral kTensorMapAttr = "tilegpu.tensor_map";
+inline constexpr llvm::StringLiteral kTensorMapsAttr = "tilegpu.tensor_maps";
+/// The bytes of a CUtensorMap.
+inline constexpr unsigned kTensorMapBytes = 128;
+
+/// How TMA writes a block into `buffer` (a 2-D memdesc): the stored rows
+/// (a transposed buffer's columns) and the elements of each copy's rows
+/// (`blockCols` of them where the buffer is split into column blocks), and
+/// the hardware swizzle, in bytes (0: none; 32, 64, 128), that lays them out
+/// as the buffer's encoding says. None where no swizzle mode does, or a
+/// box would pass TMA's limits (256 elements a dimension, rows a multiple
+/// of 16 bytes).
+struct TmaLayout {
+  int64_t rows = 0, rowElems = 0, blocks = 1;
+  unsigned swizzleBytes = 0;
+};
+std::optional<TmaLayout> getTmaLayout(MemDescType buffer);
+
 /// Is `op` a tile.load whose one user stages it in shared memory (a
 /// tensor-core dot operand's local_alloc)?
 bool isStagedOperandLoad(Operation *op);

@@ -281,6 +281,23 @@ def TileGPU_MemDescType : TypeDef<TileGPU_Dialect, "MemDesc"> {
   }];
 }
 
+def TileGPU_TensorMapType : TypeDef<TileGPU_Dialect, "TensorMap"> {
+  let mnemonic = "tensormap";
+  let summary = "A TMA descriptor (CUtensorMap) the kernel takes by value";
+  let description = [{
+    The 128-byte CUtensorMap of a global tensor that `tilegpu.tma_copy`
+    reads blocks of. Only a kernel parameter has this type: one the
+    launcher makes from a host tensor descriptor's base, shape and strides
+    (the parameter's `tilegpu.tensor_map` attribute names the descriptor,
+    the box and the swizzle), passed as `.param .align 64 .b8 [128]`
+    (`byval`, `nvvm.grid_constant`) so that the copy reads it in place.
+
+    ```mlir
+    func.func @k(%map: !tilegpu.tensormap {tilegpu.tensor_map = {desc = "desc_k", box = array<i64: 64, 64>, swizzle = 128 : i32, dtype = "fp16"}})
+    ```
+  }];
+}
+
 /// The resource of the memory effects of the shared-memory ops.
 def TileGPU_SharedMemory : Resource<"::mlir::tilegpu::SharedMemory">;
 
@@ -485,6 +502,125 @@ def TileGPU_WgmmaWaitOp : TileGPU_Op<"wgmma_wait", [AllTypesMatch<["vals", "resu
   let arguments = (ins Variadic<AnyRankedTensor>:$vals, I32Attr:$pendings);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = "$vals attr-dict `:` type($vals)";
+}
+
+//===----------------------------------------------------------------------===//
+// Hopper's mbarriers and TMA copies
+//===----------------------------------------------------------------------===//
+
+def TileGPU_MBarrierInitOp : TileGPU_Op<"mbarrier_init"> {
+  let summary = "Initializes an mbarrier in shared memory (mbarrier.init)";
+  let description = [{
+    `bar` is one 8-byte mbarrier (a `1xi64` buffer, e.g. a slot of an
+    `Nx1xi64` buffer taken with `memdesc_subview`). Thread 0 initializes it
+    to expect `count` arrivals per phase, phase 0 pending. The other threads
+    may use it after a barrier (tilegpu-insert-barriers places one: this is
+    a write of the buffer).
+
+    ```mlir
+    tilegpu.mbarrier_init %bar, 1 : !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemWrite<TileGPU_SharedMemory>]>:$bar,
+                       I32Attr:$count);
+  let assemblyFormat = "$bar `,` $count attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_MBarrierExpectOp : TileGPU_Op<"mbarrier_expect"> {
+  let summary = "Arrives on an mbarrier expecting `bytes` of async copies (mbarrier.arrive.expect_tx)";
+  let description = [{
+    Thread 0, where the optional `pred` holds, arrives once on `bar` and
+    adds `bytes` to the transaction count of its current phase: the phase
+    completes when the arrivals are done and the `tilegpu.tma_copy`s that
+    signal `bar` have written that many bytes.
+
+    ```mlir
+    tilegpu.mbarrier_expect %bar, 16384 pred %p : !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemWrite<TileGPU_SharedMemory>]>:$bar,
+                       I32Attr:$bytes, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $bar `,` $bytes (`pred` $pred^)? attr-dict `:` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_MBarrierWaitOp : TileGPU_Op<"mbarrier_wait"> {
+  let summary = "Waits for a phase of an mbarrier (mbarrier.try_wait.parity)";
+  let description = [{
+    Every thread waits until the phase of `bar` with parity `phase` (an i32:
+    0 or 1) has completed; the shared memory that the phase's async copies
+    wrote is then visible to the thread. It counts as a write of `bar` as
+    well as a read, so that it is never removed as unused: the reads of the
+    buffers behind it depend on it without naming it.
+
+    ```mlir
+    tilegpu.mbarrier_wait %bar, %phase : !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemRead<TileGPU_SharedMemory>,
+                            MemWrite<TileGPU_SharedMemory>]>:$bar,
+                       I32:$phase);
+  let assemblyFormat = "$bar `,` $phase attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_MBarrierInvalOp : TileGPU_Op<"mbarrier_inval"> {
+  let summary = "Invalidates an mbarrier (mbarrier.inval)";
+  let description = [{
+    Thread 0 invalidates `bar`, so that its 8 bytes may hold other data.
+    Every thread must be done waiting on it (a barrier before).
+
+    ```mlir
+    tilegpu.mbarrier_inval %bar : !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemWrite<TileGPU_SharedMemory>]>:$bar);
+  let assemblyFormat = "$bar attr-dict `:` qualified(type($bar))";
+  let hasVerifier = 1;
+}
+
+def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
+  let summary = "Copies a block of a global tensor to shared memory through TMA (cp.async.bulk.tensor)";
+  let description = [{
+    Thread 0, where the optional `pred` holds, copies the block of the
+    tensor that `map` describes whose first element is at `coords` (i32, one
+    per dimension, outermost first; elements outside the tensor read as
+    zero) into `dst`, and signals `bar` with the bytes written. `dst` is a
+    2-D buffer laid out as the hardware's swizzle mode of the map writes it:
+    unswizzled row-major, or `#tilegpu.shared` with 16-byte chunks permuted
+    over 2, 4 or 8 rows of 32, 64 or 128 bytes (perPhase 4, 2, 1); wider
+    rows are split into `blockCols` column blocks, one copy each (the map's
+    box is one block). A `transposed` buffer holds the block as its
+    transpose: `coords` index the global block (`dst`'s shape reversed).
+    The copy is complete when a `tilegpu.mbarrier_wait` on `bar` returns.
+
+    ```mlir
+    tilegpu.tma_copy %map[%row, %col], %slot, %bar pred %p : !tilegpu.tensormap, !tilegpu.memdesc<64x128xf16, #shared>, !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins TileGPU_TensorMapType:$map, Variadic<I32>:$coords,
+                       Arg<TileGPU_MemDescType, "the buffer",
+                           [MemWrite<TileGPU_SharedMemory>]>:$dst,
+                       Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemWrite<TileGPU_SharedMemory>]>:$bar,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $map `[` $coords `]` `,` $dst `,` $bar (`pred` $pred^)? attr-dict `:`
+    qualified(type($map)) `,` qualified(type($dst)) `,` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box of the map (elements, outermost first): the global block one
+    /// copy writes, a column block of `dst` when it has `blockCols`.
+    ::llvm::SmallVector<int64_t> getBox();
+  }];
 }
 
 #endif // TILEGPU_OPS

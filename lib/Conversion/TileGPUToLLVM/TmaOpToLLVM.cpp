@@ -1,0 +1,151 @@
+//===- TmaOpToLLVM.cpp - mbarrier and TMA ops to PTX
+//-----------------------===//
+//
+// Hopper's asynchronous copies as inline PTX. One thread (thread 0) issues
+// the mbarrier's initialization, its expected transaction bytes and the TMA
+// copies; every thread waits on the mbarrier's phase. A tensor map is a
+// kernel parameter taken in place (generic address of the .param, which
+// `nvvm.grid_constant` gives): `[map, {inner, outer}]` names a block by its
+// coordinates, innermost dimension first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Conversion/TileGPUToLLVM.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+namespace {
+
+/// `pred` (may be null) and thread 0.
+Value threadZeroAnd(OpBuilder &b, Location loc, Value pred) {
+  Value first = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                                       threadId(b, loc), i32Const(b, loc, 0));
+  return andPredicates(b, loc, pred, first);
+}
+
+void emitPredicatedAsm(OpBuilder &b, Location loc, StringRef text,
+                       StringRef constraints, ValueRange operands) {
+  b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, operands, text, constraints,
+                              /*has_side_effects=*/true,
+                              /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                              ArrayAttr());
+}
+
+struct MBarrierInitOpConversion : OpConversionPattern<MBarrierInitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value p = threadZeroAnd(rewriter, loc, Value());
+    emitPredicatedAsm(rewriter, loc,
+                      "@$1 mbarrier.init.shared::cta.b64 [$0], " +
+                          std::to_string(op.getCount()) + ";",
+                      "r,b", {adaptor.getBar(), p});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierExpectOpConversion : OpConversionPattern<MBarrierExpectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value p = threadZeroAnd(rewriter, loc, adaptor.getPred());
+    emitPredicatedAsm(
+        rewriter, loc,
+        "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
+            std::to_string(op.getBytes()) + ";",
+        "r,b", {adaptor.getBar(), p});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// try_wait suspends the thread for a while inside the instruction; the
+/// loop retries until the phase completes. The label is local to the
+/// braces, so the text may appear any number of times in a kernel.
+struct MBarrierWaitOpConversion : OpConversionPattern<MBarrierWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitPredicatedAsm(rewriter, op.getLoc(),
+                      "{\n"
+                      ".reg .pred done;\n"
+                      "tilec_wait:\n"
+                      "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+                      "$1;\n"
+                      "@!done bra.uni tilec_wait;\n"
+                      "}",
+                      "r,r", {adaptor.getBar(), adaptor.getPhase()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierInvalOpConversion : OpConversionPattern<MBarrierInvalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierInvalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value p = threadZeroAnd(rewriter, loc, Value());
+    emitPredicatedAsm(rewriter, loc, "@$1 mbarrier.inval.shared::cta.b64 [$0];",
+                      "r,b", {adaptor.getBar(), p});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// One `cp.async.bulk.tensor.2d` a column block of the buffer: block k is
+/// rows x rowElems elements at k * rows * rowElems, the global block
+/// rowElems * k columns to the right.
+struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    MemDescType dstT = op.getDst().getType();
+    TmaLayout l = *getTmaLayout(dstT);
+    int64_t elemBytes = dstT.getElementType().getIntOrFloatBitWidth() / 8;
+    Value p = threadZeroAnd(b, loc, adaptor.getPred());
+    Value outer = adaptor.getCoords()[0], inner = adaptor.getCoords()[1];
+    for (int64_t k = 0; k < l.blocks; ++k) {
+      Value dst = adaptor.getDst();
+      Value col = inner;
+      if (k > 0) {
+        dst = b.create<LLVM::GEPOp>(loc, dst.getType(), b.getI8Type(), dst,
+                                    ArrayRef<LLVM::GEPArg>{int32_t(
+                                        k * l.rows * l.rowElems * elemBytes)});
+        col =
+            b.create<LLVM::AddOp>(loc, inner, i32Const(b, loc, k * l.rowElems));
+      }
+      emitPredicatedAsm(
+          b, loc,
+          "@$5 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
+          "complete_tx::bytes [$0], [$1, {$2, $3}], [$4];",
+          "r,l,r,r,r,b",
+          {dst, adaptor.getMap(), col, outer, adaptor.getBar(), p});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tilegpu::populateTmaOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                                RewritePatternSet &patterns) {
+  patterns.add<MBarrierInitOpConversion, MBarrierExpectOpConversion,
+               MBarrierWaitOpConversion, MBarrierInvalOpConversion,
+               TmaCopyOpConversion>(converter, patterns.getContext());
+}

@@ -1,0 +1,104 @@
+//===- PipelineTma.cpp - TMA copies for tilegpu-pipeline
+//-------------------===//
+//
+// A block of a host tensor descriptor that a pipelined loop stages for a
+// tensor-core dot is copied by one thread with cp.async.bulk.tensor instead
+// of by every thread with 16-byte cp.async: no addresses or bounds masks in
+// registers (the tensor map holds the base, shape and strides; elements
+// outside the tensor read as zero, as the load's mask says), and the
+// hardware writes the buffer's swizzle itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineTma.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::tilegpu;
+
+/// The signature spelling of a tensor map's element type; empty where TMA
+/// has none.
+static std::string tensorMapDType(Type t) {
+  if (t.isF16())
+    return "fp16";
+  if (t.isBF16())
+    return "bf16";
+  if (t.isF32())
+    return "fp32";
+  if (t.isF64())
+    return "fp64";
+  if (isa<Float8E4M3FNType>(t))
+    return "fp8e4nv";
+  if (isa<Float8E5M2Type>(t))
+    return "fp8e5";
+  if (auto i = dyn_cast<IntegerType>(t))
+    if (i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
+        i.getWidth() == 64)
+      return "i" + std::to_string(i.getWidth());
+  return "";
+}
+
+/// The kernel argument `p` (a tile of pointers) is computed from by
+/// offsets, splats and broadcasts, where it is one.
+static BlockArgument baseArgument(Value p) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(p))
+      return isa<func::FuncOp>(arg.getOwner()->getParentOp()) ? arg : nullptr;
+    Operation *d = p.getDefiningOp();
+    if (auto add = dyn_cast_or_null<tile::AddPtrOp>(d))
+      p = add.getPtr();
+    else if (d && isa<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
+                      tile::TransOp, tile::AxisHintOp, ConvertLayoutOp>(d))
+      p = d->getOperand(0);
+    else
+      return nullptr;
+  }
+}
+
+std::optional<TmaStaging> mlir::tilegpu::planTmaStaging(tile::LoadOp load,
+                                                        MemDescType slot) {
+  if (load.getBlockCoords().size() != 2 || slot.getRank() != 2)
+    return std::nullopt;
+  BlockArgument base = baseArgument(load.getPtr());
+  if (!base)
+    return std::nullopt;
+  auto func = cast<func::FuncOp>(base.getOwner()->getParentOp());
+  auto desc = func.getArgAttrOfType<StringAttr>(base.getArgNumber(),
+                                                "tile.host_descriptor");
+  std::optional<TmaLayout> l = getTmaLayout(slot);
+  std::string dtype = tensorMapDType(slot.getElementType());
+  if (!desc || !l || dtype.empty() || l->swizzleBytes == 0)
+    return std::nullopt;
+  // The block lands as the slot stores its rows: a transposed slot holds
+  // the transpose of the tile it is read as.
+  auto shared = cast<SharedAttr>(slot.getEncoding());
+  if (shared.getTransposed() != load.getBlockTransposed())
+    return std::nullopt;
+  // Swizzled buffers start at 1024 bytes (tilegpu-allocate-shared); each
+  // copy's destination must too, as the swizzle is that of its address.
+  int64_t elemBytes = slot.getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t blockBytes = l->rows * l->rowElems * elemBytes;
+  if (blockBytes % 1024 != 0)
+    return std::nullopt;
+  Builder b(load.getContext());
+  NamedAttribute entries[] = {
+      b.getNamedAttr("desc", desc),
+      b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+      b.getNamedAttr("box", b.getDenseI64ArrayAttr({l->rows, l->rowElems})),
+      b.getNamedAttr("swizzle", b.getI32IntegerAttr(l->swizzleBytes))};
+  return TmaStaging{b.getDictionaryAttr(entries), blockBytes * l->blocks};
+}
+
+Value mlir::tilegpu::getOrAddTensorMap(func::FuncOp func, DictionaryAttr map) {
+  for (BlockArgument arg : func.getArguments())
+    if (func.getArgAttr(arg.getArgNumber(), kTensorMapAttr) == map)
+      return arg;
+  unsigned n = func.getNumArguments();
+  Builder b(func.getContext());
+  (void)func.insertArgument(
+      n, TensorMapType::get(func.getContext()),
+      b.getDictionaryAttr({b.getNamedAttr(kTensorMapAttr, map)}),
+      func.getLoc());
+  return func.getArgument(n);
+}

@@ -7,7 +7,8 @@ time), then for every configuration runs
   * torch:  the library operator (softmax, gelu tanh, sum, relu(a @ b), clone);
             and dst.copy_(src) of each memory-bound config's bytes (tilec/copy);
   * Triton: the very seed kernel from examples/*.py, imported by path, launched
-            with the same constexprs and num_warps as tilec's config;
+            with the same constexprs and num_warps as tilec's config (Triton's
+            fused-attention tutorial: bench/attention_tutorial.py);
   * tilec:  the PTX loaded with cupy.RawModule(path=...), launched with the
             JSON's threads and shared_bytes on torch's current stream, on
             torch tensors passed as raw pointers;
@@ -55,6 +56,7 @@ from report import (  # noqa: E402  (bench/report.py, beside this file)
     markdown,
     write_csv,
     plots)
+import attention_tutorial  # noqa: E402  (bench/attention_tutorial.py: the attntut_* configs)
 
 
 class Runner:
@@ -402,6 +404,8 @@ class Runner:
         raise ValueError(b)
 
     def run_config(self, cfg, results):
+        if cfg["bench"] in attention_tutorial.BENCHES:  # descriptors, two kernels, own checks
+            return attention_tutorial.run_config(self, cfg, results, first_line, is_compile_error)
         torch = self.torch
         b, dt = cfg["bench"], cfg["dtype"]
         g = torch.Generator(device=self.dev)
@@ -695,6 +699,11 @@ def main():
                 ("min(%d, %d/SM)" % (c["grid"][0], c["grid_per_sm"]) if c.get("grid_per_sm")
                  else "x".join(map(str, c["grid"]))), c.get("threads"),
                 c.get("shared_bytes"), c["num_warps"], c.get("tilec_compile_ms"), c["signature"]))
+            for part in c.get("parts", []):  # further kernels launched with it (before it)
+                print("  + %-22s %-20s grid %-12s threads %-4s shared %-6s warps %-2s tilec %6s ms  %s"
+                      % (part["role"], part["kernel"], "x".join(map(str, part["grid"])),
+                         part.get("threads"), part.get("shared_bytes"), part["num_warps"],
+                         part.get("tilec_compile_ms"), part["signature"]))
             for s in SYSTEMS:
                 results.append(dict(id=c["id"], bench=c["bench"], dtype=c["dtype"],
                                     shape=shape_str(c), system=s, status="dry-run", ms=None,

@@ -98,6 +98,20 @@ GROUPED_GEMM_COUNT = 4
 # and without the causal mask: (Z, H, N_CTX)
 ATTENTION_SHAPES = [(4, 32, 1024), (4, 32, 4096), (1, 32, 16384)]
 
+# examples/fused_attention_tutorial.py (Triton's tutorial 06, unchanged): Z x H heads of fp16
+# [N_CTX, HEAD_DIM] (the benchmark's BATCH, N_HEADS; its kernel rounds P and O to fp16, so
+# bf16 inputs are rejected by Triton and tilec alike), its sm_scale of 1.3.
+ATTNTUT_ZH = (4, 32)
+ATTNTUT_N = [1024, 2048, 4096, 8192, 16384]
+ATTNTUT_BWD_N = [1024, 2048, 4096, 8192]
+ATTNTUT_SM_SCALE = 1.3
+# The forward's config per (HEAD_DIM, causal), one of the tutorial's autotuner `configs`
+# that its `keep` keeps on Hopper (8 warps only for 128 x 128 blocks), as the corpus
+# launches (test/Corpus/triton-tutorials/06-fused-attention.json):
+# (BLOCK_M, BLOCK_N, num_warps, num_stages)
+ATTNTUT_FWD_CFG = {(64, 0): (128, 64, 4, 3), (64, 1): (128, 64, 4, 3),
+                   (128, 0): (128, 128, 8, 3), (128, 1): (128, 64, 4, 3)}
+
 # memory-bound kernels with a loop (what --prefetch-variants applies to)
 LOOP_KERNELS = ("row_sum_kernel", "softmax_long_kernel", "softmax_long_persistent_kernel")
 
@@ -376,6 +390,67 @@ def configs(extra_tiles=()):
                 grid=[cdiv(n, bm), z * h], metric="TFLOP/s",
                 work=4 * z * h * n * n * d // (2 if causal else 1),
                 work_note="4*Z*H*N*N*D flops (half of it with the causal mask)"))
+    out += attntut_configs()
+    return out
+
+
+def attntut_configs():
+    """examples/fused_attention_tutorial.py: the forward _attn_fwd on host tensor descriptors
+    (attntut_*) and the backward, _attn_bwd_preprocess then _attn_bwd (attntut_bwd_*), launched
+    as the tutorial's _attention.forward / .backward launch them (warp_specialize=False,
+    IS_HOPPER=True, FP8_OUTPUT=False; STAGE 3 causal, 1 not)."""
+    out = []
+    z, h = ATTNTUT_ZH
+    src = "examples/fused_attention_tutorial.py"
+    for d, causal in ((64, 0), (64, 1), (128, 0), (128, 1)):
+        bm, bn, warps, stages = ATTNTUT_FWD_CFG[(d, causal)]
+        tag = "_causal" if causal else ""
+        for n in ATTNTUT_N:
+            # the tutorial's descriptors: [Z*H*N_CTX, HEAD_DIM] row-major, the block shapes its
+            # pre-hook sets; tilec: tensordesc<fp16[block]>, :16 (Z*H*N_CTX and D multiples of 16)
+            descs = dict(desc_q=[bm, d], desc_k=[bn, d], desc_v=[bn, d], desc_o=[bm, d])
+            sig = ", ".join(["fp32", ptr_sig("fp32"), int_sig(z), int_sig(h)] +
+                            ["tensordesc<fp16[%d, %d]>:16" % tuple(b) for b in descs.values()] +
+                            [int_sig(n), str(d), str(bm), str(bn), "False", str(3 if causal else 1),
+                             "False", "True"])
+            out.append(dict(
+                id="attntut_fp16_%dx%dx%dx%d%s" % (z, h, n, d, tag), bench="attntut",
+                kernel="_attn_fwd", source=src, dtype="fp16",
+                shape=dict(Z=z, H=h, N=n, D=d, causal=causal), signature=sig, num_warps=warps,
+                num_stages=stages, sm_scale=ATTNTUT_SM_SCALE, descs=descs,
+                constexprs=dict(HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=bn, FP8_OUTPUT=False,
+                                STAGE=3 if causal else 1, warp_specialize=False, IS_HOPPER=True),
+                grid=[cdiv(n, bm), z * h, 1], metric="TFLOP/s",
+                work=4 * z * h * n * n * d // (2 if causal else 1),
+                work_note="4*Z*H*N*N*D flops (half of it with the causal mask)"))
+    for d, causal in ((64, 0), (64, 1), (128, 0), (128, 1)):
+        tag = "_causal" if causal else ""
+        for n in ATTNTUT_BWD_N:
+            # _attn_bwd(Q, K, V, sm_scale, DO, DQ, DK, DV, M, D, stride_z, stride_h, stride_tok,
+            # stride_d (= 1), H, N_CTX, BLOCK_M1, BLOCK_N1, BLOCK_M2, BLOCK_N2, BLK_SLICE_FACTOR,
+            # HEAD_DIM, CAUSAL), after _attn_bwd_preprocess(O, DO, Delta, Z, H, N_CTX, BLOCK_M,
+            # HEAD_DIM) with PRE_BLOCK 128 (Triton's default 4 warps, 3 stages)
+            strides = [h * n * d, n * d, d, 1]
+            sig = ", ".join([ptr_sig("fp16")] * 3 + ["fp32"] + [ptr_sig("fp16")] * 4 +
+                            [ptr_sig("fp32")] * 2 + [int_sig(v) for v in strides] +
+                            [int_sig(h), int_sig(n), "32", "128", "128", "32", "2", str(d),
+                             "True" if causal else "False"])
+            pre_sig = ", ".join([ptr_sig("fp16")] * 2 + [ptr_sig("fp32")] +
+                                [int_sig(z), int_sig(h), int_sig(n), "128", str(d)])
+            pre = dict(role="pre", kernel="_attn_bwd_preprocess", signature=pre_sig,
+                       num_warps=4, num_stages=3, constexprs=dict(BLOCK_M=128, HEAD_DIM=d),
+                       grid=[n // 128, z * h])
+            out.append(dict(
+                id="attntut_bwd_fp16_%dx%dx%dx%d%s" % (z, h, n, d, tag), bench="attntut_bwd",
+                kernel="_attn_bwd", source=src, dtype="fp16",
+                shape=dict(Z=z, H=h, N=n, D=d, causal=causal), signature=sig, num_warps=4,
+                num_stages=5, sm_scale=ATTNTUT_SM_SCALE, parts=[pre],
+                constexprs=dict(BLOCK_M1=32, BLOCK_N1=128, BLOCK_M2=128, BLOCK_N2=32,
+                                BLK_SLICE_FACTOR=2, HEAD_DIM=d, CAUSAL=bool(causal)),
+                grid=[n // 128, 1, z * h], metric="TFLOP/s",
+                work=5 * z * h * n * n * d // (2 if causal else 1),
+                work_note="2.5 x the forward's 4*Z*H*N*N*D flops (2 backward + 0.5 recompute, "
+                          "as the tutorial's benchmark; half of it with the causal mask)"))
     return out
 
 
@@ -422,6 +497,50 @@ def run_tilec(tilec, cfg, out_ptx):
     p = subprocess.run(cmd, capture_output=True, text=True)
     ms = (time.perf_counter() - t0) * 1e3
     return p, ms, cmd
+
+
+def compile_parts(tilec, cfg, out, tmp, repeat):
+    """A config's further kernels (`parts`: the attention tutorial's backward preprocess, launched
+    before its kernel) into <id>.<role>.ptx / .json, with the config's options; their compile
+    time is added to the config's. Returns 1 where one failed (the config is then failed)."""
+    if not cfg.get("parts") or cfg["status"] != "ok":  # a failed main kernel: counted already
+        return 0
+    cfg["parts"] = [dict(p) for p in cfg["parts"]]  # not shared with a variant's copy
+    failed = 0
+    for part in cfg["parts"]:
+        pid = "%s.%s" % (cfg["id"], part["role"])
+        pcfg = dict(cfg, id=pid, **{k: part[k] for k in ("kernel", "signature", "num_warps",
+                                                         "num_stages")})
+        binary = Path(cfg.get("tilec_bin", tilec))
+        runs = []
+        for i in range(max(1, repeat)):
+            p, ms, cmd = run_tilec(binary, pcfg, out / (pid + ".ptx") if i == 0 else
+                                   Path(tmp) / "k.ptx")
+            runs.append(ms)
+            if p.returncode != 0:
+                break
+        part["id"] = pid
+        part["tilec_cmd"] = " ".join(c if (" " not in c and "*" not in c) else "'%s'" % c
+                                     for c in cmd)
+        part["tilec_compile_ms"] = round(statistics.median(runs), 3)
+        if p.returncode != 0:
+            part["status"] = "compile-failed"
+            cfg["status"] = "compile-failed"
+            cfg["error"] = "%s: %s" % (part["kernel"], (p.stderr or p.stdout).strip()[-2000:])
+            failed = 1
+            print("FAIL %-28s %s" % (pid, cfg["error"].splitlines()[-1:]))
+            continue
+        meta = json.loads((out / (pid + ".json")).read_text())
+        part.update(status="ok", ptx=pid + ".ptx", json=pid + ".json", threads=meta["threads"],
+                    shared_bytes=meta["shared_bytes"], params=meta["params"],
+                    programs_per_cta=meta.get("programs_per_cta", 1))
+        if meta.get("tensor_maps"):
+            part["tensor_maps"] = meta["tensor_maps"]
+        cfg["tilec_compile_ms"] = round(cfg["tilec_compile_ms"] + part["tilec_compile_ms"], 3)
+        print("ok   %-28s %7.1f ms  threads %4d  shared %6d  per CTA %d  %s" % (
+            pid, part["tilec_compile_ms"], meta["threads"], meta["shared_bytes"],
+            part["programs_per_cta"], part["signature"]))
+    return failed
 
 
 def main():
@@ -488,7 +607,7 @@ def main():
         c["programs_per_cta_opt"] = args.programs_per_cta
     # Variants: each base config that `applies` takes, once per value of the
     # option, as '<id>@<tag><value>' (compare.py times them for tilec alone).
-    memory_bound = lambda c: c["bench"] not in ("matmul", "attention")
+    memory_bound = lambda c: c["bench"] not in ("matmul", "attention", "attntut", "attntut_bwd")
     sweeps = [
         (args.variants, "p", "programs_per_cta_opt", memory_bound),
         (args.group_variants, "g", "group_programs_opt",
@@ -542,6 +661,8 @@ def main():
                 cfg["target"] = meta.get("target")
                 cfg["params"] = meta["params"]
                 cfg["programs_per_cta"] = meta.get("programs_per_cta", 1)
+                if meta.get("tensor_maps"):  # hidden CUtensorMap parameters (compare.py refuses)
+                    cfg["tensor_maps"] = meta["tensor_maps"]
                 cfg["ptx_bytes"] = ptx.stat().st_size
                 if cfg.get("coresident_per_sm"):
                     cfg["ptxas_regs"] = ptxas_regs(ptx, cfg["arch"])
@@ -550,6 +671,7 @@ def main():
                     cfg["programs_per_cta"], cfg["signature"]))
             cfg["tilec_compile_ms"] = round(statistics.median(runs), 3)
             cfg["tilec_compile_ms_runs"] = [round(r, 3) for r in runs]
+            failures += compile_parts(tilec, cfg, out, tmp, args.repeat)
 
     manifest = dict(
         generated=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

@@ -29,10 +29,15 @@ TOL = {
     ("groupgemm", "fp16"): (1e-3, 1e-4),
     # against torch's fp16 scaled_dot_product_attention (itself rounding P to fp16)
     ("attention", "fp16"): (2e-2, 1e-2),
+    # Triton's fused-attention tutorial: O (and M against Triton's); dq, dk, dv (and delta)
+    ("attntut", "fp16"): (2e-2, 1e-2),
+    ("attntut_bwd", "fp16"): (2e-2, 1e-2),
 }
 
 # compute-bound benches: timed by do_bench with the L2 flushed, never rotated
-COMPUTE_BOUND = ("matmul", "attention", "groupgemm")
+COMPUTE_BOUND = ("matmul", "attention", "groupgemm", "attntut", "attntut_bwd")
+# the fused-attention tutorial's benches (bench/attention_tutorial.py): a table of their own
+ATTNTUT = ("attntut", "attntut_bwd")
 
 # --timing, as printed (the tables say it with the run's numbers: timing_text)
 TIMING_MODES = {
@@ -74,7 +79,7 @@ def shape_str(cfg):
         return "%dx%dx%d" % (s["M"], s["N"], s["K"])
     if cfg["bench"] == "groupgemm":
         return "%dx%d^3" % (s["G"], s["N"])
-    if cfg["bench"] == "attention":
+    if cfg["bench"] in ("attention",) + ATTNTUT:
         return "%dx%dx%dx%d%s" % (s["Z"], s["H"], s["N"], s["D"],
                                   " causal" if s.get("causal") else "")
     if cfg["bench"] == "gating":
@@ -92,9 +97,11 @@ def load_manifest(ptx_dir):
     problems = []
     for cfg in man["configs"]:
         if cfg.get("status") == "ok":
-            for key in ("ptx", "json"):
-                if not (Path(ptx_dir) / cfg[key]).exists():
-                    problems.append("%s: missing %s" % (cfg["id"], cfg[key]))
+            for c in [cfg] + cfg.get("parts", []):  # parts: further kernels (<id>.<role>.ptx)
+                for key in ("ptx", "json"):
+                    if not c.get(key) or not (Path(ptx_dir) / c[key]).exists():
+                        problems.append("%s: missing %s" % (c.get("id", cfg["id"]),
+                                                            c.get(key) or key))
         src = REPO / cfg["source"]
         if not src.exists():
             problems.append("%s: missing source %s" % (cfg["id"], src))
@@ -197,11 +204,14 @@ def markdown(results, env):
         lines.append(timing_text(env))
         lines.append("")
     rot = bool(env) and env.get("timing") == "rotate"
+    head = len(lines)
     lines.append("| config | bench | dtype | shape | unit | torch | Triton | tilec | tilec/Triton | tilec/torch | check (Triton, tilec) |"
                  + (" sets |" if rot else "") + " tilec/copy |")
     lines.append("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if rot else "") + "---|")
     for cid, d in by.items():
         any_r = next(iter(d.values()))
+        if any_r["bench"] in ATTNTUT:  # attntut_table
+            continue
         def ratio(a, b):
             ra, rb = d.get(a), d.get(b)
             if ra and rb and ra["status"] == "ok" and rb["status"] == "ok" and rb["value"]:
@@ -222,6 +232,10 @@ def markdown(results, env):
         lines.append("tilec/copy: tilec's GB/s over that of a torch copy (dst.copy_(src)) whose bytes "
                      "read + written are the bytes the config's GB/s counts (row sum: its bytes "
                      "read), timed the same way: the rows copy_<MiB>MiB.")
+    if len(lines) == head + 2:  # no rows but the attntut ones: no main table
+        del lines[head:]
+    tab = attntut_table(by)
+    lines += tab[1:] if lines and not lines[-1] else tab
     lines.append("")
     lines.append("Compile time per kernel configuration (ms): tilec = one tilec process, source -> PTX "
                  "(measured where gen_ptx.py ran); tilec load = cuModuleLoad of the PTX + first launch "
@@ -244,18 +258,67 @@ def markdown(results, env):
             cid, "%.0f" % c if c is not None else "-", "%.0f" % ld if ld is not None else "-",
             "%.0f" % tot if tot is not None else "-", trs))
     lines += sweep
-    bad = [r for r in results if r.get("check") == "FAIL"]
+    bad = [r for r in results if "FAIL" in (r.get("check"), r.get("check_triton"))]
     if bad:
         lines.append("")
-        lines.append("**Mismatches against torch:**")
+        lines.append("**Mismatches against torch (attntut: or tilec against Triton):**")
         for r in bad:
             lines.append("- %s %s: %s" % (r["id"], r["system"], r["note"]))
     return "\n".join(lines) + "\n"
 
 
+def attntut_table(by):
+    """The rows of Triton's fused-attention tutorial (attntut_*, attntut_bwd_*): a table of their
+    own, by pass, D, causal and N_CTX."""
+    rows = [(cid, d) for cid, d in by.items() if next(iter(d.values()))["bench"] in ATTNTUT]
+    if not rows:
+        return []
+
+    def key(item):
+        r = next(iter(item[1].values()))
+        dims = r["shape"].split()[0].split("x")  # Z x H x N x D[ causal]
+        return (r["bench"], int(dims[3]), "causal" in r["shape"], int(dims[2]))
+    lines = ["", "Triton's fused-attention tutorial (examples/fused_attention_tutorial.py, "
+             "unchanged), fp16, Z = 4, H = 32, sm_scale = 1.3 (its benchmark's), in TFLOP/s "
+             "(4·Z·H·N²·D, half with the causal mask, 2.5× that for the backward). fwd: "
+             "`_attn_fwd` on host tensor descriptors, torch `scaled_dot_product_attention`; bwd: "
+             "k · sm_scale / ln 2, `_attn_bwd_preprocess` and `_attn_bwd` as "
+             "`_attention.backward` runs them, torch: autograd's backward of "
+             "`scaled_dot_product_attention` (dq, dk, dv from do). Triton and tilec run the same "
+             "config (no autotuning). check: against torch (O; dq, dk, dv); tilec vs Triton: "
+             "tilec's outputs against Triton's (O, M; dq, dk, dv, delta).", "",
+             "| config | pass | D | causal | N_CTX | torch | Triton | tilec | tilec/Triton | "
+             "tilec/torch | check (Triton, tilec) | tilec vs Triton |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for cid, d in sorted(rows, key=key):
+        r = next(iter(d.values()))
+        dims = r["shape"].split()[0].split("x")
+
+        def ratio(a, b):
+            ra, rb = d.get(a), d.get(b)
+            if ra and rb and ra["status"] == "ok" and rb["status"] == "ok" and ra["value"] \
+                    and rb["value"]:
+                return "%.2f" % (ra["value"] / rb["value"])
+            return "-"
+        checks = ", ".join((d[s].get("check") or "-") if s in d else "-" for s in ("triton", "tilec"))
+        til = d.get("tilec") or {}
+        vs = til.get("check_triton") or "-"
+        if til.get("max_abs_err_triton") is not None:
+            vs += " (max err %.3g)" % til["max_abs_err_triton"]
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            cid, "bwd" if r["bench"] == "attntut_bwd" else "fwd", dims[3],
+            "yes" if "causal" in r["shape"] else "no", dims[2], fmt_val(d.get("torch")),
+            fmt_val(d.get("triton")), fmt_val(d.get("tilec")), ratio("tilec", "triton"),
+            ratio("tilec", "torch"), checks, vs))
+    return lines
+
+
 def write_csv(results, path):
     # "sets": R of the rows timed with --timing rotate (none with flush: the columns of old runs)
     fields = CSV_FIELDS + (["sets"] if any("sets" in r for r in results) else [])
+    # tilec against Triton's outputs (the attntut rows)
+    fields += [f for f in ("check_triton", "max_abs_err_triton")
+               if any(f in r for r in results)]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()

@@ -62,11 +62,9 @@ def triton_fn(runner, cfg, name):
 
 def tilec_launch(runner, kcfg, named):
     """One tilec kernel (the config or one of its `parts`) launched on named arguments: loads
-    the PTX (the driver's JIT) and returns the launch."""
-    if kcfg.get("tensor_maps"):  # by-value CUtensorMaps after the params: not made here
-        raise RuntimeError("%s takes %d CUtensorMap parameters (tensor_maps in its JSON), which "
-                           "this harness does not make: not launched" % (
-                               kcfg["kernel"], len(kcfg["tensor_maps"])))
+    the PTX (the driver's JIT) and returns the launch. A kernel compiled with --tma takes the
+    CUtensorMaps of its `tensor_maps` after its parameters, made here as tilec's runtime makes
+    them (tools/corpus/corpus_run.py's tensor_map)."""
     k, _ = runner.tilec_kernel(kcfg)
     args = runner.tilec_args(kcfg, named)
     grid = tuple(kcfg["grid"])
@@ -74,6 +72,14 @@ def tilec_launch(runner, kcfg, named):
     if per_cta > 1:  # ceil(x / n) CTAs, x as the last i32
         args += (runner.np.int32(grid[0]),)
         grid = (cdiv(grid[0], per_cta),) + grid[1:]
+    if kcfg.get("tensor_maps"):
+        corpus = str(REPO / "tools" / "corpus")
+        if corpus not in sys.path:
+            sys.path.insert(0, corpus)
+        from corpus_run import tensor_map
+        vals = {p["name"]: (named[p["name"]].data_ptr() if p["type"].startswith("*")
+                            else int(named[p["name"]])) for p in kcfg["params"]}
+        args += tuple(tensor_map(tm, vals) for tm in kcfg["tensor_maps"])
     block, shm = (kcfg["threads"],), kcfg["shared_bytes"]
     return lambda: k(grid, block, args, shared_mem=shm)
 

@@ -508,6 +508,9 @@ class Runner:
                     if per_cta > 1:
                         targs = [ta + (self.np.int32(grid[0]),) for ta in targs]
                         grid = (cdiv(grid[0], per_cta),) + grid[1:]
+                    if cfg.get("tensor_maps"):  # only host descriptors have them
+                        raise RuntimeError("takes CUtensorMap parameters, which only the "
+                                           "attention tutorial's launcher makes")
                     block = (cfg["threads"],)
                     shm = cfg["shared_bytes"]
                     self.sync()

@@ -661,7 +661,7 @@ def main():
                 cfg["target"] = meta.get("target")
                 cfg["params"] = meta["params"]
                 cfg["programs_per_cta"] = meta.get("programs_per_cta", 1)
-                if meta.get("tensor_maps"):  # hidden CUtensorMap parameters (compare.py refuses)
+                if meta.get("tensor_maps"):  # hidden CUtensorMap parameters (attention_tutorial.py makes them)
                     cfg["tensor_maps"] = meta["tensor_maps"]
                 cfg["ptx_bytes"] = ptx.stat().st_size
                 if cfg.get("coresident_per_sm"):

@@ -277,15 +277,7 @@ def run_config(runner, cfg, results, first_line, is_compile_error):
             key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"],
                    cfg["num_stages"])
             poison(st["outs"]["triton"])
-            comp, note = None, ""
-            if key in runner.triton_seen:
-                fn()
-                note = "compiled by an earlier config (same specialisation)"
-            else:
-                comp = runner.first_minus_warm(fn)
-                runner.triton_seen.add(key)
-                if runner.args.dump:
-                    runner.dump_triton(cfg, fn)
+            comp, note = runner.triton_first_run(cfg, key, fn)
             runner.sync()
             phase = "run"
             chk, err, nbad, cnote = check_all(runner, cfg, st["outs"]["triton"], ref)

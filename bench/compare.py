@@ -168,6 +168,18 @@ class Runner:
         t2 = time.perf_counter()
         return ((t1 - t0) - (t2 - t1)) * 1e3
 
+    def triton_first_run(self, cfg, key, fn):
+        """Runs Triton's launch `fn`, timing its compile (first minus warm launch) the first time
+        the specialisation `key` is seen: (compile ms or None, note)."""
+        if key in self.triton_seen:
+            fn()
+            return None, "compiled by an earlier config (same specialisation)"
+        comp = self.first_minus_warm(fn)
+        self.triton_seen.add(key)
+        if self.args.dump:
+            self.dump_triton(cfg, fn)
+        return comp, ""
+
     def triton_kernel(self, cfg):
         src = str(REPO / cfg["source"])
         if src not in self.triton_mods:
@@ -467,17 +479,8 @@ class Runner:
                            for st in sets]
                 tri_fn = tri_fns[0]
                 key = (cfg["source"], cfg["kernel"], cfg["signature"], cfg["num_warps"], stages)
-                comp = None
-                note = ""
                 y.fill_(float("nan"))
-                if key in self.triton_seen:
-                    tri_fn()
-                    note = "compiled by an earlier config (same specialisation)"
-                else:
-                    comp = self.first_minus_warm(tri_fn)
-                    self.triton_seen.add(key)
-                    if self.args.dump:
-                        self.dump_triton(cfg, tri_fn)
+                comp, note = self.triton_first_run(cfg, key, tri_fn)
                 self.sync()
                 phase = "run"
                 # first_minus_warm ran it twice; the output is from the kernel

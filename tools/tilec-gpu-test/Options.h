@@ -31,9 +31,9 @@ struct Options {
   int programsPerCTA = 0;
   /// --verbose: compile diagnostics, timings and JIT logs.
   bool verbose = false;
-  /// --tma: compile every kernel with CompileOptions::tma (host
-  /// descriptors' blocks copied with TMA where a dot loop stages them).
-  bool tma = false;
+  /// --tma: CompileOptions::tma for every kernel (host descriptors' blocks
+  /// copied with TMA where a dot loop stages them; default on).
+  bool tma = true;
 
   /// The compute capability `arch` names (sm_90a: 90; 0 if it names none).
   int archNumber() const {

@@ -141,9 +141,9 @@ static cl::opt<bool>
               cl::cat(category));
 static cl::opt<bool>
     tmaOpt("tma",
-           cl::desc("Compile every kernel with TMA copies of host "
-                    "descriptors' blocks (tilec --tma)"),
-           cl::cat(category));
+           cl::desc("TMA copies of host descriptors' blocks, as tilec --tma "
+                    "(default on; --tma=false: cp.async)"),
+           cl::init(true), cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));

@@ -149,7 +149,8 @@ static cl::opt<bool> tma(
     "tma",
     cl::desc("Copy the blocks of host tensor descriptors that pipelined "
              "tensor-core loops stage with TMA (sm_90 and later; the kernel "
-             "then takes a CUtensorMap per descriptor, made by the runtime)"),
+             "then takes a CUtensorMap per descriptor, made by the runtime; "
+             "default on, --tma=false: cp.async)"),
     cl::init(kDefaults.tma), CompilingCommands(), cl::cat(compilerCategory()));
 
 bool readCompileFlags(CompileOptions &opts) {

@@ -6,7 +6,7 @@
 # the offsets allow vectors, with an element-by-element path beside each);
 # with it they are 16 bytes wide.
 # RUN: tilec %s --kernel scale_desc --signature "tensordesc<fp16[64, 64]>:16, tensordesc<fp16[64, 64]>:16, fp32, 64, 64" --emit=tile | FileCheck %s --check-prefix=IR
-# IR: func.func @scale_desc(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %arg1: i32 {tile.divisibility = 16 : i32}, %arg2: i32 {tile.divisibility = 16 : i32}, %arg3: i64 {tile.divisibility = 8 : i32}, %arg4: i64,
+# IR: func.func @scale_desc(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32, tile.host_descriptor = "in_desc"}, %arg1: i32 {tile.divisibility = 16 : i32}, %arg2: i32 {tile.divisibility = 16 : i32}, %arg3: i64 {tile.divisibility = 8 : i32}, %arg4: i64,
 # RUN: tilec %s --kernel scale_desc --signature "tensordesc<fp16[64, 64]>:16, tensordesc<fp16[64, 64]>:16, fp32, 64, 64" --num-warps 4 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=WHOLE
 # WHOLE: ld.global.v4.b32
 # WHOLE-NOT: ld.global.b16

@@ -1,4 +1,4 @@
-# --tma: the blocks of host tensor descriptors that a pipelined tensor-core
+# --tma (on by default): the blocks of host tensor descriptors that a pipelined tensor-core
 # loop stages are copied with TMA. The frontend marks each descriptor block
 # load with its coordinates (tile.load's `block`, `blockTransposed` for B
 # read as b.T) and the descriptor's base argument (`tile.host_descriptor`);
@@ -7,14 +7,14 @@
 # 64 fp16 = 32768), a wait on the read slot's phase each iteration, and a
 # tensor-map argument per descriptor after the others; the PTX takes each map
 # as a 64-byte aligned 128-byte .param, and the metadata lists them for the
-# launcher. Without --tma nothing changes.
+# launcher. With --tma=false the loads are not marked (cp.async copies).
 # RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --tma --emit=tile | FileCheck %s --check-prefix=TILE
 # TILE: func.func @desc_matmul(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32, tile.host_descriptor = "a_desc"}
 # TILE-SAME: %arg5: !tile.ptr<f16> {tile.divisibility = 16 : i32, tile.host_descriptor = "b_desc"}
 # TILE: scf.for %[[K:[^ ]+]] =
 # TILE: tile.load %{{.*}}, %{{.*}}, %{{.*}} block[%{{.*}}, %[[K]]] : tensor<128x64x!tile.ptr<f16>>
 # TILE: tile.load %{{.*}}, %{{.*}}, %{{.*}} block[%{{.*}}, %[[K]]] {blockTransposed} : tensor<64x128x!tile.ptr<f16>>
-# RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --emit=tile | FileCheck %s --check-prefix=PLAIN
+# RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --tma=false --emit=tile | FileCheck %s --check-prefix=PLAIN
 # PLAIN-NOT: host_descriptor
 # PLAIN-NOT: block[
 #
@@ -70,12 +70,12 @@
 #
 # The interpreter runs the same tile IR, marks and all: C = A B^T on a
 # 128 x 192 A and B (rows 192 apart), C poisoned with NaN first, equal to the
-# run without --tma and to an fp64 product within fp16 rounding.
+# run with --tma=false and to an fp64 product within fp16 rounding.
 # RUN: %python -c "import struct, random; r = random.Random(3); a = [r.uniform(-1, 1) for _ in range(128 * 192)]; b = [r.uniform(-1, 1) for _ in range(128 * 192)]; open(r'%t.a', 'wb').write(struct.pack('<24576e', *a)); open(r'%t.b', 'wb').write(struct.pack('<24576e', *b)); open(r'%t.c0', 'wb').write(struct.pack('<16384e', *([float('nan')] * 16384)))"
 # RUN: tilec run %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --grid 1,1 --interpret --tma \
 # RUN:   --arg buf:fp16:file:%t.a --arg i32:128 --arg i32:192 --arg i64:192 --arg i64:1 --arg buf:fp16:file:%t.b --arg i32:128 --arg i32:192 --arg i64:192 --arg i64:1 \
 # RUN:   --arg buf:fp16:file:%t.c0 --arg i32:128 --arg i32:128 --arg i64:128 --arg i64:1 --arg i32:192 --out 10=%t.tma
-# RUN: tilec run %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --grid 1,1 --interpret \
+# RUN: tilec run %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --grid 1,1 --interpret --tma=false \
 # RUN:   --arg buf:fp16:file:%t.a --arg i32:128 --arg i32:192 --arg i64:192 --arg i64:1 --arg buf:fp16:file:%t.b --arg i32:128 --arg i32:192 --arg i64:192 --arg i64:1 \
 # RUN:   --arg buf:fp16:file:%t.c0 --arg i32:128 --arg i32:128 --arg i64:128 --arg i64:1 --arg i32:192 --out 10=%t.plain
 # RUN: cmp %t.tma %t.plain

@@ -691,9 +691,13 @@ struct SimplifyLoadMask : public OpRewritePattern<LoadOp> {
       return failure();
     if (matchPattern(mask, m_One())) {
       // In place: discardable attributes (tilegpu.vector, tile.remat*) stay.
+      // Block coordinates need the bounds mask (a split loop's unmasked
+      // copy reads the same elements with plain loads).
       rewriter.modifyOpInPlace(op, [&] {
         op.getMaskMutable().clear();
         op.getOtherMutable().clear();
+        op.getBlockCoordsMutable().clear();
+        op.setBlockTransposed(false);
       });
       return success();
     }

@@ -270,6 +270,20 @@ func.func @load_true_mask(%p: tensor<128x!tile.ptr<f32>>, %o: tensor<128xf32>,
 
 // -----
 
+// A block load whose bounds mask folds to true loses its block coordinates
+// (they stand for the masked read of a descriptor's block).
+// CHECK-LABEL: func.func @load_true_mask_block
+// CHECK: tile.load %{{.*}} : tensor<64x64x!tile.ptr<f16>>
+// CHECK-NOT: block
+// CHECK: return
+func.func @load_true_mask_block(%p: tensor<64x64x!tile.ptr<f16>>, %r: i32) -> tensor<64x64xf16> {
+  %true = arith.constant dense<true> : tensor<64x64xi1>
+  %0 = tile.load %p, %true block[%r, %r] {blockTransposed} : tensor<64x64x!tile.ptr<f16>>
+  return %0 : tensor<64x64xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @load_false_mask
 // CHECK-SAME: (%[[P:.*]]: tensor<128x!tile.ptr<f32>>, %[[O:.*]]: tensor<128xf32>)
 func.func @load_false_mask(%p: tensor<128x!tile.ptr<f32>>, %o: tensor<128xf32>)

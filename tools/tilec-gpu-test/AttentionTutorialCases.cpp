@@ -120,6 +120,171 @@ static Case attentionTutorialCase(unsigned Z, unsigned H, unsigned n,
   return c;
 }
 
+/// The fp64 gradients of sum(O * dO), O = softmax(Q K^T * scale [causal]) V,
+/// for the fp16 inputs as given ([heads, n, D] each): dq, dk, dv.
+static void attentionGradients(const HostArray &q, const HostArray &k,
+                               const HostArray &v, const HostArray &dout,
+                               size_t heads, unsigned n, unsigned D,
+                               double scale, bool causal,
+                               std::vector<double> (&grad)[3]) {
+  for (auto &g : grad)
+    g.assign(heads * n * D, 0.0);
+  std::vector<double> p(size_t(n) * n), ds(size_t(n) * n), o(D);
+  for (size_t h = 0; h < heads; ++h) {
+    size_t base = h * n * D;
+    auto at = [&](const HostArray &a, unsigned row, unsigned d) {
+      return a.get(base + size_t(row) * D + d);
+    };
+    for (unsigned i = 0; i < n; ++i) {
+      unsigned last = causal ? i : n - 1;
+      double mx = -INFINITY;
+      for (unsigned j = 0; j <= last; ++j) {
+        double dot = 0;
+        for (unsigned d = 0; d < D; ++d)
+          dot += at(q, i, d) * at(k, j, d);
+        p[size_t(i) * n + j] = dot * scale;
+        mx = std::max(mx, dot * scale);
+      }
+      double sum = 0;
+      for (unsigned j = 0; j < n; ++j) {
+        double &x = p[size_t(i) * n + j];
+        x = j <= last ? std::exp(x - mx) : 0.0;
+        sum += x;
+      }
+      for (unsigned j = 0; j < n; ++j)
+        p[size_t(i) * n + j] /= sum;
+      // delta_i = dO_i . O_i; dS = P * (dO V^T - delta).
+      std::fill(o.begin(), o.end(), 0.0);
+      for (unsigned j = 0; j <= last; ++j)
+        for (unsigned d = 0; d < D; ++d)
+          o[d] += p[size_t(i) * n + j] * at(v, j, d);
+      double delta = 0;
+      for (unsigned d = 0; d < D; ++d)
+        delta += at(dout, i, d) * o[d];
+      for (unsigned j = 0; j < n; ++j) {
+        double dp = 0;
+        if (j <= last)
+          for (unsigned d = 0; d < D; ++d)
+            dp += at(dout, i, d) * at(v, j, d);
+        ds[size_t(i) * n + j] = p[size_t(i) * n + j] * (dp - delta);
+      }
+    }
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = 0; j < n; ++j) {
+        double pij = p[size_t(i) * n + j], dsij = ds[size_t(i) * n + j];
+        if (pij == 0.0)
+          continue;
+        for (unsigned d = 0; d < D; ++d) {
+          grad[0][base + size_t(i) * D + d] += scale * dsij * at(k, j, d);
+          grad[1][base + size_t(j) * D + d] += scale * dsij * at(q, i, d);
+          grad[2][base + size_t(j) * D + d] += pij * at(dout, i, d);
+        }
+      }
+  }
+}
+
+/// The backward `_attn_bwd` of the same tutorial, launched as its
+/// `_attention.backward` launches it (BLOCK_M1/N1/M2/N2 = 32/128/128/32,
+/// BLK_SLICE_FACTOR 2, 4 warps, 5 stages, grid (n / 128, 1, Z * H)) on K
+/// pre-scaled by scale / ln 2, with the forward's M (log-sum-exp in base 2)
+/// and the preprocess's delta given from the fp64 forward. dQ, dK and dV
+/// (fp16) within 5e-3 of the largest magnitude of their fp64 gradients
+/// (plus 1e-4), as the interpreter's test of the chained backward requires.
+static Case attentionTutorialBwdCase(unsigned Z, unsigned H, unsigned n,
+                                     unsigned D, bool causal) {
+  Case c;
+  c.kernel = "_attn_bwd";
+  c.dtype = "fp16";
+  c.shape =
+      llvm::formatv("{0}x{1}x{2}x{3}{4}", Z, H, n, D, causal ? " causal" : "");
+  // Q, K, V, sm_scale, DO, DQ, DK, DV, M, D, stride_z, stride_h,
+  // stride_tok, stride_d, H, N_CTX, BLOCK_M1, BLOCK_N1, BLOCK_M2, BLOCK_N2,
+  // BLK_SLICE_FACTOR, HEAD_DIM, CAUSAL.
+  std::string sig =
+      "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, *fp16:16, *fp16:16, "
+      "*fp16:16, *fp32:16, *fp32:16, " +
+      ispec(size_t(H) * n * D) + ", " + ispec(size_t(n) * D) + ", " + ispec(D) +
+      ", 1, " + ispec(H) + ", " + ispec(n) +
+      llvm::formatv(", 32, 128, 128, 32, 2, {0}, {1}", D,
+                    causal ? "True" : "False")
+          .str();
+  c.key = {"fused_attention_tutorial.py", c.kernel, sig, 4, 5};
+  c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
+    const size_t heads = size_t(Z) * H, rows = heads * n, total = rows * D;
+    const double scale = 1.0 / std::sqrt(double(D));
+    HostArray q(ElemTy::F16, total), kk(ElemTy::F16, total),
+        v(ElemTy::F16, total), dout(ElemTy::F16, total), ks(ElemTy::F16, total),
+        m(ElemTy::F32, rows), delta(ElemTy::F32, rows);
+    fillRandom(q, -1.0, 1.0, 61 + n + D);
+    fillRandom(kk, -1.0, 1.0, 67 + n + D);
+    fillRandom(v, -1.0, 1.0, 71 + n + D);
+    fillRandom(dout, -1.0, 1.0, 73 + n + D);
+    for (size_t t = 0; t < total; ++t)
+      ks.set(t, kk.get(t) * scale / std::log(2.0));
+    std::vector<double> refO, refM;
+    attentionReference(q, kk, v, heads, n, D, scale, causal, refO, &refM);
+    for (size_t r = 0; r < rows; ++r) {
+      m.set(r, refM[r]);
+      double dsum = 0;
+      for (unsigned d = 0; d < D; ++d)
+        dsum += refO[r * D + d] * dout.get(r * D + d);
+      delta.set(r, dsum);
+    }
+    rt::DeviceBuffer dq_(ctx.dev), dk_(ctx.dev), dv_(ctx.dev), ddo(ctx.dev),
+        gq(ctx.dev), gk(ctx.dev), gv(ctx.dev), dm(ctx.dev), ddelta(ctx.dev);
+    for (auto [buf, host] : {std::pair{&dq_, &q},
+                             {&dk_, &ks},
+                             {&dv_, &v},
+                             {&ddo, &dout},
+                             {&dm, &m},
+                             {&ddelta, &delta}})
+      if (auto e = upload(ctx.dev, *buf, *host))
+        return e;
+    for (rt::DeviceBuffer *g : {&gq, &gk, &gv})
+      if (auto e = poisonedOutput(ctx.dev, *g, ElemTy::F16, total))
+        return e;
+    std::vector<rt::Arg> args = {rt::Arg::ptr(dq_, "fp16"),
+                                 rt::Arg::ptr(dk_, "fp16"),
+                                 rt::Arg::ptr(dv_, "fp16"),
+                                 rt::Arg::f32(float(scale)),
+                                 rt::Arg::ptr(ddo, "fp16"),
+                                 rt::Arg::ptr(gq, "fp16"),
+                                 rt::Arg::ptr(gk, "fp16"),
+                                 rt::Arg::ptr(gv, "fp16"),
+                                 rt::Arg::ptr(dm, "fp32"),
+                                 rt::Arg::ptr(ddelta, "fp32"),
+                                 rt::Arg::i32(int32_t(size_t(H) * n * D)),
+                                 rt::Arg::i32(int32_t(n * D)),
+                                 rt::Arg::i32(int32_t(D)),
+                                 rt::Arg::i32(int32_t(H)),
+                                 rt::Arg::i32(int32_t(n))};
+    if (auto e = k.launch({n / 128, 1, unsigned(heads)}, args))
+      return e;
+    if (auto e = ctx.dev.synchronize())
+      return e;
+    HostArray got[3] = {HostArray(ElemTy::F16, total),
+                        HostArray(ElemTy::F16, total),
+                        HostArray(ElemTy::F16, total)};
+    for (auto [g, h] :
+         {std::pair{&gq, &got[0]}, {&gk, &got[1]}, {&gv, &got[2]}})
+      if (auto e = download(*g, *h))
+        return e;
+    std::vector<double> want[3];
+    attentionGradients(q, kk, v, dout, heads, n, D, scale, causal, want);
+    const char *names[3] = {"dQ", "dK", "dV"};
+    for (unsigned g = 0; g < 3; ++g) {
+      double largest = 0;
+      for (double x : want[g])
+        largest = std::max(largest, std::abs(x));
+      for (size_t t = 0; t < total; ++t)
+        chk.check(got[g], t, want[g][t], 5e-3 * largest + 1e-4,
+                  llvm::formatv("{0}[{1}]", names[g], t));
+    }
+    return llvm::Error::success();
+  };
+  return c;
+}
+
 void addAttentionTutorialCases(std::vector<Case> &cs, const Options &opts) {
   // Configurations the tutorial's autotuner keeps on Hopper: 128 x 64
   // blocks on 4 warps (the corpus's causal launches, docs/corpus.md) and
@@ -136,6 +301,11 @@ void addAttentionTutorialCases(std::vector<Case> &cs, const Options &opts) {
       cs.push_back(attentionTutorialCase(1, 2, 512, 128, causal, big));
     if (!opts.quick)
       cs.push_back(attentionTutorialCase(2, 8, 2048, 128, causal, wide));
+  }
+  for (bool causal : {false, true}) {
+    cs.push_back(attentionTutorialBwdCase(1, 2, 128, 64, causal));
+    cs.push_back(attentionTutorialBwdCase(2, 1, 256, 64, causal));
+    cs.push_back(attentionTutorialBwdCase(1, 1, 256, 128, causal));
   }
 }
 

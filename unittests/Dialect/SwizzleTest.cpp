@@ -122,6 +122,46 @@ TEST_P(SwizzleTest, TransposedStoresColumnsAsRows) {
                   t.getOffset(r, c, s.rows, s.cols) + j);
 }
 
+TEST_P(SwizzleTest, TmaWritesTheSameLayout) {
+  // getTmaLayout names the hardware swizzle mode that writes the buffer as
+  // getOffset lays it out (the mode MatchesTheHardwareSwizzle checks), its
+  // box one column block (a transposed buffer's stored rows: its columns),
+  // and each copy's destination the start of its block.
+  Shape s = GetParam();
+  Type elt = s.bits == 16 ? Type(Float16Type::get(&ctx))
+                          : Type(Float32Type::get(&ctx));
+  int64_t bytes = s.bits / 8;
+  for (bool transposed : {false, true}) {
+    SharedAttr l =
+        getSwizzledSharedLayout(&ctx, {s.rows, s.cols}, s.bits, transposed);
+    auto buf = MemDescType::get({s.rows, s.cols}, elt, l);
+    std::optional<TmaLayout> t = getTmaLayout(buf);
+    // Stored rows and their bytes.
+    int64_t rows = transposed ? s.cols : s.rows;
+    int64_t cols = transposed ? s.rows : s.cols;
+    int64_t rowBytes = std::min<int64_t>(cols * bytes, 128);
+    if (rowBytes < 32 || rows > 256) {
+      // (16-byte rows: no swizzle mode; getTmaLayout takes only swizzled
+      // buffers' modes or plain rows.)
+      if (t && t->swizzleBytes)
+        ADD_FAILURE() << "a swizzle mode for " << rowBytes << "-byte rows";
+      continue;
+    }
+    ASSERT_TRUE(t.has_value())
+        << rows << " x " << cols << ", transposed " << transposed;
+    EXPECT_EQ(t->swizzleBytes, unsigned(rowBytes));
+    EXPECT_EQ(t->rows, rows);
+    EXPECT_EQ(t->rowElems * bytes, rowBytes);
+    EXPECT_EQ(t->blocks * t->rowElems, cols);
+    for (int64_t k = 0; k < t->blocks; ++k) {
+      int64_t r = 0, c = k * t->rowElems;
+      int64_t at = transposed ? l.getOffset(c, r, s.rows, s.cols)
+                              : l.getOffset(r, c, s.rows, s.cols);
+      EXPECT_EQ(at, k * t->rows * t->rowElems) << "block " << k;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Tiles, SwizzleTest,
     ::testing::Values(Shape{64, 32, 16}, Shape{32, 64, 16}, Shape{128, 64, 16},

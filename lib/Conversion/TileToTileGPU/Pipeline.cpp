@@ -161,23 +161,6 @@ std::optional<StagedLoad> asStagedLoad(tile::LoadOp load) {
   return StagedLoad{load, alloc, v};
 }
 
-/// The kernel argument a pointer (or tile of pointers) is computed from
-/// by offsets, splats and broadcasts; null where it is anything else.
-Value basePointer(Value p) {
-  while (true) {
-    if (auto arg = dyn_cast<BlockArgument>(p))
-      return isa<func::FuncOp>(arg.getOwner()->getParentOp()) ? p : Value();
-    Operation *d = p.getDefiningOp();
-    if (auto add = dyn_cast_or_null<tile::AddPtrOp>(d))
-      p = add.getPtr();
-    else if (d && isa<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
-                      ConvertLayoutOp>(d))
-      p = d->getOperand(0);
-    else
-      return Value();
-  }
-}
-
 /// Whether the operands of `load` are computed in `body` from the
 /// induction variable and values defined outside the loop by pure ops only
 /// (no loads, no other loop-carried values), so that the load can run
@@ -261,7 +244,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         ptr = rmw.getPtr();
       else if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
         ptr = cas.getPtr();
-      Value base = ptr ? basePointer(ptr) : Value();
+      Value base = ptr ? kernelArgumentOf(ptr) : Value();
       if (base)
         written.insert(base);
       else
@@ -286,7 +269,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
           !type.getElementType().isIntOrFloat() ||
           type.getElementType().isInteger(1))
         continue;
-      Value base = basePointer(load.getPtr());
+      Value base = kernelArgumentOf(load.getPtr());
       if (!base || written.contains(base) ||
           !addressesFromInductionVar(load, loop))
         continue;

@@ -39,9 +39,7 @@ static std::string tensorMapDType(Type t) {
   return "";
 }
 
-/// The kernel argument `p` (a tile of pointers) is computed from by
-/// offsets, splats and broadcasts, where it is one.
-static BlockArgument baseArgument(Value p) {
+BlockArgument mlir::tilegpu::kernelArgumentOf(Value p, bool throughViews) {
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(p))
       return isa<func::FuncOp>(arg.getOwner()->getParentOp()) ? arg : nullptr;
@@ -49,7 +47,9 @@ static BlockArgument baseArgument(Value p) {
     if (auto add = dyn_cast_or_null<tile::AddPtrOp>(d))
       p = add.getPtr();
     else if (d && isa<tile::SplatOp, tile::BroadcastOp, tile::ExpandDimsOp,
-                      tile::TransOp, tile::AxisHintOp, ConvertLayoutOp>(d))
+                      ConvertLayoutOp>(d))
+      p = d->getOperand(0);
+    else if (throughViews && d && isa<tile::TransOp, tile::AxisHintOp>(d))
       p = d->getOperand(0);
     else
       return nullptr;
@@ -60,7 +60,7 @@ std::optional<TmaStaging> mlir::tilegpu::planTmaStaging(tile::LoadOp load,
                                                         MemDescType slot) {
   if (load.getBlockCoords().size() != 2 || slot.getRank() != 2)
     return std::nullopt;
-  BlockArgument base = baseArgument(load.getPtr());
+  BlockArgument base = kernelArgumentOf(load.getPtr(), /*throughViews=*/true);
   if (!base)
     return std::nullopt;
   auto func = cast<func::FuncOp>(base.getOwner()->getParentOp());

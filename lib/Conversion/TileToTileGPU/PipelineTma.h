@@ -16,6 +16,13 @@
 
 namespace mlir::tilegpu {
 
+/// The kernel argument a pointer (or tile of pointers) is computed from by
+/// offsets, splats, broadcasts, expand_dims and layout conversions (and,
+/// with `throughViews`, transposes and axis hints: a descriptor block read
+/// as its transpose, the tl.multiple_of a descriptor's base gets); null
+/// where it is anything else.
+BlockArgument kernelArgumentOf(Value p, bool throughViews = false);
+
 /// A staged load copied with TMA: the block it reads (tile.load's
 /// blockCoords) comes from the host descriptor whose base is `base`, and
 /// the tensor map `map` describes it to the hardware.

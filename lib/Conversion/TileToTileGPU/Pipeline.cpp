@@ -214,6 +214,9 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     getOperation().walk([&](scf::ForOp f) { loops.push_back(f); });
     for (scf::ForOp f : loops)
       pipeline(f);
+    // Descriptor blocks staged once (attention's q before its loop).
+    getOperation().walk(
+        [](LocalAllocOp alloc) { copyStagedBlockWithTma(alloc); });
   }
 
   /// A loop that pipelines its dot operands also stages its other loads

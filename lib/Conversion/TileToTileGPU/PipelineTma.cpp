@@ -12,7 +12,9 @@
 
 #include "PipelineTma.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -88,6 +90,40 @@ std::optional<TmaStaging> mlir::tilegpu::planTmaStaging(tile::LoadOp load,
       b.getNamedAttr("box", b.getDenseI64ArrayAttr({l->rows, l->rowElems})),
       b.getNamedAttr("swizzle", b.getI32IntegerAttr(l->swizzleBytes))};
   return TmaStaging{b.getDictionaryAttr(entries), blockBytes * l->blocks};
+}
+
+bool mlir::tilegpu::copyStagedBlockWithTma(LocalAllocOp alloc) {
+  Value init = alloc.getInit();
+  auto load = init ? init.getDefiningOp<tile::LoadOp>() : tile::LoadOp();
+  if (!load || !load->hasOneUse() || load.getIsVolatile() ||
+      load->getBlock() != alloc->getBlock())
+    return false;
+  if (load.getOther() && !matchPattern(load.getOther(), m_Zero()) &&
+      !matchPattern(load.getOther(), m_AnyZeroFloat()))
+    return false;
+  MemDescType type = alloc.getType();
+  std::optional<TmaStaging> t = planTmaStaging(load, type);
+  if (!t)
+    return false;
+  auto func = alloc->getParentOfType<func::FuncOp>();
+  Value map = getOrAddTensorMap(func, t->map);
+  OpBuilder b(alloc);
+  Location loc = alloc.getLoc();
+  auto buf = b.create<LocalAllocOp>(loc, type, Value());
+  auto bar = b.create<LocalAllocOp>(
+      loc, MemDescType::get({1}, b.getI64Type(), Attribute()), Value());
+  b.create<MBarrierInitOp>(loc, bar, b.getI32IntegerAttr(1));
+  b.create<BarrierOp>(loc);
+  b.create<MBarrierExpectOp>(loc, bar, b.getI32IntegerAttr(t->bytes), Value());
+  b.create<TmaCopyOp>(loc, map, load.getBlockCoords(), buf, bar, Value());
+  Value zero = b.create<arith::ConstantOp>(loc, b.getI32IntegerAttr(0));
+  b.create<MBarrierWaitOp>(loc, bar, zero);
+  b.create<BarrierOp>(loc); // every thread has waited: the mbarrier's bytes
+  b.create<MBarrierInvalOp>(loc, bar); // may hold other data
+  alloc.replaceAllUsesWith(buf.getResult());
+  alloc.erase();
+  load.erase();
+  return true;
 }
 
 Value mlir::tilegpu::getOrAddTensorMap(func::FuncOp func, DictionaryAttr map) {

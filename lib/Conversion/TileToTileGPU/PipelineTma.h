@@ -41,6 +41,12 @@ struct TmaStaging {
 /// map data type, or its blocks are not 1024-byte aligned.
 std::optional<TmaStaging> planTmaStaging(tile::LoadOp load, MemDescType slot);
 
+/// Where `alloc` stages the value of a descriptor block's load that
+/// planTmaStaging accepts (and nothing else reads), the block is copied
+/// into a buffer of its own with TMA instead: one mbarrier, armed, waited
+/// on at phase 0 and invalidated after a barrier. Returns whether it did.
+bool copyStagedBlockWithTma(LocalAllocOp alloc);
+
 /// The kernel argument of type !tilegpu.tensormap with the description
 /// `map`: an existing one, else a new last argument of `func`.
 Value getOrAddTensorMap(func::FuncOp func, DictionaryAttr map);

@@ -95,3 +95,34 @@ def desc_matmul(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
         b = b_desc.load([pid_n * BN, k])
         acc = tl.dot(a, b.T, acc)
     c_desc.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
+# A block staged once, before the loop (attention's q): one TMA copy into a
+# buffer of its own, waited on at phase 0, its mbarrier invalidated after a
+# barrier; the loop's blocks are pipelined as above.
+# RUN: tilec %s --kernel desc_q_loop --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[64, 64]>:16, *fp32:16, i32, 128, 64, 64" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=ONCE
+# ONCE: %[[Q:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<128x64xf16, #shared>
+# ONCE-NEXT: %[[BAR:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<1xi64>
+# ONCE-NEXT: tilegpu.mbarrier_init %[[BAR]], 1
+# ONCE-NEXT: tilegpu.barrier
+# ONCE-NEXT: tilegpu.mbarrier_expect %[[BAR]], 16384 :
+# ONCE-NEXT: tilegpu.tma_copy %{{.*}}[%{{.*}}, %c0_i32], %[[Q]], %[[BAR]] :
+# ONCE: tilegpu.mbarrier_wait %[[BAR]], %c0_i32
+# ONCE-NEXT: tilegpu.barrier
+# ONCE-NEXT: tilegpu.mbarrier_inval %[[BAR]]
+# ONCE: scf.for
+# ONCE: tilegpu.tma_copy
+# ONCE-NOT: tile.load
+# RUN: tilec %s --kernel desc_q_loop --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[64, 64]>:16, *fp32:16, i32, 128, 64, 64" --arch sm_90a --emit=ptx -o %t.q.ptx
+# RUN: %if ptxas %{ %ptxas --gpu-name sm_90a %t.q.ptx -o %t.q.cubin %}
+@triton.jit
+def desc_q_loop(q_desc, k_desc, out_ptr, N, BM: tl.constexpr, BN: tl.constexpr,
+                D: tl.constexpr):
+    pid = tl.program_id(0)
+    q = q_desc.load([pid * BM, 0])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for n in range(0, N, BN):
+        k = k_desc.load([n, 0])
+        acc += tl.dot(q, k.T)
+    offs = (pid * BM + tl.arange(0, BM))[:, None] * BN + tl.arange(0, BN)[None, :]
+    tl.store(out_ptr + offs, acc)

@@ -247,7 +247,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         ptr = rmw.getPtr();
       else if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
         ptr = cas.getPtr();
-      Value base = ptr ? kernelArgumentOf(ptr) : Value();
+      Value base = ptr ? kernelArgumentOf(ptr, /*throughViews=*/true) : Value();
       if (base)
         written.insert(base);
       else

@@ -27,6 +27,9 @@
 # INPLACE: tile.store
 # INPLACE: scf.yield
 # NOSPILL: 0 bytes spill stores, 0 bytes spill loads
+# A store through hinted pointers (tl.multiple_of on the tile of VNEW's
+# addresses) is still known to write through VNEW alone: v is staged.
+# RUN: tilec %s --kernel state_update_hinted --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --num-stages 3 --arch sm_90a --emit=tilegpu -o - | FileCheck %s --check-prefix=STAGED
 import triton
 import triton.language as tl
 
@@ -45,6 +48,21 @@ def state_update(W, K, V, VNEW, H, T, BT: tl.constexpr, D: tl.constexpr, IN_PLAC
             tl.store(V + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
         else:
             tl.store(VNEW + o_t[:, None] * D + o_d[None, :], b_v.to(tl.bfloat16))
+        b_k = tl.load(K + o_d[:, None] + o_t[None, :] * D)
+        b_h = tl.dot(b_k, b_v.to(tl.bfloat16), b_h)
+    tl.store(H + o_d[:, None] * D + o_d[None, :], b_h)
+
+
+@triton.jit
+def state_update_hinted(W, K, V, VNEW, H, T, BT: tl.constexpr, D: tl.constexpr):
+    o_d = tl.arange(0, D)
+    b_h = tl.zeros([D, D], dtype=tl.float32)
+    for i_t in range(0, T, BT):
+        o_t = i_t + tl.arange(0, BT)
+        b_w = tl.load(W + o_t[:, None] * D + o_d[None, :])
+        b_v = tl.load(V + o_t[:, None] * D + o_d[None, :]) - tl.dot(b_w, b_h.to(tl.bfloat16))
+        p_vnew = tl.multiple_of(VNEW + o_t[:, None] * D + o_d[None, :], [16, 16])
+        tl.store(p_vnew, b_v.to(tl.bfloat16))
         b_k = tl.load(K + o_d[:, None] + o_t[None, :] * D)
         b_h = tl.dot(b_k, b_v.to(tl.bfloat16), b_h)
     tl.store(H + o_d[:, None] * D + o_d[None, :], b_h)

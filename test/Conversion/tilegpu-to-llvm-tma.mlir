@@ -1,17 +1,25 @@
-// The lowering of the mbarrier ops and TMA copies: thread 0 (and the
-// copy's predicate) issues init, expect_tx, the copies and inval; every
-// thread waits. A tensor map parameter becomes a byval, 64-byte aligned,
-// grid_constant pointer, and its description moves to the module's
-// tilegpu.tensor_maps. A buffer of 128-element fp16 rows split into 64-column
-// blocks takes one copy a block, 8 KiB and 64 columns apart.
+// The lowering of the mbarrier ops and TMA copies: the lane of warp 0 that
+// elect.sync picks (warp index broadcast by shfl.sync.idx, computed once at
+// the start of the entry block; and the copy's predicate) issues init,
+// expect_tx, the copies and inval; every thread waits. A tensor map
+// parameter becomes a byval, 64-byte aligned, grid_constant pointer, and its
+// description moves to the module's tilegpu.tensor_maps. A buffer of
+// 128-element fp16 rows split into 64-column blocks takes one copy a block,
+// 8 KiB and 64 columns apart.
 // RUN: tilec-opt %s -tilegpu-allocate-shared -convert-tilegpu-to-llvm | FileCheck %s
 
 // CHECK: module attributes {{{.*}}tilegpu.tensor_maps = [{box = array<i64: 64, 64>, desc = "desc_k", dtype = "fp16", swizzle = 128 : i32}]}
 // CHECK: llvm.func @copy(%[[MAP:.*]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}, %[[ROW:[^:]*]]: i32, %[[COL:[^:]*]]: i32, %[[PHASE:[^:]*]]: i32, %[[P:[^:]*]]: i1)
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
-// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]]
+// CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
+// CHECK: %[[UWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]]
+// CHECK: %[[WARP0:.*]] = llvm.icmp "eq" %[[UWARP]]
+// CHECK: %[[ELECT:.*]] = llvm.inline_asm has_side_effects "{\0A.reg .b32 lane;\0Aelect.sync lane|$0, 0xffffffff;\0A}", "=b"
+// CHECK: %[[FIRST:.*]] = llvm.and %[[WARP0]], %[[ELECT]]
 // CHECK: llvm.inline_asm has_side_effects "@$1 mbarrier.init.shared::cta.b64 [$0], 1;", "r,b" %[[BAR:[^,]*]], %[[FIRST]]
 // CHECK: nvvm.barrier0
+// The warp index is computed once, in the entry block, for every op.
+// CHECK-NOT: nvvm.shfl.sync idx
 // CHECK: %[[PRED:.*]] = llvm.and %[[P]], %{{.*}} : i1
 // CHECK: "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 16384;", "r,b" %[[BAR]], %[[PRED]]
 // CHECK: %[[PRED2:.*]] = llvm.and %[[P]], %{{.*}} : i1

@@ -257,6 +257,13 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v);
 void emitAsm(OpBuilder &b, Location loc, StringRef text);
 /// The thread's index in the CTA (tid.x), its lane and its warp.
 Value threadId(OpBuilder &b, Location loc);
+/// The warp index (tid.x / 32) broadcast from lane 0 (`shfl.sync.idx`), so
+/// that ptxas knows it is warp-uniform. Computed once, at the start of the
+/// entry block of the function around the insertion point (where every
+/// thread of the CTA runs it), and shared by every user in the function:
+/// values derived from it stay loop-invariant (a dot's descriptors of a
+/// buffer the loop does not change are hoisted out of the loop).
+Value uniformWarpIndex(OpBuilder &b, Location loc);
 SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value packed);
 Value packStruct(OpBuilder &b, Location loc, Type structType,
                  ArrayRef<Value> elems);

@@ -1,10 +1,14 @@
 //===- TmaOpToLLVM.cpp - mbarrier and TMA ops to PTX
 //-----------------------===//
 //
-// Hopper's asynchronous copies as inline PTX. One thread (thread 0) issues
-// the mbarrier's initialization, its expected transaction bytes and the TMA
-// copies; every thread waits on the mbarrier's phase. A tensor map is a
-// kernel parameter taken in place (generic address of the .param, which
+// Hopper's asynchronous copies as inline PTX. One thread, the lane of warp 0
+// that `elect.sync` picks, issues the mbarrier's initialization, its
+// expected transaction bytes and the TMA copies; every thread waits on the
+// mbarrier's phase. Electing the lane (rather than testing the thread index)
+// tells ptxas that one thread of the warp runs the copy, so it takes the
+// copy's operands into uniform registers as they are instead of looping
+// over the warp's distinct values (`BRA.U.ANY`) around each copy. A tensor map
+// is a kernel parameter taken in place (generic address of the .param, which
 // `nvvm.grid_constant` gives): `[map, {inner, outer}]` names a block by its
 // coordinates, innermost dimension first.
 //
@@ -14,17 +18,30 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
 
 namespace {
 
-/// `pred` (may be null) and thread 0.
-Value threadZeroAnd(OpBuilder &b, Location loc, Value pred) {
-  Value first = b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
-                                       threadId(b, loc), i32Const(b, loc, 0));
-  return andPredicates(b, loc, pred, first);
+/// `pred` (may be null) and the elected lane of warp 0 (uniformWarpIndex:
+/// ptxas knows the test is warp-uniform); every lane of the warp must reach the
+/// `elect.sync`, which holds where the ops are: they are predicated, never
+/// branched around.
+Value electedThreadAnd(OpBuilder &b, Location loc, Value pred) {
+  Value warpZero =
+      b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
+                             uniformWarpIndex(b, loc), i32Const(b, loc, 0));
+  Value elected =
+      b.create<LLVM::InlineAsmOp>(
+           loc, b.getI1Type(), ValueRange{},
+           "{\n.reg .b32 lane;\nelect.sync lane|$0, 0xffffffff;\n}", "=b",
+           /*has_side_effects=*/true, /*is_align_stack=*/false,
+           LLVM::AsmDialectAttr(), ArrayAttr())
+          .getResult(0);
+  return andPredicates(b, loc, pred,
+                       b.create<LLVM::AndOp>(loc, warpZero, elected));
 }
 
 void emitPredicatedAsm(OpBuilder &b, Location loc, StringRef text,
@@ -41,7 +58,7 @@ struct MBarrierInitOpConversion : OpConversionPattern<MBarrierInitOp> {
   matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = threadZeroAnd(rewriter, loc, Value());
+    Value p = electedThreadAnd(rewriter, loc, Value());
     emitPredicatedAsm(rewriter, loc,
                       "@$1 mbarrier.init.shared::cta.b64 [$0], " +
                           std::to_string(op.getCount()) + ";",
@@ -57,7 +74,7 @@ struct MBarrierExpectOpConversion : OpConversionPattern<MBarrierExpectOp> {
   matchAndRewrite(MBarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = threadZeroAnd(rewriter, loc, adaptor.getPred());
+    Value p = electedThreadAnd(rewriter, loc, adaptor.getPred());
     emitPredicatedAsm(
         rewriter, loc,
         "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
@@ -96,7 +113,7 @@ struct MBarrierInvalOpConversion : OpConversionPattern<MBarrierInvalOp> {
   matchAndRewrite(MBarrierInvalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = threadZeroAnd(rewriter, loc, Value());
+    Value p = electedThreadAnd(rewriter, loc, Value());
     emitPredicatedAsm(rewriter, loc, "@$1 mbarrier.inval.shared::cta.b64 [$0];",
                       "r,b", {adaptor.getBar(), p});
     rewriter.eraseOp(op);
@@ -117,7 +134,7 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
     MemDescType dstT = op.getDst().getType();
     TmaLayout l = *getTmaLayout(dstT);
     int64_t elemBytes = dstT.getElementType().getIntOrFloatBitWidth() / 8;
-    Value p = threadZeroAnd(b, loc, adaptor.getPred());
+    Value p = electedThreadAnd(b, loc, adaptor.getPred());
     Value outer = adaptor.getCoords()[0], inner = adaptor.getCoords()[1];
     for (int64_t k = 0; k < l.blocks; ++k) {
       Value dst = adaptor.getDst();

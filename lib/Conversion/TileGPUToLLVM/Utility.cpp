@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -552,6 +553,27 @@ Value mlir::tilegpu::i32Const(OpBuilder &b, Location loc, int64_t v) {
 
 Value mlir::tilegpu::threadId(OpBuilder &b, Location loc) {
   return b.create<NVVM::ThreadIdXOp>(loc, b.getI32Type());
+}
+
+Value mlir::tilegpu::uniformWarpIndex(OpBuilder &b, Location loc) {
+  constexpr StringLiteral kMark = "tilec.uniform_warp";
+  Operation *func = b.getInsertionBlock()->getParentOp();
+  while (func && !isa<FunctionOpInterface>(func))
+    func = func->getParentOp();
+  assert(func && "uniformWarpIndex outside a function");
+  Block &entry = func->getRegion(0).front();
+  for (Operation &op : entry)
+    if (op.hasAttr(kMark))
+      return op.getResult(0);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&entry);
+  Value warp =
+      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
+  auto shfl = b.create<NVVM::ShflOp>(
+      loc, b.getI32Type(), i32Const(b, loc, -1), warp, i32Const(b, loc, 0),
+      i32Const(b, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
+  shfl->setAttr(kMark, b.getUnitAttr());
+  return shfl;
 }
 
 SmallVector<Value> mlir::tilegpu::unpackStruct(OpBuilder &b, Location loc,

@@ -600,7 +600,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     int ahead = early ? stages - 2 : stages - 1;
 
     // Descriptor blocks copied with TMA (PipelineTma.cpp): one mbarrier a
-    // slot, which thread 0 arms with the bytes of the stage's TMA copies;
+    // slot, which one thread arms with the bytes of the stage's TMA copies;
     // every thread waits on it (phase: the slot's use count, mod 2) before
     // reading the slot.
     SmallVector<std::optional<TmaStaging>> tma;
@@ -614,6 +614,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       for (auto &t : tma)
         t.reset();
     bool useTma = llvm::any_of(tma, [](auto &t) { return t.has_value(); });
+    // cp.async groups only where some stage copies with cp.async.
+    bool useCpAsync = llvm::any_of(tma, [](auto &t) { return !t.has_value(); });
 
     // 4. Rewrite.
     Location loc = loop.getLoc();
@@ -713,7 +715,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         setMaskPrefixAttr(copy,
                           mask && staged[k].vector > 1 && hasMaskPrefix(load));
       }
-      bb.create<AsyncCommitGroupOp>(loc);
+      if (useCpAsync)
+        bb.create<AsyncCommitGroupOp>(loc);
     };
 
     SmallVector<Value> args(loop.getInitArgs().begin(),
@@ -758,7 +761,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
                                newLoop.getRegionIterArgs().end());
     Value readSlot = newArgs[n], writeSlot = newArgs[n + 1];
 
-    bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
+    if (useCpAsync)
+      bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
     bb.create<BarrierOp>(loc);
     IRMapping aheadMap;
     auto emitCopies = [&]() {
@@ -852,7 +856,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       for (auto [k, j] : llvm::enumerate(asyncAcc))
         finals[j] = wait.getResult(k);
     }
-    b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
+    if (useCpAsync)
+      b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
     b.create<BarrierOp>(loc);
     // Every thread is done with the mbarriers (the copies of iterations past
     // the end were never issued).

@@ -2,12 +2,13 @@
 # loop stages are copied with TMA. The frontend marks each descriptor block
 # load with its coordinates (tile.load's `block`, `blockTransposed` for B
 # read as b.T) and the descriptor's base argument (`tile.host_descriptor`);
-# tilegpu-pipeline turns the marked loads into tma_copy by thread 0 into the
-# stage's slot, one mbarrier a slot armed with the stage's bytes (2 x 128 x
+# tilegpu-pipeline turns the marked loads into tma_copy (by the elected lane
+# of warp 0) into the stage's slot, one mbarrier a slot armed with the stage's bytes (2 x 128 x
 # 64 fp16 = 32768), a wait on the read slot's phase each iteration, and a
 # tensor-map argument per descriptor after the others; the PTX takes each map
 # as a 64-byte aligned 128-byte .param, and the metadata lists them for the
-# launcher. With --tma=false the loads are not marked (cp.async copies).
+# launcher. A loop whose stages all copy with TMA has no cp.async groups to
+# commit or wait for. With --tma=false the loads are not marked (cp.async copies).
 # RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --tma --emit=tile | FileCheck %s --check-prefix=TILE
 # TILE: func.func @desc_matmul(%arg0: !tile.ptr<f16> {tile.divisibility = 16 : i32, tile.host_descriptor = "a_desc"}
 # TILE-SAME: %arg5: !tile.ptr<f16> {tile.divisibility = 16 : i32, tile.host_descriptor = "b_desc"}
@@ -29,7 +30,9 @@
 # GPU: tilegpu.tma_copy %[[A]][%{{.*}}, %{{.*}}], %{{.*}}, %[[BAR0]] pred %{{.*}} : !tilegpu.tensormap, !tilegpu.memdesc<128x64xf16, #shared>
 # GPU: tilegpu.tma_copy %[[B]][%{{.*}}, %{{.*}}], %{{.*}}, %[[BAR0]] pred %{{.*}} : !tilegpu.tensormap, !tilegpu.memdesc<64x128xf16, #shared1>
 # GPU: tilegpu.mbarrier_expect
+# GPU-NOT: tilegpu.async_commit_group
 # GPU: scf.for {{.*}} iter_args({{.*}}, %[[READ:[^ ]+]] = %c0_i32, %{{[^ ]+}} = %c2_i32, %[[PHASE:[^ ]+]] = %c0_i32)
+# GPU-NOT: tilegpu.async_wait
 # GPU: tilegpu.barrier
 # GPU: %[[RBAR:.*]] = tilegpu.memdesc_subview %[[BARS]][%[[READ]]]
 # GPU: tilegpu.mbarrier_wait %[[RBAR]], %[[PHASE]]
@@ -43,6 +46,7 @@
 # GPU: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
 # GPU: %[[NP:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PHASE]]
 # GPU: scf.yield %{{.*}}, %[[NEXT]], %{{.*}}, %[[NP]]
+# GPU-NOT: tilegpu.async_wait
 # GPU: tilegpu.barrier
 # GPU-COUNT-3: tilegpu.mbarrier_inval
 #
@@ -52,8 +56,11 @@
 # PTX-NEXT: .param .align 64 .b8 desc_matmul_param_16[128],
 # PTX-NEXT: .param .align 64 .b8 desc_matmul_param_17[128]
 # PTX: cvta.param.u64
+# PTX: elect.sync
 # PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 # PTX-NOT: cp.async.cg
+# PTX-NOT: cp.async.commit_group
+# PTX-NOT: cp.async.wait_group
 # PTX: mbarrier.try_wait.parity.shared::cta.b64
 # RUN: FileCheck %s --check-prefix=META < %t.json
 # META: "tensor_maps": [

@@ -258,11 +258,13 @@ void emitAsm(OpBuilder &b, Location loc, StringRef text);
 /// The thread's index in the CTA (tid.x), its lane and its warp.
 Value threadId(OpBuilder &b, Location loc);
 /// The warp index (tid.x / 32) broadcast from lane 0 (`shfl.sync.idx`), so
-/// that ptxas knows it is warp-uniform. Computed once, at the start of the
-/// entry block of the function around the insertion point (where every
-/// thread of the CTA runs it), and shared by every user in the function:
-/// values derived from it stay loop-invariant (a dot's descriptors of a
-/// buffer the loop does not change are hoisted out of the loop).
+/// that ptxas knows it is warp-uniform, computed here.
+Value warpIndex(OpBuilder &b, Location loc);
+/// The same, computed once at the start of the entry block of the function
+/// around the insertion point (where every thread of the CTA runs it) and
+/// shared by every user in the function. Values derived from it are
+/// loop-invariant: LLVM hoists them out of loops and keeps them in registers
+/// across them.
 Value uniformWarpIndex(OpBuilder &b, Location loc);
 SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value packed);
 Value packStruct(OpBuilder &b, Location loc, Type structType,

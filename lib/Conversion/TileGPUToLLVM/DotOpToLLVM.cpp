@@ -240,11 +240,7 @@ LogicalResult lowerWgmmaDot(tile::DotOp op, Value a, Value acc,
   // D = 128: 44 bytes of spills instead of none).
   Value warp;
   if (!aRegs || wn > 1)
-    warp = b.create<NVVM::ShflOp>(
-        loc, b.getI32Type(), i32Const(b, loc, -1),
-        b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32)),
-        i32Const(b, loc, 0), i32Const(b, loc, 0x1f), NVVM::ShflKind::idx,
-        UnitAttr());
+    warp = warpIndex(b, loc);
   // The warpgroup along M (the warps are numbered along M first) and the
   // one along N.
   Value wg, wgN;

@@ -555,6 +555,14 @@ Value mlir::tilegpu::threadId(OpBuilder &b, Location loc) {
   return b.create<NVVM::ThreadIdXOp>(loc, b.getI32Type());
 }
 
+Value mlir::tilegpu::warpIndex(OpBuilder &b, Location loc) {
+  Value warp =
+      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
+  return b.create<NVVM::ShflOp>(loc, b.getI32Type(), i32Const(b, loc, -1), warp,
+                                i32Const(b, loc, 0), i32Const(b, loc, 0x1f),
+                                NVVM::ShflKind::idx, UnitAttr());
+}
+
 Value mlir::tilegpu::uniformWarpIndex(OpBuilder &b, Location loc) {
   constexpr StringLiteral kMark = "tilec.uniform_warp";
   Operation *func = b.getInsertionBlock()->getParentOp();
@@ -567,13 +575,9 @@ Value mlir::tilegpu::uniformWarpIndex(OpBuilder &b, Location loc) {
       return op.getResult(0);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&entry);
-  Value warp =
-      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
-  auto shfl = b.create<NVVM::ShflOp>(
-      loc, b.getI32Type(), i32Const(b, loc, -1), warp, i32Const(b, loc, 0),
-      i32Const(b, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
-  shfl->setAttr(kMark, b.getUnitAttr());
-  return shfl;
+  Value warp = warpIndex(b, loc);
+  warp.getDefiningOp()->setAttr(kMark, b.getUnitAttr());
+  return warp;
 }
 
 SmallVector<Value> mlir::tilegpu::unpackStruct(OpBuilder &b, Location loc,

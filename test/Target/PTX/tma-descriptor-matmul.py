@@ -133,3 +133,32 @@ def desc_q_loop(q_desc, k_desc, out_ptr, N, BM: tl.constexpr, BN: tl.constexpr,
         acc += tl.dot(q, k.T)
     offs = (pid * BM + tl.arange(0, BM))[:, None] * BN + tl.arange(0, BN)[None, :]
     tl.store(out_ptr + offs, acc)
+
+
+# A loop with one operand on a descriptor (TMA) and one through pointers
+# (cp.async) keeps its cp.async groups: a commit after each stage's copies,
+# a wait at the top of each iteration and after the loop.
+# RUN: tilec %s --kernel desc_ptr_matmul --signature "tensordesc<fp16[128, 64]>:16, *fp16:16, *fp32:16, i32, i32:16, 128, 128, 64" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=MIXED
+# MIXED: tilegpu.mbarrier_expect
+# MIXED: tilegpu.tma_copy
+# MIXED: tilegpu.async_copy
+# MIXED: tilegpu.async_commit_group
+# MIXED: scf.for
+# MIXED-NEXT: tilegpu.async_wait {num = 1 : i32}
+# MIXED: tilegpu.tma_copy
+# MIXED: tilegpu.async_copy
+# MIXED: tilegpu.async_commit_group
+# MIXED: scf.yield
+# MIXED: tilegpu.async_wait {num = 0 : i32}
+@triton.jit
+def desc_ptr_matmul(a_desc, b_ptr, c_ptr, K, stride_bk, BM: tl.constexpr, BN: tl.constexpr,
+                    BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    offs_n = tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = a_desc.load([pid_m * BM, k])
+        b = tl.load(b_ptr + (k + tl.arange(0, BK))[:, None] * stride_bk + offs_n[None, :])
+        acc = tl.dot(a, b, acc)
+    offs = (pid_m * BM + tl.arange(0, BM))[:, None] * BN + offs_n[None, :]
+    tl.store(c_ptr + offs, acc)

@@ -32,6 +32,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from corpus_common import load_sources  # noqa: E402
 
 STUBBED = ("torch", "einops", "transformers", "cupy")
 
@@ -94,8 +96,21 @@ def compile_one(job):
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    module_name = job["source"][:-3].replace("/", ".")
-    module = importlib.import_module(module_name)
+    # Modules that ask the active driver for its target at import (the
+    # tutorials' `is_cuda()`) get the compile's target, with no GPU present.
+    class TargetOnlyDriver:
+        def get_current_target(self):
+            return GPUTarget("cuda", 90, 32)
+
+        def get_active_torch_device(self):
+            return "cuda"
+
+    triton.runtime.driver.set_active(TargetOnlyDriver())
+    if job.get("script"):  # a script: only what defines the kernel
+        from corpus_script import load
+        module = load(root / job["source"], [job["kernel"]], "corpus_script_kernel")
+    else:
+        module = importlib.import_module(job["source"][:-3].replace("/", "."))
     for name, value in job["defines"].items():
         setattr(module, name, value)
     fn = getattr(module, job["kernel"])
@@ -129,7 +144,9 @@ def run_launch(entry, compiled, out, ptxas):
            "kernel": entry["kernel"], "signature": c["signature"],
            "num_warps": entry.get("num_warps") or 4,
            "num_stages": entry.get("num_stages") or 3,
-           "defines": entry.get("defines") or {}, "ptx": str(ptx)}
+           "defines": entry.get("defines") or {}, "ptx": str(ptx),
+           "script": any(p["name"] == entry["package"] and p.get("scripts")
+                         for p in load_sources())}
     r = subprocess.run([sys.executable, __file__, "--one", json.dumps(job)],
                        capture_output=True, text=True)
     if r.returncode:

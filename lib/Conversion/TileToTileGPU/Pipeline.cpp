@@ -761,9 +761,18 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
                                newLoop.getRegionIterArgs().end());
     Value readSlot = newArgs[n], writeSlot = newArgs[n + 1];
 
+    // The barrier at the top of the iteration makes the cp.async copies of
+    // every thread visible to all, and keeps the copies issued right after
+    // it from overwriting a slot another warp still reads. Where every copy
+    // is TMA (the mbarrier wait makes its bytes visible) and the copies run
+    // after the dot behind a barrier of their own (several warpgroups,
+    // below), neither is left to it.
+    bool copiesBehindBarrier = !asyncAcc.empty() && !early &&
+                               tile::getNumWarps(loop, 4) > 4;
     if (useCpAsync)
       bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
-    bb.create<BarrierOp>(loc);
+    if (useCpAsync || !copiesBehindBarrier)
+      bb.create<BarrierOp>(loc);
     IRMapping aheadMap;
     auto emitCopies = [&]() {
       Value ivAhead = bb.create<arith::AddIOp>(
@@ -805,7 +814,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       // After the dot: its wgmma.wait_group 1 has retired the previous
       // iteration's group, the last reader of the slot the copies refill;
       // with several warpgroups, a barrier waits for all of them.
-      if (tile::getNumWarps(loop, 4) > 4)
+      if (copiesBehindBarrier)
         bb.create<BarrierOp>(loc);
       emitCopies();
     }

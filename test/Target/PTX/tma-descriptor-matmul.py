@@ -50,6 +50,23 @@
 # GPU: tilegpu.barrier
 # GPU-COUNT-3: tilegpu.mbarrier_inval
 #
+# On 8 warps (two warpgroups) the copies follow the async dot behind a
+# barrier (every warpgroup has retired the slot they refill, and passed its
+# mbarrier wait); the mbarrier wait makes the bytes visible, so the
+# iteration has no other barrier.
+# RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --num-warps 8 --emit=tilegpu | FileCheck %s --check-prefix=WG2
+# WG2: scf.for
+# WG2-NOT: tilegpu.barrier
+# WG2: tilegpu.mbarrier_wait
+# WG2-NOT: tilegpu.barrier
+# WG2: tile.dot {{.*}}wgmma_pendings = 1
+# WG2-NEXT: tilegpu.barrier
+# WG2-NOT: tilegpu.barrier
+# WG2: tilegpu.mbarrier_expect
+# WG2-COUNT-2: tilegpu.tma_copy
+# WG2-NOT: tilegpu.barrier
+# WG2: scf.yield
+#
 # RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --tma --emit=ptx -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # PTX: .param .u32 desc_matmul_param_15,

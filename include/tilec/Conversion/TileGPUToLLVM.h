@@ -118,7 +118,9 @@ public:
   struct ThreadCoords {
     SmallVector<Value> lane, warp;
   };
-  ThreadCoords emitThreadCoords(OpBuilder &b, Location loc) const;
+  /// From `tid` when given (else the thread index register).
+  ThreadCoords emitThreadCoords(OpBuilder &b, Location loc,
+                                Value tid = Value()) const;
 
   /// Global index along each tensor dimension of element k (i32), wrapped
   /// into the shape; `unwrapped` (optional) receives the index before the

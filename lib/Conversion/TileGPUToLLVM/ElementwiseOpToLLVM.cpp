@@ -309,7 +309,20 @@ struct MakeRangeOpConversion : OpConversionPattern<tile::MakeRangeOp> {
     auto type = cast<RankedTensorType>(op.getType());
     LayoutInfo info(type);
     Location loc = op.getLoc();
-    auto tc = info.emitThreadCoords(rewriter, loc);
+    // tile.opaque (tilegpu-remat-after-loops' copies): the thread index is
+    // read again through a move LLVM keeps, so that the copy's indices are
+    // not merged with those of the range it copies (which would keep them
+    // live across the loop between the two).
+    Value tid;
+    if (op->hasAttr("tile.opaque"))
+      tid = rewriter
+                .create<LLVM::InlineAsmOp>(
+                    loc, rewriter.getI32Type(), ValueRange{},
+                    "mov.u32 $0, %tid.x;", "=r", /*has_side_effects=*/true,
+                    /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
+                    ArrayAttr())
+                .getResult(0);
+    auto tc = info.emitThreadCoords(rewriter, loc, tid);
     Value start = i32Const(rewriter, loc, op.getStart());
     SmallVector<Value> elems;
     for (unsigned k = 0; k < info.numElems(); ++k)
@@ -391,6 +404,14 @@ struct ExpandDimsOpConversion : OpConversionPattern<tile::ExpandDimsOp> {
   }
 };
 
+/// Whether `ptr` is a base that tile-loop-pointer-offsets advances by its
+/// loop's offset (an addptr of a `tile.opaque` splat).
+bool advancedByLoop(Value ptr) {
+  auto add = ptr.getDefiningOp<tile::AddPtrOp>();
+  auto splat = add ? add.getOffset().getDefiningOp<tile::SplatOp>() : nullptr;
+  return splat && splat->hasAttr("tile.opaque");
+}
+
 struct AddPtrOpConversion : OpConversionPattern<tile::AddPtrOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -410,9 +431,38 @@ struct AddPtrOpConversion : OpConversionPattern<tile::AddPtrOp> {
     SmallVector<Value> ptrs = unpackStruct(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> offs = unpackStruct(rewriter, loc, adaptor.getOffset());
     SmallVector<Value> out;
-    for (unsigned i = 0; i < ptrs.size(); ++i)
-      out.push_back(rewriter.create<LLVM::GEPOp>(loc, llPtr, pointee, ptrs[i],
-                                                 ValueRange{offs[i]}));
+    // Offsets from a base that a loop advances (tile-loop-pointer-offsets:
+    // addptr(addptr(splat(p), splat(o) {tile.opaque}), d)), when 32-bit,
+    // are widened and scaled explicitly (sext, mul by the element's bytes,
+    // a byte GEP): LLVM then hoists the widening and the scaling of the
+    // loop-invariant d together, where the backend makes one mul.wide.s32
+    // of them, which ptxas recomputes from d's 32-bit register rather than
+    // keep a 64-bit one live through the loop (Triton's tutorial matmul on
+    // a ragged 1000 x 700 x 300: 64 element addresses a thread, 316 -> 64
+    // bytes of spills). Left to the GEP, the scaling stayed in the loop and
+    // the widening alone was hoisted.
+    auto offType = dyn_cast<IntegerType>(offs.empty() ? Type()
+                                                      : offs[0].getType());
+    unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 0;
+    unsigned bytes = bits / 8;
+    bool widen = offType && offType.getWidth() < 64 && bits % 8 == 0 &&
+                 bytes > 1 && advancedByLoop(op.getPtr());
+    Type i8 = rewriter.getI8Type(), i64 = rewriter.getI64Type();
+    for (unsigned i = 0; i < ptrs.size(); ++i) {
+      if (!widen) {
+        out.push_back(rewriter.create<LLVM::GEPOp>(
+            loc, llPtr, pointee, ptrs[i], ValueRange{offs[i]}));
+        continue;
+      }
+      Value wide = rewriter.create<LLVM::SExtOp>(loc, i64, offs[i]);
+      Value scaled = rewriter.create<LLVM::MulOp>(
+          loc, wide,
+          rewriter.create<LLVM::ConstantOp>(loc, i64,
+                                            rewriter.getI64IntegerAttr(bytes)),
+          LLVM::IntegerOverflowFlags::nsw);
+      out.push_back(rewriter.create<LLVM::GEPOp>(loc, llPtr, i8, ptrs[i],
+                                                 ValueRange{scaled}));
+    }
     rewriter.replaceOp(
         op, packStruct(rewriter, loc,
                        getTypeConverter()->convertType(op.getType()), out));

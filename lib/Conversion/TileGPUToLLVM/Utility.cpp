@@ -313,8 +313,12 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
 }
 
 LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
-                                                      Location loc) const {
+                                                      Location loc,
+                                                      Value tidIn) const {
   ThreadCoords tc;
+  auto threadId = [&](OpBuilder &b, Location loc) -> Value {
+    return tidIn ? tidIn : mlir::tilegpu::threadId(b, loc);
+  };
   // The warp's coordinates along M and N: mma.sync numbers the warps along
   // N fastest, wgmma along M (warpStrides).
   auto mmaWarpCoords = [&](Value warp) -> SmallVector<Value> {

@@ -1,6 +1,6 @@
 # tilec --emit=cubin assembles the kernel's PTX with ptxas ($TILEC_PTXAS) for
 # --arch and writes registers and spills into the metadata JSON beside -o; a
-# kernel that spills gets a warning (the seed matmul at 128x128x64 with plain
+# kernel that spills gets a warning (the seed matmul at 128x256x128 with plain
 # i32 strides: no vector loads, 255 registers). Without ptxas: an error.
 # REQUIRES: ptxas
 # RUN: env TILEC_PTXAS=%ptxas tilec %seeds/softmax.py --kernel softmax_kernel --signature "*fp32:16, *fp32:16, i32, i32, i32, 1024" --emit=cubin -o %t.cubin 2>&1 | count 0
@@ -15,7 +15,7 @@
 # JSON-NEXT: "stack_bytes": 0,
 # JSON-NEXT: "target": "sm_90",
 #
-# RUN: env TILEC_PTXAS=%ptxas tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --arch sm_90a --num-warps 8 --signature "*fp16, *fp16, *fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, 128, 128, 64" --emit=cubin -o %t.mm.cubin 2>&1 | FileCheck %s --check-prefix=SPILL
+# RUN: env TILEC_PTXAS=%ptxas tilec %seeds/matmul_relu.py --kernel matmul_relu_kernel --arch sm_90a --num-warps 8 --signature "*fp16, *fp16, *fp32, i32, i32, i32, i32, i32, i32, i32, i32, i32, 128, 256, 128" --emit=cubin -o %t.mm.cubin 2>&1 | FileCheck %s --check-prefix=SPILL
 # RUN: FileCheck %s --check-prefix=SPILLJSON < %t.mm.json
 # SPILL: tilec: warning: kernel 'matmul_relu_kernel' spills registers to local memory ({{[0-9]+}} registers, {{[0-9]+}} bytes stack frame, {{[1-9][0-9]*}} bytes spill stores, {{[1-9][0-9]*}} bytes spill loads per thread)
 # SPILLJSON: "cubin_target": "sm_90a",

@@ -35,3 +35,18 @@ def no_dot(a_ptr, out_ptr, K):
         acc += tl.load(ptrs)
         ptrs += 64
     tl.store(out_ptr + r, acc)
+
+
+@triton.jit
+def splat_base(a_ptr, b_ptr, c_ptr, K):
+    # Pointers made as base + one offset tile (Triton's tutorial matmul):
+    # in the loop the offset moves to the base, before the offset tile.
+    r = tl.arange(0, 16)
+    a_ptrs = a_ptr + (r[:, None] * K + r[None, :])
+    b_ptrs = b_ptr + (r[:, None] * 16 + r[None, :])
+    acc = tl.zeros([16, 16], dtype=tl.float32)
+    for k in range(0, K, 16):
+        acc += tl.dot(tl.load(a_ptrs), tl.load(b_ptrs))
+        a_ptrs += 16
+        b_ptrs += 256
+    tl.store(c_ptr + r[:, None] * 16 + r[None, :], acc)

@@ -162,6 +162,24 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TileGPURematAfterLoops : Pass<"tilegpu-remat-after-loops", "mlir::ModuleOp"> {
+  let summary = "Recompute index tiles after tensor-core loops instead of keeping them live";
+  let description = [{
+    A tile of indices, pointers or masks defined before a loop that runs a
+    `tile.dot`, used after the loop and not in it (a matmul epilogue's
+    `pid_m * BLOCK_M + tl.arange(0, BLOCK_M)`, which its prologue computed
+    too), would hold its registers through the loop beside the
+    accumulator. It is recomputed right after the loop instead, when every
+    tile it comes from is a cheap producer (make_range, splat,
+    expand_dims, broadcast, addptr, axis hints, pure arith); scalars are
+    reused. The recomputed make_range ops carry `tile.opaque`, which CSE
+    does not merge and the GPU lowering honours by reading the thread index
+    afresh, so that LLVM does not fold the copies back into the values
+    computed before the loop.
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileGPURemoveLayoutConversions
     : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Remove layout conversions by rematerializing cheap producers";

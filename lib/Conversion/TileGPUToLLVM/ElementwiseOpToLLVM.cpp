@@ -316,11 +316,11 @@ struct MakeRangeOpConversion : OpConversionPattern<tile::MakeRangeOp> {
     Value tid;
     if (op->hasAttr("tile.opaque"))
       tid = rewriter
-                .create<LLVM::InlineAsmOp>(
-                    loc, rewriter.getI32Type(), ValueRange{},
-                    "mov.u32 $0, %tid.x;", "=r", /*has_side_effects=*/true,
-                    /*is_align_stack=*/false, LLVM::AsmDialectAttr(),
-                    ArrayAttr())
+                .create<LLVM::InlineAsmOp>(loc, rewriter.getI32Type(),
+                                           ValueRange{}, "mov.u32 $0, %tid.x;",
+                                           "=r", /*has_side_effects=*/true,
+                                           /*is_align_stack=*/false,
+                                           LLVM::AsmDialectAttr(), ArrayAttr())
                 .getResult(0);
     auto tc = info.emitThreadCoords(rewriter, loc, tid);
     Value start = i32Const(rewriter, loc, op.getStart());
@@ -441,17 +441,18 @@ struct AddPtrOpConversion : OpConversionPattern<tile::AddPtrOp> {
     // a ragged 1000 x 700 x 300: 64 element addresses a thread, 316 -> 64
     // bytes of spills). Left to the GEP, the scaling stayed in the loop and
     // the widening alone was hoisted.
-    auto offType = dyn_cast<IntegerType>(offs.empty() ? Type()
-                                                      : offs[0].getType());
-    unsigned bits = pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 0;
+    auto offType =
+        dyn_cast<IntegerType>(offs.empty() ? Type() : offs[0].getType());
+    unsigned bits =
+        pointee.isIntOrFloat() ? pointee.getIntOrFloatBitWidth() : 0;
     unsigned bytes = bits / 8;
     bool widen = offType && offType.getWidth() < 64 && bits % 8 == 0 &&
                  bytes > 1 && advancedByLoop(op.getPtr());
     Type i8 = rewriter.getI8Type(), i64 = rewriter.getI64Type();
     for (unsigned i = 0; i < ptrs.size(); ++i) {
       if (!widen) {
-        out.push_back(rewriter.create<LLVM::GEPOp>(
-            loc, llPtr, pointee, ptrs[i], ValueRange{offs[i]}));
+        out.push_back(rewriter.create<LLVM::GEPOp>(loc, llPtr, pointee, ptrs[i],
+                                                   ValueRange{offs[i]}));
         continue;
       }
       Value wide = rewriter.create<LLVM::SExtOp>(loc, i64, offs[i]);

@@ -312,9 +312,8 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
   return k;
 }
 
-LayoutInfo::ThreadCoords LayoutInfo::emitThreadCoords(OpBuilder &b,
-                                                      Location loc,
-                                                      Value tidIn) const {
+LayoutInfo::ThreadCoords
+LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tidIn) const {
   ThreadCoords tc;
   auto threadId = [&](OpBuilder &b, Location loc) -> Value {
     return tidIn ? tidIn : mlir::tilegpu::threadId(b, loc);

@@ -767,8 +767,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // is TMA (the mbarrier wait makes its bytes visible) and the copies run
     // after the dot behind a barrier of their own (several warpgroups,
     // below), neither is left to it.
-    bool copiesBehindBarrier = !asyncAcc.empty() && !early &&
-                               tile::getNumWarps(loop, 4) > 4;
+    bool copiesBehindBarrier =
+        !asyncAcc.empty() && !early && tile::getNumWarps(loop, 4) > 4;
     if (useCpAsync)
       bb.create<AsyncWaitOp>(loc, bb.getI32IntegerAttr(ahead - 1));
     if (useCpAsync || !copiesBehindBarrier)

@@ -6,9 +6,9 @@
 // tile operands all come from cheap producers (Rematerializer::cheap), is
 // cloned with those producers right before its first user after the loop;
 // V's uses after the loop take the clone. Scalars and tiles the loop uses
-// (live through it anyway) are not cloned but reused. The clones' make_range ops are marked `tile.opaque`
-// (CSE keeps them apart, and the GPU lowering reads the thread index
-// through a move LLVM cannot merge with another).
+// (live through it anyway) are not cloned but reused. The clones' make_range
+// ops are marked `tile.opaque` (CSE keeps them apart, and the GPU lowering
+// reads the thread index through a move LLVM cannot merge with another).
 //
 // Triton's tutorial matmul on a ragged 1000 x 700 x 300 (128 x 128 x 32
 // tiles, 4 warps): its epilogue's row and column indices were 36 registers
@@ -43,7 +43,7 @@ Operation *ancestorIn(Block *block, Operation *op) {
 /// Whether the loop uses `v`, which is then live through it anyway.
 bool usedIn(scf::ForOp loop, Value v) {
   return llvm::any_of(v.getUsers(),
-                       [&](Operation *user) { return loop->isAncestor(user); });
+                      [&](Operation *user) { return loop->isAncestor(user); });
 }
 
 /// Collects into `slice` the tile-producing ops V comes from, stopping at

@@ -313,11 +313,10 @@ unsigned LayoutInfo::elemIndex(ArrayRef<unsigned> coords) const {
 }
 
 LayoutInfo::ThreadCoords
-LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tidIn) const {
+LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tid) const {
   ThreadCoords tc;
-  auto threadId = [&](OpBuilder &b, Location loc) -> Value {
-    return tidIn ? tidIn : mlir::tilegpu::threadId(b, loc);
-  };
+  if (!tid)
+    tid = threadId(b, loc);
   // The warp's coordinates along M and N: mma.sync numbers the warps along
   // N fastest, wgmma along M (warpStrides).
   auto mmaWarpCoords = [&](Value warp) -> SmallVector<Value> {
@@ -330,7 +329,6 @@ LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tidIn) const {
     return {coord(warpsMFirst ? 1 : wn, wm), coord(warpsMFirst ? wm : 1, wn)};
   };
   if (acc_) {
-    Value tid = threadId(b, loc);
     Value lane = b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32));
     Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
     tc.lane = {b.create<LLVM::UDivOp>(loc, lane, i32Const(b, loc, 4)),
@@ -339,7 +337,6 @@ LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tidIn) const {
     return tc;
   }
   if (!isBlocked()) {
-    Value tid = threadId(b, loc);
     tc.lane.push_back(b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32)));
     tc.warp =
         mmaWarpCoords(b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32)));
@@ -348,7 +345,6 @@ LayoutInfo::emitThreadCoords(OpBuilder &b, Location loc, Value tidIn) const {
   unsigned R = baseRank();
   tc.lane.resize(R);
   tc.warp.resize(R);
-  Value tid = threadId(b, loc);
   Value lane = b.create<LLVM::URemOp>(loc, tid, i32Const(b, loc, 32));
   Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
   for (unsigned d : base.getOrder()) {

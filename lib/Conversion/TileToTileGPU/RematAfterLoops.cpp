@@ -35,11 +35,6 @@ namespace {
 
 constexpr unsigned kMaxSlice = 64;
 
-/// The op of `block` that holds `op`, or null.
-Operation *ancestorIn(Block *block, Operation *op) {
-  return block->findAncestorOpInBlock(*op);
-}
-
 /// Whether the loop uses `v`, which is then live through it anyway.
 bool usedIn(scf::ForOp loop, Value v) {
   return llvm::any_of(v.getUsers(),
@@ -91,21 +86,22 @@ void rematAfter(scf::ForOp loop) {
   SmallVector<Candidate> todo;
   Operation *first = nullptr; // the earliest op after the loop using one
   for (Value v : tiles) {
-    Candidate c{v, {}, {}};
     if (usedIn(loop, v))
       continue;
+    Candidate c{v, {}, {}};
+    Operation *firstOfV = nullptr;
     for (OpOperand &use : v.getUses()) {
-      Operation *top = ancestorIn(block, use.getOwner());
-      if (top && loop->isBeforeInBlock(top))
-        c.after.push_back(&use);
+      Operation *top = block->findAncestorOpInBlock(*use.getOwner());
+      if (!top || !loop->isBeforeInBlock(top))
+        continue;
+      c.after.push_back(&use);
+      if (!firstOfV || top->isBeforeInBlock(firstOfV))
+        firstOfV = top;
     }
     if (c.after.empty() || !collect(loop, v, c.slice))
       continue;
-    for (OpOperand *use : c.after) {
-      Operation *top = ancestorIn(block, use->getOwner());
-      if (!first || top->isBeforeInBlock(first))
-        first = top;
-    }
+    if (!first || firstOfV->isBeforeInBlock(first))
+      first = firstOfV;
     todo.push_back(std::move(c));
   }
   if (todo.empty())

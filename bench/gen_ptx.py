@@ -14,7 +14,7 @@ pointers (16-byte aligned torch tensors) are "*dt:16", i32 arguments divisible b
 16 are "i32:16", arguments equal to 1 are the constant 1, constexprs are values.
 
 Usage: python3 bench/gen_ptx.py [--tilec build/bin/tilec] [--out .pack/bench]
-                                [--repeat 3] [--only SUBSTR]
+                                [--repeat 3] [--only SUBSTR[,SUBSTR...]]
 """
 import argparse
 import datetime
@@ -549,7 +549,8 @@ def main():
     ap.add_argument("--out", default=str(REPO / ".pack/bench"))
     ap.add_argument("--repeat", type=int, default=3,
                     help="timed tilec invocations per config (median is recorded)")
-    ap.add_argument("--only", default="", help="only configs whose id contains this")
+    ap.add_argument("--only", default="", help="only configs whose id contains one of these "
+                    "comma-separated substrings (e.g. matmul_fp16,attntut)")
     ap.add_argument("--arch", default=ARCH, help="tilec --arch for every config")
     ap.add_argument("--programs-per-cta", default="auto",
                     help="tilec --programs-per-cta for every config (default auto, as the "
@@ -601,7 +602,7 @@ def main():
     splits = [v.strip() for v in args.split_experiment.split(",") if v.strip()]
     cfgs = [c for c in configs(parse_tiles(args.matmul_tiles)) + rows_configs(rows) +
             split_configs(splits)
-            if args.only in c["id"]]
+            if any(k in c["id"] for k in args.only.split(","))]
     for c in cfgs:
         c.setdefault("arch", args.arch)
         c["programs_per_cta_opt"] = args.programs_per_cta

@@ -2,7 +2,7 @@
 //
 //   tilec-gpu-test [--filter SUBSTR] [--quick] [--bench] [--arch sm_90]
 //                  [--examples DIR] [--check-args] [--no-interp] [--verbose]
-//                  [--dump-ptx DIR] [--list]
+//                  [--dump-ptx DIR] [--list] [--shard I/N]
 //
 // Compiles every seed kernel of examples/ (softmax_kernel,
 // softmax_kernel_mixed, triton_softmax_kernel, triton_gelu_kernel,
@@ -52,7 +52,9 @@
 // A seed missing from the embedded copies (not in TILEC_GPU_TEST_SEEDS of
 // CMakeLists.txt) is read from examples/ of the working directory, else of
 // the source tree the binary was built from. --list prints the selected
-// cases and exits.
+// cases and exits. --shard I/N keeps the I-th of N interleaved parts of the
+// selected cases (case k when k % N == I), so that N processes on one GPU
+// share a run: the CPU references, not the GPU, take most of its time.
 //
 // Tolerances, |got - ref| <= tol (per element):
 //   softmax: atol + rtol * |ref| * (1 + |x - max|)   (the exponent's error
@@ -144,6 +146,11 @@ static cl::opt<bool>
            cl::desc("TMA copies of host descriptors' blocks, as tilec --tma "
                     "(default on; --tma=false: cp.async)"),
            cl::init(true), cl::cat(category));
+static cl::opt<std::string>
+    shardOpt("shard",
+             cl::desc("Run only the I-th of N interleaved parts of the "
+                      "selected cases (0 <= I < N)"),
+             cl::value_desc("I/N"), cl::cat(category));
 static cl::opt<bool> verbose("verbose",
                              cl::desc("Print compile diagnostics and JIT logs"),
                              cl::cat(category));
@@ -205,10 +212,23 @@ int main(int argc, char **argv) {
     return rc;
   }
 
+  unsigned shardIndex = 0, shardCount = 1;
+  if (!shardOpt.empty()) {
+    auto [i, n] = llvm::StringRef(shardOpt).split('/');
+    if (i.getAsInteger(10, shardIndex) || n.getAsInteger(10, shardCount) ||
+        shardCount == 0 || shardIndex >= shardCount) {
+      llvm::errs() << "tilec-gpu-test: error: --shard expects I/N with 0 <= I "
+                      "< N, got '"
+                   << shardOpt << "'\n";
+      return 1;
+    }
+  }
   std::vector<Case> cases;
+  size_t selected = 0;
   for (Case &c : allCases(opts))
     if (opts.filter.empty() || c.line().find(opts.filter) != std::string::npos)
-      cases.push_back(std::move(c));
+      if (selected++ % shardCount == shardIndex)
+        cases.push_back(std::move(c));
 
   if (listCases) {
     for (Case &c : cases)

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,7 +65,31 @@ Value stripHints(Value v) {
   return v;
 }
 
-void rewrite(scf::ForOp loop) {
+/// The 64-bit addresses a thread holds of the tile `arg` of `loop`: its
+/// elements over the CTA's `threads`, over the widest access (elements) a
+/// load of it in the loop may use along any dimension (1 when it has no
+/// load there).
+int64_t addressesPerThread(BlockArgument arg, int64_t threads,
+                           const tilegpu::AxisInfoAnalysis &analysis) {
+  auto type = cast<RankedTensorType>(arg.getType());
+  unsigned vec = 1;
+  SmallVector<Value> worklist{arg};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto hint = dyn_cast<AxisHintOp>(user))
+        worklist.push_back(hint.getResult());
+      else if (auto load = dyn_cast<LoadOp>(user))
+        for (unsigned d = 0; d < type.getRank(); ++d)
+          vec = std::max(
+              vec, analysis.getVectorWidth(load.getPtr(), load.getMask(), d));
+    }
+  }
+  return std::max<int64_t>(1, type.getNumElements() / threads / vec);
+}
+
+void rewrite(scf::ForOp loop, int64_t threads, int64_t minAddresses,
+             const tilegpu::AxisInfoAnalysis &analysis) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<unsigned> carried;
   SmallVector<Value> steps;
@@ -84,6 +109,11 @@ void rewrite(scf::ForOp loop) {
   }
   if (carried.empty())
     return;
+  int64_t addresses = 0;
+  for (unsigned j : carried)
+    addresses +=
+        addressesPerThread(loop.getRegionIterArgs()[j], threads, analysis);
+  bool atSplatBase = addresses > minAddresses;
   Location loc = loop.getLoc();
   Value zero = b.create<arith::ConstantOp>(loc, b.getI64IntegerAttr(0));
   SmallVector<Value> inits(carried.size(), zero);
@@ -119,18 +149,22 @@ void rewrite(scf::ForOp loop) {
     return ob.create<AddPtrOp>(loc, p, offs);
   };
   // In the loop, p0 = addptr(splat(base), d) is rebuilt with the loop's
-  // offset added to the splat first: each address is then base' + d, and
-  // only d's elements stay live through the loop (an i32 d: one register
-  // an element instead of a 64-bit address), as in Triton's code, where
-  // ptxas forms the addresses with IMAD.WIDE (the tutorial matmul on a
-  // ragged 1000 x 700 x 300, whose 64 operand addresses a thread are
-  // loaded one element each: 640 -> 64 bytes of spills with the widened
-  // offsets of the GPU lowering, 2.5x faster on the H200). Chains of
-  // addptrs through broadcasts (base + rows + columns) are left as they
-  // are: rebuilding them in the loop made the attention tutorial's
+  // offset added to the splat first where the thread holds many addresses
+  // (atSplatBase): each address is then base' + d, and only d's elements
+  // stay live through the loop (an i32 d: one register an access instead of
+  // a 64-bit address), as in Triton's code, where ptxas forms the addresses
+  // with IMAD.WIDE. Triton's tutorial matmul on a ragged 1000 x 700 x 300,
+  // whose 64 operand addresses a thread are loaded one element each: 640 ->
+  // 64 bytes of spills with the widened offsets of the GPU lowering, 2.5x
+  // faster (H200, 2026-12-06). With few addresses, forming them again each
+  // iteration costs more than the registers it saves: the same kernel at
+  // 128x256x64 (12 addresses a thread of 16-byte copies) ran 6% slower
+  // (H100, 2026-12-06, three runs: 615 against 655 TFLOP/s at 8192^3).
+  // Chains of addptrs through broadcasts (base + rows + columns) are left as
+  // they are: rebuilding them in the loop made the attention tutorial's
   // backward at D = 128 spill more and run 20% slower.
   auto at = [&](OpBuilder &ob, Value p0, Value off, bool opaque) -> Value {
-    if (opaque)
+    if (opaque && atSplatBase)
       if (auto add = p0.getDefiningOp<AddPtrOp>())
         if (auto splat = add.getPtr().getDefiningOp<SplatOp>())
           return ob.create<AddPtrOp>(loc, add.getType(),
@@ -153,7 +187,12 @@ void rewrite(scf::ForOp loop) {
 
 struct TileLoopPointerOffsets
     : mlir::tile::impl::TileLoopPointerOffsetsBase<TileLoopPointerOffsets> {
+  using TileLoopPointerOffsetsBase::TileLoopPointerOffsetsBase;
+
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    tilegpu::AxisInfoAnalysis analysis(module);
+    int64_t threads = 32 * getNumWarps(module, 4);
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
       bool dot = false;
@@ -163,7 +202,7 @@ struct TileLoopPointerOffsets
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops)
-      rewrite(loop);
+      rewrite(loop, threads, minAddresses, analysis);
   }
 };
 

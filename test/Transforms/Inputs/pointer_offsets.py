@@ -40,13 +40,16 @@ def no_dot(a_ptr, out_ptr, K):
 @triton.jit
 def splat_base(a_ptr, b_ptr, c_ptr, K):
     # Pointers made as base + one offset tile (Triton's tutorial matmul):
-    # in the loop the offset moves to the base, before the offset tile.
-    r = tl.arange(0, 16)
+    # in the loop the offset moves to the base, before the offset tile,
+    # where a thread holds many addresses. Rows of A are K apart (no known
+    # alignment: one element an access), so that on 4 warps a thread holds
+    # 32 addresses of A and 4 of B.
+    r = tl.arange(0, 64)
     a_ptrs = a_ptr + (r[:, None] * K + r[None, :])
-    b_ptrs = b_ptr + (r[:, None] * 16 + r[None, :])
-    acc = tl.zeros([16, 16], dtype=tl.float32)
-    for k in range(0, K, 16):
+    b_ptrs = b_ptr + (r[:, None] * 64 + r[None, :])
+    acc = tl.zeros([64, 64], dtype=tl.float32)
+    for k in range(0, K, 64):
         acc += tl.dot(tl.load(a_ptrs), tl.load(b_ptrs))
-        a_ptrs += 16
-        b_ptrs += 256
-    tl.store(c_ptr + r[:, None] * 16 + r[None, :], acc)
+        a_ptrs += 64
+        b_ptrs += 4096
+    tl.store(c_ptr + r[:, None] * 64 + r[None, :], acc)

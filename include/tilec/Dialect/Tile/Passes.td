@@ -157,7 +157,20 @@ def TileLoopPointerOffsets : Pass<"tile-loop-pointer-offsets", "mlir::ModuleOp">
     and advanced by `sext(s)`; the body uses `addptr(p0, splat(offset))`
     with `p0` the initial tile, and so does code after the loop. The
     addresses are the same; the pointers of `p0` are loop-invariant.
+
+    Where a thread would hold more than `min-addresses` 64-bit addresses of
+    the loop's advanced tiles (each tile's elements over the CTA's threads,
+    over the elements one access of it reads), a `p0` made as
+    `addptr(splat(base), d)` is rebuilt in the body on the advanced base,
+    `addptr(addptr(splat(base), splat(offset)), d)`: only `d` stays live (an
+    i32 a vector instead of an address), at the cost of forming each address
+    again every iteration.
   }];
+  let options = [
+    Option<"minAddresses", "min-addresses", "int", /*default=*/"32",
+           "Rebuild tiles made on a splat base in the loop only when a thread "
+           "holds more addresses of the loop's advanced tiles than this">,
+  ];
   let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];
 }

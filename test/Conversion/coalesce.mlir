@@ -321,9 +321,11 @@ module attributes {tile.num_warps = 4 : i32} {
 // them would hold copies and every thread 16 elements of the tile; 8-element
 // vectors would still leave half the threads with copies. The layout takes
 // 4-element vectors and puts warps along the row: 4 elements a thread, none
-// twice. The sum (a slice of it) is stored with the slice's own vectors
-// (tilegpu-remove-layout-conversions leaves the store in the slice layout).
-// RLC: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+// twice; all 8 of them, with 2 lanes of each along the rows, so that the sum
+// over the rows stays within each warp. The sum (a slice of it) is stored
+// with the slice's own vectors (tilegpu-remove-layout-conversions leaves the
+// store in the slice layout).
+// RLC: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [1, 8], order = [1, 0]}>
 // RLC: #[[S:.*]] = #tilegpu.slice<{dim = 0, parent = #[[B]]}>
 // RLC-LABEL: func.func @two_rows
 // RLC: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<2x512x!tile.ptr<bf16>, #[[B]]>

@@ -56,6 +56,15 @@
 // warp) 0.38-0.76x -> 0.97-1.6x; a [32, 2] tile split into halves lost
 // its 2-element vectors (Llama 4 RoPE with BLOCK 32: 0.89x -> 0.83x).
 //
+// Between arrangements that give a thread as many registers and as wide a
+// vector, the one that spreads fewer of the axes the layout's tiles are
+// reduced along (tile.reduce) over several warps wins: a reduction within
+// a warp needs no shared memory and no barrier. Column sums of [32, 128]
+// tiles accumulated in a loop (Triton's layer-norm tutorial's weight
+// gradient) get the 4 warps along the columns, as Triton's default layout
+// has them (it fills the fastest dimension first), where they had been
+// along the rows.
+//
 // Last, a tile.split whose operand's layout was widened (its split bit no
 // longer in registers) or whose results took a rewritten layout is made
 // registers of its operand again (legalizeSplitLayouts), and a tile.join's
@@ -166,7 +175,7 @@ int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
 Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
-                              Arrangement preferred) {
+                              Arrangement preferred, unsigned reducedAxes) {
   SmallVector<SmallVector<int64_t, 4>> tileShapes;
   for (auto [rows, cols] : shapes)
     tileShapes.push_back({rows, cols});
@@ -182,10 +191,21 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   auto log2Distance = [](unsigned a, unsigned b) {
     return std::abs(int(llvm::Log2_32(a)) - int(llvm::Log2_32(b)));
   };
-  // Lexicographic: registers, narrower spt, warps along d, lane distance,
-  // fewer lanes along d.
+  // The reduced axes (bit k: axis k) that the arrangement spreads over
+  // several warps: each such reduction combines the warps' partial results
+  // through shared memory behind a barrier.
+  auto acrossWarps = [&](Arrangement a) {
+    unsigned n = 0;
+    if ((reducedAxes >> d) & 1)
+      n += a.warps > 1;
+    if ((reducedAxes >> (1 - d)) & 1)
+      n += numWarps / a.warps > 1;
+    return n;
+  };
+  // Lexicographic: registers, narrower spt, reductions across warps, warps
+  // along d, lane distance, fewer lanes along d.
   auto cost = [&](Arrangement a) {
-    return std::make_tuple(largest(a), preferred.spt / a.spt,
+    return std::make_tuple(largest(a), preferred.spt / a.spt, acrossWarps(a),
                            log2Distance(a.warps, preferred.warps),
                            log2Distance(a.lanes, preferred.lanes),
                            32 / a.lanes);
@@ -393,6 +413,13 @@ struct TileGPUCoalescePass
       auto layout = cast<BlockedAttr>(entry.first);
       best.insert({layout, layout.getSizePerThread()[layout.getOrder()[0]]});
     }
+    // The axes along which tiles of each rank-2 layout are reduced.
+    DenseMap<Attribute, unsigned> reducedAxes;
+    module.walk([&](tile::ReduceOp red) {
+      if (auto rt = dyn_cast<RankedTensorType>(red.getSrc().getType()))
+        if (rt.getRank() == 2 && rt.getEncoding())
+          reducedAxes[rt.getEncoding()] |= 1u << red.getAxis();
+    });
     for (auto &entry : tilesN) {
       auto layout = cast<BlockedAttr>(entry.first);
       best.insert({layout, layout.getSizePerThread()[layout.getOrder()[0]]});
@@ -449,9 +476,9 @@ struct TileGPUCoalescePass
           v = std::max(vec, spt[d]);
         }
         unsigned numWarps = wpc[0] * wpc[1];
-        Arrangement a =
-            chooseArrangement(d, spt, numWarps, shapes->second.getArrayRef(),
-                              {std::max(v, spt[d]), preferred, wpc[d]});
+        Arrangement a = chooseArrangement(
+            d, spt, numWarps, shapes->second.getArrayRef(),
+            {std::max(v, spt[d]), preferred, wpc[d]}, reducedAxes.lookup(attr));
         v = a.spt;
         spt[d] = a.spt;
         tpw[d] = a.lanes;

@@ -14,8 +14,11 @@ figures in TRI/triton.json. A GPU is not needed, nor torch: the kernels'
 modules are imported as `corpus.py run` imports them (a package's
 `__init__` runs only when a name it binds is looked up), with torch,
 einops, transformers and cupy replaced by stubs (host code that calls them
-at import gets stub values). A manifest's `defines` are set on the
-kernel's module. Launches on host tensor descriptors are skipped (their
+at import gets stub values: torch reports one CUDA device of compute
+capability 9.0, `is_*_available` checks of other backends say no,
+`torch.compiler.disable` leaves functions as they are). A manifest's
+`defines` are set on the kernel's module, and constexpr parameters the
+signature leaves out take their defaults. Launches on host tensor descriptors are skipped (their
 signature takes a descriptor object), and a launch whose module cannot be
 imported this way is reported as such.
 
@@ -44,6 +47,17 @@ def install_stubs():
     import importlib.machinery
     from unittest import mock
 
+    class StubModule(mock.MagicMock):
+        """A MagicMock whose `is_*_available` functions say no (host code
+        that picks a device or a backend at import: transformers'
+        is_torch_npu_available)."""
+
+        def __getattr__(self, name):
+            if (name.startswith("is_") and name.endswith("_available") and
+                    name != "is_available"):
+                return lambda *a, **k: False
+            return super().__getattr__(name)
+
     class Stub(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         def find_spec(self, name, path, target=None):
             if name.split(".")[0] in STUBBED:
@@ -51,11 +65,23 @@ def install_stubs():
             return None
 
         def create_module(self, spec):
-            m = mock.MagicMock()
+            m = StubModule()
             m.__path__ = []
             m.__name__ = spec.name
             m.__spec__ = spec
             m.__version__ = "2.9.0"
+            if spec.name == "torch":
+                # Host code that asks about the device at import (fla's
+                # hardware checks) sees the H200 the PTX is for.
+                m.cuda.is_available.return_value = True
+                m.cuda.device_count.return_value = 1
+                m.cuda.get_device_capability.return_value = (9, 0)
+                m.cuda.get_device_name.return_value = "NVIDIA H200"
+                m.version.cuda = "13.0"
+                m.version.hip = None
+                # Decorators that wrap host functions leave them as they are.
+                m.compiler.disable = lambda fn=None, *a, **k: (
+                    fn if callable(fn) else (lambda f: f))
             return m
 
         def exec_module(self, module):
@@ -117,6 +143,12 @@ def compile_one(job):
     while not isinstance(fn, triton.runtime.jit.JITFunction):
         fn = fn.fn  # through @triton.autotune / @triton.heuristics
     sig, constexprs, attrs = parse_signature(fn.arg_names, job["signature"])
+    # Parameters past the signature's entries take their defaults, as a
+    # launch that leaves them out does (constexprs with a default value).
+    for i, p in enumerate(fn.params):
+        if p.name not in sig and p.has_default:
+            sig[p.name] = "constexpr"
+            constexprs[(i,)] = p.default
     k = triton.compile(ASTSource(fn, sig, constexprs, attrs),
                        target=GPUTarget("cuda", 90, 32),
                        options={"num_warps": job["num_warps"],

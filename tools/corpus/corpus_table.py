@@ -79,7 +79,9 @@ def table(entries, status, results, sources=()):
     w("Triton 3.6.0, numpy and packaging installed, compiles each launch with Triton for sm_90a")
     w("(torch and the other host-only imports stubbed) and prints Triton's registers and spill")
     w("bytes (the same ptxas) beside tilec's; it compiles 248 of the 259 launches: the 11")
-    w("others take host tensor descriptors, which it does not build.")
+    w("others take host tensor descriptors, which it does not build. With `--mix` it also")
+    w("lists the launches whose PTX has clearly more shared-memory instructions or barriers")
+    w("than Triton's (layout conversions that Triton avoids).")
     w("")
     n = len(entries)
     ok = [e for e in entries if status.get(e["full_id"]) == "ok"]

@@ -2,6 +2,7 @@
 """Triton's PTX for the corpus launches, made without a GPU, beside tilec's.
 
     python3 tools/corpus/corpus_triton_ptx.py --compiled OUT --out TRI [--only S]
+                                              [--reuse] [--mix]
 
 OUT is the output folder of `corpus.py compile` (its compile.json and its
 copies of the sources under OUT/src). For every launch this compiles the
@@ -10,7 +11,11 @@ with the launch's signature, constexprs and `:16` divisibility, for
 `GPUTarget("cuda", 90, 32)` with the launch's num_warps and num_stages),
 assembles Triton's PTX with the same ptxas as tilec's (`--ptxas`), and
 prints the registers and spill bytes of both, with the PTX in TRI and the
-figures in TRI/triton.json. A GPU is not needed, nor torch: the kernels'
+figures in TRI/triton.json, which also has both PTX files' static counts of
+shared-memory accesses, barriers, global accesses, copies, mma and
+shuffle instructions; `--mix` lists the launches where tilec's PTX has
+clearly more shared-memory instructions or barriers than Triton's (layout
+conversions Triton avoids), `--reuse` keeps Triton's PTX already in TRI. A GPU is not needed, nor torch: the kernels'
 modules are imported as `corpus.py run` imports them (a package's
 `__init__` runs only when a name it binds is looked up), with torch,
 einops, transformers and cupy replaced by stubs (host code that calls them
@@ -166,7 +171,28 @@ def ptxas_figures(ptxas, ptx):
     return int(regs.group(1)), int(spills.group(1)) if spills else 0
 
 
-def run_launch(entry, compiled, out, ptxas):
+# Instruction classes counted in both compilers' PTX (`--mix`): a line's
+# mnemonic, its predicate aside, starts with one of these.
+MIX = {"shared st": ("st.shared",), "shared ld": ("ld.shared", "ldmatrix"),
+       "barriers": ("bar.sync", "barrier.sync", "bar.arrive"),
+       "global ld": ("ld.global",), "global st": ("st.global",),
+       "cp.async": ("cp.async.ca", "cp.async.cg", "cp.async.bulk"),
+       "mma": ("mma.sync", "wgmma.mma_async"), "shuffles": ("shfl.sync",)}
+
+
+def ptx_mix(ptx):
+    """How many instructions of each MIX class the PTX file has (static)."""
+    counts = dict.fromkeys(MIX, 0)
+    for line in Path(ptx).read_text().splitlines():
+        op = re.sub(r"^@!?%\w+\s+", "", line.strip())
+        for cls, prefixes in MIX.items():
+            if op.startswith(prefixes):
+                counts[cls] += 1
+                break
+    return counts
+
+
+def run_launch(entry, compiled, out, ptxas, reuse=False):
     c = entry["compile"]
     rec = {"id": c["id"], "tilec": [c.get("registers"), c.get("spill_bytes")]}
     if "tensordesc" in c.get("signature", ""):
@@ -179,15 +205,33 @@ def run_launch(entry, compiled, out, ptxas):
            "defines": entry.get("defines") or {}, "ptx": str(ptx),
            "script": any(p["name"] == entry["package"] and p.get("scripts")
                          for p in load_sources())}
-    r = subprocess.run([sys.executable, __file__, "--one", json.dumps(job)],
-                       capture_output=True, text=True)
-    if r.returncode:
-        lines = r.stderr.strip().splitlines()
-        return dict(rec, status="triton failed: " + (lines[-1][:200] if lines else "?"))
+    if not (reuse and ptx.exists()):
+        r = subprocess.run([sys.executable, __file__, "--one", json.dumps(job)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            lines = r.stderr.strip().splitlines()
+            return dict(rec, status="triton failed: " + (lines[-1][:200] if lines else "?"))
     figures = ptxas_figures(ptxas, ptx)
     if not figures:
         return dict(rec, status="ptxas failed")
-    return dict(rec, status="ok", triton=list(figures))
+    mix = {"triton": ptx_mix(ptx), "tilec": ptx_mix(compiled / c["ptx"])}
+    return dict(rec, status="ok", triton=list(figures), mix=mix)
+
+
+def print_mix(recs, factor=1.25, margin=8):
+    """The launches whose PTX has more shared-memory instructions or
+    barriers than Triton's (by `factor` and `margin`), most first."""
+    rows = []
+    for r in recs:
+        if r["status"] != "ok":
+            continue
+        t, c = r["mix"]["triton"], r["mix"]["tilec"]
+        for cls in ("shared st", "shared ld", "barriers"):
+            if c[cls] > factor * t[cls] and c[cls] - t[cls] >= margin:
+                rows.append((c[cls] - t[cls], r["id"], cls, c[cls], t[cls]))
+    print("\n%-60s %-10s %6s %6s" % ("launch (tilec above Triton)", "class", "tilec", "Triton"))
+    for _, rid, cls, c, t in sorted(rows, reverse=True):
+        print("%-60s %-10s %6d %6d" % (rid, cls, c, t))
 
 
 def main():
@@ -197,6 +241,11 @@ def main():
     p.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
     p.add_argument("--only", help="launch ids containing this")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--reuse", action="store_true",
+                   help="keep Triton's PTX already in --out instead of compiling again")
+    p.add_argument("--mix", action="store_true",
+                   help="also list the launches whose PTX has more shared-memory "
+                        "instructions or barriers than Triton's")
     p.add_argument("--one", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.one:
@@ -210,12 +259,15 @@ def main():
                if e["compile"].get("status") == "ok"
                and (not a.only or a.only in e["compile"]["id"])]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-        recs = list(pool.map(lambda e: run_launch(e, compiled, out, a.ptxas), entries))
+        recs = list(pool.map(lambda e: run_launch(e, compiled, out, a.ptxas, a.reuse),
+                             entries))
     (out / "triton.json").write_text(json.dumps(recs, indent=1) + "\n")
     print("%-60s %14s %14s" % ("launch", "tilec reg/spill", "Triton reg/spill"))
     for r in recs:
         t = "%d / %d" % tuple(r["triton"]) if r["status"] == "ok" else r["status"][:60]
         print("%-60s %14s %14s" % (r["id"], "%s / %s" % tuple(r["tilec"]), t))
+    if a.mix:
+        print_mix(recs)
     n = sum(r["status"] == "ok" for r in recs)
     print("corpus_triton_ptx: Triton compiled %d of %d launches" % (n, len(recs)))
 

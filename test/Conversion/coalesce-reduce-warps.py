@@ -21,8 +21,9 @@
 # ROWS: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 # ROWS: tile.reduce sum {{.*}} {axis = 1 : i32} : tensor<32x128xf32, #[[B]]>
 #
-# The results are the sums (interpreter; the output poisoned with NaN): M = 70
-# rows of N = 200 columns, 2 programs.
+# The kernel computes the sums (interpreter, which runs the tile IR before any
+# layout is chosen, so this checks the kernel, not the placement; the output
+# poisoned with NaN): M = 70 rows of N = 200 columns, 2 programs.
 # RUN: %python %S/Inputs/column_sums_check.py gen %t.x 70 200
 # RUN: tilec run %s --kernel column_sums --signature "*fp16:16, *fp16:16, i32, i32, 32, 128" --num-warps 4 --grid 2 --interpret --arg buf:fp16:file:%t.x --arg buf:fp16:file:%t.x.nan --arg i32:70 --arg i32:200 --out 1=%t.out
 # RUN: %python %S/Inputs/column_sums_check.py check %t.x %t.out 70 200 | FileCheck %s --check-prefix=SUMS

@@ -259,6 +259,9 @@ Value i32Const(OpBuilder &b, Location loc, int64_t v);
 void emitAsm(OpBuilder &b, Location loc, StringRef text);
 /// The thread's index in the CTA (tid.x), its lane and its warp.
 Value threadId(OpBuilder &b, Location loc);
+/// tid.x read by a volatile asm move: a read that LLVM does not merge with
+/// any other (values computed from it are not CSE'd with threadId's).
+Value freshThreadId(OpBuilder &b, Location loc);
 /// The warp index (tid.x / 32) broadcast from lane 0 (`shfl.sync.idx`), so
 /// that ptxas knows it is warp-uniform, computed here.
 Value warpIndex(OpBuilder &b, Location loc);

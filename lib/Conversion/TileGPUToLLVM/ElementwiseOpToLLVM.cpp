@@ -310,18 +310,12 @@ struct MakeRangeOpConversion : OpConversionPattern<tile::MakeRangeOp> {
     LayoutInfo info(type);
     Location loc = op.getLoc();
     // tile.opaque (tilegpu-remat-after-loops' copies): the thread index is
-    // read again through a move LLVM keeps, so that the copy's indices are
-    // not merged with those of the range it copies (which would keep them
-    // live across the loop between the two).
+    // read again, so that the copy's indices are not merged with those of
+    // the range it copies (which would keep them live across the loop
+    // between the two).
     Value tid;
     if (op->hasAttr("tile.opaque"))
-      tid = rewriter
-                .create<LLVM::InlineAsmOp>(loc, rewriter.getI32Type(),
-                                           ValueRange{}, "mov.u32 $0, %tid.x;",
-                                           "=r", /*has_side_effects=*/true,
-                                           /*is_align_stack=*/false,
-                                           LLVM::AsmDialectAttr(), ArrayAttr())
-                .getResult(0);
+      tid = freshThreadId(rewriter, loc);
     auto tc = info.emitThreadCoords(rewriter, loc, tid);
     Value start = i32Const(rewriter, loc, op.getStart());
     SmallVector<Value> elems;

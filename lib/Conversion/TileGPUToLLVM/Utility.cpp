@@ -750,6 +750,15 @@ Value mlir::tilegpu::linearIndex(OpBuilder &b, Location loc,
   return lin;
 }
 
+Value mlir::tilegpu::freshThreadId(OpBuilder &b, Location loc) {
+  return b
+      .create<LLVM::InlineAsmOp>(
+          loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %tid.x;", "=r",
+          /*has_side_effects=*/true,
+          /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
 void mlir::tilegpu::emitAsm(OpBuilder &b, Location loc, StringRef text) {
   b.create<LLVM::InlineAsmOp>(loc, TypeRange{}, ValueRange{}, text, "",
                               /*has_side_effects=*/true,

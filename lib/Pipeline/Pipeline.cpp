@@ -86,6 +86,7 @@ void tilec::populateTileToTileGPUPipeline(mlir::OpPassManager &pm,
   tilegpu::TileGPUPipelineOptions pipeOpts;
   pipeOpts.numStages = opts.numStages;
   pm.addPass(tilegpu::createTileGPUPipeline(pipeOpts));
+  pm.addPass(tilegpu::createTileGPUSharedReadLayouts());
   pm.addPass(tilegpu::createTileGPURematAfterLoops());
   addCleanup(pm);
 }

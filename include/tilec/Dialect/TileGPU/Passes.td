@@ -162,6 +162,21 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TileGPUSharedReadLayouts : Pass<"tilegpu-shared-read-layouts", "mlir::ModuleOp"> {
+  let summary = "Read staged tiles again in the layout their converted users need";
+  let description = [{
+    After tilegpu-pipeline: a convert_layout in a loop, to a blocked or
+    accumulator layout, of a tile computed by elementwise ops from reads of
+    shared buffers (`tilegpu.local_load` in a register layout), loop-invariant
+    tiles and scalars, is replaced by the same ops on reads made again in the
+    target layout (right after the original reads), the invariant tiles
+    converted once after their definitions: a shared-memory read instead of
+    a store, a barrier and a read. A conversion of a loop-invariant tile in a
+    loop moves right after the tile's definition.
+  }];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
+}
+
 def TileGPURematAfterLoops : Pass<"tilegpu-remat-after-loops", "mlir::ModuleOp"> {
   let summary = "Recompute index tiles after tensor-core loops instead of keeping them live";
   let description = [{

@@ -1,0 +1,35 @@
+# tilegpu-shared-read-layouts: in a loop, a conversion to the dot's
+# accumulator layout of a tile that is also copied into shared memory (the
+# dot's B operand) becomes a second read of that copy in the accumulator
+# layout, right after the copy; the elementwise ops on it are made where the
+# conversion was, and a loop-invariant tile they use (the row scales) is
+# converted once, before the loop.
+# RUN: tilec %s --kernel scaled_grads --signature "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --emit=tilegpu | FileCheck %s
+# CHECK: #[[MMA:mma[0-9]*]] = #tilegpu.mma<{version = 3
+# CHECK: %[[S:.*]] = tilegpu.convert_layout %{{.*}} : tensor<64xf32, #{{.*}}> -> tensor<64xf32, #[[SLICE:slice[0-9]*]]>
+# CHECK: scf.for
+# CHECK: %[[BUF:.*]] = tilegpu.local_alloc %{{.*}} : tensor<64x64xbf16, #{{.*}}> -> !tilegpu.memdesc<64x64xbf16
+# CHECK-NEXT: %[[K:.*]] = tilegpu.local_load %[[BUF]] : !tilegpu.memdesc<64x64xbf16, #{{.*}}> -> tensor<64x64xbf16, #[[MMA]]>
+# CHECK-NOT: convert_layout {{.*}}-> tensor<64x64xbf16, #[[MMA]]>
+# CHECK: tile.dot
+# CHECK: arith.extf %[[K]] : tensor<64x64xbf16, #[[MMA]]> to tensor<64x64xf32, #[[MMA]]>
+# CHECK: scf.yield
+# RUN: tilec %s --kernel scaled_grads --signature "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --emit=ptx -o %t.ptx
+# RUN: %if ptxas %{ %ptxas --gpu-name sm_90a %t.ptx -o %t.cubin %}
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_grads(A, K, S, OUT, DB, N):
+    o = tl.arange(0, 64)
+    b_a = tl.load(A + o[:, None] * 64 + o[None, :])
+    s = tl.load(S + o)
+    db = tl.zeros([64], dtype=tl.float32)
+    for i in range(0, N, 64):
+        b_k = tl.load(K + (i + o[:, None]) * 64 + o[None, :])
+        b_kd = tl.dot(b_a, b_k)
+        db += tl.sum(b_kd * b_k.to(tl.float32) * s[:, None], 1)
+        tl.store(OUT + (i + o[:, None]) * 64 + o[None, :], (b_kd * s[:, None]).to(tl.bfloat16))
+    tl.store(DB + o, db)

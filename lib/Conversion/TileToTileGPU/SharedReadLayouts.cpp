@@ -53,6 +53,16 @@ LocalLoadOp registerRead(Value v) {
   return ll && isRegisterLayout(getLayout(ll.getType())) ? ll : LocalLoadOp();
 }
 
+/// Whether the buffer (or view) `m` is only read: its users are reads and
+/// views (a transposed operand's memdesc_trans) that are only read.
+bool onlyRead(Value m) {
+  return llvm::all_of(m.getUsers(), [](Operation *u) {
+    if (isa<LocalLoadOp>(u))
+      return true;
+    return isBufferView(u) && onlyRead(u->getResult(0));
+  });
+}
+
 /// A buffer that `v` initializes and nothing else writes (a dot operand's
 /// staging copy of a loaded tile), in v's block before `before`, if any.
 LocalAllocOp sharedCopy(Value v, Operation *before) {
@@ -63,9 +73,7 @@ LocalAllocOp sharedCopy(Value v, Operation *before) {
         alloc->getBlock() != before->getBlock() ||
         !alloc->isBeforeInBlock(before))
       continue;
-    bool written = llvm::any_of(
-        alloc->getUsers(), [](Operation *u) { return !isa<LocalLoadOp>(u); });
-    if (!written)
+    if (onlyRead(alloc.getResult()))
       return alloc;
   }
   return LocalAllocOp();

@@ -115,6 +115,7 @@ enum class UnaryMath {
   Log,
   Log2,
   Sqrt,
+  SqrtRn,
   Rsqrt,
   Sigmoid,
   Cos,
@@ -167,7 +168,7 @@ void CodeGen::registerMathBuiltins(BuiltinRegistry &r) {
           TensorMethod, unsigned(fn));
   // Not a tensor method.
   r.add("tl.sqrt_rn", {"x"}, 1, &CodeGen::emitUnaryMath, NoBuiltinFlags,
-        unsigned(UnaryMath::Sqrt));
+        unsigned(UnaryMath::SqrtRn));
   r.add("tl.fma", {"x", "y", "z"}, 3, &CodeGen::emitFma);
   r.add("tl.fdiv", {"x", "y", "ieee_rounding"}, 2, &CodeGen::emitFdiv);
   r.add("tl.softmax", {"x", "dim", "keep_dims", "ieee_rounding"}, 1,
@@ -435,6 +436,10 @@ Val CodeGen::emitUnaryMath(BuiltinCall &c) {
     break;
   case UnaryMath::Sqrt:
     r = b.create<math::SqrtOp>(l, v);
+    break;
+  case UnaryMath::SqrtRn: // IEEE-rounded, as div_rn is (see emitDivRn)
+    r = b.create<math::SqrtOp>(l, v);
+    r.getDefiningOp()->setAttr("tile.sqrt_rn", b.getUnitAttr());
     break;
   case UnaryMath::Rsqrt:
     r = b.create<math::RsqrtOp>(l, v);

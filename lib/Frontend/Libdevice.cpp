@@ -39,7 +39,7 @@ const LibdeviceAlias kAliases[] = {
     {"log", "tl.log", 1},
     {"log2", "tl.log2", 1},
     {"sqrt", "tl.sqrt", 1},
-    {"sqrt_rn", "tl.sqrt", 1},
+    {"sqrt_rn", "tl.sqrt_rn", 1},
     {"rsqrt", "tl.rsqrt", 1},
     {"sin", "tl.sin", 1},
     {"cos", "tl.cos", 1},

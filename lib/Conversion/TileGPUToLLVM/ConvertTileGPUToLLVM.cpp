@@ -9,7 +9,9 @@
 //  3. The remaining scalar arith/math/cf/func become LLVM; transcendental
 //     math goes to ex2.approx (exp, exp2, as Triton does) or to libdevice
 //     (__nv_*), which the PTX step links in only when it is called; fp32
-//     division is div.full.f32, as in Triton (div.rn.f32 for tl.div_rn).
+//     division is div.full.f32, as in Triton (div.rn.f32 for tl.div_rn);
+//     fp32 sqrt and rsqrt are sqrt.approx.ftz / rsqrt.approx.ftz (sqrt.rn
+//     for tl.sqrt_rn).
 // Finally the kernel is marked `nvvm.kernel` with `nvvm.maxntid` (and
 // `nvvm.minctasm` where one tile takes more registers than a thread has).
 //
@@ -98,6 +100,36 @@ struct DivFFullLowering : OpConversionPattern<arith::DivFOp> {
         ValueRange{adaptor.getLhs(), adaptor.getRhs()},
         "div.full.f32 $0, $1, $2;", "=f,f,f", /*has_side_effects=*/false,
         /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
+/// Square roots as Triton lowers them on NVIDIA GPUs: tl.sqrt of fp32 is
+/// `sqrt.approx.ftz.f32` (a `tile.sqrt_rn` one, tl.sqrt_rn, the IEEE-rounded
+/// llvm.sqrt, which NVPTX emits as sqrt.rn.f32; fp64 is always sqrt.rn),
+/// tl.rsqrt `rsqrt.approx.ftz.f32` and `rsqrt.approx.f64`: one MUFU
+/// instruction each where the rounded forms are long sequences.
+template <typename OpTy> struct SqrtApproxLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool isRsqrt = std::is_same<OpTy, math::RsqrtOp>::value;
+    Type t = op.getType();
+    const char *text = nullptr, *constraints = "=f,f";
+    if (t.isF32() && isRsqrt)
+      text = "rsqrt.approx.ftz.f32 $0, $1;";
+    else if (t.isF32() && !op->hasAttr("tile.sqrt_rn"))
+      text = "sqrt.approx.ftz.f32 $0, $1;";
+    else if (t.isF64() && isRsqrt)
+      text = "rsqrt.approx.f64 $0, $1;", constraints = "=d,d";
+    if (!text)
+      return failure();
+    auto asmOp = rewriter.create<LLVM::InlineAsmOp>(
+        op.getLoc(), t, ValueRange{adaptor.getOperand()}, text, constraints,
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::AsmDialectAttr(), ArrayAttr());
     rewriter.replaceOp(op, asmOp.getResult(0));
     return success();
   }
@@ -229,6 +261,9 @@ struct ConvertTileGPUToLLVMPass
               converter, ctx,
               /*benefit=*/3);
       patterns.add<DivFFullLowering>(converter, ctx, /*benefit=*/2);
+      patterns.add<SqrtApproxLowering<math::SqrtOp>,
+                   SqrtApproxLowering<math::RsqrtOp>>(converter, ctx,
+                                                      /*benefit=*/3);
       auto lib = [&](auto tag, StringRef f, StringRef d, unsigned benefit = 1) {
         using OpTy = decltype(tag);
         patterns.add<LibdeviceLowering<OpTy>>(converter, ctx, f, d, benefit);

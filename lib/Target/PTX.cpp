@@ -153,8 +153,10 @@ llvm::Expected<std::string> tilec::translateToPTX(mlir::ModuleOp module,
           f.getCallingConv() != llvm::CallingConv::PTX_Kernel &&
           !f.hasFnAttribute("nvvm.kernel") && f.getName().starts_with("__nv_"))
         f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    // Subnormals flushed to zero in libdevice's functions, as Triton links
+    // them: its results, and the shorter flushing code paths.
     llmod->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
-                         uint32_t(0));
+                         uint32_t(1));
   }
 
   // 2. Optimize.

@@ -3,7 +3,9 @@
 # fp32), and a kernel calling every supported function in fp32, fp64 and
 # fp16 inputs; ptxas accepts all of them. log1p, expm1 and pow go to
 # libdevice rather than to MathToLLVM's llvm.log / llvm.pow (NVPTX cannot
-# select those), trunc/round/rint to cvt.rzi / cvt.rni.
+# select those), trunc/round/rint to cvt.rzi / cvt.rni. libdevice is linked
+# with subnormals flushed (nvvm-reflect-ftz = 1), as Triton links it: its
+# functions take their .ftz code paths.
 # REQUIRES: ptxas
 # RUN: tilec %s --kernel gelu_tanh --signature "*fp32:16, *fp32:16, i32, 1024" --emit=tile | FileCheck %s --check-prefix=TILE
 # TILE: math.tanh %{{.*}} : tensor<1024xf32>
@@ -14,6 +16,7 @@
 # RUN: FileCheck %s --check-prefix=F32 < %t.32.ptx
 # F32-DAG: cvt.rzi.f32.f32
 # F32-DAG: cvt.rni.f32.f32
+# F32-DAG: fma.rn.ftz.f32
 # F32-NOT: call{{.*}}__nv_
 # RUN: tilec %s --kernel many --signature "*fp64:16, *fp64:16, *fp64:16, i32, 128" --emit=ptx -o %t.64.ptx
 # RUN: %ptxas -arch=sm_90 %t.64.ptx -o %t.64.cubin

@@ -191,6 +191,10 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
     return Val::error();
   }
   Val first;
+  // Every branch may run: a branch whose value jit functions cannot use
+  // (another backend's API) is reported through the condition that keeps
+  // it, which -D can decide, not by its own error.
+  bool several = c.alternatives.size() > 1;
   for (size_t i = 0; i < c.alternatives.size(); ++i) {
     const Module::Alternative &a = c.alternatives[i];
     Val v;
@@ -198,7 +202,23 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
       v.kind = Val::Func;
       v.fn = a.function;
     } else {
+      bool quiet = several && !diags.suppressed();
+      if (quiet)
+        diags.setSuppressed(true);
       v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+      if (quiet)
+        diags.setSuppressed(false);
+    }
+    if (v.isError() && several) {
+      error(use, "'" + use.str + "' is bound by each branch of " + at +
+                     ", and one of them is a value jit functions cannot "
+                     "use" +
+                     undecidedCondition(c));
+      if (a.value)
+        diags.note(a.value->loc, "this branch's value", a.value->length);
+      diags.note(c.where, "the module-level '" + c.statement + "' is here",
+                 c.statement.size());
+      return Val::error();
     }
     if (v.isError())
       return v;
@@ -302,7 +322,8 @@ Val CodeGen::lookupName(const Expr &e) {
       return Val::named(Val::Builtin, n);
   if (e.str == "constexpr")
     return Val::named(Val::Builtin, "tl.constexpr");
-  if (mod->hostFunctions.count(e.str) || mod->unparsedHostFunctions.count(e.str))
+  if (mod->hostFunctions.count(e.str) ||
+      mod->unparsedHostFunctions.count(e.str))
     return error(e, "'" + e.str +
                         "' is a function of host code (no @triton.jit): jit "
                         "functions cannot call it");

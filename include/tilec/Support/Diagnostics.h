@@ -81,6 +81,7 @@ public:
       suppressedErrors_ = 0;
   }
   unsigned suppressedErrors() const { return suppressedErrors_; }
+  bool suppressed() const { return suppressed_; }
   bool hasErrors() const { return numErrors_ != 0; }
   const std::vector<Diagnostic> &diagnostics() const { return diags_; }
   const SourceFile &file(unsigned id = 0) const {

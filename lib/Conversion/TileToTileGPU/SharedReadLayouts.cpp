@@ -23,10 +23,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccumulatorLayouts.h"
 #include "tilec/Conversion/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -86,17 +85,6 @@ bool readable(Value v, Operation *before) {
          (isRegisterLayout(getLayout(v.getType())) && sharedCopy(v, before));
 }
 
-bool isElementwise(Operation *op) {
-  return op && op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-         op->hasTrait<OpTrait::Elementwise>() &&
-         isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
-}
-
-/// The innermost loop around `op`, if any.
-scf::ForOp enclosingLoop(Operation *op) {
-  return op->getParentOfType<scf::ForOp>();
-}
-
 /// Whether `v` is a tile defined outside `loop`.
 bool invariantTile(Value v, scf::ForOp loop) {
   return loop && isa<RankedTensorType>(v.getType()) &&
@@ -120,7 +108,7 @@ bool collect(Value v, scf::ForOp loop, Operation *before,
     ops.insert(def);
     return true;
   }
-  if (!isElementwise(def))
+  if (!isElementwiseTileOp(def))
     return false;
   for (Value x : def->getOperands())
     if (!collect(x, loop, before, ops, reads))
@@ -151,13 +139,14 @@ struct SharedReadLayoutsPass
   void runOnOperation() override {
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](ConvertLayoutOp c) {
-      if (enclosingLoop(c) && isa_and_nonnull<BlockedAttr, MmaAttr, SliceAttr>(
-                                  getLayout(c.getType())))
+      if (c->getParentOfType<scf::ForOp>() &&
+          isa_and_nonnull<BlockedAttr, MmaAttr, SliceAttr>(
+              getLayout(c.getType())))
         converts.push_back(c);
     });
     DenseMap<std::pair<Value, Attribute>, Value> invariant;
     for (ConvertLayoutOp c : converts) {
-      scf::ForOp loop = enclosingLoop(c);
+      auto loop = c->getParentOfType<scf::ForOp>();
       Attribute target = getLayout(c.getType());
       Value src = c.getSrc();
       if (invariantTile(src, loop)) {

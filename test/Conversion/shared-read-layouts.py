@@ -3,8 +3,21 @@
 # dot's B operand) becomes a second read of that copy in the accumulator
 # layout, right after the copy; the elementwise ops on it are made where the
 # conversion was, and a loop-invariant tile they use (the row scales) is
-# converted once, before the loop.
-# RUN: tilec %s --kernel scaled_grads --signature "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --emit=tilegpu | FileCheck %s
+# converted once, before the loop. (One stage: the loop is not pipelined.)
+# RUN: tilec %s --kernel scaled_grads --signature "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --num-stages 1 --emit=tilegpu | FileCheck %s
+# Pipelined (tilegpu-pipeline's other loads), the tile is copied by cp.async
+# into the dot operand's swizzled slot, which the dot reads, and the
+# conversion becomes a read of that slot in the accumulator layout.
+# RUN: tilec %s --kernel scaled_grads --signature "*bf16:16, *bf16:16, *fp32:16, *bf16:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=PIPE
+# PIPE: #[[MMA:mma[0-9]*]] = #tilegpu.mma<{version = 3
+# PIPE: scf.for
+# PIPE: tilegpu.async_copy {{.*}} -> !tilegpu.memdesc<64x64xbf16, #[[SH:shared[0-9]*]]>
+# PIPE: %[[K:.*]] = tilegpu.local_load %[[SLOT:[0-9]+]] : !tilegpu.memdesc<64x64xbf16, #[[SH]]> -> tensor<64x64xbf16, #[[MMA]]>
+# PIPE-NOT: tilegpu.local_alloc
+# PIPE: %[[B:.*]] = tilegpu.local_load %[[SLOT]] : !tilegpu.memdesc<64x64xbf16, #[[SH]]> -> tensor<64x64xbf16, #dot_op
+# PIPE: tile.dot %{{.*}}, %[[B]]
+# PIPE: arith.extf %[[K]] : tensor<64x64xbf16, #[[MMA]]> to tensor<64x64xf32, #[[MMA]]>
+# PIPE: scf.yield
 # CHECK: #[[MMA:mma[0-9]*]] = #tilegpu.mma<{version = 3
 # CHECK: %[[S:.*]] = tilegpu.convert_layout %{{.*}} : tensor<64xf32, #{{.*}}> -> tensor<64xf32, #[[SLICE:slice[0-9]*]]>
 # CHECK: scf.for

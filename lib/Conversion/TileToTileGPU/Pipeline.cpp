@@ -192,6 +192,20 @@ void unstage(ArrayRef<StagedLoad> others) {
   for (const StagedLoad &s : others) {
     tile::LoadOp load = s.load;
     LocalAllocOp alloc = s.alloc;
+    // Readers of the buffer itself (a dot's operand reads, views) get back
+    // the staging copy the slot replaced.
+    LocalAllocOp copy;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
+      auto read = dyn_cast<LocalLoadOp>(user);
+      if (read && !isa<DotOperandAttr>(getLayout(read.getType())))
+        continue;
+      if (!copy) {
+        OpBuilder b(load->getBlock(), std::next(load->getIterator()));
+        copy = b.create<LocalAllocOp>(load.getLoc(), alloc.getType(),
+                                      load.getResult());
+      }
+      user->replaceUsesOfWith(alloc.getResult(), copy.getResult());
+    }
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers())) {
       Value v = load.getResult();
       if (user->getResult(0).getType() != v.getType()) {
@@ -281,13 +295,39 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       ConvertLayoutOp convert;
       if (load->hasOneUse())
         convert = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+      // A load whose layout runs along dimension 0 (a column-contiguous
+      // access, such as a transposed operand's) is staged column by column
+      // (a transposed, swizzled buffer), so that its copies move whole
+      // runs.
+      auto layout = cast<BlockedAttr>(type.getEncoding());
+      Attribute encoding;
+      if (type.getRank() == 2 && layout.getOrder()[0] == 0 &&
+          layout.getSizePerThread()[0] > 1)
+        encoding = getSwizzledSharedLayout(
+            loop.getContext(), type.getShape(),
+            type.getElementType().getIntOrFloatBitWidth(), /*transposed=*/true);
+      // A load also copied as a dot operand (used by the dot and by
+      // elementwise code): its slot is that operand's buffer, which the dot
+      // reads in place of the copy.
+      LocalAllocOp operandCopy;
+      for (Operation *user : load->getUsers())
+        if (auto a = dyn_cast<LocalAllocOp>(user))
+          if (a.getInit() == load.getResult() && a.getType().getEncoding() &&
+              a->getBlock() == load->getBlock() && !convert)
+            operandCopy = a;
+      MemDescType slotType =
+          operandCopy ? operandCopy.getType()
+                      : MemDescType::get(type.getShape(), type.getElementType(),
+                                         encoding);
       OpBuilder b(load->getBlock(), std::next(load->getIterator()));
-      auto alloc = b.create<LocalAllocOp>(
-          load.getLoc(),
-          MemDescType::get(type.getShape(), type.getElementType(), Attribute()),
-          load.getResult());
+      auto alloc =
+          b.create<LocalAllocOp>(load.getLoc(), slotType, load.getResult());
       auto read = b.create<LocalLoadOp>(
           load.getLoc(), convert ? convert.getType() : type, alloc);
+      if (operandCopy) {
+        operandCopy.replaceAllUsesWith(alloc.getResult());
+        operandCopy.erase();
+      }
       if (convert) {
         convert.replaceAllUsesWith(read.getResult());
         convert.erase();
@@ -320,11 +360,21 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       if (auto load = dyn_cast<tile::LoadOp>(op))
         if (auto s = asStagedLoad(load))
           staged.push_back(*s);
-    if (staged.empty())
-      return;
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (!step || *step <= 0)
       return;
+    // A dot whose operands are computed from the loaded tiles (scaled,
+    // cast) stages no load directly: the loop is pipelined with its other
+    // loads alone.
+    if (staged.empty()) {
+      bool hasDot = !body->getOps<tile::DotOp>().empty();
+      SmallVector<StagedLoad> others;
+      if (hasDot)
+        others = stageOtherLoads(loop, staged, stages);
+      if (!others.empty() && !rewrite(loop, others, stages))
+        unstage(others);
+      return;
+    }
     // The loop's other loads go through the same slots where they can
     // (stageOtherLoads); where the loop is then left alone, it is tried
     // again with the dot operands alone.

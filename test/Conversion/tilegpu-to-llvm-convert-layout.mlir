@@ -196,3 +196,43 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Conversions that move no data: every thread already holds each element
+// it needs, at the same register number in all threads (RegisterMaps.cpp).
+// A slice of a [1, 2] x [1, 32] x [1, 4] layout along dimension 0 places a
+// 256-element row as the 1-D [2] x [32] x [4] layout does (Liger's MoE token
+// gather): the result is the operand's registers, no shared memory. A
+// [16, 8] tile whose threads hold whole rows (8 lanes along 64 columns, so
+// every lane holds all 8) converted to one element a thread needs each
+// thread's own column, a register that differs between lanes: through
+// shared memory.
+#row = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#flat = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#s0 = #tilegpu.slice<{dim = 0, parent = #row}>
+#rows8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#one = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @same_places
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-NOT: llvm.store
+  // CHECK: %[[A:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f32, f32)>
+  // CHECK: %[[B:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(f32, f32)>
+  // CHECK: llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(f32, f32)>
+  // CHECK: llvm.insertvalue %[[B]], %{{.*}}[1] : !llvm.struct<(f32, f32)>
+  // CHECK-NOT: llvm.store
+  // CHECK: llvm.return
+  func.func @same_places(%x: tensor<256xf32, #s0>) {
+    %y = tilegpu.convert_layout %x : tensor<256xf32, #s0> -> tensor<256xf32, #flat>
+    return
+  }
+  // CHECK-LABEL: llvm.func @own_column
+  // CHECK: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load
+  func.func @own_column(%x: tensor<16x8xf32, #rows8>) {
+    %y = tilegpu.convert_layout %x : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    return
+  }
+}

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::tilegpu {
 
@@ -240,6 +241,19 @@ unsigned maxSharedRun(Type storeT, uint64_t baseAlignBytes);
 int64_t hostLinearIndex(ArrayRef<int64_t> idx, ArrayRef<int64_t> shape);
 /// sharedOffset's place, computed here from constant indices.
 int64_t hostSharedOffset(MemDescType buffer, ArrayRef<int64_t> idx);
+
+/// The registers of thread `t` under `l`, by the row-major place of their
+/// element in `shape` (the first register of a replicated one), computed
+/// here (RegisterMaps.cpp).
+DenseMap<int64_t, unsigned> registersByPlace(const LayoutInfo &l, unsigned t,
+                                             ArrayRef<int64_t> shape);
+/// For each register of `dst`'s layout, the register of `src`'s that holds
+/// the same element in the same thread, the same number in every thread;
+/// nullopt where some thread does not hold it, holds it elsewhere, or the
+/// layouts are not blocked, slice or accumulator layouts (a conversion that
+/// moves no data: RegisterMaps.cpp).
+std::optional<SmallVector<unsigned>>
+threadLocalRegisters(RankedTensorType src, RankedTensorType dst);
 
 /// Is `layout` a tensor-core layout (#tilegpu.mma or #tilegpu.dot_op)?
 bool isMmaFamilyLayout(Attribute layout);

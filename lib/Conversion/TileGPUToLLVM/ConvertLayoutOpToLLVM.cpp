@@ -27,7 +27,10 @@
 //
 // An mma accumulator tile of 16-bit elements converted to the A operand
 // layout of the same mma layout (one warp along N) stays in registers
-// (isRegisterConversion): no shared memory, no barrier.
+// (isRegisterConversion): no shared memory, no barrier. So does a
+// conversion whose every thread already holds each element it needs, at a
+// register number the same in all threads (threadLocalRegisters,
+// RegisterMaps.cpp): the result's registers are the operand's, renumbered.
 //
 // Replicated elements (a tile smaller than the CTA tile, or slice layouts)
 // are stored by every thread holding them: the same value to the same
@@ -194,6 +197,17 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
       rewriter.replaceOp(
           op, remapAccumulatorToA(rewriter, op.getLoc(), getTypeConverter(),
                                   adaptor.getSrc(), srcType, dstType));
+      return success();
+    }
+    if (auto map = threadLocalRegisters(srcType, dstType)) {
+      SmallVector<Value> in =
+          unpackStruct(rewriter, op.getLoc(), adaptor.getSrc());
+      SmallVector<Value> out;
+      for (unsigned k : *map)
+        out.push_back(in[k]);
+      rewriter.replaceOp(
+          op, packStruct(rewriter, op.getLoc(),
+                         getTypeConverter()->convertType(dstType), out));
       return success();
     }
     // Row-major with convertLayoutRowPad elements after each row.

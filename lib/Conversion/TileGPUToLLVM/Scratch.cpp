@@ -174,7 +174,8 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
         !hasLayouts(cvt.getSrc().getType(), cvt.getType()))
       return 0;
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
-    if (isRegisterConversion(src, cast<RankedTensorType>(cvt.getType())))
+    auto dst = cast<RankedTensorType>(cvt.getType());
+    if (isRegisterConversion(src, dst) || threadLocalRegisters(src, dst))
       return 0;
     uint64_t pad = convertLayoutRowPad(src);
     uint64_t rows = pad ? uint64_t(src.getDimSize(0)) : 0;

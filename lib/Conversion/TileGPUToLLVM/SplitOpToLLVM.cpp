@@ -8,9 +8,9 @@
 // the same thread's registers. tile.join is the inverse: its operands have
 // the layout getSplitResultLayout gives of its result's, and each result
 // register is an operand's register. The register of each element is
-// computed here from the layouts' places (LayoutInfo::hostIndices) for
-// every thread of the CTA, and must be the same in all of them: no data
-// moves, no shared memory, no instruction.
+// computed here from the layouts' places (registersByPlace,
+// RegisterMaps.cpp) for every thread of the CTA, and must be the same in all
+// of them: no data moves, no shared memory, no instruction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,16 +22,6 @@ using namespace mlir;
 using namespace mlir::tilegpu;
 
 namespace {
-
-/// The registers of thread `t` under a layout, by the row-major place of
-/// their element in `shape` (the first register of a replicated one).
-DenseMap<int64_t, unsigned> registersByPlace(const LayoutInfo &l, unsigned t,
-                                             ArrayRef<int64_t> shape) {
-  DenseMap<int64_t, unsigned> held;
-  for (unsigned k = 0; k < l.numElems(); ++k)
-    held.try_emplace(hostLinearIndex(l.hostIndices(t, k), shape), k);
-  return held;
-}
 
 /// For each result (lo, hi) and each of its elements, the operand element
 /// that a thread holds at its place, the same in every thread; nullopt if

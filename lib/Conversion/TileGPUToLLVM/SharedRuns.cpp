@@ -32,6 +32,68 @@
 using namespace mlir;
 using namespace mlir::tilegpu;
 
+namespace {
+
+/// A run of 1-byte elements (i1 kept as i8, fp8, i8) as one integer of 2
+/// or 4 bytes, or as 32-bit words for 8 and 16: NVPTX has no 2-byte
+/// vector of i8 registers and moves `<2 x i8>` through local memory (a
+/// stack slot a load, 16 of them a thread in an i1 tile converted to an
+/// mma layout), while integers and `<n x i32>` stay in registers.
+Type packedType(OpBuilder &b, unsigned bytes) {
+  if (bytes <= 4)
+    return b.getIntegerType(8 * bytes);
+  return VectorType::get({int64_t(bytes / 4)}, b.getI32Type());
+}
+
+Value packBytes(OpBuilder &b, Location loc, ArrayRef<Value> bytes) {
+  unsigned n = bytes.size();
+  unsigned wordBytes = std::min(n, 4u);
+  Type wordT = b.getIntegerType(8 * wordBytes);
+  SmallVector<Value> words;
+  for (unsigned w = 0; w < n; w += wordBytes) {
+    Value word = b.create<LLVM::ConstantOp>(loc, wordT, 0);
+    for (unsigned i = 0; i < wordBytes; ++i) {
+      Value byte = bytes[w + i];
+      if (!byte.getType().isInteger(8))
+        byte = b.create<LLVM::BitcastOp>(loc, b.getI8Type(), byte);
+      Value v = b.create<LLVM::ZExtOp>(loc, wordT, byte);
+      if (i)
+        v = b.create<LLVM::ShlOp>(
+            loc, v, b.create<LLVM::ConstantOp>(loc, wordT, 8 * i));
+      word = b.create<LLVM::OrOp>(loc, word, v);
+    }
+    words.push_back(word);
+  }
+  if (n <= 4)
+    return words.front();
+  Value vec = b.create<LLVM::UndefOp>(loc, packedType(b, n));
+  for (auto [w, word] : llvm::enumerate(words))
+    vec = b.create<LLVM::InsertElementOp>(loc, vec, word, i32Const(b, loc, w));
+  return vec;
+}
+
+void unpackBytes(OpBuilder &b, Location loc, Value ptr, Type storeT, unsigned n,
+                 MutableArrayRef<Value> out) {
+  Value packed = b.create<LLVM::LoadOp>(loc, packedType(b, n), ptr, n,
+                                        /*isVolatile=*/true);
+  unsigned wordBytes = std::min(n, 4u);
+  Type wordT = b.getIntegerType(8 * wordBytes);
+  for (unsigned i = 0; i < n; ++i) {
+    Value word = n <= 4 ? packed
+                        : b.create<LLVM::ExtractElementOp>(
+                              loc, packed, i32Const(b, loc, i / 4));
+    unsigned shift = 8 * (i % wordBytes);
+    if (shift)
+      word = b.create<LLVM::LShrOp>(
+          loc, word, b.create<LLVM::ConstantOp>(loc, wordT, shift));
+    out[i] = b.create<LLVM::TruncOp>(loc, b.getI8Type(), word);
+    if (storeT != out[i].getType())
+      out[i] = b.create<LLVM::BitcastOp>(loc, storeT, out[i]);
+  }
+}
+
+} // namespace
+
 std::optional<SmallVector<SharedRun>>
 mlir::tilegpu::planSharedRuns(const LayoutInfo &info, unsigned maxRun,
                               HostPlaceFn place) {
@@ -154,6 +216,14 @@ void mlir::tilegpu::storeElements(
       b.create<LLVM::StoreOp>(loc, storedAt(run.first), ptr);
       continue;
     }
+    if (sharedStorageBytes(storeT) == 1) {
+      SmallVector<Value> bytes;
+      for (unsigned i = 0; i < run.length; ++i)
+        bytes.push_back(storedAt(run.first + i));
+      Value packed = packBytes(b, loc, bytes);
+      b.create<LLVM::StoreOp>(loc, packed, ptr, run.length);
+      continue;
+    }
     auto vecT = VectorType::get({int64_t(run.length)}, storeT);
     Value v = b.create<LLVM::UndefOp>(loc, vecT);
     for (unsigned i = 0; i < run.length; ++i)
@@ -181,6 +251,11 @@ void mlir::tilegpu::loadElements(
     // Volatile: LLVM would otherwise split a vector load that only feeds
     // extracts into scalar loads (VectorCombine) and merge back only some of
     // them (64 ld.shared.f32 of 128 in the 128x256 fp32 matmul epilogue).
+    if (sharedStorageBytes(storeT) == 1) {
+      unpackBytes(b, loc, ptr, storeT, run.length,
+                  loaded.slice(run.first, run.length));
+      continue;
+    }
     auto vecT = VectorType::get({int64_t(run.length)}, storeT);
     Value vec = b.create<LLVM::LoadOp>(loc, vecT, ptr,
                                        run.length * sharedStorageBytes(storeT),

@@ -96,6 +96,7 @@ GROUPED_GEMM_COUNT = 4
 # examples/flash_attention.py (block pointers, online softmax): fp16 Q K V O of
 # [Z, H, N_CTX, 64], BLOCK_M 128, BLOCK_N 64, 8 warps, 3 stages, both with
 # and without the causal mask: (Z, H, N_CTX)
+ATTENTION_DTYPES = ["fp16", "bf16"]
 ATTENTION_SHAPES = [(4, 32, 1024), (4, 32, 4096), (1, 32, 16384)]
 
 # examples/fused_attention_tutorial.py (Triton's tutorial 06, unchanged): Z x H heads of fp16
@@ -372,18 +373,18 @@ def configs(extra_tiles=()):
             grid=[sms], metric="TFLOP/s", work=2 * g * n ** 3, work_note="2*G*N^3 flops"))
     # flash_attention_fwd_kernel(Q, K, V, sm_scale, Out, 4 x (s_z, s_h, s_m, s_k), Z, H, N_CTX,
     #                            BLOCK_M, BLOCK_DMODEL, BLOCK_N, IS_CAUSAL)
-    for z, h, n in ATTENTION_SHAPES:
+    for dt, (z, h, n) in [(dt, shape) for dt in ATTENTION_DTYPES for shape in ATTENTION_SHAPES]:
         for d, causal in ((64, 0), (64, 1), (128, 0), (128, 1)):
             bm, bn = 128, 64
             strides = [h * n * d, n * d, d, 1]
-            sig = ", ".join([ptr_sig("fp16")] * 3 + ["fp32", ptr_sig("fp16")] +
+            sig = ", ".join([ptr_sig(dt)] * 3 + ["fp32", ptr_sig(dt)] +
                             [int_sig(v) for _ in range(4) for v in strides] +
                             [int_sig(z), int_sig(h), int_sig(n)] +
                             [str(bm), str(d), str(bn), str(causal)])
             out.append(dict(
-                id="attn_fp16_%dx%dx%dx%d%s" % (z, h, n, d, "_causal" if causal else ""),
+                id="attn_%s_%dx%dx%dx%d%s" % (dt, z, h, n, d, "_causal" if causal else ""),
                 bench="attention", kernel="flash_attention_fwd_kernel",
-                source="examples/flash_attention.py", dtype="fp16",
+                source="examples/flash_attention.py", dtype=dt,
                 shape=dict(Z=z, H=h, N=n, D=d, causal=causal), signature=sig, num_warps=8,
                 num_stages=3, constexprs=dict(BLOCK_M=bm, BLOCK_DMODEL=d, BLOCK_N=bn,
                                               IS_CAUSAL=causal),

@@ -2,7 +2,9 @@
 # pointers, in the form of Triton 2.x's fused-attention tutorial: one program
 # per BLOCK_M query rows of one (batch, head); K and V walked with
 # tl.advance; exp2 with log2(e) folded into the scale; optional causal mask.
-# Q, K, V, Out: [Z, H, N_CTX, BLOCK_DMODEL], fp16, contiguous.
+# Q, K, V, Out: [Z, H, N_CTX, BLOCK_DMODEL], fp16 or bf16 (all four the same),
+# contiguous; q * scale and the probabilities are rounded to that type
+# before the dots.
 # Launch: grid = (cdiv(N_CTX, BLOCK_M), Z * H); BLOCK_M = 128, BLOCK_N = 64,
 #         num_warps = 8 (4 spills at sm_90 with 128-row blocks).
 # tilec: --kernel flash_attention_fwd_kernel --num-warps 8 --arch sm_90a --signature "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32:16, i32:16, i32:16, 1, i32, i32, i32:16, 128, 64, 64, 0"
@@ -38,7 +40,7 @@ def flash_attention_fwd_kernel(Q, K, V, sm_scale, Out,
     acc = tl.zeros([BLOCK_M, BLOCK_DMODEL], dtype=tl.float32)
     qk_scale = sm_scale * 1.44269504
     q = tl.load(Q_block_ptr)
-    q = (q * qk_scale).to(tl.float16)
+    q = (q * qk_scale).to(Q.dtype.element_ty)
     lo = 0
     hi = (start_m + 1) * BLOCK_M if IS_CAUSAL else N_CTX
     for start_n in range(lo, hi, BLOCK_N):
@@ -53,7 +55,7 @@ def flash_attention_fwd_kernel(Q, K, V, sm_scale, Out,
         p = tl.math.exp2(qk - m_i_new[:, None])
         acc_scale = l_i * 0 + alpha
         acc *= acc_scale[:, None]
-        acc += tl.dot(p.to(tl.float16), v)
+        acc += tl.dot(p.to(V.dtype.element_ty), v)
         l_i = l_i * alpha + tl.sum(p, 1)
         m_i = m_i_new
         K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
@@ -62,4 +64,4 @@ def flash_attention_fwd_kernel(Q, K, V, sm_scale, Out,
     O_block_ptr = tl.make_block_ptr(base=Out + qvk_offset, shape=(N_CTX, BLOCK_DMODEL),
                                     strides=(stride_om, stride_on), offsets=(start_m * BLOCK_M, 0),
                                     block_shape=(BLOCK_M, BLOCK_DMODEL), order=(1, 0))
-    tl.store(O_block_ptr, acc.to(tl.float16))
+    tl.store(O_block_ptr, acc.to(Out.dtype.element_ty))

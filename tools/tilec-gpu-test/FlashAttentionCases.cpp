@@ -44,19 +44,25 @@ void attentionReference(const HostArray &q, const HostArray &k,
 }
 
 /// examples/flash_attention.py: O = softmax(Q K^T * scale [causal]) V per
-/// (batch, head), Q K V O of shape [Z, H, n, D] fp16, contiguous; the fp64
-/// reference from the same fp16 inputs. The kernel rounds q * scale and the
-/// probabilities to fp16 before its dots (as Triton's tutorial does): the
-/// bound is 4e-3 absolute (|O| <= max |V| = 1).
+/// (batch, head), Q K V O of shape [Z, H, n, D] fp16 or bf16, contiguous;
+/// the fp64 reference from the same inputs. The kernel rounds q * scale and
+/// the probabilities to the inputs' type before its dots (as Triton's
+/// tutorial does): the bound is 4e-3 absolute in fp16 (|O| <= max |V| = 1),
+/// 1.6e-2 in bf16 (8 bits of mantissa against 11).
 static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
-                               unsigned warps, unsigned D = 64) {
+                               unsigned warps, unsigned D = 64,
+                               ElemTy dt = ElemTy::F16) {
   constexpr unsigned BM = 128, BN = 64;
+  const bool bf16 = dt == ElemTy::BF16;
+  const char *name = bf16 ? "bf16" : "fp16";
+  const double tol = bf16 ? 1.6e-2 : 4e-3;
   Case c;
   c.kernel = "flash_attention_fwd_kernel";
-  c.dtype = "fp16";
+  c.dtype = name;
   c.shape = llvm::formatv("{0}x{1}x{2}x{3}{4} w{5}", Z, H, n, D,
                           causal ? " causal" : "", warps);
-  std::string sig = "*fp16:16, *fp16:16, *fp16:16, fp32, *fp16:16";
+  std::string ptr = ptrSig(dt);
+  std::string sig = ptr + ", " + ptr + ", " + ptr + ", fp32, " + ptr;
   const std::vector<long> strides = {long(H) * n * D, long(n) * D, long(D)};
   for (int t = 0; t < 4; ++t) {
     for (long st : strides)
@@ -68,8 +74,7 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
   c.key = {"flash_attention.py", c.kernel, sig, int(warps)};
   c.run = [=](Ctx &ctx, rt::Kernel &k, Checker &chk) -> llvm::Error {
     size_t total = size_t(Z) * H * n * D;
-    HostArray q(ElemTy::F16, total), kk(ElemTy::F16, total),
-        v(ElemTy::F16, total), o(ElemTy::F16, total);
+    HostArray q(dt, total), kk(dt, total), v(dt, total), o(dt, total);
     fillRandom(q, -1.0, 1.0, 31 + n);
     fillRandom(kk, -1.0, 1.0, 37 + n);
     fillRandom(v, -1.0, 1.0, 41 + n);
@@ -81,12 +86,11 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
       return e;
     if (auto e = upload(ctx.dev, dv, v))
       return e;
-    if (auto e = poisonedOutput(ctx.dev, dout, ElemTy::F16, total))
+    if (auto e = poisonedOutput(ctx.dev, dout, dt, total))
       return e;
     std::vector<rt::Arg> args = {
-        rt::Arg::ptr(dq, "fp16"), rt::Arg::ptr(dk, "fp16"),
-        rt::Arg::ptr(dv, "fp16"), rt::Arg::f32(float(scale)),
-        rt::Arg::ptr(dout, "fp16")};
+        rt::Arg::ptr(dq, name), rt::Arg::ptr(dk, name), rt::Arg::ptr(dv, name),
+        rt::Arg::f32(float(scale)), rt::Arg::ptr(dout, name)};
     for (int t = 0; t < 4; ++t)
       for (long st : strides)
         args.push_back(rt::Arg::i32(int32_t(st)));
@@ -102,9 +106,9 @@ static Case flashAttentionCase(unsigned Z, unsigned H, unsigned n, bool causal,
     const float scale32 = float(scale);
     attentionReference(q, kk, v, size_t(Z) * H, n, D, scale32, causal, ref);
     for (size_t t = 0; t < total; ++t)
-      chk.check(o, t, ref[t], 4e-3, llvm::formatv("[{0}]", t));
+      chk.check(o, t, ref[t], tol, llvm::formatv("[{0}]", t));
     if (ctx.interp && total <= kInterpMaxInputs) {
-      HostArray oi = poisonedHost(ElemTy::F16, total);
+      HostArray oi = poisonedHost(dt, total);
       using KA = interp::KernelArg;
       std::vector<KA> iargs = {KA::buf(0), KA::buf(1), KA::buf(2),
                                KA::fp(scale32), KA::buf(3)};
@@ -130,6 +134,9 @@ void addFlashAttentionCases(std::vector<Case> &cs, const Options &opts) {
     cs.push_back(flashAttentionCase(1, 3, 384, causal, 8, /*D=*/128));
     if (!opts.quick)
       cs.push_back(flashAttentionCase(2, 8, 2048, causal, 8));
+    // bf16 (the example rounds to its inputs' type): wgmma's bf16 forms.
+    cs.push_back(flashAttentionCase(2, 3, 512, causal, 8, 64, ElemTy::BF16));
+    cs.push_back(flashAttentionCase(1, 3, 384, causal, 8, 128, ElemTy::BF16));
   }
 }
 

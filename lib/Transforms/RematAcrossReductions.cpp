@@ -188,12 +188,27 @@ struct TileRematAcrossReductions
       for (ReduceOp r : reduces)
         plan.run(r, /*plan=*/true);
       // A tensor-core dot's accumulator stays in registers too: the widest
-      // one counts against the 64 (an m64n128 wgmma alone takes 64).
+      // one counts against the 64 (an m64n128 wgmma alone takes 64). So do
+      // the tiles the loops around a reduction carry (a layer norm
+      // backward's dw and db row sums, [BT, D] fp32 each: 128 registers a
+      // thread in fla's, which the request for 64 spilled).
       int64_t dotBytes = 0;
       fn.walk([&](DotOp d) {
         dotBytes = std::max(dotBytes, bytesPerThread(d.getType(), threads));
       });
-      if (!plan.count() || (plan.keptBytes() + dotBytes) / 4 + 24 > 64)
+      int64_t carriedBytes = 0;
+      for (ReduceOp r : reduces) {
+        int64_t carried = 0;
+        for (Operation *p = r->getParentOp(); p && p != fn;
+             p = p->getParentOp())
+          for (Region &region : p->getRegions())
+            for (BlockArgument a : region.getArguments())
+              if (isa<RankedTensorType>(a.getType()))
+                carried += bytesPerThread(a.getType(), threads);
+        carriedBytes = std::max(carriedBytes, carried);
+      }
+      if (!plan.count() ||
+          (plan.keptBytes() + dotBytes + carriedBytes) / 4 + 24 > 64)
         return;
       Remat remat(threads, minBytes);
       for (ReduceOp r : reduces)

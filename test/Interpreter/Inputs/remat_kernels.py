@@ -80,3 +80,29 @@ def row_and_dot(x_ptr, y_ptr, a_ptr, b_ptr, c_ptr, n_cols, BLOCK: tl.constexpr):
     b = tl.load(b_ptr + i[:, None] * 128 + j[None, :])
     c = tl.dot(a, b)
     tl.store(c_ptr + i[:, None] * 128 + j[None, :], c)
+
+
+
+
+@triton.jit
+def rows_with_sums(x_ptr, dy_ptr, mean_ptr, rstd_ptr, dx_ptr, dw_ptr, n_rows,
+                   D: tl.constexpr, BT: tl.constexpr):
+    # A layer norm backward: BT rows at a time, x normalized by the saved
+    # mean and rstd, a row reduction of xhat * dy, and dw = sum of dy * xhat
+    # carried by the loop as a [BT, D] fp32 tile, which takes registers
+    # across the reduction.
+    o_d = tl.arange(0, D)
+    dw = tl.zeros([BT, D], dtype=tl.float32)
+    for t in range(tl.program_id(0) * BT, n_rows, tl.num_programs(0) * BT):
+        o_t = t + tl.arange(0, BT)
+        m = o_t[:, None] < n_rows
+        p = o_t[:, None] * D + o_d[None, :]
+        x = tl.load(x_ptr + p, mask=m, other=0.0).to(tl.float32)
+        dy = tl.load(dy_ptr + p, mask=m, other=0.0).to(tl.float32)
+        mean = tl.load(mean_ptr + o_t, mask=o_t < n_rows, other=0.0)
+        rstd = tl.load(rstd_ptr + o_t, mask=o_t < n_rows, other=0.0)
+        xhat = (x - mean[:, None]) * rstd[:, None]
+        c = tl.sum(xhat * dy, axis=1) / D
+        dw += dy * xhat
+        tl.store(dx_ptr + p, ((dy - xhat * c[:, None]) * rstd[:, None]).to(tl.bfloat16), mask=m)
+    tl.store(dw_ptr + tl.program_id(0) * D + o_d, tl.sum(dw, axis=0))

@@ -249,8 +249,9 @@ def TileRematAcrossReductions
     and the recomputation only costs. So a kernel is changed only when its
     CTAs have at most 512 threads and the loads kept live (a plan made
     first, each counted once) take at most 40 of the 64 registers, together
-    with the widest `tile.dot` accumulator of the kernel (held in registers
-    as well: an m64n128 wgmma's alone takes 64); else it is left as it is. The first load of a chain is marked `tile.remat_src`
+    with the widest `tile.dot` accumulator of the kernel and the tiles the
+    loops around a reduction carry (held in registers as well: an m64n128
+    wgmma's accumulator alone takes 64); else it is left as it is. The first load of a chain is marked `tile.remat_src`
     and each reload `tile.remat_of` with that number.
   }];
   let options = [

@@ -253,12 +253,18 @@ def jit_decorator_options(fn):
         if isinstance(d, ast.Call):
             for kw in d.keywords:
                 if kw.arg in ("do_not_specialize", "do_not_specialize_on_alignment"):
-                    try:
-                        v = ast.literal_eval(kw.value)
-                    except ValueError:
-                        continue
-                    for x in v:
-                        names.add(x if isinstance(x, str) else fn.args.args[x].arg)
+                    # A conditional list (`['T', 'scale'] if IS_NVIDIA_HOPPER
+                    # else ['T']`): the names of both branches, so that no
+                    # argument gets a specialization the host might not give.
+                    options = ([kw.value.body, kw.value.orelse]
+                               if isinstance(kw.value, ast.IfExp) else [kw.value])
+                    for node in options:
+                        try:
+                            v = ast.literal_eval(node)
+                        except ValueError:
+                            continue
+                        for x in v:
+                            names.add(x if isinstance(x, str) else fn.args.args[x].arg)
     return names
 
 

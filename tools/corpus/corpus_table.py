@@ -107,6 +107,9 @@ def table(entries, status, results, sources=()):
         if wrong:
             w("| differ where Triton's output is wrong (tilec's checked against a reference) | %d |"
               % len(wrong))
+        differ = len(ran) - len(matched) - len(wrong)
+        if differ:
+            w("| differ from Triton (the rows say how, and why where it is known) | %d |" % differ)
         ratios = sorted(r["triton_ms"] / r["tilec_ms"] for r in matched
                         if r.get("tilec_ms") and r.get("triton_ms"))
         if ratios:
@@ -152,6 +155,8 @@ def table(entries, status, results, sources=()):
                 match = "no: Triton's output is wrong (%s)" % e["triton_wrong"]
             elif "match" in r:
                 match = "yes" if r["match"] else "**no**: " + _short(r.get("diff", ""), 90)
+                if not r["match"] and e.get("note"):
+                    match += " (%s)" % _short(e["note"], 220)
                 if r["match"] and e.get("tol"):
                     match += " (rtol %g, atol %g)" % (e["tol"].get("rtol", 0), e["tol"].get("atol", 0))
             elif "error" in r:

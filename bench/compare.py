@@ -661,9 +661,12 @@ def main():
     ap.add_argument("--keep-triton-cache", action="store_true",
                     help="use TRITON_CACHE_DIR as set (default: a fresh empty one, so that "
                          "first-call compile times are cold)")
-    ap.add_argument("--replot", metavar="RESULTS_JSON",
+    ap.add_argument("--replot", metavar="RESULTS_JSON", nargs="+",
                     help="no GPU: re-render results.md and the plots into --out from the "
-                         "results.json of an earlier run")
+                         "results.json of an earlier run, or of several runs of other configs "
+                         "on the same machine (their results joined; the environment of the "
+                         "first, with each run's wall time); with --out it also writes the "
+                         "joined results.json")
     ap.add_argument("--dump", metavar="DIR",
                     help="write Triton's ttgir/llir/PTX/cubin and register use per config into DIR")
     ap.add_argument("--profile", action="store_true",
@@ -672,10 +675,20 @@ def main():
     args = ap.parse_args()
     args.systems = [s.strip() for s in args.systems.split(",") if s.strip()]
     if args.replot:
-        data = json.loads(Path(args.replot).read_text())
+        runs = [json.loads(Path(p).read_text()) for p in args.replot]
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        results, env = data["results"], data.get("env")
+        results = [r for d in runs for r in d["results"]]
+        env = runs[0].get("env")
+        if len(runs) > 1:
+            seen = [{r["id"] for r in d["results"]} for d in runs]
+            dup = sorted({i for k, a in enumerate(seen) for b in seen[k + 1:] for i in a & b})
+            if dup:
+                print("error: configs in more than one run: %s" % ", ".join(dup[:5]))
+                return 1
+            env = dict(env or {}, wall_s=[(d.get("env") or {}).get("wall_s") for d in runs])
+            (out / "results.json").write_text(
+                json.dumps(dict(env=env, results=results), indent=1, default=str) + "\n")
         copy = next((r["value"] for r in results if r["bench"] == "copy" and r["value"]), None)
         write_csv(results, out / "results.csv")
         (out / "results.md").write_text(markdown(results, env))

@@ -131,8 +131,10 @@ module attributes {tile.num_warps = 1 : i32} {
 
 // Runs of 16-bit and 8-bit elements: a thread's 8 consecutive f16 of a row
 // (8 x 64 f16: 128-byte rows, padded to 72 elements) and its 16 consecutive
-// i8 (64-byte rows, unpadded) are each one 16-byte load. A result whose
-// fastest dimension is not the last (order [0, 1]) reads element by element.
+// i8 (64-byte rows, unpadded) are each one 16-byte load; 1-byte runs move
+// as integers (pairs stored as i16, 16 bytes read as four i32 words, split
+// by shifts). A result whose fastest dimension is not the last (order
+// [0, 1]) reads element by element.
 #b3 = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 #h8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #q16 = #tilegpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -149,8 +151,10 @@ module attributes {tile.num_warps = 1 : i32} {
     return
   }
   // CHECK-LABEL: llvm.func @i8_runs
+  // CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 2 : i64} : i16, !llvm.ptr<3>
   // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
-  // CHECK: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<16xi8>
+  // CHECK: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+  // CHECK-COUNT-4: llvm.extractelement
   // CHECK-NOT: llvm.load
   // CHECK: llvm.return
   func.func @i8_runs(%x: tensor<8x64xi8, #b3>) {

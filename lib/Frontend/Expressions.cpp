@@ -742,30 +742,31 @@ Val CodeGen::genSubscript(const Expr &e) {
   }
   if (!base.isIR())
     return error(e, describe(base) + " is not subscriptable");
-  // Tensor indexing: `None` inserts a unit dimension, `:` keeps one.
-  auto shape = base.shape();
-  size_t srcDim = 0;
+  // Tensor indexing as Triton's `tensor.__getitem__`: the i-th index `None`
+  // inserts a unit dimension at position i (at the end when the value has
+  // fewer dimensions: Python's list.insert; a scalar becomes a [1] tile), and
+  // `:` leaves the value as it is, also past its last dimension (so a
+  // scalar's `s[:, None]` is a [1] tile, as sglang's fused MoE kernel uses).
   Val v = base;
   mlir::Location l = loc(e);
   unsigned outDim = 0;
   for (size_t i = 1; i < e.args.size(); ++i) {
     const Expr &item = *e.args[i];
     if (item.kind == ExprKind::None) {
-      if (v.shape().empty()) {
+      auto rank = static_cast<unsigned>(v.shape().size());
+      if (rank == 0) {
         v = Val::ir(b.create<mlir::tile::SplatOp>(l, irType(v.dtype, {1}), v.v),
                     v.dtype);
       } else {
-        v = Val::ir(b.create<mlir::tile::ExpandDimsOp>(l, v.v, outDim),
-                    v.dtype);
+        v = Val::ir(
+            b.create<mlir::tile::ExpandDimsOp>(l, v.v, std::min(outDim, rank)),
+            v.dtype);
       }
       ++outDim;
       continue;
     }
     if (item.kind == ExprKind::Slice && !item.args[0] && !item.args[1] &&
         !item.args[2]) {
-      if (srcDim >= shape.size())
-        return error(item, "too many indices for " + describe(base));
-      ++srcDim;
       ++outDim;
       continue;
     }

@@ -75,8 +75,8 @@ bool Compiler::validateOptions(const CompileOptions &opts,
          << opts.rematBytes << "\n";
     return false;
   }
-  if (opts.numStages < 0 || opts.numStages > 8) {
-    errs << "tilec: error: --num-stages must be from 0 to 8, got "
+  if (opts.numStages < 0 || opts.numStages > 32) {
+    errs << "tilec: error: --num-stages must be from 0 to 32, got "
          << opts.numStages << "\n";
     return false;
   }

@@ -64,9 +64,9 @@ void CodeGen::genFor(const Stmt &s) {
     } else if (kw.name == "num_stages" && callee.s == "tl.range") {
       int64_t n;
       if (requireInt(v, *kw.value, "num_stages", n)) {
-        if (n < 0 || n > 8)
+        if (n < 0 || n > 32)
           error(kw.loc,
-                "num_stages must be from 0 to 8, got " + std::to_string(n));
+                "num_stages must be from 0 to 32, got " + std::to_string(n));
         else
           r.numStages = n;
       }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 using namespace tilec;
 
@@ -368,8 +369,20 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         char *endp = nullptr;
         errno = 0;
         double d = std::strtod(s.c_str(), &endp);
-        if (endp && *endp == '\0' && errno == 0 && std::isfinite(d) &&
-            (item.contains('.') || item.contains('e') || item.contains('E'))) {
+        // Infinities and NaN as Python's float() reads them ('inf', '-inf',
+        // 'Infinity', 'nan'): a constexpr such as vLLM's default dt_max =
+        // float("inf") or a mask value float("-inf").
+        std::string word = item.ltrim("+-").lower();
+        bool special = word == "inf" || word == "infinity" || word == "nan";
+        if (special) {
+          e.kind = SignatureEntry::FloatValue;
+          e.floatValue = word == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                         : item.front() == '-'
+                             ? -std::numeric_limits<double>::infinity()
+                             : std::numeric_limits<double>::infinity();
+        } else if (endp && *endp == '\0' && errno == 0 && std::isfinite(d) &&
+                   (item.contains('.') || item.contains('e') ||
+                    item.contains('E'))) {
           e.kind = SignatureEntry::FloatValue;
           e.floatValue = d;
         } else if (!item.empty() &&

@@ -469,6 +469,18 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   std::string name = path.value_or("");
   if (isTritonCall(name))
     return tritonCall(e, name); // HostTriton.cpp
+  // importlib.util.find_spec("triton"): Triton is installed where its
+  // kernels run (vLLM's HAS_TRITON = find_spec("triton") is not None).
+  // Other modules' presence is host code's to know.
+  if (name == "importlib.util.find_spec" && nargs >= 1 && e.keywords.empty()) {
+    std::optional<HostValue> m = eval(arg(0));
+    if (!m)
+      return std::nullopt;
+    if (m->kind == HostValue::Str &&
+        (m->s == "triton" || llvm::StringRef(m->s).starts_with("triton.")))
+      return HostValue::other("the module spec of '" + m->s + "'");
+    return fail(e, scope.hostCode(HostCode::Call, e, path));
+  }
   if (llvm::is_contained({"len", "list", "tuple", "range", "filter"}, name))
     return sequenceCall(e, name); // HostSequences.cpp
   llvm::StringRef fn(name);

@@ -20,8 +20,10 @@
 #include "tilec/Frontend/ModuleLoader.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <cstdlib>
+#include <set>
 
 using namespace tilec;
 
@@ -264,6 +266,11 @@ std::optional<HostValue> ModuleScope::value(HostEvaluator &ev, const Expr &e,
   case Binding::PackageModule:
     return HostValue::other("the module '" + b.module->name + "'");
   case Binding::Path:
+    // typing.TYPE_CHECKING is False whenever code runs (true only for
+    // static type checkers): vLLM's `if TYPE_CHECKING or HAS_TRITON:`.
+    if (b.path == "typing.TYPE_CHECKING")
+      return HostValue::boolean(false);
+    break;
   case Binding::Unbound:
     break;
   }
@@ -280,9 +287,19 @@ std::optional<HostValue> ModuleScope::conditionalValue(HostEvaluator &ev,
   if (c.partial)
     return ev.fail(e, "'" + e.str + "' is bound by only some branches of " +
                           at);
+  // The conditions the parser could not decide, tried again with the
+  // other modules of the package.
+  std::vector<const Module::Alternative *> alts;
+  std::optional<size_t> decided;
+  if (loader && diags && b.module)
+    decided = decideAlternative(*b.module, e.str, loader, *diags);
+  for (const Module::Alternative &a : c.alternatives)
+    if (!decided || &a == &c.alternatives[*decided])
+      alts.push_back(&a);
   std::optional<HostValue> first;
   bool same = true;
-  for (const Module::Alternative &a : c.alternatives) {
+  for (const Module::Alternative *ap : alts) {
+    const Module::Alternative &a = *ap;
     std::optional<HostValue> v;
     if (a.function)
       v = HostValue::other("the jit function '" + e.str + "' of line " +
@@ -315,6 +332,15 @@ std::optional<bool> ModuleScope::nameTruth(HostEvaluator &ev, const Expr &e) {
 
 std::optional<std::string> ModuleScope::namePath(const Expr &e) {
   Binding b = lookup(e.str);
+  // A module a module-level `if` imports in the branch that runs (vLLM's
+  // `triton` from vllm.triton_utils).
+  if (b.kind == Binding::Conditional && loader && diags && b.module)
+    if (std::optional<size_t> i =
+            decideAlternative(*b.module, e.str, loader, *diags)) {
+      const Module::Alternative &a = b.conditional->alternatives[*i];
+      if (!a.value && !a.function)
+        b = resolveImport(*b.module, a.importPath, 0);
+    }
   if (b.kind == Binding::Path)
     return b.path;
   if (b.kind == Binding::PackageModule)
@@ -508,6 +534,44 @@ HostEval tilec::evalHostCondition(const Expr &e,
     out.reason = ev.reason();
   }
   return out;
+}
+
+std::optional<size_t> tilec::decideAlternative(const Module &module,
+                                               const std::string &name,
+                                               ModuleLoader *loader,
+                                               DiagnosticEngine &diags) {
+  auto it = module.conditional.find(name);
+  if (it == module.conditional.end() || it->second.partial)
+    return std::nullopt;
+  // A condition that reads the name it decides (directly or not) stays
+  // undecided.
+  static thread_local std::set<std::string> inProgress;
+  std::string key = module.name + ":" + name;
+  if (!inProgress.insert(key).second)
+    return std::nullopt;
+  auto done = llvm::make_scope_exit([&] { inProgress.erase(key); });
+  ModuleScope scope({&module}, loader ? &loader->defines() : nullptr, loader,
+                    &diags);
+  const std::vector<Module::Alternative> &alts = it->second.alternatives;
+  for (size_t i = 0; i < alts.size(); ++i) {
+    const auto &guard = alts[i].guard;
+    if (guard.empty())
+      return std::nullopt; // a `try`, or a condition that did not parse
+    bool holds = true;
+    for (const auto &[test, want] : guard) {
+      HostEvaluator ev(scope);
+      std::optional<bool> t = ev.truth(*test);
+      if (!t)
+        return std::nullopt;
+      if (*t != want) {
+        holds = false;
+        break;
+      }
+    }
+    if (holds)
+      return i;
+  }
+  return std::nullopt;
 }
 
 /// Fills the fields of `out` that say why `ev` computed nothing.

@@ -98,6 +98,8 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
     // The Triton whose language tilec compiles (docs/language.md).
     if (name == "triton.__version__")
       return HostValue::str(kTritonVersion.str());
+    if (name == "typing.TYPE_CHECKING") // False whenever code runs
+      return HostValue::boolean(false);
     if ((name.consume_front("triton.language.") || name.consume_front("tl.")) &&
         parseTLDTypeName(name))
       return HostValue::dtype("tl." + name.str());

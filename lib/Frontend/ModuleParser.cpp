@@ -367,10 +367,16 @@ static std::unique_ptr<Function> takeFunction(Module &b,
 /// path, or one branch's constant), as it is; anything else as a
 /// Module::Conditional, which CodeGen resolves at a use. `undecided` is the
 /// undecided condition of an `if` (null for a `try`, or one branch).
+using Guard = std::vector<std::pair<std::shared_ptr<const Expr>, bool>>;
+
 static void mergeBranches(Module &module,
                           std::vector<std::unique_ptr<Module>> &branches,
                           SourceLoc where, const std::string &statement,
-                          const HostEval *undecided, DiagnosticEngine &diags) {
+                          const HostEval *undecided, DiagnosticEngine &diags,
+                          const std::vector<Guard> &guards = {}) {
+  auto guardOf = [&](size_t bi) {
+    return bi < guards.size() ? guards[bi] : Guard();
+  };
   std::set<std::string> names;
   for (auto &b : branches) {
     for (auto &f : b->functions)
@@ -432,19 +438,27 @@ static void mergeBranches(Module &module,
       c.undecidedNames = undecided->undecidedNames;
       c.reason = undecided->reason;
     }
-    for (auto &b : branches) {
+    for (size_t bi = 0; bi < branches.size(); ++bi) {
+      auto &b = branches[bi];
       if (std::unique_ptr<Function> f = takeFunction(*b, name)) {
         if (module.lookup(name))
           diags.error(f->loc, "redefinition of jit function '" + name + "'",
                       name.size());
         Module::Alternative alt;
         alt.function = f.get();
+        alt.guard = guardOf(bi);
         c.alternatives.push_back(std::move(alt));
         module.branchFunctions.push_back(std::move(f));
       } else if (auto g = b->globals.find(name); g != b->globals.end()) {
-        c.alternatives.push_back({"", std::move(g->second)});
+        Module::Alternative alt;
+        alt.value = std::move(g->second);
+        alt.guard = guardOf(bi);
+        c.alternatives.push_back(std::move(alt));
       } else if (auto i = b->imports.find(name); i != b->imports.end()) {
-        c.alternatives.push_back({i->second, nullptr});
+        Module::Alternative alt;
+        alt.importPath = i->second;
+        alt.guard = guardOf(bi);
+        c.alternatives.push_back(std::move(alt));
       } else if (auto n = b->conditional.find(name);
                  n != b->conditional.end()) {
         c.partial |= n->second.partial;
@@ -452,8 +466,12 @@ static void mergeBranches(Module &module,
           c.undecidedNames = n->second.undecidedNames;
           c.reason = n->second.reason;
         }
-        for (auto &a : n->second.alternatives)
+        // A nested `if`'s alternatives run only where this branch does.
+        Guard outer = guardOf(bi);
+        for (auto &a : n->second.alternatives) {
+          a.guard.insert(a.guard.begin(), outer.begin(), outer.end());
           c.alternatives.push_back(std::move(a));
+        }
       } else {
         c.partial = true;
       }
@@ -492,7 +510,10 @@ HostEval Parser::moduleCondition() {
     e.reason = "its condition is not an expression tilec evaluates";
     return e;
   }
-  return evalHostCondition(*test, moduleScopes, defines);
+  HostEval e = evalHostCondition(*test, moduleScopes, defines);
+  if (!e.truth)
+    e.test = std::shared_ptr<const Expr>(std::move(test));
+  return e;
 }
 
 void Parser::parseModuleBranches(Module &module) {
@@ -548,21 +569,34 @@ void Parser::parseModuleBranches(Module &module) {
     branches.push_back(std::make_unique<Module>());
   }
   const HostEval *undecided = nullptr;
+  std::vector<Guard> guards;
   if (isIf) {
-    // Drop the branches that cannot run.
+    // Drop the branches that cannot run; each other one runs where the
+    // undecided conditions before it are false and its own is true.
     std::vector<std::unique_ptr<Module>> mayRun;
+    Guard before;
     for (size_t i = 0; i < branches.size(); ++i) {
       if (conditions[i].truth == false)
         continue;
       if (!conditions[i].truth && !undecided)
         undecided = &conditions[i];
+      Guard g = before;
+      if (!conditions[i].truth && conditions[i].test) {
+        g.push_back({conditions[i].test, true});
+        before.push_back({conditions[i].test, false});
+      }
+      guards.push_back(std::move(g));
       mayRun.push_back(std::move(branches[i]));
       if (conditions[i].truth == true)
         break;
     }
     branches = std::move(mayRun);
+    // A condition that did not even parse leaves no guard to try later.
+    if (llvm::any_of(conditions,
+                     [](const HostEval &c) { return !c.truth && !c.test; }))
+      guards.clear();
   }
-  mergeBranches(module, branches, where, statement, undecided, diags);
+  mergeBranches(module, branches, where, statement, undecided, diags, guards);
   if (hasFinally) {
     std::vector<std::unique_ptr<Module>> once;
     once.push_back(std::move(finally));

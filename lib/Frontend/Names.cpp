@@ -11,6 +11,8 @@
 
 #include "CodeGen.h"
 
+#include "tilec/Frontend/HostEval.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -191,12 +193,21 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
     return Val::error();
   }
   Val first;
-  // Every branch may run: a branch whose value jit functions cannot use
-  // (another backend's API) is reported through the condition that keeps
-  // it, which -D can decide, not by its own error.
-  bool several = c.alternatives.size() > 1;
-  for (size_t i = 0; i < c.alternatives.size(); ++i) {
-    const Module::Alternative &a = c.alternatives[i];
+  // The conditions the parser could not decide, tried again with the other
+  // modules of the package (a name one of them binds: vLLM's HAS_TRITON):
+  // the branch that runs, if they decide it; else every branch may run.
+  std::vector<const Module::Alternative *> alts;
+  std::optional<size_t> decided =
+      decideAlternative(*mod, use.str, loader, diags);
+  for (const Module::Alternative &a : c.alternatives)
+    if (!decided || &a == &c.alternatives[*decided])
+      alts.push_back(&a);
+  // A branch whose value jit functions cannot use (another backend's API)
+  // is reported through the condition that keeps it, which -D can decide,
+  // not by its own error.
+  bool several = alts.size() > 1;
+  for (size_t i = 0; i < alts.size(); ++i) {
+    const Module::Alternative &a = *alts[i];
     Val v;
     if (a.function) {
       v.kind = Val::Func;

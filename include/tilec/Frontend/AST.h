@@ -221,6 +221,12 @@ struct Module {
     std::string importPath;             // set for an import
     ExprPtr value;                      // set for a constant
     const Function *function = nullptr; // set for a jit function
+    /// When the branch runs: conditions of the `if` (and of enclosing ones)
+    /// that the parser could not decide, each with the truth it needs
+    /// (the earlier branches' false, its own true). A use evaluates them
+    /// again with the other modules of the package (decideAlternative,
+    /// HostEval.h).
+    std::vector<std::pair<std::shared_ptr<const Expr>, bool>> guard;
   };
   struct Conditional {
     SourceLoc where;       // the `if` / `try` keyword

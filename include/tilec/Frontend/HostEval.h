@@ -53,6 +53,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,9 @@ struct HostEval {
   /// cannot compute (each one a -D could give), or else a short reason.
   std::vector<std::string> undecidedNames;
   std::string reason;
+  /// When undecided: the condition, kept for a later try with the other
+  /// modules of the package (Module::Alternative::guard).
+  std::shared_ptr<const Expr> test;
 };
 
 /// The truth of the module-level condition `e`, as Python computes it at
@@ -79,6 +83,18 @@ struct HostEval {
 /// innermost first (the branch being parsed, then the enclosing module).
 HostEval evalHostCondition(const Expr &e, llvm::ArrayRef<const Module *> scopes,
                            const HostDefines *defines);
+
+/// Which of the alternatives of `c`, a name bound by the branches of
+/// module-level `if`s of `module`, runs: the one whose guard (the
+/// conditions the parser could not decide, Module::Alternative::guard)
+/// holds when evaluated with the names the modules of the package that
+/// `loader` reads bind (a name imported from another module: vLLM's
+/// `HAS_TRITON`, a `triton` re-exported by a helper module). nullopt when
+/// some condition is still undecided.
+std::optional<size_t> decideAlternative(const Module &module,
+                                        const std::string &name,
+                                        ModuleLoader *loader,
+                                        DiagnosticEngine &diags);
 
 /// A message at a place in the sources: a note of a failure, a warning.
 struct HostNote {

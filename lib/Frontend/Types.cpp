@@ -376,10 +376,10 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
         bool special = word == "inf" || word == "infinity" || word == "nan";
         if (special) {
           e.kind = SignatureEntry::FloatValue;
-          e.floatValue = word == "nan" ? std::numeric_limits<double>::quiet_NaN()
-                         : item.front() == '-'
-                             ? -std::numeric_limits<double>::infinity()
-                             : std::numeric_limits<double>::infinity();
+          e.floatValue =
+              word == "nan"         ? std::numeric_limits<double>::quiet_NaN()
+              : item.front() == '-' ? -std::numeric_limits<double>::infinity()
+                                    : std::numeric_limits<double>::infinity();
         } else if (endp && *endp == '\0' && errno == 0 && std::isfinite(d) &&
                    (item.contains('.') || item.contains('e') ||
                     item.contains('E'))) {

@@ -13,7 +13,9 @@
 //   tl.philox(seed, c0, c1, c2, c3), tl.uint_to_uniform_float,
 //   tl.pair_uniform_to_normal, tl.umulhi: the pieces.
 //
-// Offsets must be 32-bit integers (64-bit counters are not supported yet).
+// Offsets are 32-bit integers: Triton's 64-bit Philox (its constants for
+// 64-bit counters, taken for int64 offsets) is not built, and an int64
+// offset is an error.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,14 +13,25 @@ std::optional<std::pair<std::string, HostValue>>
 HostDefines::parse(llvm::StringRef define, std::string &error) {
   auto [name, value] = define.split('=');
   name = name.trim();
-  bool identifier =
-      !name.empty() &&
-      !std::isdigit(static_cast<unsigned char>(name.front())) &&
-      llvm::all_of(name, [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-      });
-  if (!identifier || !define.contains('=')) {
-    error = "-D expects NAME=VALUE with NAME a Python identifier, got '" +
+  auto isIdentifier = [](llvm::StringRef id) {
+    return !id.empty() &&
+           !std::isdigit(static_cast<unsigned char>(id.front())) &&
+           llvm::all_of(id, [](char c) {
+             return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+           });
+  };
+  // A name, or a method call without arguments that module-level code
+  // makes of an object host code built (`current_platform.is_rocm()`),
+  // given by its text.
+  llvm::StringRef dotted = name;
+  bool call = dotted.consume_back("()");
+  llvm::SmallVector<llvm::StringRef> parts;
+  dotted.split(parts, '.');
+  bool ok = llvm::all_of(parts, isIdentifier) && (parts.size() > 1) == call;
+  if (!ok || !define.contains('=')) {
+    error = "-D expects NAME=VALUE with NAME a Python identifier, or a method "
+            "call without arguments that module-level code makes "
+            "(current_platform.is_rocm()), got '" +
             define.str() + "'";
     return std::nullopt;
   }

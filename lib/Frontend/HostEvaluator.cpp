@@ -109,6 +109,17 @@ std::optional<std::string> HostEvaluator::dottedPath(const Expr &e) {
   return std::nullopt;
 }
 
+/// The source text of a dotted name (`a.b.c`), nullopt for other
+/// expressions.
+static std::optional<std::string> sourceName(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return e.str;
+  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0])
+    if (std::optional<std::string> base = sourceName(*e.args[0]))
+      return *base + "." + e.str;
+  return std::nullopt;
+}
+
 /// Whether `v` (of `e`) is a number: Bool, Int or Float.
 bool HostEvaluator::isNumber(const Expr &e, const HostValue &v) {
   if (v.isNumber())
@@ -491,9 +502,26 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
              (name == "os.environ.get" || name == "os.getenv");
   bool method = !path && callee.kind == ExprKind::Attribute &&
                 llvm::is_contained({"lower", "upper", "strip"}, callee.str);
+  // A method of a module-level object called without arguments
+  // (`current_platform.is_rocm()`, an object host code builds): the value a
+  // -D option gives its text, else host code's value that one could give.
+  std::string noArgs; // the text a -D would give such a call
+  if (!method && callee.kind == ExprKind::Attribute && nargs == 0 &&
+      e.keywords.empty())
+    if (std::optional<std::string> text = sourceName(callee)) {
+      noArgs = *text + "()";
+      if (const HostValue *v = scope.defined(noArgs))
+        return *v;
+      if (!path)
+        return undecided(noArgs);
+    }
   if (!env && !method && !isBuiltin(name) && fn != "cdiv" &&
-      fn != "next_power_of_2")
-    return fail(callee, scope.hostCode(HostCode::Call, e, path));
+      fn != "next_power_of_2") {
+    std::string why = scope.hostCode(HostCode::Call, e, path);
+    if (!noArgs.empty())
+      why += "; -D '" + noArgs + "=VALUE' gives its value";
+    return fail(callee, why);
+  }
   if (!e.keywords.empty())
     return fail(e, "'" + (method ? "." + callee.str + "()" : name) +
                        "' is called with keyword arguments");

@@ -77,6 +77,9 @@ public:
   void enterModule(const Module &m) override { frames.push_back({&m}); }
   void leaveModule() override { frames.pop_back(); }
   bool readsEnvironment() const override { return true; }
+  const HostValue *defined(llvm::StringRef text) override {
+    return defines ? defines->lookup(text) : nullptr;
+  }
   std::optional<std::string> getenv(const std::string &name) override;
   std::string hostCode(HostCode kind, const Expr &e,
                        const std::optional<std::string> &path) override;

@@ -124,7 +124,8 @@ TEST(HostEvalTest, ConditionsTilecCannotDecide) {
   // A condition that reads no name: the constant is the name to give.
   Evaluated call = evalConstant(m, "CALL");
   EXPECT_EQ(call.names, "");
-  EXPECT_EQ(call.reason, "it calls 'torch.foo', which is host code");
+  EXPECT_EQ(call.reason, "it calls 'torch.foo', which is host code; -D "
+                         "'torch.foo()=VALUE' gives its value");
   EXPECT_EQ(evalConstant(m, "USE").names, "CALL");
 }
 
@@ -238,7 +239,8 @@ TEST(HostEvalTest, Filter) {
             "is not applied, and filter() keeps every element");
   ASSERT_EQ(d.warnings[0].notes.size(), 1u);
   EXPECT_EQ(d.warnings[0].notes[0].text,
-            "it calls 'torch.cuda.is_available', which is host code");
+            "it calls 'torch.cuda.is_available', which is host code; -D "
+            "'torch.cuda.is_available()=VALUE' gives its value");
 }
 
 TEST(HostEvalTest, Limits) {

@@ -247,6 +247,13 @@ int64_t hostSharedOffset(MemDescType buffer, ArrayRef<int64_t> idx);
 /// here (RegisterMaps.cpp).
 DenseMap<int64_t, unsigned> registersByPlace(const LayoutInfo &l, unsigned t,
                                              ArrayRef<int64_t> shape);
+/// For each k < n, the register of `from` that holds, in every thread
+/// t < threads, the element at the row-major place `place(t, k)` of its
+/// shape, the same register in all of them; nullopt where some thread does
+/// not hold it or holds it at another register (RegisterMaps.cpp).
+std::optional<SmallVector<unsigned>>
+uniformRegisters(const LayoutInfo &from, unsigned threads, unsigned n,
+                 function_ref<int64_t(unsigned t, unsigned k)> place);
 /// For each register of `dst`'s layout, the register of `src`'s that holds
 /// the same element in the same thread, the same number in every thread;
 /// nullopt where some thread does not hold it, holds it elsewhere, or the

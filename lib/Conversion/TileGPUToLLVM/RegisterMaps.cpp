@@ -27,6 +27,26 @@ mlir::tilegpu::registersByPlace(const LayoutInfo &l, unsigned t,
   return held;
 }
 
+std::optional<SmallVector<unsigned>> mlir::tilegpu::uniformRegisters(
+    const LayoutInfo &from, unsigned threads, unsigned n,
+    function_ref<int64_t(unsigned t, unsigned k)> place) {
+  SmallVector<unsigned> map;
+  for (unsigned t = 0; t < threads; ++t) {
+    DenseMap<int64_t, unsigned> held =
+        registersByPlace(from, t, from.getShape());
+    for (unsigned k = 0; k < n; ++k) {
+      auto it = held.find(place(t, k));
+      if (it == held.end())
+        return std::nullopt;
+      if (t == 0)
+        map.push_back(it->second);
+      else if (map[k] != it->second)
+        return std::nullopt;
+    }
+  }
+  return map;
+}
+
 std::optional<SmallVector<unsigned>>
 mlir::tilegpu::threadLocalRegisters(RankedTensorType src,
                                     RankedTensorType dst) {
@@ -44,20 +64,8 @@ mlir::tilegpu::threadLocalRegisters(RankedTensorType src,
   uint64_t work = uint64_t(threads) * (from.numElems() + to.numElems());
   if (threads > 1024 || work > (1u << 18))
     return std::nullopt;
-  SmallVector<unsigned> map;
-  for (unsigned t = 0; t < threads; ++t) {
-    DenseMap<int64_t, unsigned> held =
-        registersByPlace(from, t, src.getShape());
-    for (unsigned k = 0; k < to.numElems(); ++k) {
-      auto it =
-          held.find(hostLinearIndex(to.hostIndices(t, k), dst.getShape()));
-      if (it == held.end())
-        return std::nullopt;
-      if (t == 0)
-        map.push_back(it->second);
-      else if (map[k] != it->second)
-        return std::nullopt;
-    }
-  }
-  return map;
+  return uniformRegisters(
+      from, threads, to.numElems(), [&](unsigned t, unsigned k) {
+        return hostLinearIndex(to.hostIndices(t, k), dst.getShape());
+      });
 }

@@ -32,21 +32,17 @@ splitRegisterMap(const LayoutInfo &src, const LayoutInfo &dst, unsigned axis,
   ArrayRef<int64_t> shape = src.getShape();
   std::array<SmallVector<unsigned>, 2> map;
   unsigned threads = std::max(src.numThreads(), dst.numThreads());
-  for (unsigned t = 0; t < threads; ++t) {
-    DenseMap<int64_t, unsigned> held = registersByPlace(src, t, shape);
-    for (unsigned half = 0; half < 2; ++half)
-      for (unsigned k = 0; k < dst.numElems(); ++k) {
-        SmallVector<int64_t> idx = dst.hostIndices(t, k);
-        int64_t j = idx[axis];
-        idx[axis] = (j / stride) * 2 * stride + half * stride + j % stride;
-        auto it = held.find(hostLinearIndex(idx, shape));
-        if (it == held.end())
-          return std::nullopt;
-        if (t == 0)
-          map[half].push_back(it->second);
-        else if (map[half][k] != it->second)
-          return std::nullopt;
-      }
+  for (unsigned half = 0; half < 2; ++half) {
+    auto m = uniformRegisters(
+        src, threads, dst.numElems(), [&](unsigned t, unsigned k) {
+          SmallVector<int64_t> idx = dst.hostIndices(t, k);
+          int64_t j = idx[axis];
+          idx[axis] = (j / stride) * 2 * stride + half * stride + j % stride;
+          return hostLinearIndex(idx, shape);
+        });
+    if (!m)
+      return std::nullopt;
+    map[half] = std::move(*m);
   }
   return map;
 }

@@ -69,8 +69,8 @@ public:
   /// `import pkg.utils as U`); by default host code.
   virtual std::optional<HostValue> pathValue(HostEvaluator &ev, const Expr &e,
                                              const std::string &path);
-  /// The value a -D option gives the text `text` of a dotted name or a call
-  /// of one without arguments (`current_platform.is_rocm()`), null for none.
+  /// The value a -D option gives the text `text` of a method call without
+  /// arguments (`current_platform.is_rocm()`), null for none.
   virtual const HostValue *defined(llvm::StringRef text) { return nullptr; }
   /// The module-level function of host code that `callee` names, null for
   /// none.

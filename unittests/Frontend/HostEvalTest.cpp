@@ -216,6 +216,33 @@ TEST(HostEvalTest, TritonObjects) {
             "triton.Config has no parameter 'num_wraps'");
 }
 
+TEST(HostEvalTest, RuntimeFacts) {
+  // typing.TYPE_CHECKING is False when code runs; Triton is installed where
+  // its kernels run, other modules' presence is host code's; a method call
+  // without arguments of an object host code builds is a value -D could
+  // give by its text.
+  std::string m =
+      "import typing\n"
+      "from typing import TYPE_CHECKING\n"
+      "from importlib.util import find_spec\n"
+      "import importlib.util\n"
+      "A = (TYPE_CHECKING, typing.TYPE_CHECKING)\n"
+      "B = find_spec('triton') is not None\n"
+      "C = importlib.util.find_spec('triton.language') is not None\n"
+      "D = find_spec('numpy') is not None\n"
+      "P = make_platform()\n"
+      "E = P.is_rocm()\n";
+  EXPECT_EQ(valueOf(m, "A"), "(False, False)");
+  EXPECT_EQ(valueOf(m, "B"), "True");
+  EXPECT_EQ(valueOf(m, "C"), "True");
+  Evaluated d = evalConstant(m, "D");
+  EXPECT_EQ(d.value, "");
+  EXPECT_EQ(d.reason, "it calls 'find_spec', which is host code");
+  Evaluated e = evalConstant(m, "E");
+  EXPECT_EQ(e.value, "");
+  EXPECT_EQ(e.names, "P.is_rocm()");
+}
+
 TEST(HostEvalTest, Filter) {
   std::string m = "import torch\n"
                   "XS = [1, 2, 3, 4]\n"

@@ -143,25 +143,53 @@ std::optional<AxisInfo> axisinfo::visitMulI(const OpView &v) {
   return elementwise(a, b, capMul);
 }
 
+/// Aligned groups of `a` that are contiguous and start at a multiple of
+/// their length, over which `b` is constant and a multiple of the length:
+/// the largest such length along each dimension (1: none). Over such a
+/// group a quotient by b is constant and a remainder contiguous, where a
+/// does not change sign in it: unsigned ops, or signed ones of a >= 0.
+static int64_t alignedGroup(const AxisInfo &a, const AxisInfo &b, unsigned d) {
+  int64_t l = floorPow2(std::min(a.contiguity[d], b.constancy[d]));
+  while (l > 1 && (a.divisibilityAt(d, l) < l || b.divisibilityAt(d, l) < l))
+    l /= 2;
+  return l;
+}
+
+/// Whether `a`'s aligned contiguous groups keep their sign (see
+/// alignedGroup) for the integer op of `v`.
+static bool groupsKeepOrder(const OpView &v, const AxisInfo &a, const AxisInfo &b) {
+  if (a.rank() != b.rank())
+    return false;
+  return isa<arith::DivUIOp, arith::RemUIOp>(v.op) || a.nonNegative;
+}
+
 /// divsi, divui: exact division by a power of two keeps the quotient's
-/// divisibility; nothing else is assumed (signs unknown).
+/// divisibility; a quotient of aligned contiguous groups by a constant
+/// multiple of their length is constant over each (`offs // D` of a flat
+/// index: the row of `D`-wide rows, computed once a group by the LLVM
+/// lowering, as Triton's axis analysis gives it).
 std::optional<AxisInfo> axisinfo::visitDiv(const OpView &v) {
   AxisInfo a = v.in(0), b = v.in(1);
   if (b.constant && *b.constant == 1)
     return a;
   int64_t c = b.constant ? *b.constant : 0;
-  return elementwise(a, b, [&](int64_t x, int64_t) -> int64_t {
+  AxisInfo r = elementwise(a, b, [&](int64_t x, int64_t) -> int64_t {
     if (c > 0 && llvm::isPowerOf2_64(c) && x >= c && x < kMax)
       return x / c;
     return 1;
   });
+  if (!groupsKeepOrder(v, a, b))
+    return r;
+  for (unsigned d = 0; d < a.rank(); ++d)
+    r.constancy[d] = std::max(r.constancy[d], alignedGroup(a, b, d));
+  return r;
 }
 
 /// remsi, remui: x - q*y is divisible by what divides both. An unsigned
-/// remainder by 2^k is a floor modulo; a signed one of x >= 0 contiguous
-/// in aligned groups of l starting at multiples of l, by y constant over
-/// them and a multiple of l, stays contiguous within each group (it
-/// neither wraps inside one nor changes sign).
+/// remainder by 2^k is a floor modulo; one of x (x >= 0 if signed)
+/// contiguous in aligned groups of l starting at multiples of l, by y
+/// constant over them and a multiple of l, stays contiguous within each
+/// group (it neither wraps inside one nor changes sign).
 std::optional<AxisInfo> axisinfo::visitRem(const OpView &v) {
   AxisInfo a = v.in(0), b = v.in(1);
   int64_t c = b.constant ? *b.constant : 0;
@@ -169,12 +197,10 @@ std::optional<AxisInfo> axisinfo::visitRem(const OpView &v) {
     return modPow2(a, b, c);
   AxisInfo r =
       elementwise(a, b, [](int64_t x, int64_t y) { return std::min(x, y); });
-  if (!isa<arith::RemSIOp>(v.op) || !a.nonNegative || a.rank() != b.rank())
+  if (!groupsKeepOrder(v, a, b))
     return r;
   for (unsigned d = 0; d < a.rank(); ++d) {
-    int64_t l = floorPow2(std::min(a.contiguity[d], b.constancy[d]));
-    while (l > 1 && (a.divisibilityAt(d, l) < l || b.divisibilityAt(d, l) < l))
-      l /= 2;
+    int64_t l = alignedGroup(a, b, d);
     if (l > 1) {
       r.contiguity[d] = l;
       r.divisibility[d] =

@@ -89,6 +89,7 @@ void tilec::populateTileToTileGPUPipeline(mlir::OpPassManager &pm,
   pm.addPass(tilegpu::createTileGPUSharedReadLayouts());
   pm.addPass(tilegpu::createTileGPURematAfterLoops());
   addCleanup(pm);
+  pm.addPass(tilegpu::createTileGPUVersionBounds());
 }
 
 void tilec::populateTileGPUToLLVMPipeline(mlir::OpPassManager &pm,

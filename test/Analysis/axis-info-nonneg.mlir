@@ -121,3 +121,38 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// The quotient of the same groups (`offs // n`: the row of a flat index in
+// rows of n) is constant over each: computed once a group by the LLVM
+// lowering (tilegpu.constancy). Signed: only for a non-negative dividend
+// (-16 // 16 = -1 but -15 // 16 = 0 in C's truncation); unsigned ops whatever
+// the sign, for remainders too.
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @div
+  func.func @div(%n: i32 {tile.divisibility = 16 : i32}, %q: i32) {
+    %pid = tile.program_id 0
+    %c256 = arith.constant 256 : i32
+    %start = arith.muli %pid, %c256 : i32
+    %r = tile.make_range 0 to 256 : tensor<256xi32>
+    %s = tile.splat %start : i32 -> tensor<256xi32>
+    %offs = arith.addi %s, %r : tensor<256xi32>
+    %ns = tile.splat %n : i32 -> tensor<256xi32>
+    // CHECK: arith.divsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [16]"}
+    %d = arith.divsi %offs, %ns : tensor<256xi32>
+    %c5632 = arith.constant dense<5632> : tensor<256xi32>
+    // CHECK: arith.divsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [256]"}
+    %d2 = arith.divsi %offs, %c5632 : tensor<256xi32>
+    %qs0 = arith.muli %q, %c256 : i32
+    %qs = tile.splat %qs0 : i32 -> tensor<256xi32>
+    %qoffs = arith.addi %qs, %r : tensor<256xi32>
+    // CHECK: arith.divsi {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [1]"}
+    %qd = arith.divsi %qoffs, %ns : tensor<256xi32>
+    // CHECK: arith.divui {{.*}} {tilegpu.axis_info = "contiguity = [1], divisibility = [1], constancy = [16]"}
+    %ud = arith.divui %qoffs, %ns : tensor<256xi32>
+    // CHECK: arith.remui {{.*}} {tilegpu.axis_info = "contiguity = [16], divisibility = [16], constancy = [1]"}
+    %ur = arith.remui %qoffs, %ns : tensor<256xi32>
+    return
+  }
+}

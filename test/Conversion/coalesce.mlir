@@ -261,16 +261,17 @@ module attributes {tile.num_warps = 4 : i32} {
 // along the row) and a column bound check of unknown divisibility, anded
 // and broadcast: a prefix mask along the row, so 16-byte accesses with
 // `tilegpu.mask_prefix` (tilegpu-pipeline's cp.async copies the in-bounds
-// bytes). A check `n > j` is one too; `j > n` (false first) is not, and a
-// load that is not a staged operand keeps Triton's rule (the mask constant
-// over a vector): one element each, addressed from the first of each run
-// of consecutive addresses (`tilegpu.contiguity`, the pointers' along each
-// dimension).
+// bytes). A check `n > j` is one too; `j > n` (false first) is not: one
+// element each, addressed from the first of each run of consecutive
+// addresses (`tilegpu.contiguity`, the pointers' along each dimension). A
+// load that is not a staged operand gets the prefix form as well (the LLVM
+// lowering, or tilegpu-version-bounds, branches to the element-by-element
+// path at the edge).
 // CHECK-LABEL: func.func @mask_prefix_staged
 // CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>
 // CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>
 // CHECK: tile.load {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<32x64x!tile.ptr<f16>
-// CHECK: tile.load {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<32x64x!tile.ptr<f16>
+// CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<32x64x!tile.ptr<f16>
 module attributes {tile.num_warps = 4 : i32} {
   func.func @mask_prefix_staged(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32},
                                 %b: tensor<64x32xf16>, %m: i32, %n: i32) {

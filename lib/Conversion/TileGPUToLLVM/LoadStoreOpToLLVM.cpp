@@ -14,11 +14,14 @@
 //    word, 8-bit ones four per word): ld.global{.v2,.v4}.b32;
 //  - a 16-bit word (.b16) for 16 bits, ld.global.u8 for a single byte.
 // The predicate is the mask bit of the run's first element; `other` is
-// moved into the destination registers before the predicated load. A load
-// marked `tilegpu.mask_prefix` (its mask true for a prefix of each run
-// only) is predicated on the run's last mask bit, and its elements are
-// loaded one by one too, each under its own bit and only where the last
-// one is false. Cache
+// moved into the destination registers before the predicated load. An
+// access marked `tilegpu.mask_prefix` (its mask true for a prefix of each
+// run only: a bound check of contiguous indices) branches on whether the
+// last mask bit of every run of the thread holds: if so, each run is one
+// unpredicated vector access; if not, each run is one access predicated on
+// its last bit and, where that bit is false, its elements one by one under
+// their own bits. A thread's tile is then read in vectors wherever it lies
+// in bounds, whatever the bound's divisibility. Cache
 // modifiers (`cache`: .ca/.cg/.cs/.lu/.cv for loads, .wb/.cg/.cs/.wt for
 // stores) and eviction hints (`evict`: evict_first/evict_last/... ->
 // .L1::evict_*) are appended; `isVolatile` gives ld.volatile.global.
@@ -28,6 +31,7 @@
 #include "tilec/Conversion/TileGPUToLLVM.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tilegpu;
@@ -162,6 +166,16 @@ Value notPredicate(OpBuilder &b, Location loc, Value p) {
   return b.create<LLVM::XOrOp>(
       loc, p,
       b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true)));
+}
+
+/// Whether all of a thread's runs of `vec` elements under a prefix mask
+/// are in bounds: the last mask bit of every run (i1).
+Value allRunsInBounds(OpBuilder &b, Location loc, ArrayRef<Value> masks,
+                      unsigned vec) {
+  Value all = masks[vec - 1];
+  for (unsigned i = vec; i < masks.size(); i += vec)
+    all = b.create<LLVM::AndOp>(loc, all, masks[i + vec - 1]);
+  return all;
 }
 
 /// ".cg.L1::evict_first"-like suffix of the memory instruction.
@@ -423,39 +437,63 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
         unpackStruct(rewriter, loc, adaptor.getPtr()),
         addressRunWidth(op, tensorType, info), storageBits(elt) / 8);
     SmallVector<Value> masks, others;
-    if (adaptor.getMask())
+    // tilegpu.in_bounds: every masked element is in bounds in this thread.
+    if (adaptor.getMask() && !isInBounds(op))
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
-    if (adaptor.getOther())
+    if (adaptor.getOther() && !masks.empty())
       others = unpackStruct(rewriter, loc, adaptor.getOther());
-    SmallVector<Value> out;
     bool prefix = hasMaskPrefix(op) && !masks.empty() && vec > 1;
-    for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      ArrayRef<Value> run;
-      if (!others.empty())
-        run = ArrayRef<Value>(others).slice(i, vec);
-      if (!prefix) {
+    if (!prefix) {
+      SmallVector<Value> out;
+      for (unsigned i = 0; i < ptrs.size(); i += vec) {
+        ArrayRef<Value> run;
+        if (!others.empty())
+          run = ArrayRef<Value>(others).slice(i, vec);
         SmallVector<Value> vals =
             emitLoad(rewriter, loc, ptrs[i], masks.empty() ? Value() : masks[i],
                      run, elt, vec, mods, isVolatile, policy);
         out.append(vals.begin(), vals.end());
-        continue;
       }
-      // A prefix mask (tilegpu-coalesce): the run whole when its last
-      // element is in bounds, else its in-bounds elements one by one.
-      Value full = masks[i + vec - 1];
-      SmallVector<Value> vals = emitLoad(rewriter, loc, ptrs[i], full, run, elt,
-                                         vec, mods, isVolatile, policy);
-      Value partial = notPredicate(rewriter, loc, full);
-      for (unsigned j = 0; j + 1 < vec; ++j) {
-        Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
-        Value one = emitLoad(rewriter, loc, ptrs[i + j], pj,
-                             run.empty() ? run : run.slice(j, 1), elt, 1, mods,
-                             isVolatile, policy)[0];
-        vals[j] = rewriter.create<LLVM::SelectOp>(loc, pj, one, vals[j]);
-      }
-      out.append(vals.begin(), vals.end());
+      rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));
+      return success();
     }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, resultType, out));
+    // A prefix mask (tilegpu-coalesce): where every run of the thread is in
+    // bounds, the runs whole and unpredicated; else each run whole when its
+    // last element is in bounds and its in-bounds elements one by one
+    // otherwise.
+    auto fast = [&](OpBuilder &b, Location loc) {
+      SmallVector<Value> out;
+      for (unsigned i = 0; i < ptrs.size(); i += vec) {
+        SmallVector<Value> vals = emitLoad(b, loc, ptrs[i], Value(), {}, elt,
+                                           vec, mods, isVolatile, policy);
+        out.append(vals.begin(), vals.end());
+      }
+      b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
+    };
+    auto slow = [&](OpBuilder &b, Location loc) {
+      SmallVector<Value> out;
+      for (unsigned i = 0; i < ptrs.size(); i += vec) {
+        ArrayRef<Value> run;
+        if (!others.empty())
+          run = ArrayRef<Value>(others).slice(i, vec);
+        Value full = masks[i + vec - 1];
+        SmallVector<Value> vals = emitLoad(b, loc, ptrs[i], full, run, elt,
+                                           vec, mods, isVolatile, policy);
+        Value partial = notPredicate(b, loc, full);
+        for (unsigned j = 0; j + 1 < vec; ++j) {
+          Value pj = b.create<LLVM::AndOp>(loc, masks[i + j], partial);
+          Value one = emitLoad(b, loc, ptrs[i + j], pj,
+                               run.empty() ? run : run.slice(j, 1), elt, 1,
+                               mods, isVolatile, policy)[0];
+          vals[j] = b.create<LLVM::SelectOp>(loc, pj, one, vals[j]);
+        }
+        out.append(vals.begin(), vals.end());
+      }
+      b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
+    };
+    auto branch = rewriter.create<scf::IfOp>(
+        loc, allRunsInBounds(rewriter, loc, masks, vec), fast, slow);
+    rewriter.replaceOp(op, branch.getResults());
     return success();
   }
 };
@@ -495,7 +533,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
                     addressRunWidth(op, tensorType, info),
                     storageBits(vals.front().getType()) / 8);
     SmallVector<Value> masks;
-    if (adaptor.getMask())
+    if (adaptor.getMask() && !isInBounds(op))
       masks = unpackStruct(rewriter, loc, adaptor.getMask());
     // A run of `vec` elements is one sizePerThread chunk (vectorWidth): all
     // of it replicas or none, so its first element's owner stands for it.
@@ -504,28 +542,48 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
     if (dedup)
       tc = info.emitThreadCoords(rewriter, loc);
     bool prefix = hasMaskPrefix(op) && !masks.empty() && vec > 1;
-    for (unsigned i = 0; i < ptrs.size(); i += vec) {
-      Value owner;
-      if (dedup)
-        owner = emitOwnerPredicate(rewriter, loc, info, *tc, i);
-      if (!prefix) {
-        Value pred = masks.empty() ? Value() : masks[i];
-        emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
-                  andPredicates(rewriter, loc, pred, owner), mods, policy);
-        continue;
+    // `whole`: every run of the thread in bounds (a prefix mask's fast
+    // path), stored unpredicated but for replicas.
+    auto storeRuns = [&](OpBuilder &b, Location loc, bool whole) {
+      for (unsigned i = 0; i < ptrs.size(); i += vec) {
+        Value owner;
+        if (dedup)
+          owner = emitOwnerPredicate(b, loc, info, *tc, i);
+        ArrayRef<Value> run = ArrayRef<Value>(vals).slice(i, vec);
+        if (whole || !prefix) {
+          Value pred = whole || masks.empty() ? Value() : masks[i];
+          emitStore(b, loc, ptrs[i], run, andPredicates(b, loc, pred, owner),
+                    mods, policy);
+          continue;
+        }
+        // The run whole when its last element is in bounds, else its
+        // in-bounds elements one by one.
+        Value full = masks[i + vec - 1];
+        emitStore(b, loc, ptrs[i], run, andPredicates(b, loc, full, owner),
+                  mods, policy);
+        Value partial = notPredicate(b, loc, full);
+        for (unsigned j = 0; j + 1 < vec; ++j) {
+          Value pj = b.create<LLVM::AndOp>(loc, masks[i + j], partial);
+          emitStore(b, loc, ptrs[i + j], run.slice(j, 1),
+                    andPredicates(b, loc, pj, owner), mods, policy);
+        }
       }
-      // A prefix mask (tilegpu-coalesce): the run whole when its last
-      // element is in bounds, else its in-bounds elements one by one.
-      Value full = masks[i + vec - 1];
-      emitStore(rewriter, loc, ptrs[i], ArrayRef<Value>(vals).slice(i, vec),
-                andPredicates(rewriter, loc, full, owner), mods, policy);
-      Value partial = notPredicate(rewriter, loc, full);
-      for (unsigned j = 0; j + 1 < vec; ++j) {
-        Value pj = rewriter.create<LLVM::AndOp>(loc, masks[i + j], partial);
-        emitStore(rewriter, loc, ptrs[i + j],
-                  ArrayRef<Value>(vals).slice(i + j, 1),
-                  andPredicates(rewriter, loc, pj, owner), mods, policy);
-      }
+    };
+    if (!prefix) {
+      storeRuns(rewriter, loc, /*whole=*/false);
+    } else {
+      // A prefix mask (tilegpu-coalesce): branch on whether all the
+      // thread's runs are in bounds.
+      rewriter.create<scf::IfOp>(
+          loc, allRunsInBounds(rewriter, loc, masks, vec),
+          [&](OpBuilder &b, Location loc) {
+            storeRuns(b, loc, /*whole=*/true);
+            b.create<scf::YieldOp>(loc);
+          },
+          [&](OpBuilder &b, Location loc) {
+            storeRuns(b, loc, /*whole=*/false);
+            b.create<scf::YieldOp>(loc);
+          });
     }
     rewriter.eraseOp(op);
     return success();
@@ -592,9 +650,32 @@ unsigned mlir::tilegpu::addressRunWidth(Operation *op, RankedTensorType type,
   return vec;
 }
 
+namespace {
+
+/// tilegpu.runs_in_bounds: the last mask bit of each of the thread's runs
+/// of `vector` elements where those runs are sizePerThread chunks along the
+/// fastest dimension (as the accesses' runs: runWidth), else every bit.
+struct RunsInBoundsOpConversion : OpConversionPattern<RunsInBoundsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RunsInBoundsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getMask().getType());
+    LayoutInfo info(type);
+    unsigned vec = runWidth(op.getVector(), type, info);
+    SmallVector<Value> bits =
+        unpackStruct(rewriter, op.getLoc(), adaptor.getMask());
+    rewriter.replaceOp(op, allRunsInBounds(rewriter, op.getLoc(), bits, vec));
+    return success();
+  }
+};
+
+} // namespace
+
 void mlir::tilegpu::populateLoadStoreOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns,
     int computeCapability) {
   patterns.add<LoadOpConversion, StoreOpConversion>(
       converter, patterns.getContext(), computeCapability);
+  patterns.add<RunsInBoundsOpConversion>(converter, patterns.getContext());
 }

@@ -70,21 +70,23 @@
 // registers of its operand again (legalizeSplitLayouts), and a tile.join's
 // operands registers of its result (legalizeJoinLayouts).
 //
-// The load of a staged tensor-core operand (its one user a local_alloc)
-// need not have a mask constant over a vector: where the mask is only a
-// prefix mask over it (a bound check of contiguous indices, `k + arange <
-// K` with K of no known divisibility; AxisInfo.h), the load gets the vector
-// and `tilegpu.mask_prefix`, and tilegpu-pipeline's `cp.async` copies the
-// in-bounds part of each run, zero-filling the rest (the LLVM lowering of
-// an unpipelined load reads a run whole when its last element is in
-// bounds, element by element otherwise). Without it a 16-bit operand is
-// read 2 bytes at a time and its loop is not pipelined at all (Liger's MLP
-// on host descriptors: 0.09-0.29x Triton, 0.42-0.52x with it, H200,
-// 2026-12-04, commit 9ad4363). Other accesses keep Triton's rule (masks
-// constant over a vector): on the H200 (2026-12-04) the prefix form, whose
-// element-by- element part is predicated rather than branched around, made
-// ragged fp32 row kernels (Liger's norms) 10-30% slower and a ragged bf16 GeLU
-// (2^28 - 3 elements, bench/gen_ptx.py) 2572 -> 1421 GB/s.
+// An access need not have a mask constant over a vector: where the mask is
+// only a prefix mask over it (a bound check of contiguous indices, `offs <
+// n` with n of no known divisibility: ragged sizes, parameters in
+// do_not_specialize; AxisInfo.h), the access gets the vector and
+// `tilegpu.mask_prefix`, and the layout is chosen from that width. The LLVM
+// lowering then branches on whether all of a thread's runs are in bounds:
+// vector accesses if so, else each run whole where its last element is in
+// bounds and element by element otherwise; tilegpu-pipeline's `cp.async`
+// copies the in-bounds part of each run, zero-filling the rest. Triton
+// builds the layout from the pointer alone too, but reads such a tile one
+// element at a time. Without it a 16-bit operand of a dot loop is read 2
+// bytes at a time and its loop is not pipelined at all (Liger's MLP on host
+// descriptors: 0.09-0.29x Triton, 0.42-0.52x with it, H200, 2026-12-04,
+// commit 9ad4363). A form of it that predicated the element-by-element part
+// instead of branching around it made ragged fp32 row kernels (Liger's
+// norms) 10-30% slower and a ragged bf16 GeLU 2572 -> 1421 GB/s (H200,
+// 2026-12-04).
 //
 // A layout of rank 3 or more (whose default puts every warp along the first
 // dimension: a [4, 32, 128] tile on 8 warps held each element twice) is
@@ -136,13 +138,11 @@ namespace {
 
 struct Access {
   Operation *op;
-  unsigned width; // before the layout cap
-  /// The width with a mask that is true for a prefix of each run (a bound
-  /// along the contiguous dimension that no vector width divides), for
-  /// stores: the LLVM lowering stores a run whole where its last element is
-  /// in bounds, else its in-bounds elements one by one (as a TMA store of a
-  /// descriptor's block clips at the edge). It does not choose the layout.
-  unsigned prefixWidth;
+  /// The widest run the access allows, its mask constant over it or true
+  /// for a prefix of it (a bound along the contiguous dimension that no
+  /// vector width divides): the LLVM lowering accesses the runs whole where
+  /// they are in bounds, else their in-bounds elements one by one.
+  unsigned width;
 };
 
 /// How a rank-2 layout spreads a CTA along its fastest dimension d: the
@@ -323,6 +323,9 @@ struct TileGPUCoalescePass
     // Rank-2 layouts: the narrowest tile along d and the widest vector any
     // access through the layout could use on it.
     llvm::MapVector<Attribute, std::pair<int64_t, unsigned>> rank2;
+    // The narrowest width an access through each layout allows with prefix
+    // masks (rank 2: fitted to the tile), to widen it no further.
+    llvm::MapVector<Attribute, unsigned> minPrefix, rank2Prefix;
     module.walk([&](Operation *op) {
       if (!isa<tile::LoadOp, tile::StoreOp>(op))
         return;
@@ -335,40 +338,55 @@ struct TileGPUCoalescePass
         // A slice of a blocked layout: vectors along its parent's fastest
         // dimension, when that one is kept; the layout is not widened.
         unsigned v = 1;
-        unsigned pv = 1;
-        if (std::optional<unsigned> t = sliceFastestDim(type)) {
-          v = analysis.getVectorWidth(ptr, mask, *t, isStagedOperandLoad(op));
-          pv = isa<tile::StoreOp>(op)
-                   ? analysis.getVectorWidth(ptr, mask, *t, true)
-                   : v;
-        }
-        accesses.push_back({op, v, pv});
+        if (std::optional<unsigned> t = sliceFastestDim(type))
+          v = analysis.getVectorWidth(ptr, mask, *t, /*prefixMask=*/true);
+        accesses.push_back({op, v});
         return;
       }
       unsigned d = layout.getOrder()[0];
-      unsigned v =
-          analysis.getVectorWidth(ptr, mask, d, isStagedOperandLoad(op));
-      accesses.push_back({op, v,
-                          isa<tile::StoreOp>(op)
-                              ? analysis.getVectorWidth(ptr, mask, d, true)
-                              : v});
+      // v: the width with the mask constant over a vector; vp: with a
+      // prefix mask (at least v).
+      // A staged operand's load becomes cp.async copies of each run's
+      // in-bounds part: a prefix run is as good as a whole one.
+      unsigned vp = analysis.getVectorWidth(ptr, mask, d, /*prefixMask=*/true);
+      unsigned v = isStagedOperandLoad(op) ? vp
+                                           : analysis.getVectorWidth(ptr, mask, d);
+      accesses.push_back({op, vp});
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
         r.first = std::min(r.first, type.getShape()[d]);
-        unsigned fit = std::min<uint64_t>(
-            v, llvm::bit_floor(static_cast<uint64_t>(type.getShape()[d])));
-        r.second = std::max(r.second, fit);
+        auto fit = [&](unsigned w) {
+          return std::min<uint64_t>(
+              w, llvm::bit_floor(static_cast<uint64_t>(type.getShape()[d])));
+        };
+        r.second = std::max<unsigned>(r.second, fit(v));
+        auto [it, fresh] = rank2Prefix.insert({layout, fit(vp)});
+        if (!fresh)
+          it->second = std::min<unsigned>(it->second, fit(vp));
       }
       int64_t threads =
           int64_t(layout.getThreadsPerWarp()[d]) * layout.getWarpsPerCTA()[d];
       int64_t cap = std::max<int64_t>(1, type.getShape()[d] / threads);
-      unsigned capped = std::min<unsigned>(
-          v,
-          static_cast<unsigned>(llvm::bit_floor(static_cast<uint64_t>(cap))));
+      auto capped = [&](unsigned w) {
+        return std::min<unsigned>(
+            w,
+            static_cast<unsigned>(llvm::bit_floor(static_cast<uint64_t>(cap))));
+      };
       unsigned &b = best[layout];
-      b = std::max({b, capped, layout.getSizePerThread()[d]});
+      b = std::max({b, capped(v), layout.getSizePerThread()[d]});
+      auto [it, fresh] = minPrefix.insert({layout, capped(vp)});
+      if (!fresh)
+        it->second = std::min(it->second, capped(vp));
     });
+    // A prefix mask widens a layout as far as every access through it can
+    // go: a wider layout would read the narrower ones in runs of a few
+    // elements a thread, sectors apart (Liger's ragged layer norm: weights
+    // under `cols < n` beside rows of unknown alignment, 0.024 -> 0.030 ms).
+    for (auto &[layout, w] : minPrefix)
+      best[layout] = std::max(best[layout], w);
+    for (auto &[layout, w] : rank2Prefix)
+      rank2[layout].second = std::max(rank2[layout].second, w);
 
     // The shapes of the tiles of every rank-2 blocked layout whose warps
     // lie along the other dimension than d, accessed or not (a slice counts
@@ -529,14 +547,14 @@ struct TileGPUCoalescePass
       if (auto layout = dyn_cast_or_null<BlockedAttr>(type.getEncoding())) {
         unsigned d = layout.getOrder()[0];
         unsigned spt = layout.getSizePerThread()[d];
-        v = fit(a.prefixWidth, spt, d);
+        v = fit(a.width, spt, d);
         run = fit(analysis.getInfo(ptr).getContiguity(d), spt, d);
         prefix = !analysis.maskConstantOver(mask, d, v);
       } else if (std::optional<unsigned> t = sliceFastestDim(type)) {
         auto slice = cast<SliceAttr>(type.getEncoding());
         auto parent = cast<BlockedAttr>(slice.getParent());
         unsigned spt = parent.getSizePerThread()[parent.getOrder()[0]];
-        v = fit(a.prefixWidth, spt, *t);
+        v = fit(a.width, spt, *t);
         run = fit(analysis.getInfo(ptr).getContiguity(*t), spt, *t);
         prefix = !analysis.maskConstantOver(mask, *t, v);
       }

@@ -34,8 +34,10 @@
 # A mask `offs < n` with n a multiple of 16 is constant over each aligned
 # group of 16 offsets (the axis analysis' constancy, which tilegpu-coalesce
 # records as `tilegpu.constancy`): one compare for a thread's 8 elements,
-# shared by the load, the where and the store. With a plain `i32` n: one
-# compare an element.
+# shared by the load, the where and the store. With a plain `i32` n (a
+# prefix mask): one compare, of the run's last element, where the thread's
+# run lies in bounds (16-byte accesses, no select), and one compare an
+# element at the edge.
 # RUN: tilec %s --kernel masked_where --signature "*bf16:16, *bf16:16, i32:16, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=CONST-IR
 # CONST-IR: arith.cmpi slt, %{{.*}}, %{{.*}} {tilegpu.constancy = array<i32: 16>} : tensor<1024xi32, #blocked>
 # RUN: tilec %s --kernel masked_where --signature "*bf16:16, *bf16:16, i32:16, 1024" --num-warps 4 --emit=ptx -o %t.const.ptx
@@ -45,7 +47,13 @@
 # CONST: selp.b16
 # RUN: tilec %s --kernel masked_where --signature "*bf16:16, *bf16:16, i32, 1024" --num-warps 4 --emit=ptx -o %t.plain.ptx
 # RUN: FileCheck %s --check-prefix=PLAIN < %t.plain.ptx
-# PLAIN-COUNT-8: setp.lt.s32
+# PLAIN: setp.ge.s32
+# PLAIN-NEXT: bra
+# PLAIN-NOT: selp
+# PLAIN: {{^}}	ld.global.v4.b32
+# PLAIN-NOT: selp
+# PLAIN: {{^}}	st.global.v4.b32
+# PLAIN-COUNT-7: setp.lt.s32
 # PLAIN-NOT: setp.
 import triton
 import triton.language as tl

@@ -1,21 +1,26 @@
 # A thread's run of elements with consecutive addresses is addressed from
 # the run's first pointer, each access at an immediate offset, also where
 # the accesses are one element each (a mask not constant over the run: here
-# a causal mask on the load; the store's mask is, so it is one 16-byte
-# store a run). tilegpu-coalesce records the pointers' contiguity
-# (`tilegpu.contiguity`) and the lowering reads it along the layout's fastest
-# dimension: one address register per 8 halves instead of one per element.
+# a causal mask on the load, a prefix mask along the rows, whose exact
+# version at the diagonal reads element by element; the store's mask is
+# constant over the run, so it is one 16-byte store a run): one address
+# register per 8 halves instead of one per element.
 # RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 64" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # TGPU: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-# TGPU: tile.load {{.*}} {tilegpu.contiguity = array<i32: 1, 64>, tilegpu.vector = 1 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
+# TGPU: tilegpu.runs_in_bounds {{.*}} {vector = 8 : i32} : tensor<64x64xi1, #[[B]]>
+# TGPU: tile.load {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
+# TGPU: } else {
+# TGPU: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # TGPU: tile.store {{.*}} {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 64" --num-warps 4 --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # CHECK-NOT: .minnctapersm
-# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R:[0-9]+]] + 0 ];
+# CHECK: {{^}}	ld.global.v4.b32
+# CHECK: @%p{{[0-9]+}} ld.global.v4.b32 {{.*}}, [ %rd[[R:[0-9]+]] + 0 ];
+# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 0 ];
 # CHECK-NEXT: // end inline asm
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 2 ];
-# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 14 ];
+# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 12 ];
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[S:[0-9]+]] + 0 ];
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[S]] + 2 ];
 # CHECK: @%p{{[0-9]+}} st.global.v4.b32 [ %rd{{[0-9]+}} + 0 ]

@@ -3,9 +3,10 @@
 # run, so A is still copied 16 bytes at a time by the pipelined cp.async,
 # with the in-bounds bytes of the run as its source size (the rest
 # zero-filled); B's check is constant along its rows (plain predicated
-# copies). No spills. Without pipelining (one stage) A's load reads each run
-# as one 16-byte access where its last element is in bounds and element by
-# element (2 bytes) where not.
+# copies). No spills. Without pipelining (one stage) A's load branches on
+# whether all of the thread's runs are in bounds: 16-byte accesses if so,
+# else each run as one 16-byte access where its last element is in bounds
+# and element by element (2 bytes) where not.
 # REQUIRES: ptxas
 # RUN: tilec %s --kernel matmul_ragged_k --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32:16, i32:16, 64, 64, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=IR
 # RUN: tilec %s --kernel matmul_ragged_k --signature "*fp16:16, *fp16:16, *fp32:16, i32, i32:16, i32:16, 64, 64, 32" --arch sm_90a --emit=ptx -o %t.ptx
@@ -25,6 +26,8 @@
 
 # S1: .entry matmul_ragged_k
 # S1-NOT: cp.async
+# S1: {{^}}	ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [ %rd{{[0-9]+}} + 0 ];
+# S1: @%p{{[0-9]+}} bra
 # S1: @%p[[FULL:[0-9]+]] ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [ %rd[[ADDR:[0-9]+]] + 0 ];
 # S1: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[ADDR]] + 0 ];
 # S1-COUNT-6: @%p{{[0-9]+}} ld.global.b16

@@ -195,6 +195,21 @@ def TileGPURematAfterLoops : Pass<"tilegpu-remat-after-loops", "mlir::ModuleOp">
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUVersionBounds : Pass<"tilegpu-version-bounds", "mlir::ModuleOp"> {
+  let summary = "Branch once between whole-vector and exact versions of bounded regions";
+  let description = [{
+    In each block, the ops from the first access under a prefix mask
+    (`tilegpu.mask_prefix`: a bound check `offs < n` of contiguous indices)
+    to the last one are versioned on `tilegpu.runs_in_bounds` of their
+    masks: a thread whose runs are all in bounds runs a copy whose accesses
+    are whole unpredicated vectors (`tilegpu.in_bounds`), the others the
+    ops as they were. Only where every op of the span computes on the
+    thread's own registers (pure arith and math, loads, stores, pointer and
+    index tiles) and the masks' ops are pure (they move ahead of the span).
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def TileGPURemoveLayoutConversions
     : Pass<"tilegpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Remove layout conversions by rematerializing cheap producers";

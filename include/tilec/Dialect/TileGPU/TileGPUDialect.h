@@ -168,6 +168,13 @@ inline void setMaskPrefixAttr(Operation *op, bool prefix) {
     op->removeAttr(kMaskPrefixAttr);
 }
 
+/// `tilegpu.in_bounds` on a tile.load or tile.store: every element whose
+/// mask the access has is true in the thread that runs it (the fast
+/// version of tilegpu-version-bounds, under tilegpu.runs_in_bounds), so
+/// its runs are accessed whole and unpredicated.
+inline constexpr llvm::StringLiteral kInBoundsAttr = "tilegpu.in_bounds";
+inline bool isInBounds(Operation *op) { return op->hasAttr(kInBoundsAttr); }
+
 /// `tilegpu.contiguity` on a tile.load or tile.store: its pointer tile's
 /// contiguity along each dimension (AxisInfo: aligned groups of that many
 /// elements have consecutive addresses), set by tilegpu-coalesce where a

@@ -321,6 +321,26 @@ def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout", [Pure]> {
   let hasFolder = 1;
 }
 
+def TileGPU_RunsInBoundsOp : TileGPU_Op<"runs_in_bounds", [Pure]> {
+  let summary = "Whether a thread's runs of a prefix mask are all true";
+  let description = [{
+    A per-thread boolean (not a tile value: threads differ): true in a
+    thread when every one of its elements of `mask` is true. Where the mask
+    is a prefix mask over aligned runs of `vector` consecutive elements of
+    the thread along the layout's fastest dimension (`tilegpu.mask_prefix`),
+    the lowering reads the last element of each run only.
+    tilegpu-version-bounds branches on it between a version of a region whose
+    accesses are whole vectors (`tilegpu.in_bounds`) and the exact one.
+
+    ```mlir
+    %in = tilegpu.runs_in_bounds %mask {vector = 8 : i32} : tensor<1024xi1, #b>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$mask, I32Attr:$vector);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$mask attr-dict `:` type($mask)";
+}
+
 def TileGPU_BarrierOp : TileGPU_Op<"barrier"> {
   let summary = "CTA-wide barrier (bar.sync 0)";
   let assemblyFormat = "attr-dict";

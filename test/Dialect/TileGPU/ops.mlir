@@ -125,3 +125,10 @@ func.func @transposed_view(%buf: !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{ve
   %t = tilegpu.memdesc_trans %buf : !tilegpu.memdesc<64x32xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, transposed}>> -> !tilegpu.memdesc<32x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
   return
 }
+
+// CHECK-LABEL: func.func @runs_in_bounds
+// CHECK: tilegpu.runs_in_bounds %{{.*}} {vector = 4 : i32} : tensor<4x32xi1, #{{.*}}>
+func.func @runs_in_bounds(%m: tensor<4x32xi1, #b>) -> i1 {
+  %r = tilegpu.runs_in_bounds %m {vector = 4 : i32} : tensor<4x32xi1, #b>
+  return %r : i1
+}

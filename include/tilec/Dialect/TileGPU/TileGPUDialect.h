@@ -152,11 +152,11 @@ std::optional<TmaLayout> getTmaLayout(MemDescType buffer);
 /// tensor-core dot operand's local_alloc)?
 bool isStagedOperandLoad(Operation *op);
 
-/// `tilegpu.mask_prefix` on a tile.load or tilegpu.async_copy of
-/// `tilegpu.vector` v: its mask is not constant over a thread's run of v
-/// elements but true for a prefix of it (tilegpu-coalesce, for staged dot
-/// operands); a load reads the run whole when its last element's mask is
-/// true, element by element otherwise; a copy copies the true part.
+/// `tilegpu.mask_prefix` on a tile.load, tile.store or tilegpu.async_copy
+/// of `tilegpu.vector` v: its mask is not constant over a thread's run of v
+/// elements but true for a prefix of it (tilegpu-coalesce); an access reads
+/// or writes whole runs where all of the thread's runs are in bounds,
+/// element by element otherwise; a copy copies the true part.
 inline constexpr llvm::StringLiteral kMaskPrefixAttr = "tilegpu.mask_prefix";
 inline bool hasMaskPrefix(Operation *op) {
   return op->hasAttr(kMaskPrefixAttr);

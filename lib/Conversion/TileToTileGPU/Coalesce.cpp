@@ -76,8 +76,7 @@
 // do_not_specialize; AxisInfo.h), the access gets the vector and
 // `tilegpu.mask_prefix`, and the layout is chosen from that width. The LLVM
 // lowering then branches on whether all of a thread's runs are in bounds:
-// vector accesses if so, else each run whole where its last element is in
-// bounds and element by element otherwise; tilegpu-pipeline's `cp.async`
+// vector accesses if so, else element by element; tilegpu-pipeline's `cp.async`
 // copies the in-bounds part of each run, zero-filling the rest. Triton
 // builds the layout from the pointer alone too, but reads such a tile one
 // element at a time. Without it a 16-bit operand of a dot loop is read 2
@@ -112,6 +111,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Rematerializer.h"
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Conversion/Passes.h"
 
@@ -345,13 +345,30 @@ struct TileGPUCoalescePass
       }
       unsigned d = layout.getOrder()[0];
       // v: the width with the mask constant over a vector; vp: with a
-      // prefix mask (at least v).
-      // A staged operand's load becomes cp.async copies of each run's
-      // in-bounds part: a prefix run is as good as a whole one.
+      // prefix mask (at least v). A staged operand's load becomes cp.async
+      // copies of each run's in-bounds part: a prefix run is as good as a
+      // whole one.
       unsigned vp = analysis.getVectorWidth(ptr, mask, d, /*prefixMask=*/true);
-      unsigned v = isStagedOperandLoad(op) ? vp
-                                           : analysis.getVectorWidth(ptr, mask, d);
+      unsigned v =
+          isStagedOperandLoad(op) ? vp : analysis.getVectorWidth(ptr, mask, d);
       accesses.push_back({op, vp});
+      // A rank-2 load with wider vectors along the other dimension gets a
+      // layout of its own in that order (tilegpu-load-layouts' rule), so it
+      // does not shape this one: an [8, 64] state loaded down its columns
+      // gave the state's layout 32 lanes along the rows, which a row sum
+      // then crossed in 5 shuffle rounds a row (fla's fused delta-rule
+      // recurrence).
+      // (A staged operand's load keeps its say: its shared-memory copy
+      // takes any layout.)
+      if (layout.getRank() == 2 && isa<tile::LoadOp>(op) &&
+          !isStagedOperandLoad(op)) {
+        unsigned o = layout.getOrder()[1];
+        unsigned vo = analysis.getVectorWidth(ptr, mask, o);
+        if (vo > 1 && vo > analysis.getVectorWidth(ptr, mask, d) &&
+            transposedOrderLayout(
+                cast<RankedTensorType>(op->getResult(0).getType()), layout, vo))
+          return;
+      }
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
@@ -369,9 +386,8 @@ struct TileGPUCoalescePass
           int64_t(layout.getThreadsPerWarp()[d]) * layout.getWarpsPerCTA()[d];
       int64_t cap = std::max<int64_t>(1, type.getShape()[d] / threads);
       auto capped = [&](unsigned w) {
-        return std::min<unsigned>(
-            w,
-            static_cast<unsigned>(llvm::bit_floor(static_cast<uint64_t>(cap))));
+        return std::min<unsigned>(w, static_cast<unsigned>(llvm::bit_floor(
+                                         static_cast<uint64_t>(cap))));
       };
       unsigned &b = best[layout];
       b = std::max({b, capped(v), layout.getSizePerThread()[d]});

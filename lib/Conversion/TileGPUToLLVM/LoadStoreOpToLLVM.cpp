@@ -18,9 +18,9 @@
 // access marked `tilegpu.mask_prefix` (its mask true for a prefix of each
 // run only: a bound check of contiguous indices) branches on whether the
 // last mask bit of every run of the thread holds: if so, each run is one
-// unpredicated vector access; if not (a thread at the edge), its elements
-// are accessed one by one under their own bits, which keeps the registers
-// of that path (and so of the kernel) those of scalar code. A thread's tile is then read in vectors wherever it lies
+// unpredicated vector access; if not, each run is one access predicated on
+// its last bit and, where that bit is false, its elements one by one under
+// their own bits. A thread's tile is then read in vectors wherever it lies
 // in bounds, whatever the bound's divisibility. Cache
 // modifiers (`cache`: .ca/.cg/.cs/.lu/.cv for loads, .wb/.cg/.cs/.wt for
 // stores) and eviction hints (`evict`: evict_first/evict_last/... ->
@@ -158,6 +158,15 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
 }
 
 std::string stripDot(StringRef s) { return s.ltrim('.').str(); }
+
+/// `!p` (i1). A prefix-masked run (tilegpu.mask_prefix) is accessed whole
+/// where its last element's predicate holds, else element by element where
+/// that one does not.
+Value notPredicate(OpBuilder &b, Location loc, Value p) {
+  return b.create<LLVM::XOrOp>(
+      loc, p,
+      b.create<LLVM::ConstantOp>(loc, b.getI1Type(), b.getBoolAttr(true)));
+}
 
 /// Whether all of a thread's runs of `vec` elements under a prefix mask
 /// are in bounds: the last mask bit of every run (i1).
@@ -449,7 +458,9 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       return success();
     }
     // A prefix mask (tilegpu-coalesce): where every run of the thread is in
-    // bounds, the runs whole and unpredicated; else element by element.
+    // bounds, the runs whole and unpredicated; else each run whole when its
+    // last element is in bounds and its in-bounds elements one by one
+    // otherwise.
     auto fast = [&](OpBuilder &b, Location loc) {
       SmallVector<Value> out;
       for (unsigned i = 0; i < ptrs.size(); i += vec) {
@@ -459,17 +470,24 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       }
       b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
     };
-    // The exact path, for threads at the edge only: element by element,
-    // which holds no vector beside the elements (the registers a kernel
-    // gets are those of its largest path).
     auto slow = [&](OpBuilder &b, Location loc) {
       SmallVector<Value> out;
-      for (unsigned i = 0; i < ptrs.size(); ++i) {
-        ArrayRef<Value> one;
+      for (unsigned i = 0; i < ptrs.size(); i += vec) {
+        ArrayRef<Value> run;
         if (!others.empty())
-          one = ArrayRef<Value>(others).slice(i, 1);
-        out.push_back(emitLoad(b, loc, ptrs[i], masks[i], one, elt, 1, mods,
-                               isVolatile, policy)[0]);
+          run = ArrayRef<Value>(others).slice(i, vec);
+        Value full = masks[i + vec - 1];
+        SmallVector<Value> vals = emitLoad(b, loc, ptrs[i], full, run, elt,
+                                           vec, mods, isVolatile, policy);
+        Value partial = notPredicate(b, loc, full);
+        for (unsigned j = 0; j + 1 < vec; ++j) {
+          Value pj = b.create<LLVM::AndOp>(loc, masks[i + j], partial);
+          Value one = emitLoad(b, loc, ptrs[i + j], pj,
+                               run.empty() ? run : run.slice(j, 1), elt, 1,
+                               mods, isVolatile, policy)[0];
+          vals[j] = b.create<LLVM::SelectOp>(loc, pj, one, vals[j]);
+        }
+        out.append(vals.begin(), vals.end());
       }
       b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
     };
@@ -538,10 +556,17 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
                     mods, policy);
           continue;
         }
-        // At the edge: element by element.
-        for (unsigned j = 0; j < vec; ++j)
+        // The run whole when its last element is in bounds, else its
+        // in-bounds elements one by one.
+        Value full = masks[i + vec - 1];
+        emitStore(b, loc, ptrs[i], run, andPredicates(b, loc, full, owner),
+                  mods, policy);
+        Value partial = notPredicate(b, loc, full);
+        for (unsigned j = 0; j + 1 < vec; ++j) {
+          Value pj = b.create<LLVM::AndOp>(loc, masks[i + j], partial);
           emitStore(b, loc, ptrs[i + j], run.slice(j, 1),
-                    andPredicates(b, loc, masks[i + j], owner), mods, policy);
+                    andPredicates(b, loc, pj, owner), mods, policy);
+        }
       }
     };
     if (!prefix) {

@@ -76,7 +76,8 @@
 // do_not_specialize; AxisInfo.h), the access gets the vector and
 // `tilegpu.mask_prefix`, and the layout is chosen from that width. The LLVM
 // lowering then branches on whether all of a thread's runs are in bounds:
-// vector accesses if so, else element by element; tilegpu-pipeline's `cp.async`
+// vector accesses if so, else each run whole where its last element is in
+// bounds and element by element otherwise; tilegpu-pipeline's `cp.async`
 // copies the in-bounds part of each run, zero-filling the rest. Triton
 // builds the layout from the pointer alone too, but reads such a tile one
 // element at a time. Without it a 16-bit operand of a dot loop is read 2

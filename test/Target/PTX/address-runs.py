@@ -15,11 +15,12 @@
 # RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 64" --num-warps 4 --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # CHECK-NOT: .minnctapersm
-# CHECK: {{^}}	ld.global.v4.b32 {{.*}}, [ %rd[[R:[0-9]+]] + 0 ];
+# CHECK: {{^}}	ld.global.v4.b32
+# CHECK: @%p{{[0-9]+}} ld.global.v4.b32 {{.*}}, [ %rd[[R:[0-9]+]] + 0 ];
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 0 ];
 # CHECK-NEXT: // end inline asm
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 2 ];
-# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 14 ];
+# CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[R]] + 12 ];
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[S:[0-9]+]] + 0 ];
 # CHECK: @%p{{[0-9]+}} ld.global.b16 %rs{{[0-9]+}}, [ %rd[[S]] + 2 ];
 # CHECK: @%p{{[0-9]+}} st.global.v4.b32 [ %rd{{[0-9]+}} + 0 ]

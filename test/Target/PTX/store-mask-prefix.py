@@ -1,10 +1,10 @@
 # A masked store whose mask is true for a prefix of each thread's run (a
 # bound along the contiguous dimension that no vector width divides):
 # tilegpu-version-bounds branches once on whether all of the thread's runs
-# are in bounds; if so each run is one unpredicated 16-byte store, else
-# (a thread at the edge) its in-bounds elements are stored one by one
-# (predicated scalar stores), as a TMA store of a descriptor's block clips
-# at the edge. Alone, the store's prefix
+# are in bounds; if so each run is one unpredicated 16-byte store, else one
+# 16-byte store where its last element is in bounds and its in-bounds
+# elements one by one (predicated scalar stores) where not, as a TMA store
+# of a descriptor's block clips at the edge. Alone, the store's prefix
 # mask chooses the layout too (8 halves a thread).
 # RUN: tilec %s --kernel scale_rows --signature "*bf16:16, *bf16:16, i32, i32:16, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=TGPU
 # TGPU: tile.load {{.*}} {tilegpu.vector = 8 : i32}
@@ -17,7 +17,8 @@
 # RUN: FileCheck %s < %t.ptx
 # CHECK: @{{!?}}%p{{[0-9]+}} bra
 # CHECK: {{^}}	st.global.v4.b32
-# CHECK-COUNT-8: @%p{{[0-9]+}} st.global.b16
+# CHECK: @%p{{[0-9]+}} st.global.v4.b32
+# CHECK-COUNT-7: @%p{{[0-9]+}} st.global.b16
 # CHECK-NOT: st.global
 # RUN: tilec %s --kernel store_only --signature "*bf16:16, i32, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=ALONE
 # ALONE: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [8]

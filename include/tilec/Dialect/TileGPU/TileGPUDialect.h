@@ -154,9 +154,10 @@ bool isStagedOperandLoad(Operation *op);
 
 /// `tilegpu.mask_prefix` on a tile.load, tile.store or tilegpu.async_copy
 /// of `tilegpu.vector` v: its mask is not constant over a thread's run of v
-/// elements but true for a prefix of it (tilegpu-coalesce); an access reads
-/// or writes whole runs where all of the thread's runs are in bounds,
-/// element by element otherwise; a copy copies the true part.
+/// elements but true for a prefix of it (tilegpu-coalesce); an access
+/// reads or writes whole runs where all of the thread's runs are in bounds,
+/// else each run whole where its last element's mask is true and element
+/// by element otherwise; a copy copies the true part.
 inline constexpr llvm::StringLiteral kMaskPrefixAttr = "tilegpu.mask_prefix";
 inline bool hasMaskPrefix(Operation *op) {
   return op->hasAttr(kMaskPrefixAttr);

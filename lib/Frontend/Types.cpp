@@ -380,9 +380,11 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
               word == "nan"         ? std::numeric_limits<double>::quiet_NaN()
               : item.front() == '-' ? -std::numeric_limits<double>::infinity()
                                     : std::numeric_limits<double>::infinity();
-        } else if (endp && *endp == '\0' && errno == 0 && std::isfinite(d) &&
+        } else if (endp && *endp == '\0' && (errno == 0 || errno == ERANGE) &&
                    (item.contains('.') || item.contains('e') ||
                     item.contains('E'))) {
+          // Out of range as Python's float() reads it: 1e999 is inf (vLLM's
+          // sampler writes its mask value so), 1e-999 is 0.0.
           e.kind = SignatureEntry::FloatValue;
           e.floatValue = d;
         } else if (!item.empty() &&

@@ -223,7 +223,8 @@ struct LoadLayoutsPass
         if (!cur || cur.getRank() != 2)
           continue;
         unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
-        // Prefix masks for staged operands only (as tilegpu-coalesce).
+        // Prefix masks for staged operands only: their copies clip each run;
+        // a plain load's transposed layout keeps Triton's rule.
         bool staged = isStagedOperandLoad(load);
         unsigned vo =
             axis.getVectorWidth(load.getPtr(), load.getMask(), o, staged);

@@ -54,14 +54,26 @@ void CodeGen::genFor(const Stmt &s) {
   std::vector<Val> pos;
   for (size_t i = 1; i < iter.args.size(); ++i)
     pos.push_back(genExpr(*iter.args[i]));
+  // Python's range() inside a jit function is Triton's loop too: it takes
+  // tl.range's scheduling keywords (unsloth's MoE grouped GEMM writes
+  // `range(E, flatten=FLATTEN)`), but Triton 3.6 steps it by its third
+  // positional argument only, so a step= there is an error rather than a
+  // different loop.
+  bool loopRange = callee.s == "range" || callee.s == "tl.range";
   Val stepKw;
   for (auto &kw : iter.keywords) {
     Val v = genExpr(*kw.value);
-    if (kw.name == "step") {
+    if (kw.name == "step" && callee.s == "range") {
+      error(kw.loc,
+            "range() takes no step= (Triton ignores it and steps by 1); give "
+            "the step as the third argument, or use tl.range(..., step=)",
+            kw.name.size());
+      return;
+    } else if (kw.name == "step") {
       stepKw = v;
       if (v.isError())
         return;
-    } else if (kw.name == "num_stages" && callee.s == "tl.range") {
+    } else if (kw.name == "num_stages" && loopRange) {
       int64_t n;
       if (requireInt(v, *kw.value, "num_stages", n)) {
         if (n < 0 || n > 32)
@@ -72,8 +84,8 @@ void CodeGen::genFor(const Stmt &s) {
       }
     } else if ((kw.name == "loop_unroll_factor" || kw.name == "flatten" ||
                 kw.name == "disallow_acc_multi_buffer" ||
-                kw.name == "warp_specialize") &&
-               callee.s == "tl.range") {
+                kw.name == "warp_specialize" || kw.name == "disable_licm") &&
+               loopRange) {
       // Scheduling hints without effect in tilec yet.
     } else {
       error(kw.loc,

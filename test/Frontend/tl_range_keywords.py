@@ -1,6 +1,8 @@
 # Checks tl.range with keyword arguments (step=, num_stages=), which Triton accepts:
-# still one scf.for with the given step.
+# still one scf.for with the given step. Python's range() takes the scheduling
+# keywords too (unsloth's MoE grouped GEMM: `range(NUM_EXPERTS, flatten=FLATTEN)`).
 # RUN: tilec %s --kernel tlrk --signature "*fp32:16, i32" --emit=tile --no-opt | FileCheck %s
+# RUN: tilec %s --kernel rk --signature "*fp32:16, i32" --emit=tile --no-opt | FileCheck %s --check-prefix=RANGE
 import triton
 import triton.language as tl
 
@@ -21,3 +23,19 @@ def tlrk(p, n):
 # CHECK:   tile.load
 # CHECK: }
 # CHECK: tile.store %{{.*}}, %[[L]] : tensor<16x!tile.ptr<f32>>
+
+
+@triton.jit
+def rk(p, n):
+    offs = tl.arange(0, 16)
+    acc = tl.zeros([16], dtype=tl.float32)
+    for k in range(0, n, 16, num_stages=2, flatten=True, loop_unroll_factor=1,
+                   warp_specialize=False, disallow_acc_multi_buffer=False, disable_licm=False):
+        acc += tl.load(p + k + offs)
+    tl.store(p + offs, acc)
+
+
+# RANGE-LABEL: func.func @rk
+# RANGE-SAME: %[[N:arg1]]: i32
+# RANGE: %[[C16:.*]] = arith.constant 16 : i32
+# RANGE: scf.for %{{.*}} = %{{.*}} to %[[N]] step %[[C16]] iter_args

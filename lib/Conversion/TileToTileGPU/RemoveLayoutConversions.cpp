@@ -136,10 +136,14 @@ bool recomputable(Value v, Attribute target, unsigned depth = 0) {
     return false;
   if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
     return false;
-  // An expand_dims operand is in the target's slice.
+  // An expand_dims operand is in the target's slice (no slices of dot
+  // operand layouts: nothing lowers them).
   Attribute inner = target;
-  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target)
+  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target) {
+    if (isa<DotOperandAttr>(target))
+      return false;
     inner = SliceAttr::get(op->getContext(), ex.getAxis(), target);
+  }
   return llvm::all_of(op->getOperands(), [&](Value x) {
     return !isa<RankedTensorType>(x.getType()) ||
            recomputable(x, inner, depth + 1);
@@ -295,6 +299,10 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
       return failure();
     Value in = src->getOperand(0);
     Attribute target = getLayout(op.getType());
+    // No slices of dot operand layouts: nothing lowers them (a `where` on a
+    // dot operand computed in registers, its mask a broadcast column).
+    if (isa<tile::ExpandDimsOp>(src) && isa<DotOperandAttr>(target))
+      return failure();
     Attribute inTarget =
         isa<tile::ExpandDimsOp>(src)
             ? Attribute(SliceAttr::get(op.getContext(),

@@ -478,6 +478,18 @@ Val CodeGen::genAttribute(const Expr &e) {
     // `BLOCK.value` of a tl.constexpr: the value itself.
     if (attr == "value")
       return base;
+    // Triton makes a constant assigned to a local a scalar tensor
+    // (to_tensor), whose methods then apply (FlagGems' randperm:
+    // `bs = BLOCK_SIZE; r % bs.to(tl.uint32)`): the constant as that scalar.
+    if (base.kind != Val::None && base.kind != Val::Str &&
+        isTensorMethod(attr)) {
+      Val t = toIR(base, loc(e), e);
+      if (t.isError())
+        return t;
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(t);
+      return m;
+    }
     return error(e, describe(base) + " has no attribute '" + attr + "'");
   default:
     return error(e, describe(base) + " has no attribute '" + attr + "'");

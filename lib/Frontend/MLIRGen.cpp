@@ -290,17 +290,11 @@ void CodeGen::genStmt(const Stmt &s) {
   case StmtKind::AnnAssign: {
     if (!s.value)
       return;
+    // `x: tl.constexpr = v`: Triton wraps whatever v is in a constexpr,
+    // so a runtime v stays a runtime value there (FlagGems' radix sort:
+    // `CTA_TILE_N: tl.constexpr = TILE_N * tiles_n_per_cta` of an i32
+    // argument); a use that needs a constant reports it where it is made.
     Val v = genExpr(*s.value);
-    const Expr &ann = *s.annotation;
-    bool constexprAnn =
-        (ann.kind == ExprKind::Name && ann.str == "constexpr") ||
-        (ann.kind == ExprKind::Attribute && ann.str == "constexpr");
-    if (constexprAnn && !v.isError() && !v.isConstexpr()) {
-      error(*s.value, "value assigned to a tl.constexpr variable must be a "
-                      "compile-time constant, got " +
-                          describe(v));
-      v = Val::error();
-    }
     genAssign(*s.targets[0], v, s);
     return;
   }

@@ -19,8 +19,8 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: tile.store {{.*}} {tilegpu.in_bounds, tilegpu.vector = 4 : i32}
   // CHECK: scf.yield
   // CHECK: } else {
-  // CHECK: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 4 : i32}
-  // CHECK: tile.store {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 4 : i32}
+  // CHECK: tile.load {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 4 : i32}
+  // CHECK: tile.store {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 4 : i32}
   // CHECK: scf.yield
   // CHECK: }
   // CHECK: tile.reduce sum %[[W]]

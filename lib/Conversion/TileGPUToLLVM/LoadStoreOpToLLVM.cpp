@@ -470,7 +470,7 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
       }
       b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
     };
-    auto slow = [&](OpBuilder &b, Location loc) {
+    auto slowVals = [&](OpBuilder &b, Location loc) {
       SmallVector<Value> out;
       for (unsigned i = 0; i < ptrs.size(); i += vec) {
         ArrayRef<Value> run;
@@ -489,8 +489,18 @@ struct LoadOpConversion : OpConversionPattern<tile::LoadOp> {
         }
         out.append(vals.begin(), vals.end());
       }
-      b.create<scf::YieldOp>(loc, packStruct(b, loc, resultType, out));
+      return out;
     };
+    auto slow = [&](OpBuilder &b, Location loc) {
+      b.create<scf::YieldOp>(loc,
+                             packStruct(b, loc, resultType, slowVals(b, loc)));
+    };
+    if (op->hasAttr(kEdgeAttr)) {
+      // The exact version of a versioned span (tilegpu.edge): no branch.
+      rewriter.replaceOp(
+          op, packStruct(rewriter, loc, resultType, slowVals(rewriter, loc)));
+      return success();
+    }
     auto branch = rewriter.create<scf::IfOp>(
         loc, allRunsInBounds(rewriter, loc, masks, vec), fast, slow);
     rewriter.replaceOp(op, branch.getResults());
@@ -569,7 +579,7 @@ struct StoreOpConversion : OpConversionPattern<tile::StoreOp> {
         }
       }
     };
-    if (!prefix) {
+    if (!prefix || op->hasAttr(kEdgeAttr)) {
       storeRuns(rewriter, loc, /*whole=*/false);
     } else {
       // A prefix mask (tilegpu-coalesce): branch on whether all the

@@ -188,8 +188,11 @@ void versionBlock(Block &block) {
       elseBlock->getTerminator()->setOperands(escaping);
     }
     Operation *yield = elseBlock->getTerminator();
-    for (Operation *op : span)
+    for (Operation *op : span) {
       op->moveBefore(yield);
+      if (isPrefixAccess(op))
+        op->setAttr(kEdgeAttr, UnitAttr::get(op->getContext()));
+    }
   }
   for (auto [v, r] : llvm::zip(escaping, ifOp.getResults()))
     v.replaceUsesWithIf(

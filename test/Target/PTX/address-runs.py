@@ -10,7 +10,7 @@
 # TGPU: tilegpu.runs_in_bounds {{.*}} {vector = 8 : i32} : tensor<64x64xi1, #[[B]]>
 # TGPU: tile.load {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # TGPU: } else {
-# TGPU: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
+# TGPU: tile.load {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # TGPU: tile.store {{.*}} {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<bf16>, #[[B]]>
 # RUN: tilec %s --kernel causal_copy --signature "*bf16:16, *bf16:16, i32:16, i32:16, 64" --num-warps 4 --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx

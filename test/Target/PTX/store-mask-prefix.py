@@ -12,7 +12,7 @@
 # TGPU: scf.if
 # TGPU: tile.store {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32}
 # TGPU: } else {
-# TGPU: tile.store {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
+# TGPU: tile.store {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
 # RUN: tilec %s --kernel scale_rows --signature "*bf16:16, *bf16:16, i32, i32:16, 1024" --num-warps 4 --emit=ptx -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # CHECK: @{{!?}}%p{{[0-9]+}} bra
@@ -23,7 +23,7 @@
 # RUN: tilec %s --kernel store_only --signature "*bf16:16, i32, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=ALONE
 # ALONE: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [8]
 # ALONE: tile.store {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<bf16>, #[[B]]>
-# ALONE: tile.store {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<bf16>, #[[B]]>
+# ALONE: tile.store {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<bf16>, #[[B]]>
 import triton
 import triton.language as tl
 

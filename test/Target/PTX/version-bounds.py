@@ -21,9 +21,9 @@
 # TGPU: tile.load {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32}
 # TGPU: tile.store {{.*}} {tilegpu.in_bounds, tilegpu.vector = 8 : i32}
 # TGPU: } else {
-# TGPU: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
-# TGPU: tile.load {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
-# TGPU: tile.store {{.*}} {tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
+# TGPU: tile.load {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
+# TGPU: tile.load {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
+# TGPU: tile.store {{.*}} {tilegpu.edge, tilegpu.mask_prefix, tilegpu.vector = 8 : i32}
 # RUN: tilec %s --kernel gated_rows --signature "*bf16:16, *bf16:16, *bf16:16, i32:16, i32, 5632, 4096" --num-warps 8 --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # PTX-COUNT-2: mul.hi.u64
@@ -36,6 +36,17 @@
 # PTX: @%p{{[0-9]+}} ld.global.b16
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 # PTXAS: 0 bytes spill stores
+#
+# Two bounds (two prefix masks): one branch on both, and the exact version
+# branches no more (its accesses are predicated: a vector on each run's last
+# bit, elements where it is false).
+# RUN: tilec %s --kernel two_bounds --signature "*fp32:16, *fp32:16, *fp32:16, i32, i32, 1024" --num-warps 4 --arch sm_90a --emit=ptx | FileCheck %s --check-prefix=TWO
+# TWO-COUNT-1: @{{!?}}%p{{[0-9]+}} bra
+# TWO-NOT: @{{!?}}%p{{[0-9]+}} bra
+# TWO: @%p{{[0-9]+}} ld.global.v4.b32
+# TWO: @%p{{[0-9]+}} ld.global.b32
+# TWO: @%p{{[0-9]+}} st.global.v4.b32
+# TWO: @%p{{[0-9]+}} st.global.b32
 #
 # A reduction between two accesses talks to other threads (shuffles, shared
 # memory, barriers): the threads must run the same code, so nothing is
@@ -89,3 +100,11 @@ def gather_then_store(x, lim, y, n, B: tl.constexpr):
     a = tl.load(x + offs, mask=offs < n, other=0.)
     bound = tl.load(lim)
     tl.store(y + offs, a * 2, mask=offs < bound)
+
+
+@triton.jit
+def two_bounds(x, y, z, n, m, B: tl.constexpr):
+    offs = tl.program_id(0) * B + tl.arange(0, B)
+    a = tl.load(x + offs, mask=offs < n, other=0.)
+    b = tl.load(y + offs, mask=offs < m, other=0.)
+    tl.store(z + offs, a + b, mask=offs < n)

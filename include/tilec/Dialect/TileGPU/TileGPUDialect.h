@@ -176,6 +176,15 @@ inline void setMaskPrefixAttr(Operation *op, bool prefix) {
 inline constexpr llvm::StringLiteral kInBoundsAttr = "tilegpu.in_bounds";
 inline bool isInBounds(Operation *op) { return op->hasAttr(kInBoundsAttr); }
 
+/// `tilegpu.edge` on a tile.load or tile.store under `tilegpu.mask_prefix`:
+/// the exact version of tilegpu-version-bounds, run by threads at the edge
+/// only. The lowering accesses each run as a vector predicated on its last
+/// mask bit and, where that bit is false, its elements under their own bits,
+/// without a branch of its own: a branch an access there kept a thread's
+/// values of every access of the span apart in registers of their own (a
+/// ragged bf16 GeLU grouped 8 programs a CTA: 168 registers, 122 without).
+inline constexpr llvm::StringLiteral kEdgeAttr = "tilegpu.edge";
+
 /// `tilegpu.contiguity` on a tile.load or tile.store: its pointer tile's
 /// contiguity along each dimension (AxisInfo: aligned groups of that many
 /// elements have consecutive addresses), set by tilegpu-coalesce where a

@@ -293,6 +293,16 @@ private:
 
 } // namespace
 
+std::string tilec::dottedName(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return e.str;
+  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0]) {
+    std::string base = dottedName(*e.args[0]);
+    return base.empty() ? "" : base + "." + e.str;
+  }
+  return "";
+}
+
 void tilec::dumpAST(const Function &fn, llvm::raw_ostream &os) {
   Dumper(os).function(fn);
 }

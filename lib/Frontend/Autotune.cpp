@@ -43,17 +43,6 @@ std::string Autotune::pruneNote() const {
   return what;
 }
 
-/// The dotted name of an attribute chain (`tl.float16`), or "".
-static std::string dottedName(const Expr &e) {
-  if (e.kind == ExprKind::Name)
-    return e.str;
-  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0]) {
-    std::string base = dottedName(*e.args[0]);
-    return base.empty() ? "" : base + "." + e.str;
-  }
-  return "";
-}
-
 std::string tilec::floatConstantText(double v) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.17g", v);

@@ -288,6 +288,10 @@ private:
   /// A name bound by a module-level `if` / `try`: its one meaning, or an
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);
+  /// The first path a plain `try` body reads (Conditional::tryReads) that
+  /// means nothing tilec knows, or null: the body then raises nothing.
+  const std::string *tryBodyUnknown(const Expr &use,
+                                    const std::vector<std::string> &reads);
   /// What an import's dotted path names in a jit function (the `tl` module,
   /// libdevice, a builtin, a dtype), or an error value if nothing.
   Val importedValue(const std::string &path);

@@ -313,7 +313,24 @@ void Parser::parseHostFunction(Module &module,
   skipStatement();
 }
 
-void Parser::parseModuleSuite(Module &branch) {
+bool Parser::plainStatement() const {
+  // pass | import ... | from ... import ... | NAME = NAME(.NAME)*
+  const Token &t = cur();
+  if (t.is(Tok::Newline) || t.isKeyword("pass") || t.isKeyword("import") ||
+      t.isKeyword("from"))
+    return true;
+  size_t i = idx;
+  if (!(toks[i].is(Tok::Name) && i + 2 < toks.size() && toks[i + 1].isOp("=") &&
+        toks[i + 2].is(Tok::Name)))
+    return false;
+  for (i += 3;
+       i + 1 < toks.size() && toks[i].isOp(".") && toks[i + 1].is(Tok::Name);
+       i += 2)
+    ;
+  return i < toks.size() && (toks[i].is(Tok::Newline) || toks[i].is(Tok::Eof));
+}
+
+void Parser::parseModuleSuite(Module &branch, bool *plain) {
   // The header up to its ':' (not one inside brackets).
   int depth = 0;
   while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof)) {
@@ -327,9 +344,14 @@ void Parser::parseModuleSuite(Module &branch) {
     }
     consume();
   }
+  auto statement = [&] {
+    if (plain && !plainStatement())
+      *plain = false;
+    parseModuleStatement(branch);
+  };
   if (!cur().is(Tok::Newline)) { // `if c: x = 1` on one line
     if (!cur().is(Tok::Eof))
-      parseModuleStatement(branch);
+      statement();
     return;
   }
   consume();
@@ -337,7 +359,7 @@ void Parser::parseModuleSuite(Module &branch) {
     return;
   consume();
   while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof))
-    parseModuleStatement(branch);
+    statement();
   if (cur().is(Tok::Dedent))
     consume();
 }
@@ -369,11 +391,11 @@ static std::unique_ptr<Function> takeFunction(Module &b,
 /// undecided condition of an `if` (null for a `try`, or one branch).
 using Guard = std::vector<std::pair<std::shared_ptr<const Expr>, bool>>;
 
-static void mergeBranches(Module &module,
-                          std::vector<std::unique_ptr<Module>> &branches,
-                          SourceLoc where, const std::string &statement,
-                          const HostEval *undecided, DiagnosticEngine &diags,
-                          const std::vector<Guard> &guards = {}) {
+static void mergeBranches(
+    Module &module, std::vector<std::unique_ptr<Module>> &branches,
+    SourceLoc where, const std::string &statement, const HostEval *undecided,
+    DiagnosticEngine &diags, const std::vector<Guard> &guards = {},
+    std::shared_ptr<const std::vector<std::string>> tryReads = nullptr) {
   auto guardOf = [&](size_t bi) {
     return bi < guards.size() ? guards[bi] : Guard();
   };
@@ -438,8 +460,11 @@ static void mergeBranches(Module &module,
       c.undecidedNames = undecided->undecidedNames;
       c.reason = undecided->reason;
     }
+    c.tryReads = tryReads;
     for (size_t bi = 0; bi < branches.size(); ++bi) {
       auto &b = branches[bi];
+      if (bi == 0 && tryReads && binds(*b, name))
+        c.tryBranch = c.alternatives.size();
       if (std::unique_ptr<Function> f = takeFunction(*b, name)) {
         if (module.lookup(name))
           diags.error(f->loc, "redefinition of jit function '" + name + "'",
@@ -533,15 +558,16 @@ void Parser::parseModuleBranches(Module &module) {
   std::vector<HostEval> conditions; // of an `if`'s branches (else: true)
   auto finally = std::make_unique<Module>();
   bool hasElse = false, hasFinally = false;
-  auto suite = [&](Module &branch) {
+  auto suite = [&](Module &branch, bool *plain = nullptr) {
     moduleScopes.insert(moduleScopes.begin(), &branch);
-    parseModuleSuite(branch);
+    parseModuleSuite(branch, plain);
     moduleScopes.erase(moduleScopes.begin());
   };
   if (isIf)
     conditions.push_back(moduleCondition());
   branches.push_back(std::make_unique<Module>());
-  suite(*branches.back());
+  bool plainTry = !isIf;
+  suite(*branches.back(), plainTry ? &plainTry : nullptr);
   while (true) {
     if ((isIf && isKw("elif")) || (!isIf && isKw("except")) ||
         (isIf && isKw("else"))) {
@@ -596,7 +622,18 @@ void Parser::parseModuleBranches(Module &module) {
                      [](const HostEval &c) { return !c.truth && !c.test; }))
       guards.clear();
   }
-  mergeBranches(module, branches, where, statement, undecided, diags, guards);
+  // What a plain `try` body reads: its import paths, its dotted names.
+  std::shared_ptr<const std::vector<std::string>> tryReads;
+  if (plainTry) {
+    auto reads = std::make_shared<std::vector<std::string>>();
+    for (auto &kv : branches.front()->imports)
+      reads->push_back(kv.second);
+    for (auto &kv : branches.front()->globals)
+      reads->push_back(dottedName(*kv.second));
+    tryReads = std::move(reads);
+  }
+  mergeBranches(module, branches, where, statement, undecided, diags, guards,
+                tryReads);
   if (hasFinally) {
     std::vector<std::unique_ptr<Module>> once;
     once.push_back(std::move(finally));

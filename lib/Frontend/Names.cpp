@@ -182,14 +182,60 @@ static std::string described(const Val &v) {
   return describe(v);
 }
 
+const std::string *
+CodeGen::tryBodyUnknown(const Expr &use,
+                        const std::vector<std::string> &reads) {
+  bool wasSuppressed = diags.suppressed();
+  diags.setSuppressed(true);
+  auto restore =
+      llvm::make_scope_exit([&] { diags.setSuppressed(wasSuppressed); });
+  for (const std::string &read : reads) {
+    // A dotted name reads its head as the module binds it: an import.
+    std::string path = read;
+    if (read.empty() || read.front() != '.') {
+      llvm::StringRef head = llvm::StringRef(read).split('.').first;
+      auto imp = mod->imports.find(head.str());
+      if (imp != mod->imports.end())
+        path = imp->second + read.substr(head.size());
+    }
+    if (path.empty() || evalImport(use, path).isError())
+      return &read;
+  }
+  return nullptr;
+}
+
 Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   std::string at = "the module-level '" + c.statement + "' at line " +
                    std::to_string(c.where.line);
+  // A `try` body that only imports what tilec knows (Triton's names, the
+  // package's modules) raises nothing: its bindings hold, its handlers do
+  // not run (FlagGems' `try: from triton.language.standard import _log2`).
+  const std::string *unknown =
+      c.tryReads ? tryBodyUnknown(use, *c.tryReads) : nullptr;
+  if (c.tryReads && !unknown && c.tryBranch >= 0) {
+    const Module::Alternative &a = c.alternatives[c.tryBranch];
+    if (a.function) {
+      Val v;
+      v.kind = Val::Func;
+      v.fn = a.function;
+      return v;
+    }
+    return a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+  }
+  auto whyTry = [&] {
+    if (unknown)
+      diags.note(c.where,
+                 "tilec takes a 'try' body that only imports names it "
+                 "knows to raise nothing; this one reads '" +
+                     *unknown + "', which it does not know",
+                 c.statement.size());
+  };
   if (c.partial) {
     error(use, "'" + use.str + "' is bound by only some branches of " + at +
                    undecidedCondition(c));
     diags.note(c.where, "the module-level '" + c.statement + "' is here",
                c.statement.size());
+    whyTry();
     return Val::error();
   }
   Val first;
@@ -229,6 +275,7 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
         diags.note(a.value->loc, "this branch's value", a.value->length);
       diags.note(c.where, "the module-level '" + c.statement + "' is here",
                  c.statement.size());
+      whyTry();
       return Val::error();
     }
     if (v.isError())
@@ -243,6 +290,7 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
                      ")" + undecidedCondition(c));
       diags.note(c.where, "the module-level '" + c.statement + "' is here",
                  c.statement.size());
+      whyTry();
       return Val::error();
     }
   }

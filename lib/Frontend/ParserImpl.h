@@ -77,7 +77,10 @@ private:
   void parseModuleBranches(Module &module);
   /// The statements of one branch's suite (an indented block or the rest
   /// of the line).
-  void parseModuleSuite(Module &branch);
+  /// `plain`, where given, is cleared unless every statement of the suite
+  /// is `pass`, an import or `NAME = dotted.name` (plainStatement).
+  void parseModuleSuite(Module &branch, bool *plain = nullptr);
+  bool plainStatement() const;
   /// The truth of the condition of the `if` / `elif` at the current token
   /// (HostEval.h); the tokens are not consumed.
   HostEval moduleCondition();

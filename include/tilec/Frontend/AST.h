@@ -238,6 +238,14 @@ struct Module {
     /// condition is undecided.
     std::vector<std::string> undecidedNames;
     std::string reason;
+    /// For a `try` whose body only imports names and binds names to dotted
+    /// names (`X = tl.uint_to_uniform_float`): the paths it reads (import
+    /// paths; a dotted name as written). Where each means something tilec
+    /// knows, the body raises nothing, so its handlers do not run and
+    /// alternative `tryBranch` (the body's binding of this name; -1 where
+    /// the body binds none) is the one that does (CodeGen::evalConditional).
+    std::shared_ptr<const std::vector<std::string>> tryReads;
+    int tryBranch = -1;
   };
   std::map<std::string, Conditional> conditional;
   /// Names bound to a jit function by a call of triton.jit at module level
@@ -269,6 +277,9 @@ struct Module {
 };
 
 /// Prints the AST as an indented tree with source locations.
+/// The dotted name of a name or attribute chain (`tl.float16`), or "".
+std::string dottedName(const Expr &e);
+
 void dumpAST(const Module &module, llvm::raw_ostream &os);
 void dumpAST(const Function &fn, llvm::raw_ostream &os);
 

@@ -288,6 +288,7 @@ private:
   /// A name bound by a module-level `if` / `try`: its one meaning, or an
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);
+  bool readsTorch(const Expr &e) const;
   /// The first path a plain `try` body reads (Conditional::tryReads) that
   /// means nothing tilec knows, or null: the body then raises nothing.
   const std::string *tryBodyUnknown(const Expr &use,

@@ -480,6 +480,8 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   std::string name = path.value_or("");
   if (isTritonCall(name))
     return tritonCall(e, name); // HostTriton.cpp
+  if (isTorchCall(name))
+    return torchCall(e, name); // HostTorch.cpp
   // importlib.util.find_spec("triton"): Triton is installed where its
   // kernels run (vLLM's HAS_TRITON = find_spec("triton") is not None).
   // Other modules' presence is host code's to know.

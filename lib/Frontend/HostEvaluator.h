@@ -262,6 +262,13 @@ private:
   std::optional<HostValue> tritonCall(const Expr &e, llvm::StringRef fn);
   std::optional<HostValue> attribute(const Expr &e);
 
+  // HostTorch.cpp
+  /// The dtype `path` names (`torch.float16`, `torch.half`), if it is one.
+  static std::optional<HostValue> torchDType(llvm::StringRef path);
+  /// Whether `path` is torch.finfo or torch.iinfo.
+  static bool isTorchCall(llvm::StringRef path);
+  std::optional<HostValue> torchCall(const Expr &e, llvm::StringRef fn);
+
   HostScope &scope;
   std::string reason_;
   const Expr *failedAt_ = nullptr;

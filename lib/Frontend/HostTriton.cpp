@@ -6,8 +6,8 @@
 // with those attributes; the target of
 // `triton.runtime.driver.active.get_current_target()`, whose backend is
 // "cuda" (tilec compiles for NVIDIA GPUs; its `arch` depends on the GPU, which
-// tilec does not know here); the dtypes of triton.language (`tl.float16`);
-// and the attributes of such objects.
+// tilec does not know here); `tl.constexpr(v)`, v; the dtypes of
+// triton.language (`tl.float16`); and the attributes of such objects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,12 +26,22 @@ static constexpr llvm::StringLiteral kConfigPaths[] = {
 static constexpr llvm::StringLiteral kTargetPath =
     "triton.runtime.driver.active.get_current_target";
 
+static constexpr llvm::StringLiteral kConstexprPaths[] = {
+    "triton.language.constexpr", "triton.language.core.constexpr"};
+
 bool HostEvaluator::isTritonCall(llvm::StringRef path) {
-  return path == kTargetPath || llvm::is_contained(kConfigPaths, path);
+  return path == kTargetPath || llvm::is_contained(kConfigPaths, path) ||
+         llvm::is_contained(kConstexprPaths, path);
 }
 
 std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
                                                    llvm::StringRef fn) {
+  // tl.constexpr(v): v, which jit functions read as a compile-time value.
+  if (llvm::is_contained(kConstexprPaths, fn)) {
+    if (e.args.size() != 2 || !e.keywords.empty())
+      return fail(e, "tl.constexpr takes one argument");
+    return eval(*e.args[1]);
+  }
   if (fn == kTargetPath) {
     if (e.args.size() != 1 || !e.keywords.empty())
       return fail(e, "'get_current_target' takes no arguments");
@@ -103,6 +113,8 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
     if ((name.consume_front("triton.language.") || name.consume_front("tl.")) &&
         parseTLDTypeName(name))
       return HostValue::dtype("tl." + name.str());
+    if (std::optional<HostValue> t = torchDType(*path)) // HostTorch.cpp
+      return t;
     return scope.pathValue(*this, e, *path);
   }
   if (!scope.objects())

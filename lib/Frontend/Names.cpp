@@ -69,16 +69,49 @@ Val CodeGen::importedValue(const std::string &path) {
   return Val::error();
 }
 
+static Val hostValue(const HostValue &h);
+
+/// Whether `e` reads a name its module binds to torch or a part of it.
+bool CodeGen::readsTorch(const Expr &e) const {
+  if (e.kind == ExprKind::Name) {
+    auto imp = mod->imports.find(e.str);
+    return imp != mod->imports.end() &&
+           (imp->second == "torch" ||
+            llvm::StringRef(imp->second).starts_with("torch."));
+  }
+  return llvm::any_of(e.args,
+                      [&](const ExprPtr &a) { return a && readsTorch(*a); }) ||
+         llvm::any_of(e.keywords, [&](const Keyword &k) {
+           return k.value && readsTorch(*k.value);
+         });
+}
+
 Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   std::string key = mod->name + ":" + use.str;
   if (!globalsInProgress.insert(key).second)
     return error(use, "global '" + use.str + "' is defined in terms of itself");
+  auto done = llvm::make_scope_exit([&] { globalsInProgress.erase(key); });
+  // A constant that host code computes from torch's dtypes
+  // (`torch.finfo(torch.float8_e4m3fn).max`): the host evaluator's value.
+  if (readsTorch(value)) {
+    HostResult r = evalModuleExpr(value, *mod, loader, diags);
+    if (r.value && r.value->kind != HostValue::Object &&
+        r.value->kind != HostValue::DType && r.value->kind != HostValue::Other)
+      return hostValue(*r.value);
+    if (!r.value && r.undecidedNames.empty() && !r.reason.empty()) {
+      const Expr &at = r.at ? *r.at : value;
+      diags.error(at.loc, r.reason, at.length);
+      diags.note(use.loc,
+                 "while evaluating the global '" + use.str + "' used here",
+                 use.length);
+      return Val::error();
+    }
+  }
   Scope saved = std::move(scope);
   scope.clear();
   unsigned before = diags.numErrors();
   Val v = genExpr(value);
   scope = std::move(saved);
-  globalsInProgress.erase(key);
   if (v.isError() || diags.numErrors() != before) {
     diags.note(use.loc,
                "while evaluating the global '" + use.str + "' used here",

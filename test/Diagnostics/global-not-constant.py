@@ -5,9 +5,9 @@ import triton
 import triton.language as tl
 
 DEVICE = torch.device("cuda")
-# CHECK: {{^}}{{.*}}global-not-constant.py:[[@LINE-1]]:10: error: the module 'torch' cannot be used in jit functions{{$}}
+# CHECK: {{^}}{{.*}}global-not-constant.py:[[@LINE-1]]:16: error: it calls 'torch.device', which is host code{{$}}
 # CHECK-NEXT: {{^}}DEVICE = torch.device("cuda"){{$}}
-# CHECK-NEXT: {{^}}         ^~~~~{{$}}
+# CHECK-NEXT: {{^}}               ^~~~~~{{$}}
 
 
 @triton.jit

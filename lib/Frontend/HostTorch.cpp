@@ -1,0 +1,137 @@
+//===- HostTorch.cpp - torch's dtype limits in host code ------------------===//
+//
+// What module-level host code reads of torch that is a property of its
+// number formats, not of a machine: the dtypes (`torch.float16`, its
+// aliases `torch.half`, ...), `torch.finfo(dtype)` (bits, eps, max, min,
+// tiny, smallest_normal, resolution) and `torch.iinfo(dtype)` (bits, max,
+// min), with torch's values. Kernel libraries bind them as constants
+// (`FP8_MAX = torch.finfo(torch.float8_e4m3fn).max`, FlagGems'
+// `tl.constexpr(torch.finfo(torch.float32).min)`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostEvaluator.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilec;
+
+namespace {
+
+/// A floating-point format: bits, the largest finite value, the machine
+/// epsilon and the smallest normal value.
+struct FloatFormat {
+  int64_t bits;
+  double max, eps, tiny;
+};
+
+/// An integer format: bits, and whether it is signed.
+struct IntFormat {
+  int64_t bits;
+  bool isSigned;
+};
+
+} // namespace
+
+/// torch's name of a dtype, aliases resolved ("torch.half": "float16"), or
+/// "" for a name that is no dtype tilec knows.
+static llvm::StringRef torchDTypeName(llvm::StringRef path) {
+  if (!path.consume_front("torch."))
+    return "";
+  return llvm::StringSwitch<llvm::StringRef>(path)
+      .Cases("float16", "half", "float16")
+      .Case("bfloat16", "bfloat16")
+      .Cases("float32", "float", "float32")
+      .Cases("float64", "double", "float64")
+      .Case("float8_e4m3fn", "float8_e4m3fn")
+      .Case("float8_e5m2", "float8_e5m2")
+      .Case("int8", "int8")
+      .Case("uint8", "uint8")
+      .Cases("int16", "short", "int16")
+      .Case("uint16", "uint16")
+      .Cases("int32", "int", "int32")
+      .Case("uint32", "uint32")
+      .Cases("int64", "long", "int64")
+      .Case("bool", "bool")
+      .Default("");
+}
+
+static std::optional<FloatFormat> floatFormat(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<FloatFormat>>(name)
+      .Case("float16", FloatFormat{16, 65504.0, 0x1p-10, 0x1p-14})
+      .Case("bfloat16", FloatFormat{16, 0x1.fep127, 0x1p-7, 0x1p-126})
+      .Case("float32", FloatFormat{32, 0x1.fffffep127, 0x1p-23, 0x1p-126})
+      .Case("float64", FloatFormat{64, std::numeric_limits<double>::max(),
+                                   0x1p-52, 0x1p-1022})
+      .Case("float8_e4m3fn", FloatFormat{8, 448.0, 0x1p-3, 0x1p-6})
+      .Case("float8_e5m2", FloatFormat{8, 57344.0, 0x1p-2, 0x1p-14})
+      .Default(std::nullopt);
+}
+
+static std::optional<IntFormat> intFormat(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<IntFormat>>(name)
+      .Case("int8", IntFormat{8, true})
+      .Case("uint8", IntFormat{8, false})
+      .Case("int16", IntFormat{16, true})
+      .Case("uint16", IntFormat{16, false})
+      .Case("int32", IntFormat{32, true})
+      .Case("uint32", IntFormat{32, false})
+      .Case("int64", IntFormat{64, true})
+      .Default(std::nullopt);
+}
+
+std::optional<HostValue> HostEvaluator::torchDType(llvm::StringRef path) {
+  llvm::StringRef name = torchDTypeName(path);
+  if (name.empty())
+    return std::nullopt;
+  return HostValue::dtype("torch." + name.str());
+}
+
+bool HostEvaluator::isTorchCall(llvm::StringRef path) {
+  return path == "torch.finfo" || path == "torch.iinfo";
+}
+
+std::optional<HostValue> HostEvaluator::torchCall(const Expr &e,
+                                                  llvm::StringRef fn) {
+  if (e.args.size() != 2 || !e.keywords.empty())
+    return fail(e, "'" + fn.str() + "' takes one argument, a torch dtype");
+  std::optional<HostValue> t = eval(*e.args[1]);
+  if (!t)
+    return std::nullopt;
+  llvm::StringRef name = t->s;
+  if (t->kind != HostValue::DType || !name.consume_front("torch."))
+    return fail(*e.args[1],
+                "'" + fn.str() + "' takes a torch dtype, not " + t->describe());
+  if (fn == "torch.finfo") {
+    std::optional<FloatFormat> f = floatFormat(name);
+    if (!f)
+      return fail(e, "torch.finfo of " + t->describe() +
+                         ", which is no floating-point type");
+    // torch's resolution: 10 ** -floor(-log10(eps)).
+    double resolution = std::pow(10.0, -std::floor(-std::log10(f->eps)));
+    return HostValue::object("torch.finfo",
+                             {{"bits", HostValue::integer(f->bits)},
+                              {"eps", HostValue::floating(f->eps)},
+                              {"max", HostValue::floating(f->max)},
+                              {"min", HostValue::floating(-f->max)},
+                              {"tiny", HostValue::floating(f->tiny)},
+                              {"smallest_normal", HostValue::floating(f->tiny)},
+                              {"resolution", HostValue::floating(resolution)},
+                              {"dtype", HostValue::str(name.str())}});
+  }
+  std::optional<IntFormat> i = intFormat(name);
+  if (!i)
+    return fail(e, "torch.iinfo of " + t->describe() +
+                       ", which is no integer type tilec knows the range of");
+  int64_t max = i->isSigned ? int64_t(~uint64_t(0) >> (65 - i->bits))
+                            : int64_t((uint64_t(1) << i->bits) - 1);
+  int64_t min = i->isSigned ? -max - 1 : 0;
+  return HostValue::object("torch.iinfo",
+                           {{"bits", HostValue::integer(i->bits)},
+                            {"max", HostValue::integer(max)},
+                            {"min", HostValue::integer(min)},
+                            {"dtype", HostValue::str(name.str())}});
+}

@@ -361,15 +361,12 @@ struct TileGPUCoalescePass
       // recurrence).
       // (A staged operand's load keeps its say: its shared-memory copy
       // takes any layout.)
-      if (layout.getRank() == 2 && isa<tile::LoadOp>(op) &&
-          !isStagedOperandLoad(op)) {
-        unsigned o = layout.getOrder()[1];
-        unsigned vo = analysis.getVectorWidth(ptr, mask, o);
-        if (vo > 1 && vo > analysis.getVectorWidth(ptr, mask, d) &&
-            transposedOrderLayout(
-                cast<RankedTensorType>(op->getResult(0).getType()), layout, vo))
+      if (isa<tile::LoadOp>(op) && !isStagedOperandLoad(op))
+        if (unsigned vo = slowerDimVector(analysis, ptr, mask, layout);
+            vo && transposedOrderLayout(
+                      cast<RankedTensorType>(op->getResult(0).getType()),
+                      layout, vo))
           return;
-      }
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;

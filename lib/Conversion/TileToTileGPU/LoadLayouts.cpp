@@ -112,6 +112,18 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
                           ArrayRef<unsigned>{o, d});
 }
 
+// See Rematerializer.h.
+unsigned mlir::tilegpu::slowerDimVector(const AxisInfoAnalysis &axis,
+                                        Value ptr, Value mask, BlockedAttr cur,
+                                        bool prefixMask) {
+  if (!cur || cur.getRank() != 2)
+    return 0;
+  unsigned d = cur.getOrder()[0], o = cur.getOrder()[1];
+  unsigned vo = axis.getVectorWidth(ptr, mask, o, prefixMask);
+  unsigned vd = axis.getVectorWidth(ptr, mask, d, prefixMask);
+  return vo > 1 && vo > vd ? vo : 0;
+}
+
 namespace {
 
 /// The fewest consecutive elements that make one-element accesses worth
@@ -237,7 +249,7 @@ struct LoadLayoutsPass
         // thread pack into vector stores to shared memory.
         auto valT = cast<RankedTensorType>(load.getType());
         bool wordSized = valT.getElementTypeBitWidth() >= 32;
-        if (vo > 1 && vo > vd) {
+        if (slowerDimVector(axis, load.getPtr(), load.getMask(), cur, staged)) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
         } else if (wordSized && vo == 1 && vd == 1 &&

@@ -173,6 +173,18 @@ struct Rematerializer {
 BlockedAttr transposedOrderLayout(RankedTensorType type, BlockedAttr cur,
                                   unsigned vec);
 
+class AxisInfoAnalysis;
+
+/// For a load of a rank-2 tile through pointers in layout `cur`: the vector
+/// width along cur's slower dimension when its pointers (under `mask`) allow
+/// wider vectors there than along the fastest one (a tile given transposed
+/// by its strides), else 0. `prefixMask` as in
+/// AxisInfoAnalysis::getVectorWidth. tilegpu-load-layouts moves a load that
+/// is no staged operand's with such a width to transposedOrderLayout, where
+/// one exists (LoadLayouts.cpp); tilegpu-coalesce leaves its layout alone.
+unsigned slowerDimVector(const AxisInfoAnalysis &axis, Value ptr, Value mask,
+                         BlockedAttr cur, bool prefixMask = false);
+
 } // namespace mlir::tilegpu
 
 #endif // TILEC_CONVERSION_TILETOTILEGPU_REMATERIALIZER_H

@@ -533,11 +533,20 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
   loopDepth = savedLoopDepth;
   scope = std::move(saved);
   if (diags.numErrors() != errorsBefore) {
+    // A function of host code runs here only as a compile-time function's
+    // callee (lookupName), in the kernel language.
+    bool isHost = false;
+    if (fn.owner) {
+      auto h = fn.owner->hostFunctions.find(fn.name);
+      isHost = h != fn.owner->hostFunctions.end() && h->second.get() == &fn;
+    }
     diags.note(call.loc,
-               std::string(fn.constexprFunction ? "in the call to the "
-                                                  "compile-time function '"
-                                                : "in the call to jit "
-                                                  "function '") +
+               std::string(fn.constexprFunction
+                               ? "in the call to the compile-time function '"
+                           : isHost
+                               ? "in the call, at compile time, to the "
+                                 "function of host code '"
+                               : "in the call to jit function '") +
                    fn.name + "' here",
                call.length);
     return Val::error();

@@ -414,6 +414,17 @@ Val CodeGen::lookupName(const Expr &e) {
       return Val::named(Val::Builtin, n);
   if (e.str == "constexpr")
     return Val::named(Val::Builtin, "tl.constexpr");
+  // A compile-time function's body is Python that runs while compiling: a
+  // function of host code it calls runs the same way (FlagGems' sort:
+  // `num_bits = unwrap_if_constexpr(num_bits)` in a @tl.constexpr function).
+  if (constexprDepth > 0)
+    if (auto h = mod->hostFunctions.find(e.str);
+        h != mod->hostFunctions.end() && h->second) {
+      Val v;
+      v.kind = Val::Func;
+      v.fn = h->second.get();
+      return v;
+    }
   if (mod->hostFunctions.count(e.str) ||
       mod->unparsedHostFunctions.count(e.str))
     return error(e, "'" + e.str +

@@ -117,8 +117,8 @@ Compiler::compileToTile(const ParsedSource &src, const CompileOptions &opts,
                         llvm::raw_ostream &errs) {
   if (src.numErrors || !validateOptions(opts, errs))
     return nullptr;
-  const Function *kernel = src.module->lookup(opts.kernel);
-  if (!kernel || kernel->constexprFunction) {
+  const Function *kernel = src.module->kernelNamed(opts.kernel);
+  if (!kernel) {
     errs << src.file->name() << ": error: no @triton.jit function named '"
          << opts.kernel << "'";
     if (!src.module->functions.empty()) {
@@ -284,7 +284,7 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   if (!module)
     return false;
   // The ABI: the kernel's parameters that the signature gives a type.
-  const Function *kernel = src.module->lookup(opts.kernel);
+  const Function *kernel = src.module->kernelNamed(opts.kernel);
   SourceFile sigFile("<signature>", opts.signature);
   std::string ignored;
   llvm::raw_string_ostream nullOS(ignored);

@@ -289,6 +289,10 @@ private:
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);
   bool readsTorch(const Expr &e) const;
+  /// The one alternative of `c` that the branches defining the function
+  /// being generated allow, if they are branches of `c`'s statement.
+  const Module::Alternative *
+  ownBranchAlternative(const Module::Conditional &c) const;
   /// The first path a plain `try` body reads (Conditional::tryReads) that
   /// means nothing tilec knows, or null: the body then raises nothing.
   const std::string *tryBodyUnknown(const Expr &use,

@@ -6,7 +6,8 @@
 // tiny, smallest_normal, resolution) and `torch.iinfo(dtype)` (bits, max,
 // min), with torch's values. Kernel libraries bind them as constants
 // (`FP8_MAX = torch.finfo(torch.float8_e4m3fn).max`, FlagGems'
-// `tl.constexpr(torch.finfo(torch.float32).min)`).
+// `tl.constexpr(torch.finfo(torch.float32).min)`); and
+// `torch.utils._triton.has_triton()`, true where Triton's kernels run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,12 +91,22 @@ std::optional<HostValue> HostEvaluator::torchDType(llvm::StringRef path) {
   return HostValue::dtype("torch." + name.str());
 }
 
+static constexpr llvm::StringLiteral kHasTriton =
+    "torch.utils._triton.has_triton";
+
 bool HostEvaluator::isTorchCall(llvm::StringRef path) {
-  return path == "torch.finfo" || path == "torch.iinfo";
+  return path == "torch.finfo" || path == "torch.iinfo" || path == kHasTriton;
 }
 
 std::optional<HostValue> HostEvaluator::torchCall(const Expr &e,
                                                   llvm::StringRef fn) {
+  // has_triton(): Triton and a GPU it supports are there where its kernels
+  // run (as importlib.util.find_spec("triton") is not None).
+  if (fn == kHasTriton) {
+    if (e.args.size() != 1 || !e.keywords.empty())
+      return fail(e, "'has_triton' takes no arguments");
+    return HostValue::boolean(true);
+  }
   if (e.args.size() != 2 || !e.keywords.empty())
     return fail(e, "'" + fn.str() + "' takes one argument, a torch dtype");
   std::optional<HostValue> t = eval(*e.args[1]);

@@ -395,10 +395,23 @@ static void mergeBranches(
     Module &module, std::vector<std::unique_ptr<Module>> &branches,
     SourceLoc where, const std::string &statement, const HostEval *undecided,
     DiagnosticEngine &diags, const std::vector<Guard> &guards = {},
-    std::shared_ptr<const std::vector<std::string>> tryReads = nullptr) {
+    std::shared_ptr<const std::vector<std::string>> tryReads = nullptr,
+    bool tagBranches = true) {
   auto guardOf = [&](size_t bi) {
     return bi < guards.size() ? guards[bi] : Guard();
   };
+  // What a branch defines exists only where it ran (Function::branchPath).
+  auto tag = [&](std::vector<std::pair<SourceLoc, unsigned>> &path,
+                 size_t bi) {
+    if (tagBranches)
+      path.insert(path.begin(), {where, unsigned(bi)});
+  };
+  for (size_t bi = 0; bi < branches.size(); ++bi) {
+    for (auto &f : branches[bi]->functions)
+      tag(f->branchPath, bi);
+    for (auto &f : branches[bi]->branchFunctions)
+      tag(f->branchPath, bi);
+  }
   std::set<std::string> names;
   for (auto &b : branches) {
     for (auto &f : b->functions)
@@ -472,17 +485,20 @@ static void mergeBranches(
         Module::Alternative alt;
         alt.function = f.get();
         alt.guard = guardOf(bi);
+        tag(alt.branchPath, bi);
         c.alternatives.push_back(std::move(alt));
         module.branchFunctions.push_back(std::move(f));
       } else if (auto g = b->globals.find(name); g != b->globals.end()) {
         Module::Alternative alt;
         alt.value = std::move(g->second);
         alt.guard = guardOf(bi);
+        tag(alt.branchPath, bi);
         c.alternatives.push_back(std::move(alt));
       } else if (auto i = b->imports.find(name); i != b->imports.end()) {
         Module::Alternative alt;
         alt.importPath = i->second;
         alt.guard = guardOf(bi);
+        tag(alt.branchPath, bi);
         c.alternatives.push_back(std::move(alt));
       } else if (auto n = b->conditional.find(name);
                  n != b->conditional.end()) {
@@ -495,6 +511,7 @@ static void mergeBranches(
         Guard outer = guardOf(bi);
         for (auto &a : n->second.alternatives) {
           a.guard.insert(a.guard.begin(), outer.begin(), outer.end());
+          tag(a.branchPath, bi);
           c.alternatives.push_back(std::move(a));
         }
       } else {
@@ -637,7 +654,8 @@ void Parser::parseModuleBranches(Module &module) {
   if (hasFinally) {
     std::vector<std::unique_ptr<Module>> once;
     once.push_back(std::move(finally));
-    mergeBranches(module, once, where, statement, nullptr, diags);
+    mergeBranches(module, once, where, statement, nullptr, diags, {}, nullptr,
+                  /*tagBranches=*/false);
   }
   ++module.skippedStatements;
 }
@@ -731,6 +749,19 @@ ExprPtr Parser::parseStandaloneExpression() {
 }
 
 } // namespace tilec::detail
+
+const Function *Module::kernelNamed(llvm::StringRef name) const {
+  if (const Function *f = lookup(name))
+    return f->constexprFunction ? nullptr : f;
+  const Function *found = nullptr;
+  for (auto &f : branchFunctions)
+    if (f->name == name && !f->constexprFunction) {
+      if (found)
+        return nullptr; // one a branch: which one is the branch's to say
+      found = f.get();
+    }
+  return found;
+}
 
 const Function *Module::lookup(llvm::StringRef name) const {
   for (auto &f : functions)

@@ -237,12 +237,52 @@ CodeGen::tryBodyUnknown(const Expr &use,
   return nullptr;
 }
 
+const Module::Alternative *
+CodeGen::ownBranchAlternative(const Module::Conditional &c) const {
+  if (activeFunctions.empty())
+    return nullptr;
+  const auto &mine = activeFunctions.back()->branchPath;
+  auto same = [](SourceLoc a, SourceLoc b) {
+    return a.line == b.line && a.col == b.col && a.file == b.file;
+  };
+  // Only a function in a branch of this very statement knows which ran.
+  if (llvm::none_of(mine, [&](auto &m) { return same(m.first, c.where); }))
+    return nullptr;
+  const Module::Alternative *found = nullptr;
+  for (const Module::Alternative &a : c.alternatives) {
+    bool consistent = llvm::all_of(a.branchPath, [&](auto &p) {
+      return llvm::all_of(mine, [&](auto &m) {
+        return !same(m.first, p.first) || m.second == p.second;
+      });
+    });
+    if (!consistent)
+      continue;
+    if (found)
+      return nullptr; // a nested statement tilec cannot decide either
+    found = &a;
+  }
+  return found;
+}
+
 Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   std::string at = "the module-level '" + c.statement + "' at line " +
                    std::to_string(c.where.line);
   // A `try` body that only imports what tilec knows (Triton's names, the
   // package's modules) raises nothing: its bindings hold, its handlers do
   // not run (FlagGems' `try: from triton.language.standard import _log2`).
+  // A jit function defined in a branch of this statement exists only where
+  // that branch ran: it sees that branch's binding (torchao's
+  // `if has_triton(): import triton.language as tl` / `@triton.jit def k`).
+  if (const Module::Alternative *own = ownBranchAlternative(c)) {
+    if (own->function) {
+      Val v;
+      v.kind = Val::Func;
+      v.fn = own->function;
+      return v;
+    }
+    return own->value ? evalGlobal(use, *own->value)
+                      : evalImport(use, own->importPath);
+  }
   const std::string *unknown =
       c.tryReads ? tryBodyUnknown(use, *c.tryReads) : nullptr;
   if (c.tryReads && !unknown && c.tryBranch >= 0) {

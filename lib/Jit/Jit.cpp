@@ -79,8 +79,8 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   if (diags.numErrors())
     return llvm::createStringError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());
-  const Function *fn = module->lookup(kernel);
-  if (!fn || fn->constexprFunction) {
+  const Function *fn = module->kernelNamed(kernel);
+  if (!fn) {
     std::string known;
     for (auto &f : module->functions)
       if (!f->constexprFunction)

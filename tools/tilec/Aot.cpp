@@ -431,7 +431,7 @@ int aotMain() {
 
   // The parameters: constexpr or not from the source, typed or specialized
   // from the signature (compileToPTX accepted both).
-  const Function *fn = src.module->lookup(aotKernel);
+  const Function *fn = src.module->kernelNamed(aotKernel);
   SourceFile sigFile("<signature>", aotSignature);
   std::string ignored;
   llvm::raw_string_ostream ignoredOS(ignored);

@@ -179,7 +179,7 @@ std::optional<std::string>
 resolveSignature(const ParsedSource &src, llvm::StringRef kernel,
                  llvm::StringRef signature,
                  llvm::ArrayRef<std::optional<HostValue>> runtimeValues) {
-  const Function *fn = src.module ? src.module->lookup(kernel) : nullptr;
+  const Function *fn = src.module ? src.module->kernelNamed(kernel) : nullptr;
   if (!fn) // the compiler says so
     return signature.str();
   DiagnosticEngine diags(*src.file, llvm::errs());

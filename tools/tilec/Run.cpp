@@ -182,7 +182,7 @@ int runMain() {
 
   // Parameter names (for messages) when the runtime parameters line up.
   std::vector<std::string> names;
-  if (const Function *fn = src.module->lookup(kernel))
+  if (const Function *fn = src.module->kernelNamed(kernel))
     for (const auto &p : fn->params)
       if (!p.isConstexpr)
         names.push_back(p.name);

@@ -128,7 +128,7 @@ int tuneMain() {
       return fail("--kernel is required");
     kernel = src.module->functions[0]->name;
   }
-  const Function *fn = src.module->lookup(kernel);
+  const Function *fn = src.module->kernelNamed(kernel);
   if (!fn)
     return fail(tuneInput + ": no @triton.jit function named '" + kernel + "'");
   DiagnosticEngine diags(*src.file, llvm::errs());

@@ -164,7 +164,13 @@ int main(int argc, char **argv) {
   }
 
   if (listKernels) {
-    for (auto &f : src.module->functions) {
+    std::vector<const Function *> kernels;
+    for (auto &f : src.module->functions)
+      kernels.push_back(f.get());
+    for (auto &f : src.module->branchFunctions) // one a name (kernelNamed)
+      if (src.module->kernelNamed(f->name) == f.get())
+        kernels.push_back(f.get());
+    for (const Function *f : kernels) {
       if (f->constexprFunction)
         continue;
       out.os() << f->name << "(";
@@ -231,7 +237,7 @@ int main(int argc, char **argv) {
     if (src.numErrors)
       return 1;
     if (!kernelName.empty()) {
-      const Function *fn = src.module->lookup(kernelName);
+      const Function *fn = src.module->kernelNamed(kernelName);
       if (!fn) {
         llvm::errs() << name << ": error: no @triton.jit function named '"
                      << kernelName << "'\n";

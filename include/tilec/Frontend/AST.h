@@ -187,6 +187,11 @@ struct Function {
   /// on a def): called with compile-time arguments only, evaluated while
   /// compiling, and its result must be a compile-time value.
   bool constexprFunction = false;
+  /// The branches of module-level `if` / `try` statements that define it,
+  /// outermost first: the statement's keyword and the branch's index among
+  /// those that may run. It exists only where they ran, so it sees their
+  /// bindings (Module::Alternative::branchPath).
+  std::vector<std::pair<SourceLoc, unsigned>> branchPath;
 };
 
 /// A parsed source file: its jit functions; all other top-level code skipped.
@@ -227,6 +232,8 @@ struct Module {
     /// again with the other modules of the package (decideAlternative,
     /// HostEval.h).
     std::vector<std::pair<std::shared_ptr<const Expr>, bool>> guard;
+    /// The branches that bind it, as Function::branchPath.
+    std::vector<std::pair<SourceLoc, unsigned>> branchPath;
   };
   struct Conditional {
     SourceLoc where;       // the `if` / `try` keyword
@@ -266,6 +273,10 @@ struct Module {
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;
+  /// The jit function (no compile-time one) a kernel named `name` is: the
+  /// module's, or else the only one of that name that a branch of a
+  /// module-level `if` / `try` defines (the kernel exists where it ran).
+  const Function *kernelNamed(llvm::StringRef name) const;
   /// Forgets what `name` was bound to (before it is bound again).
   void unbind(const std::string &name) {
     globals.erase(name);

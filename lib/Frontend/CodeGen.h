@@ -289,6 +289,9 @@ private:
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);
   bool readsTorch(const Expr &e) const;
+  /// The value of `e`, an expression of a jit function that reads torch
+  /// and no local, as host code computes it, if it is a constant.
+  std::optional<Val> torchConstant(const Expr &e);
   /// The one alternative of `c` that the branches defining the function
   /// being generated allow, if they are branches of `c`'s statement.
   const Module::Alternative *

@@ -803,9 +803,12 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::Ellipsis:
     return error(e, "'...' is not supported in expressions");
   case ExprKind::Attribute:
-    return genAttribute(e);
   case ExprKind::Call:
-    return genCall(e);
+    // Host code's constant read of torch (`torch.finfo(torch.float32).max`,
+    // `torch.version.hip`), computed as Python computes it while compiling.
+    if (std::optional<Val> v = torchConstant(e))
+      return *v;
+    return e.kind == ExprKind::Attribute ? genAttribute(e) : genCall(e);
   case ExprKind::Subscript:
     return genSubscript(e);
   case ExprKind::Slice:

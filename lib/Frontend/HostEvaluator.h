@@ -263,8 +263,9 @@ private:
   std::optional<HostValue> attribute(const Expr &e);
 
   // HostTorch.cpp
-  /// The dtype `path` names (`torch.float16`, `torch.half`), if it is one.
-  static std::optional<HostValue> torchDType(llvm::StringRef path);
+  /// The value of torch's `path` that tilec knows: a dtype (`torch.float16`,
+  /// `torch.half`), `torch.version.hip`.
+  static std::optional<HostValue> torchAttribute(llvm::StringRef path);
   /// Whether `path` is torch.finfo or torch.iinfo.
   static bool isTorchCall(llvm::StringRef path);
   std::optional<HostValue> torchCall(const Expr &e, llvm::StringRef fn);

@@ -4,7 +4,8 @@
 // number formats, not of a machine: the dtypes (`torch.float16`, its
 // aliases `torch.half`, ...), `torch.finfo(dtype)` (bits, eps, max, min,
 // tiny, smallest_normal, resolution) and `torch.iinfo(dtype)` (bits, max,
-// min), with torch's values. Kernel libraries bind them as constants
+// min), with torch's values; `torch.version.hip`, None in the CUDA build
+// that launches tilec's kernels. Kernel libraries bind them as constants
 // (`FP8_MAX = torch.finfo(torch.float8_e4m3fn).max`, FlagGems'
 // `tl.constexpr(torch.finfo(torch.float32).min)`); and
 // `torch.utils._triton.has_triton()`, true where Triton's kernels run.
@@ -84,7 +85,11 @@ static std::optional<IntFormat> intFormat(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
-std::optional<HostValue> HostEvaluator::torchDType(llvm::StringRef path) {
+std::optional<HostValue> HostEvaluator::torchAttribute(llvm::StringRef path) {
+  // torch.version.hip: None in a CUDA build of torch, the one that
+  // launches tilec's kernels.
+  if (path == "torch.version.hip")
+    return HostValue::none();
   llvm::StringRef name = torchDTypeName(path);
   if (name.empty())
     return std::nullopt;

@@ -113,7 +113,7 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
     if ((name.consume_front("triton.language.") || name.consume_front("tl.")) &&
         parseTLDTypeName(name))
       return HostValue::dtype("tl." + name.str());
-    if (std::optional<HostValue> t = torchDType(*path)) // HostTorch.cpp
+    if (std::optional<HostValue> t = torchAttribute(*path)) // HostTorch.cpp
       return t;
     return scope.pathValue(*this, e, *path);
   }

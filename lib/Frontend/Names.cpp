@@ -16,6 +16,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <functional>
+
 using namespace tilec;
 
 Val CodeGen::importedValue(const std::string &path) {
@@ -84,6 +86,28 @@ bool CodeGen::readsTorch(const Expr &e) const {
          llvm::any_of(e.keywords, [&](const Keyword &k) {
            return k.value && readsTorch(*k.value);
          });
+}
+
+std::optional<Val> CodeGen::torchConstant(const Expr &e) {
+  if (!readsTorch(e))
+    return std::nullopt;
+  // Only module-level names: a local would be host code's value otherwise.
+  std::function<bool(const Expr &)> readsLocal = [&](const Expr &x) {
+    if (x.kind == ExprKind::Name && scope.count(x.str))
+      return true;
+    return llvm::any_of(x.args,
+                        [&](const ExprPtr &a) { return a && readsLocal(*a); }) ||
+           llvm::any_of(x.keywords, [&](const Keyword &k) {
+             return k.value && readsLocal(*k.value);
+           });
+  };
+  if (readsLocal(e))
+    return std::nullopt;
+  HostResult r = evalModuleExpr(e, *mod, loader, diags);
+  if (!r.value || r.value->kind == HostValue::Object ||
+      r.value->kind == HostValue::DType || r.value->kind == HostValue::Other)
+    return std::nullopt;
+  return hostValue(*r.value);
 }
 
 Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {

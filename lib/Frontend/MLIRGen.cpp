@@ -543,10 +543,9 @@ Val CodeGen::callFunction(const Function &fn, const Expr &call,
     diags.note(call.loc,
                std::string(fn.constexprFunction
                                ? "in the call to the compile-time function '"
-                           : isHost
-                               ? "in the call, at compile time, to the "
-                                 "function of host code '"
-                               : "in the call to jit function '") +
+                           : isHost ? "in the call, at compile time, to the "
+                                      "function of host code '"
+                                    : "in the call to jit function '") +
                    fn.name + "' here",
                call.length);
     return Val::error();

@@ -401,8 +401,7 @@ static void mergeBranches(
     return bi < guards.size() ? guards[bi] : Guard();
   };
   // What a branch defines exists only where it ran (Function::branchPath).
-  auto tag = [&](std::vector<std::pair<SourceLoc, unsigned>> &path,
-                 size_t bi) {
+  auto tag = [&](std::vector<std::pair<SourceLoc, unsigned>> &path, size_t bi) {
     if (tagBranches)
       path.insert(path.begin(), {where, unsigned(bi)});
   };

@@ -95,8 +95,8 @@ std::optional<Val> CodeGen::torchConstant(const Expr &e) {
   std::function<bool(const Expr &)> readsLocal = [&](const Expr &x) {
     if (x.kind == ExprKind::Name && scope.count(x.str))
       return true;
-    return llvm::any_of(x.args,
-                        [&](const ExprPtr &a) { return a && readsLocal(*a); }) ||
+    return llvm::any_of(
+               x.args, [&](const ExprPtr &a) { return a && readsLocal(*a); }) ||
            llvm::any_of(x.keywords, [&](const Keyword &k) {
              return k.value && readsLocal(*k.value);
            });

@@ -343,8 +343,11 @@ Val CodeGen::emitDot(BuiltinCall &c) {
   if (sx[1] != sy[0])
     return error(call, "tl.dot: the inner dimensions differ: " + shapeStr(sx) +
                            " @ " + shapeStr(sy));
-  if (sx[0] < 16 || sx[1] < 16 || sy[1] < 16)
-    return error(call, "tl.dot needs every dimension to be at least 16, got " +
+  // Triton's smallest dot on NVIDIA GPUs: any M and N, K at least 16 (a
+  // row sum written `x @ ones[K, 1]`). tilec computes a dot whose M or N
+  // the tensor cores do not tile on the FMA path.
+  if (sx[1] < 16)
+    return error(call, "tl.dot needs an inner dimension of at least 16, got " +
                            shapeStr(sx) + " @ " + shapeStr(sy));
   if (x.dtype != y.dtype)
     return error(call, "tl.dot operands must have the same dtype, got " +

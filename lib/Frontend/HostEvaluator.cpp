@@ -96,7 +96,7 @@ HostEvaluator::local(const std::string &name) const {
 bool HostEvaluator::isBuiltin(llvm::StringRef name) {
   return llvm::is_contained({"hasattr", "int", "str", "bool", "float", "min",
                              "max", "abs", "len", "list", "tuple", "range",
-                             "filter"},
+                             "filter", "dict"},
                             name);
 }
 
@@ -496,6 +496,23 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   }
   if (llvm::is_contained({"len", "list", "tuple", "range", "filter"}, name))
     return sequenceCall(e, name); // HostSequences.cpp
+  // dict(k=v, ...): the dict of its keyword arguments (`triton.Config(
+  // dict(BLOCK=b), ...)`).
+  if (name == "dict") {
+    if (nargs)
+      return fail(e, "dict() is computed from keyword arguments only");
+    std::vector<HostValue> keys, values;
+    for (const Keyword &kw : e.keywords) {
+      if (kw.name.empty() || !kw.value)
+        return fail(e, "'dict' is called with '**' arguments");
+      std::optional<HostValue> v = eval(*kw.value);
+      if (!v)
+        return std::nullopt;
+      keys.push_back(HostValue::str(kw.name));
+      values.push_back(std::move(*v));
+    }
+    return HostValue::dict(std::move(keys), std::move(values));
+  }
   llvm::StringRef fn(name);
   for (llvm::StringRef prefix : {"triton.language.", "triton.", "tl."})
     if (fn.consume_front(prefix))

@@ -130,6 +130,25 @@ void Parser::scanJitCall(const std::string &name) {
   }
 }
 
+/// Whether `e` reads the name `from`; where `to` is not empty, renames
+/// those reads to `to`.
+static bool renameReads(Expr &e, const std::string &from,
+                        const std::string &to) {
+  bool reads = false;
+  if (e.kind == ExprKind::Name && e.str == from) {
+    reads = true;
+    if (!to.empty())
+      e.str = to;
+  }
+  for (ExprPtr &a : e.args)
+    if (a)
+      reads |= renameReads(*a, from, to);
+  for (Keyword &k : e.keywords)
+    if (k.value)
+      reads |= renameReads(*k.value, from, to);
+  return reads;
+}
+
 void Parser::parseModuleStatement(Module &module) {
   if (cur().is(Tok::Newline)) {
     consume();
@@ -162,6 +181,15 @@ void Parser::parseModuleStatement(Module &module) {
            (cur().is(Tok::Newline) || cur().is(Tok::Eof));
     }
     if (ok) {
+      // `configs = [... for c in configs]` reads the binding it replaces:
+      // that one stays, under a name no Python code can spell, and the
+      // new value reads it there (torchao's int8_mm autotune configs).
+      auto old = module.globals.find(name);
+      if (old != module.globals.end() && renameReads(*s->value, name, "")) {
+        std::string previous = name + "#" + std::to_string(++rebindings);
+        renameReads(*s->value, name, previous);
+        module.globals[previous] = std::move(old->second);
+      }
       module.unbind(name);
       module.globals[name] = std::move(s->value);
       ++module.skippedStatements;

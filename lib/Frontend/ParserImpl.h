@@ -81,6 +81,8 @@ private:
   /// is `pass`, an import or `NAME = dotted.name` (plainStatement).
   void parseModuleSuite(Module &branch, bool *plain = nullptr);
   bool plainStatement() const;
+  /// Module-level constants rebound in terms of themselves so far.
+  unsigned rebindings = 0;
   /// The truth of the condition of the `if` / `elif` at the current token
   /// (HostEval.h); the tokens are not consumed.
   HostEval moduleCondition();

@@ -135,14 +135,21 @@ TEST(HostEvalTest, ConditionalBindingsWithOneValue) {
                   "    W = [2, 4]\n"
                   "else:\n"
                   "    W = [2, 4]\n"
-                  "if torch.version.hip:\n"
+                  "if torch.cuda.device_count() > 1:\n"
                   "    V = 1\n"
                   "else:\n"
                   "    V = 2\n"
+                  "if torch.version.hip:\n"
+                  "    H = 1\n"
+                  "else:\n"
+                  "    H = 2\n"
                   "X = W + [8]\n"
-                  "Y = V\n";
+                  "Y = V\n"
+                  "Z = H\n";
   EXPECT_EQ(valueOf(m, "X"), "[2, 4, 8]");
   EXPECT_EQ(evalConstant(m, "Y").names, "V");
+  // torch.version.hip is None in the CUDA build that launches the kernels.
+  EXPECT_EQ(valueOf(m, "Z"), "2");
 }
 
 TEST(HostEvalTest, FunctionsOfHostCode) {

@@ -40,6 +40,15 @@ namespace {
 
 constexpr unsigned kMaxFactor = 8;
 
+/// The most reductions a program may do and still be coarsened: beyond
+/// them its time goes to its reductions' shuffle and barrier chains, which
+/// a second program in the same threads only lengthens while doubling its
+/// registers. Measured on an H100 (2026-12-06, examples/topk_gating.py over
+/// 64 experts, 16 bytes loaded a thread): 7 reductions (top-2) 756 -> 726
+/// GB/s at 1 -> 2 programs, 19 (top-8) 440 -> 431; softmax's 2 gained
+/// (above).
+constexpr unsigned kMaxCoarsenedReductions = 4;
+
 /// Bytes of one value of `t` (a scalar or a tensor of scalars; pointers 8).
 uint64_t bytesOf(Type t) {
   uint64_t n = 1;
@@ -76,19 +85,22 @@ bool mustStayAlone(func::FuncOp fn) {
 /// thread lost a few percent to any coarsening (GeLU fp32 4.22 -> 4.12).
 unsigned chooseFactor(func::FuncOp fn, unsigned numWarps, unsigned targetBytes,
                       unsigned streamTargetBytes) {
-  bool usesPid = false, blocked = false, reduces = false;
+  bool usesPid = false, blocked = false;
+  unsigned reductions = 0;
   uint64_t loadBytes = 0;
   fn.walk([&](Operation *op) {
     if (isa<DotOp>(op))
       blocked = true;
-    reduces |= isa<ReduceOp>(op);
+    reductions += isa<ReduceOp>(op);
     if (auto p = dyn_cast<ProgramIdOp>(op))
       usesPid |= p.getAxis() == 0;
     if (auto l = dyn_cast<LoadOp>(op))
       loadBytes += bytesOf(l.getType());
   });
-  if (blocked || !usesPid || loadBytes == 0)
+  if (blocked || !usesPid || loadBytes == 0 ||
+      reductions > kMaxCoarsenedReductions)
     return 1;
+  bool reduces = reductions > 0;
   uint64_t threads = uint64_t(numWarps) * 32;
   uint64_t perThread = std::max<uint64_t>(1, loadBytes / threads);
   if (perThread >= targetBytes)

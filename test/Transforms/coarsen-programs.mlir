@@ -194,3 +194,36 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Auto leaves alone a program of more than 4 reductions (rounds of a
+// top-k: each program's time goes to its reduction chains).
+// AUTO-LABEL: module attributes {tile.num_warps = 4 : i32} {
+// AUTO: func.func @rounds(%{{.*}}: !tile.ptr<f32>, %{{.*}}: !tile.ptr<f32>) attributes {tile.kernel}
+// AUTO-COUNT-5: tile.reduce max
+// AUTO-NOT: tile.reduce
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @rounds(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) attributes {tile.kernel} {
+    %pid = tile.program_id 0
+    %c128 = arith.constant 128 : i32
+    %off = arith.muli %pid, %c128 : i32
+    %base = tile.addptr %x, %off : !tile.ptr<f32>, i32
+    %r = tile.make_range 0 to 128 : tensor<128xi32>
+    %bs = tile.splat %base : !tile.ptr<f32> -> tensor<128x!tile.ptr<f32>>
+    %p = tile.addptr %bs, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %p : tensor<128x!tile.ptr<f32>>
+    %m0 = tile.reduce max %v {axis = 0 : i32} : tensor<128xf32> -> f32
+    %m1 = tile.reduce max %v {axis = 0 : i32} : tensor<128xf32> -> f32
+    %m2 = tile.reduce max %v {axis = 0 : i32} : tensor<128xf32> -> f32
+    %m3 = tile.reduce max %v {axis = 0 : i32} : tensor<128xf32> -> f32
+    %m4 = tile.reduce max %v {axis = 0 : i32} : tensor<128xf32> -> f32
+    %s0 = arith.addf %m0, %m1 : f32
+    %s1 = arith.addf %m2, %m3 : f32
+    %s2 = arith.addf %s0, %s1 : f32
+    %s3 = arith.addf %s2, %m4 : f32
+    %o = tile.addptr %y, %pid : !tile.ptr<f32>, i32
+    tile.store %o, %s3 : !tile.ptr<f32>
+    return
+  }
+}

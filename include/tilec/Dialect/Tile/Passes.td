@@ -42,8 +42,10 @@ def TileCoarsenPrograms : Pass<"tile-coarsen-programs", "mlir::ModuleOp"> {
     own order of memory accesses; accesses of different programs may
     interleave, as they may between CTAs.
 
-    `factor = 0` chooses: 1 for kernels with `tile.dot`, `scf.while` or
-    no `tile.program_id 0`, and for kernels whose threads already load
+    `factor = 0` chooses: 1 for kernels with `tile.dot`, `scf.while`, no
+    `tile.program_id 0` or more than 4 `tile.reduce` ops (latency-bound
+    programs: a top-k gating's rounds of max and argmax), and for kernels
+    whose threads already load
     `target-bytes` or more per program step (all loads of the body counted,
     a loop's once); else, with a `tile.reduce`, 2 (each program adds its own
     cross-warp exchange), and without one the smallest power of two, at most

@@ -404,11 +404,18 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags,
   auto isParam = [&](const std::string &n) {
     return llvm::any_of(fn.params, [&](const Param &p) { return p.name == n; });
   };
-  for (const std::string &k : at.key)
-    if (!isParam(k))
-      return bad(diags, fn.autotuneLoc,
-                 "key names '" + k + "', which is not a parameter of '" +
-                     fn.name + "'");
+  // Triton's autotuner keys on the names that are arguments and skips the
+  // others (torchao's float8_rowwise names a parameter it no longer has).
+  llvm::erase_if(at.key, [&](const std::string &k) {
+    if (isParam(k))
+      return false;
+    diags.warning(fn.autotuneLoc,
+                  "@triton.autotune: key names '" + k +
+                      "', which is not a parameter of '" + fn.name +
+                      "': ignored, as Triton ignores it",
+                  1);
+    return true;
+  });
   for (auto *list : {&at.resetToZero, &at.restoreValue})
     for (const std::string &n : *list)
       if (!isParam(n))

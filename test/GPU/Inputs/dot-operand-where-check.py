@@ -10,17 +10,10 @@ import random
 import struct
 import sys
 
+from gpu_values import bf16_bits, bf16_value
+
 M = 64
 POISON = -77.25
-
-
-def bf16_bits(v):
-    b = struct.unpack("<I", struct.pack("<f", v))[0]
-    return (b + 0x7FFF + ((b >> 16) & 1)) >> 16
-
-
-def bf16_value(h):
-    return struct.unpack("<f", struct.pack("<I", h << 16))[0]
 
 
 def gen(d):

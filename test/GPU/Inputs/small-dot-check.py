@@ -9,22 +9,10 @@ import random
 import struct
 import sys
 
+from gpu_values import bf16_bits, bf16_value, read_f32
+
 M, K = 64, 128
 POISON = -77.25
-
-
-def bf16_bits(v):
-    b = struct.unpack("<I", struct.pack("<f", v))[0]
-    return (b + 0x7FFF + ((b >> 16) & 1)) >> 16
-
-
-def bf16_value(h):
-    return struct.unpack("<f", struct.pack("<I", h << 16))[0]
-
-
-def read_f32(path):
-    data = open(path, "rb").read()
-    return struct.unpack("<%df" % (len(data) // 4), data)
 
 
 def gen(d):

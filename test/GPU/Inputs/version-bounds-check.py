@@ -12,27 +12,10 @@ import random
 import struct
 import sys
 
+from gpu_values import bf16_bits, bf16_value, read_bf16, read_f32
+
 N_BF16, N_F32 = 40960, 3072
 POISON_BF16, POISON_F32 = 0x4499, -77.25  # 1224.0 in bf16
-
-
-def bf16_bits(v):
-    b = struct.unpack("<I", struct.pack("<f", v))[0]
-    return (b + 0x7FFF + ((b >> 16) & 1)) >> 16
-
-
-def read_bf16(path):
-    data = open(path, "rb").read()
-    return struct.unpack("<%dH" % (len(data) // 2), data)
-
-
-def bf16_value(h):
-    return struct.unpack("<f", struct.pack("<I", h << 16))[0]
-
-
-def read_f32(path):
-    data = open(path, "rb").read()
-    return struct.unpack("<%df" % (len(data) // 4), data)
 
 
 def gen(d):

@@ -20,18 +20,18 @@ HostDefines::parse(llvm::StringRef define, std::string &error) {
              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
            });
   };
-  // A name, or a method call without arguments that module-level code
-  // makes of an object host code built (`current_platform.is_rocm()`),
-  // given by its text.
+  // A name, or a call without arguments that module-level code makes of a
+  // function (`is_hip()`) or of a method of an object host code built
+  // (`current_platform.is_rocm()`), given by its text.
   llvm::StringRef dotted = name;
   bool call = dotted.consume_back("()");
   llvm::SmallVector<llvm::StringRef> parts;
   dotted.split(parts, '.');
-  bool ok = llvm::all_of(parts, isIdentifier) && (parts.size() > 1) == call;
+  bool ok = llvm::all_of(parts, isIdentifier) && (call || parts.size() == 1);
   if (!ok || !define.contains('=')) {
-    error = "-D expects NAME=VALUE with NAME a Python identifier, or a method "
-            "call without arguments that module-level code makes "
-            "(current_platform.is_rocm()), got '" +
+    error = "-D expects NAME=VALUE with NAME a Python identifier, or a call "
+            "without arguments that module-level code makes (is_hip(), "
+            "current_platform.is_rocm()), got '" +
             define.str() + "'";
     return std::nullopt;
   }

@@ -467,6 +467,12 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   const Expr &callee = *e.args[0];
   if (!step(e))
     return std::nullopt;
+  // A call without arguments whose value a -D gives by its text
+  // (`is_hip()`, `current_platform.is_rocm()`), before host code's own.
+  if (e.args.size() == 1 && e.keywords.empty())
+    if (std::optional<std::string> text = sourceName(callee))
+      if (const HostValue *v = scope.defined(*text + "()"))
+        return *v;
   if (const Function *f = scope.hostFunction(*this, callee)) {
     std::vector<HostValue> args;
     std::vector<std::pair<std::string, HostValue>> kwargs;
@@ -537,6 +543,9 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   if (!env && !method && !isBuiltin(name) && fn != "cdiv" &&
       fn != "next_power_of_2") {
     std::string why = scope.hostCode(HostCode::Call, e, path);
+    if (noArgs.empty() && callee.kind == ExprKind::Name && nargs == 0 &&
+        e.keywords.empty())
+      noArgs = callee.str + "()"; // a function's call: -D gives it too
     if (!noArgs.empty())
       why += "; -D '" + noArgs + "=VALUE' gives its value";
     return fail(callee, why);

@@ -7,16 +7,19 @@
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error:
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs -D IS_WIDE=False 2>&1 | FileCheck %s --check-prefix=ONE --strict-whitespace --implicit-check-not=error:
 # RUN: tilec -I %S/../Frontend/Inputs %s --list-configs -D IS_WIDE=False -D "BK_LIST=[16, 32]" | FileCheck %s --check-prefix=READ
+# RUN: tilec -I %S/../Frontend/Inputs %s --list-configs -D IS_WIDE=False -D "check_shared_mem()=True" | FileCheck %s --check-prefix=CALL
+# CALL: k: 54 configs, key [K]
+# CALL-NEXT: 0: BK=32, BV=32, num_warps=2, num_stages=2
 # CHECK:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+34]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', 'IS_WIDE', host code's values that tilec cannot compute: give them with -D BK_LIST=VALUE -D IS_WIDE=VALUE (Python literals){{$}}
 # CHECK-NEXT: {{^}}    configs=[{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+27]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them){{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+27]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them); -D 'check_shared_mem()=VALUE' gives its value{{$}}
 # CHECK-NEXT: {{^}}BK_LIST = [32, 64, 128] if check_shared_mem() else [16, 32]{{$}}
 # CHECK-NEXT: {{^}}                           ^~~~~~~~~~~~~~~~{{$}}
 # ONE:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+28]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', host code's value that tilec cannot compute: give it with -D BK_LIST=VALUE (a Python literal){{$}}
 # ONE-NEXT: {{^}}    configs=[{{$}}
 # ONE-NEXT: {{^}}    ^~~~~~~{{$}}
-# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+21]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them){{$}}
+# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+21]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them); -D 'check_shared_mem()=VALUE' gives its value{{$}}
 # ONE-NEXT: {{^}}BK_LIST = [32, 64, 128] if check_shared_mem() else [16, 32]{{$}}
 # ONE-NEXT: {{^}}                           ^~~~~~~~~~~~~~~~{{$}}
 # READ:       k: 24 configs, key [K]

@@ -4,14 +4,14 @@
 # RUN: tilec -I %S/Inputs %s -D 'current_platform.is_rocm()=False' --kernel k --signature "*fp32:16, *i8:16, 16" --emit=tile | FileCheck %s --check-prefix=CUDA
 # RUN: tilec -I %S/Inputs %s -D 'current_platform.is_rocm()=True' --kernel k --signature "*fp32:16, *i8:16, 16" --emit=tile | FileCheck %s --check-prefix=OTHER
 # RUN: not tilec -I %S/Inputs %s --kernel k --signature "*fp32:16, *i8:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=ERR
-# RUN: not tilec -I %S/Inputs %s -D 'is_rocm()=False' --kernel k --signature "*fp32:16, *i8:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD
+# RUN: not tilec -I %S/Inputs %s -D 'current_platform.is_rocm=False' --kernel k --signature "*fp32:16, *i8:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD
 # CUDA: math.round
 # CUDA-NOT: math.floor
 # OTHER: math.floor
 # OTHER-NOT: math.round
 # ERR: error: 'round_int8' is bound differently by the branches of the module-level 'if' at line {{[0-9]+}}
 # ERR-SAME: -D 'current_platform.is_rocm()=VALUE' gives its value
-# BAD: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, or a method call without arguments that module-level code makes (current_platform.is_rocm()), got 'is_rocm()=False'
+# BAD: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got 'current_platform.is_rocm=False'
 import triton
 import triton.language as tl
 

@@ -314,7 +314,8 @@ TEST(HostEvalTest, SplatKeywords) {
   EXPECT_EQ(llvm::join(*keys, ", "), "a, c");
   EXPECT_FALSE(
       splatKeywords(*module->globals["U"], *module, nullptr, diags, why));
-  EXPECT_EQ(why.reason, "it calls 'make', which is host code");
+  EXPECT_EQ(why.reason, "it calls 'make', which is host code; -D "
+                        "'make()=VALUE' gives its value");
 }
 
 TEST(HostValueTest, ParseValue) {

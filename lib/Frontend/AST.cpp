@@ -2,6 +2,7 @@
 
 #include "tilec/Frontend/AST.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace tilec;
@@ -301,6 +302,17 @@ std::string tilec::dottedName(const Expr &e) {
     return base.empty() ? "" : base + "." + e.str;
   }
   return "";
+}
+
+bool tilec::anyExpr(const Expr &e,
+                    llvm::function_ref<bool(const Expr &)> pred) {
+  return pred(e) ||
+         llvm::any_of(
+             e.args,
+             [&](const ExprPtr &a) { return a && anyExpr(*a, pred); }) ||
+         llvm::any_of(e.keywords, [&](const Keyword &k) {
+           return k.value && anyExpr(*k.value, pred);
+         });
 }
 
 void tilec::dumpAST(const Function &fn, llvm::raw_ostream &os) {

@@ -288,6 +288,10 @@ private:
   /// A name bound by a module-level `if` / `try`: its one meaning, or an
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);
+  /// What an alternative of a module-level `if` / `try` binds its name to,
+  /// evaluated at `use`.
+  Val evalAlternative(const Expr &use, const Module::Alternative &a);
+  /// Whether `e` reads a name its module binds to torch or a part of it.
   bool readsTorch(const Expr &e) const;
   /// The value of `e`, an expression of a jit function that reads torch
   /// and no local, as host code computes it, if it is a constant.

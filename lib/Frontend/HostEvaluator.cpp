@@ -109,17 +109,6 @@ std::optional<std::string> HostEvaluator::dottedPath(const Expr &e) {
   return std::nullopt;
 }
 
-/// The source text of a dotted name (`a.b.c`), nullopt for other
-/// expressions.
-static std::optional<std::string> sourceName(const Expr &e) {
-  if (e.kind == ExprKind::Name)
-    return e.str;
-  if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0])
-    if (std::optional<std::string> base = sourceName(*e.args[0]))
-      return *base + "." + e.str;
-  return std::nullopt;
-}
-
 /// Whether `v` (of `e`) is a number: Bool, Int or Float.
 bool HostEvaluator::isNumber(const Expr &e, const HostValue &v) {
   if (v.isNumber())
@@ -470,8 +459,8 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   // A call without arguments whose value a -D gives by its text
   // (`is_hip()`, `current_platform.is_rocm()`), before host code's own.
   if (e.args.size() == 1 && e.keywords.empty())
-    if (std::optional<std::string> text = sourceName(callee))
-      if (const HostValue *v = scope.defined(*text + "()"))
+    if (std::string text = dottedName(callee); !text.empty())
+      if (const HostValue *v = scope.defined(text + "()"))
         return *v;
   if (const Function *f = scope.hostFunction(*this, callee)) {
     std::vector<HostValue> args;
@@ -528,15 +517,14 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   bool method = !path && callee.kind == ExprKind::Attribute &&
                 llvm::is_contained({"lower", "upper", "strip"}, callee.str);
   // A method of a module-level object called without arguments
-  // (`current_platform.is_rocm()`, an object host code builds): the value a
-  // -D option gives its text, else host code's value that one could give.
+  // (`current_platform.is_rocm()`, an object host code builds): host
+  // code's value that a -D could give its text (one that does was taken
+  // above).
   std::string noArgs; // the text a -D would give such a call
   if (!method && callee.kind == ExprKind::Attribute && nargs == 0 &&
       e.keywords.empty())
-    if (std::optional<std::string> text = sourceName(callee)) {
-      noArgs = *text + "()";
-      if (const HostValue *v = scope.defined(noArgs))
-        return *v;
+    if (std::string text = dottedName(callee); !text.empty()) {
+      noArgs = text + "()";
       if (!path)
         return undecided(noArgs);
     }

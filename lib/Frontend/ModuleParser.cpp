@@ -130,15 +130,14 @@ void Parser::scanJitCall(const std::string &name) {
   }
 }
 
-/// Whether `e` reads the name `from`; where `to` is not empty, renames
-/// those reads to `to`.
+/// Renames the reads of the name `from` in `e` to `to`; whether there were
+/// any.
 static bool renameReads(Expr &e, const std::string &from,
                         const std::string &to) {
   bool reads = false;
   if (e.kind == ExprKind::Name && e.str == from) {
     reads = true;
-    if (!to.empty())
-      e.str = to;
+    e.str = to;
   }
   for (ExprPtr &a : e.args)
     if (a)
@@ -185,10 +184,12 @@ void Parser::parseModuleStatement(Module &module) {
       // that one stays, under a name no Python code can spell, and the
       // new value reads it there (torchao's int8_mm autotune configs).
       auto old = module.globals.find(name);
-      if (old != module.globals.end() && renameReads(*s->value, name, "")) {
-        std::string previous = name + "#" + std::to_string(++rebindings);
-        renameReads(*s->value, name, previous);
-        module.globals[previous] = std::move(old->second);
+      if (old != module.globals.end()) {
+        std::string previous = name + "#" + std::to_string(rebindings + 1);
+        if (renameReads(*s->value, name, previous)) {
+          ++rebindings;
+          module.globals[previous] = std::move(old->second);
+        }
       }
       module.unbind(name);
       module.globals[name] = std::move(s->value);

@@ -16,8 +16,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <functional>
-
 using namespace tilec;
 
 Val CodeGen::importedValue(const std::string &path) {
@@ -73,41 +71,34 @@ Val CodeGen::importedValue(const std::string &path) {
 
 static Val hostValue(const HostValue &h);
 
-/// Whether `e` reads a name its module binds to torch or a part of it.
-bool CodeGen::readsTorch(const Expr &e) const {
-  if (e.kind == ExprKind::Name) {
-    auto imp = mod->imports.find(e.str);
-    return imp != mod->imports.end() &&
-           (imp->second == "torch" ||
-            llvm::StringRef(imp->second).starts_with("torch."));
-  }
-  return llvm::any_of(e.args,
-                      [&](const ExprPtr &a) { return a && readsTorch(*a); }) ||
-         llvm::any_of(e.keywords, [&](const Keyword &k) {
-           return k.value && readsTorch(*k.value);
-         });
-}
-
-std::optional<Val> CodeGen::torchConstant(const Expr &e) {
-  if (!readsTorch(e))
-    return std::nullopt;
-  // Only module-level names: a local would be host code's value otherwise.
-  std::function<bool(const Expr &)> readsLocal = [&](const Expr &x) {
-    if (x.kind == ExprKind::Name && scope.count(x.str))
-      return true;
-    return llvm::any_of(
-               x.args, [&](const ExprPtr &a) { return a && readsLocal(*a); }) ||
-           llvm::any_of(x.keywords, [&](const Keyword &k) {
-             return k.value && readsLocal(*k.value);
-           });
-  };
-  if (readsLocal(e))
-    return std::nullopt;
-  HostResult r = evalModuleExpr(e, *mod, loader, diags);
+/// The value host code computed, where jit functions can use it as a
+/// constant (no object, dtype or other Python value of host code).
+static std::optional<Val> hostConstant(const HostResult &r) {
   if (!r.value || r.value->kind == HostValue::Object ||
       r.value->kind == HostValue::DType || r.value->kind == HostValue::Other)
     return std::nullopt;
   return hostValue(*r.value);
+}
+
+/// Whether `e` reads a name its module binds to torch or a part of it.
+bool CodeGen::readsTorch(const Expr &e) const {
+  return anyExpr(e, [&](const Expr &x) {
+    if (x.kind != ExprKind::Name)
+      return false;
+    auto imp = mod->imports.find(x.str);
+    return imp != mod->imports.end() &&
+           (imp->second == "torch" ||
+            llvm::StringRef(imp->second).starts_with("torch."));
+  });
+}
+
+std::optional<Val> CodeGen::torchConstant(const Expr &e) {
+  // Only module-level names: a local would be host code's value otherwise.
+  if (!readsTorch(e) || anyExpr(e, [&](const Expr &x) {
+        return x.kind == ExprKind::Name && scope.count(x.str);
+      }))
+    return std::nullopt;
+  return hostConstant(evalModuleExpr(e, *mod, loader, diags));
 }
 
 Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
@@ -119,9 +110,8 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   // (`torch.finfo(torch.float8_e4m3fn).max`): the host evaluator's value.
   if (readsTorch(value)) {
     HostResult r = evalModuleExpr(value, *mod, loader, diags);
-    if (r.value && r.value->kind != HostValue::Object &&
-        r.value->kind != HostValue::DType && r.value->kind != HostValue::Other)
-      return hostValue(*r.value);
+    if (std::optional<Val> v = hostConstant(r))
+      return *v;
     if (!r.value && r.undecidedNames.empty() && !r.reason.empty()) {
       const Expr &at = r.at ? *r.at : value;
       diags.error(at.loc, r.reason, at.length);
@@ -288,37 +278,31 @@ CodeGen::ownBranchAlternative(const Module::Conditional &c) const {
   return found;
 }
 
+Val CodeGen::evalAlternative(const Expr &use, const Module::Alternative &a) {
+  if (a.function) {
+    Val v;
+    v.kind = Val::Func;
+    v.fn = a.function;
+    return v;
+  }
+  return a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
+}
+
 Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   std::string at = "the module-level '" + c.statement + "' at line " +
                    std::to_string(c.where.line);
-  // A `try` body that only imports what tilec knows (Triton's names, the
-  // package's modules) raises nothing: its bindings hold, its handlers do
-  // not run (FlagGems' `try: from triton.language.standard import _log2`).
   // A jit function defined in a branch of this statement exists only where
   // that branch ran: it sees that branch's binding (torchao's
   // `if has_triton(): import triton.language as tl` / `@triton.jit def k`).
-  if (const Module::Alternative *own = ownBranchAlternative(c)) {
-    if (own->function) {
-      Val v;
-      v.kind = Val::Func;
-      v.fn = own->function;
-      return v;
-    }
-    return own->value ? evalGlobal(use, *own->value)
-                      : evalImport(use, own->importPath);
-  }
+  if (const Module::Alternative *own = ownBranchAlternative(c))
+    return evalAlternative(use, *own);
+  // A `try` body that only imports what tilec knows (Triton's names, the
+  // package's modules) raises nothing: its bindings hold, its handlers do
+  // not run (FlagGems' `try: from triton.language.standard import _log2`).
   const std::string *unknown =
       c.tryReads ? tryBodyUnknown(use, *c.tryReads) : nullptr;
-  if (c.tryReads && !unknown && c.tryBranch >= 0) {
-    const Module::Alternative &a = c.alternatives[c.tryBranch];
-    if (a.function) {
-      Val v;
-      v.kind = Val::Func;
-      v.fn = a.function;
-      return v;
-    }
-    return a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
-  }
+  if (c.tryReads && !unknown && c.tryBranch >= 0)
+    return evalAlternative(use, c.alternatives[c.tryBranch]);
   auto whyTry = [&] {
     if (unknown)
       diags.note(c.where,
@@ -351,18 +335,12 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   bool several = alts.size() > 1;
   for (size_t i = 0; i < alts.size(); ++i) {
     const Module::Alternative &a = *alts[i];
-    Val v;
-    if (a.function) {
-      v.kind = Val::Func;
-      v.fn = a.function;
-    } else {
-      bool quiet = several && !diags.suppressed();
-      if (quiet)
-        diags.setSuppressed(true);
-      v = a.value ? evalGlobal(use, *a.value) : evalImport(use, a.importPath);
-      if (quiet)
-        diags.setSuppressed(false);
-    }
+    bool quiet = several && !a.function && !diags.suppressed();
+    if (quiet)
+      diags.setSuppressed(true);
+    Val v = evalAlternative(use, a);
+    if (quiet)
+      diags.setSuppressed(false);
     if (v.isError() && several) {
       error(use, "'" + use.str + "' is bound by each branch of " + at +
                      ", and one of them is a value jit functions cannot "

@@ -11,6 +11,7 @@
 
 #include "tilec/Support/Diagnostics.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -287,10 +288,14 @@ struct Module {
   }
 };
 
-/// Prints the AST as an indented tree with source locations.
 /// The dotted name of a name or attribute chain (`tl.float16`), or "".
 std::string dottedName(const Expr &e);
 
+/// Whether `pred` holds for `e` or for one of the expressions under it
+/// (arguments and keyword values).
+bool anyExpr(const Expr &e, llvm::function_ref<bool(const Expr &)> pred);
+
+/// Prints the AST as an indented tree with source locations.
 void dumpAST(const Module &module, llvm::raw_ostream &os);
 void dumpAST(const Function &fn, llvm::raw_ostream &os);
 

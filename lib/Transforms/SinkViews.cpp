@@ -27,6 +27,20 @@
 // The new ops go where the operand was computed, not into a loop that the
 // view is in.
 //
+// A transpose that is a dot's A or B operand (directly, or through
+// elementwise ops that are each their operand's one use) goes the other
+// way: the dot stages trans(z) as z, in the shared buffer whose transposed
+// view it reads (convert-tile-to-tilegpu), where a transpose in registers
+// would go through shared memory. So such a transpose does not sink, and
+//
+//   f(trans x, y, ...)        -> trans(f(x, trans y, ...))
+//
+// moves it down to the dot when f flows into a dot operand and every other
+// operand is a transpose too or free to transpose (a broadcast row factor,
+// a splat): `tl.dot(a, tl.trans(b * s[:, None]).to(tl.bfloat16))`. A
+// loaded operand's transpose is taken onto its pointers instead
+// (tile-combine's TransposeLoadedDotOperand).
+//
 //===----------------------------------------------------------------------===//
 
 #include "TransformUtils.h"
@@ -109,15 +123,79 @@ bool freeToTranspose(Value v, ArrayRef<int32_t> order, unsigned depth = 0) {
     return freeToTranspose(bc.getSrc(), order, depth + 1);
   if (auto ed = dyn_cast<ExpandDimsOp>(def))
     return movesOnlyUnitDim(order, ed.getAxis()).has_value();
-  bool cheap = isa<AddPtrOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
-                   arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::CmpIOp,
-                   arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                   arith::SelectOp>(def);
+  bool cheap =
+      isa<AddPtrOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::AddIOp,
+          arith::SubIOp, arith::MulIOp, arith::CmpIOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp, arith::SelectOp>(def);
   return cheap && isElementwise(def) &&
          llvm::all_of(def->getOperands(), [&](Value o) {
            return freeToTranspose(o, order, depth + 1);
          });
 }
+
+/// Is `v`'s one use an operand of a tile.dot's A or B, directly or through
+/// elementwise ops that are each their operand's one use?
+bool flowsIntoDotOperand(Value v, unsigned depth = 0) {
+  if (depth > 8 || !v.hasOneUse())
+    return false;
+  OpOperand &use = *v.use_begin();
+  Operation *user = use.getOwner();
+  if (auto dot = dyn_cast<DotOp>(user))
+    return use.getOperandNumber() < 2;
+  return isElementwise(user) &&
+         flowsIntoDotOperand(user->getResult(0), depth + 1);
+}
+
+/// The 2-D transpose `order` that an elementwise op `op` flowing into a dot
+/// operand can take from its operands: one operand at least is a 2-D
+/// tile.trans, and each other one is a transpose of the same order or free
+/// to transpose. Then f(trans x, y) = trans(f(x, trans y)) moves the
+/// transpose to the dot, whose operand staging takes it for free.
+std::optional<SmallVector<int32_t>> hoistableTrans(Operation *op) {
+  if (!isElementwise(op) || !flowsIntoDotOperand(op->getResult(0)))
+    return std::nullopt;
+  std::optional<SmallVector<int32_t>> order;
+  for (Value v : op->getOperands())
+    if (auto tr = v.getDefiningOp<TransOp>(); tr && tr.getType().getRank() == 2)
+      order = SmallVector<int32_t>(tr.getOrder());
+  if (!order)
+    return std::nullopt;
+  for (Value v : op->getOperands())
+    if (!v.getDefiningOp<TransOp>() && !freeToTranspose(v, *order))
+      return std::nullopt;
+  return order;
+}
+
+/// f(trans x, y, ...) -> trans(f(x, trans y, ...)) for an elementwise f
+/// flowing into a dot operand (hoistableTrans): a dot stages the operand
+/// trans(z) as z, read through a transposed view, where the transpose in
+/// registers would go through shared memory. Reapplied, the transpose
+/// reaches the dot (`tl.dot(a, tl.trans(b * s[:, None]).to(tl.bfloat16))`).
+struct HoistTransToDot : RewritePattern {
+  HoistTransToDot(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int32_t>> order = hoistableTrans(op);
+    if (!order)
+      return failure();
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands()) {
+      if (auto tr = v.getDefiningOp<TransOp>();
+          tr && tr.getOrder() == ArrayRef<int32_t>(*order))
+        operands.push_back(tr.getSrc());
+      else
+        operands.push_back(rewriter.create<TransOp>(loc, v, *order));
+    }
+    Value inner =
+        cloneWith(rewriter, op, operands,
+                  cast<RankedTensorType>(operands[0].getType()).getShape());
+    rewriter.replaceOpWithNewOp<TransOp>(op, inner, *order);
+    return success();
+  }
+};
 
 struct SinkTrans : OpRewritePattern<TransOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -126,6 +204,15 @@ struct SinkTrans : OpRewritePattern<TransOp> {
     Operation *def = trans.getSrc().getDefiningOp();
     if (!def)
       return failure();
+    // A dot's transposed operand stays where the dot stages it (or moves
+    // there: HoistTransToDot); tile-combine transposes a loaded one onto
+    // its pointers (TransposeLoadedDotOperand).
+    if (trans->hasOneUse()) {
+      Operation *user = *trans->user_begin();
+      if (isa<DotOp>(user) ? flowsIntoDotOperand(trans)
+                           : hoistableTrans(user).has_value())
+        return failure();
+    }
     // Where the operand is computed (not into a loop the view is in).
     rewriter.setInsertionPointAfter(def);
     auto type = cast<RankedTensorType>(trans.getType());
@@ -221,5 +308,5 @@ struct SinkReshape : OpRewritePattern<ReshapeOp> {
 } // namespace
 
 void mlir::tile::populateSinkViewPatterns(RewritePatternSet &patterns) {
-  patterns.add<SinkTrans, SinkReshape>(patterns.getContext());
+  patterns.add<SinkTrans, SinkReshape, HoistTransToDot>(patterns.getContext());
 }

@@ -1,7 +1,9 @@
 // Checks the view-sinking patterns of -tile-combine: a transpose moves
 // through elementwise ops (its operand's one use), broadcasts, splats and
-// expand_dims toward the sources, where it disappears; a reshape undoing an
-// earlier one moves through elementwise ops and both disappear.
+// expand_dims toward the sources, where it disappears, unless it is a dot's
+// operand: there it stays, and elementwise ops between a transpose and a dot
+// move above it; a reshape undoing an earlier one moves through elementwise
+// ops and both disappear.
 // RUN: tilec-opt %s -tile-combine -split-input-file | FileCheck %s
 
 // B^T's pointers, as tile-combine transposes them onto a dot operand's load:
@@ -104,4 +106,55 @@ func.func @reshape_kept(%x: tensor<64x32xf32>) -> tensor<2048xf32> {
   %n = arith.negf %x : tensor<64x32xf32>
   %r = tile.reshape %n : tensor<64x32xf32> -> tensor<2048xf32>
   return %r : tensor<2048xf32>
+}
+
+// -----
+
+// A dot's transposed operand stays at the dot, where its staging reads the
+// buffer through a transposed view: the scaling and the cast move below
+// the transpose (they are elementwise, their other operand a broadcast row
+// factor, transposed for free), not the transpose above them.
+// CHECK-LABEL: func.func @trans_to_dot
+// CHECK: %[[F:.*]] = tile.broadcast %{{.*}} : tensor<64x1xf32> -> tensor<64x32xf32>
+// CHECK: %[[M:.*]] = arith.mulf %arg1, %[[F]] : tensor<64x32xf32>
+// CHECK: %[[C:.*]] = arith.truncf %[[M]] : tensor<64x32xf32> to tensor<64x32xbf16>
+// CHECK: %[[T:.*]] = tile.trans %[[C]] {order = array<i32: 1, 0>} : tensor<64x32xbf16> -> tensor<32x64xbf16>
+// CHECK: tile.dot %arg0, %[[T]], %{{.*}}
+// CHECK-NOT: tile.trans
+func.func @trans_to_dot(%a: tensor<16x32xbf16>, %b: tensor<64x32xf32>, %s: tensor<64xf32>, %acc: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %bt = tile.trans %b {order = array<i32: 1, 0>} : tensor<64x32xf32> -> tensor<32x64xf32>
+  %s2 = tile.expand_dims %s {axis = 0 : i32} : tensor<64xf32> -> tensor<1x64xf32>
+  %sb = tile.broadcast %s2 : tensor<1x64xf32> -> tensor<32x64xf32>
+  %m = arith.mulf %bt, %sb : tensor<32x64xf32>
+  %c = arith.truncf %m : tensor<32x64xf32> to tensor<32x64xbf16>
+  %d = tile.dot %a, %c, %acc : tensor<16x32xbf16> * tensor<32x64xbf16> -> tensor<16x64xf32>
+  return %d : tensor<16x64xf32>
+}
+
+// -----
+
+// Written as the dot's operand, the transpose stays there (sinking it
+// through the multiplication, whose other operand is used again, would end
+// in a transpose through shared memory).
+// CHECK-LABEL: func.func @trans_stays_at_dot
+// CHECK: %[[M:.*]] = arith.mulf %arg1, %arg2 : tensor<64x32xbf16>
+// CHECK: %[[T:.*]] = tile.trans %[[M]]
+// CHECK: tile.dot %arg0, %[[T]], %{{.*}}
+func.func @trans_stays_at_dot(%a: tensor<16x32xbf16>, %b: tensor<64x32xbf16>, %c: tensor<64x32xbf16>, %acc: tensor<16x64xf32>) -> (tensor<16x64xf32>, tensor<64x32xbf16>) {
+  %m = arith.mulf %b, %c : tensor<64x32xbf16>
+  %t = tile.trans %m {order = array<i32: 1, 0>} : tensor<64x32xbf16> -> tensor<32x64xbf16>
+  %d = tile.dot %a, %t, %acc : tensor<16x32xbf16> * tensor<32x64xbf16> -> tensor<16x64xf32>
+  return %d, %b : tensor<16x64xf32>, tensor<64x32xbf16>
+}
+
+// -----
+
+// Not into a dot: the transpose still moves toward the sources.
+// CHECK-LABEL: func.func @trans_not_dot
+// CHECK: %[[T:.*]] = tile.trans %arg0
+// CHECK: arith.truncf %[[T]]
+func.func @trans_not_dot(%b: tensor<64x32xf32>) -> tensor<32x64xbf16> {
+  %c = arith.truncf %b : tensor<64x32xf32> to tensor<64x32xbf16>
+  %t = tile.trans %c {order = array<i32: 1, 0>} : tensor<64x32xbf16> -> tensor<32x64xbf16>
+  return %t : tensor<32x64xbf16>
 }

@@ -583,6 +583,14 @@ struct ConvertTileToTileGPUPass
             !m.bK && !m.bN && !m.bKRuns && contiguousRuns(axis, dot.getB(), 1);
         m.aComputed = !loadOf(throughTrans(dot.getA(), 1).first);
         m.bComputed = !loadOf(throughTrans(dot.getB(), 0).first);
+        // The transpose of a tile computed in registers is staged as that
+        // tile, whose threads hold runs along its last dimension: the
+        // operand's K for B (K-major), its M for A (M-major), so that the
+        // local_alloc stores whole vectors.
+        if (m.bComputed && throughTrans(dot.getB(), 0).second == 1)
+          m.bK = true;
+        if (m.aComputed && !m.aK && throughTrans(dot.getA(), 1).second == 0)
+          m.aM = true;
         majors[dot] = m;
       });
     }

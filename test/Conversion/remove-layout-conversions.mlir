@@ -1,7 +1,8 @@
 // Checks -tilegpu-remove-layout-conversions: conversions of make_range, splat
 // and splat constants are rematerialized in the target layout, and climb
 // through elementwise ops, broadcasts and expand_dims where that moves no more
-// data; other conversions stay.
+// data (a broadcast's operand is smaller, whoever else uses it); other
+// conversions stay.
 // RUN: tilec-opt %s -tilegpu-remove-layout-conversions | FileCheck %s
 
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -66,6 +67,60 @@ func.func @shapes() -> (tensor<64x64xi32, #b3>, tensor<64xi32, #b1>) {
   %b = tile.broadcast %e : tensor<64x1xi32, #b2> -> tensor<64x64xi32, #b2>
   %c = tilegpu.convert_layout %b : tensor<64x64xi32, #b2> -> tensor<64x64xi32, #b3>
   return %c, %r : tensor<64x64xi32, #b3>, tensor<64xi32, #b1>
+}
+
+// A broadcast row factor used in two layouts (a blocked tile and an
+// accumulator multiply it): the conversion goes to the broadcast's operand
+// (64 elements, not 4096); the blocked broadcast stays for its other user.
+// CHECK-LABEL: func.func @broadcast_other_users
+// CHECK: %[[E:.*]] = tile.expand_dims %arg0 {axis = 1 : i32} : tensor<64xf32, #[[S:.*]]> -> tensor<64x1xf32, #[[B:.*]]>
+// CHECK: %[[BB:.*]] = tile.broadcast %[[E]] : tensor<64x1xf32, #[[B]]> -> tensor<64x64xf32, #[[B]]>
+// CHECK: arith.mulf %arg1, %[[BB]] : tensor<64x64xf32, #[[B]]>
+// CHECK: %[[EC:.*]] = tilegpu.convert_layout %[[E]] : tensor<64x1xf32, #[[B]]> -> tensor<64x1xf32, #[[M:.*]]>
+// CHECK: %[[BM:.*]] = tile.broadcast %[[EC]] : tensor<64x1xf32, #[[M]]> -> tensor<64x64xf32, #[[M]]>
+// CHECK: arith.mulf %arg2, %[[BM]] : tensor<64x64xf32, #[[M]]>
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: return
+#mma = #tilegpu.mma<{version = 2, warpsPerCTA = [4, 1]}>
+func.func @broadcast_other_users(%v: tensor<64xf32, #s>, %x: tensor<64x64xf32, #b2>, %acc: tensor<64x64xf32, #mma>) -> (tensor<64x64xf32, #b2>, tensor<64x64xf32, #mma>) {
+  %e = tile.expand_dims %v {axis = 1 : i32} : tensor<64xf32, #s> -> tensor<64x1xf32, #b2>
+  %b = tile.broadcast %e : tensor<64x1xf32, #b2> -> tensor<64x64xf32, #b2>
+  %m1 = arith.mulf %x, %b : tensor<64x64xf32, #b2>
+  %c = tilegpu.convert_layout %b : tensor<64x64xf32, #b2> -> tensor<64x64xf32, #mma>
+  %m2 = arith.mulf %acc, %c : tensor<64x64xf32, #mma>
+  return %m1, %m2 : tensor<64x64xf32, #b2>, tensor<64x64xf32, #mma>
+}
+
+// Linear attention's gate matrix exp2(g[:, None] - g[None, :]) into an
+// accumulator: at 64x64 on 4 warps the two 64-element vectors are
+// converted (8 + 1 words a thread each, against 8 + 32 for the tile); at
+// 16x64 the tile is (8 + 8 words against two conversions of 8 + 1).
+// CHECK-LABEL: func.func @gate_matrix
+// CHECK-NOT: tilegpu.convert_layout {{.*}} -> tensor<64x64xf32
+// CHECK: arith.subf {{.*}} : tensor<64x64xf32, #[[M:.*]]>
+// CHECK-NEXT: math.exp2 {{.*}} : tensor<64x64xf32, #[[M]]>
+// CHECK: %[[D:.*]] = arith.subf {{.*}} : tensor<16x64xf32, #[[B:.*]]>
+// CHECK: tilegpu.convert_layout %[[D]] : tensor<16x64xf32, #[[B]]> -> tensor<16x64xf32, #[[M16:.*]]>
+#bg = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma64 = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+#mma16 = #tilegpu.mma<{version = 2, warpsPerCTA = [1, 4]}>
+func.func @gate_matrix(%g: tensor<64xf32, #b1>, %h: tensor<16xf32, #b1>) -> (tensor<64x64xf32, #mma64>, tensor<16x64xf32, #mma16>) {
+  %r = tilegpu.convert_layout %g : tensor<64xf32, #b1> -> tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #bg}>>
+  %c = tilegpu.convert_layout %g : tensor<64xf32, #b1> -> tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #bg}>>
+  %re = tile.expand_dims %r {axis = 1 : i32} : tensor<64xf32, #tilegpu.slice<{dim = 1, parent = #bg}>> -> tensor<64x1xf32, #bg>
+  %ce = tile.expand_dims %c {axis = 0 : i32} : tensor<64xf32, #tilegpu.slice<{dim = 0, parent = #bg}>> -> tensor<1x64xf32, #bg>
+  %rb = tile.broadcast %re : tensor<64x1xf32, #bg> -> tensor<64x64xf32, #bg>
+  %cb = tile.broadcast %ce : tensor<1x64xf32, #bg> -> tensor<64x64xf32, #bg>
+  %d = arith.subf %rb, %cb : tensor<64x64xf32, #bg>
+  %dc = tilegpu.convert_layout %d : tensor<64x64xf32, #bg> -> tensor<64x64xf32, #mma64>
+  %e = math.exp2 %dc : tensor<64x64xf32, #mma64>
+  %r16 = tilegpu.convert_layout %h : tensor<16xf32, #b1> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #bg}>>
+  %re16 = tile.expand_dims %r16 {axis = 1 : i32} : tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #bg}>> -> tensor<16x1xf32, #bg>
+  %rb16 = tile.broadcast %re16 : tensor<16x1xf32, #bg> -> tensor<16x64xf32, #bg>
+  %cb16 = tile.broadcast %ce : tensor<1x64xf32, #bg> -> tensor<16x64xf32, #bg>
+  %d16 = arith.subf %rb16, %cb16 : tensor<16x64xf32, #bg>
+  %dc16 = tilegpu.convert_layout %d16 : tensor<16x64xf32, #bg> -> tensor<16x64xf32, #mma16>
+  return %e, %dc16 : tensor<64x64xf32, #mma64>, tensor<16x64xf32, #mma16>
 }
 
 // A reduction's result converted to the 1-D layout, offset and truncated,

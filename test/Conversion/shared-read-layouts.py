@@ -46,3 +46,32 @@ def scaled_grads(A, K, S, OUT, DB, N):
         db += tl.sum(b_kd * b_k.to(tl.float32) * s[:, None], 1)
         tl.store(OUT + (i + o[:, None]) * 64 + o[None, :], (b_kd * s[:, None]).to(tl.bfloat16))
     tl.store(DB + o, db)
+
+
+# A loaded tile scaled by a row factor is both a dot operand (transposed)
+# and, scaled, a factor of the dot's result: the read in the accumulator
+# layout takes the row factor as a broadcast of its column converted once
+# before the loop (64 elements), not as a 64x64 tile through shared memory.
+# RUN: tilec %s --kernel scaled_grads_t --signature "*bf16:16, *bf16:16, *fp32:16, *fp32:16, i32:16" --arch sm_90a --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=BCAST
+# BCAST: #[[MMA:mma[0-9]*]] = #tilegpu.mma<{version = 3
+# BCAST-NOT: tilegpu.convert_layout {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+# BCAST: tile.expand_dims {{.*}} -> tensor<64x1xf32, #[[MMA]]>
+# BCAST-NOT: tilegpu.convert_layout {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+# BCAST: scf.for
+# BCAST: tilegpu.memdesc_trans
+# BCAST: tile.dot
+# BCAST: tile.reduce sum {{.*}} : tensor<64x64xf32, #[[MMA]]>
+# BCAST-NOT: tilegpu.convert_layout {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+# BCAST: scf.yield
+@triton.jit
+def scaled_grads_t(A, K, S, DB, N):
+    o = tl.arange(0, 64)
+    b_a = tl.load(A + o[:, None] * 64 + o[None, :])
+    s = tl.load(S + o)
+    db = tl.zeros([64], dtype=tl.float32)
+    for i in range(0, N, 64):
+        b_k = tl.load(K + (i + o[:, None]) * 64 + o[None, :])
+        b_ks = b_k * s[:, None]
+        b_kd = tl.dot(b_a, tl.trans(b_ks).to(tl.bfloat16))
+        db += tl.sum(b_kd * b_ks, 1)
+    tl.store(DB + o, db)

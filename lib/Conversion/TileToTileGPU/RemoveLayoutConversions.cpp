@@ -240,22 +240,66 @@ bool foldsInto(Value v, Attribute target, unsigned depth = 0) {
   });
 }
 
+/// A broadcast of at most half as many elements as its result (not into a
+/// dot operand layout, whose smaller tiles nothing lowers): converting it
+/// moves its operand's elements only (HoistThroughShapeOp).
+bool isSmallerBroadcast(Value v, Attribute target) {
+  auto bc = v.getDefiningOp<tile::BroadcastOp>();
+  return bc && !isa<DotOperandAttr>(target) &&
+         2 * cast<RankedTensorType>(bc.getSrc().getType()).getNumElements() <=
+             cast<RankedTensorType>(v.getType()).getNumElements();
+}
+
+/// What converting a tile of `elements` elements costs, in 32-bit words a
+/// thread of `op`'s CTA: a fixed part for the barriers and addresses of one
+/// conversion, counted as 8 words, and its data.
+int64_t conversionCost(Operation *op, int64_t elements) {
+  int64_t threads = 32 * tile::getNumWarps(op, 4);
+  return 8 + (elements + threads - 1) / threads;
+}
+
 /// Whether converting `operands` instead of `result` to `target` moves no
 /// more data: all of them recomputable (with `cancelling`, or folding into
 /// `target`) but at most one, no wider than the result. When the producer
-/// of `result` has other users (it stays), all of them.
+/// of `result` has other users (it stays), all of them, unless the one is
+/// smaller than the result: a broadcast of at most half as many elements
+/// (isSmallerBroadcast) or `fewer` (the operand of a broadcast): one
+/// conversion of less data replaces one, whatever else uses the result.
+/// Several costly operands, all smaller broadcasts, are worth converting
+/// when their conversions cost less than the result's (conversionCost):
+/// `exp2(g[:, None] - g[None, :])` of linear attention's gates, a 64x64
+/// difference of two broadcast 64-element vectors on 4 warps, converts
+/// the two vectors (8 + 1 words a thread each) instead of the tile (8 + 32).
 bool worthHoisting(ValueRange operands, Value result, Attribute target,
-                   bool cancelling) {
+                   bool cancelling, bool fewer = false) {
   unsigned costly = 0;
-  unsigned allowed = result.hasOneUse() ? 1 : 0;
+  bool allowOne = result.hasOneUse() || fewer;
+  bool allBroadcasts = true;
+  int64_t broadcastCost = 0;
+  Operation *at = result.getDefiningOp();
   for (Value v : operands) {
     if (recomputable(v, target) || (cancelling && foldsInto(v, target)))
       continue;
-    if (++costly > allowed ||
-        elementBits(v.getType()) > elementBits(result.getType()))
+    if (elementBits(v.getType()) > elementBits(result.getType()))
       return false;
+    ++costly;
+    if (isSmallerBroadcast(v, target)) {
+      auto bc = v.getDefiningOp<tile::BroadcastOp>();
+      broadcastCost += conversionCost(
+          at, cast<RankedTensorType>(bc.getSrc().getType()).getNumElements());
+      continue;
+    }
+    allowOne = allowOne && costly == 1;
+    allBroadcasts = false;
   }
-  return true;
+  if (costly == 0)
+    return true;
+  if (costly == 1)
+    return allowOne || allBroadcasts;
+  return allBroadcasts &&
+         broadcastCost <
+             conversionCost(
+                 at, cast<RankedTensorType>(result.getType()).getNumElements());
 }
 
 /// Rule 2: move the conversion above a single-use elementwise op.
@@ -287,7 +331,8 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
-/// Rule 2 through a single-use broadcast or expand_dims.
+/// Rule 2 through a single-use broadcast or expand_dims, or a broadcast
+/// with other users (it stays for them).
 struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
   HoistThroughShapeOp(MLIRContext *ctx, bool cancelling)
       : OpRewritePattern(ctx), cancelling(cancelling) {}
@@ -309,7 +354,14 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
                                        cast<tile::ExpandDimsOp>(src).getAxis(),
                                        target))
             : target;
-    if (!worthHoisting(in, op.getSrc(), inTarget, cancelling))
+    // A broadcast is free in any layout: converting its smaller operand
+    // moves less data even where the broadcast stays for other users (a
+    // row factor both a blocked and an accumulator tile multiply); not
+    // into a dot operand layout, whose smaller tiles nothing lowers.
+    bool fewer = isa<tile::BroadcastOp>(src) && !isa<DotOperandAttr>(target) &&
+                 cast<RankedTensorType>(in.getType()).getNumElements() <
+                     cast<RankedTensorType>(op.getType()).getNumElements();
+    if (!worthHoisting(in, op.getSrc(), inTarget, cancelling, fewer))
       return failure();
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(src)) {
       Attribute slice = SliceAttr::get(op.getContext(), ex.getAxis(), target);

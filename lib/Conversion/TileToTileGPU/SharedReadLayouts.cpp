@@ -117,19 +117,34 @@ bool collect(Value v, scf::ForOp loop, Operation *before,
   return ops.size() <= kMaxOps;
 }
 
-/// `v` converted to `target` once, right after its definition.
+/// `v` converted to `target` once, right after its definition. A
+/// broadcast (a row factor) is made again in `target` from its operand
+/// converted, and an expand_dims from its operand converted to the slice:
+/// the conversion moves the unbroadcast elements only.
 Value convertOnce(Value v, Attribute target,
                   DenseMap<std::pair<Value, Attribute>, Value> &done) {
   auto key = std::make_pair(v, target);
   if (Value c = done.lookup(key))
     return c;
   OpBuilder b(v.getContext());
-  if (Operation *def = v.getDefiningOp())
+  Operation *def = v.getDefiningOp();
+  if (def)
     b.setInsertionPointAfter(def);
   else
     b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-  Value c =
-      b.create<ConvertLayoutOp>(v.getLoc(), withLayout(v.getType(), target), v);
+  Type type = withLayout(v.getType(), target);
+  Value c;
+  if (auto bc = dyn_cast_or_null<tile::BroadcastOp>(def)) {
+    Value src = convertOnce(bc.getSrc(), target, done);
+    c = b.create<tile::BroadcastOp>(v.getLoc(), type, src);
+  } else if (auto ed = dyn_cast_or_null<tile::ExpandDimsOp>(def);
+             ed && isRegisterLayout(target)) {
+    Attribute slice = SliceAttr::get(v.getContext(), ed.getAxis(), target);
+    Value src = convertOnce(ed.getSrc(), slice, done);
+    c = b.create<tile::ExpandDimsOp>(v.getLoc(), type, src, ed.getAxisAttr());
+  } else {
+    c = b.create<ConvertLayoutOp>(v.getLoc(), type, v);
+  }
   done[key] = c;
   return c;
 }

@@ -133,26 +133,45 @@ bool freeToTranspose(Value v, ArrayRef<int32_t> order, unsigned depth = 0) {
          });
 }
 
-/// Is `v`'s one use an operand of a tile.dot's A or B, directly or through
-/// elementwise ops that are each their operand's one use?
-bool flowsIntoDotOperand(Value v, unsigned depth = 0) {
+/// The transpose of a 2-D tile.
+constexpr int32_t kSwap[] = {1, 0};
+
+/// Is `use` a place where a 2-D transpose costs nothing: a dot's A or B
+/// (staged through a transposed view), or the value a tile.store writes
+/// through pointers and a mask that are free to transpose (stored at the
+/// transposed pointers instead: TransposeStoredValue)?
+bool isFreeTransposeUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<DotOp>(user))
+    return use.getOperandNumber() < 2;
+  auto store = dyn_cast<StoreOp>(user);
+  if (!store || use.getOperandNumber() != 1)
+    return false;
+  auto t = dyn_cast<RankedTensorType>(store.getValue().getType());
+  return t && t.getRank() == 2 && freeToTranspose(store.getPtr(), kSwap) &&
+         (!store.getMask() || freeToTranspose(store.getMask(), kSwap));
+}
+
+/// Is `v`'s one use such a place, directly or through elementwise ops that
+/// are each their operand's one use?
+bool flowsIntoFreeTranspose(Value v, unsigned depth = 0) {
   if (depth > 8 || !v.hasOneUse())
     return false;
   OpOperand &use = *v.use_begin();
+  if (isFreeTransposeUse(use))
+    return true;
   Operation *user = use.getOwner();
-  if (auto dot = dyn_cast<DotOp>(user))
-    return use.getOperandNumber() < 2;
   return isElementwise(user) &&
-         flowsIntoDotOperand(user->getResult(0), depth + 1);
+         flowsIntoFreeTranspose(user->getResult(0), depth + 1);
 }
 
 /// The 2-D transpose `order` that an elementwise op `op` flowing into a dot
-/// operand can take from its operands: one operand at least is a 2-D
-/// tile.trans, and each other one is a transpose of the same order or free
-/// to transpose. Then f(trans x, y) = trans(f(x, trans y)) moves the
-/// transpose to the dot, whose operand staging takes it for free.
+/// operand or a store (flowsIntoFreeTranspose) can take from its operands:
+/// one operand at least is a 2-D tile.trans, and each other one is a
+/// transpose of the same order or free to transpose. Then f(trans x, y) =
+/// trans(f(x, trans y)) moves the transpose to where it costs nothing.
 std::optional<SmallVector<int32_t>> hoistableTrans(Operation *op) {
-  if (!isElementwise(op) || !flowsIntoDotOperand(op->getResult(0)))
+  if (!isElementwise(op) || !flowsIntoFreeTranspose(op->getResult(0)))
     return std::nullopt;
   std::optional<SmallVector<int32_t>> order;
   for (Value v : op->getOperands())
@@ -167,12 +186,14 @@ std::optional<SmallVector<int32_t>> hoistableTrans(Operation *op) {
 }
 
 /// f(trans x, y, ...) -> trans(f(x, trans y, ...)) for an elementwise f
-/// flowing into a dot operand (hoistableTrans): a dot stages the operand
-/// trans(z) as z, read through a transposed view, where the transpose in
-/// registers would go through shared memory. Reapplied, the transpose
-/// reaches the dot (`tl.dot(a, tl.trans(b * s[:, None]).to(tl.bfloat16))`).
-struct HoistTransToDot : RewritePattern {
-  HoistTransToDot(MLIRContext *ctx)
+/// flowing into a dot operand or a store (hoistableTrans): a dot stages the
+/// operand trans(z) as z, read through a transposed view, and a store
+/// writes z at transposed pointers, where the transpose in registers would
+/// go through shared memory. Reapplied, the transpose reaches the dot
+/// (`tl.dot(a, tl.trans(b * s[:, None]).to(tl.bfloat16))`) or the store
+/// (`tl.store(p, tl.trans(h).to(tl.bfloat16))`).
+struct HoistTransToSink : RewritePattern {
+  HoistTransToSink(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
@@ -204,13 +225,13 @@ struct SinkTrans : OpRewritePattern<TransOp> {
     Operation *def = trans.getSrc().getDefiningOp();
     if (!def)
       return failure();
-    // A dot's transposed operand stays where the dot stages it (or moves
-    // there: HoistTransToDot); tile-combine transposes a loaded one onto
-    // its pointers (TransposeLoadedDotOperand).
+    // A dot's transposed operand stays where the dot stages it, a stored
+    // one where the store takes it (or moves there: HoistTransToSink);
+    // tile-combine transposes a loaded dot operand onto its pointers
+    // (TransposeLoadedDotOperand).
     if (trans->hasOneUse()) {
-      Operation *user = *trans->user_begin();
-      if (isa<DotOp>(user) ? flowsIntoDotOperand(trans)
-                           : hoistableTrans(user).has_value())
+      OpOperand &use = *trans->use_begin();
+      if (isFreeTransposeUse(use) || hoistableTrans(use.getOwner()))
         return failure();
     }
     // Where the operand is computed (not into a loop the view is in).
@@ -243,6 +264,62 @@ struct SinkTrans : OpRewritePattern<TransOp> {
       operands.push_back(rewriter.create<TransOp>(loc, v, order));
     rewriter.replaceOp(trans,
                        cloneWith(rewriter, def, operands, type.getShape()));
+    return success();
+  }
+};
+
+/// store(p, trans x, m) -> store(trans p, x, trans m) for a 2-D x whose
+/// pointers and mask are free to transpose: the tile is written from the
+/// registers it is in, the pointers computed transposed (SinkTrans).
+struct TransposeStoredValue : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    auto tr = store.getValue().getDefiningOp<TransOp>();
+    if (!tr || !isFreeTransposeUse(store->getOpOperand(1)))
+      return failure();
+    Location loc = store.getLoc();
+    Value ptr = rewriter.create<TransOp>(loc, store.getPtr(), kSwap);
+    Value mask = store.getMask()
+                     ? rewriter.create<TransOp>(loc, store.getMask(), kSwap)
+                     : Value();
+    auto copy = rewriter.create<StoreOp>(loc, ptr, tr.getSrc(), mask);
+    copy->setAttrs(store->getAttrs());
+    rewriter.eraseOp(store);
+    return success();
+  }
+};
+
+/// trans(load(p, m, o)) -> load(trans p, trans m, trans o) for a 2-D load
+/// that the transpose is the one use of, whose pointers, mask and `other`
+/// are free to transpose, and whose transpose does not go on to a dot or a
+/// store (HoistTransToSink takes it there): the load reads the tile
+/// transposed, its layout following the pointers' contiguity
+/// (tilegpu-load-layouts), where a transpose in registers would go through
+/// shared memory (fla's chunk_h reading its initial state [V, K] as [K, V]).
+struct TransposeLoad : OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransOp trans,
+                                PatternRewriter &rewriter) const override {
+    auto load = trans.getSrc().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() || load->hasAttr("isVolatile") ||
+        !load.getBlockCoords().empty() || trans.getType().getRank() != 2 ||
+        flowsIntoFreeTranspose(trans))
+      return failure();
+    for (Value v : {load.getPtr(), load.getMask(), load.getOther()})
+      if (v && !freeToTranspose(v, kSwap))
+        return failure();
+    rewriter.setInsertionPoint(load);
+    Location loc = load.getLoc();
+    auto t = [&](Value v) -> Value {
+      return v ? rewriter.create<TransOp>(loc, v, kSwap).getResult() : v;
+    };
+    auto copy = rewriter.create<LoadOp>(loc, t(load.getPtr()),
+                                        t(load.getMask()), t(load.getOther()));
+    for (NamedAttribute a : load->getAttrs())
+      copy->setAttr(a.getName(), a.getValue());
+    rewriter.replaceOp(trans, copy.getResult());
+    rewriter.eraseOp(load);
     return success();
   }
 };
@@ -308,5 +385,6 @@ struct SinkReshape : OpRewritePattern<ReshapeOp> {
 } // namespace
 
 void mlir::tile::populateSinkViewPatterns(RewritePatternSet &patterns) {
-  patterns.add<SinkTrans, SinkReshape, HoistTransToDot>(patterns.getContext());
+  patterns.add<SinkTrans, SinkReshape, HoistTransToSink, TransposeStoredValue,
+               TransposeLoad>(patterns.getContext());
 }

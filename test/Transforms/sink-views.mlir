@@ -158,3 +158,62 @@ func.func @trans_not_dot(%b: tensor<64x32xf32>) -> tensor<32x64xbf16> {
   %t = tile.trans %c {order = array<i32: 1, 0>} : tensor<64x32xbf16> -> tensor<32x64xbf16>
   return %t : tensor<32x64xbf16>
 }
+
+// -----
+
+// A transposed tile stored (cast first) through pointers computed from
+// ranges: the cast moves above the transpose, and the tile is stored from
+// where it is, at pointers computed transposed; no tile.trans is left.
+// CHECK-LABEL: func.func @trans_store
+// CHECK-NOT: tile.trans
+// CHECK: %[[C:.*]] = arith.truncf %arg1 : tensor<32x64xf32> to tensor<32x64xbf16>
+// CHECK: tile.store %{{.*}}, %[[C]] : tensor<32x64x!tile.ptr<bf16>>
+// CHECK-NOT: tile.trans
+func.func @trans_store(%base: !tile.ptr<bf16>, %h: tensor<32x64xf32>) {
+  %r = tile.make_range 0 to 64 : tensor<64xi32>
+  %c = tile.make_range 0 to 32 : tensor<32xi32>
+  %r2 = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %k = arith.constant dense<32> : tensor<64x1xi32>
+  %rk = arith.muli %r2, %k : tensor<64x1xi32>
+  %rb = tile.broadcast %rk : tensor<64x1xi32> -> tensor<64x32xi32>
+  %c2 = tile.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %cb = tile.broadcast %c2 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %off = arith.addi %rb, %cb : tensor<64x32xi32>
+  %b = tile.splat %base : !tile.ptr<bf16> -> tensor<64x32x!tile.ptr<bf16>>
+  %p = tile.addptr %b, %off : tensor<64x32x!tile.ptr<bf16>>, tensor<64x32xi32>
+  %t = tile.trans %h {order = array<i32: 1, 0>} : tensor<32x64xf32> -> tensor<64x32xf32>
+  %v = arith.truncf %t : tensor<64x32xf32> to tensor<64x32xbf16>
+  tile.store %p, %v : tensor<64x32x!tile.ptr<bf16>>
+  return
+}
+
+// -----
+
+// A loaded tile transposed (for anything but a dot or a store) is loaded
+// transposed: its pointers and mask computed so, no tile.trans left.
+// CHECK-LABEL: func.func @trans_load
+// CHECK-NOT: tile.trans
+// CHECK: %[[L:.*]] = tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x64x!tile.ptr<f32>>
+// CHECK: math.exp %[[L]] : tensor<32x64xf32>
+// CHECK-NOT: tile.trans
+func.func @trans_load(%base: !tile.ptr<f32>, %n: i32) -> tensor<32x64xf32> {
+  %r = tile.make_range 0 to 64 : tensor<64xi32>
+  %c = tile.make_range 0 to 32 : tensor<32xi32>
+  %r2 = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %k = arith.constant dense<32> : tensor<64x1xi32>
+  %rk = arith.muli %r2, %k : tensor<64x1xi32>
+  %rb = tile.broadcast %rk : tensor<64x1xi32> -> tensor<64x32xi32>
+  %c2 = tile.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %cb = tile.broadcast %c2 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %off = arith.addi %rb, %cb : tensor<64x32xi32>
+  %ns = tile.splat %n : i32 -> tensor<64x1xi32>
+  %m1 = arith.cmpi slt, %r2, %ns : tensor<64x1xi32>
+  %m = tile.broadcast %m1 : tensor<64x1xi1> -> tensor<64x32xi1>
+  %z = arith.constant dense<0.0> : tensor<64x32xf32>
+  %b = tile.splat %base : !tile.ptr<f32> -> tensor<64x32x!tile.ptr<f32>>
+  %p = tile.addptr %b, %off : tensor<64x32x!tile.ptr<f32>>, tensor<64x32xi32>
+  %l = tile.load %p, %m, %z : tensor<64x32x!tile.ptr<f32>>
+  %t = tile.trans %l {order = array<i32: 1, 0>} : tensor<64x32xf32> -> tensor<32x64xf32>
+  %e = math.exp %t : tensor<32x64xf32>
+  return %e : tensor<32x64xf32>
+}

@@ -5,13 +5,8 @@
 // dot's accumulator operand. The dot must have no other user, and its own
 // accumulator must be all zeros, so the result is unchanged.
 //
-// `tl.dot(a, b.T)` of a loaded `b` (as Triton kernels write it with tensor
-// descriptors: B kept N x K) reaches the IR as a dot of `tile.trans` of a
-// `tile.load`; the transpose moves onto the pointers (and mask and `other`),
-// so the operand is a load whose pointers are contiguous along K: the GPU
-// passes stage it K-major, with 16-byte pipelined copies, as for a B given
-// transposed by its strides. Only for a load and trans used by that dot
-// alone; the values loaded are the same.
+// The view patterns of SinkViews.cpp (transposes and reshapes moved to where
+// they cost nothing) run with these.
 //
 // `x >= 0` (and `x > -1`, `0 <= x`, `x < 0`, ...) of a value known to be
 // non-negative folds to a constant: block pointers' boundary checks compare
@@ -190,48 +185,6 @@ struct FoldNonNegativeCompare : OpRewritePattern<arith::CmpIOp> {
   }
 };
 
-/// dot(trans(load(p, m, o)), ...) -> dot(load(trans(p), trans(m), trans(o)),
-/// ...) (either operand).
-struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
-  using OpRewritePattern<DotOp>::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(DotOp dot,
-                                PatternRewriter &rewriter) const override {
-    for (unsigned i = 0; i < 2; ++i) {
-      auto tr = dot->getOperand(i).getDefiningOp<TransOp>();
-      if (!tr || !tr->hasOneUse())
-        continue;
-      auto load = tr.getSrc().getDefiningOp<LoadOp>();
-      if (!load || !load->hasOneUse() || load->hasAttr("isVolatile"))
-        continue;
-      rewriter.setInsertionPoint(load);
-      auto trans = [&](Value v) -> Value {
-        if (!v)
-          return v;
-        return rewriter.create<TransOp>(load.getLoc(), v, tr.getOrder());
-      };
-      auto newLoad = rewriter.create<LoadOp>(
-          load.getLoc(), trans(load.getPtr()), trans(load.getMask()),
-          trans(load.getOther()));
-      for (NamedAttribute a : load->getDiscardableAttrs())
-        newLoad->setAttr(a.getName(), a.getValue());
-      for (NamedAttribute a : load->getAttrs())
-        if (!newLoad->hasAttr(a.getName()))
-          newLoad->setAttr(a.getName(), a.getValue());
-      // A descriptor block read transposed: the same block.
-      if (!load.getBlockCoords().empty()) {
-        newLoad.getBlockCoordsMutable().assign(load.getBlockCoords());
-        newLoad.setBlockTransposed(!load.getBlockTransposed());
-      }
-      rewriter.modifyOpInPlace(dot, [&] { dot->setOperand(i, newLoad); });
-      rewriter.eraseOp(tr);
-      rewriter.eraseOp(load);
-      return success();
-    }
-    return failure();
-  }
-};
-
 /// Whether i1 `b` is the negation of `a`: `xori a, true` (either order), or
 /// an arith.cmpi of the same operands with the inverse predicate.
 bool isNegationOf(Value b, Value a) {
@@ -340,8 +293,8 @@ struct TileCombinePass : mlir::tile::impl::TileCombineBase<TileCombinePass> {
     // 1. Collect the peephole patterns. 2. Apply them to a fixed point.
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldAddIntoDot<arith::AddFOp>, FoldAddIntoDot<arith::AddIOp>,
-                 TransposeLoadedDotOperand, FoldNonNegativeCompare,
-                 MergeComplementaryIfs, ForwardInvariantIterArg>(&getContext());
+                 FoldNonNegativeCompare, MergeComplementaryIfs,
+                 ForwardInvariantIterArg>(&getContext());
     populateSinkViewPatterns(patterns);
     arith::AndIOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(

@@ -1,7 +1,14 @@
 //===- SinkViews.cpp - Move transposes and reshapes toward their sources --===//
 //
 // A `tile.trans` or `tile.reshape` of a computed tile is lowered by moving
-// the tile through shared memory. Where the operand is itself computed from
+// the tile through shared memory. `tl.dot(a, b.T)` of a loaded `b` (as
+// Triton kernels write it with tensor descriptors: B kept N x K) reaches the
+// IR as a dot of `tile.trans` of a `tile.load`; the transpose moves onto the
+// pointers (and mask and `other`; a descriptor block is read transposed),
+// so the operand is a load whose pointers are contiguous along K, staged
+// K-major with 16-byte pipelined copies as a B given transposed by its
+// strides (TransposeLoadedDotOperand; only for a load and trans used by that
+// dot alone). Where the operand is itself computed from
 // splats, broadcasts, ranges and elementwise ops, the view can be taken of
 // those sources instead, where it costs nothing: a transposed pointer tile
 // (a dot operand loaded as B^T, which tile-combine transposes onto its
@@ -39,7 +46,11 @@
 // operand is a transpose too or free to transpose (a broadcast row factor,
 // a splat): `tl.dot(a, tl.trans(b * s[:, None]).to(tl.bfloat16))`. A
 // loaded operand's transpose is taken onto its pointers instead
-// (tile-combine's TransposeLoadedDotOperand).
+// (TransposeLoadedDotOperand). Likewise a stored transpose whose pointers
+// and mask are free to transpose is stored at transposed pointers
+// (TransposeStoredValue, elementwise ops before the store moving above the
+// transpose), and a loaded tile transposed for anything else is loaded
+// transposed (TransposeLoad).
 //
 //===----------------------------------------------------------------------===//
 
@@ -227,7 +238,7 @@ struct SinkTrans : OpRewritePattern<TransOp> {
       return failure();
     // A dot's transposed operand stays where the dot stages it, a stored
     // one where the store takes it (or moves there: HoistTransToSink);
-    // tile-combine transposes a loaded dot operand onto its pointers
+    // a loaded dot operand's goes onto its pointers
     // (TransposeLoadedDotOperand).
     if (trans->hasOneUse()) {
       OpOperand &use = *trans->use_begin();
@@ -290,6 +301,54 @@ struct TransposeStoredValue : OpRewritePattern<StoreOp> {
   }
 };
 
+/// `load` made again reading its tile transposed by `order`: its pointers,
+/// mask and `other` transposed (SinkTrans computes them so), a descriptor
+/// block read transposed (the same block); `load` is left for the caller.
+LoadOp loadTransposed(PatternRewriter &rewriter, LoadOp load,
+                      ArrayRef<int32_t> order) {
+  rewriter.setInsertionPoint(load);
+  Location loc = load.getLoc();
+  auto t = [&](Value v) -> Value {
+    return v ? rewriter.create<TransOp>(loc, v, order).getResult() : v;
+  };
+  auto copy = rewriter.create<LoadOp>(loc, t(load.getPtr()), t(load.getMask()),
+                                      t(load.getOther()));
+  for (NamedAttribute a : load->getDiscardableAttrs())
+    copy->setAttr(a.getName(), a.getValue());
+  for (NamedAttribute a : load->getAttrs())
+    if (!copy->hasAttr(a.getName()))
+      copy->setAttr(a.getName(), a.getValue());
+  if (!load.getBlockCoords().empty()) {
+    copy.getBlockCoordsMutable().assign(load.getBlockCoords());
+    copy.setBlockTransposed(!load.getBlockTransposed());
+  }
+  return copy;
+}
+
+/// dot(trans(load(p, m, o)), ...) -> dot(load(trans p, trans m, trans o),
+/// ...) (either operand): B^T loaded as a tile whose staging copies read
+/// K-major rows.
+struct TransposeLoadedDotOperand : OpRewritePattern<DotOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DotOp dot,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned i = 0; i < 2; ++i) {
+      auto tr = dot->getOperand(i).getDefiningOp<TransOp>();
+      if (!tr || !tr->hasOneUse())
+        continue;
+      auto load = tr.getSrc().getDefiningOp<LoadOp>();
+      if (!load || !load->hasOneUse() || load->hasAttr("isVolatile"))
+        continue;
+      LoadOp copy = loadTransposed(rewriter, load, tr.getOrder());
+      rewriter.modifyOpInPlace(dot, [&] { dot->setOperand(i, copy); });
+      rewriter.eraseOp(tr);
+      rewriter.eraseOp(load);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// trans(load(p, m, o)) -> load(trans p, trans m, trans o) for a 2-D load
 /// that the transpose is the one use of, whose pointers, mask and `other`
 /// are free to transpose, and whose transpose does not go on to a dot or a
@@ -309,16 +368,7 @@ struct TransposeLoad : OpRewritePattern<TransOp> {
     for (Value v : {load.getPtr(), load.getMask(), load.getOther()})
       if (v && !freeToTranspose(v, kSwap))
         return failure();
-    rewriter.setInsertionPoint(load);
-    Location loc = load.getLoc();
-    auto t = [&](Value v) -> Value {
-      return v ? rewriter.create<TransOp>(loc, v, kSwap).getResult() : v;
-    };
-    auto copy = rewriter.create<LoadOp>(loc, t(load.getPtr()),
-                                        t(load.getMask()), t(load.getOther()));
-    for (NamedAttribute a : load->getAttrs())
-      copy->setAttr(a.getName(), a.getValue());
-    rewriter.replaceOp(trans, copy.getResult());
+    rewriter.replaceOp(trans, loadTransposed(rewriter, load, kSwap));
     rewriter.eraseOp(load);
     return success();
   }
@@ -386,5 +436,5 @@ struct SinkReshape : OpRewritePattern<ReshapeOp> {
 
 void mlir::tile::populateSinkViewPatterns(RewritePatternSet &patterns) {
   patterns.add<SinkTrans, SinkReshape, HoistTransToSink, TransposeStoredValue,
-               TransposeLoad>(patterns.getContext());
+               TransposeLoad, TransposeLoadedDotOperand>(patterns.getContext());
 }

@@ -147,14 +147,15 @@ bool freeToTranspose(Value v, ArrayRef<int32_t> order, unsigned depth = 0) {
 /// The transpose of a 2-D tile.
 constexpr int32_t kSwap[] = {1, 0};
 
-/// Is `use` a place where a 2-D transpose costs nothing: a dot's A or B
+/// Is `use` a place where a 2-D transpose costs nothing: a 2-D dot's A or B
 /// (staged through a transposed view), or the value a tile.store writes
 /// through pointers and a mask that are free to transpose (stored at the
 /// transposed pointers instead: TransposeStoredValue)?
 bool isFreeTransposeUse(OpOperand &use) {
   Operation *user = use.getOwner();
   if (isa<DotOp>(user))
-    return use.getOperandNumber() < 2;
+    return use.getOperandNumber() < 2 &&
+           cast<RankedTensorType>(use.get().getType()).getRank() == 2;
   auto store = dyn_cast<StoreOp>(user);
   if (!store || use.getOperandNumber() != 1)
     return false;

@@ -13,9 +13,11 @@
 //   tl.philox(seed, c0, c1, c2, c3), tl.uint_to_uniform_float,
 //   tl.pair_uniform_to_normal, tl.umulhi: the pieces.
 //
-// Offsets are 32-bit integers: Triton's 64-bit Philox (its constants for
-// 64-bit counters, taken for int64 offsets) is not built, and an int64
-// offset is an error.
+// The offsets of tl.randint and the others are 32- or 64-bit integers; a
+// 64-bit offset is the counter (low word, high word, 0, 0), as Triton's
+// randint4x splits it. tl.philox's own counters are 32-bit: Triton's 64-bit
+// Philox (its constants for 64-bit counters) is not built, and a 64-bit
+// counter passed to tl.philox is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,10 +68,10 @@ std::vector<Val> CodeGen::philox(Val seed, std::vector<Val> counter,
       c = toIR(c, l, call);
     if (!c.isIR() || !c.dtype.isInt() || c.dtype.isBool() ||
         c.dtype.bitwidth() != 32) {
-      error(call,
-            "the offsets of Philox random numbers must be 32-bit "
-            "integers (64-bit counters are not supported by tilec), got " +
-                describe(c));
+      error(call, "the counters of Philox random numbers must be 32-bit "
+                  "integers (tl.philox's 64-bit counters are not supported by "
+                  "tilec), got " +
+                      describe(c));
       return {};
     }
     if (c.dtype != u32())
@@ -216,12 +218,23 @@ Val CodeGen::emitRandom(BuiltinCall &c) {
   if (fn == RandomFn::Philox) {
     words = philox(a[0], {a[1], a[2], a[3], a[4]}, rounds, call);
   } else {
-    // (offset, 0, 0, 0); `offset * 0` gives the zeros the offsets' shape.
+    // (offset, 0, 0, 0); `offset * 0` gives the zeros the offsets' shape. A
+    // 64-bit offset is the counter (its low word, its high word, 0, 0), as
+    // Triton's randint4x splits it.
+    mlir::Location l = loc(call);
     Val offset = a[1];
     if (offset.isNumber())
-      offset = toIR(offset, loc(call), call);
+      offset = toIR(offset, l, call);
+    Val high;
+    if (offset.isIR() && offset.dtype.isInt() && !offset.dtype.isBool() &&
+        offset.dtype.bitwidth() == 64) {
+      high = cast(binaryOp(BinaryOpKind::Shr, offset, Val::integer(32), call),
+                  u32(), l, call);
+      offset = cast(offset, u32(), l, call);
+    }
     Val zero = binaryOp(BinaryOpKind::Mul, offset, Val::integer(0), call);
-    words = philox(a[0], {offset, zero, zero, zero}, rounds, call);
+    words = philox(a[0], {offset, high.isIR() ? high : zero, zero, zero},
+                   rounds, call);
   }
   if (words.empty())
     return Val::error();

@@ -54,7 +54,7 @@ void CodeGen::registerMemoryBuiltins(BuiltinRegistry &r) {
   r.add("tl.store",
         {"pointer", "value", "mask", "boundary_check", "cache_modifier",
          "eviction_policy"},
-        2, &CodeGen::emitStore, TakesFP8);
+        2, &CodeGen::emitStore, BuiltinFlags(TakesFP8 | TensorMethod));
 }
 
 std::vector<mlir::Value> CodeGen::tmaBlockCoords(const Val &bp,

@@ -104,6 +104,7 @@ void CodeGen::registerShapeBuiltins(BuiltinRegistry &r) {
   r.add("tl.expand_dims", {"input", "axis"}, 2, &CodeGen::emitExpandDims,
         method);
   r.add("tl.ravel", {"x"}, 1, &CodeGen::emitRavel, method);
+  r.add("tl.item", {"input"}, 1, &CodeGen::emitItem, method);
   r.add("tl.cat", {"input", "other", "can_reorder"}, 2, &CodeGen::emitJoinSplit,
         moves, unsigned(JoinSplitKind::Cat));
   r.add("tl.join", {"a", "b"}, 2, &CodeGen::emitJoinSplit, moves,
@@ -346,7 +347,8 @@ joinedPair(mlir::Value y) {
   };
   mlir::Value lo = side(sel.getTrueValue()), hi = side(sel.getFalseValue());
   auto cmp = sel.getCondition().getDefiningOp<mlir::arith::CmpIOp>();
-  if (!lo || !hi || !cmp || cmp.getPredicate() != mlir::arith::CmpIPredicate::eq)
+  if (!lo || !hi || !cmp ||
+      cmp.getPredicate() != mlir::arith::CmpIPredicate::eq)
     return std::nullopt;
   // The index of the pair: arange(0, 2), expanded and broadcast.
   mlir::Value idx = cmp.getLhs();
@@ -535,6 +537,27 @@ Val CodeGen::emitRavel(BuiltinCall &c) {
                  x.dtype);
 }
 
+Val CodeGen::emitItem(BuiltinCall &c) {
+  auto &[entry, name, call, a, given, shown, l, kwargs] = c;
+  // The one element of a tile as a scalar (Triton's x.item()): summed as
+  // its bits, which keeps them exactly (a -0.0, a NaN's payload).
+  Val x = tensorArg(c, a[0]);
+  if (x.isError() || x.shape().empty())
+    return x;
+  int64_t n = 1;
+  for (int64_t d : x.shape())
+    n *= d;
+  if (n != 1)
+    return error(call,
+                 shown + " needs a tensor of one element, got " + describe(x));
+  DType elem = x.dtype;
+  Val flat = Val::ir(
+      b.create<mlir::tile::ReshapeOp>(l, irType(x.dtype, {1}), x.v), x.dtype);
+  Val r = reduce(mlir::tile::ReduceKind::sum, toElementBits(flat, l, call),
+                 Val::integer(0), /*keepDims=*/false, call);
+  return r.isError() ? r : fromElementBits(r, elem, l, call);
+}
+
 Val CodeGen::emitPointerType(BuiltinCall &c) {
   auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   // The dtype of pointers to element_ty (Triton's tl.pointer_type), e.g.
@@ -658,10 +681,10 @@ Val CodeGen::emitJoinSplit(BuiltinCall &c) {
                            "got " +
                            describe(x));
   if (auto bit = splitOfIndexBit(x.v)) {
-    auto split = b.create<mlir::tile::SplitOp>(l, bit->src, bit->axis,
-                                               bit->stride);
-    return Val::tuple({Val::ir(split.getLo(), x.dtype),
-                       Val::ir(split.getHi(), x.dtype)});
+    auto split =
+        b.create<mlir::tile::SplitOp>(l, bit->src, bit->axis, bit->stride);
+    return Val::tuple(
+        {Val::ir(split.getLo(), x.dtype), Val::ir(split.getHi(), x.dtype)});
   }
   DType elem = x.dtype;
   Val xi = toElementBits(x, l, call);

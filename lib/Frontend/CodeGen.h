@@ -393,6 +393,7 @@ private:
   Val emitBroadcast(BuiltinCall &c);
   Val emitExpandDims(BuiltinCall &c);
   Val emitRavel(BuiltinCall &c);
+  Val emitItem(BuiltinCall &c);
   /// tl.cat, tl.join, tl.interleave, tl.split.
   Val emitJoinSplit(BuiltinCall &c);
   Val emitPointerType(BuiltinCall &c);

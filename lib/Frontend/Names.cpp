@@ -594,6 +594,13 @@ Val CodeGen::genAttribute(const Expr &e) {
       m.elems.push_back(base);
       return m;
     }
+    // Triton's tensor methods of a block pointer: p.advance(offsets) is
+    // tl.advance(p, offsets), p.store(value, ...) tl.store(p, value, ...).
+    if (!base.isDescriptor && (attr == "advance" || attr == "store")) {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
     if (attr == "dtype")
       return Val::dtypeVal(base.elems[0].dtype.pointee());
     if (attr == "block_shape") {

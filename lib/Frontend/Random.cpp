@@ -122,18 +122,23 @@ Val CodeGen::uintToUniformFloat(Val x, const Expr &call) {
   mlir::Location l = loc(call);
   if (x.isError())
     return x;
-  if (!x.isIR() || !x.dtype.isInt() || x.dtype.bitwidth() != 32)
-    return error(call, "tl.uint_to_uniform_float takes 32-bit integers, got " +
-                           describe(x));
-  // The int32 bits folded onto [0, 2^31): x < 0 -> -x - 1; then a scale that
-  // keeps the largest value below 1.0 in fp32.
-  DType i32 = DType::scalar(ScalarKind::I32);
-  Val xi = x.dtype == i32 ? x : cast(x, i32, l, call, /*bitcast=*/true);
+  if (!x.isIR() || !x.dtype.isInt() || x.dtype.isBool() ||
+      (x.dtype.bitwidth() != 32 && x.dtype.bitwidth() != 64))
+    return error(call,
+                 "tl.uint_to_uniform_float takes 32- or 64-bit integers, got " +
+                     describe(x));
+  // The signed bits folded onto [0, 2^31) (2^63): x < 0 -> -x - 1; then a
+  // scale that keeps the largest value below 1.0 in fp32 (Triton's).
+  bool wide = x.dtype.bitwidth() == 64;
+  DType si = DType::scalar(wide ? ScalarKind::I64 : ScalarKind::I32);
+  Val xi = x.dtype == si ? x : cast(x, si, l, call, /*bitcast=*/true);
   Val folded = binaryOp(BinaryOpKind::Sub, unaryOp(UnaryOpKind::Neg, xi, call),
                         Val::integer(1), call);
   Val neg = compareOp(CompareOpKind::Lt, xi, Val::integer(0), call);
   Val w = callBuiltin("tl.where", call, {neg, folded, xi}, {});
-  return binaryOp(BinaryOpKind::Mul, w, Val::floating(4.6566127342e-10), call);
+  return binaryOp(
+      BinaryOpKind::Mul, w,
+      Val::floating(wide ? 1.0842020432385337e-19 : 4.6566127342e-10), call);
 }
 
 std::vector<Val> CodeGen::pairUniformToNormal(Val u1, Val u2,

@@ -39,15 +39,42 @@ HostDefines::parse(llvm::StringRef define, std::string &error) {
   if (!v) {
     error = "the value of -D " + name.str() +
             " must be a Python literal (True, False, None, an int, a float, "
-            "a quoted string, or a list or tuple of them), got '" +
+            "a quoted string, or a list or tuple of them) or the path of one "
+            "of Triton's modules (triton.language.extra.cuda.libdevice), got "
+            "'" +
             value.str() + "'";
     return std::nullopt;
   }
   return std::make_pair(name.str(), *v);
 }
 
+/// VALUE as the dotted path of one of Triton's modules (`triton.language.
+/// extra.cuda.libdevice`, `tl.math`), `tl.` spelled out; nullopt otherwise.
+static std::optional<std::string> modulePath(llvm::StringRef value) {
+  value = value.trim();
+  llvm::SmallVector<llvm::StringRef> parts;
+  value.split(parts, '.');
+  if (parts.empty() || (parts[0] != "triton" && parts[0] != "tl"))
+    return std::nullopt;
+  for (llvm::StringRef p : parts)
+    if (p.empty() || std::isdigit(static_cast<unsigned char>(p.front())) ||
+        !llvm::all_of(p, [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
+      return std::nullopt;
+  if (parts[0] == "tl")
+    return "triton.language" + value.drop_front(2).str();
+  return value.str();
+}
+
 bool HostDefines::add(llvm::ArrayRef<std::string> defines, std::string &error) {
   for (const std::string &d : defines) {
+    auto [name, value] = llvm::StringRef(d).split('=');
+    if (std::optional<std::string> path = modulePath(value);
+        path && !name.trim().empty() && !name.contains('(')) {
+      modules[name.trim().str()] = *path;
+      continue;
+    }
     auto p = parse(d, error);
     if (!p)
       return false;

@@ -114,8 +114,8 @@ private:
   /// what host code computes it from, unless that is a name that decides a
   /// condition (HostEvaluator::undecided).
   template <typename F>
-  auto viaGlobal(HostEvaluator &ev, const Expr &e, const Binding &b,
-                 F compute) -> decltype(compute());
+  auto viaGlobal(HostEvaluator &ev, const Expr &e, const Binding &b, F compute)
+      -> decltype(compute());
 
   /// The modules whose names code sees, innermost first; the current frame
   /// last (a constant or a function of another module pushes one).
@@ -155,12 +155,18 @@ Binding ModuleScope::bindingIn(const Module &m, const std::string &name,
 
 Binding ModuleScope::lookup(const std::string &name) {
   Binding b;
-  if (defines)
+  if (defines) {
     if (const HostValue *v = defines->lookup(name)) {
       b.kind = Binding::Define;
       b.define = v;
       return b;
     }
+    if (const std::string *path = defines->lookupModule(name)) {
+      b.kind = Binding::Path;
+      b.path = *path;
+      return b;
+    }
+  }
   for (const Module *m : frames.back()) {
     b = bindingIn(*m, name, 0);
     if (b.kind != Binding::Unbound) {
@@ -180,13 +186,20 @@ Binding ModuleScope::lookup(const std::string &name) {
 
 Binding ModuleScope::lookupIn(const Module &m, const std::string &name,
                               unsigned depth) {
-  if (defines)
+  if (defines) {
     if (const HostValue *v = defines->lookup(name)) {
       Binding b;
       b.kind = Binding::Define;
       b.define = v;
       return b;
     }
+    if (const std::string *path = defines->lookupModule(name)) {
+      Binding b;
+      b.kind = Binding::Path;
+      b.path = *path;
+      return b;
+    }
+  }
   return bindingIn(m, name, depth);
 }
 
@@ -240,9 +253,8 @@ auto ModuleScope::viaGlobal(HostEvaluator &ev, const Expr &e, const Binding &b,
   std::vector<HostEvaluator::Undecided> inner = ev.takeNames();
   ev.putNames(std::move(saved));
   if (!v) {
-    bool decisive = !inner.empty() && llvm::all_of(inner, [](auto &u) {
-      return u.decisive;
-    });
+    bool decisive = !inner.empty() &&
+                    llvm::all_of(inner, [](auto &u) { return u.decisive; });
     if (decisive)
       for (const HostEvaluator::Undecided &u : inner)
         ev.undecided(u.name, true);
@@ -288,8 +300,8 @@ std::optional<HostValue> ModuleScope::conditionalValue(HostEvaluator &ev,
   std::string at = "the module-level '" + c.statement + "' at line " +
                    std::to_string(c.where.line);
   if (c.partial)
-    return ev.fail(e, "'" + e.str + "' is bound by only some branches of " +
-                          at);
+    return ev.fail(e,
+                   "'" + e.str + "' is bound by only some branches of " + at);
   // The conditions the parser could not decide, tried again with the
   // other modules of the package.
   std::vector<const Module::Alternative *> alts;
@@ -360,8 +372,8 @@ std::optional<HostValue> ModuleScope::pathValue(HostEvaluator &ev,
     if (const Module *m = load(path.substr(0, dot))) {
       Binding b = lookupIn(*m, path.substr(dot + 1), 0);
       if (b.kind == Binding::Unbound)
-        return ev.fail(e, "the module '" + m->name + "' binds no '" + e.str +
-                              "'");
+        return ev.fail(e,
+                       "the module '" + m->name + "' binds no '" + e.str + "'");
       if (b.kind != Binding::Path)
         return value(ev, e, b);
     }
@@ -440,15 +452,15 @@ bool ModuleScope::bindingKeys(HostEvaluator &ev, const Expr &e,
     return ok;
   };
   if (b.kind == Binding::Global)
-    return inModule(b.module, [&] {
-      return possibleKeys(ev, *b.global, keys, depth + 1);
-    });
+    return inModule(
+        b.module, [&] { return possibleKeys(ev, *b.global, keys, depth + 1); });
   if (b.kind != Binding::Conditional)
     return false;
   const Module::Conditional &c = *b.conditional;
   if (c.partial) {
-    ev.fail(e, "'" + e.str + "' is bound by only some branches of the "
-                             "module-level '" +
+    ev.fail(e, "'" + e.str +
+                   "' is bound by only some branches of the "
+                   "module-level '" +
                    c.statement + "' at line " + std::to_string(c.where.line));
     return false;
   }
@@ -468,8 +480,7 @@ bool ModuleScope::bindingKeys(HostEvaluator &ev, const Expr &e,
 }
 
 bool ModuleScope::possibleKeys(HostEvaluator &ev, const Expr &e,
-                               std::vector<std::string> &keys,
-                               unsigned depth) {
+                               std::vector<std::string> &keys, unsigned depth) {
   if (depth > HostEvaluator::kMaxDepth) {
     ev.fail(e, "it is defined in terms of itself");
     return false;

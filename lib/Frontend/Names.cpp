@@ -412,14 +412,17 @@ std::optional<Val> CodeGen::lookupIn(const Module &m, const Expr &use,
     v.fn = fn;
     return v;
   }
-  // A name -D binds, in every module.
-  if (loader)
-    if (const HostValue *d = loader->defines().lookup(name))
-      return hostValue(*d);
   // Evaluated as a use of `name` in `m` (diagnostics still point at `use`).
   Expr named(ExprKind::Name, use.loc);
   named.length = use.length;
   named.str = name;
+  // A name -D binds, in every module: to a value or to a module's path.
+  if (loader) {
+    if (const HostValue *d = loader->defines().lookup(name))
+      return hostValue(*d);
+    if (const std::string *path = loader->defines().lookupModule(name))
+      return evalImport(named, *path);
+  }
   auto g = m.globals.find(name);
   if (g != m.globals.end())
     return evalGlobal(named, *g->second);

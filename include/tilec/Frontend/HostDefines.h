@@ -28,10 +28,15 @@ namespace tilec {
 /// module-level NAME, it is VALUE.
 struct HostDefines {
   std::map<std::string, HostValue> values;
+  /// Names bound to one of Triton's modules by its dotted path (`-D
+  /// tl_extra_shim=triton.language.extra.cuda.libdevice`: a module host code
+  /// picks at import), `tl.` spelled out as `triton.language.`.
+  std::map<std::string, std::string> modules;
 
   /// Parses `NAME=VALUE`, VALUE a Python literal (True, False, None, an
   /// int, a float, a quoted string) or a list or tuple display of them
-  /// (`[32, 64]`); nullopt with `error` set otherwise.
+  /// (`[32, 64]`); nullopt with `error` set otherwise. (A VALUE that is a
+  /// dotted path of Triton's modules goes to `modules`: add().)
   static std::optional<std::pair<std::string, HostValue>>
   parse(llvm::StringRef define, std::string &error);
   /// Every define of `defines` (NAME=VALUE each); false with `error` set at
@@ -40,6 +45,11 @@ struct HostDefines {
   const HostValue *lookup(llvm::StringRef name) const {
     auto it = values.find(name.str());
     return it == values.end() ? nullptr : &it->second;
+  }
+  /// The module path -D binds `name` to, if it binds it to one.
+  const std::string *lookupModule(llvm::StringRef name) const {
+    auto it = modules.find(name.str());
+    return it == modules.end() ? nullptr : &it->second;
   }
 
   /// The environment variables module-level code read, with the values it

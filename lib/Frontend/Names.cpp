@@ -121,6 +121,27 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
       return Val::error();
     }
   }
+  // A global that a call of host code computes (FlagGems' `tl_extra_shim =
+  // backend.get_tl_extra_backend_module()`): tilec does not run it, -D can
+  // give its value.
+  if (value.kind == ExprKind::Call && !value.args.empty() &&
+      value.args[0]->kind == ExprKind::Name &&
+      (mod->hostFunctions.count(value.args[0]->str) ||
+       mod->unparsedHostFunctions.count(value.args[0]->str))) {
+    const Expr &callee = *value.args[0];
+    diags.error(callee.loc,
+                "the global '" + use.str + "' is the result of '" + callee.str +
+                    "', a function of host code, which tilec does not run: "
+                    "give its value with -D " +
+                    use.str +
+                    "=VALUE (a Python literal, or the path of one of "
+                    "Triton's modules)",
+                callee.length);
+    diags.note(use.loc,
+               "while evaluating the global '" + use.str + "' used here",
+               use.length);
+    return Val::error();
+  }
   Scope saved = std::move(scope);
   scope.clear();
   unsigned before = diags.numErrors();
@@ -130,6 +151,14 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
     diags.note(use.loc,
                "while evaluating the global '" + use.str + "' used here",
                use.length);
+    // A call of host code's (`backend.get_tl_extra_backend_module()`).
+    if (value.kind == ExprKind::Call)
+      diags.note(value.loc,
+                 "-D " + use.str +
+                     "=VALUE gives the global's value where host code "
+                     "computes it (a Python literal, or the path of one of "
+                     "Triton's modules)",
+                 value.length);
     return Val::error();
   }
   // Constants, and aliases of builtins, jit functions and modules

@@ -9,7 +9,8 @@
 # RUN: not tilec %s -D tl_extra_shim=numpy.linalg --kernel k --signature "*fp32:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD
 # BAD: tilec: error: the value of -D tl_extra_shim must be a Python literal {{.*}} or the path of one of Triton's modules (triton.language.extra.cuda.libdevice), got 'numpy.linalg'
 # RUN: not tilec %s --kernel k --signature "*fp32:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=NODEF
-# NODEF: error: {{.*}}pick_math_library
+# NODEF: error: the global 'tl_extra_shim' is the result of 'pick_math_library', a function of host code, which tilec does not run: give its value with -D tl_extra_shim=VALUE (a Python literal, or the path of one of Triton's modules)
+# NODEF: note: while evaluating the global 'tl_extra_shim' used here
 import importlib
 
 import triton

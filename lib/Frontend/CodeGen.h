@@ -183,6 +183,12 @@ public:
   static bool isBuiltin(llvm::StringRef tlName);
   /// Whether `x.name(...)` calls a builtin on the tensor x.
   static bool isTensorMethod(llvm::StringRef name);
+  /// Whether `name` is a function of host code (no @triton.jit) of the
+  /// module being compiled.
+  bool isHostFunction(const std::string &name) const {
+    return mod->hostFunctions.count(name) ||
+           mod->unparsedHostFunctions.count(name);
+  }
   /// A builtin call with its arguments bound by Triton's parameter names.
   struct BuiltinCall {
     const BuiltinEntry &entry;

@@ -126,8 +126,7 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   // give its value.
   if (value.kind == ExprKind::Call && !value.args.empty() &&
       value.args[0]->kind == ExprKind::Name &&
-      (mod->hostFunctions.count(value.args[0]->str) ||
-       mod->unparsedHostFunctions.count(value.args[0]->str))) {
+      isHostFunction(value.args[0]->str)) {
     const Expr &callee = *value.args[0];
     diags.error(callee.loc,
                 "the global '" + use.str + "' is the result of '" + callee.str +
@@ -499,8 +498,7 @@ Val CodeGen::lookupName(const Expr &e) {
       v.fn = h->second.get();
       return v;
     }
-  if (mod->hostFunctions.count(e.str) ||
-      mod->unparsedHostFunctions.count(e.str))
+  if (isHostFunction(e.str))
     return error(e, "'" + e.str +
                         "' is a function of host code (no @triton.jit): jit "
                         "functions cannot call it");

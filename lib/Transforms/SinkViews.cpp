@@ -11,10 +11,10 @@
 // dot alone). Where the operand is itself computed from
 // splats, broadcasts, ranges and elementwise ops, the view can be taken of
 // those sources instead, where it costs nothing: a transposed pointer tile
-// (a dot operand loaded as B^T, which tile-combine transposes onto its
-// pointers) becomes a pointer tile computed transposed, and a reshape that
-// undoes an earlier one (a block stored through a descriptor with a leading
-// unit dimension, converted to the element type in between) disappears.
+// (a dot operand loaded as B^T, above) becomes a pointer tile computed
+// transposed, and a reshape that undoes an earlier one (a block stored
+// through a descriptor with a leading unit dimension, converted to the
+// element type in between) disappears.
 // Part of tile-combine:
 //
 //   trans(splat x)            -> splat x
@@ -177,24 +177,22 @@ bool flowsIntoFreeTranspose(Value v, unsigned depth = 0) {
          flowsIntoFreeTranspose(user->getResult(0), depth + 1);
 }
 
-/// The 2-D transpose `order` that an elementwise op `op` flowing into a dot
-/// operand or a store (flowsIntoFreeTranspose) can take from its operands:
-/// one operand at least is a 2-D tile.trans, and each other one is a
-/// transpose of the same order or free to transpose. Then f(trans x, y) =
-/// trans(f(x, trans y)) moves the transpose to where it costs nothing.
-std::optional<SmallVector<int32_t>> hoistableTrans(Operation *op) {
+/// Whether an elementwise op `op` flowing into a dot operand or a store
+/// (flowsIntoFreeTranspose) can take a 2-D transpose from its operands: one
+/// operand at least is a 2-D tile.trans, and each other one is a transpose
+/// too or free to transpose. Then f(trans x, y) = trans(f(x, trans y))
+/// moves the transpose to where it costs nothing.
+bool hoistableTrans(Operation *op) {
   if (!isElementwise(op) || !flowsIntoFreeTranspose(op->getResult(0)))
-    return std::nullopt;
-  std::optional<SmallVector<int32_t>> order;
-  for (Value v : op->getOperands())
-    if (auto tr = v.getDefiningOp<TransOp>(); tr && tr.getType().getRank() == 2)
-      order = SmallVector<int32_t>(tr.getOrder());
-  if (!order)
-    return std::nullopt;
-  for (Value v : op->getOperands())
-    if (!v.getDefiningOp<TransOp>() && !freeToTranspose(v, *order))
-      return std::nullopt;
-  return order;
+    return false;
+  auto transposed = [](Value v) {
+    auto tr = v.getDefiningOp<TransOp>();
+    return tr && tr.getType().getRank() == 2;
+  };
+  return llvm::any_of(op->getOperands(), transposed) &&
+         llvm::all_of(op->getOperands(), [&](Value v) {
+           return transposed(v) || freeToTranspose(v, kSwap);
+         });
 }
 
 /// f(trans x, y, ...) -> trans(f(x, trans y, ...)) for an elementwise f
@@ -209,23 +207,21 @@ struct HoistTransToSink : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int32_t>> order = hoistableTrans(op);
-    if (!order)
+    if (!hoistableTrans(op))
       return failure();
     rewriter.setInsertionPoint(op);
     Location loc = op->getLoc();
     SmallVector<Value> operands;
     for (Value v : op->getOperands()) {
-      if (auto tr = v.getDefiningOp<TransOp>();
-          tr && tr.getOrder() == ArrayRef<int32_t>(*order))
-        operands.push_back(tr.getSrc());
-      else
-        operands.push_back(rewriter.create<TransOp>(loc, v, *order));
+      auto tr = v.getDefiningOp<TransOp>();
+      operands.push_back(tr && tr.getType().getRank() == 2
+                             ? tr.getSrc()
+                             : rewriter.create<TransOp>(loc, v, kSwap));
     }
     Value inner =
         cloneWith(rewriter, op, operands,
                   cast<RankedTensorType>(operands[0].getType()).getShape());
-    rewriter.replaceOpWithNewOp<TransOp>(op, inner, *order);
+    rewriter.replaceOpWithNewOp<TransOp>(op, inner, kSwap);
     return success();
   }
 };

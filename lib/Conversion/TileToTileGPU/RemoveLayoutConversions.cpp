@@ -272,9 +272,7 @@ int64_t conversionCost(Operation *op, int64_t elements) {
 /// the two vectors (8 + 1 words a thread each) instead of the tile (8 + 32).
 bool worthHoisting(ValueRange operands, Value result, Attribute target,
                    bool cancelling, bool fewer = false) {
-  unsigned costly = 0;
-  bool allowOne = result.hasOneUse() || fewer;
-  bool allBroadcasts = true;
+  unsigned costly = 0, broadcasts = 0;
   int64_t broadcastCost = 0;
   Operation *at = result.getDefiningOp();
   for (Value v : operands) {
@@ -284,19 +282,16 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
       return false;
     ++costly;
     if (isSmallerBroadcast(v, target)) {
-      auto bc = v.getDefiningOp<tile::BroadcastOp>();
+      ++broadcasts;
       broadcastCost += conversionCost(
-          at, cast<RankedTensorType>(bc.getSrc().getType()).getNumElements());
-      continue;
+          at, cast<RankedTensorType>(
+                  v.getDefiningOp<tile::BroadcastOp>().getSrc().getType())
+                  .getNumElements());
     }
-    allowOne = allowOne && costly == 1;
-    allBroadcasts = false;
   }
-  if (costly == 0)
-    return true;
-  if (costly == 1)
-    return allowOne || allBroadcasts;
-  return allBroadcasts &&
+  if (costly <= 1)
+    return costly == 0 || result.hasOneUse() || fewer || broadcasts == 1;
+  return broadcasts == costly &&
          broadcastCost <
              conversionCost(
                  at, cast<RankedTensorType>(result.getType()).getNumElements());
@@ -356,11 +351,8 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
             : target;
     // A broadcast is free in any layout: converting its smaller operand
     // moves less data even where the broadcast stays for other users (a
-    // row factor both a blocked and an accumulator tile multiply); not
-    // into a dot operand layout, whose smaller tiles nothing lowers.
-    bool fewer = isa<tile::BroadcastOp>(src) && !isa<DotOperandAttr>(target) &&
-                 cast<RankedTensorType>(in.getType()).getNumElements() <
-                     cast<RankedTensorType>(op.getType()).getNumElements();
+    // row factor both a blocked and an accumulator tile multiply).
+    bool fewer = isSmallerBroadcast(op.getSrc(), target);
     if (!worthHoisting(in, op.getSrc(), inTarget, cancelling, fewer))
       return failure();
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(src)) {

@@ -9,17 +9,32 @@
 
 using namespace tilec;
 
-std::optional<std::pair<std::string, HostValue>>
-HostDefines::parse(llvm::StringRef define, std::string &error) {
+static bool isIdentifier(llvm::StringRef id) {
+  return !id.empty() && !std::isdigit(static_cast<unsigned char>(id.front())) &&
+         llvm::all_of(id, [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+/// VALUE as the dotted path of one of Triton's modules (`triton.language.
+/// extra.cuda.libdevice`, `tl.math`), `tl.` spelled out; nullopt otherwise.
+static std::optional<std::string> modulePath(llvm::StringRef value) {
+  value = value.trim();
+  llvm::SmallVector<llvm::StringRef> parts;
+  value.split(parts, '.');
+  if (parts[0] != "triton" && parts[0] != "tl")
+    return std::nullopt;
+  if (!llvm::all_of(parts, isIdentifier))
+    return std::nullopt;
+  if (parts[0] == "tl")
+    return "triton.language" + value.drop_front(2).str();
+  return value.str();
+}
+
+std::optional<HostDefines::Define> HostDefines::parse(llvm::StringRef define,
+                                                      std::string &error) {
   auto [name, value] = define.split('=');
   name = name.trim();
-  auto isIdentifier = [](llvm::StringRef id) {
-    return !id.empty() &&
-           !std::isdigit(static_cast<unsigned char>(id.front())) &&
-           llvm::all_of(id, [](char c) {
-             return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-           });
-  };
   // A name, or a call without arguments that module-level code makes of a
   // function (`is_hip()`) or of a method of an object host code built
   // (`current_platform.is_rocm()`), given by its text.
@@ -35,8 +50,15 @@ HostDefines::parse(llvm::StringRef define, std::string &error) {
             define.str() + "'";
     return std::nullopt;
   }
-  std::optional<HostValue> v = HostValue::parseValue(value);
-  if (!v) {
+  Define d;
+  d.name = name.str();
+  if (!call)
+    if (std::optional<std::string> path = modulePath(value)) {
+      d.module = *path;
+      return d;
+    }
+  d.value = HostValue::parseValue(value);
+  if (!d.value) {
     error = "the value of -D " + name.str() +
             " must be a Python literal (True, False, None, an int, a float, "
             "a quoted string, or a list or tuple of them) or the path of one "
@@ -45,40 +67,18 @@ HostDefines::parse(llvm::StringRef define, std::string &error) {
             value.str() + "'";
     return std::nullopt;
   }
-  return std::make_pair(name.str(), *v);
-}
-
-/// VALUE as the dotted path of one of Triton's modules (`triton.language.
-/// extra.cuda.libdevice`, `tl.math`), `tl.` spelled out; nullopt otherwise.
-static std::optional<std::string> modulePath(llvm::StringRef value) {
-  value = value.trim();
-  llvm::SmallVector<llvm::StringRef> parts;
-  value.split(parts, '.');
-  if (parts.empty() || (parts[0] != "triton" && parts[0] != "tl"))
-    return std::nullopt;
-  for (llvm::StringRef p : parts)
-    if (p.empty() || std::isdigit(static_cast<unsigned char>(p.front())) ||
-        !llvm::all_of(p, [](char c) {
-          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-        }))
-      return std::nullopt;
-  if (parts[0] == "tl")
-    return "triton.language" + value.drop_front(2).str();
-  return value.str();
+  return d;
 }
 
 bool HostDefines::add(llvm::ArrayRef<std::string> defines, std::string &error) {
-  for (const std::string &d : defines) {
-    auto [name, value] = llvm::StringRef(d).split('=');
-    if (std::optional<std::string> path = modulePath(value);
-        path && !name.trim().empty() && !name.contains('(')) {
-      modules[name.trim().str()] = *path;
-      continue;
-    }
-    auto p = parse(d, error);
-    if (!p)
+  for (const std::string &text : defines) {
+    std::optional<Define> d = parse(text, error);
+    if (!d)
       return false;
-    values[p->first] = p->second;
+    if (d->value)
+      values[d->name] = *d->value;
+    else
+      modules[d->name] = d->module;
   }
   return true;
 }

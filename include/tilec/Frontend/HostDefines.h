@@ -33,12 +33,18 @@ struct HostDefines {
   /// picks at import), `tl.` spelled out as `triton.language.`.
   std::map<std::string, std::string> modules;
 
+  /// One NAME=VALUE: a value, or else the path of a module.
+  struct Define {
+    std::string name;
+    std::optional<HostValue> value;
+    std::string module;
+  };
   /// Parses `NAME=VALUE`, VALUE a Python literal (True, False, None, an
   /// int, a float, a quoted string) or a list or tuple display of them
-  /// (`[32, 64]`); nullopt with `error` set otherwise. (A VALUE that is a
-  /// dotted path of Triton's modules goes to `modules`: add().)
-  static std::optional<std::pair<std::string, HostValue>>
-  parse(llvm::StringRef define, std::string &error);
+  /// (`[32, 64]`), or, for a NAME that is no call, the dotted path of one
+  /// of Triton's modules (`modules`); nullopt with `error` set otherwise.
+  static std::optional<Define> parse(llvm::StringRef define,
+                                     std::string &error);
   /// Every define of `defines` (NAME=VALUE each); false with `error` set at
   /// the first bad one.
   bool add(llvm::ArrayRef<std::string> defines, std::string &error);

@@ -398,3 +398,52 @@ module attributes {tile.num_warps = 8 : i32} {
     return
   }
 }
+
+// -----
+
+// A warp-local move (each warp reads only what its own lanes stored: rows
+// 4w .. 4w+3 of a [16, 8] tile in both layouts) has a bar.warp.sync of its
+// own, which fences nothing for the other warps: what was pending before it
+// stays pending, and its own range is pending after it (16 x 8 x 4 = 512
+// bytes of scratch).
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#rows8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#one = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // Two warp-local moves at one offset: a CTA barrier between them (a warp
+  // may still read the first one's places while another warp, done with
+  // it, writes the second one's).
+  // CHECK-LABEL: func.func @warp_local_twice
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: tilegpu.convert_layout
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tilegpu.convert_layout
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: return
+  // LLVM-LABEL: llvm.func @warp_local_twice
+  // LLVM: nvvm.bar.warp.sync
+  // LLVM: nvvm.barrier0
+  // LLVM: nvvm.bar.warp.sync
+  // LLVM-NOT: nvvm.barrier0
+  // LLVM: llvm.return
+  func.func @warp_local_twice(%x: tensor<16x8xf32, #rows8>, %y: tensor<16x8xf32, #rows8>) {
+    %a = tilegpu.convert_layout %x {tilegpu.shared_offset = 0 : i64} : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    %b = tilegpu.convert_layout %y {tilegpu.shared_offset = 0 : i64} : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    return
+  }
+
+  // A reduction's reads stay pending across a warp-local move at another
+  // offset: the next reduction at the first one's offset gets a barrier
+  // (a CTA-wide move between them would have fenced them).
+  // CHECK-LABEL: func.func @pending_across_warp_local
+  // CHECK: tile.reduce max
+  // CHECK-NEXT: tilegpu.convert_layout
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tile.reduce sum
+  func.func @pending_across_warp_local(%x: tensor<256xf32, #b1>, %y: tensor<16x8xf32, #rows8>) {
+    %m = tile.reduce max %x {axis = 0 : i32, tilegpu.shared_offset = 0 : i64} : tensor<256xf32, #b1> -> f32
+    %a = tilegpu.convert_layout %y {tilegpu.shared_offset = 512 : i64} : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    %s = tile.reduce sum %x {axis = 0 : i32, tilegpu.shared_offset = 0 : i64} : tensor<256xf32, #b1> -> f32
+    return
+  }
+}

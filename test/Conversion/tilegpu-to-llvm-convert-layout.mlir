@@ -1,6 +1,7 @@
 // Checks tilegpu.convert_layout, tile.trans and tile.reshape: through shared
-// memory (barrier, store at the row-major index, barrier, load); pointers are
-// kept as i64.
+// memory (barrier, store at the row-major index, barrier, load; bar.warp.sync
+// in place of the second barrier where each warp reads only what its own
+// lanes stored); pointers are kept as i64.
 // RUN: tilec-opt %s -convert-tilegpu-to-llvm -split-input-file | FileCheck %s
 
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -106,7 +107,9 @@ module attributes {tile.num_warps = 1 : i32} {
   // CHECK: llvm.store %{{.*}}, %[[S]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
   // CHECK: llvm.store %{{.*}}, %[[S1]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
   // CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
-  // CHECK: nvvm.barrier0
+  // One warp: its lanes' accesses ordered by bar.warp.sync.
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: nvvm.bar.warp.sync
   // CHECK: llvm.mlir.constant(36 : i32) : i32
   // CHECK: %[[L:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
   // CHECK: llvm.getelementptr %[[L]][36] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
@@ -231,12 +234,33 @@ module attributes {tile.num_warps = 4 : i32} {
     %y = tilegpu.convert_layout %x : tensor<256xf32, #s0> -> tensor<256xf32, #flat>
     return
   }
+  // Each warp holds rows 4w .. 4w+3 in both layouts: a warp reads only
+  // what its own lanes stored (bar.warp.sync, no CTA barrier but the
+  // leading one of a lowering run without tilegpu-insert-barriers).
   // CHECK-LABEL: llvm.func @own_column
-  // CHECK: llvm.store
   // CHECK: nvvm.barrier0
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.store
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
+  // CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
+  // CHECK-NOT: nvvm.barrier0
   // CHECK: llvm.load
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
   func.func @own_column(%x: tensor<16x8xf32, #rows8>) {
     %y = tilegpu.convert_layout %x : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    return
+  }
+  // The transpose of those rows: warp w reads rows 4w .. 4w+3 of the result
+  // (columns of the operand) that every warp stored: a CTA barrier.
+  // CHECK-LABEL: llvm.func @trans_across_warps
+  // CHECK: llvm.store
+  // CHECK-NOT: nvvm.bar.warp.sync
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load
+  func.func @trans_across_warps(%x: tensor<16x16xf32, #one>) {
+    %y = tile.trans %x {order = array<i32: 1, 0>} : tensor<16x16xf32, #one> -> tensor<16x16xf32, #one>
     return
   }
 }

@@ -259,8 +259,8 @@ uniformRegisters(const LayoutInfo &from, unsigned threads, unsigned n,
 /// nullopt where some thread does not hold it, holds it elsewhere, or the
 /// layouts are not blocked, slice or accumulator layouts (a conversion that
 /// moves no data: RegisterMaps.cpp).
-std::optional<SmallVector<unsigned>>
-threadLocalRegisters(RankedTensorType src, RankedTensorType dst);
+std::optional<SmallVector<unsigned>> threadLocalRegisters(RankedTensorType src,
+                                                          RankedTensorType dst);
 
 /// Is `layout` a tensor-core layout (#tilegpu.mma or #tilegpu.dot_op)?
 bool isMmaFamilyLayout(Attribute layout);
@@ -299,6 +299,8 @@ Value packStruct(OpBuilder &b, Location loc, Type structType,
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask);
 /// CTA-wide barrier.
 void barrier(OpBuilder &b, Location loc);
+/// bar.warp.sync of all lanes: orders the shared-memory accesses of a warp.
+void warpBarrier(OpBuilder &b, Location loc);
 /// `a && c` of two i1 values, either of which may be null (no condition).
 Value andPredicates(OpBuilder &b, Location loc, Value a, Value c);
 /// Base address (addrspace 3) of the kernel's shared memory, the extern
@@ -323,7 +325,11 @@ void storeSharedIf(OpBuilder &b, Location loc, Value ptr, Value v, Value pred);
 // barrier). The pass tilegpu-insert-barriers then puts a `tilegpu.barrier`
 // before an op whose range overlaps what another op may have accessed since
 // the last barrier on some path (program order, scf.if branches, loop back
-// edges), and marks the module `tilegpu.barriers_inserted`. The lowerings
+// edges), and marks the module `tilegpu.barriers_inserted`. A move whose
+// every thread reads only elements that threads of its own warp stored
+// (isWarpLocalMove) has a bar.warp.sync in place of its own barrier: it
+// fences nothing for the other warps, so the ranges accessed before it stay
+// pending after it. The lowerings
 // therefore emit no barrier before their first write, except when that
 // marker is missing (the lowering run alone, e.g. in a lit test): then each
 // op starts with a barrier() as before (leadingBarrier), and an op without
@@ -411,6 +417,12 @@ Value sharedScratch(OpBuilder &b, Location loc, Operation *user);
 /// The barrier before `user`'s first write: nothing once
 /// tilegpu-insert-barriers has run, else barrier().
 void leadingBarrier(OpBuilder &b, Location loc, Operation *user);
+
+/// Whether `op` (a convert_layout, tile.trans or tile.reshape that moves its
+/// elements through shared memory) has each thread read only elements that
+/// threads of its own warp stored: its barrier between the stores and the
+/// loads is then a bar.warp.sync (see the BARRIER CONVENTION).
+bool isWarpLocalMove(Operation *op);
 
 /// The type an element of `t` (an LLVM scalar type) is kept as in shared
 /// memory: pointers as i64, i1 as i8, everything else unchanged.

@@ -32,6 +32,12 @@
 // register number the same in all threads (threadLocalRegisters,
 // RegisterMaps.cpp): the result's registers are the operand's, renumbered.
 //
+// Where every thread reads only elements that threads of its own warp
+// stored (isWarpLocalMove: the rows of a [16, 8] tile whose warps hold the
+// same rows in both layouts), the barrier between the stores and the
+// loads is bar.warp.sync, which orders the shared-memory accesses of the
+// warp's lanes, as Triton's warp-local conversions do.
+//
 // Replicated elements (a tile smaller than the CTA tile, or slice layouts)
 // are stored by every thread holding them: the same value to the same
 // address, which is harmless. No barrier after the loads: a later user of
@@ -92,6 +98,38 @@ unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
   return std::max(run, 1u);
 }
 
+/// Whether each element a thread of `dstType` reads (at `read`'s place) is
+/// stored (at `store`'s place) by a thread of the same warp of `srcType`.
+bool warpLocal(RankedTensorType srcType, RankedTensorType dstType,
+               const RowMajorPlace &store, const RowMajorPlace &read) {
+  auto distributed = [](Attribute l) {
+    return isa_and_nonnull<BlockedAttr, SliceAttr, MmaAttr>(l);
+  };
+  if (!distributed(srcType.getEncoding()) ||
+      !distributed(dstType.getEncoding()))
+    return false;
+  LayoutInfo src(srcType), dst(dstType);
+  if (!src.hasDims() || !dst.hasDims())
+    return false;
+  unsigned threads = src.numThreads();
+  // The host evaluation costs threads x elements, as planSharedRuns's.
+  uint64_t work = uint64_t(threads) * (src.numElems() + dst.numElems());
+  if (threads != dst.numThreads() || threads % 32 != 0 || threads > 1024 ||
+      work > (1u << 18))
+    return false;
+  for (unsigned w = 0; w < threads / 32; ++w) {
+    DenseSet<int64_t> stored;
+    for (unsigned t = 32 * w; t < 32 * (w + 1); ++t)
+      for (unsigned k = 0; k < src.numElems(); ++k)
+        stored.insert(store.host(src.hostIndices(t, k)));
+    for (unsigned t = 32 * w; t < 32 * (w + 1); ++t)
+      for (unsigned k = 0; k < dst.numElems(); ++k)
+        if (!stored.contains(read.host(dst.hostIndices(t, k))))
+          return false;
+  }
+  return true;
+}
+
 /// `store`: an operand element's place in the buffer from its indices in
 /// the operand (row-major, or with convertLayoutRowPad's padding); `read`:
 /// the place a result element is read from. Both accesses are planned from
@@ -125,7 +163,10 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
         return sharedElemPtr(b, loc, smem, storeT, store.emit(b, loc, idx));
       },
       in);
-  barrier(b, loc);
+  if (isWarpLocalMove(op))
+    warpBarrier(b, loc);
+  else
+    barrier(b, loc);
   auto dtc = dst.emitThreadCoords(b, loc);
   std::optional<SmallVector<SharedRun>> readPlan;
   if (gatherAxis < 0)
@@ -293,6 +334,28 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
 };
 
 } // namespace
+
+bool mlir::tilegpu::isWarpLocalMove(Operation *op) {
+  if (op->getNumOperands() < 1 || op->getNumResults() != 1 ||
+      !hasLayouts(op->getOperand(0).getType(), op->getResult(0).getType()))
+    return false;
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<int64_t> shape(srcType.getShape());
+  // The places of the lowerings above (a convert_layout's row padding maps
+  // the same elements to other places one to one).
+  if (isa<ConvertLayoutOp>(op))
+    return srcType != dstType && !isRegisterConversion(srcType, dstType) &&
+           !threadLocalRegisters(srcType, dstType) &&
+           warpLocal(srcType, dstType, {shape, {}}, {shape, {}});
+  if (auto trans = dyn_cast<tile::TransOp>(op))
+    return warpLocal(srcType, dstType, {shape, {}},
+                     {shape, SmallVector<int32_t>(trans.getOrder())});
+  if (isa<tile::ReshapeOp>(op))
+    return warpLocal(srcType, dstType, {shape, {}},
+                     {SmallVector<int64_t>(dstType.getShape()), {}});
+  return false;
+}
 
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(
     TileGPUTypeConverter &converter, RewritePatternSet &patterns) {

@@ -9,7 +9,9 @@
 // set) and puts a `tilegpu.barrier` right before a user whose range
 // overlaps it:
 //  - a user: barrier first if it overlaps; after it only its own range is
-//    pending (its own barrier fenced everything before its reads);
+//    pending (its own barrier fenced everything before its reads); a
+//    warp-local move (isWarpLocalMove: a bar.warp.sync of its own) adds its
+//    range to what is pending;
 //  - tilegpu.barrier: nothing is pending;
 //  - scf.if: the join (union) of the branches (a missing else passes the
 //    state through);
@@ -154,14 +156,15 @@ struct Pending {
 /// What an op does to shared memory: a scratch user writes its range, has
 /// its own barrier, then reads it; an explicit-buffer access only reads or
 /// only writes (no barrier of its own).
-enum class AccessKind { Scratch, Read, Write };
+enum class AccessKind { Scratch, WarpScratch, Read, Write };
 struct Access {
   AccessKind kind;
   uint64_t lo, hi;
 };
 
 struct BarrierInserter {
-  DenseMap<Operation *, bool> mayUseShared; // ops with regions, callees
+  DenseMap<Operation *, bool> mayUseShared;   // ops with regions, callees
+  DenseMap<Operation *, bool> warpLocalMoves; // scratch users: isWarpLocalMove
 
   /// The range of the buffer `m` (a !tilegpu.memdesc): its local_alloc's
   /// range, or everything if it does not come from one.
@@ -179,7 +182,7 @@ struct BarrierInserter {
   }
 
   /// The op's shared-memory access, or nullopt if it has none.
-  static std::optional<Access> accessOf(Operation *op) {
+  std::optional<Access> accessOf(Operation *op) {
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
       if (!alloc.getInit())
         return std::nullopt;
@@ -200,7 +203,13 @@ struct BarrierInserter {
     uint64_t off = 0;
     if (auto a = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr))
       off = a.getInt();
-    return Access{AccessKind::Scratch, off, off + bytes};
+    // (Evaluated on the host per thread: once an op, as loops are walked
+    // to a fixed point.)
+    auto [it, fresh] = warpLocalMoves.try_emplace(op, false);
+    if (fresh)
+      it->second = isWarpLocalMove(op);
+    return Access{it->second ? AccessKind::WarpScratch : AccessKind::Scratch,
+                  off, off + bytes};
   }
 
   Operation *callee(CallOpInterface call) { return call.resolveCallable(); }
@@ -287,6 +296,15 @@ struct BarrierInserter {
           barrierBefore(op, insert);
         // Its own barrier fences everything before its reads.
         state.clear();
+        state.reads.add(a->lo, a->hi);
+        break;
+      case AccessKind::WarpScratch:
+        // Its bar.warp.sync orders only its own warp's accesses.
+        if (state.conflictsWithWrite(a->lo, a->hi)) {
+          barrierBefore(op, insert);
+          state.clear();
+        }
+        state.writes.add(a->lo, a->hi);
         state.reads.add(a->lo, a->hi);
         break;
       case AccessKind::Write:

@@ -654,6 +654,11 @@ void mlir::tilegpu::barrier(OpBuilder &b, Location loc) {
   b.create<NVVM::Barrier0Op>(loc);
 }
 
+void mlir::tilegpu::warpBarrier(OpBuilder &b, Location loc) {
+  b.create<NVVM::SyncWarpOp>(
+      loc, b.create<LLVM::ConstantOp>(loc, b.getI32Type(), int32_t(-1)));
+}
+
 Value mlir::tilegpu::sharedBase(OpBuilder &b, Location loc, Operation *user) {
   auto module = user->getParentOfType<ModuleOp>();
   MLIRContext *ctx = module.getContext();

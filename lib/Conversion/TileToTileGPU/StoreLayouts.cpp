@@ -33,6 +33,18 @@
 // whose threads hold copies of elements (which their owners then update
 // one after another).
 //
+// A store whose new layout would have warps hold only copies of what
+// other warps store (a [16, 8] top-k result stored 4 elements a thread: 16
+// rows a warp) gets the vector narrowed to the elements a thread of the
+// CTA has to store (Triton's coalescing gives a thread at most numel /
+// threads) where that layout gives each warp the rows it has in the old
+// one: every warp stores its part, and the value's conversion before it
+// stays within warps (a bar.warp.sync instead of two CTA barriers; the
+// top-k gating softmax over 64 experts). Where the narrower layout would
+// move rows across warps, the store keeps its idle warps (Liger's RoPE:
+// an [8, 64] tile stored 16 bytes a thread by two of four warps, with no
+// conversion).
+//
 // A store whose pointers are contiguous along its layout's slower
 // dimension (a tile stored transposed by its strides: Liger's MoE weight
 // gradient dW2[e, h, i] written from an [i, h] accumulator) stored 2 bytes
@@ -109,26 +121,53 @@ BlockedAttr accessLayout(BlockedAttr layout, ArrayRef<int64_t> shape,
                           layout.getWarpsPerCTA(), layout.getOrder());
 }
 
+/// The warps of `layout` that hold elements of a `shape` tile other than
+/// copies of what other warps hold (a [16, 8] tile in a layout of 16 rows
+/// a warp and 4 warps along the rows: one).
+int64_t busyWarps(BlockedAttr layout, ArrayRef<int64_t> shape) {
+  int64_t busy = 1;
+  for (unsigned i = 0; i < layout.getRank(); ++i) {
+    int64_t extent =
+        int64_t(layout.getSizePerThread()[i]) * layout.getThreadsPerWarp()[i];
+    busy *= std::min<int64_t>(layout.getWarpsPerCTA()[i],
+                              llvm::divideCeil(shape[i], extent));
+  }
+  return busy;
+}
+
+/// Whether rank-2 layouts `a` and `b` give each warp the same rows (warps
+/// only along the slower dimension, as many rows a warp in both): a move
+/// between them stays within warps.
+bool sameWarpRows(BlockedAttr a, BlockedAttr b) {
+  if (a.getRank() != 2 || b.getRank() != 2 || a.getOrder() != b.getOrder() ||
+      a.getWarpsPerCTA() != b.getWarpsPerCTA())
+    return false;
+  unsigned d = a.getOrder()[0], o = a.getOrder()[1];
+  return a.getWarpsPerCTA()[d] == 1 &&
+         a.getSizePerThread()[o] * a.getThreadsPerWarp()[o] ==
+             b.getSizePerThread()[o] * b.getThreadsPerWarp()[o];
+}
+
 /// Moves the store or atomic update `op` (pointer `ptr`, value `value`,
 /// optional `mask`) from `layout` to `target`: its pointer and mask
 /// recomputed there (they must be cheap), its value too when it is cheap,
 /// else converted right before `op` when it takes at most `maxConvertBytes`
-/// of shared memory; otherwise `op` stays where it is.
-void moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
+/// of shared memory; otherwise `op` stays where it is (false).
+bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
                 BlockedAttr layout, BlockedAttr target,
                 uint64_t maxConvertBytes) {
   Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
   DenseMap<Value, bool> memo;
   if (!onlyCheapProducers(rm, ptr, memo) ||
       (mask && !onlyCheapProducers(rm, mask, memo)))
-    return;
+    return false;
   bool cheapValue = onlyCheapProducers(rm, value, memo);
   if (!cheapValue) {
     auto type = cast<RankedTensorType>(value.getType());
     uint64_t bytes = uint64_t(type.getNumElements()) *
                      std::max<uint64_t>(1, type.getElementTypeBitWidth() / 8);
     if (bytes > maxConvertBytes)
-      return;
+      return false;
   }
   SmallVector<Value> operands;
   for (Value o : op->getOperands()) {
@@ -144,9 +183,22 @@ void moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
   op->setOperands(operands);
   for (Value r : op->getResults())
     r.setType(rm.retype(r.getType()));
+  return true;
 }
 
-/// A store whose pointers are contiguous along its layout's slower
+/// A store whose new layout would have warps hold only copies of what
+// other warps store (a [16, 8] top-k result stored 4 elements a thread: 16
+// rows a warp) gets the vector narrowed to the elements a thread of the
+// CTA has to store (Triton's coalescing gives a thread at most numel /
+// threads) where that layout gives each warp the rows it has in the old
+// one: every warp stores its part, and the value's conversion before it
+// stays within warps (a bar.warp.sync instead of two CTA barriers; the
+// top-k gating softmax over 64 experts). Where the narrower layout would
+// move rows across warps, the store keeps its idle warps (Liger's RoPE:
+// an [8, 64] tile stored 16 bytes a thread by two of four warps, with no
+// conversion).
+//
+// A store whose pointers are contiguous along its layout's slower
 /// dimension, `vo` elements per access there: made in the transposed-order
 /// layout with that vector, its pointer and mask recomputed there (when
 /// they are cheap) and its value converted (a conversion before it folds
@@ -182,7 +234,28 @@ struct StoreLayoutsPass
     auto vector = op->getAttrOfType<IntegerAttr>("tilegpu.vector");
     if (!layout || !vector)
       return;
-    BlockedAttr target = accessLayout(layout, type.getShape(), vector.getInt());
+    unsigned v = vector.getInt();
+    BlockedAttr target = accessLayout(layout, type.getShape(), v);
+    // A layout whose warps would hold copies of what other warps store
+    // gets a narrower vector where that gives more warps a part and keeps
+    // each warp's rows (the move to it stays within warps): at most
+    // numel / threads elements a thread, as Triton's coalescing gives.
+    int64_t threads = 32;
+    for (unsigned w : layout.getWarpsPerCTA())
+      threads *= w;
+    int64_t busy = busyWarps(target ? target : layout, type.getShape());
+    if (busy < threads / 32) {
+      int64_t perThread = std::max<int64_t>(1, type.getNumElements() / threads);
+      unsigned narrow = std::min<unsigned>(
+          v, unsigned(llvm::bit_floor(static_cast<uint64_t>(perThread))));
+      BlockedAttr narrowed =
+          narrow < v ? accessLayout(layout, type.getShape(), narrow) : nullptr;
+      if (narrowed && sameWarpRows(layout, narrowed) &&
+          busyWarps(narrowed, type.getShape()) > busy) {
+        v = narrow;
+        target = narrowed;
+      }
+    }
     if (!target)
       return;
     // One element an access gains where the pointers are consecutive along
@@ -192,7 +265,7 @@ struct StoreLayoutsPass
     // gradients, 1 in the new layout). Scattered pointers split sectors in
     // any layout, and the conversion before them reads shared memory
     // element by element (Liger's MoE dW2 in fp32: 20% slower).
-    if (vector.getInt() == 1) {
+    if (vector.getInt() == 1) { // (v < vector gains warps)
       auto runs = op->getAttrOfType<DenseI32ArrayAttr>(kContiguityAttr);
       unsigned d = layout.getOrder()[0];
       bool consecutive = runs && runs.size() == layout.getRank() && runs[d] > 1;
@@ -212,7 +285,8 @@ struct StoreLayoutsPass
       if (!consecutive && elems(target) >= elems(layout))
         return;
     }
-    moveAccess(b, op, ptr, value, mask, layout, target, maxConvertBytes);
+    if (moveAccess(b, op, ptr, value, mask, layout, target, maxConvertBytes))
+      op->setAttr("tilegpu.vector", b.getI32IntegerAttr(v));
   }
 
   void runOnOperation() override {

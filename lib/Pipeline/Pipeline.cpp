@@ -48,9 +48,10 @@ void tilec::populateTilePreparationPipeline(mlir::OpPassManager &pm,
     pm.addPass(tile::createTileCoarsenPrograms(o));
     addCleanup(pm);
   }
-  if (opts.splitMaskedLoops) {
+  {
     tile::TileSplitMaskedLoopsOptions o;
     o.computeCapability = computeCapabilityOf(opts.arch);
+    o.loadMasks = opts.splitMaskedLoops;
     pm.addPass(tile::createTileSplitMaskedLoops(o));
     addCleanup(pm);
   }

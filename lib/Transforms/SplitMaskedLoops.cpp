@@ -3,7 +3,8 @@
 // See the pass description (Passes.td). For a loop with a tile.dot whose
 // body compares, element by element, a tile that grows with the induction
 // variable against a loop-invariant bound (the K masks of a matmul:
-// `offs_k + k < K`, or `offs_k < K - k * BLOCK_K`):
+// `offs_k + k < K`, or `offs_k < K - k * BLOCK_K`; a causal attention mask
+// `offs_m[:, None] >= start_n + offs_n[None, :]` in a tl.where):
 //
 //   for iv = lb to ub step st:        for iv = lb to split step st:
 //     m = (R + a*iv) < B                 ... m replaced by all-true ...
@@ -11,9 +12,10 @@
 //                                          ... the original body ...
 //
 // where split is the first iteration at which some such mask may be false,
-// computed before the loop from the bound (the second loop runs the rest,
-// usually one iteration, with the masks, and is not pipelined). Off by
-// default (--split-masked-loops): see Passes.td for what it measured.
+// computed before the loop from the bound (the second loop runs the rest
+// with the masks: for load masks usually one iteration, not pipelined).
+// Load masks are split with --split-masked-loops only (see Passes.td for
+// what it measured); select conditions always.
 //
 //===----------------------------------------------------------------------===//
 
@@ -202,14 +204,19 @@ bool hasTensorCoreDot(scf::ForOp loop) {
 }
 
 /// The comparisons of the loop body that feed, through and-trees and shape
-/// ops only, the masks of its loads.
-SmallVector<Leaf> maskLeaves(scf::ForOp loop) {
+/// ops only, the conditions of its tile selects (`tl.where`) and, with
+/// `loadMasks`, the masks of its loads.
+SmallVector<Leaf> maskLeaves(scf::ForOp loop, bool loadMasks) {
   SmallVector<Leaf> leaves;
   llvm::SmallPtrSet<Operation *, 16> seen;
   SmallVector<Value> work;
-  for (LoadOp load : loop.getBody()->getOps<LoadOp>())
-    if (load.getMask())
-      work.push_back(load.getMask());
+  if (loadMasks)
+    for (LoadOp load : loop.getBody()->getOps<LoadOp>())
+      if (load.getMask())
+        work.push_back(load.getMask());
+  for (arith::SelectOp sel : loop.getBody()->getOps<arith::SelectOp>())
+    if (isa<ShapedType>(sel.getCondition().getType()))
+      work.push_back(sel.getCondition());
   while (!work.empty()) {
     Value v = work.pop_back_val();
     Operation *op = v.getDefiningOp();
@@ -228,6 +235,28 @@ SmallVector<Leaf> maskLeaves(scf::ForOp loop) {
         leaves.push_back(*leaf);
   }
   return leaves;
+}
+
+/// Whether `cmp` reaches a load's mask through and-trees and shape ops.
+bool feedsLoadMask(arith::CmpIOp cmp) {
+  SmallVector<Value> work{cmp.getResult()};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto load = dyn_cast<LoadOp>(user)) {
+        if (load.getMask() == v)
+          return true;
+        continue;
+      }
+      if (isa<arith::AndIOp, BroadcastOp, ExpandDimsOp, ReshapeOp, SplatOp>(
+              user) &&
+          seen.insert(user).second)
+        work.push_back(user->getResult(0));
+    }
+  }
+  return false;
 }
 
 struct TileSplitMaskedLoops
@@ -252,9 +281,14 @@ struct TileSplitMaskedLoops
     Type ivType = loop.getInductionVar().getType();
     if (!step || *step <= 0 || (!ivType.isInteger(32) && !ivType.isInteger(64)))
       return;
-    SmallVector<Leaf> leaves = maskLeaves(loop);
+    SmallVector<Leaf> leaves = maskLeaves(loop, loadMasks);
     if (leaves.empty())
       return;
+    // Whether a load's mask loses a leaf: the second loop then usually runs
+    // one iteration (a matmul's partial K tile) and is not pipelined.
+    bool masksLoads = false;
+    for (const Leaf &leaf : leaves)
+      masksLoads |= feedsLoadMask(leaf.cmp);
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     Type i64 = b.getI64Type();
@@ -318,10 +352,14 @@ struct TileSplitMaskedLoops
               .getResult());
       cmp.erase();
     }
-    // The rest: from the split on, with the masks; too short to pipeline.
+    // The rest: from the split on, with the masks; too short to pipeline
+    // when the loads' masks were split (a select's condition, such as a
+    // causal mask, is split a block's worth of iterations before its end:
+    // those keep the pipeline).
     loop.getLowerBoundMutable().assign(at);
     loop.getInitArgsMutable().assign(head.getResults());
-    loop->setAttr("tile.num_stages", b.getI32IntegerAttr(1));
+    if (masksLoads)
+      loop->setAttr("tile.num_stages", b.getI32IntegerAttr(1));
   }
 };
 

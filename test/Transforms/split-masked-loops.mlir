@@ -7,6 +7,12 @@
 // to K) as written, not pipelined (tile.num_stages = 1).
 // RUN: tilec-opt %s -split-input-file -tile-split-masked-loops | FileCheck %s
 // RUN: tilec-opt %s -split-input-file -tile-split-masked-loops="compute-capability=75" | FileCheck %s --check-prefix=SM75
+// Without load masks (the compiler's default): only select conditions.
+// RUN: tilec-opt %s -split-input-file -tile-split-masked-loops="load-masks=false" | FileCheck %s --check-prefix=SEL
+// SEL-LABEL: func.func @mm
+// SEL: scf.for
+// SEL-NOT: scf.for
+// SEL: return
 
 // CHECK-LABEL: func.func @mm
 // CHECK: %[[KMAX:.*]] = arith.constant -16 : i64
@@ -147,6 +153,69 @@ module attributes {tile.num_warps = 4 : i32} {
     }
     %ps = tile.splat %c : !tile.ptr<f32> -> tensor<16x16x!tile.ptr<f32>>
     tile.store %ps, %acc : tensor<16x16x!tile.ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// A causal attention mask in a tl.where: `offs_m[:, None] >= start_n +
+// offs_n[None, :]` with offs_m = m0 + [0, 63] and offs_n = [0, 31] holds at
+// every element while start_n + 31 - m0 <= 0, i.e. for start_n <= m0 - 31
+// (m0 = pid * 64). The first loop takes the select's true value (the
+// canonicalizer then folds it), the second the rest with the mask; a
+// select's split keeps both loops pipelined (no tile.num_stages).
+// CHECK-LABEL: func.func @causal
+// CHECK: %[[HEAD:.*]] = scf.for %{{.*}} = %{{.*}} to %[[AT:.*]] step %{{.*}} iter_args
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[T:.*]] = arith.constant dense<true> : tensor<64x32xi1>
+// CHECK: arith.select %[[T]]
+// CHECK: tile.dot
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: tile.num_stages
+// CHECK: scf.for %{{.*}} = %[[AT]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[HEAD]])
+// CHECK: arith.cmpi sge, %{{.*}}, %{{.*}} : tensor<64x32xi32>
+// CHECK: tile.dot
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: tile.num_stages
+// CHECK: return
+// SEL-LABEL: func.func @causal
+// SEL: %[[HEAD:.*]] = scf.for %{{.*}} = %{{.*}} to %[[AT:.*]] step
+// SEL: dense<true>
+// SEL: scf.for %{{.*}} = %[[AT]] to
+// SEL: arith.cmpi sge
+// SEL-NOT: tile.num_stages
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @causal(%q: tensor<64x64xf16>, %kp: tensor<64x32x!tile.ptr<f16>>, %c: !tile.ptr<f32>, %hi: i32) attributes {tile.kernel} {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x32xf32>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64x32xf32>
+    %pid = tile.program_id 0
+    %m0 = arith.muli %pid, %c64 : i32
+    %rm = tile.make_range 0 to 64 : tensor<64xi32>
+    %m0s = tile.splat %m0 : i32 -> tensor<64xi32>
+    %offs_m = arith.addi %m0s, %rm : tensor<64xi32>
+    %om = tile.expand_dims %offs_m {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+    %omb = tile.broadcast %om : tensor<64x1xi32> -> tensor<64x32xi32>
+    %rn = tile.make_range 0 to 32 : tensor<32xi32>
+    %on = tile.expand_dims %rn {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+    %acc = scf.for %n = %c0 to %hi step %c32 iter_args(%acc = %zero) -> (tensor<64x32xf32>) : i32 {
+      %ns = tile.splat %n : i32 -> tensor<1x32xi32>
+      %cols = arith.addi %ns, %on : tensor<1x32xi32>
+      %colsb = tile.broadcast %cols : tensor<1x32xi32> -> tensor<64x32xi32>
+      %mask = arith.cmpi sge, %omb, %colsb : tensor<64x32xi32>
+      %init = arith.select %mask, %zero, %ninf : tensor<64x32xi1>, tensor<64x32xf32>
+      %k = tile.load %kp : tensor<64x32x!tile.ptr<f16>>
+      %qk = tile.dot %q, %k, %init : tensor<64x64xf16> * tensor<64x32xf16> -> tensor<64x32xf32>
+      %s = arith.addf %acc, %qk : tensor<64x32xf32>
+      scf.yield %s : tensor<64x32xf32>
+    }
+    %ps = tile.splat %c : !tile.ptr<f32> -> tensor<64x32x!tile.ptr<f32>>
+    tile.store %ps, %acc : tensor<64x32x!tile.ptr<f32>>
     return
   }
 }

@@ -109,7 +109,7 @@ def TileGroupPrograms : Pass<"tile-group-programs", "mlir::ModuleOp"> {
 }
 
 def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
-  let summary = "Split the loops of a dot where their load masks are all-true";
+  let summary = "Split the loops of a dot where their masks are all-true";
   let description = [{
     A matmul's K loop masks its loads with `offs_k + k < K` (or `offs_k <
     K - k * BLOCK_K`), true everywhere but in the last, partial tile, yet
@@ -120,7 +120,9 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
     f32 with tf32 precision, into f32: the FMA path's fully unrolled dot is
     not worth a second copy), with a positive constant step, every
     comparison `lhs < rhs` (<=, >, >=; signed) of its body that
-    feeds a load's mask through `arith.andi` and shape ops, and whose
+    feeds a tile select's condition (`tl.where`: a causal attention mask
+    `offs_m[:, None] >= start_n + offs_n[None, :]`) or, with `load-masks`,
+    a load's mask, through `arith.andi` and shape ops, and whose
     difference is linear, `a * iv + r + sum(k_i * w_i)` with a > 0, r a tile
     of known bounds (from `make_range`, constants, shape ops, add, sub and
     multiplication by constants) and w_i loop-invariant integer scalars, is
@@ -128,11 +130,14 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
     the loop. The loop is split there: the first loop runs those iterations
     with the comparisons replaced by `true` (the canonicalizer then drops
     them from the masks), the second runs the rest (usually one iteration,
-    or none) as written, with `tile.num_stages = 1` (not pipelined). The
+    or none) as written, with `tile.num_stages = 1` (not pipelined) where
+    a load's mask was split (a causal mask is split BLOCK_M / BLOCK_N
+    iterations before the end: both loops are pipelined). The
     results are the same; the arithmetic of the masks is assumed not to
     wrap, as the axis analysis assumes too (nor the split point: an i32 loop
-    bound within one step of 2^31 is not supported). The compiler runs it with
-    `--split-masked-loops` only (off by default): on the H200 the split
+    bound within one step of 2^31 is not supported). The compiler splits load
+    masks with `--split-masked-loops` only (off by default; select
+    conditions always): on the H200 the split
     fp32 256x128x32 kernel ran 5% slower than the unsplit one (305 against
     320 TFLOP/s at 8192^3; ptxas gives the kernel 239 registers against 202),
     although the same loop without its masks in the source ran 5% faster.
@@ -140,6 +145,8 @@ def TileSplitMaskedLoops : Pass<"tile-split-masked-loops", "mlir::ModuleOp"> {
   let options = [
     Option<"computeCapability", "compute-capability", "int", /*default=*/"90",
            "Target SM version (below 80: no tensor cores, nothing is split)">,
+    Option<"loadMasks", "load-masks", "bool", /*default=*/"true",
+           "Split where loads' masks are all-true too (else only select conditions)">,
   ];
   let dependentDialects = ["mlir::tile::TileDialect", "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];

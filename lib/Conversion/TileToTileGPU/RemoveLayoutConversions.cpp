@@ -45,7 +45,10 @@
 //    such tile, where the result goes on through elementwise ops into a
 //    reduction); a reduction of a single-use conversion is made in the
 //    conversion's source layout and its result (a slice, 1/n of the data,
-//    or a scalar) converted.
+//    or a scalar) converted; a dot operand's staging copy whose buffer
+//    runs along the other dimension than its value's layout takes the
+//    elementwise ops computing it in the layout of the loads they start
+//    from, when those are read in the buffer's order (SinkIntoStaging).
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -54,6 +57,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -558,11 +562,99 @@ struct SinkThroughReduce : OpRewritePattern<tile::ReduceOp> {
   }
 };
 
+/// Rule 6 into a staging copy: a dot operand's shared copy (local_alloc)
+/// whose rows run along the other dimension than its value's layout (an
+/// M-major A, a K-major B: stored element by element from the default
+/// row-fastest layout), the value computed by single-use elementwise ops
+/// from tiles converted out of layouts of the buffer's order (loads read
+/// down their columns: fla's chunk_h `k * exp2(gk_last[:, None] - gk)`),
+/// broadcasts of smaller tiles and cheap tiles: the ops are computed in
+/// the first such layout (of the copy's element width where one has it),
+/// the other tiles converted there, and the copy stores whole vectors.
+struct SinkIntoStaging : OpRewritePattern<LocalAllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalAllocOp alloc,
+                                PatternRewriter &rewriter) const override {
+    Value init = alloc.getInit();
+    auto shared = dyn_cast_or_null<SharedAttr>(alloc.getType().getEncoding());
+    auto type = init ? dyn_cast<RankedTensorType>(init.getType()) : nullptr;
+    auto layout =
+        type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
+    if (!shared || !layout || layout.getRank() != 2 || !init.hasOneUse())
+      return failure();
+    unsigned fast = shared.getTransposed() ? 0 : 1;
+    if (layout.getOrder()[0] == fast)
+      return failure();
+    // The chain, and the layout of the buffer's order to compute it in.
+    SmallVector<Operation *> chain;
+    SmallVector<Value> leaves, work{init};
+    BlockedAttr target;
+    unsigned bits = elementBits(type);
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (auto cvt = v.getDefiningOp<ConvertLayoutOp>()) {
+        auto from = dyn_cast<BlockedAttr>(getLayout(cvt.getSrc().getType()));
+        if (from && from.getRank() == 2 && from.getOrder()[0] == fast) {
+          if (!target || (elementBits(v.getType()) == bits &&
+                          elementBits(leaves.front().getType()) != bits))
+            target = from;
+          leaves.push_back(v);
+          continue;
+        }
+      }
+      Operation *op = v.getDefiningOp();
+      if (op && isa<tile::BroadcastOp>(op)) {
+        leaves.push_back(v);
+        continue;
+      }
+      if (isCheap(v)) {
+        leaves.push_back(v);
+        continue;
+      }
+      if (!op || !isElementwise(op) || !v.hasOneUse() ||
+          op->getBlock() != alloc->getBlock() || chain.size() > 16)
+        return failure();
+      chain.push_back(op);
+      for (Value o : op->getOperands())
+        if (isa<RankedTensorType>(o.getType()))
+          work.push_back(o);
+    }
+    if (!target || chain.empty())
+      return failure();
+    llvm::sort(chain, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    IRMapping map;
+    for (Operation *op : chain) {
+      rewriter.setInsertionPoint(op);
+      // Its leaves in the target layout, right before their first user.
+      for (Value leaf : op->getOperands()) {
+        if (map.contains(leaf) || !llvm::is_contained(leaves, leaf))
+          continue;
+        Value src = leaf;
+        if (auto cvt = leaf.getDefiningOp<ConvertLayoutOp>())
+          src = cvt.getSrc();
+        map.map(leaf, getLayout(src.getType()) == target
+                          ? src
+                          : convertTo(rewriter, leaf.getLoc(), src, target));
+      }
+      Operation *clone = rewriter.clone(*op, map);
+      clone->getResult(0).setType(
+          withLayout(op->getResult(0).getType(), target));
+    }
+    rewriter.modifyOpInPlace(
+        alloc, [&] { alloc.getInitMutable().assign(map.lookup(init)); });
+    for (Operation *op : llvm::reverse(chain))
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tilegpu::populateSinkConversionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<SinkThroughElementwise, SinkThroughReduce>(
+  patterns.add<SinkThroughElementwise, SinkThroughReduce, SinkIntoStaging>(
       patterns.getContext());
 }
 

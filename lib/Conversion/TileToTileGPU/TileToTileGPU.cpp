@@ -20,6 +20,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
@@ -107,6 +108,56 @@ struct ConvertTileToTileGPUPass
                                     /*prefixMask=*/true) *
                         l->second ==
                     128;
+  }
+
+  /// The loads of the full-shape tiles that the elementwise ops computing
+  /// `v` start from (through casts and arith / math ops; broadcasts of
+  /// smaller tiles, splats and constants left out), or nothing when `v`
+  /// is not computed that way from loads alone.
+  static SmallVector<Value> chainLoads(Value v) {
+    SmallVector<Value> loads, work{v};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    auto shape = cast<RankedTensorType>(v.getType()).getShape();
+    while (!work.empty()) {
+      Value x = work.pop_back_val();
+      Operation *op = x.getDefiningOp();
+      if (!op || !seen.insert(op).second)
+        continue;
+      if (loadOf(x)) {
+        loads.push_back(x);
+        continue;
+      }
+      if (isa<tile::BroadcastOp, tile::SplatOp, arith::ConstantOp>(op))
+        continue;
+      bool elementwise =
+          op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+          isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+          OpTrait::hasElementwiseMappableTraits(op);
+      if (!elementwise || seen.size() > 32)
+        return {};
+      for (Value o : op->getOperands()) {
+        auto t = dyn_cast<RankedTensorType>(o.getType());
+        if (t && t.getShape() == shape)
+          work.push_back(o);
+      }
+    }
+    return loads;
+  }
+
+  /// Is `v` computed by elementwise ops from loads some of which can be
+  /// read 16 bytes at a time along dimension `dim` and none along the
+  /// other (fla's chunk_h: `k * exp2(gk_last[:, None] - gk)`, k and gk
+  /// read down their columns)?
+  static bool contiguousChain(const AxisInfoAnalysis &axis, Value v,
+                              unsigned dim) {
+    SmallVector<Value> loads = chainLoads(v);
+    bool along = false;
+    for (Value l : loads) {
+      if (contiguousLoad(axis, l, 1 - dim))
+        return false;
+      along |= contiguousLoad(axis, l, dim);
+    }
+    return along;
   }
 
   /// Is `v` a tile.load (or its transpose) whose addresses run on for at
@@ -591,6 +642,16 @@ struct ConvertTileToTileGPUPass
           m.bK = true;
         if (m.aComputed && !m.aK && throughTrans(dot.getA(), 1).second == 0)
           m.aM = true;
+        // A computed by elementwise ops from loads read down its columns
+        // is staged M-major (B: K-major) in the loads' order: the ops are
+        // computed in the loads' layout (tilegpu-load-layouts), which
+        // stores whole vectors there.
+        if (m.aComputed && !m.aK && !m.aM &&
+            contiguousChain(axis, dot.getA(), 0))
+          m.aM = true;
+        if (m.bComputed && !m.bK && !m.bN &&
+            contiguousChain(axis, dot.getB(), 0))
+          m.bK = true;
         majors[dot] = m;
       });
     }

@@ -1,0 +1,20 @@
+import triton
+import triton.language as tl
+
+
+# A dot operand computed from tiles loaded down their columns (fla's chunk_h
+# forward with a per-key decay), see staged-chain-order.test.
+@triton.jit
+def decayed_kv(k, gk, gk_last, v, h, T, BK: tl.constexpr, BT: tl.constexpr):
+    o_k = tl.arange(0, BK)
+    b_h = tl.zeros([BK, BK], dtype=tl.float32)
+    for i_t in range(T // BT):
+        o_t = i_t * BT + tl.arange(0, BT)
+        b_k = tl.load(k + o_k[:, None] + o_t[None, :] * BK)
+        b_gk = tl.load(gk + o_k[:, None] + o_t[None, :] * BK)
+        b_gl = tl.load(gk_last + i_t * BK + o_k)
+        b_v = tl.load(v + o_t[:, None] * BK + o_k[None, :])
+        b_h *= tl.exp2(b_gl)[:, None]
+        b_k = (b_k * tl.exp2(b_gl[:, None] - b_gk)).to(b_k.dtype)
+        b_h = tl.dot(b_k, b_v, b_h)
+    tl.store(h + o_k[:, None] * BK + o_k[None, :], b_h)

@@ -5,8 +5,9 @@
 # and tilegpu-load-layouts computes the ops in the loads' column-fastest
 # layout (SinkIntoStaging), so that the staging copy stores whole vectors and
 # the loads' tiles are not moved to the row-fastest layout first (32 2-byte
-# and 39 4-byte shared reads an iteration before, in chunk_h).
-# RUN: tilec %s --kernel decayed_kv --signature "*bf16:16, *fp32:16, *fp32:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=IR
+# and 39 4-byte shared reads an iteration before, in chunk_h). The kernel is
+# test/GPU/Inputs/staged_chain.py (run by test/GPU/staged-chain-order.test).
+# RUN: tilec %S/../../GPU/Inputs/staged_chain.py --kernel decayed_kv --signature "*bf16:16, *fp32:16, *fp32:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=IR
 # IR-DAG: #[[COL:blocked[0-9]*]] = #tilegpu.blocked<{sizePerThread = [8, 1], {{.*}}order = [0, 1]}>
 # IR-DAG: #[[MMAJ:shared[0-9]*]] = #tilegpu.shared<{{.*}}transposed}>
 # IR: scf.for
@@ -14,7 +15,7 @@
 # IR: arith.truncf %{{.*}} : tensor<64x64xf32, #[[COL]]> to tensor<64x64xbf16, #[[COL]]>
 # IR-NEXT: tilegpu.local_alloc %{{.*}} : tensor<64x64xbf16, #[[COL]]> -> !tilegpu.memdesc<64x64xbf16, #[[MMAJ]]>
 # IR: tile.dot
-# RUN: tilec %s --kernel decayed_kv --signature "*bf16:16, *fp32:16, *fp32:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --arch sm_90a --emit=ptx -o %t.ptx
+# RUN: tilec %S/../../GPU/Inputs/staged_chain.py --kernel decayed_kv --signature "*bf16:16, *fp32:16, *fp32:16, *bf16:16, *fp32:16, i32:16, 64, 64" --num-warps 4 --arch sm_90a --emit=ptx -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # PTX-NOT: ld.shared.b16
 # PTX-NOT: ld.shared.u16
@@ -22,22 +23,3 @@
 # PTX-NOT: ld.shared.b16
 # PTX-NOT: ld.shared.u16
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def decayed_kv(k, gk, gk_last, v, h, T, BK: tl.constexpr,
-               BT: tl.constexpr):
-    o_k = tl.arange(0, BK)
-    b_h = tl.zeros([BK, BK], dtype=tl.float32)
-    for i_t in range(T // BT):
-        o_t = i_t * BT + tl.arange(0, BT)
-        b_k = tl.load(k + o_k[:, None] + o_t[None, :] * BK)
-        b_gk = tl.load(gk + o_k[:, None] + o_t[None, :] * BK)
-        b_gl = tl.load(gk_last + i_t * BK + o_k)
-        b_v = tl.load(v + o_t[:, None] * BK + o_k[None, :])
-        b_h *= tl.exp2(b_gl)[:, None]
-        b_k = (b_k * tl.exp2(b_gl[:, None] - b_gk)).to(b_k.dtype)
-        b_h = tl.dot(b_k, b_v, b_h)
-    tl.store(h + o_k[:, None] * BK + o_k[None, :], b_h)

@@ -110,10 +110,11 @@ struct ConvertTileToTileGPUPass
                     128;
   }
 
-  /// The loads of the full-shape tiles that the elementwise ops computing
-  /// `v` start from (through casts and arith / math ops; broadcasts of
-  /// smaller tiles, splats and constants left out), or nothing when `v`
-  /// is not computed that way from loads alone.
+  /// The loads of the full-shape tiles that the single-use elementwise ops
+  /// computing `v` start from (through casts and arith / math ops;
+  /// broadcasts of smaller tiles, splats and constants left out), or
+  /// nothing when `v` is not computed that way from loads alone (the
+  /// chains that tilegpu-load-layouts' SinkIntoStaging moves).
   static SmallVector<Value> chainLoads(Value v) {
     SmallVector<Value> loads, work{v};
     llvm::SmallPtrSet<Operation *, 16> seen;
@@ -133,7 +134,7 @@ struct ConvertTileToTileGPUPass
           op->getNumResults() == 1 && op->getNumRegions() == 0 &&
           isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
           OpTrait::hasElementwiseMappableTraits(op);
-      if (!elementwise || seen.size() > 32)
+      if (!elementwise || !x.hasOneUse() || seen.size() > 32)
         return {};
       for (Value o : op->getOperands()) {
         auto t = dyn_cast<RankedTensorType>(o.getType());

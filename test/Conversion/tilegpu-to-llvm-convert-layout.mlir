@@ -137,7 +137,8 @@ module attributes {tile.num_warps = 1 : i32} {
 // i8 (64-byte rows, unpadded) are each one 16-byte load; 1-byte runs move
 // as integers (pairs stored as i16, 16 bytes read as four i32 words, split
 // by shifts). A result whose fastest dimension is not the last (order
-// [0, 1]) reads element by element.
+// [0, 1]) reads down columns of a column-major staging where that costs
+// less.
 #b3 = #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 #h8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #q16 = #tilegpu.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -164,9 +165,13 @@ module attributes {tile.num_warps = 1 : i32} {
     %y = tilegpu.convert_layout %x : tensor<8x64xi8, #b3> -> tensor<8x64xi8, #q16>
     return
   }
+  // Row-major, the result's runs down the columns would be read element by
+  // element (4 pair stores + 8 loads a thread); staged column-major they
+  // are two 16-byte loads after 8 element stores, which costs less.
   // CHECK-LABEL: llvm.func @col_major
-  // CHECK-NOT: llvm.load volatile
-  // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-8: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-2: llvm.load volatile %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
   // CHECK-NOT: llvm.load
   // CHECK: llvm.return
   func.func @col_major(%x: tensor<8x32xf32, #b3>) {
@@ -261,6 +266,39 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: llvm.load
   func.func @trans_across_warps(%x: tensor<16x16xf32, #one>) {
     %y = tile.trans %x {order = array<i32: 1, 0>} : tensor<16x16xf32, #one> -> tensor<16x16xf32, #one>
+    return
+  }
+}
+
+// -----
+
+// Both layouts hold runs down the columns (4 and 8 rows a thread): staged
+// column-major, each thread stores its run with one 16-byte store and reads
+// its 8 with two; row-major would take 4 + 8 scalar accesses a thread.
+#c4 = #tilegpu.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#c8 = #tilegpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>
+#r4 = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#r4b = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @column_runs
+  // CHECK-NOT: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  func.func @column_runs(%x: tensor<32x16xf32, #c4>) {
+    %y = tilegpu.convert_layout %x : tensor<32x16xf32, #c4> -> tensor<32x16xf32, #c8>
+    return
+  }
+  // Runs along the rows on both sides stay row-major.
+  // CHECK-LABEL: llvm.func @row_runs
+  // CHECK: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  func.func @row_runs(%x: tensor<32x16xf32, #r4>) {
+    %y = tilegpu.convert_layout %x : tensor<32x16xf32, #r4> -> tensor<32x16xf32, #r4b>
     return
   }
 }

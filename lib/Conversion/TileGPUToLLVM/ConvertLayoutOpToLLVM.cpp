@@ -23,7 +23,11 @@
 // numel * bytes per element; pointers are kept as i64 and i1 as i8
 // (sharedStorageType). A rank-2 convert_layout pads each row by 16 bytes
 // when rows are a multiple of 128 bytes (convertLayoutRowPad: fewer bank
-// conflicts, e.g. storing mma accumulators).
+// conflicts, e.g. storing mma accumulators). It is staged column-major
+// (no padding) instead where the stores and loads SharedRuns.cpp plans
+// cost warp 0 less so, an instruction each plus the bank-conflict
+// wavefronts of its phases (an accumulator stored transposed: its result's
+// threads hold runs down the columns, read 2 bytes at a time from rows).
 //
 // An mma accumulator tile of 16-bit elements converted to the A operand
 // layout of the same mma layout (one warp along N) stays in registers
@@ -220,6 +224,71 @@ bool hasLayouts(Type a, Type b) {
   return x && y && x.getEncoding() && y.getEncoding();
 }
 
+/// What the accesses `runs` of `info`'s elements at `place` cost warp 0:
+/// an instruction each, plus the shared-memory wavefronts it takes (the
+/// lanes of a phase (32 for accesses up to 4 bytes, 16 for 8, 8 for 16)
+/// that address distinct words of one bank are served one after another).
+uint64_t accessCost(const LayoutInfo &info, ArrayRef<SharedRun> runs,
+                    const RowMajorPlace &place, unsigned bytes) {
+  unsigned lanes = std::min(32u, info.numThreads());
+  uint64_t cost = 0;
+  for (const SharedRun &r : runs) {
+    unsigned width = r.length * bytes;
+    unsigned phase = width <= 4 ? 32 : width <= 8 ? 16 : 8;
+    cost += 1;
+    for (unsigned p = 0; p < lanes; p += phase) {
+      DenseMap<int64_t, llvm::SmallDenseSet<int64_t, 4>> words; // bank -> words
+      for (unsigned t = p; t < std::min(lanes, p + phase); ++t) {
+        int64_t at = place.host(info.hostIndices(t, r.first)) * bytes;
+        for (int64_t w = at / 4; w < (at + width + 3) / 4; ++w)
+          words[w % 32].insert(w);
+      }
+      size_t worst = 1;
+      for (auto &entry : words)
+        worst = std::max<size_t>(worst, entry.second.size());
+      cost += worst;
+    }
+  }
+  return cost;
+}
+
+/// The cost (accessCost) of moving `srcType` to `dstType` through `place`,
+/// if SharedRuns.cpp plans both sides.
+std::optional<uint64_t> moveCost(Type storeT, RankedTensorType srcType,
+                                 RankedTensorType dstType,
+                                 const RowMajorPlace &place) {
+  unsigned maxRun = maxSharedRun(storeT, 16);
+  auto host = [&](ArrayRef<int64_t> idx) { return place.host(idx); };
+  LayoutInfo src(srcType), dst(dstType);
+  auto stores = planSharedRuns(src, maxRun, host);
+  auto loads = planSharedRuns(dst, maxRun, host);
+  if (!stores || !loads)
+    return std::nullopt;
+  unsigned bytes = std::max(1u, storeT.getIntOrFloatBitWidth() / 8);
+  return accessCost(src, *stores, place, bytes) +
+         accessCost(dst, *loads, place, bytes);
+}
+
+/// The column-major staging of a rank-2 conversion, where its accesses
+/// cost less than through `rowMajor` (moveCost).
+std::optional<RowMajorPlace> columnMajorPlace(const TypeConverter *converter,
+                                              RankedTensorType srcType,
+                                              RankedTensorType dstType,
+                                              const RowMajorPlace &rowMajor) {
+  if (srcType.getRank() != 2)
+    return std::nullopt;
+  Type storeT =
+      sharedStorageType(converter->convertType(srcType.getElementType()));
+  if (!storeT.isIntOrFloat())
+    return std::nullopt;
+  RowMajorPlace cols{{srcType.getDimSize(1), srcType.getDimSize(0)}, {1, 0}};
+  std::optional<uint64_t> byRows = moveCost(storeT, srcType, dstType, rowMajor);
+  std::optional<uint64_t> byCols = moveCost(storeT, srcType, dstType, cols);
+  if (!byRows || !byCols || *byCols >= *byRows)
+    return std::nullopt;
+  return cols;
+}
+
 struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -251,13 +320,22 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ConvertLayoutOp> {
                          getTypeConverter()->convertType(dstType), out));
       return success();
     }
-    // Row-major with convertLayoutRowPad elements after each row.
+    // Row-major with convertLayoutRowPad elements after each row, or
+    // column-major where that takes fewer accesses (a tile whose result
+    // threads hold runs down its columns: an accumulator stored
+    // transposed, read 2 bytes at a time from rows).
     RowMajorPlace place{SmallVector<int64_t>(srcType.getShape()), {}};
     if (unsigned pad = convertLayoutRowPad(srcType))
       place.shape[1] += pad;
+    int64_t rowPitch = place.shape.back();
+    if (std::optional<RowMajorPlace> cols =
+            columnMajorPlace(getTypeConverter(), srcType, dstType, place)) {
+      place = *cols;
+      rowPitch = 0;
+    }
     Value r =
         moveThroughShared(rewriter, op, getTypeConverter(), adaptor.getSrc(),
-                          srcType, dstType, place, place, place.shape.back());
+                          srcType, dstType, place, place, rowPitch);
     rewriter.replaceOp(op, r);
     return success();
   }

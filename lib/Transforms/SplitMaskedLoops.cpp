@@ -288,7 +288,7 @@ struct TileSplitMaskedLoops
     // one iteration (a matmul's partial K tile) and is not pipelined.
     bool masksLoads = false;
     for (const Leaf &leaf : leaves)
-      masksLoads |= feedsLoadMask(leaf.cmp);
+      masksLoads |= loadMasks && feedsLoadMask(leaf.cmp);
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     Type i64 = b.getI64Type();

@@ -589,15 +589,18 @@ struct SinkIntoStaging : OpRewritePattern<LocalAllocOp> {
     SmallVector<Operation *> chain;
     SmallVector<Value> leaves, work{init};
     BlockedAttr target;
+    bool targetBits = false; // target from a tile of the copy's width
     unsigned bits = elementBits(type);
     while (!work.empty()) {
       Value v = work.pop_back_val();
       if (auto cvt = v.getDefiningOp<ConvertLayoutOp>()) {
         auto from = dyn_cast<BlockedAttr>(getLayout(cvt.getSrc().getType()));
         if (from && from.getRank() == 2 && from.getOrder()[0] == fast) {
-          if (!target || (elementBits(v.getType()) == bits &&
-                          elementBits(leaves.front().getType()) != bits))
+          bool same = elementBits(v.getType()) == bits;
+          if (!target || (same && !targetBits)) {
             target = from;
+            targetBits = same;
+          }
           leaves.push_back(v);
           continue;
         }

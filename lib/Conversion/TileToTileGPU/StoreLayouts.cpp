@@ -186,19 +186,7 @@ bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
   return true;
 }
 
-/// A store whose new layout would have warps hold only copies of what
-// other warps store (a [16, 8] top-k result stored 4 elements a thread: 16
-// rows a warp) gets the vector narrowed to the elements a thread of the
-// CTA has to store (Triton's coalescing gives a thread at most numel /
-// threads) where that layout gives each warp the rows it has in the old
-// one: every warp stores its part, and the value's conversion before it
-// stays within warps (a bar.warp.sync instead of two CTA barriers; the
-// top-k gating softmax over 64 experts). Where the narrower layout would
-// move rows across warps, the store keeps its idle warps (Liger's RoPE:
-// an [8, 64] tile stored 16 bytes a thread by two of four warps, with no
-// conversion).
-//
-// A store whose pointers are contiguous along its layout's slower
+/// A store whose pointers are contiguous along its layout's slower
 /// dimension, `vo` elements per access there: made in the transposed-order
 /// layout with that vector, its pointer and mask recomputed there (when
 /// they are cheap) and its value converted (a conversion before it folds

@@ -151,12 +151,19 @@ struct ConvertTileToTileGPUPass
   /// read down their columns)?
   static bool contiguousChain(const AxisInfoAnalysis &axis, Value v,
                               unsigned dim) {
-    SmallVector<Value> loads = chainLoads(v);
+    // The widths tilegpu-load-layouts gives a load that is not staged
+    // (no prefix masks), which decide its order.
+    auto vector = [&](Value l, unsigned d) {
+      auto load = l.getDefiningOp<tile::LoadOp>();
+      return axis.getVectorWidth(load.getPtr(), load.getMask(), d,
+                                 /*prefixMask=*/false) *
+             getElementTypeOrSelf(l.getType()).getIntOrFloatBitWidth();
+    };
     bool along = false;
-    for (Value l : loads) {
-      if (contiguousLoad(axis, l, 1 - dim))
+    for (Value l : chainLoads(v)) {
+      if (vector(l, 1 - dim) >= vector(l, dim))
         return false;
-      along |= contiguousLoad(axis, l, dim);
+      along |= vector(l, dim) == 128;
     }
     return along;
   }

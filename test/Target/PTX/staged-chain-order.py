@@ -23,3 +23,13 @@
 # PTX-NOT: ld.shared.b16
 # PTX-NOT: ld.shared.u16
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o /dev/null %}
+# With the loads masked by a runtime bound on their rows (a prefix mask:
+# their plain loads keep the row-fastest layout), the operand stays K-major
+# and its copy stores whole vectors from that layout.
+# RUN: tilec %S/../../GPU/Inputs/staged_chain.py --kernel decayed_kv_masked --signature "*bf16:16, *fp32:16, *fp32:16, *bf16:16, *fp32:16, i32:16, i32, 64, 64" --num-warps 4 --arch sm_90a --emit=ptx -o %t.m.ptx
+# RUN: FileCheck %s --check-prefix=MASKED < %t.m.ptx
+# MASKED-NOT: st.shared.b16
+# MASKED-NOT: st.shared.u16
+# MASKED: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{.*}}, 1, 1, 1, 0, {{[01]}};
+# MASKED-NOT: st.shared.b16
+# MASKED-NOT: st.shared.u16

@@ -2,6 +2,15 @@ import triton
 import triton.language as tl
 
 
+@triton.jit
+def _decayed_update(b_h, b_k, b_gk, gk_last, v, i_t, o_k, o_t, BK: tl.constexpr):
+    b_gl = tl.load(gk_last + i_t * BK + o_k)
+    b_v = tl.load(v + o_t[:, None] * BK + o_k[None, :])
+    b_h *= tl.exp2(b_gl)[:, None]
+    b_k = (b_k * tl.exp2(b_gl[:, None] - b_gk)).to(b_k.dtype)
+    return tl.dot(b_k, b_v, b_h)
+
+
 # A dot operand computed from tiles loaded down their columns (fla's chunk_h
 # forward with a per-key decay), see staged-chain-order.test.
 @triton.jit
@@ -12,11 +21,7 @@ def decayed_kv(k, gk, gk_last, v, h, T, BK: tl.constexpr, BT: tl.constexpr):
         o_t = i_t * BT + tl.arange(0, BT)
         b_k = tl.load(k + o_k[:, None] + o_t[None, :] * BK)
         b_gk = tl.load(gk + o_k[:, None] + o_t[None, :] * BK)
-        b_gl = tl.load(gk_last + i_t * BK + o_k)
-        b_v = tl.load(v + o_t[:, None] * BK + o_k[None, :])
-        b_h *= tl.exp2(b_gl)[:, None]
-        b_k = (b_k * tl.exp2(b_gl[:, None] - b_gk)).to(b_k.dtype)
-        b_h = tl.dot(b_k, b_v, b_h)
+        b_h = _decayed_update(b_h, b_k, b_gk, gk_last, v, i_t, o_k, o_t, BK)
     tl.store(h + o_k[:, None] * BK + o_k[None, :], b_h)
 
 
@@ -34,9 +39,5 @@ def decayed_kv_masked(k, gk, gk_last, v, h, T, n, BK: tl.constexpr,
         m = (o_k < n)[:, None]
         b_k = tl.load(k + o_k[:, None] + o_t[None, :] * BK, mask=m, other=0.0)
         b_gk = tl.load(gk + o_k[:, None] + o_t[None, :] * BK, mask=m, other=0.0)
-        b_gl = tl.load(gk_last + i_t * BK + o_k)
-        b_v = tl.load(v + o_t[:, None] * BK + o_k[None, :])
-        b_h *= tl.exp2(b_gl)[:, None]
-        b_k = (b_k * tl.exp2(b_gl[:, None] - b_gk)).to(b_k.dtype)
-        b_h = tl.dot(b_k, b_v, b_h)
+        b_h = _decayed_update(b_h, b_k, b_gk, gk_last, v, i_t, o_k, o_t, BK)
     tl.store(h + o_k[:, None] * BK + o_k[None, :], b_h)

@@ -194,6 +194,10 @@ using HostPlaceFn = function_ref<int64_t(ArrayRef<int64_t> idx)>;
 /// none for other layouts or tiles too large to evaluate here.
 std::optional<SmallVector<SharedRun>>
 planSharedRuns(const LayoutInfo &info, unsigned maxRun, HostPlaceFn place);
+/// Whether evaluating `elems` element places in each of `threads` threads
+/// on the host (planSharedRuns, threadLocalRegisters, isWarpLocalMove) is
+/// within the compile-time budget (1024 threads, 2^18 places).
+bool hostEvaluable(unsigned threads, uint64_t elems);
 /// The shared addresses of `runs` (SharedRuns.cpp). `planned`: a base
 /// run's is `address(first)`, another's a GEP of `storeT` elements from its
 /// base's, all computed before the accesses (`eager`) or each when first

@@ -116,10 +116,8 @@ bool warpLocal(RankedTensorType srcType, RankedTensorType dstType,
   if (!src.hasDims() || !dst.hasDims())
     return false;
   unsigned threads = src.numThreads();
-  // The host evaluation costs threads x elements, as planSharedRuns's.
-  uint64_t work = uint64_t(threads) * (src.numElems() + dst.numElems());
-  if (threads != dst.numThreads() || threads % 32 != 0 || threads > 1024 ||
-      work > (1u << 18))
+  if (threads != dst.numThreads() || threads % 32 != 0 ||
+      !hostEvaluable(threads, src.numElems() + dst.numElems()))
     return false;
   for (unsigned w = 0; w < threads / 32; ++w) {
     DenseSet<int64_t> stored;

@@ -60,9 +60,7 @@ mlir::tilegpu::threadLocalRegisters(RankedTensorType src,
   if (!from.hasDims() || !to.hasDims())
     return std::nullopt;
   unsigned threads = std::max(from.numThreads(), to.numThreads());
-  // The host evaluation costs threads x elements, as planSharedRuns's.
-  uint64_t work = uint64_t(threads) * (from.numElems() + to.numElems());
-  if (threads > 1024 || work > (1u << 18))
+  if (!hostEvaluable(threads, from.numElems() + to.numElems()))
     return std::nullopt;
   return uniformRegisters(
       from, threads, to.numElems(), [&](unsigned t, unsigned k) {

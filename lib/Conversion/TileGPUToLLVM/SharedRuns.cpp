@@ -94,15 +94,18 @@ void unpackBytes(OpBuilder &b, Location loc, Value ptr, Type storeT, unsigned n,
 
 } // namespace
 
+bool mlir::tilegpu::hostEvaluable(unsigned threads, uint64_t elems) {
+  return threads <= 1024 && uint64_t(threads) * elems <= (1u << 18);
+}
+
 std::optional<SmallVector<SharedRun>>
 mlir::tilegpu::planSharedRuns(const LayoutInfo &info, unsigned maxRun,
                               HostPlaceFn place) {
   if (!info.hasDims())
     return std::nullopt;
   unsigned threads = info.numThreads(), n = info.numElems();
-  // The host evaluation costs threads x elements; beyond this the lowering
-  // keeps one address an element.
-  if (threads > 1024 || uint64_t(threads) * n > (1u << 18))
+  // Beyond the budget the lowering keeps one address an element.
+  if (!hostEvaluable(threads, n))
     return std::nullopt;
   std::vector<int64_t> at(size_t(threads) * n);
   for (unsigned t = 0; t < threads; ++t)

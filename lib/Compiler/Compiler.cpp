@@ -319,6 +319,9 @@ bool Compiler::compileToPTX(const ParsedSource &src, const CompileOptions &opts,
   if (auto a =
           (*module)->getAttrOfType<mlir::IntegerAttr>("tile.programs_per_cta"))
     out.programsPerCTA = int(a.getInt());
+  if (auto a = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          mlir::tilegpu::kProducerWarpsAttr))
+    out.producerWarps = int(a.getInt());
   // The tensor maps tilegpu-pipeline added for TMA copies (hidden
   // parameters after the others; ConvertTileGPUToLLVM lists them).
   if (auto maps = (*module)->getAttrOfType<mlir::ArrayAttr>(

@@ -24,6 +24,7 @@ struct RangeSpec {
   bool isStatic = false;
   Val start, end, step;
   int numStages = -1;
+  bool warpSpecialize = false;
 };
 } // namespace
 
@@ -82,9 +83,13 @@ void CodeGen::genFor(const Stmt &s) {
         else
           r.numStages = n;
       }
+    } else if (kw.name == "warp_specialize" && loopRange) {
+      int64_t on;
+      if (requireInt(v, *kw.value, "warp_specialize", on))
+        r.warpSpecialize = on != 0;
     } else if ((kw.name == "loop_unroll_factor" || kw.name == "flatten" ||
                 kw.name == "disallow_acc_multi_buffer" ||
-                kw.name == "warp_specialize" || kw.name == "disable_licm") &&
+                kw.name == "disable_licm") &&
                loopRange) {
       // Scheduling hints without effect in tilec yet.
     } else {
@@ -204,6 +209,10 @@ void CodeGen::genFor(const Stmt &s) {
   auto forOp = b.create<mlir::scf::ForOp>(l, lbV, ubV, stepV, carried.inits);
   if (r.numStages >= 0)
     forOp->setAttr("tile.num_stages", b.getI32IntegerAttr(r.numStages));
+  // Honoured by tilegpu-pipeline where the loop's operands are all copied
+  // with TMA on sm_90a (PipelineWarpSpec.cpp); a hint elsewhere.
+  if (r.warpSpecialize)
+    forOp->setAttr("tile.warp_specialize", b.getUnitAttr());
   mlir::Block *body = forOp.getBody();
   b.setInsertionPointToStart(body);
   Val iv = Val::ir(forOp.getInductionVar(), ivType);

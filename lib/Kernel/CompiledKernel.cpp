@@ -16,13 +16,13 @@ std::string CompiledKernel::metadataJSON() const {
   llvm::json::Array ps;
   for (auto &[n, t] : params)
     ps.push_back(llvm::json::Object{{"name", n}, {"type", t}});
-  llvm::json::Object o{{"name", name},
-                       {"num_warps", numWarps},
-                       {"threads", numWarps * 32},
-                       {"shared_bytes", (int64_t)sharedBytes},
-                       {"target", target},
-                       {"programs_per_cta", programsPerCTA},
-                       {"params", std::move(ps)}};
+  llvm::json::Object o{
+      {"name", name},           {"num_warps", numWarps},
+      {"threads", threads()},   {"shared_bytes", (int64_t)sharedBytes},
+      {"target", target},       {"programs_per_cta", programsPerCTA},
+      {"params", std::move(ps)}};
+  if (producerWarps)
+    o["producer_warps"] = producerWarps;
   if (!tensorMaps.empty()) {
     llvm::json::Array tms;
     for (const TensorMapParam &tm : tensorMaps) {
@@ -144,6 +144,11 @@ llvm::Expected<CompiledKernel> CompiledKernel::fromJSON(llvm::StringRef json) {
     if (*p < 1 || *p > 8)
       return bad("programs_per_cta out of range");
     ck.programsPerCTA = int(*p);
+  }
+  if (auto p = o->getInteger("producer_warps")) {
+    if (*p < 0 || *p % 4 != 0 || (ck.numWarps + *p) * 32 > 1024)
+      return bad("producer_warps out of range");
+    ck.producerWarps = int(*p);
   }
   for (const llvm::json::Value &p : *ps) {
     const llvm::json::Object *po = p.getAsObject();

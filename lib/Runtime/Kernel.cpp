@@ -341,7 +341,7 @@ llvm::Error Kernel::launch(Dim3 grid, llvm::ArrayRef<Arg> args,
       ptrs[slots + i] = &maps[i];
     }
   }
-  unsigned threads = unsigned(ck_.numWarps) * 32;
+  unsigned threads = unsigned(ck_.threads());
   CUresult r =
       d.cuLaunchKernel(fn_, ctasX, grid.y, grid.z, threads, 1, 1,
                        unsigned(ck_.sharedBytes), stream, ptrs.data(), nullptr);

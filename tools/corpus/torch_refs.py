@@ -81,6 +81,14 @@ def attention_fwd(t, a):
                                                   scale=a["sm_scale"])
 
 
+def matmul_bt(t, a):
+    """Triton's tutorial 09 on host descriptors: C = A B^T (cuBLAS) of the
+    M x K and N x K tensors behind a_desc and b_desc, into c_desc's."""
+    import torch
+    x, w, c = t["a_desc"], t["b_desc"], t["c_desc"]
+    return lambda: torch.matmul(x, w.T, out=c)
+
+
 REFS = {f.__name__: f for f in (rms_norm_fwd, fused_add_rms_norm_fwd, layer_norm_fwd,
                                 softmax_fwd, cross_entropy_fwd_grad, unit_lower_inverse_16,
-                                attention_fwd)}
+                                attention_fwd, matmul_bt)}

@@ -375,7 +375,7 @@ CUresult {fn}({params}) {{
       fmt::arg("shared", ck.sharedBytes), fmt::arg("params", paramList),
       fmt::arg("constants", constants), fmt::arg("gx", gx), fmt::arg("gy", gy),
       fmt::arg("gz", gz), fmt::arg("args_decl", argsDecl),
-      fmt::arg("ctas_x", ctasX), fmt::arg("threads", ck.numWarps * 32));
+      fmt::arg("ctas_x", ctasX), fmt::arg("threads", ck.threads()));
   return g;
 }
 

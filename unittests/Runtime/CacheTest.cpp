@@ -252,6 +252,34 @@ TEST(CompiledKernel, ProgramsPerCTAInMetadata) {
   }
 }
 
+/// A warp-specialized kernel's producer warps: launched on top of
+/// num_warps (threads()), kept by the metadata, absent where there are none;
+/// a count that is not whole warpgroups or overfills the CTA is refused.
+TEST(CompiledKernel, ProducerWarpsInMetadata) {
+  CompiledKernel ck = reference();
+  ck.numWarps = 8;
+  EXPECT_EQ(ck.threads(), 256);
+  EXPECT_EQ(ck.metadataJSON().find("producer_warps"), std::string::npos);
+  ck.producerWarps = 4;
+  EXPECT_EQ(ck.threads(), 384);
+  std::string json = ck.metadataJSON();
+  EXPECT_NE(json.find("\"threads\": 384"), std::string::npos) << json;
+  auto back = CompiledKernel::fromJSON(json);
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->producerWarps, 4);
+  EXPECT_EQ(back->threads(), 384);
+  for (const char *v : {"2", "-4", "28"}) {
+    std::string badJson = json;
+    size_t at = badJson.find("\"producer_warps\": 4") +
+                std::strlen("\"producer_warps\": ");
+    badJson.replace(at, 1, v);
+    auto bad = CompiledKernel::fromJSON(badJson);
+    ASSERT_FALSE(bool(bad)) << v;
+    EXPECT_NE(llvm::toString(bad.takeError()).find("producer_warps"),
+              std::string::npos);
+  }
+}
+
 /// What the runtime compiles by default: a streaming kernel that loads 16
 /// bytes a thread runs 8 programs per CTA, one that loads 32 runs one, and
 /// the softmax with a reduction 2 when its rows are short.

@@ -301,7 +301,8 @@ Value packStruct(OpBuilder &b, Location loc, Type structType,
                  ArrayRef<Value> elems);
 /// `shfl.sync.bfly` of a 32-bit or narrower scalar (or a pointer).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned laneMask);
-/// CTA-wide barrier.
+/// CTA-wide barrier: bar.sync 0, or, in a warp-specialized kernel
+/// (kProducerWarpsAttr), named barrier 1 of its num_warps warps.
 void barrier(OpBuilder &b, Location loc);
 /// bar.warp.sync of all lanes: orders the shared-memory accesses of a warp.
 void warpBarrier(OpBuilder &b, Location loc);
@@ -505,6 +506,15 @@ void populateHistogramOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateInlineAsmOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                        RewritePatternSet &patterns);
+/// Set by markProducerOps, before the lowering, on the mbarrier and TMA
+/// ops of its producer region, which one warp runs: their elected lane is
+/// that warp's (not warp 0's).
+inline constexpr llvm::StringLiteral kProducerOpAttr = "tilegpu.producer_op";
+/// tilegpu.warp_specialize: the split of the CTA into producer and
+/// consumer warps (WarpSpecializeOpToLLVM.cpp).
+void markProducerOps(ModuleOp module);
+void populateWarpSpecializeOpToLLVMPatterns(TileGPUTypeConverter &converter,
+                                            RewritePatternSet &patterns);
 /// The mbarrier ops and TMA copies (TmaOpToLLVM.cpp).
 void populateTmaOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                  RewritePatternSet &patterns);

@@ -33,6 +33,11 @@ inline unsigned ctasForPrograms(unsigned programs, int programsPerCTA) {
 struct CompiledKernel {
   std::string name;
   int numWarps = 4;
+  /// Warps a warp-specialized kernel runs besides numWarps (its producer
+  /// warpgroups; tilegpu.warp_specialize), 0 elsewhere.
+  int producerWarps = 0;
+  /// Threads a CTA launches with.
+  int threads() const { return (numWarps + producerWarps) * 32; }
   uint64_t sharedBytes = 0; // dynamic shared memory per CTA
   std::string target;       // e.g. sm_90
   /// Programs each CTA runs (CompileOptions::programsPerCTA as chosen). Above

@@ -319,7 +319,7 @@ public:
   Kernel &operator=(const Kernel &) = delete;
   ~Kernel();
 
-  /// checkArgs, then cuLaunchKernel with numWarps * 32 threads per block and
+  /// checkArgs, then cuLaunchKernel with CompiledKernel::threads() a block and
   /// sharedBytes of dynamic shared memory. `grid` counts programs: a kernel
   /// compiled to run several programs per CTA (programsPerCTA) is launched on
   /// ceil(grid.x / programsPerCTA) CTAs with grid.x as its hidden i32 after

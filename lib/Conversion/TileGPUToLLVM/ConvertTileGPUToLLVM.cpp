@@ -204,10 +204,13 @@ struct ConvertTileGPUToLLVMPass
     unsigned tileRegisters = largestTileRegisters(module, converter);
 
     // 1. Tiles -> per-thread LLVM structs.
+    markProducerOps(module);
     {
       RewritePatternSet patterns(ctx);
       ConversionTarget target(*ctx);
-      target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+      // (cf: the branches of tilegpu.warp_specialize's split.)
+      target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                             cf::ControlFlowDialect>();
       target.addIllegalDialect<tile::TileDialect, TileGPUDialect>();
       target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
           [&](Operation *op) { return converter.isLegal(op); });
@@ -237,6 +240,7 @@ struct ConvertTileGPUToLLVMPass
       populateInlineAsmOpToLLVMPatterns(converter, patterns);
       populatePrintOpToLLVMPatterns(converter, patterns);
       populateTmaOpToLLVMPatterns(converter, patterns);
+      populateWarpSpecializeOpToLLVMPatterns(converter, patterns);
       if (failed(applyPartialConversion(module, target, std::move(patterns))))
         return signalPassFailure();
     }
@@ -310,7 +314,10 @@ struct ConvertTileGPUToLLVMPass
 
     // 4. Kernel attributes: nvvm.kernel, nvvm.maxntid; `:16` on pointers
     //    becomes llvm.align.
+    // A warp-specialized kernel's producer warps come on top of num_warps.
     int numWarps = tile::getNumWarps(module, 4);
+    if (auto p = module->getAttrOfType<IntegerAttr>(kProducerWarpsAttr))
+      numWarps += p.getInt();
     module.walk([&](LLVM::LLVMFuncOp fn) {
       if (!fn->hasAttr("tile.kernel"))
         return;

@@ -536,7 +536,8 @@ struct BarrierOpConversion : OpConversionPattern<BarrierOp> {
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
     return success();
   }
 };

@@ -25,21 +25,30 @@ using namespace mlir::tilegpu;
 
 namespace {
 
-/// `pred` (may be null) and the elected lane of warp 0 (uniformWarpIndex:
+/// The lane of the warp that `elect.sync` picks (every lane must reach it).
+Value electedLane(OpBuilder &b, Location loc) {
+  return b
+      .create<LLVM::InlineAsmOp>(
+          loc, b.getI1Type(), ValueRange{},
+          "{\n.reg .b32 lane;\nelect.sync lane|$0, 0xffffffff;\n}", "=b",
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+/// `pred` (may be null) and the elected lane of warp 0 (of the one warp of
+/// a producer region: kProducerOpAttr) (uniformWarpIndex:
 /// ptxas knows the test is warp-uniform); every lane of the warp must reach the
 /// `elect.sync`, which holds where the ops are: they are predicated, never
 /// branched around.
-Value electedThreadAnd(OpBuilder &b, Location loc, Value pred) {
+Value electedThreadAnd(OpBuilder &b, Location loc, Value pred, Operation *op) {
+  // The producer of a warp-specialized kernel runs on one warp.
+  if (op->hasAttr(kProducerOpAttr))
+    return andPredicates(b, loc, pred, electedLane(b, loc));
   Value warpZero =
       b.create<LLVM::ICmpOp>(loc, LLVM::ICmpPredicate::eq,
                              uniformWarpIndex(b, loc), i32Const(b, loc, 0));
-  Value elected =
-      b.create<LLVM::InlineAsmOp>(
-           loc, b.getI1Type(), ValueRange{},
-           "{\n.reg .b32 lane;\nelect.sync lane|$0, 0xffffffff;\n}", "=b",
-           /*has_side_effects=*/true, /*is_align_stack=*/false,
-           LLVM::AsmDialectAttr(), ArrayAttr())
-          .getResult(0);
+  Value elected = electedLane(b, loc);
   return andPredicates(b, loc, pred,
                        b.create<LLVM::AndOp>(loc, warpZero, elected));
 }
@@ -58,7 +67,7 @@ struct MBarrierInitOpConversion : OpConversionPattern<MBarrierInitOp> {
   matchAndRewrite(MBarrierInitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = electedThreadAnd(rewriter, loc, Value());
+    Value p = electedThreadAnd(rewriter, loc, Value(), op);
     emitPredicatedAsm(rewriter, loc,
                       "@$1 mbarrier.init.shared::cta.b64 [$0], " +
                           std::to_string(op.getCount()) + ";",
@@ -74,7 +83,7 @@ struct MBarrierExpectOpConversion : OpConversionPattern<MBarrierExpectOp> {
   matchAndRewrite(MBarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = electedThreadAnd(rewriter, loc, adaptor.getPred());
+    Value p = electedThreadAnd(rewriter, loc, adaptor.getPred(), op);
     emitPredicatedAsm(
         rewriter, loc,
         "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
@@ -107,13 +116,30 @@ struct MBarrierWaitOpConversion : OpConversionPattern<MBarrierWaitOp> {
   }
 };
 
+/// One arrival a warp: its elected lane's (mbarrier.arrive).
+struct MBarrierArriveOpConversion : OpConversionPattern<MBarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value p = andPredicates(rewriter, loc, adaptor.getPred(),
+                            electedLane(rewriter, loc));
+    emitPredicatedAsm(rewriter, loc,
+                      "@$1 mbarrier.arrive.shared::cta.b64 _, [$0];", "r,b",
+                      {adaptor.getBar(), p});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct MBarrierInvalOpConversion : OpConversionPattern<MBarrierInvalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(MBarrierInvalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value p = electedThreadAnd(rewriter, loc, Value());
+    Value p = electedThreadAnd(rewriter, loc, Value(), op);
     emitPredicatedAsm(rewriter, loc, "@$1 mbarrier.inval.shared::cta.b64 [$0];",
                       "r,b", {adaptor.getBar(), p});
     rewriter.eraseOp(op);
@@ -134,7 +160,7 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
     MemDescType dstT = op.getDst().getType();
     TmaLayout l = *getTmaLayout(dstT);
     int64_t elemBytes = dstT.getElementType().getIntOrFloatBitWidth() / 8;
-    Value p = electedThreadAnd(b, loc, adaptor.getPred());
+    Value p = electedThreadAnd(b, loc, adaptor.getPred(), op);
     Value outer = adaptor.getCoords()[0], inner = adaptor.getCoords()[1];
     for (int64_t k = 0; k < l.blocks; ++k) {
       Value dst = adaptor.getDst();
@@ -163,6 +189,7 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
 void mlir::tilegpu::populateTmaOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
   patterns.add<MBarrierInitOpConversion, MBarrierExpectOpConversion,
-               MBarrierWaitOpConversion, MBarrierInvalOpConversion,
-               TmaCopyOpConversion>(converter, patterns.getContext());
+               MBarrierWaitOpConversion, MBarrierArriveOpConversion,
+               MBarrierInvalOpConversion, TmaCopyOpConversion>(
+      converter, patterns.getContext());
 }

@@ -651,6 +651,17 @@ Value mlir::tilegpu::shuffleXor(OpBuilder &b, Location loc, Value v,
 }
 
 void mlir::tilegpu::barrier(OpBuilder &b, Location loc) {
+  // In a warp-specialized kernel the code of the layouts runs on the
+  // kernel's num_warps warps alone (the producer's have left): named
+  // barrier 1 of that many threads.
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (module && module->hasAttr(kProducerWarpsAttr)) {
+    int64_t threads = tile::getNumWarps(module, 4) * 32;
+    b.create<NVVM::BarrierOp>(loc, i32Const(b, loc, 1),
+                              i32Const(b, loc, threads));
+    return;
+  }
   b.create<NVVM::Barrier0Op>(loc);
 }
 

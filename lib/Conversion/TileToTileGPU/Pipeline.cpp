@@ -72,7 +72,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PipelineTma.h"
+#include "PipelineWarpSpec.h"
 
 #include "tilec/Conversion/Passes.h"
 
@@ -223,11 +223,16 @@ void unstage(ArrayRef<StagedLoad> others) {
 struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   using TileGPUPipelineBase::TileGPUPipelineBase;
 
+  /// Loops a rewrite replaced (the tile loop around a warp-specialized
+  /// one), still in the walk's list.
+  llvm::SmallPtrSet<Operation *, 4> erased;
+
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp f) { loops.push_back(f); });
     for (scf::ForOp f : loops)
-      pipeline(f);
+      if (!erased.contains(f))
+        pipeline(f);
     // Descriptor blocks staged once (attention's q before its loop).
     getOperation().walk(
         [](LocalAllocOp alloc) { copyStagedBlockWithTma(alloc); });
@@ -666,6 +671,32 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     bool useTma = llvm::any_of(tma, [](auto &t) { return t.has_value(); });
     // cp.async groups only where some stage copies with cp.async.
     bool useCpAsync = llvm::any_of(tma, [](auto &t) { return !t.has_value(); });
+
+    // A loop marked warp_specialize (or inside a loop so marked: a
+    // persistent kernel's tile loop) whose operands all come through TMA:
+    // a producer warpgroup issues the copies (PipelineWarpSpec.cpp).
+    auto outer = dyn_cast<scf::ForOp>(loop->getParentOp());
+    if (outer && !outer->hasAttr("tile.warp_specialize"))
+      outer = nullptr;
+    if ((outer || loop->hasAttr("tile.warp_specialize")) && useTma &&
+        !useCpAsync && waitAtUse.empty()) {
+      WarpSpecializedLoop w;
+      w.loop = loop;
+      w.outer = outer;
+      for (auto [s, t] : llvm::zip(staged, tma)) {
+        w.loads.push_back(s.load);
+        w.allocs.push_back(s.alloc);
+        w.tma.push_back(*t);
+      }
+      w.dots = wgmmaDots;
+      w.asyncAcc = asyncAcc;
+      w.slots = slots;
+      if (warpSpecializeTmaLoop(w)) {
+        if (outer)
+          erased.insert(outer); // not to be pipelined (or freed) again
+        return true;
+      }
+    }
 
     // 4. Rewrite.
     Location loc = loop.getLoc();

@@ -84,6 +84,10 @@ LogicalResult MBarrierWaitOp::verify() {
   return verifyBarrier(*this, getBar().getType());
 }
 
+LogicalResult MBarrierArriveOp::verify() {
+  return verifyBarrier(*this, getBar().getType());
+}
+
 LogicalResult MBarrierInvalOp::verify() {
   return verifyBarrier(*this, getBar().getType());
 }

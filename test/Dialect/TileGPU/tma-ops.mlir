@@ -38,3 +38,23 @@ func.func @modes(%map: !tilegpu.tensormap, %i: i32) {
   tilegpu.tma_copy %map[%i, %i], %c, %bar : !tilegpu.tensormap, !tilegpu.memdesc<16x24xf16>, !tilegpu.memdesc<1xi64>
   return
 }
+
+// -----
+
+// A producer region and the consumers' release of a slot.
+// CHECK-LABEL: func.func @producer
+// CHECK: tilegpu.warp_specialize producer_warps(4) regs(40, 232) {
+// CHECK-NEXT: tilegpu.mbarrier_wait %{{.*}}, %{{.*}} : !tilegpu.memdesc<1xi64>
+// CHECK-NEXT: }
+// CHECK: tilegpu.mbarrier_arrive %{{.*}} pred %{{.*}} : !tilegpu.memdesc<1xi64>
+// CHECK: tilegpu.mbarrier_arrive %{{.*}} : !tilegpu.memdesc<1xi64>
+func.func @producer(%phase: i32, %p: i1) {
+  %bar = tilegpu.local_alloc : !tilegpu.memdesc<1xi64>
+  tilegpu.mbarrier_init %bar, 4 : !tilegpu.memdesc<1xi64>
+  tilegpu.warp_specialize producer_warps(4) regs(40, 232) {
+    tilegpu.mbarrier_wait %bar, %phase : !tilegpu.memdesc<1xi64>
+  }
+  tilegpu.mbarrier_arrive %bar pred %p : !tilegpu.memdesc<1xi64>
+  tilegpu.mbarrier_arrive %bar : !tilegpu.memdesc<1xi64>
+  return
+}

@@ -151,6 +151,11 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     stage count is the loop's `tile.num_stages` (tl.range(num_stages=...)),
     else the option, lowered until the buffers fit in shared memory; 1 or
     less turns pipelining off.
+    A loop marked `tile.warp_specialize` (tl.range(warp_specialize=True))
+    whose staged operands are all copied with TMA for wgmma dots gets a
+    producer warpgroup instead (tilegpu.warp_specialize at the top of the
+    kernel issues the copies; the kernel's warps wait on a `full` mbarrier a
+    slot and release the slot on an `empty` one; PipelineWarpSpec.cpp).
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",

@@ -132,6 +132,10 @@ bool legalizeSplitLayouts(tile::SplitOp op);
 /// the module's `tilegpu.tensor_maps` (an array of the dictionaries).
 inline constexpr llvm::StringLiteral kTensorMapAttr = "tilegpu.tensor_map";
 inline constexpr llvm::StringLiteral kTensorMapsAttr = "tilegpu.tensor_maps";
+/// On the module of a kernel with a warp-specialized loop: the producer
+/// warps it runs besides its num_warps (tilegpu.warp_specialize).
+inline constexpr llvm::StringLiteral kProducerWarpsAttr =
+    "tilegpu.producer_warps";
 /// The bytes of a CUtensorMap.
 inline constexpr unsigned kTensorMapBytes = 128;
 

@@ -590,6 +590,27 @@ def TileGPU_MBarrierWaitOp : TileGPU_Op<"mbarrier_wait"> {
   let hasVerifier = 1;
 }
 
+def TileGPU_MBarrierArriveOp : TileGPU_Op<"mbarrier_arrive"> {
+  let summary = "Each warp arrives once on an mbarrier (mbarrier.arrive)";
+  let description = [{
+    One lane of every warp that runs it, where the optional `pred` holds,
+    arrives on `bar`: an mbarrier initialized with a count of the warps
+    that release it completes its phase when all of them have (the
+    consumers of a warp-specialized loop releasing a slot to its producer).
+
+    ```mlir
+    tilegpu.mbarrier_arrive %bar pred %p : !tilegpu.memdesc<1xi64>
+    ```
+  }];
+  let arguments = (ins Arg<TileGPU_MemDescType, "the mbarrier",
+                           [MemWrite<TileGPU_SharedMemory>]>:$bar,
+                       Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $bar (`pred` $pred^)? attr-dict `:` qualified(type($bar))
+  }];
+  let hasVerifier = 1;
+}
+
 def TileGPU_MBarrierInvalOp : TileGPU_Op<"mbarrier_inval"> {
   let summary = "Invalidates an mbarrier (mbarrier.inval)";
   let description = [{
@@ -641,6 +662,52 @@ def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
     /// copy writes, a column block of `dst` when it has `blockCols`.
     ::llvm::SmallVector<int64_t> getBox();
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def TileGPU_WarpSpecializeOp : TileGPU_Op<"warp_specialize",
+    [RecursiveMemoryEffects,
+     SingleBlockImplicitTerminator<"WarpYieldOp">]> {
+  let summary = "Extra warps that run a producer region, then exit";
+  let description = [{
+    The kernel runs `producerWarps` warps (a multiple of 4: whole
+    warpgroups) besides its `num_warps`. At this op, which stands in the
+    function's entry block, every thread of the CTA meets at a barrier;
+    then the extra warps lower their register budget to `producerRegs`
+    (`setmaxnreg.dec`), the first of them runs the region and all of them
+    exit, while the `num_warps` warps of the layouts raise theirs to
+    `consumerRegs` (`setmaxnreg.inc`) and go on with the code after the op.
+    The region talks to the rest of the kernel only through mbarriers and
+    the buffers they guard (tilegpu-pipeline's warp-specialized loops:
+    the region issues the TMA copies, the consumers do the math); every
+    later barrier of the kernel is a named barrier of the `num_warps`
+    warps. The region reads values defined before the op (constants,
+    kernel arguments, buffers) and defines no tensor: its single warp has
+    no layout.
+
+    ```mlir
+    tilegpu.warp_specialize producer_warps(4) regs(40, 232) {
+      scf.for %k = %c0 to %n step %c1 { ... tilegpu.tma_copy ... }
+    }
+    ```
+  }];
+  let arguments = (ins I32Attr:$producerWarps, I32Attr:$producerRegs,
+                       I32Attr:$consumerRegs);
+  let regions = (region SizedRegion<1>:$producer);
+  let assemblyFormat = [{
+    `producer_warps` `(` $producerWarps `)` `regs` `(` $producerRegs `,`
+    $consumerRegs `)` $producer attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_WarpYieldOp : TileGPU_Op<"warp_yield",
+    [Pure, Terminator, HasParent<"WarpSpecializeOp">]> {
+  let summary = "Ends the producer region of tilegpu.warp_specialize";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // TILEGPU_OPS

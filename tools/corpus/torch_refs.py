@@ -83,9 +83,12 @@ def attention_fwd(t, a):
 
 def matmul_bt(t, a):
     """Triton's tutorial 09 on host descriptors: C = A B^T (cuBLAS) of the
-    M x K and N x K tensors behind a_desc and b_desc, into c_desc's."""
+    M x K and N x K tensors behind a_desc and b_desc, into c_desc's (into
+    one of A's type where C's differs: the kernel's fp16 C of bf16 inputs)."""
     import torch
     x, w, c = t["a_desc"], t["b_desc"], t["c_desc"]
+    if c.dtype != x.dtype:
+        c = torch.empty(c.shape, dtype=x.dtype, device=c.device)
     return lambda: torch.matmul(x, w.T, out=c)
 
 

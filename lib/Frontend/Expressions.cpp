@@ -586,8 +586,12 @@ Val CodeGen::unaryOp(UnaryOpKind op, Val a, const Expr &where) {
     }
     if (!a.dtype.isBool())
       a = cast(a, DType::scalar(ScalarKind::I1), loc(where), where);
+    if (a.isError() || !a.v)
+      return Val::error(); // (a pointer: cast reported it)
     Val one = broadcastTo(materialize(Val::boolean(true), a.dtype, loc(where)),
                           a.shape(), loc(where), where);
+    if (one.isError() || !one.v)
+      return Val::error();
     return Val::ir(b.create<arith::XOrIOp>(loc(where), a.v, one.v), a.dtype);
   }
   if (a.kind == Val::Int || a.kind == Val::Bool) {

@@ -25,6 +25,7 @@ struct RangeSpec {
   Val start, end, step;
   int numStages = -1;
   bool warpSpecialize = false;
+  bool flatten = false;
 };
 } // namespace
 
@@ -87,7 +88,11 @@ void CodeGen::genFor(const Stmt &s) {
       int64_t on;
       if (requireInt(v, *kw.value, "warp_specialize", on))
         r.warpSpecialize = on != 0;
-    } else if ((kw.name == "loop_unroll_factor" || kw.name == "flatten" ||
+    } else if (kw.name == "flatten" && loopRange) {
+      // A request to pipeline across the loop nest; a value the host does
+      // not know leaves the loop as it is.
+      r.flatten = (v.kind == Val::Int || v.kind == Val::Bool) && v.i != 0;
+    } else if ((kw.name == "loop_unroll_factor" ||
                 kw.name == "disallow_acc_multi_buffer" ||
                 kw.name == "disable_licm") &&
                loopRange) {
@@ -213,6 +218,8 @@ void CodeGen::genFor(const Stmt &s) {
   // with TMA on sm_90a (PipelineWarpSpec.cpp); a hint elsewhere.
   if (r.warpSpecialize)
     forOp->setAttr("tile.warp_specialize", b.getUnitAttr());
+  if (r.flatten)
+    forOp->setAttr("tile.flatten", b.getUnitAttr());
   mlir::Block *body = forOp.getBody();
   b.setInsertionPointToStart(body);
   Val iv = Val::ir(forOp.getInductionVar(), ivType);

@@ -43,7 +43,7 @@ def rk(p, n):
 # RANGE-SAME: %[[N:arg1]]: i32
 # RANGE: %[[C16:.*]] = arith.constant 16 : i32
 # RANGE: scf.for %{{.*}} = %{{.*}} to %[[N]] step %[[C16]] iter_args
-# RANGE-NOT: tile.warp_specialize
+# RANGE: } {tile.flatten, tile.num_stages = 2 : i32}
 
 
 @triton.jit

@@ -673,10 +673,13 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     bool useCpAsync = llvm::any_of(tma, [](auto &t) { return !t.has_value(); });
 
     // A loop marked warp_specialize (or inside a loop so marked: a
-    // persistent kernel's tile loop) whose operands all come through TMA:
-    // a producer warpgroup issues the copies (PipelineWarpSpec.cpp).
+    // persistent kernel's tile loop; or marked flatten, a request to
+    // pipeline across the tiles, which the producer does) whose operands
+    // all come through TMA: a producer warpgroup issues the copies
+    // (PipelineWarpSpec.cpp).
     auto outer = dyn_cast<scf::ForOp>(loop->getParentOp());
-    if (outer && !outer->hasAttr("tile.warp_specialize"))
+    if (outer && !outer->hasAttr("tile.warp_specialize") &&
+        !outer->hasAttr("tile.flatten"))
       outer = nullptr;
     if ((outer || loop->hasAttr("tile.warp_specialize")) && useTma &&
         !useCpAsync && waitAtUse.empty()) {

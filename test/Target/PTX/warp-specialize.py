@@ -110,7 +110,12 @@
 # PERS: tilegpu.mbarrier_arrive %{{.*}} pred %[[RAN]]
 # PERS: tile.store
 # PERS: scf.yield %{{[^,]+}}, %[[CIN]]#1, %[[CIN]]#2 : i32, i32, i32
-# PERS-NEXT: } {tile.warp_specialize}
+# PERS-NEXT: } {tile.flatten, tile.warp_specialize}
+# Without WARP_SPECIALIZE the tile loop still asks for flatten=True, to be
+# pipelined across tiles: on sm_90a the producer warpgroup does that.
+# RUN: tilec %s --kernel matmul_kernel_tma_persistent --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[256, 64]>:16, tensordesc<fp16[128, 256]>:16, i32, i32, i32:16, 128, 256, 64, 8, False, False, 132, False" --arch sm_90a --num-warps 8 --emit=tilegpu | FileCheck %s --check-prefix=FLAT
+# FLAT: tilegpu.warp_specialize producer_warps(4) regs(40, 232) {
+# FLAT: } {tile.flatten}
 
 import triton
 import triton.language as tl

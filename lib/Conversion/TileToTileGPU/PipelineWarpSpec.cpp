@@ -229,22 +229,31 @@ bool mlir::tilegpu::warpSpecializeTmaLoop(WarpSpecializedLoop &w) {
     for (Operation &op : *entry)
       if (slice.outside.contains(&op))
         pb.clone(op, m);
+    // A loop like `like` that carries its values `carried` (computed again
+    // through `m`, which maps its induction variable and arguments to the
+    // new loop's) and then the slot and its round parity.
+    auto recompute = [&](OpBuilder &b, scf::ForOp like,
+                         ArrayRef<unsigned> carried, Value slot, Value phase) {
+      SmallVector<Value> inits;
+      for (unsigned j : carried)
+        inits.push_back(m.lookupOrDefault(like.getInitArgs()[j]));
+      inits.push_back(slot);
+      inits.push_back(phase);
+      auto l =
+          b.create<scf::ForOp>(loc, m.lookupOrDefault(like.getLowerBound()),
+                               m.lookupOrDefault(like.getUpperBound()),
+                               m.lookupOrDefault(like.getStep()), inits);
+      m.map(like.getInductionVar(), l.getInductionVar());
+      for (auto [k, j] : llvm::enumerate(carried))
+        m.map(like.getRegionIterArgs()[j], l.getRegionIterArgs()[k]);
+      return l;
+    };
     // The copying loop, from `slot` at round parity `phase`; returns the
     // slot and parity after it.
     auto produce = [&](OpBuilder &b, Value slot, Value phase) {
-      SmallVector<Value> inits;
-      for (unsigned j : slice.innerCarried)
-        inits.push_back(m.lookupOrDefault(loop.getInitArgs()[j]));
-      inits.push_back(slot);
-      inits.push_back(phase);
       auto prod =
-          b.create<scf::ForOp>(loc, m.lookupOrDefault(loop.getLowerBound()),
-                               m.lookupOrDefault(loop.getUpperBound()),
-                               m.lookupOrDefault(loop.getStep()), inits);
+          recompute(b, loop, slice.innerCarried.getArrayRef(), slot, phase);
       OpBuilder lb = OpBuilder::atBlockBegin(prod.getBody());
-      m.map(loop.getInductionVar(), prod.getInductionVar());
-      for (auto [k, j] : llvm::enumerate(slice.innerCarried))
-        m.map(loop.getRegionIterArgs()[j], prod.getRegionIterArgs()[k]);
       unsigned n = slice.innerCarried.size();
       Value s = prod.getRegionIterArgs()[n],
             ph = prod.getRegionIterArgs()[n + 1];
@@ -278,19 +287,9 @@ bool mlir::tilegpu::warpSpecializeTmaLoop(WarpSpecializedLoop &w) {
       produce(pb, i32(pb, 0), i32(pb, 1));
     } else {
       auto outerYield = cast<scf::YieldOp>(outer.getBody()->getTerminator());
-      SmallVector<Value> inits;
-      for (unsigned j : slice.outerCarried)
-        inits.push_back(m.lookupOrDefault(outer.getInitArgs()[j]));
-      inits.push_back(i32(pb, 0));
-      inits.push_back(i32(pb, 1));
-      auto tiles =
-          pb.create<scf::ForOp>(loc, m.lookupOrDefault(outer.getLowerBound()),
-                                m.lookupOrDefault(outer.getUpperBound()),
-                                m.lookupOrDefault(outer.getStep()), inits);
+      auto tiles = recompute(pb, outer, slice.outerCarried.getArrayRef(),
+                             i32(pb, 0), i32(pb, 1));
       OpBuilder tb = OpBuilder::atBlockBegin(tiles.getBody());
-      m.map(outer.getInductionVar(), tiles.getInductionVar());
-      for (auto [k, j] : llvm::enumerate(slice.outerCarried))
-        m.map(outer.getRegionIterArgs()[j], tiles.getRegionIterArgs()[k]);
       unsigned n = slice.outerCarried.size();
       Value s = tiles.getRegionIterArgs()[n],
             ph = tiles.getRegionIterArgs()[n + 1];

@@ -228,6 +228,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
   llvm::SmallPtrSet<Operation *, 4> erased;
 
   void runOnOperation() override {
+    erased.clear();
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp f) { loops.push_back(f); });
     for (scf::ForOp f : loops)
@@ -694,9 +695,12 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       w.dots = wgmmaDots;
       w.asyncAcc = asyncAcc;
       w.slots = slots;
+      // The rewrite erases the tile loop and every loop in it.
+      SmallVector<Operation *> nest;
+      if (outer)
+        outer->walk([&](scf::ForOp f) { nest.push_back(f); });
       if (warpSpecializeTmaLoop(w)) {
-        if (outer)
-          erased.insert(outer); // not to be pipelined (or freed) again
+        erased.insert(nest.begin(), nest.end());
         return true;
       }
     }

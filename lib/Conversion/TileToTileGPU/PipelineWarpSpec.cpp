@@ -144,10 +144,19 @@ bool mlir::tilegpu::warpSpecializeTmaLoop(WarpSpecializedLoop &w) {
   int threads = (numWarps + kProducerWarps) * 32;
   if (numWarps % 4 != 0 || threads > 1024)
     return false;
-  int consumerRegs =
-      std::min(240, (kRegistersPerSM - kProducerWarps * 32 * kProducerRegs) /
-                        (numWarps * 32) / 8 * 8);
-  if (consumerRegs < 24)
+  // What the consumers may take: the registers a thread has at launch
+  // (ptxas fits the kernel into the SM's file for `threads`) plus their
+  // share of what the producer frees; setmaxnreg.inc waits until the CTA
+  // has them, so asking for more would never return.
+  int atLaunch = std::min(256, kRegistersPerSM / threads / 8 * 8);
+  int consumerRegs = std::min(240, atLaunch + kProducerWarps * 32 *
+                                                  (atLaunch - kProducerRegs) /
+                                                  (numWarps * 32) / 8 * 8);
+  if (atLaunch <= kProducerRegs || consumerRegs < 24)
+    return false;
+  // A kernel asking for several CTAs an SM (tile-remat-across-reductions)
+  // launches with fewer registers than that.
+  if (module->hasAttr("tile.min_ctas_per_sm"))
     return false;
   for (LocalAllocOp alloc : w.allocs)
     if (!readOnlyByDots(alloc, w.dots))

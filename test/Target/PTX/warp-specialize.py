@@ -89,6 +89,22 @@
 # PLAIN-NOT: mbarrier.arrive.shared
 # PLAIN: ret;
 #
+# On 16 warps (640 threads) a thread has 96 registers at launch; the
+# producer's warpgroup frees 128 x 56, which gives the 512 consumer threads
+# 8 more (setmaxnreg.inc waits until the CTA has what it asks for).
+# RUN: tilec %s --kernel matmul_kernel_tma --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, i32, i32:16, 128, 128, 64, 8, False, True" --arch sm_90a --num-warps 16 --emit=tilegpu | FileCheck %s --check-prefix=W16
+# W16: tilegpu.warp_specialize producer_warps(4) regs(40, 104)
+#
+# A tile loop holding another loop after the dot loop (an epilogue in two
+# steps): the rewrite replaces both.
+# RUN: tilec %s --kernel tiles_two_loops --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, *fp32:16, i32, i32, i32:16, 128, 128, 64, 132" --arch sm_90a --num-warps 8 --emit=tilegpu | FileCheck %s --check-prefix=TWO
+# TWO: tilegpu.warp_specialize
+# TWO: scf.for
+# TWO: scf.for
+# TWO: tile.dot
+# TWO: scf.for
+# TWO: tile.store
+#
 # The persistent kernel (matmul_kernel_tma_persistent) marks its tile loop:
 # both sides keep the tile loop and carry the slot and its parity across
 # tiles, so that the producer copies the next tile's first blocks while the
@@ -230,3 +246,23 @@ def matmul_kernel_tma_persistent(a_desc, b_desc, c_desc,  #
         else:
             accumulator = accumulator.to(dtype)
             c_desc.store([offs_am_c, offs_bn_c], accumulator)
+
+
+@triton.jit
+def tiles_two_loops(a_desc, b_desc, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                    BK: tl.constexpr, NUM_SMS: tl.constexpr):
+    start = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    for tile_id in tl.range(start, num_m * num_n, NUM_SMS, warp_specialize=True):
+        pid_m = tile_id // num_n
+        pid_n = tile_id % num_n
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(tl.cdiv(K, BK)):
+            a = a_desc.load([pid_m * BM, k * BK])
+            b = b_desc.load([pid_n * BN, k * BK])
+            acc = tl.dot(a, b.T, acc)
+        offs_m = pid_m * BM + tl.arange(0, BM)
+        for j in range(2):
+            offs_n = pid_n * BN + tl.arange(0, BN)
+            tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :] + j, acc)

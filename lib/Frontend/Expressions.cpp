@@ -590,8 +590,6 @@ Val CodeGen::unaryOp(UnaryOpKind op, Val a, const Expr &where) {
       return Val::error(); // (a pointer: cast reported it)
     Val one = broadcastTo(materialize(Val::boolean(true), a.dtype, loc(where)),
                           a.shape(), loc(where), where);
-    if (one.isError() || !one.v)
-      return Val::error();
     return Val::ir(b.create<arith::XOrIOp>(loc(where), a.v, one.v), a.dtype);
   }
   if (a.kind == Val::Int || a.kind == Val::Bool) {

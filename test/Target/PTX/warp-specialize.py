@@ -95,6 +95,18 @@
 # RUN: tilec %s --kernel matmul_kernel_tma --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, i32, i32:16, 128, 128, 64, 8, False, True" --arch sm_90a --num-warps 16 --emit=tilegpu | FileCheck %s --check-prefix=W16
 # W16: tilegpu.warp_specialize producer_warps(4) regs(40, 104)
 #
+# A kernel asking for several CTAs an SM (tile.min_ctas_per_sm, which
+# tile-remat-across-reductions sets) launches with fewer registers than the
+# consumers' setmaxnreg.inc would ask for: its loop keeps the plain TMA
+# pipeline.
+# RUN: tilec %s --kernel matmul_kernel_tma --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[256, 64]>:16, tensordesc<fp16[128, 256]>:16, i32, i32, i32:16, 128, 256, 64, 8, False, True" --arch sm_90a --num-warps 8 --emit=tile \
+# RUN:   | sed 's/module attributes {/module attributes {tile.min_ctas_per_sm = 2 : i32, /' \
+# RUN:   | tilec-opt --tilec-lower="arch=sm_90a to=tilegpu" | FileCheck %s --check-prefix=MINCTA
+# MINCTA: module attributes {tile.min_ctas_per_sm = 2 : i32
+# MINCTA-NOT: tilegpu.warp_specialize
+# MINCTA: tilegpu.tma_copy
+# MINCTA-NOT: tilegpu.warp_specialize
+#
 # A tile loop holding another loop after the dot loop (an epilogue in two
 # steps): the rewrite replaces both.
 # RUN: tilec %s --kernel tiles_two_loops --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, *fp32:16, i32, i32, i32:16, 128, 128, 64, 132" --arch sm_90a --num-warps 8 --emit=tilegpu | FileCheck %s --check-prefix=TWO

@@ -136,3 +136,18 @@ module attributes {tile.num_warps = 4 : i32} {
     return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A warp-local move of row statistics that all 4 warps hold (slices of
+// layouts whose warps lie along the columns): a 16-byte aligned copy a warp,
+// 4 * 64 bytes.
+#w4a = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+#w4b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK: module attributes {tile.num_warps = 4 : i32, tilegpu.shared_bytes = 256 : i64}
+module attributes {tile.num_warps = 4 : i32} {
+  func.func @replicated_rows(%x: tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4a}>>) {
+    %y = tilegpu.convert_layout %x : tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4a}>> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4b}>>
+    return
+  }
+}

@@ -447,3 +447,31 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// mbarrier_inval writes the mbarrier (thread 0) while the other threads go
+// on: a later user of those bytes waits at a barrier.
+#b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @inval_then_reuse
+  // CHECK: tilegpu.mbarrier_inval
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NEXT: tile.reduce sum
+  func.func @inval_then_reuse(%x: tensor<256xf32, #b1>) {
+    %bar = tilegpu.local_alloc {tilegpu.shared_offset = 0 : i64} : !tilegpu.memdesc<1xi64>
+    tilegpu.mbarrier_inval %bar : !tilegpu.memdesc<1xi64>
+    %s = tile.reduce sum %x {axis = 0 : i32, tilegpu.shared_offset = 0 : i64} : tensor<256xf32, #b1> -> f32
+    return
+  }
+  // Elsewhere in the arena: no barrier.
+  // CHECK-LABEL: func.func @inval_elsewhere
+  // CHECK: tilegpu.mbarrier_inval
+  // CHECK-NEXT: tile.reduce sum
+  func.func @inval_elsewhere(%x: tensor<256xf32, #b1>) {
+    %bar = tilegpu.local_alloc {tilegpu.shared_offset = 1024 : i64} : !tilegpu.memdesc<1xi64>
+    tilegpu.mbarrier_inval %bar : !tilegpu.memdesc<1xi64>
+    %s = tile.reduce sum %x {axis = 0 : i32, tilegpu.shared_offset = 0 : i64} : tensor<256xf32, #b1> -> f32
+    return
+  }
+}

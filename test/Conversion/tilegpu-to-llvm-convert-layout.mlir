@@ -302,3 +302,47 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Row statistics replicated across warps (slices of layouts whose 4 warps
+// lie along the columns): every warp holds all rows in both layouts, so
+// each reads only what its own lanes stored, but all warps store the same
+// places. Up to 4 KB, each warp stages through its own 16-byte aligned copy
+// at warp * bytes (the warp index read at the move) and synchronizes with
+// bar.warp.sync; a larger tile takes one buffer and a CTA barrier.
+#w4a = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]}>
+#w4b = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]}>
+#big1 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+#big2 = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: llvm.func @replicated_rows
+  // CHECK: %[[TID:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;"
+  // CHECK: %[[W:.*]] = llvm.udiv %[[TID]], %{{.*}} : i32
+  // CHECK: %[[U:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[W]]
+  // CHECK: %[[STRIDE:.*]] = llvm.mlir.constant(64 : i32) : i32
+  // CHECK: %[[OFF:.*]] = llvm.mul %[[U]], %[[STRIDE]] : i32
+  // CHECK: %[[MINE:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK: llvm.getelementptr %[[MINE]]
+  // CHECK: llvm.store
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: nvvm.bar.warp.sync
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.load
+  // CHECK: llvm.return
+  func.func @replicated_rows(%x: tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4a}>>) {
+    %y = tilegpu.convert_layout %x : tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4a}>> -> tensor<16xf32, #tilegpu.slice<{dim = 1, parent = #w4b}>>
+    return
+  }
+  // CHECK-LABEL: llvm.func @replicated_8k
+  // CHECK-NOT: %tid.x
+  // CHECK: llvm.store
+  // CHECK-NOT: nvvm.bar.warp.sync
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.load
+  // CHECK: llvm.return
+  func.func @replicated_8k(%x: tensor<2048xf32, #tilegpu.slice<{dim = 1, parent = #big1}>>) {
+    %y = tilegpu.convert_layout %x : tensor<2048xf32, #tilegpu.slice<{dim = 1, parent = #big1}>> -> tensor<2048xf32, #tilegpu.slice<{dim = 1, parent = #big2}>>
+    return
+  }
+}

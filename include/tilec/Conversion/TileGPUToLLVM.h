@@ -290,6 +290,10 @@ Value freshThreadId(OpBuilder &b, Location loc);
 /// The warp index (tid.x / 32) broadcast from lane 0 (`shfl.sync.idx`), so
 /// that ptxas knows it is warp-uniform, computed here.
 Value warpIndex(OpBuilder &b, Location loc);
+/// The same from freshThreadId: live only from here (LLVM does not merge
+/// it with a read at the function's start, which would keep it in a
+/// register through the kernel).
+Value freshWarpIndex(OpBuilder &b, Location loc);
 /// The same, computed once at the start of the entry block of the function
 /// around the insertion point (where every thread of the CTA runs it) and
 /// shared by every user in the function. Values derived from it are
@@ -426,8 +430,19 @@ void leadingBarrier(OpBuilder &b, Location loc, Operation *user);
 /// Whether `op` (a convert_layout, tile.trans or tile.reshape that moves its
 /// elements through shared memory) has each thread read only elements that
 /// threads of its own warp stored: its barrier between the stores and the
-/// loads is then a bar.warp.sync (see the BARRIER CONVENTION).
+/// loads is then a bar.warp.sync (see the BARRIER CONVENTION). Where the
+/// layouts replicate the tile across warps, every warp would store the
+/// same places that other warps read after only their own bar.warp.sync
+/// (the right values, but a race by compute-sanitizer's racecheck): such a
+/// move is warp-local only with a copy of the buffer a warp
+/// (warpLocalCopies), for tiles up to 4 KB; larger ones are not.
 bool isWarpLocalMove(Operation *op);
+/// The copies of `op`'s staging buffer, one a warp of the CTA, if it is a
+/// warp-local move of a replicated tile (see isWarpLocalMove); else 1.
+unsigned warpLocalCopies(Operation *op);
+/// The bytes of one copy of the staging buffer of `op` (a convert_layout,
+/// tile.trans or tile.reshape moving through shared memory; 0 otherwise).
+uint64_t moveStagingBytes(Operation *op);
 
 /// The type an element of `t` (an LLVM scalar type) is kept as in shared
 /// memory: pointers as i64, i1 as i8, everything else unchanged.

@@ -102,23 +102,35 @@ unsigned readRun(const LayoutInfo &dst, Type storeT, int64_t rowPitch) {
   return std::max(run, 1u);
 }
 
-/// Whether each element a thread of `dstType` reads (at `read`'s place) is
-/// stored (at `store`'s place) by a thread of the same warp of `srcType`.
-bool warpLocal(RankedTensorType srcType, RankedTensorType dstType,
-               const RowMajorPlace &store, const RowMajorPlace &read) {
+/// How the warps of a move through shared memory share its places.
+enum class WarpSharing {
+  Cta,        // a thread reads elements that other warps stored
+  Own,        // each warp reads what it stored, and no other warp stores there
+  Replicated, // each warp reads what it stored, but other warps store the
+              // same places (the layouts replicate the tile across warps)
+};
+
+/// How the warps of `srcType` (storing each element at `store`'s place) and
+/// of `dstType` (reading at `read`'s place) share the buffer, for a CTA of
+/// `ctaWarps` warps (warps past the layouts' hold copies of the first ones).
+WarpSharing warpSharing(RankedTensorType srcType, RankedTensorType dstType,
+                        const RowMajorPlace &store, const RowMajorPlace &read,
+                        unsigned ctaWarps) {
   auto distributed = [](Attribute l) {
     return isa_and_nonnull<BlockedAttr, SliceAttr, MmaAttr>(l);
   };
   if (!distributed(srcType.getEncoding()) ||
       !distributed(dstType.getEncoding()))
-    return false;
+    return WarpSharing::Cta;
   LayoutInfo src(srcType), dst(dstType);
   if (!src.hasDims() || !dst.hasDims())
-    return false;
+    return WarpSharing::Cta;
   unsigned threads = src.numThreads();
   if (threads != dst.numThreads() || threads % 32 != 0 ||
       !hostEvaluable(threads, src.numElems() + dst.numElems()))
-    return false;
+    return WarpSharing::Cta;
+  bool replicated = ctaWarps > threads / 32;
+  DenseMap<int64_t, unsigned> storer; // place -> the first warp storing it
   for (unsigned w = 0; w < threads / 32; ++w) {
     DenseSet<int64_t> stored;
     for (unsigned t = 32 * w; t < 32 * (w + 1); ++t)
@@ -127,9 +139,28 @@ bool warpLocal(RankedTensorType srcType, RankedTensorType dstType,
     for (unsigned t = 32 * w; t < 32 * (w + 1); ++t)
       for (unsigned k = 0; k < dst.numElems(); ++k)
         if (!stored.contains(read.host(dst.hostIndices(t, k))))
-          return false;
+          return WarpSharing::Cta;
+    for (int64_t place : stored)
+      replicated |= !storer.try_emplace(place, w).second;
   }
-  return true;
+  return replicated ? WarpSharing::Replicated : WarpSharing::Own;
+}
+
+/// The store and read places of `op`'s lowering below, if it is a move
+/// through shared memory (a convert_layout's row padding maps the same
+/// elements to other places one to one).
+std::optional<std::pair<RowMajorPlace, RowMajorPlace>>
+movePlaces(Operation *op);
+
+/// warpSharing of `op`'s move (Cta if it is none).
+WarpSharing warpSharingOf(Operation *op) {
+  auto places = movePlaces(op);
+  if (!places)
+    return WarpSharing::Cta;
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  unsigned ctaWarps = unsigned(tile::getNumWarps(op, 0));
+  return warpSharing(srcType, dstType, places->first, places->second, ctaWarps);
 }
 
 /// `store`: an operand element's place in the buffer from its indices in
@@ -151,6 +182,17 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   LayoutInfo src(srcType), dst(dstType);
   // getScratchBytes(op) = numel * sharedStorageBytes(elt) bytes from here.
   Value smem = sharedScratch(b, loc, op);
+  if (unsigned copies = warpLocalCopies(op); copies > 1) {
+    // Each warp its own copy (warpLocalCopies). The warp index is read
+    // here, not once a function (uniformWarpIndex): kept live through a
+    // kernel at its register limit, it made ptxas spill more.
+    uint64_t stride = getScratchBytes(op) / copies;
+    Value warp = freshWarpIndex(b, loc);
+    Value offset =
+        b.create<LLVM::MulOp>(loc, warp, i32Const(b, loc, int32_t(stride)));
+    smem = b.create<LLVM::GEPOp>(loc, smem.getType(), b.getI8Type(), smem,
+                                 ValueRange{offset});
+  }
   unsigned maxRun = maxSharedRun(storeT, 16);
 
   SmallVector<Value> in = unpackStruct(b, loc, srcStruct);
@@ -411,26 +453,57 @@ struct GatherOpConversion : OpConversionPattern<tile::GatherOp> {
 
 } // namespace
 
-bool mlir::tilegpu::isWarpLocalMove(Operation *op) {
+namespace {
+std::optional<std::pair<RowMajorPlace, RowMajorPlace>>
+movePlaces(Operation *op) {
   if (op->getNumOperands() < 1 || op->getNumResults() != 1 ||
       !hasLayouts(op->getOperand(0).getType(), op->getResult(0).getType()))
-    return false;
+    return std::nullopt;
   auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
   auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<int64_t> shape(srcType.getShape());
-  // The places of the lowerings above (a convert_layout's row padding maps
-  // the same elements to other places one to one).
-  if (isa<ConvertLayoutOp>(op))
-    return srcType != dstType && !isRegisterConversion(srcType, dstType) &&
-           !threadLocalRegisters(srcType, dstType) &&
-           warpLocal(srcType, dstType, {shape, {}}, {shape, {}});
+  RowMajorPlace rowMajor{shape, {}};
+  if (isa<ConvertLayoutOp>(op)) {
+    if (srcType == dstType || isRegisterConversion(srcType, dstType) ||
+        threadLocalRegisters(srcType, dstType))
+      return std::nullopt;
+    return std::make_pair(rowMajor, rowMajor);
+  }
   if (auto trans = dyn_cast<tile::TransOp>(op))
-    return warpLocal(srcType, dstType, {shape, {}},
-                     {shape, SmallVector<int32_t>(trans.getOrder())});
+    return std::make_pair(
+        rowMajor, RowMajorPlace{shape, SmallVector<int32_t>(trans.getOrder())});
   if (isa<tile::ReshapeOp>(op))
-    return warpLocal(srcType, dstType, {shape, {}},
-                     {SmallVector<int64_t>(dstType.getShape()), {}});
-  return false;
+    return std::make_pair(
+        rowMajor, RowMajorPlace{SmallVector<int64_t>(dstType.getShape()), {}});
+  return std::nullopt;
+}
+} // namespace
+
+/// Replicated tiles up to this size get a copy a warp; larger ones are
+/// moved with a CTA barrier.
+static constexpr uint64_t kMaxWarpCopyBytes = 4096;
+
+unsigned mlir::tilegpu::warpLocalCopies(Operation *op) {
+  if (warpSharingOf(op) != WarpSharing::Replicated)
+    return 1;
+  uint64_t bytes = moveStagingBytes(op);
+  if (!bytes || bytes > kMaxWarpCopyBytes)
+    return 1;
+  auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+  unsigned layoutWarps = LayoutInfo(src).numThreads() / 32;
+  return std::max<unsigned>(layoutWarps, unsigned(tile::getNumWarps(op, 0)));
+}
+
+bool mlir::tilegpu::isWarpLocalMove(Operation *op) {
+  switch (warpSharingOf(op)) {
+  case WarpSharing::Cta:
+    return false;
+  case WarpSharing::Own:
+    return true;
+  case WarpSharing::Replicated:
+    return warpLocalCopies(op) > 1;
+  }
+  llvm_unreachable("WarpSharing");
 }
 
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(

@@ -33,7 +33,9 @@
 // with an initial value write the buffer's range and get a barrier first if
 // it overlaps any pending read or write (WAR, WAW); local_load reads it and
 // gets one if it overlaps a pending write (RAW); a barrier inserted there
-// clears the set, then the access is added to it. A tile.dot whose operand
+// clears the set, then the access is added to it. mbarrier_inval
+// writes its mbarrier (thread 0, while the other threads go on to ops that may
+// reuse those bytes). A tile.dot whose operand
 // is a local_load reads that buffer again at the dot (wgmma and deferred
 // ldmatrix read there), so a later write to it waits for every warp's dot.
 // Scratch users count as reads after them (they end with reads). A buffer not
@@ -196,6 +198,11 @@ struct BarrierInserter {
     if (auto ld = dyn_cast<LocalLoadOp>(op)) {
       auto [lo, hi] = bufferRange(ld.getSrc());
       return Access{AccessKind::Read, lo, hi};
+    }
+    if (auto inval = dyn_cast<MBarrierInvalOp>(op)) {
+      // Thread 0 writes the mbarrier's 8 bytes, which later ops may reuse.
+      auto [lo, hi] = bufferRange(inval.getBar());
+      return Access{AccessKind::Write, lo, hi};
     }
     uint64_t bytes = getScratchBytes(op);
     if (!bytes)

@@ -8,7 +8,9 @@
 //  - tilegpu.convert_layout (different source and result types), tile.trans,
 //    tile.reshape, tile.gather (with layouts): the operand's numel * bytes
 //    per element kept in shared memory (pointers as i64, i1 as i8:
-//    sharedStorageType).
+//    sharedStorageType; moveStagingBytes). A warp-local move of a tile
+//    that the layouts replicate across warps takes one copy a warp, each
+//    16-byte aligned (warpLocalCopies).
 //  - tile.histogram: one i32 counter per bin.
 //  - tile.sort whose network crosses warps: numel elements (their
 //    row-major places; sortScratchBytes).
@@ -162,13 +164,7 @@ uint64_t mlir::tilegpu::atomicScratchBytes(Operation *op) {
   return uint64_t(t.getNumElements()) * storageBytesOf(t.getElementType());
 }
 
-uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
-  if (isa<tile::ScanOp, tile::GenericReduceOp>(op))
-    return combineScratchBytes(op); // CombineRegion.cpp
-  if (auto s = dyn_cast<tile::SortOp>(op))
-    return sortScratchBytes(s); // SortOpToLLVM.cpp
-  if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
-    return atomicScratchBytes(op);
+uint64_t mlir::tilegpu::moveStagingBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     if (cvt.getSrc().getType() == cvt.getType() ||
         !hasLayouts(cvt.getSrc().getType(), cvt.getType()))
@@ -182,16 +178,31 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
     return stagingBytes(src, cvt.getType()) +
            rows * pad * storageBytesOf(src.getElementType());
   }
+  if (auto t = dyn_cast<tile::TransOp>(op))
+    return stagingBytes(t.getSrc().getType(), t.getType());
+  if (auto r = dyn_cast<tile::ReshapeOp>(op))
+    return stagingBytes(r.getSrc().getType(), r.getType());
+  return 0;
+}
+
+uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
+  if (isa<tile::ScanOp, tile::GenericReduceOp>(op))
+    return combineScratchBytes(op); // CombineRegion.cpp
+  if (auto s = dyn_cast<tile::SortOp>(op))
+    return sortScratchBytes(s); // SortOpToLLVM.cpp
+  if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+    return atomicScratchBytes(op);
+  if (isa<ConvertLayoutOp, tile::TransOp, tile::ReshapeOp>(op)) {
+    uint64_t one = moveStagingBytes(op);
+    unsigned copies = one ? warpLocalCopies(op) : 1;
+    return copies > 1 ? llvm::alignTo(one, 16) * copies : one;
+  }
   if (auto g = dyn_cast<tile::GatherOp>(op))
     return stagingBytes(g.getSrc().getType(), g.getType());
   if (auto h = dyn_cast<tile::HistogramOp>(op))
     return hasLayouts(h.getSrc().getType(), h.getType())
                ? uint64_t(cast<RankedTensorType>(h.getType()).getDimSize(0)) * 4
                : 0;
-  if (auto t = dyn_cast<tile::TransOp>(op))
-    return stagingBytes(t.getSrc().getType(), t.getType());
-  if (auto r = dyn_cast<tile::ReshapeOp>(op))
-    return stagingBytes(r.getSrc().getType(), r.getType());
   if (auto r = dyn_cast<tile::ReduceOp>(op)) {
     if (auto s = getReduceScratch(r))
       return s->bytes();

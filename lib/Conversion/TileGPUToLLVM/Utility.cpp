@@ -554,12 +554,20 @@ Value mlir::tilegpu::threadId(OpBuilder &b, Location loc) {
   return b.create<NVVM::ThreadIdXOp>(loc, b.getI32Type());
 }
 
-Value mlir::tilegpu::warpIndex(OpBuilder &b, Location loc) {
-  Value warp =
-      b.create<LLVM::UDivOp>(loc, threadId(b, loc), i32Const(b, loc, 32));
+/// tid / 32, broadcast from lane 0.
+static Value uniformWarpOf(OpBuilder &b, Location loc, Value tid) {
+  Value warp = b.create<LLVM::UDivOp>(loc, tid, i32Const(b, loc, 32));
   return b.create<NVVM::ShflOp>(loc, b.getI32Type(), i32Const(b, loc, -1), warp,
                                 i32Const(b, loc, 0), i32Const(b, loc, 0x1f),
                                 NVVM::ShflKind::idx, UnitAttr());
+}
+
+Value mlir::tilegpu::warpIndex(OpBuilder &b, Location loc) {
+  return uniformWarpOf(b, loc, threadId(b, loc));
+}
+
+Value mlir::tilegpu::freshWarpIndex(OpBuilder &b, Location loc) {
+  return uniformWarpOf(b, loc, freshThreadId(b, loc));
 }
 
 Value mlir::tilegpu::uniformWarpIndex(OpBuilder &b, Location loc) {

@@ -59,12 +59,12 @@ void CodeGen::registerMemoryBuiltins(BuiltinRegistry &r) {
 
 std::vector<mlir::Value> CodeGen::tmaBlockCoords(const Val &bp,
                                                  const Val &boundaryCheck,
-                                                 llvm::StringRef padding,
                                                  mlir::Location l) {
   // A 2-D block of a host descriptor (its base is the kernel argument),
-  // every dimension checked, zeros outside: what a TMA copy reads.
+  // every dimension checked: what a TMA copy reads (zeros outside) or
+  // writes.
   size_t rank = bp.blockShape.size();
-  if (!tmaBlocks || !bp.isDescriptor || rank != 2 || padding != "zero" ||
+  if (!tmaBlocks || !bp.isDescriptor || rank != 2 ||
       boundaryCheck.kind != Val::Tuple || boundaryCheck.elems.size() != rank)
     return {};
   std::vector<bool> checked(rank, false);
@@ -117,7 +117,8 @@ Val CodeGen::emitLoad(BuiltinCall &c) {
                              padding + "'");
     if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
       return Val::error();
-    blockCoords = tmaBlockCoords(a[0], a[3], padding, l);
+    if (padding == "zero")
+      blockCoords = tmaBlockCoords(a[0], a[3], l);
     if (mask.kind != Val::None && !padding.empty())
       other = padding == "nan" ? Val::floating(std::nan("")) : Val::integer(0);
   } else {
@@ -186,12 +187,15 @@ Val CodeGen::emitStore(BuiltinCall &c) {
   auto &[entry, name, call, a, given, shown, l, kwargs] = c;
   Val ptr = a[0];
   Val value = a[1], mask = a[2];
+  std::vector<mlir::Value> blockCoords;
   if (ptr.kind == Val::BlockPtr) {
     if (mask.kind != Val::None)
       return error(call, "tl.store to a block pointer takes boundary_check, "
                          "not mask");
     if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
       return Val::error();
+    if (llvm::equal(ptr.shape(), a[0].blockShape))
+      blockCoords = tmaBlockCoords(a[0], a[3], l);
     if (value.isIR() && !llvm::equal(ptr.shape(), a[0].blockShape)) {
       // The block's unit dimensions are not addressed (blockPtrAddress).
       value = broadcastTo(value, a[0].blockShape, l, call);
@@ -244,6 +248,8 @@ Val CodeGen::emitStore(BuiltinCall &c) {
     return Val::error();
   auto op = b.create<mlir::tile::StoreOp>(l, ptr.v, value.v,
                                           mask.isIR() ? mask.v : mlir::Value());
+  if (!blockCoords.empty() && op.getMask())
+    op.getBlockCoordsMutable().assign(blockCoords);
   for (int k : {4, 5}) {
     if (a[k].kind == Val::Str && !a[k].s.empty()) {
       if (!validCacheOption(k == 4, /*store=*/true, a[k].s)) {

@@ -408,13 +408,11 @@ private:
   // (BuiltinsAtomic.cpp).
   static void registerMemoryBuiltins(BuiltinRegistry &r);
   Val emitLoad(BuiltinCall &c);
-  /// The coordinates of a load of `bp` (a host descriptor's 2-D block,
-  /// every dimension checked, zero padding) for tile.load's blockCoords
+  /// The coordinates of an access of `bp` (a host descriptor's 2-D block,
+  /// every dimension checked) for tile.load's and tile.store's blockCoords
   /// when tmaBlocks is on; else none.
-  std::vector<mlir::Value> tmaBlockCoords(const Val &bp,
-                                          const Val &boundaryCheck,
-                                          llvm::StringRef padding,
-                                          mlir::Location l);
+  std::vector<mlir::Value>
+  tmaBlockCoords(const Val &bp, const Val &boundaryCheck, mlir::Location l);
   Val emitStore(BuiltinCall &c);
   static void registerAtomicBuiltins(BuiltinRegistry &r);
   Val emitAtomic(BuiltinCall &c);

@@ -90,6 +90,10 @@ void tilec::populateTileToTileGPUPipeline(mlir::OpPassManager &pm,
   pm.addPass(tilegpu::createTileGPUSharedReadLayouts());
   pm.addPass(tilegpu::createTileGPURematAfterLoops());
   addCleanup(pm);
+  tilegpu::TileGPUTmaStoresOptions tmaStoreOpts;
+  tmaStoreOpts.sharedLimit = maxSharedBytesPerBlock(opts.arch);
+  pm.addPass(tilegpu::createTileGPUTmaStores(tmaStoreOpts));
+  addCleanup(pm);
   pm.addPass(tilegpu::createTileGPUVersionBounds());
 }
 

@@ -422,13 +422,6 @@ int aotMain() {
   CompiledKernel ck;
   if (!compiler.compileToPTX(src, opts, ck, llvm::errs()))
     return 1;
-  // Tensor maps are made at each launch from the descriptor's arguments
-  // (rt::Kernel::launch); the generated C launcher does not make them.
-  if (!ck.tensorMaps.empty())
-    return fail("kernel '" + ck.name +
-                "' takes TMA descriptors (tensor maps); ahead-of-time "
-                "launchers for them are not supported");
-
   // The parameters: constexpr or not from the source, typed or specialized
   // from the signature (compileToPTX accepted both).
   const Function *fn = src.module->kernelNamed(aotKernel);
@@ -470,6 +463,12 @@ int aotMain() {
     }
     spec.params.push_back(std::move(p));
   }
+  // Tensor maps are made at each launch from the descriptor's arguments
+  // (rt::Kernel::launch); the generated C launcher does not make them.
+  if (!ck.tensorMaps.empty())
+    return fail("kernel '" + ck.name +
+                "' takes TMA descriptors (tensor maps); ahead-of-time "
+                "launchers for them are not supported");
 
   // The specialization's name: a hash of what selects the binary.
   llvm::SHA256 h;

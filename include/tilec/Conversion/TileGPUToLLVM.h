@@ -477,13 +477,13 @@ bool isDeferredDotOperand(LocalLoadOp op);
 /// (local_store, local_alloc with a value) needs the fence. Also decided by
 /// markDeferredDotOperands.
 bool isWrittenOnlyByAsyncCopy(LocalLoadOp op);
-/// Is the buffer that `view` is (a view of) read by a wgmma (the async
-/// proxy)? Then whoever writes it through the generic proxy (st.shared of
-/// local_alloc with a value, local_store) issues fence.proxy.async after
-/// its stores and before the barrier that the wgmma waits at: the fence
-/// orders the writing thread's own stores, so it must be the writer's.
-/// Also decided by markDeferredDotOperands.
-bool isReadByWgmma(Value view);
+/// Is the buffer that `view` is (a view of) read by the async proxy (a
+/// wgmma, a tilegpu.tma_store)? Then whoever writes it through the generic
+/// proxy (st.shared of local_alloc with a value, local_store) issues
+/// fence.proxy.async after its stores and before the barrier that the
+/// reader waits at: the fence orders the writing thread's own stores, so it
+/// must be the writer's. Also decided by markDeferredDotOperands.
+bool isReadByAsyncProxy(Value view);
 void markDeferredDotOperands(Operation *root);
 /// Row-major linear index (i32) of the per-dimension indices `idx` (i32)
 /// in `shape`.

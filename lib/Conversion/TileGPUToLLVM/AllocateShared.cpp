@@ -93,10 +93,9 @@ std::pair<unsigned, unsigned> liveInterval(const Numbering &num,
       end = std::max(end, num.last.lookup(anc));
       continue;
     }
-    if (!anc ||
-        !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp, AsyncCopyOp,
-             TmaCopyOp, MBarrierInitOp, MBarrierExpectOp, MBarrierWaitOp,
-             MBarrierInvalOp>(u)) {
+    if (!anc || !isa<LocalStoreOp, LocalLoadOp, LocalDeallocOp, AsyncCopyOp,
+                     TmaCopyOp, TmaStoreOp, MBarrierInitOp, MBarrierExpectOp,
+                     MBarrierWaitOp, MBarrierInvalOp>(u)) {
       Operation *fn = alloc->getParentOfType<FunctionOpInterface>();
       if (!fn)
         fn = alloc->getParentOp();

@@ -33,7 +33,8 @@
 // with an initial value write the buffer's range and get a barrier first if
 // it overlaps any pending read or write (WAR, WAW); local_load reads it and
 // gets one if it overlaps a pending write (RAW); a barrier inserted there
-// clears the set, then the access is added to it. mbarrier_inval
+// clears the set, then the access is added to it. tma_store reads its
+// buffer (the storing thread waits until the copy has read it); mbarrier_inval
 // writes its mbarrier (thread 0, while the other threads go on to ops that may
 // reuse those bytes). A tile.dot whose operand
 // is a local_load reads that buffer again at the dot (wgmma and deferred
@@ -197,6 +198,11 @@ struct BarrierInserter {
     }
     if (auto ld = dyn_cast<LocalLoadOp>(op)) {
       auto [lo, hi] = bufferRange(ld.getSrc());
+      return Access{AccessKind::Read, lo, hi};
+    }
+    if (auto store = dyn_cast<TmaStoreOp>(op)) {
+      // Read by the async proxy until the storing thread's wait_group.read.
+      auto [lo, hi] = bufferRange(store.getSrc());
       return Access{AccessKind::Read, lo, hi};
     }
     if (auto inval = dyn_cast<MBarrierInvalOp>(op)) {

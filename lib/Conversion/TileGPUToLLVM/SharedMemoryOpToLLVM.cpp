@@ -188,7 +188,7 @@ static bool shouldDefer(LocalLoadOp op) {
 
 constexpr const char kDeferredAttr[] = "tilegpu.deferred_dot_operand";
 constexpr const char kAsyncWrittenAttr[] = "tilegpu.async_written_operand";
-constexpr const char kWgmmaReadAttr[] = "tilegpu.wgmma_read";
+constexpr const char kAsyncReadAttr[] = "tilegpu.async_proxy_read";
 
 /// The local_alloc that `view` is (a view of), or null.
 static LocalAllocOp rootAlloc(Value view) {
@@ -213,7 +213,8 @@ static bool writtenOnlyByAsyncCopy(Value view) {
         work.push_back(user->getResult(0));
         continue;
       }
-      if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp, TmaCopyOp>(user))
+      if (isa<LocalLoadOp, LocalDeallocOp, AsyncCopyOp, TmaCopyOp, TmaStoreOp>(
+              user))
         continue;
       return false;
     }
@@ -230,7 +231,11 @@ void mlir::tilegpu::markDeferredDotOperands(Operation *root) {
     for (Value v : {dot.getA(), dot.getB()})
       if (auto load = v.getDefiningOp<LocalLoadOp>())
         if (LocalAllocOp alloc = rootAlloc(load.getSrc()))
-          alloc->setAttr(kWgmmaReadAttr, UnitAttr::get(dot.getContext()));
+          alloc->setAttr(kAsyncReadAttr, UnitAttr::get(dot.getContext()));
+  });
+  root->walk([](TmaStoreOp store) {
+    if (LocalAllocOp alloc = rootAlloc(store.getSrc()))
+      alloc->setAttr(kAsyncReadAttr, UnitAttr::get(store.getContext()));
   });
   root->walk([](LocalLoadOp op) {
     if (shouldDefer(op))
@@ -248,9 +253,9 @@ bool mlir::tilegpu::isWrittenOnlyByAsyncCopy(LocalLoadOp op) {
   return op->hasAttr(kAsyncWrittenAttr);
 }
 
-bool mlir::tilegpu::isReadByWgmma(Value view) {
+bool mlir::tilegpu::isReadByAsyncProxy(Value view) {
   LocalAllocOp alloc = rootAlloc(view);
-  return alloc && alloc->hasAttr(kWgmmaReadAttr);
+  return alloc && alloc->hasAttr(kAsyncReadAttr);
 }
 
 bool mlir::tilegpu::isDeferredDotOperand(LocalLoadOp op) {
@@ -386,7 +391,7 @@ struct LocalAllocOpConversion : OpConversionPattern<LocalAllocOp> {
       storeTile(rewriter, op, getTypeConverter(), adaptor.getInit(),
                 cast<RankedTensorType>(op.getInit().getType()), op.getType(),
                 base);
-      if (op->hasAttr(kWgmmaReadAttr))
+      if (op->hasAttr(kAsyncReadAttr))
         fenceProxyAsync(rewriter, op.getLoc());
     }
     rewriter.replaceOp(op, base);
@@ -404,7 +409,7 @@ struct LocalStoreOpConversion : OpConversionPattern<LocalStoreOp> {
     storeTile(rewriter, op, getTypeConverter(), adaptor.getSrc(),
               cast<RankedTensorType>(op.getSrc().getType()),
               op.getDst().getType(), adaptor.getDst());
-    if (isReadByWgmma(op.getDst()))
+    if (isReadByAsyncProxy(op.getDst()))
       fenceProxyAsync(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();

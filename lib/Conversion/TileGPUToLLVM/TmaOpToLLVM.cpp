@@ -147,9 +147,27 @@ struct MBarrierInvalOpConversion : OpConversionPattern<MBarrierInvalOp> {
   }
 };
 
-/// One `cp.async.bulk.tensor.2d` a column block of the buffer: block k is
-/// rows x rowElems elements at k * rows * rowElems, the global block
-/// rowElems * k columns to the right.
+/// Calls `copy(buffer, inner)` for each column block of `buffer` (of type
+/// `type`, at `base`): block k is rows x rowElems elements at k * rows *
+/// rowElems, the global block rowElems * k columns to the right of `inner`.
+void forEachColumnBlock(OpBuilder &b, Location loc, MemDescType type,
+                        Value base, Value inner,
+                        function_ref<void(Value, Value)> copy) {
+  TmaLayout l = *getTmaLayout(type);
+  int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  for (int64_t k = 0; k < l.blocks; ++k) {
+    Value buffer = base, col = inner;
+    if (k > 0) {
+      buffer = b.create<LLVM::GEPOp>(
+          loc, base.getType(), b.getI8Type(), base,
+          ArrayRef<LLVM::GEPArg>{int32_t(k * l.rows * l.rowElems * elemBytes)});
+      col = b.create<LLVM::AddOp>(loc, inner, i32Const(b, loc, k * l.rowElems));
+    }
+    copy(buffer, col);
+  }
+}
+
+/// One `cp.async.bulk.tensor.2d` a column block of the buffer.
 struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -157,28 +175,47 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     OpBuilder &b = rewriter;
     Location loc = op.getLoc();
-    MemDescType dstT = op.getDst().getType();
-    TmaLayout l = *getTmaLayout(dstT);
-    int64_t elemBytes = dstT.getElementType().getIntOrFloatBitWidth() / 8;
     Value p = electedThreadAnd(b, loc, adaptor.getPred(), op);
-    Value outer = adaptor.getCoords()[0], inner = adaptor.getCoords()[1];
-    for (int64_t k = 0; k < l.blocks; ++k) {
-      Value dst = adaptor.getDst();
-      Value col = inner;
-      if (k > 0) {
-        dst = b.create<LLVM::GEPOp>(loc, dst.getType(), b.getI8Type(), dst,
-                                    ArrayRef<LLVM::GEPArg>{int32_t(
-                                        k * l.rows * l.rowElems * elemBytes)});
-        col =
-            b.create<LLVM::AddOp>(loc, inner, i32Const(b, loc, k * l.rowElems));
-      }
-      emitPredicatedAsm(
-          b, loc,
-          "@$5 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
-          "complete_tx::bytes [$0], [$1, {$2, $3}], [$4];",
-          "r,l,r,r,r,b",
-          {dst, adaptor.getMap(), col, outer, adaptor.getBar(), p});
-    }
+    Value outer = adaptor.getCoords()[0];
+    forEachColumnBlock(
+        b, loc, op.getDst().getType(), adaptor.getDst(), adaptor.getCoords()[1],
+        [&](Value dst, Value col) {
+          emitPredicatedAsm(
+              b, loc,
+              "@$5 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
+              "complete_tx::bytes [$0], [$1, {$2, $3}], [$4];",
+              "r,l,r,r,r,b",
+              {dst, adaptor.getMap(), col, outer, adaptor.getBar(), p});
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The elected thread writes each column block with a bulk-group
+/// `cp.async.bulk.tensor.2d` store, commits the group and waits until the
+/// copies have read the buffer (the writes to global memory complete on
+/// their own).
+struct TmaStoreOpConversion : OpConversionPattern<TmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    Value p = electedThreadAnd(b, loc, Value(), op);
+    Value outer = adaptor.getCoords()[0];
+    forEachColumnBlock(b, loc, op.getSrc().getType(), adaptor.getSrc(),
+                       adaptor.getCoords()[1], [&](Value src, Value col) {
+                         emitPredicatedAsm(
+                             b, loc,
+                             "@$4 cp.async.bulk.tensor.2d.global.shared::cta."
+                             "bulk_group [$0, {$1, $2}], [$3];",
+                             "l,r,r,r,b",
+                             {adaptor.getMap(), col, outer, src, p});
+                       });
+    emitPredicatedAsm(b, loc, "@$0 cp.async.bulk.commit_group;", "b", {p});
+    emitPredicatedAsm(b, loc, "@$0 cp.async.bulk.wait_group.read 0;", "b", {p});
     rewriter.eraseOp(op);
     return success();
   }
@@ -190,6 +227,6 @@ void mlir::tilegpu::populateTmaOpToLLVMPatterns(TileGPUTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
   patterns.add<MBarrierInitOpConversion, MBarrierExpectOpConversion,
                MBarrierWaitOpConversion, MBarrierArriveOpConversion,
-               MBarrierInvalOpConversion, TmaCopyOpConversion>(
-      converter, patterns.getContext());
+               MBarrierInvalOpConversion, TmaCopyOpConversion,
+               TmaStoreOpConversion>(converter, patterns.getContext());
 }

@@ -19,9 +19,7 @@
 using namespace mlir;
 using namespace mlir::tilegpu;
 
-/// The signature spelling of a tensor map's element type; empty where TMA
-/// has none.
-static std::string tensorMapDType(Type t) {
+std::string mlir::tilegpu::tensorMapDType(Type t) {
   if (t.isF16())
     return "fp16";
   if (t.isBF16())

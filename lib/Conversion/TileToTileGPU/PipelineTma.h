@@ -16,6 +16,10 @@
 
 namespace mlir::tilegpu {
 
+/// The signature spelling of a tensor map's element type (fp16, bf16, ...);
+/// empty where TMA has none.
+std::string tensorMapDType(Type t);
+
 /// The kernel argument a pointer (or tile of pointers) is computed from by
 /// offsets, splats, broadcasts, expand_dims and layout conversions (and,
 /// with `throughViews`, transposes and axis hints: a descriptor block read

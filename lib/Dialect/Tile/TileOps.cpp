@@ -721,7 +721,8 @@ void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void StoreOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                     Value value, Value mask) {
-  build(builder, state, ptr, value, mask, StringAttr(), StringAttr());
+  build(builder, state, ptr, value, mask, ValueRange(), StringAttr(),
+        StringAttr());
 }
 
 LogicalResult StoreOp::verify() {
@@ -733,6 +734,13 @@ LogicalResult StoreOp::verify() {
   if (!sameShapeAndElement(getValue().getType(), stored))
     return emitOpError("value type ")
            << getValue().getType() << " does not match stored type " << stored;
+  if (!getBlockCoords().empty()) {
+    auto t = dyn_cast<RankedTensorType>(getValue().getType());
+    if (!t || t.getRank() != int64_t(getBlockCoords().size()) || !getMask())
+      return emitOpError("block needs one coordinate per dimension of a "
+                         "masked tile store, got ")
+             << getBlockCoords().size() << " for " << getValue().getType();
+  }
   return success();
 }
 
@@ -748,8 +756,12 @@ struct SimplifyStoreMask : public OpRewritePattern<StoreOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
-      // In place: discardable attributes (tilegpu.vector) stay.
-      rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().clear(); });
+      // In place: discardable attributes (tilegpu.vector) stay. Block
+      // coordinates need the bounds mask.
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getMaskMutable().clear();
+        op.getBlockCoordsMutable().clear();
+      });
       return success();
     }
     if (matchPattern(mask, m_Zero())) {

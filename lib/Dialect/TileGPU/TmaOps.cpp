@@ -92,20 +92,34 @@ LogicalResult MBarrierInvalOp::verify() {
   return verifyBarrier(*this, getBar().getType());
 }
 
+/// A TMA copy's buffer and coordinates (tma_copy, tma_store).
+static LogicalResult verifyTmaBlock(Operation *op, MemDescType buffer,
+                                    size_t coords) {
+  if (!getTmaLayout(buffer))
+    return op->emitOpError()
+           << "cannot copy " << buffer
+           << ": TMA copies 2-D buffers of numbers unswizzled or with a "
+              "32/64/128-byte swizzle (rows of that many bytes, 16-byte "
+              "chunks), at most 256 elements a dimension";
+  if (coords != 2)
+    return op->emitOpError()
+           << "expects 2 coordinates for a 2-D block, got " << coords;
+  return success();
+}
+
 LogicalResult TmaCopyOp::verify() {
   if (failed(verifyBarrier(*this, getBar().getType())))
     return failure();
-  MemDescType dst = getDst().getType();
-  if (!getTmaLayout(dst))
-    return emitOpError()
-           << "cannot write " << dst
-           << ": TMA writes 2-D buffers of numbers unswizzled or with a "
-              "32/64/128-byte swizzle (rows of that many bytes, 16-byte "
-              "chunks), at most 256 elements a dimension";
-  if (getCoords().size() != 2)
-    return emitOpError() << "expects 2 coordinates for a 2-D block, got "
-                         << getCoords().size();
-  return success();
+  return verifyTmaBlock(*this, getDst().getType(), getCoords().size());
+}
+
+LogicalResult TmaStoreOp::verify() {
+  return verifyTmaBlock(*this, getSrc().getType(), getCoords().size());
+}
+
+SmallVector<int64_t> TmaStoreOp::getBox() {
+  TmaLayout l = *getTmaLayout(getSrc().getType());
+  return {l.rows, l.rowElems};
 }
 
 SmallVector<int64_t> TmaCopyOp::getBox() {

@@ -284,6 +284,19 @@ func.func @load_true_mask_block(%p: tensor<64x64x!tile.ptr<f16>>, %r: i32) -> te
 
 // -----
 
+// So does a block store's.
+// CHECK-LABEL: func.func @store_true_mask_block
+// CHECK: tile.store %{{.*}}, %{{.*}} : tensor<64x64x!tile.ptr<f16>>
+// CHECK-NOT: block
+// CHECK: return
+func.func @store_true_mask_block(%p: tensor<64x64x!tile.ptr<f16>>, %v: tensor<64x64xf16>, %r: i32) {
+  %true = arith.constant dense<true> : tensor<64x64xi1>
+  tile.store %p, %v, %true block[%r, %r] : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @load_false_mask
 // CHECK-SAME: (%[[P:.*]]: tensor<128x!tile.ptr<f32>>, %[[O:.*]]: tensor<128xf32>)
 func.func @load_false_mask(%p: tensor<128x!tile.ptr<f32>>, %o: tensor<128xf32>)

@@ -265,9 +265,17 @@ func.func @store_parse_not_pointer(%p: i64, %v: i64) {
 
 // -----
 
+func.func @store_block(%p: tensor<64x64x!tile.ptr<f16>>, %v: tensor<64x64xf16>, %r: i32) {
+  // expected-error @+1 {{'tile.store' op block needs one coordinate per dimension of a masked tile store, got 2 for 'tensor<64x64xf16>'}}
+  tile.store %p, %v block[%r, %r] : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
 func.func @store_not_pointer(%p: i64, %v: f32) {
   // expected-error @+1 {{'tile.store' op pointer operand must be !tile.ptr or a tensor of !tile.ptr, got 'i64'}}
-  "tile.store"(%p, %v) : (i64, f32) -> ()
+  "tile.store"(%p, %v) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (i64, f32) -> ()
   return
 }
 
@@ -275,7 +283,7 @@ func.func @store_not_pointer(%p: i64, %v: f32) {
 
 func.func @store_value(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<64xf32>) {
   // expected-error @+1 {{'tile.store' op value type 'tensor<64xf32>' does not match stored type 'tensor<128xf32>'}}
-  "tile.store"(%p, %v) : (tensor<128x!tile.ptr<f32>>, tensor<64xf32>) -> ()
+  "tile.store"(%p, %v) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (tensor<128x!tile.ptr<f32>>, tensor<64xf32>) -> ()
   return
 }
 
@@ -283,7 +291,7 @@ func.func @store_value(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<64xf32>) {
 
 func.func @store_mask_shape(%p: !tile.ptr<f32>, %v: f32, %m: tensor<1xi1>) {
   // expected-error @+1 {{'tile.store' op mask shape [1] does not match pointer shape []}}
-  "tile.store"(%p, %v, %m) : (!tile.ptr<f32>, f32, tensor<1xi1>) -> ()
+  "tile.store"(%p, %v, %m) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!tile.ptr<f32>, f32, tensor<1xi1>) -> ()
   return
 }
 
@@ -291,7 +299,7 @@ func.func @store_mask_shape(%p: !tile.ptr<f32>, %v: f32, %m: tensor<1xi1>) {
 
 func.func @store_mask_element(%p: !tile.ptr<f32>, %v: f32, %m: i8) {
   // expected-error @+1 {{'tile.store' op mask must have i1 elements, got 'i8'}}
-  "tile.store"(%p, %v, %m) : (!tile.ptr<f32>, f32, i8) -> ()
+  "tile.store"(%p, %v, %m) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!tile.ptr<f32>, f32, i8) -> ()
   return
 }
 

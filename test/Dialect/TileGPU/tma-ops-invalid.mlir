@@ -40,7 +40,7 @@ func.func @f(%p: i32) {
 func.func @f(%map: !tilegpu.tensormap, %i: i32) {
   %bar = tilegpu.local_alloc : !tilegpu.memdesc<1xi64>
   %buf = tilegpu.local_alloc : !tilegpu.memdesc<64x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>
-  // expected-error @+1 {{cannot write '!tilegpu.memdesc<64x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>': TMA writes 2-D buffers}}
+  // expected-error @+1 {{cannot copy '!tilegpu.memdesc<64x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>': TMA copies 2-D buffers}}
   tilegpu.tma_copy %map[%i, %i], %buf, %bar : !tilegpu.tensormap, !tilegpu.memdesc<64x64xf16, #tilegpu.shared<{vec = 8, perPhase = 2, maxPhase = 4}>>, !tilegpu.memdesc<1xi64>
   return
 }
@@ -50,7 +50,7 @@ func.func @f(%map: !tilegpu.tensormap, %i: i32) {
 func.func @f(%map: !tilegpu.tensormap, %i: i32) {
   %bar = tilegpu.local_alloc : !tilegpu.memdesc<1xi64>
   %buf = tilegpu.local_alloc : !tilegpu.memdesc<512x8xf16>
-  // expected-error @+1 {{cannot write}}
+  // expected-error @+1 {{cannot copy}}
   tilegpu.tma_copy %map[%i, %i], %buf, %bar : !tilegpu.tensormap, !tilegpu.memdesc<512x8xf16>, !tilegpu.memdesc<1xi64>
   return
 }
@@ -62,5 +62,23 @@ func.func @f(%map: !tilegpu.tensormap, %i: i32) {
   %buf = tilegpu.local_alloc : !tilegpu.memdesc<16x8xf16>
   // expected-error @+1 {{expects 2 coordinates for a 2-D block, got 1}}
   tilegpu.tma_copy %map[%i], %buf, %bar : !tilegpu.tensormap, !tilegpu.memdesc<16x8xf16>, !tilegpu.memdesc<1xi64>
+  return
+}
+
+// -----
+
+func.func @f(%map: !tilegpu.tensormap, %i: i32) {
+  %buf = tilegpu.local_alloc : !tilegpu.memdesc<512x8xf16>
+  // expected-error @+1 {{'tilegpu.tma_store' op cannot copy}}
+  tilegpu.tma_store %map[%i, %i], %buf : !tilegpu.tensormap, !tilegpu.memdesc<512x8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%map: !tilegpu.tensormap, %i: i32) {
+  %buf = tilegpu.local_alloc : !tilegpu.memdesc<16x8xf16>
+  // expected-error @+1 {{'tilegpu.tma_store' op expects 2 coordinates for a 2-D block, got 3}}
+  tilegpu.tma_store %map[%i, %i, %i], %buf : !tilegpu.tensormap, !tilegpu.memdesc<16x8xf16>
   return
 }

@@ -1,4 +1,4 @@
-// The mbarrier and TMA copy ops round trip (tma-ops-invalid.mlir: the verifier).
+// The mbarrier and TMA copy and store ops round trip (tma-ops-invalid.mlir: the verifier).
 // RUN: tilec-opt %s -split-input-file | tilec-opt -split-input-file | FileCheck %s
 
 #sw128 = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, blockCols = 64}>
@@ -56,5 +56,16 @@ func.func @producer(%phase: i32, %p: i1) {
   }
   tilegpu.mbarrier_arrive %bar pred %p : !tilegpu.memdesc<1xi64>
   tilegpu.mbarrier_arrive %bar : !tilegpu.memdesc<1xi64>
+  return
+}
+
+// -----
+
+// A TMA store of a buffer.
+// CHECK-LABEL: func.func @store
+// CHECK: tilegpu.tma_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tilegpu.tensormap, !tilegpu.memdesc<128x64xf16, #shared>
+func.func @store(%map: !tilegpu.tensormap, %row: i32, %col: i32) {
+  %buf = tilegpu.local_alloc : !tilegpu.memdesc<128x64xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>>
+  tilegpu.tma_store %map[%row, %col], %buf : !tilegpu.tensormap, !tilegpu.memdesc<128x64xf16, #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>>
   return
 }

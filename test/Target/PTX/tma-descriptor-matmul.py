@@ -21,7 +21,7 @@
 #
 # RUN: tilec %s --kernel desc_matmul --signature "tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 64]>:16, tensordesc<fp16[128, 128]>:16, i32, 128, 128, 64" --arch sm_90a --tma --emit=tilegpu | FileCheck %s --check-prefix=GPU
 # GPU: func.func @desc_matmul(
-# GPU-SAME: %[[A:[^:]+]]: !tilegpu.tensormap {tilegpu.tensor_map = {box = array<i64: 128, 64>, desc = "a_desc", dtype = "fp16", swizzle = 128 : i32}}, %[[B:[^:]+]]: !tilegpu.tensormap {tilegpu.tensor_map = {box = array<i64: 128, 64>, desc = "b_desc", dtype = "fp16", swizzle = 128 : i32}})
+# GPU-SAME: %[[A:[^:]+]]: !tilegpu.tensormap {tilegpu.tensor_map = {box = array<i64: 128, 64>, desc = "a_desc", dtype = "fp16", swizzle = 128 : i32}}, %[[B:[^:]+]]: !tilegpu.tensormap {tilegpu.tensor_map = {box = array<i64: 128, 64>, desc = "b_desc", dtype = "fp16", swizzle = 128 : i32}}, %[[C:[^:]+]]: !tilegpu.tensormap {tilegpu.tensor_map = {box = array<i64: 128, 64>, desc = "c_desc", dtype = "fp16", swizzle = 128 : i32}})
 # GPU: %[[BARS:.*]] = tilegpu.local_alloc : !tilegpu.memdesc<3x1xi64>
 # GPU-COUNT-3: tilegpu.mbarrier_init %{{.*}}, 1
 # GPU: tilegpu.barrier
@@ -49,6 +49,10 @@
 # GPU-NOT: tilegpu.async_wait
 # GPU: tilegpu.barrier
 # GPU-COUNT-3: tilegpu.mbarrier_inval
+# C goes out with a TMA store of the accumulator's fp16 values, staged in
+# the mma layout (test/Target/PTX/tma-store.py).
+# GPU: %[[CBUF:.*]] = tilegpu.local_alloc %{{.*}} : tensor<128x128xf16, #mma> -> !tilegpu.memdesc<128x128xf16, #shared2>
+# GPU-NEXT: tilegpu.tma_store %[[C]][%{{.*}}, %{{.*}}], %[[CBUF]]
 #
 # On 8 warps (two warpgroups) the copies follow the async dot behind a
 # barrier (every warpgroup has retired the slot they refill, and passed its

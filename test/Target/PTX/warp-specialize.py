@@ -136,7 +136,8 @@
 # PERS: tilegpu.wgmma_wait %[[CIN]]#0
 # PERS-NEXT: %[[RAN:.*]] = arith.cmpi sgt
 # PERS: tilegpu.mbarrier_arrive %{{.*}} pred %[[RAN]]
-# PERS: tile.store
+# PERS: tilegpu.local_alloc %{{.*}} : tensor<128x256xf16, #mma>
+# PERS-NEXT: tilegpu.tma_store
 # PERS: scf.yield %{{[^,]+}}, %[[CIN]]#1, %[[CIN]]#2 : i32, i32, i32
 # PERS-NEXT: } {tile.flatten, tile.warp_specialize}
 # Without WARP_SPECIALIZE the tile loop still asks for flatten=True, to be

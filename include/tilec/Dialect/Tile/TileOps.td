@@ -372,7 +372,7 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
   ];
 }
 
-def Tile_StoreOp : Tile_Op<"store", [
+def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments,
                                      MemoryEffects<[MemWrite]>]> {
   let summary = "Store a scalar or a tile to global memory";
   let description = [{
@@ -381,14 +381,22 @@ def Tile_StoreOp : Tile_Op<"store", [
     `mask` (`i1`, shaped like `ptr`) is false are not written. Only the type
     of `ptr` is written; the others are derived from it.
 
+    `blockCoords` (i32, one per dimension), as on tile.load: the store writes
+    a block of a host tensor descriptor whose first element is at those
+    coordinates, the mask being the block's bounds; the GPU pipeline may
+    write such a block with TMA instead (tilegpu.tma_store). A rewrite that
+    changes what the store writes in another way drops them.
+
     ```mlir
     tile.store %p, %v, %m : tensor<128x!tile.ptr<f32>>
+    tile.store %q, %w, %n block[%row, %col] : tensor<64x128x!tile.ptr<f16>>
     ```
   }];
   let arguments = (ins AnyType:$ptr, AnyType:$value, Optional<AnyType>:$mask,
+                   Variadic<I32>:$blockCoords,
                    OptionalAttr<StrAttr>:$cache, OptionalAttr<StrAttr>:$evict);
   let assemblyFormat = [{
-    $ptr `,` $value (`,` $mask^)? attr-dict `:`
+    $ptr `,` $value (`,` $mask^)? (`block` `[` $blockCoords^ `]`)? attr-dict `:`
     custom<StoreTypes>(type($ptr), type($value), ref($mask), type($mask))
   }];
   let hasVerifier = 1;

@@ -200,6 +200,33 @@ def TileGPURematAfterLoops : Pass<"tilegpu-remat-after-loops", "mlir::ModuleOp">
   let dependentDialects = ["mlir::tilegpu::TileGPUDialect"];
 }
 
+def TileGPUTmaStores : Pass<"tilegpu-tma-stores", "mlir::ModuleOp"> {
+  let summary = "Write host-descriptor blocks with TMA stores";
+  let description = [{
+    A `tile.store` with block coordinates (a 2-D block of a host tensor
+    descriptor, every dimension bounds-checked: `desc.store(...)`) becomes
+    a `tilegpu.local_alloc` of the value, in the layout it is computed in
+    (before the conversions to the store's layout), in the swizzled layout
+    a TMA copy reads, and a `tilegpu.tma_store` of that buffer, as Triton's
+    Hopper epilogues do: one thread issues the copy and the hardware clips
+    it to the tensor. TMA writes whole 16-byte chunks of a row: where the
+    divisibility of the descriptor's inner size (`tensordesc<...>:16`)
+    does not prove that the rows end on one, the kernel branches on it (the
+    TMA store, else the store as it was). Stores through a descriptor that
+    the kernel also reads (loads, copies) or stores without coordinates,
+    in kernels with atomics (which may publish the stored data to other
+    programs: a TMA store completes asynchronously), and where the buffer
+    and the shared buffers live at the store would pass the shared-memory
+    limit are left as they are.
+  }];
+  let options = [
+    Option<"sharedLimit", "shared-limit", "int", /*default=*/"232448",
+           "Bytes of shared memory a CTA may use">,
+  ];
+  let dependentDialects = ["mlir::tilegpu::TileGPUDialect",
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TileGPUVersionBounds : Pass<"tilegpu-version-bounds", "mlir::ModuleOp"> {
   let summary = "Branch once between whole-vector and exact versions of bounded regions";
   let description = [{

@@ -664,6 +664,37 @@ def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
   }];
 }
 
+def TileGPU_TmaStoreOp : TileGPU_Op<"tma_store", [
+                                   MemoryEffects<[MemWrite]>]> {
+  let summary = "Writes a shared-memory block to a global tensor through TMA (cp.async.bulk.tensor)";
+  let description = [{
+    One thread writes `src` to the block of the tensor that `map` describes
+    whose first element is at `coords` (i32, one per dimension, outermost
+    first; elements outside the tensor are not written), and waits until
+    the copy has read `src` (cp.async.bulk.wait_group.read), so that the
+    buffer may be written again after a barrier. `src` is laid out as for
+    tilegpu.tma_copy (one copy per column block). Its writers must have
+    made their stores visible to the async proxy (fence.proxy.async) and
+    passed a barrier before.
+
+    ```mlir
+    tilegpu.tma_store %map[%row, %col], %buf : !tilegpu.tensormap, !tilegpu.memdesc<128x64xf16, #shared>
+    ```
+  }];
+  let arguments = (ins TileGPU_TensorMapType:$map, Variadic<I32>:$coords,
+                       Arg<TileGPU_MemDescType, "the buffer",
+                           [MemRead<TileGPU_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $map `[` $coords `]` `,` $src attr-dict `:`
+    qualified(type($map)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box of the map, as tilegpu.tma_copy's.
+    ::llvm::SmallVector<int64_t> getBox();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Warp specialization
 //===----------------------------------------------------------------------===//

@@ -23,19 +23,26 @@
 //    reduction's result stored through the 1-D layout of its program's
 //    other tiles was converted through shared memory before.
 // 5. convert_layout(load) of a small tile (fewer elements than the CTA has
-//    threads, not volatile, its pointers, mask and `other` cheap) used
-//    once, a thread holding no more of it in the target layout than in its
-//    own, or the tile having at most 4 elements a warp (a thread then holds
-//    at most 4 in any layout tilegpu-coalesce may give the target later:
-//    fewer loads than a store, a barrier and a load): the load is made in
-//    the target layout (Triton counts such loads as cheap: their elements
-//    are mostly the same lines). Rule 2 counts such loads, and the
-//    elementwise ops computed from them and cheap tiles, as recomputable in
-//    another layout: a triangular solve's row update (a loaded row plus a
-//    column sum, converted back to the sum's layout) is computed in the
-//    sum's layout, and only the loaded row is converted. A load used more
-//    than once stays and is converted: loading it again in each layout
-//    measured slower on streaming loops (Liger's block RMSNorm backward,
+//    threads, not volatile, its mask and `other` cheap, its pointers cheap
+//    or a pointer tile a loop carries from a cheap start by cheap steps)
+//    used once, a thread holding no more of it in the target layout than
+//    in its own, the target a row slice (a slice keeping its parent's
+//    fastest dimension, whose elements a thread reads as vectors: a row
+//    vector of a row loop), or the tile having at most 4 elements a warp
+//    (a thread then holds at most 4 in any layout tilegpu-coalesce may give
+//    the target later: fewer loads than a store, a barrier and a load):
+//    the load is made in the target layout (Triton counts such loads as
+//    cheap: their elements are mostly the same lines); a loop-carried
+//    pointer tile gets a twin iter_arg in it (row slices and loop-carried
+//    pointers count only in this pass, the one that runs rule 5; the
+//    hoisting that other passes run would leave such loads converted).
+//    Rule 2 counts such loads,
+//    and the elementwise ops computed from them and cheap tiles, as
+//    recomputable in another layout: a triangular solve's row update (a
+//    loaded row plus a column sum, converted back to the sum's layout) is
+//    computed in the sum's layout, and only the loaded row is converted. A load
+//    used more than once stays and is converted: loading it again in each
+//    layout measured slower on streaming loops (Liger's block RMSNorm backward,
 //    bf16: 0.76x on an H100, 2026-12-05). Index tiles loaded in the 1-D
 //    layout and used as a column of a 2-D tile were converted through
 //    shared memory before.
@@ -57,6 +64,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -120,38 +128,64 @@ bool isElementwise(Operation *op) {
           isa<arith::ArithDialect, math::MathDialect>(op->getDialect()));
 }
 
-bool loadableIn(tile::LoadOp load, Attribute target);
+bool loadableIn(tile::LoadOp load, Attribute target, bool wide);
+
+/// The walk behind `recomputable`: each value is visited once per layout
+/// it is asked in, so that index arithmetic of any depth (an offset built
+/// from a range by ten or more ops) is recognized, in time linear in the
+/// ops it reaches; a walk reaching more than `kBudget` values gives up.
+/// `wide`: loads count in rule 5's wider cases (loadableIn).
+struct RecomputeWalk {
+  static constexpr unsigned kBudget = 64;
+  bool wide;
+  DenseMap<std::pair<Value, Attribute>, bool> seen;
+
+  bool operator()(Value v, Attribute target) {
+    auto [it, inserted] = seen.try_emplace({v, target}, false);
+    if (!inserted)
+      return it->second;
+    bool r = seen.size() <= kBudget && compute(v, target);
+    seen[{v, target}] = r;
+    return r;
+  }
+
+  bool compute(Value v, Attribute target) {
+    Operation *op = v.getDefiningOp();
+    if (!op)
+      return false;
+    if (isa<tile::MakeRangeOp, tile::SplatOp>(op))
+      return true;
+    if (auto c = dyn_cast<arith::ConstantOp>(op))
+      return isa<SplatElementsAttr>(c.getValue());
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      return target && loadableIn(load, target, wide);
+    if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+      return false;
+    if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
+      return false;
+    // An expand_dims operand is in the target's slice (no slices of dot
+    // operand layouts: nothing lowers them).
+    Attribute inner = target;
+    if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target) {
+      if (isa<DotOperandAttr>(target))
+        return false;
+      inner = SliceAttr::get(op->getContext(), ex.getAxis(), target);
+    }
+    return llvm::all_of(op->getOperands(), [&](Value x) {
+      return !isa<RankedTensorType>(x.getType()) || (*this)(x, inner);
+    });
+  }
+};
 
 /// Whether rules 1, 2 and 5 recompute `v` in `target` with no conversion
 /// of data left: ranges, splats and splat constants, small loads that rule
 /// 5 makes there (none without a `target`), and elementwise ops,
-/// broadcasts and expand_dims of such values.
-bool recomputable(Value v, Attribute target, unsigned depth = 0) {
-  Operation *op = v.getDefiningOp();
-  if (!op || depth > 8)
-    return false;
-  if (isa<tile::MakeRangeOp, tile::SplatOp>(op))
-    return true;
-  if (auto c = dyn_cast<arith::ConstantOp>(op))
-    return isa<SplatElementsAttr>(c.getValue());
-  if (auto load = dyn_cast<tile::LoadOp>(op))
-    return target && loadableIn(load, target);
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return false;
-  if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
-    return false;
-  // An expand_dims operand is in the target's slice (no slices of dot
-  // operand layouts: nothing lowers them).
-  Attribute inner = target;
-  if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target) {
-    if (isa<DotOperandAttr>(target))
-      return false;
-    inner = SliceAttr::get(op->getContext(), ex.getAxis(), target);
-  }
-  return llvm::all_of(op->getOperands(), [&](Value x) {
-    return !isa<RankedTensorType>(x.getType()) ||
-           recomputable(x, inner, depth + 1);
-  });
+/// broadcasts and expand_dims of such values. `wide` where rule 5 runs
+/// with the patterns asking (this pass), so that its wider cases count.
+bool recomputable(Value v, Attribute target, bool wide = false) {
+  RecomputeWalk walk;
+  walk.wide = wide;
+  return walk(v, target);
 }
 
 /// Whether rules 1 and 2 recompute `v` in any layout with no conversion of
@@ -183,18 +217,50 @@ std::optional<int64_t> elemsPerThread(RankedTensorType type) {
   return getElemsPerThread(type.getShape(), spt, tpw, wpc);
 }
 
+/// The update `addptr(p, step)` of a pointer tile `p` carried by an
+/// scf.for, when its start and step are cheap and the loop uses it only in
+/// loads and that update (fla's `p_kj += H * K` row pointers): rule 5
+/// carries a twin of it in the target layout. Null otherwise.
+tile::AddPtrOp pointerInduction(Value ptr) {
+  auto arg = dyn_cast<BlockArgument>(ptr);
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return {};
+  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+  auto update = loop.getYieldedValues()[j].getDefiningOp<tile::AddPtrOp>();
+  if (!update || update.getPtr() != arg || !update->hasOneUse() ||
+      !isCheap(loop.getInitArgs()[j]) || !isCheap(update.getOffset()))
+    return {};
+  for (Operation *user : arg.getUsers())
+    if (user != update && !isa<tile::LoadOp>(user))
+      return {};
+  return update;
+}
+
 /// Whether `load` is small (fewer elements than the CTA has threads), not
-/// volatile, and its pointers, mask and `other` cheap: rule 5 can load it
-/// again in another layout.
-bool isSmallLoad(tile::LoadOp load) {
+/// volatile, its pointers cheap (or, with `carried`, a loop's pointer
+/// induction), its mask and `other` cheap: rule 5 can load it again in
+/// another layout.
+bool isSmallLoad(tile::LoadOp load, bool carried) {
   if (load.getIsVolatile())
     return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || type.getNumElements() >= 32 * tile::getNumWarps(load, 0))
     return false;
-  return isCheap(load.getPtr()) &&
+  return (isCheap(load.getPtr()) ||
+          (carried && pointerInduction(load.getPtr()))) &&
          (!load.getMask() || isCheap(load.getMask())) &&
          (!load.getOther() || isCheap(load.getOther()));
+}
+
+/// Whether `layout` is a slice of a blocked layout that keeps its parent's
+/// fastest dimension (a row of a 2-D tile): tilegpu-coalesce reads a
+/// thread's elements there as vectors along it, however many it holds.
+bool isRowSlice(Attribute layout) {
+  auto slice = dyn_cast_or_null<SliceAttr>(layout);
+  auto parent = slice ? dyn_cast<BlockedAttr>(slice.getParent()) : nullptr;
+  return parent && slice.getDim() != parent.getOrder()[0];
 }
 
 /// Whether rule 5 loads the small `load`, used once, in `target` instead of
@@ -203,9 +269,13 @@ bool isSmallLoad(tile::LoadOp load) {
 /// holds at most 4 of it in whatever layout tilegpu-coalesce later gives
 /// the target's parent (all of a warp's lanes along the other dimension
 /// leave a slice a warp's share a thread): fewer loads than a store, a
-/// barrier and a load.
-bool loadableIn(tile::LoadOp load, Attribute target) {
-  if (!isSmallLoad(load) || !load->hasOneUse())
+/// barrier and a load. With `wide` (in this pass, where rule 5 runs; the
+/// other passes' patterns would leave such loads converted), also through
+/// a loop's pointer induction, and into a row slice however many elements
+/// a thread holds there (read as vectors: as many accesses as the
+/// conversion's reads from shared memory, with no store and no barrier).
+bool loadableIn(tile::LoadOp load, Attribute target, bool wide) {
+  if (!isSmallLoad(load, wide) || !load->hasOneUse())
     return false;
   auto type = cast<RankedTensorType>(load.getType());
   std::optional<int64_t> before = elemsPerThread(type);
@@ -213,7 +283,7 @@ bool loadableIn(tile::LoadOp load, Attribute target) {
       elemsPerThread(cast<RankedTensorType>(withLayout(type, target)));
   if (!before || !after)
     return false;
-  if (*after <= *before)
+  if (*after <= *before || (wide && isRowSlice(target)))
     return true;
   return type.getNumElements() <= 4 * tile::getNumWarps(load, 0);
 }
@@ -280,7 +350,8 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
   int64_t broadcastCost = 0;
   Operation *at = result.getDefiningOp();
   for (Value v : operands) {
-    if (recomputable(v, target) || (cancelling && foldsInto(v, target)))
+    if (recomputable(v, target, !cancelling) ||
+        (cancelling && foldsInto(v, target)))
       continue;
     if (elementBits(v.getType()) > elementBits(result.getType()))
       return false;
@@ -444,16 +515,26 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
                                 PatternRewriter &rewriter) const override {
     auto load = op.getSrc().getDefiningOp<tile::LoadOp>();
     Attribute target = getLayout(op.getType());
-    if (!load || !loadableIn(load, target))
+    if (!load || !loadableIn(load, target, /*wide=*/true))
       return failure();
+    // A loop's pointer induction gets a twin iter_arg in the target
+    // layout (the loop is rebuilt around the same body); the old one, left
+    // feeding only its own update, passes through for the canonicalizer.
+    Value ptr;
+    if (tile::AddPtrOp update = pointerInduction(load.getPtr())) {
+      ptr = twinInduction(rewriter, update, target);
+      if (!ptr)
+        return failure();
+    }
     // The load stays where it is: a store between it and the conversion
     // may write what it read.
     rewriter.setInsertionPoint(load);
     auto convert = [&](Value x) {
       return convertTo(rewriter, op.getLoc(), x, target);
     };
-    Value ptr = convert(load.getPtr()), mask = convert(load.getMask()),
-          other = convert(load.getOther());
+    if (!ptr)
+      ptr = convert(load.getPtr());
+    Value mask = convert(load.getMask()), other = convert(load.getOther());
     auto clone = cast<tile::LoadOp>(rewriter.clone(*load));
     clone.getPtrMutable().assign(ptr);
     if (mask)
@@ -462,8 +543,50 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
       clone.getOtherMutable().assign(other);
     clone.getResult().setType(op.getType());
     rewriter.replaceOp(op, clone.getResult());
+    Value old = load.getPtr();
     rewriter.eraseOp(load);
+    if (pointerInduction(old) && old.hasOneUse())
+      passThrough(rewriter, cast<BlockArgument>(old));
     return success();
+  }
+
+  /// The pointer induction updated by `update` carried again in `target`:
+  /// the new loop's block argument.
+  static Value twinInduction(PatternRewriter &rewriter, tile::AddPtrOp update,
+                             Attribute target) {
+    auto arg = cast<BlockArgument>(update.getPtr());
+    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+    rewriter.setInsertionPoint(loop);
+    Value init =
+        convertTo(rewriter, loop.getLoc(), loop.getInitArgs()[j], target);
+    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+        rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
+          Value step = convertTo(b, loc, update.getOffset(), target);
+          Value next =
+              b.create<tile::AddPtrOp>(loc, args[0].getType(), args[0], step);
+          return SmallVector<Value>{next};
+        });
+    if (failed(replaced))
+      return {};
+    return cast<scf::ForOp>(replaced->getOperation())
+        .getRegionIterArgs()
+        .back();
+  }
+
+  /// Makes the yield of iter_arg `arg` (used only by its own update, its
+  /// result unused) pass it through, and drops the update.
+  static void passThrough(PatternRewriter &rewriter, BlockArgument arg) {
+    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+    if (!loop.getResult(j).use_empty())
+      return;
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    Operation *update = yield.getOperand(j).getDefiningOp();
+    rewriter.modifyOpInPlace(yield, [&] { yield.setOperand(j, arg); });
+    if (update && update->use_empty())
+      rewriter.eraseOp(update);
   }
 };
 

@@ -69,10 +69,11 @@
 #
 # Not through a descriptor the kernel also reads (the TMA store completes
 # some time after the kernel's later accesses), nor in a kernel with atomics,
-# nor with --tma=false.
+# nor with --tma=false, nor for elements other than 16-bit ones.
 # RUN: tilec %s --kernel scale_in_place --signature "tensordesc<fp32[32, 32]>:16, fp32, 32, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=PLAIN
 # RUN: tilec %s --kernel store_and_count --signature "*fp32:16, tensordesc<fp32[32, 32]>:16, *i32, 32, 32" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=PLAIN
 # RUN: tilec %s --kernel add_one --signature "*fp16:16, tensordesc<fp16[64, 64]>:16, i32, i32, 64, 64" --arch sm_90a --tma=false --emit=tilegpu | FileCheck %s --check-prefix=PLAIN
+# RUN: tilec %s --kernel add_one --signature "*fp32:16, tensordesc<fp32[64, 64]>:16, i32, i32, 64, 64" --arch sm_90a --emit=tilegpu | FileCheck %s --check-prefix=PLAIN
 # PLAIN-NOT: tilegpu.tensormap
 # PLAIN-NOT: tma_store
 # PLAIN: tile.store

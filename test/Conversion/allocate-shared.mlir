@@ -151,3 +151,19 @@ module attributes {tile.num_warps = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// Rows each warp holds in both layouts (a warp-local move), on a layout of
+// 4 warps in an 8-warp CTA: warps 4-7 hold copies of warps 0-3's rows and
+// store the same places, so each of the 8 warps takes its own copy,
+// 8 * 512 bytes.
+#rows8 = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#one = #tilegpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: module attributes {tile.num_warps = 8 : i32, tilegpu.shared_bytes = 4096 : i64}
+module attributes {tile.num_warps = 8 : i32} {
+  func.func @more_warps(%x: tensor<16x8xf32, #rows8>) {
+    %y = tilegpu.convert_layout %x : tensor<16x8xf32, #rows8> -> tensor<16x8xf32, #one>
+    return
+  }
+}

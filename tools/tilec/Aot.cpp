@@ -442,6 +442,8 @@ int aotMain() {
       return fail("parameter '" + p.name +
                   "' cannot be a C name in the launcher (a C keyword, "
                   "'stream', or tilec_*)");
+    // (Only host descriptors make tensor maps, which rt::Kernel::launch
+    // makes from their arguments; the C launcher has none.)
     if (e.kind == SignatureEntry::Descriptor)
       return fail("parameter '" + p.name +
                   "': host tensor descriptors have "
@@ -463,12 +465,6 @@ int aotMain() {
     }
     spec.params.push_back(std::move(p));
   }
-  // Tensor maps are made at each launch from the descriptor's arguments
-  // (rt::Kernel::launch); the generated C launcher does not make them.
-  if (!ck.tensorMaps.empty())
-    return fail("kernel '" + ck.name +
-                "' takes TMA descriptors (tensor maps); ahead-of-time "
-                "launchers for them are not supported");
 
   // The specialization's name: a hash of what selects the binary.
   llvm::SHA256 h;

@@ -396,9 +396,6 @@ unsigned addressRunWidth(Operation *op, RankedTensorType type,
 /// rows (the mma accumulators, 8 rows a warp) stores without the 4-8-way
 /// bank conflicts of an unpadded row-major buffer.
 unsigned convertLayoutRowPad(RankedTensorType srcType);
-/// Bytes of an explicit shared-memory buffer: numel * the bytes of an
-/// element kept in shared memory (pointers as i64, i1 as i8).
-uint64_t getBufferBytes(MemDescType type);
 /// The type tile.dot computes in, from the element types of a, b and acc:
 /// f64 if any is f64, else f32 for floats; for integers acc's type, at least
 /// i32.
@@ -443,6 +440,9 @@ unsigned warpLocalCopies(Operation *op);
 /// The bytes of one copy of the staging buffer of `op` (a convert_layout,
 /// tile.trans or tile.reshape moving through shared memory; 0 otherwise).
 uint64_t moveStagingBytes(Operation *op);
+/// The bytes between two warps' copies (warpLocalCopies): moveStagingBytes
+/// rounded up to 16, so that every copy is 16-byte aligned.
+uint64_t warpCopyBytes(Operation *op);
 
 /// The type an element of `t` (an LLVM scalar type) is kept as in shared
 /// memory: pointers as i64, i1 as i8, everything else unchanged.

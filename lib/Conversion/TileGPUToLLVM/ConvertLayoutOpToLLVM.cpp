@@ -130,7 +130,7 @@ WarpSharing warpSharing(RankedTensorType srcType, RankedTensorType dstType,
       !hostEvaluable(threads, src.numElems() + dst.numElems()))
     return WarpSharing::Cta;
   bool replicated = ctaWarps > threads / 32;
-  DenseMap<int64_t, unsigned> storer; // place -> the first warp storing it
+  DenseSet<int64_t> storedBefore; // the places earlier warps store
   for (unsigned w = 0; w < threads / 32; ++w) {
     DenseSet<int64_t> stored;
     for (unsigned t = 32 * w; t < 32 * (w + 1); ++t)
@@ -141,7 +141,7 @@ WarpSharing warpSharing(RankedTensorType srcType, RankedTensorType dstType,
         if (!stored.contains(read.host(dst.hostIndices(t, k))))
           return WarpSharing::Cta;
     for (int64_t place : stored)
-      replicated |= !storer.try_emplace(place, w).second;
+      replicated |= !storedBefore.insert(place).second;
   }
   return replicated ? WarpSharing::Replicated : WarpSharing::Own;
 }
@@ -151,6 +151,9 @@ WarpSharing warpSharing(RankedTensorType srcType, RankedTensorType dstType,
 /// elements to other places one to one).
 std::optional<std::pair<RowMajorPlace, RowMajorPlace>>
 movePlaces(Operation *op);
+
+/// The copies of a move's buffer given its warpSharing (warpLocalCopies).
+unsigned copiesFor(Operation *op, WarpSharing sharing);
 
 /// warpSharing of `op`'s move (Cta if it is none).
 WarpSharing warpSharingOf(Operation *op) {
@@ -182,14 +185,15 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
   LayoutInfo src(srcType), dst(dstType);
   // getScratchBytes(op) = numel * sharedStorageBytes(elt) bytes from here.
   Value smem = sharedScratch(b, loc, op);
-  if (unsigned copies = warpLocalCopies(op); copies > 1) {
+  WarpSharing sharing = warpSharingOf(op);
+  unsigned copies = copiesFor(op, sharing);
+  if (copies > 1) {
     // Each warp its own copy (warpLocalCopies). The warp index is read
     // here, not once a function (uniformWarpIndex): kept live through a
     // kernel at its register limit, it made ptxas spill more.
-    uint64_t stride = getScratchBytes(op) / copies;
     Value warp = freshWarpIndex(b, loc);
-    Value offset =
-        b.create<LLVM::MulOp>(loc, warp, i32Const(b, loc, int32_t(stride)));
+    Value offset = b.create<LLVM::MulOp>(
+        loc, warp, i32Const(b, loc, int32_t(warpCopyBytes(op))));
     smem = b.create<LLVM::GEPOp>(loc, smem.getType(), b.getI8Type(), smem,
                                  ValueRange{offset});
   }
@@ -207,7 +211,7 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
         return sharedElemPtr(b, loc, smem, storeT, store.emit(b, loc, idx));
       },
       in);
-  if (isWarpLocalMove(op))
+  if (sharing == WarpSharing::Own || copies > 1) // isWarpLocalMove
     warpBarrier(b, loc);
   else
     barrier(b, loc);
@@ -483,8 +487,9 @@ movePlaces(Operation *op) {
 /// moved with a CTA barrier.
 static constexpr uint64_t kMaxWarpCopyBytes = 4096;
 
-unsigned mlir::tilegpu::warpLocalCopies(Operation *op) {
-  if (warpSharingOf(op) != WarpSharing::Replicated)
+namespace {
+unsigned copiesFor(Operation *op, WarpSharing sharing) {
+  if (sharing != WarpSharing::Replicated)
     return 1;
   uint64_t bytes = moveStagingBytes(op);
   if (!bytes || bytes > kMaxWarpCopyBytes)
@@ -493,17 +498,19 @@ unsigned mlir::tilegpu::warpLocalCopies(Operation *op) {
   unsigned layoutWarps = LayoutInfo(src).numThreads() / 32;
   return std::max<unsigned>(layoutWarps, unsigned(tile::getNumWarps(op, 0)));
 }
+} // namespace
+
+unsigned mlir::tilegpu::warpLocalCopies(Operation *op) {
+  return copiesFor(op, warpSharingOf(op));
+}
+
+uint64_t mlir::tilegpu::warpCopyBytes(Operation *op) {
+  return llvm::alignTo(moveStagingBytes(op), 16);
+}
 
 bool mlir::tilegpu::isWarpLocalMove(Operation *op) {
-  switch (warpSharingOf(op)) {
-  case WarpSharing::Cta:
-    return false;
-  case WarpSharing::Own:
-    return true;
-  case WarpSharing::Replicated:
-    return warpLocalCopies(op) > 1;
-  }
-  llvm_unreachable("WarpSharing");
+  WarpSharing sharing = warpSharingOf(op);
+  return sharing == WarpSharing::Own || copiesFor(op, sharing) > 1;
 }
 
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(

@@ -193,9 +193,8 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return atomicScratchBytes(op);
   if (isa<ConvertLayoutOp, tile::TransOp, tile::ReshapeOp>(op)) {
-    uint64_t one = moveStagingBytes(op);
-    unsigned copies = one ? warpLocalCopies(op) : 1;
-    return copies > 1 ? llvm::alignTo(one, 16) * copies : one;
+    unsigned copies = warpLocalCopies(op);
+    return copies > 1 ? warpCopyBytes(op) * copies : moveStagingBytes(op);
   }
   if (auto g = dyn_cast<tile::GatherOp>(op))
     return stagingBytes(g.getSrc().getType(), g.getType());
@@ -225,11 +224,6 @@ uint64_t mlir::tilegpu::getScratchBytes(Operation *op) {
     return uint64_t(M * K + K * N) * (ct.getIntOrFloatBitWidth() / 8);
   }
   return 0;
-}
-
-uint64_t mlir::tilegpu::getBufferBytes(MemDescType type) {
-  return uint64_t(type.getNumElements()) *
-         storageBytesOf(type.getElementType());
 }
 
 Value mlir::tilegpu::sharedScratch(OpBuilder &b, Location loc,

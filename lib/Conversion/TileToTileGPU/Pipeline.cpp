@@ -111,13 +111,6 @@ bool mayWriteGlobal(Operation *op) {
   });
 }
 
-/// Bytes of one slot of a staging buffer of type `t` (int or float
-/// elements).
-int64_t slotBytes(MemDescType t) {
-  return t.getNumElements() *
-         int64_t((t.getElementType().getIntOrFloatBitWidth() + 7) / 8);
-}
-
 /// A load that feeds only the staging buffer of a dot operand.
 struct StagedLoad {
   tile::LoadOp load;
@@ -253,7 +246,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     Block *body = loop.getBody();
     int64_t bytes = 0;
     for (StagedLoad s : staged)
-      bytes += slotBytes(s.alloc.getType());
+      bytes += int64_t(getBufferBytes(s.alloc.getType()));
     // The arguments the loop writes through; any other write: none staged.
     llvm::SmallPtrSet<Value, 4> written;
     bool unknownWrite = false;
@@ -341,12 +334,13 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         load.getResult().replaceAllUsesExcept(read.getResult(), alloc);
       }
       std::optional<StagedLoad> s = asStagedLoad(load);
-      if (!s || int64_t(stages) * (bytes + slotBytes(alloc.getType())) >
-                    int64_t(sharedLimit)) {
+      if (!s ||
+          int64_t(stages) * (bytes + int64_t(getBufferBytes(alloc.getType()))) >
+              int64_t(sharedLimit)) {
         unstage(StagedLoad{load, alloc, 1});
         continue;
       }
-      bytes += slotBytes(alloc.getType());
+      bytes += int64_t(getBufferBytes(alloc.getType()));
       others.push_back(*s);
     }
     return others;
@@ -589,7 +583,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // 3. Stages that fit.
     int64_t bytesPerStage = 0;
     for (StagedLoad &s : staged)
-      bytesPerStage += slotBytes(s.alloc.getType());
+      bytesPerStage += int64_t(getBufferBytes(s.alloc.getType()));
     while (stages > 1 && stages * bytesPerStage > sharedLimit)
       --stages;
     if (stages <= 1)

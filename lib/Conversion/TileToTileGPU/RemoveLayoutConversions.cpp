@@ -350,7 +350,10 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
   int64_t broadcastCost = 0;
   Operation *at = result.getDefiningOp();
   for (Value v : operands) {
-    if (recomputable(v, target, !cancelling) ||
+    // The patterns without `cancelling` are this pass's, which runs rule 5
+    // (HoistThroughLoad): its wider cases count there.
+    bool rule5Runs = !cancelling;
+    if (recomputable(v, target, rule5Runs) ||
         (cancelling && foldsInto(v, target)))
       continue;
     if (elementBits(v.getType()) > elementBits(result.getType()))

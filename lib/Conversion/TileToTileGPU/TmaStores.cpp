@@ -81,14 +81,6 @@ bool hasConflictingAccess(func::FuncOp func, BlockArgument base,
   return r.wasInterrupted();
 }
 
-/// Bytes of a buffer (elements of at least a byte; pointers as i64).
-uint64_t bufferBytes(MemDescType type) {
-  Type t = type.getElementType();
-  uint64_t bytes =
-      t.isIntOrFloat() ? std::max(1u, (t.getIntOrFloatBitWidth() + 7) / 8) : 8;
-  return uint64_t(type.getNumElements()) * bytes;
-}
-
 /// Bytes of the shared buffers (local_alloc) live at `at`: allocated
 /// before it, with a use (through views) at or after it in the allocation's
 /// block.
@@ -112,7 +104,7 @@ uint64_t liveBufferBytes(func::FuncOp func, Operation *at) {
       }
     }
     if (live)
-      bytes += bufferBytes(alloc.getType());
+      bytes += getBufferBytes(alloc.getType());
   });
   return bytes;
 }
@@ -128,8 +120,6 @@ Value wholeChunks(OpBuilder &b, Location loc, BlockArgument base,
   // strides (MLIRGen.cpp).
   unsigned inner = base.getArgNumber() + 2;
   int64_t chunk = 16 / elemBytes;
-  if (chunk <= 1)
-    return Value();
   if (auto d = func.getArgAttrOfType<IntegerAttr>(inner, "tile.divisibility"))
     if (d.getInt() % chunk == 0)
       return Value();
@@ -174,7 +164,7 @@ struct TileGPUTmaStores
     if (!l || l->swizzleBytes == 0 ||
         (l->rows * l->rowElems * elemBytes) % 1024 != 0)
       return;
-    uint64_t bytes = bufferBytes(bufType);
+    uint64_t bytes = getBufferBytes(bufType);
     if (bytes + liveBufferBytes(func, store) > uint64_t(sharedLimit))
       return;
 

@@ -650,6 +650,20 @@ void LoadOp::getEffects(
                          SideEffects::DefaultResource::get());
 }
 
+/// The block coordinates of a tile.load or tile.store (`what`) of a tile of
+/// type `type`: none, or one a dimension of a masked access.
+static LogicalResult verifyBlockCoords(Operation *op, StringRef what, Type type,
+                                       ValueRange coords, Value mask) {
+  if (coords.empty())
+    return success();
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || t.getRank() != int64_t(coords.size()) || !mask)
+    return op->emitOpError("block needs one coordinate per dimension of a "
+                           "masked tile ")
+           << what << ", got " << coords.size() << " for " << type;
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   Type ptrType = getPtr().getType();
   if (failed(verifyPointerOperand(*this, ptrType)) ||
@@ -666,15 +680,11 @@ LogicalResult LoadOp::verify() {
       return emitOpError("other type ")
              << other.getType() << " does not match result type " << getType();
   }
-  if (!getBlockCoords().empty()) {
-    auto t = dyn_cast<RankedTensorType>(getType());
-    if (!t || t.getRank() != int64_t(getBlockCoords().size()) || !getMask())
-      return emitOpError("block needs one coordinate per dimension of a "
-                         "masked tile load, got ")
-             << getBlockCoords().size() << " for " << getType();
-  } else if (getBlockTransposed()) {
+  if (failed(verifyBlockCoords(*this, "load", getType(), getBlockCoords(),
+                               getMask())))
+    return failure();
+  if (getBlockCoords().empty() && getBlockTransposed())
     return emitOpError("blockTransposed without block coordinates");
-  }
   return success();
 }
 
@@ -734,14 +744,8 @@ LogicalResult StoreOp::verify() {
   if (!sameShapeAndElement(getValue().getType(), stored))
     return emitOpError("value type ")
            << getValue().getType() << " does not match stored type " << stored;
-  if (!getBlockCoords().empty()) {
-    auto t = dyn_cast<RankedTensorType>(getValue().getType());
-    if (!t || t.getRank() != int64_t(getBlockCoords().size()) || !getMask())
-      return emitOpError("block needs one coordinate per dimension of a "
-                         "masked tile store, got ")
-             << getBlockCoords().size() << " for " << getValue().getType();
-  }
-  return success();
+  return verifyBlockCoords(*this, "store", getValue().getType(),
+                           getBlockCoords(), getMask());
 }
 
 namespace {

@@ -317,6 +317,12 @@ unsigned mlir::tilegpu::contiguousDim(MemDescType buffer) {
   return buffer.getRank() - (isTransposedBuffer(buffer) ? 2 : 1);
 }
 
+uint64_t mlir::tilegpu::getBufferBytes(MemDescType type) {
+  Type t = type.getElementType();
+  uint64_t bytes = t.isIntOrFloat() ? (t.getIntOrFloatBitWidth() + 7) / 8 : 8;
+  return uint64_t(type.getNumElements()) * bytes;
+}
+
 SharedAttr mlir::tilegpu::getSwizzledSharedLayout(MLIRContext *ctx,
                                                   ArrayRef<int64_t> shape,
                                                   unsigned eltBits,
@@ -401,8 +407,8 @@ Value mlir::tilegpu::rootBuffer(Value view) {
 
 /// `base` with `n` elements a thread along `axis` (and, when `only`, one
 /// along every other dimension).
-static BlockedAttr withVectorAlong(BlockedAttr base, unsigned axis,
-                                   unsigned n, bool only = false) {
+static BlockedAttr withVectorAlong(BlockedAttr base, unsigned axis, unsigned n,
+                                   bool only = false) {
   SmallVector<unsigned> spt(base.getSizePerThread());
   if (only)
     spt.assign(spt.size(), 1);
@@ -428,9 +434,9 @@ Attribute mlir::tilegpu::getSplitResultLayout(RankedTensorType src,
   if (auto mma = dyn_cast_or_null<MmaAttr>(layout)) {
     if (mma.getTransposed() || src.getRank() != 2)
       return {};
-    int64_t cta = axis == 0 ? 16 * mma.getWarpsPerCTA()[0]
-                            : int64_t(mma.getWarpCols()) *
-                                  mma.getWarpsPerCTA()[1];
+    int64_t cta = axis == 0
+                      ? 16 * mma.getWarpsPerCTA()[0]
+                      : int64_t(mma.getWarpCols()) * mma.getWarpsPerCTA()[1];
     return stride >= cta ? mma : MmaAttr();
   }
   return {};
@@ -440,9 +446,9 @@ BlockedAttr mlir::tilegpu::getSplitOperandLayout(BlockedAttr base,
                                                  ArrayRef<int64_t> shape,
                                                  unsigned axis,
                                                  int64_t stride) {
-  return withVectorAlong(
-      base, axis, unsigned(std::min<int64_t>(2 * stride, shape[axis])),
-      /*only=*/true);
+  return withVectorAlong(base, axis,
+                         unsigned(std::min<int64_t>(2 * stride, shape[axis])),
+                         /*only=*/true);
 }
 
 Attribute mlir::tilegpu::getJoinResultLayout(RankedTensorType half,
@@ -456,8 +462,8 @@ Attribute mlir::tilegpu::getJoinResultLayout(RankedTensorType half,
   };
   SmallVector<Attribute, 2> candidates{l};
   if (auto blocked = dyn_cast<BlockedAttr>(l))
-    candidates.push_back(withVectorAlong(
-        blocked, axis, 2 * blocked.getSizePerThread()[axis]));
+    candidates.push_back(
+        withVectorAlong(blocked, axis, 2 * blocked.getSizePerThread()[axis]));
   for (Attribute r : candidates)
     if (getSplitResultLayout(whole(r), axis, stride) == l)
       return r;
@@ -766,8 +772,8 @@ MemDescType mlir::tilegpu::getTransposedBuffer(MemDescType t) {
 
 void MemDescTransOp::build(OpBuilder &builder, OperationState &state,
                            Value src) {
-  build(builder, state,
-        getTransposedBuffer(cast<MemDescType>(src.getType())), src);
+  build(builder, state, getTransposedBuffer(cast<MemDescType>(src.getType())),
+        src);
 }
 
 LogicalResult MemDescTransOp::verify() {

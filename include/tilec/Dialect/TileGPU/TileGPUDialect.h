@@ -50,6 +50,10 @@ BlockedAttr getDefaultBlockedLayout(MLIRContext *ctx, unsigned rank,
 int64_t getElemsPerThread(ArrayRef<int64_t> shape, ArrayRef<unsigned> spt,
                           ArrayRef<unsigned> tpw, ArrayRef<unsigned> wpc);
 
+/// Bytes of a shared-memory buffer of type `type`: numel * the bytes of an
+/// element kept in shared memory (pointers as i64, i1 as i8).
+uint64_t getBufferBytes(MemDescType type);
+
 /// The swizzled shared layout for a 2-D buffer of `shape` with elements of
 /// `eltBits` bits that ldmatrix / mma operand reads leave free of bank
 /// conflicts (16-byte chunks, XOR of the row phase). With `transposed`, the

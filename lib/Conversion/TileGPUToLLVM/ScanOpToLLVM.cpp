@@ -14,19 +14,23 @@
 //  2. Across lanes (segments longer than a chunk): the chunks' totals t are
 //     scanned by Hillis-Steele steps of shfl.sync.up (down for reverse) by
 //     i * laneStride, i = 1, 2, ... < Lseg, taken where the partner lies in
-//     the lane's segment; then each chunk's elements get the exclusive
-//     prefix, t of the previous lane (shfl.sync.up by laneStride).
+//     the lane's segment; the chunk's last element (in scan order) is then
+//     its lane's t, and the others get the exclusive prefix, t of the
+//     previous lane (shfl.sync.up by laneStride; none for one-element
+//     chunks).
 //  3. Across warps (Wseg > 1): the lanes last in scan order store their t
 //     (a warp's total) in their slot of shared memory (predicated
 //     st.shared), barrier, and every thread loads the totals of its
-//     segment's warps, combines those before its own (in scan order) and
-//     applies the prefix to its chunk. No barrier before the stores
+//     segment's warps. The totals are folded in scan order, over the warps
+//     of each chunk and on through the chunks (R > 1: the segment is longer
+//     than the CTA tile, so L, W and the tile are all one segment); a
+//     thread's prefix is the fold up to its warp in its chunk, selected by
+//     its warp's position: one combine a warp total and one an element, as
+//     Triton's lowering folds them. No barrier before the stores
 //     (tilegpu-insert-barriers; see TileGPUToLLVM.h) nor after the loads.
-//  4. Across chunks (R > 1: the segment is longer than the CTA tile, so
-//     L, W and the tile are all one segment): a carry of the totals of the
-//     chunks before (in scan order) is applied to each chunk; a chunk's
-//     total is that of the CTA tile: all W warp totals combined (step 3),
-//     or, with one warp along the axis, t of the last lane (shfl.sync.idx).
+//  4. Across chunks with one warp along the axis (R > 1): a carry of the
+//     totals of the chunks before (in scan order), t of the last lane
+//     (shfl.sync.idx), is applied to each chunk.
 //
 // Replicas of a tile shorter than the CTA tile hold their segment's scan,
 // so every copy of an element has the same value (a later layout
@@ -126,21 +130,30 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
               tt = selectTuple(b, loc, take, comb(p, tt), tt);
             }
         }
-        Value take = rev ? cmp(P::ult, lPos, g.Lseg - 1) : cmp(P::uge, lPos, 1);
+        // The chunk's last element is t itself; the others take the
+        // exclusive prefix.
+        Value take;
+        if (g.S > 1)
+          take = rev ? cmp(P::ult, lPos, g.Lseg - 1) : cmp(P::uge, lPos, 1);
         for (unsigned row = 0; row < g.rows.size(); ++row)
           for (unsigned r = 0; r < g.R; ++r) {
-            Tuple ex =
-                shuffleTuple(b, loc, t[row][r], i32c(g.laneStride), toLater);
+            Tuple ex;
+            if (g.S > 1)
+              ex = shuffleTuple(b, loc, t[row][r], i32c(g.laneStride), toLater);
             for (unsigned s = 0; s < g.S; ++s)
-              at(row, r, s) = selectTuple(b, loc, take, comb(ex, at(row, r, s)),
+              at(row, r, s) =
+                  s == last ? t[row][r]
+                            : selectTuple(b, loc, take, comb(ex, at(row, r, s)),
                                           at(row, r, s));
           }
       }
 
-      // Each chunk's total over the CTA tile (step 4 only).
+      // Each chunk's total over the CTA tile (step 4, one warp only).
       SmallVector<SmallVector<Tuple>> total(g.rows.size());
 
-      // ---- 3. across the warps of a segment, through shared memory.
+      // ---- 3. across the warps of a segment (and its chunks), through
+      // shared memory. The warps' totals are folded in scan order over the
+      // chunks and the warps; a thread's prefix is the fold up to its warp.
       if (g.Wseg > 1) {
         WarpSlots ws(b, loc, op, g,
                      getCombineScratch(op, g, g.rows.size() * g.R), w);
@@ -167,11 +180,21 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
             }
           }
         barrier(b, loc);
-        for (unsigned row = 0; row < g.rows.size(); ++row)
-          for (unsigned r = 0; r < g.R; ++r) {
-            // T[j]: the total of the segment's warp j.
-            SmallVector<Tuple> T;
-            for (unsigned j = 0; j < g.Wseg; ++j) {
+        // after[p]: this thread's warp lies after scan position p.
+        SmallVector<Value> after;
+        for (unsigned p = 0; p + 1 < g.Wseg; ++p)
+          after.push_back(rev ? cmp(P::ult, wPos, g.Wseg - 1 - p)
+                              : cmp(P::ugt, wPos, p));
+        for (unsigned row = 0; row < g.rows.size(); ++row) {
+          // run: the fold of every warp total before the chunk.
+          Tuple run;
+          for (unsigned q = 0; q < g.R; ++q) {
+            unsigned r = rev ? g.R - 1 - q : q;
+            Tuple acc = run, prefix = run;
+            for (unsigned p = 0; p < g.Wseg; ++p) {
+              if (q + 1 == g.R && p + 1 == g.Wseg)
+                break; // no later chunk needs the whole fold
+              unsigned j = rev ? g.Wseg - 1 - p : p;
               Value wj = b.create<LLVM::AddOp>(
                   loc, warp0,
                   b.create<LLVM::MulOp>(
@@ -185,34 +208,22 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
                                                  ptrOf(i, s));
                 tj.push_back(fromSharedStorage(b, loc, v, vt));
               }
-              T.push_back(tj);
+              acc = acc.empty() ? tj : comb(acc, tj);
+              if (p + 1 < g.Wseg)
+                prefix = prefix.empty()
+                             ? acc
+                             : selectTuple(b, loc, after[p], acc, prefix);
             }
-            // The warps before this one in scan order.
-            Tuple acc;
-            Value apply;
-            if (!rev) {
-              acc = T[0];
-              for (unsigned j = 1; j + 1 < g.Wseg; ++j)
-                acc = selectTuple(b, loc, cmp(P::ugt, wPos, j), comb(acc, T[j]),
-                                  acc);
-              apply = cmp(P::ugt, wPos, 0);
-            } else {
-              acc = T[g.Wseg - 1];
-              for (int j = int(g.Wseg) - 2; j >= 1; --j)
-                acc = selectTuple(b, loc, cmp(P::ult, wPos, j), comb(acc, T[j]),
-                                  acc);
-              apply = cmp(P::ult, wPos, g.Wseg - 1);
+            // The first warp of the first chunk has no prefix.
+            Value apply = q == 0 ? after[0] : Value();
+            for (unsigned s = 0; s < g.S; ++s) {
+              Tuple &e = at(row, r, s);
+              e = apply ? selectTuple(b, loc, apply, comb(prefix, e), e)
+                        : comb(prefix, e);
             }
-            for (unsigned s = 0; s < g.S; ++s)
-              at(row, r, s) = selectTuple(
-                  b, loc, apply, comb(acc, at(row, r, s)), at(row, r, s));
-            if (g.R > 1) {
-              Tuple tot = rev ? T[g.Wseg - 1] : T[0];
-              for (unsigned j = 1; j < g.Wseg; ++j)
-                tot = comb(tot, T[rev ? g.Wseg - 1 - j : j]);
-              total[row].push_back(tot);
-            }
+            run = acc;
           }
+        }
       } else if (g.R > 1) {
         // One warp along the axis: the tile's total is t of the last lane.
         Value src;
@@ -231,8 +242,8 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
                     : t[row][r]);
       }
 
-      // ---- 4. across the chunks: a carry in scan order.
-      if (g.R > 1)
+      // ---- 4. across the chunks (one warp): a carry in scan order.
+      if (g.R > 1 && g.Wseg == 1)
         for (unsigned row = 0; row < g.rows.size(); ++row) {
           Tuple carry;
           for (unsigned q = 0; q < g.R; ++q) {

@@ -56,6 +56,10 @@
 //    runs along the other dimension than its value's layout takes the
 //    elementwise ops computing it in the layout of the loads they start
 //    from, when those are read in the buffer's order (SinkIntoStaging).
+// 7. convert_layout(scan(x)) -> scan(convert_layout(x)) when every result
+//    of the scan is converted to one blocked layout that spans the axis
+//    with no more lanes and warps, and each operand is cheap or no wider
+//    than its result (HoistThroughScan); rule 2 then climbs on.
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -448,6 +452,59 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// Rule 7: move the conversions of a scan's results above it. Each result
+/// is used once, by a conversion to one blocked layout in which the scan's
+/// axis spans no more lanes and no more warps than in its own (no more
+/// shuffle steps, no cross-warp step it did not take), and each operand is
+/// recomputable or no wider than its result: the scan runs in the target
+/// layout and its operands are converted, where rule 2 moves the
+/// conversions on up (a bf16 tile loaded, widened and scanned is converted
+/// before the widening: half the bytes), as Triton's backward
+/// rematerialization takes a scan.
+struct HoistThroughScan : OpRewritePattern<ConvertLayoutOp> {
+  HoistThroughScan(MLIRContext *ctx, bool cancelling)
+      : OpRewritePattern(ctx), cancelling(cancelling) {}
+  bool cancelling;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto scan = op.getSrc().getDefiningOp<tile::ScanOp>();
+    if (!scan)
+      return failure();
+    auto target = dyn_cast<BlockedAttr>(getLayout(op.getType()));
+    auto source = dyn_cast<BlockedAttr>(getLayout(op.getSrc().getType()));
+    unsigned axis = scan.getAxis();
+    if (!target || !source ||
+        target.getThreadsPerWarp()[axis] > source.getThreadsPerWarp()[axis] ||
+        target.getWarpsPerCTA()[axis] > source.getWarpsPerCTA()[axis])
+      return failure();
+    SmallVector<ConvertLayoutOp> uses;
+    for (Value r : scan.getResults()) {
+      if (!r.hasOneUse())
+        return failure();
+      auto cvt = dyn_cast<ConvertLayoutOp>(*r.getUsers().begin());
+      if (!cvt || getLayout(cvt.getType()) != target)
+        return failure();
+      uses.push_back(cvt);
+    }
+    for (auto [x, r] : llvm::zip(scan.getSrcs(), scan.getResults()))
+      if (!recomputable(x, target, !cancelling) &&
+          !(cancelling && foldsInto(x, target)) &&
+          elementBits(x.getType()) > elementBits(r.getType()))
+        return failure();
+    rewriter.setInsertionPoint(scan);
+    IRMapping map;
+    for (Value x : scan.getSrcs())
+      map.map(x, convertTo(rewriter, scan.getLoc(), x, target));
+    Operation *clone = rewriter.clone(*scan, map);
+    for (auto [r, cvt] : llvm::zip(clone->getResults(), uses)) {
+      r.setType(cvt.getType());
+      rewriter.replaceOp(cvt, r);
+    }
+    rewriter.eraseOp(scan);
+    return success();
+  }
+};
+
 /// Rule 4: store a converted value in the conversion's source layout.
 struct SinkIntoStore : OpRewritePattern<tile::StoreOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -791,7 +848,7 @@ void mlir::tilegpu::populateHoistConversionPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<RematerializeSource>(ctx);
-  patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
+  patterns.add<HoistThroughElementwise, HoistThroughShapeOp, HoistThroughScan>(
       ctx, /*cancelling=*/true);
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, ctx);
 }
@@ -805,8 +862,9 @@ struct RemoveLayoutConversionsPass
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeSource, SinkIntoStore, HoistThroughLoad>(
         &getContext());
-    patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
-        &getContext(), /*cancelling=*/false);
+    patterns
+        .add<HoistThroughElementwise, HoistThroughShapeOp, HoistThroughScan>(
+            &getContext(), /*cancelling=*/false);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))

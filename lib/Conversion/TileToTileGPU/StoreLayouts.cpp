@@ -59,6 +59,9 @@
 
 #include "Rematerializer.h"
 #include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Conversion/Passes.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/bit.h"
 
@@ -155,7 +158,8 @@ bool sameWarpRows(BlockedAttr a, BlockedAttr b) {
 /// of shared memory; otherwise `op` stays where it is (false).
 bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
                 BlockedAttr layout, BlockedAttr target,
-                uint64_t maxConvertBytes) {
+                uint64_t maxConvertBytes,
+                SmallVectorImpl<Operation *> &conversions) {
   Rematerializer rm{b, layout, target, DenseMap<Value, Value>()};
   DenseMap<Value, bool> memo;
   if (!onlyCheapProducers(rm, ptr, memo) ||
@@ -176,6 +180,7 @@ bool moveAccess(OpBuilder &b, Operation *op, Value ptr, Value value, Value mask,
       b.setInsertionPoint(op);
       operands.push_back(
           b.create<ConvertLayoutOp>(op->getLoc(), rm.retype(o.getType()), o));
+      conversions.push_back(operands.back().getDefiningOp());
       continue;
     }
     operands.push_back(rm.get(o));
@@ -273,12 +278,14 @@ struct StoreLayoutsPass
       if (!consecutive && elems(target) >= elems(layout))
         return;
     }
-    if (moveAccess(b, op, ptr, value, mask, layout, target, maxConvertBytes))
+    if (moveAccess(b, op, ptr, value, mask, layout, target, maxConvertBytes,
+                   conversions))
       op->setAttr("tilegpu.vector", b.getI32IntegerAttr(v));
   }
 
   void runOnOperation() override {
     OpBuilder b(&getContext());
+    conversions.clear();
     SmallVector<tile::StoreOp> stores;
     getOperation().walk([&](tile::StoreOp st) { stores.push_back(st); });
     // The vector width each store allows along its layout's slower
@@ -311,7 +318,22 @@ struct StoreLayoutsPass
       if (op->use_empty())
         moveToAccessLayout(b, op, op.getPtr(), op.getValue(), op.getMask());
     });
+    // The values converted before their accesses: the conversions climb
+    // where that moves no more data (tilegpu-remove-layout-conversions'
+    // rules 1-3 and 7: above a scan and the widening of what it scans).
+    if (!conversions.empty()) {
+      RewritePatternSet patterns(&getContext());
+      populateHoistConversionPatterns(patterns);
+      GreedyRewriteConfig config;
+      config.strictMode = GreedyRewriteStrictness::ExistingAndNewOps;
+      if (failed(
+              applyOpPatternsAndFold(conversions, std::move(patterns), config)))
+        signalPassFailure();
+    }
   }
+
+  /// The conversions moveAccess put before accesses.
+  SmallVector<Operation *> conversions;
 };
 
 } // namespace

@@ -1,20 +1,24 @@
 // Checks -tilegpu-pipeline on loops of a Hopper dot (mma version 3) whose
 // accumulator is loop-carried: the dot runs on into the next iteration
-// (tilegpu.wgmma_pendings = 1). With 4 stages the copies run S-2 = 2
-// iterations ahead: two prologue groups, async_wait 1, the loop's one
-// barrier, the copies of iteration i + 2 (predicated on it existing) into the
-// write slot (2 at the start: the slot read two iterations back), then the
-// dot, and no second barrier. With 3 stages (8 warps) the copies of
-// iteration i + 2 follow the dot and a barrier. Also: carried pointers that
-// swap every iteration (one yielded as the other) are both carried ahead.
+// (tilegpu.wgmma_pendings = 1). With 4 stages and two warpgroups the copies
+// run S-2 = 2 iterations ahead: two prologue groups, async_wait 1, the
+// loop's one barrier, the copies of iteration i + 2 (predicated on it
+// existing) into the write slot (2 at the start: the slot read two
+// iterations back), then the dot, and no second barrier. With one
+// warpgroup (4 warps) the copies of iteration i + 3 follow the dot, whose
+// wgmma.wait_group 1 retired the slot's last reader for all its warps: three
+// prologue groups, async_wait 2, one barrier. With 3 stages (8 warps) the
+// copies of iteration i + 2 follow the dot and a barrier. Also: carried
+// pointers that swap every iteration (one yielded as the other) are both
+// carried ahead.
 // RUN: tilec-opt %s -split-input-file -tilegpu-pipeline | FileCheck %s
 
-#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [8, 1]}>
 #sa = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
 #opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
 #opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
-module attributes {tile.num_warps = 4 : i32} {
+module attributes {tile.num_warps = 8 : i32} {
   // CHECK-LABEL: func.func @early
   // CHECK: tilegpu.local_alloc : !tilegpu.memdesc<4x64x64xf16
   // CHECK: tilegpu.barrier
@@ -39,6 +43,54 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: scf.yield
   // CHECK: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
   func.func @early(%pa: tensor<64x64x!tile.ptr<f16>, #blocked>, %db: tensor<64x64xf16, #opb>, %K: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %stepa = arith.constant dense<64> : tensor<64x64xi32, #blocked>
+    %r:2 = scf.for %iv = %c0 to %K step %c64 iter_args(%ap = %pa, %acc = %acc0) -> (tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>) : i32 {
+      %a = tile.load %ap {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #blocked>
+      %sa = tilegpu.local_alloc %a : tensor<64x64xf16, #blocked> -> !tilegpu.memdesc<64x64xf16, #sa>
+      %da = tilegpu.local_load %sa : !tilegpu.memdesc<64x64xf16, #sa> -> tensor<64x64xf16, #opa>
+      %d = tile.dot %da, %db, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #mma>
+      %na = tile.addptr %ap, %stepa : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      scf.yield %na, %d : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>
+    } {tile.num_stages = 4 : i32}
+    return %r#1 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+#sa = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+#opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @one_warpgroup
+  // CHECK: tilegpu.local_alloc : !tilegpu.memdesc<4x64x64xf16
+  // CHECK: tilegpu.barrier
+  // CHECK-COUNT-3: tilegpu.async_commit_group
+  // CHECK-NOT: tilegpu.async_commit_group
+  // CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[UB:.*]] step %[[ST:[^ ]*]] iter_args({{.*}}, %[[R:.*]] = %{{.*}}, %[[W:.*]] = %c3_i32)
+  // CHECK-NEXT: tilegpu.async_wait {num = 2 : i32}
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK-NOT: tilegpu.async_copy
+  // CHECK: tilegpu.memdesc_subview %{{.*}}[%[[R]]]
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: tile.dot {{.*}} {tilegpu.wgmma_pendings = 1 : i32}
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: %[[THREE:.*]] = arith.constant 3 : i32
+  // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[ST]], %[[THREE]] : i32
+  // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[IV]], %[[OFF]] : i32
+  // CHECK-NEXT: %[[P:.*]] = arith.cmpi slt, %[[AHEAD]], %[[UB]] : i32
+  // CHECK-NEXT: %[[DST:.*]] = tilegpu.memdesc_subview %{{.*}}[%[[W]]]
+  // CHECK-NEXT: tilegpu.async_copy %{{.*}}, %[[DST]] pred %[[P]]
+  // CHECK: tilegpu.async_commit_group
+  // CHECK-NOT: tilegpu.barrier
+  // CHECK: scf.yield
+  // CHECK: tilegpu.wgmma_wait {{.*}} {pendings = 0 : i32}
+  func.func @one_warpgroup(%pa: tensor<64x64x!tile.ptr<f16>, #blocked>, %db: tensor<64x64xf16, #opb>, %K: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c64 = arith.constant 64 : i32
     %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>

@@ -7,7 +7,8 @@
 // iterations back), then the dot, and no second barrier. With one
 // warpgroup (4 warps) the copies of iteration i + 3 follow the dot, whose
 // wgmma.wait_group 1 retired the slot's last reader for all its warps: three
-// prologue groups, async_wait 2, one barrier. With 3 stages (8 warps) the
+// prologue groups, async_wait 2, one barrier (with two dots in the loop,
+// S-2 ahead before them). With 3 stages (8 warps) the
 // copies of iteration i + 2 follow the dot and a barrier. Also: carried
 // pointers that swap every iteration (one yielded as the other) are both
 // carried ahead.
@@ -104,6 +105,45 @@ module attributes {tile.num_warps = 4 : i32} {
       scf.yield %na, %d : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>
     } {tile.num_stages = 4 : i32}
     return %r#1 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// One warpgroup, two carried dots: the copies run S-2 ahead before them.
+#blocked = #tilegpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #tilegpu.mma<{version = 3, warpsPerCTA = [4, 1]}>
+#sa = #tilegpu.shared<{vec = 8, perPhase = 1, maxPhase = 8}>
+#opa = #tilegpu.dot_op<{opIdx = 0, parent = #mma}>
+#opb = #tilegpu.dot_op<{opIdx = 1, parent = #mma}>
+module attributes {tile.num_warps = 4 : i32} {
+  // CHECK-LABEL: func.func @two_dots
+  // CHECK-COUNT-2: tilegpu.async_commit_group
+  // CHECK-NOT: tilegpu.async_commit_group
+  // CHECK: scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %c2_i32)
+  // CHECK-NEXT: tilegpu.async_wait {num = 1 : i32}
+  // CHECK-NEXT: tilegpu.barrier
+  // CHECK: tilegpu.async_copy
+  // CHECK: tile.dot
+  // CHECK: tile.dot
+  // CHECK-NOT: tilegpu.async_copy
+  // CHECK: scf.yield
+  func.func @two_dots(%pa: tensor<64x64x!tile.ptr<f16>, #blocked>, %db: tensor<64x64xf16, #opb>, %K: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %stepa = arith.constant dense<64> : tensor<64x64xi32, #blocked>
+    %r:3 = scf.for %iv = %c0 to %K step %c64 iter_args(%ap = %pa, %acc = %acc0, %acc2 = %acc0) -> (tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+      %a = tile.load %ap {tilegpu.vector = 8 : i32} : tensor<64x64x!tile.ptr<f16>, #blocked>
+      %sa = tilegpu.local_alloc %a : tensor<64x64xf16, #blocked> -> !tilegpu.memdesc<64x64xf16, #sa>
+      %da = tilegpu.local_load %sa : !tilegpu.memdesc<64x64xf16, #sa> -> tensor<64x64xf16, #opa>
+      %d = tile.dot %da, %db, %acc : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #mma>
+      %d2 = tile.dot %da, %db, %acc2 : tensor<64x64xf16, #opa> * tensor<64x64xf16, #opb> -> tensor<64x64xf32, #mma>
+      %na = tile.addptr %ap, %stepa : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      scf.yield %na, %d, %d2 : tensor<64x64x!tile.ptr<f16>, #blocked>, tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+    } {tile.num_stages = 4 : i32}
+    %s = arith.addf %r#1, %r#2 : tensor<64x64xf32, #mma>
+    return %s : tensor<64x64xf32, #mma>
   }
 }
 

@@ -98,6 +98,33 @@ module attributes {tile.num_warps = 4 : i32} {
     return %old : tensor<1024xf32, #row>
   }
 
+  // A scan of the widened row converted before its store runs in the
+  // store's layout (the axis spans the same lanes and warps there); the
+  // conversion stops at the widening.
+  // CHECK-LABEL: func.func @scanned
+  // CHECK: %[[X:.*]] = arith.extf %{{.*}} : tensor<1024xbf16, #[[ROW]]> to tensor<1024xf32, #[[ROW]]>
+  // CHECK: %[[C:.*]] = tilegpu.convert_layout %[[X]] : tensor<1024xf32, #[[ROW]]> -> tensor<1024xf32, #[[ROW4]]>
+  // CHECK: %[[S:.*]] = tile.scan %[[C]] {axis = 0 : i32} : tensor<1024xf32, #[[ROW4]]> -> tensor<1024xf32, #[[ROW4]]>
+  // CHECK: tile.store %{{.*}}, %[[S]], %{{.*}} {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[ROW4]]>
+  func.func @scanned(%src: !tile.ptr<bf16>, %dst: !tile.ptr<f32>, %n: i32) {
+    %r = tile.make_range 0 to 1024 : tensor<1024xi32, #row>
+    %ns = tile.splat %n : i32 -> tensor<1024xi32, #row>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #row>
+    %s = tile.splat %src : !tile.ptr<bf16> -> tensor<1024x!tile.ptr<bf16>, #row>
+    %sp = tile.addptr %s, %r : tensor<1024x!tile.ptr<bf16>, #row>, tensor<1024xi32, #row>
+    %x16 = tile.load %sp, %m {tilegpu.vector = 8 : i32} : tensor<1024x!tile.ptr<bf16>, #row>
+    %x = arith.extf %x16 : tensor<1024xbf16, #row> to tensor<1024xf32, #row>
+    %c = tile.scan %x {axis = 0 : i32} : tensor<1024xf32, #row> -> tensor<1024xf32, #row> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tile.combine_yield %t : f32
+    }
+    %d = tile.splat %dst : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>, #row>
+    %dp = tile.addptr %d, %r : tensor<1024x!tile.ptr<f32>, #row>, tensor<1024xi32, #row>
+    tile.store %dp, %c, %m {tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #row>
+    return
+  }
+
   // 8192 floats (32 KB) would take more shared memory than allowed: left
   // alone. A [1, 1] tile has one element a thread, whatever its layout.
   // CHECK-LABEL: func.func @too_big

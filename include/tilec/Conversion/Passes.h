@@ -28,6 +28,11 @@ namespace mlir::tilegpu {
 /// stores, whose vector widths tilegpu-coalesce has set.)
 void populateHoistConversionPatterns(RewritePatternSet &patterns);
 
+/// Rule 7 of tilegpu-remove-layout-conversions alone: the conversions of a
+/// scan's results moved above it where its axis spans no more lanes and
+/// warps in their layout (and the folding of back-to-back conversions).
+void populateHoistThroughScanPatterns(RewritePatternSet &patterns);
+
 /// Rule 6 of tilegpu-remove-layout-conversions: conversions moved down
 /// through elementwise ops of two or more converted tiles and into
 /// reductions, whose smaller results are converted instead.

@@ -22,9 +22,9 @@
 //     yield g(carried), rest', (r+1) % S, (w+1) % S
 //   async_wait 0; barrier
 //
-// (with 4 or more stages, an async Hopper dot and several warpgroups,
-// below: S-2 iterations ahead, async_wait S-3, w = S-2, the copies still
-// right after the barrier).
+// (with 4 or more stages, an async Hopper dot and several warpgroups or
+// dots, below: S-2 iterations ahead, async_wait S-3, w = S-2, the copies
+// still right after the barrier).
 //
 // A Hopper dot (wgmma) on the staged buffers (or transposed views of them,
 // memdesc_trans) whose result is the loop-carried accumulator runs
@@ -34,7 +34,7 @@
 // iteration i then move after the dot: they refill slot (i - 1) % S, whose
 // last reader was that retired group (with several warpgroups, after a
 // barrier, so that every warpgroup has retired it). With 4 or more and
-// several warpgroups, they run S - 2 iterations ahead instead and stay
+// several warpgroups or dots, they run S - 2 iterations ahead and stay
 // right after the loop's barrier: slot (i - 2) % S was last read by
 // iteration i - 2, retired by the waits of iteration i - 1, which every
 // thread has passed at that barrier. After the loop, tilegpu.wgmma_wait 0.
@@ -647,12 +647,17 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     // stages at 4096^3: 296 -> 323 TFLOP/s; 16-bit 128x256x64 / 4 stages
     // within 2%; with 3 stages (one iteration ahead) 16-bit 128x256x64
     // fell from 677 to 524, so 3 stages keep the copies after the dot. A
-    // CTA of one warpgroup needs no barrier of its own after the dot (its
-    // wgmma.wait_group retires the group for all its warps), so it keeps
-    // the copies after the dot, S - 1 iterations ahead, at any stage count
-    // (Triton's distance).
-    bool early =
-        !asyncAcc.empty() && stages >= 4 && tile::getNumWarps(loop, 4) > 4;
+    // loop of one wgmma dot in a CTA of one warpgroup needs no barrier of
+    // its own after the dot (its wgmma.wait_group retires the group for all
+    // its warps), so it keeps the copies after the dot, S - 1 iterations
+    // ahead, at any stage count (Triton's distance; H100, 2026-12-07,
+    // Triton's tutorial matmul at 128x128x64 with 4 stages: 547-583 ->
+    // 619-652 TFLOP/s). With more dots in the loop, copies after them keep
+    // their addresses live across all of them (the fused-attention
+    // backward's two-accumulator loop spilled 1284 -> 1536 bytes and ran
+    // 0.78x), so those run early.
+    bool early = !asyncAcc.empty() && stages >= 4 &&
+                 (tile::getNumWarps(loop, 4) > 4 || wgmmaDots.size() > 1);
     int ahead = early ? stages - 2 : stages - 1;
 
     // Descriptor blocks copied with TMA (PipelineTma.cpp): one mbarrier a

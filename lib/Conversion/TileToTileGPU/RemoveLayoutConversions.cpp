@@ -844,6 +844,13 @@ void mlir::tilegpu::populateSinkConversionPatterns(
       patterns.getContext());
 }
 
+void mlir::tilegpu::populateHoistThroughScanPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<HoistThroughScan>(ctx, /*cancelling=*/true);
+  ConvertLayoutOp::getCanonicalizationPatterns(patterns, ctx);
+}
+
 void mlir::tilegpu::populateHoistConversionPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();

@@ -3,24 +3,20 @@
 # 16-byte instruction would write half of every sector its warp touches.
 # tilegpu-store-layouts gives the store (and the atomic add whose old
 # values nobody reads) a layout of 4 floats a thread and converts the value
-# through shared memory first, as Triton's coalescing does: the conversion
-# climbs above the multiply and the widening, so that it moves the loaded
-# bf16 (half the bytes of the floats).
+# through shared memory first, as Triton's coalescing does.
 # RUN: tilec %s --kernel widen_store --signature "*bf16:16, *fp32:16, i32:16, 1024" --num-warps 4 --emit=tilegpu | FileCheck %s --check-prefix=STORE-IR
 # STORE-IR-DAG: #[[L8:.*]] = #tilegpu.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 # STORE-IR-DAG: #[[L4:.*]] = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 # STORE-IR: tile.load {{.*}} : tensor<1024x!tile.ptr<bf16>, #[[L8]]>
-# STORE-IR: %[[C:.*]] = tilegpu.convert_layout %{{.*}} : tensor<1024xbf16, #[[L8]]> -> tensor<1024xbf16, #[[L4]]>
-# STORE-IR: %[[W:.*]] = arith.extf %[[C]] : tensor<1024xbf16, #[[L4]]> to tensor<1024xf32, #[[L4]]>
-# STORE-IR: %[[V:.*]] = arith.mulf %[[W]], %{{.*}} : tensor<1024xf32, #[[L4]]>
+# STORE-IR: %[[V:.*]] = tilegpu.convert_layout %{{.*}} : tensor<1024xf32, #[[L8]]> -> tensor<1024xf32, #[[L4]]>
 # STORE-IR: tile.store %{{.*}}, %[[V]], %{{.*}} {{.*}}tilegpu.vector = 4 : i32} : tensor<1024x!tile.ptr<f32>, #[[L4]]>
 # RUN: tilec %s --kernel widen_store --signature "*bf16:16, *fp32:16, i32:16, 1024" --num-warps 4 --emit=ptx -o %t.store.ptx
 # RUN: FileCheck %s --check-prefix=STORE < %t.store.ptx
 # STORE: ld.global.v4.b32
-# STORE: st.shared.v4.b32
+# STORE: st.shared.v4.f32
 # STORE: bar.sync
-# STORE-COUNT-4: ld.volatile.shared.b32
-# STORE-NOT: ld.volatile.shared
+# STORE: ld.volatile.shared.v4.f32 {{.*}}, [%r[[S:[0-9]+]]];
+# STORE: ld.volatile.shared.v4.f32 {{.*}}, [%r[[S]]+2048];
 # STORE: st.global.v4.b32 [ %rd{{[0-9]+}} + 0 ]
 # STORE-NOT: + 16 ]
 # STORE: st.global.v4.b32 [ %rd{{[0-9]+}} + 0 ]
@@ -28,9 +24,8 @@
 # RUN: tilec %s --kernel accumulate --signature "*bf16:16, *fp32:16, i32:16, 1024" --num-warps 4 --emit=ptx -o %t.red.ptx
 # RUN: FileCheck %s --check-prefix=RED < %t.red.ptx
 # RED: ld.global.v4.b32
-# RED: st.shared.v4.b32
+# RED: st.shared.v4.f32
 # RED: bar.sync
-# RED-COUNT-4: ld.volatile.shared.b32
 # RED: red.relaxed.gpu.global.add.v4.f32 [ %rd{{[0-9]+}} + 0 ]
 # RED-NOT: + 16 ]
 # RED: red.relaxed.gpu.global.add.v4.f32 [ %rd{{[0-9]+}} + 0 ]

@@ -56,7 +56,7 @@ same arguments (runtime/jit.py): pointers and integers divisible by 16 get
   corpus.py compile --tilec T [--ptxas P] --out DIR [--check status.json]
                     [--update status.json] [--only SUBSTR]
   corpus.py run     --out DIR [--only SUBSTR]     (on a GPU: Triton vs tilec)
-                    [--baseline DIR2 [--changed-only]]
+                    [--baseline DIR2 [--changed-only]] [--rounds N]
   corpus.py table   --results results.json --status status.json > docs/corpus.md
   corpus.py check   [--cache DIR] [--only SUBSTR]   (no GPU: every launch's
                     signature, inputs and defines are well-formed, local
@@ -70,7 +70,11 @@ changed, or one now compiles: run with --update and review the diff).
 compile, an earlier tilec) has them, in the same process on the same inputs:
 each record gains `baseline_match` and `baseline_ms`, so that two compilers
 are compared within one run and one GPU; `--changed-only` runs only the
-launches whose PTX differs between the two.
+launches whose PTX differs between the two. Each launch is timed
+`--rounds` times (default 3) with triton.testing.do_bench, Triton's, tilec's
+and the baseline's in turn, each round starting one later, and the median is
+reported: a GPU's clock follows its power draw, and the code timed right
+after another one's 100 ms of tensor-core work measured up to 10% slower.
 `run` needs torch, triton and cupy, and the libraries a package's
 sources.json "requires" lists. It imports each kernel's module as Python
 does, but for one difference that spares it the package's unrelated
@@ -610,6 +614,9 @@ def main():
     r.add_argument("--no-time", action="store_true")
     r.add_argument("--baseline")
     r.add_argument("--changed-only", action="store_true")
+    r.add_argument("--rounds", type=int, default=3,
+                   help="timings of each launch, Triton's and tilec's (and the baseline's) "
+                        "taken in turn, each round starting one later; the median is reported")
     k = sub.add_parser("check")
     k.add_argument("--cache", default=default_cache)
     k.add_argument("--only", action="append")

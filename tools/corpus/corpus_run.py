@@ -253,7 +253,8 @@ class GpuRun:
         return "%s: %d of %d differ" % (name, bad, got.numel()) if bad else None
 
     def rotated_times(self, calls, bench):
-        """{key: ms} of each call: the median of `--rounds` do_bench runs
+        """{key: ms} of each call (Triton's, tilec's, the baseline's,
+        torch's): the median of `--rounds` do_bench runs
         (25 ms warm-up, 100 ms each), the calls taken in turn, each round
         starting one call later. A GPU's clock follows its power draw, so
         the call timed right after another one's 100 ms of work runs
@@ -268,13 +269,15 @@ class GpuRun:
                 times[k].append(bench(calls[k], warmup=25, rep=100))
         return {k: sorted(v)[len(v) // 2] for k, v in times.items()}
 
-    def torch_time(self, e, base, bench):
-        """PyTorch's operator for the launch (torch_refs.py) timed on a copy
-        of its inputs: {"torch_ms": ...}, or {"torch_error": ...}."""
+    def torch_call(self, e, base):
+        """PyTorch's operator for the launch (torch_refs.py) on a copy of its
+        inputs, run once: the call to time, or {"torch_error": ...}."""
         from torch_refs import REFS  # tools/corpus/torch_refs.py
         try:
             call = REFS[e["torch"]](self.clone_args(e, base), e["args"])
-            return {"torch_ms": bench(call, warmup=25, rep=100)}
+            call()
+            self.torch.cuda.synchronize()
+            return call
         except Exception as ex:  # noqa: BLE001 -- reported beside the launch
             self.torch.cuda.synchronize()
             return {"torch_error": ("%s: %s" % (type(ex).__name__, ex))[-300:]}
@@ -322,9 +325,13 @@ class GpuRun:
                     calls = {"triton_ms": tri_call, "tilec_ms": til_call}
                     if base_call:
                         calls["baseline_ms"] = base_call
-                    rec.update(self.rotated_times(calls, bench))
                     if e.get("torch"):
-                        rec.update(self.torch_time(e, base, bench))
+                        torch_call = self.torch_call(e, base)
+                        if callable(torch_call):
+                            calls["torch_ms"] = torch_call
+                        else:
+                            rec.update(torch_call)
+                    rec.update(self.rotated_times(calls, bench))
             except Exception as ex:  # noqa: BLE001 -- reported per kernel
                 import traceback
                 rec["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()[-600:]

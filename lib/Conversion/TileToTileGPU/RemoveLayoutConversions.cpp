@@ -379,11 +379,18 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
                  at, cast<RankedTensorType>(result.getType()).getNumElements());
 }
 
-/// Rule 2: move the conversion above a single-use elementwise op.
-struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
-  HoistThroughElementwise(MLIRContext *ctx, bool cancelling)
+/// A conversion moved up (rules 2 and 7): `cancelling` counts an operand
+/// whose conversion would cancel another one as moving no data (the form
+/// populateHoistConversionPatterns gives other passes).
+struct HoistPattern : OpRewritePattern<ConvertLayoutOp> {
+  HoistPattern(MLIRContext *ctx, bool cancelling)
       : OpRewritePattern(ctx), cancelling(cancelling) {}
   bool cancelling;
+};
+
+/// Rule 2: move the conversion above a single-use elementwise op.
+struct HoistThroughElementwise : HoistPattern {
+  using HoistPattern::HoistPattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *src = op.getSrc().getDefiningOp();
@@ -410,10 +417,8 @@ struct HoistThroughElementwise : OpRewritePattern<ConvertLayoutOp> {
 
 /// Rule 2 through a single-use broadcast or expand_dims, or a broadcast
 /// with other users (it stays for them).
-struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
-  HoistThroughShapeOp(MLIRContext *ctx, bool cancelling)
-      : OpRewritePattern(ctx), cancelling(cancelling) {}
-  bool cancelling;
+struct HoistThroughShapeOp : HoistPattern {
+  using HoistPattern::HoistPattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *src = op.getSrc().getDefiningOp();
@@ -461,10 +466,8 @@ struct HoistThroughShapeOp : OpRewritePattern<ConvertLayoutOp> {
 /// conversions on up (a bf16 tile loaded, widened and scanned is converted
 /// before the widening: half the bytes), as Triton's backward
 /// rematerialization takes a scan.
-struct HoistThroughScan : OpRewritePattern<ConvertLayoutOp> {
-  HoistThroughScan(MLIRContext *ctx, bool cancelling)
-      : OpRewritePattern(ctx), cancelling(cancelling) {}
-  bool cancelling;
+struct HoistThroughScan : HoistPattern {
+  using HoistPattern::HoistPattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     auto scan = op.getSrc().getDefiningOp<tile::ScanOp>();

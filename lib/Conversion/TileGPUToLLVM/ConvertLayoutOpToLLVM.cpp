@@ -155,6 +155,11 @@ movePlaces(Operation *op);
 /// The copies of a move's buffer given its warpSharing (warpLocalCopies).
 unsigned copiesFor(Operation *op, WarpSharing sharing);
 
+/// isWarpLocalMove given the move's warpSharing and copiesFor.
+bool warpLocal(WarpSharing sharing, unsigned copies) {
+  return sharing == WarpSharing::Own || copies > 1;
+}
+
 /// warpSharing of `op`'s move (Cta if it is none).
 WarpSharing warpSharingOf(Operation *op) {
   auto places = movePlaces(op);
@@ -211,7 +216,7 @@ Value moveThroughShared(ConversionPatternRewriter &b, Operation *op,
         return sharedElemPtr(b, loc, smem, storeT, store.emit(b, loc, idx));
       },
       in);
-  if (sharing == WarpSharing::Own || copies > 1) // isWarpLocalMove
+  if (warpLocal(sharing, copies))
     warpBarrier(b, loc);
   else
     barrier(b, loc);
@@ -510,7 +515,7 @@ uint64_t mlir::tilegpu::warpCopyBytes(Operation *op) {
 
 bool mlir::tilegpu::isWarpLocalMove(Operation *op) {
   WarpSharing sharing = warpSharingOf(op);
-  return sharing == WarpSharing::Own || copiesFor(op, sharing) > 1;
+  return warpLocal(sharing, copiesFor(op, sharing));
 }
 
 void mlir::tilegpu::populateConvertLayoutOpToLLVMPatterns(

@@ -148,9 +148,6 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
           }
       }
 
-      // Each chunk's total over the CTA tile (step 4, one warp only).
-      SmallVector<SmallVector<Tuple>> total(g.rows.size());
-
       // ---- 3. across the warps of a segment (and its chunks), through
       // shared memory. The warps' totals are folded in scan order over the
       // chunks and the warps; a thread's prefix is the fold up to its warp.
@@ -225,7 +222,9 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
           }
         }
       } else if (g.R > 1) {
-        // One warp along the axis: the tile's total is t of the last lane.
+        // ---- 4. one warp along the axis, across the chunks: each chunk's
+        // total is t of the last lane, applied as a carry in scan order.
+        SmallVector<SmallVector<Tuple>> total(g.rows.size());
         Value src;
         if (g.L > 1) {
           Value lane = b.create<LLVM::URemOp>(loc, threadId(b, loc), i32c(32));
@@ -240,10 +239,6 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
             total[row].push_back(
                 src ? shuffleTuple(b, loc, t[row][r], src, NVVM::ShflKind::idx)
                     : t[row][r]);
-      }
-
-      // ---- 4. across the chunks (one warp): a carry in scan order.
-      if (g.R > 1 && g.Wseg == 1)
         for (unsigned row = 0; row < g.rows.size(); ++row) {
           Tuple carry;
           for (unsigned q = 0; q < g.R; ++q) {
@@ -254,6 +249,7 @@ struct ScanOpConversion : OpConversionPattern<tile::ScanOp> {
             carry = q == 0 ? total[row][r] : comb(carry, total[row][r]);
           }
         }
+      }
     }
 
     rewriter.replaceOp(op,

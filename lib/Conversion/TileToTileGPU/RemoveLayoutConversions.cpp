@@ -58,8 +58,8 @@
 //    from, when those are read in the buffer's order (SinkIntoStaging).
 // 7. convert_layout(scan(x)) -> scan(convert_layout(x)) when every result
 //    of the scan is converted to one blocked layout that spans the axis
-//    with no more lanes and warps, and each operand is cheap or no wider
-//    than its result (HoistThroughScan); rule 2 then climbs on.
+//    with no more lanes and warps (HoistThroughScan); rule 2 then climbs
+//    on.
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -379,7 +379,7 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
                  at, cast<RankedTensorType>(result.getType()).getNumElements());
 }
 
-/// A conversion moved up (rules 2 and 7): `cancelling` counts an operand
+/// A conversion moved up (rule 2): `cancelling` counts an operand
 /// whose conversion would cancel another one as moving no data (the form
 /// populateHoistConversionPatterns gives other passes).
 struct HoistPattern : OpRewritePattern<ConvertLayoutOp> {
@@ -460,14 +460,13 @@ struct HoistThroughShapeOp : HoistPattern {
 /// Rule 7: move the conversions of a scan's results above it. Each result
 /// is used once, by a conversion to one blocked layout in which the scan's
 /// axis spans no more lanes and no more warps than in its own (no more
-/// shuffle steps, no cross-warp step it did not take), and each operand is
-/// recomputable or no wider than its result: the scan runs in the target
-/// layout and its operands are converted, where rule 2 moves the
-/// conversions on up (a bf16 tile loaded, widened and scanned is converted
-/// before the widening: half the bytes), as Triton's backward
-/// rematerialization takes a scan.
-struct HoistThroughScan : HoistPattern {
-  using HoistPattern::HoistPattern;
+/// shuffle steps, no cross-warp step it did not take): the scan runs in the
+/// target layout and its operands (of its results' types: the same data)
+/// are converted, where rule 2 moves the conversions on up (a bf16 tile
+/// loaded, widened and scanned is converted before the widening: half the
+/// bytes), as Triton's backward rematerialization takes a scan.
+struct HoistThroughScan : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     auto scan = op.getSrc().getDefiningOp<tile::ScanOp>();
@@ -489,11 +488,6 @@ struct HoistThroughScan : HoistPattern {
         return failure();
       uses.push_back(cvt);
     }
-    for (auto [x, r] : llvm::zip(scan.getSrcs(), scan.getResults()))
-      if (!recomputable(x, target, !cancelling) &&
-          !(cancelling && foldsInto(x, target)) &&
-          elementBits(x.getType()) > elementBits(r.getType()))
-        return failure();
     rewriter.setInsertionPoint(scan);
     IRMapping map;
     for (Value x : scan.getSrcs())
@@ -850,15 +844,15 @@ void mlir::tilegpu::populateSinkConversionPatterns(
 void mlir::tilegpu::populateHoistThroughScanPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<HoistThroughScan>(ctx, /*cancelling=*/true);
+  patterns.add<HoistThroughScan>(ctx);
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, ctx);
 }
 
 void mlir::tilegpu::populateHoistConversionPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<RematerializeSource>(ctx);
-  patterns.add<HoistThroughElementwise, HoistThroughShapeOp, HoistThroughScan>(
+  patterns.add<RematerializeSource, HoistThroughScan>(ctx);
+  patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
       ctx, /*cancelling=*/true);
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, ctx);
 }
@@ -870,11 +864,10 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeSource, SinkIntoStore, HoistThroughLoad>(
-        &getContext());
-    patterns
-        .add<HoistThroughElementwise, HoistThroughShapeOp, HoistThroughScan>(
-            &getContext(), /*cancelling=*/false);
+    patterns.add<RematerializeSource, SinkIntoStore, HoistThroughLoad,
+                 HoistThroughScan>(&getContext());
+    patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
+        &getContext(), /*cancelling=*/false);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))

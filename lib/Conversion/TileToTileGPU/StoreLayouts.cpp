@@ -220,7 +220,8 @@ struct StoreLayoutsPass
   /// Gives `op` the layout its accesses write whole sectors with, where it
   /// is not in one already (see the file comment).
   void moveToAccessLayout(OpBuilder &b, Operation *op, Value ptr, Value value,
-                          Value mask) {
+                          Value mask,
+                          SmallVectorImpl<Operation *> &conversions) {
     auto type = dyn_cast<RankedTensorType>(ptr.getType());
     auto layout =
         type ? dyn_cast_or_null<BlockedAttr>(type.getEncoding()) : nullptr;
@@ -285,7 +286,8 @@ struct StoreLayoutsPass
 
   void runOnOperation() override {
     OpBuilder b(&getContext());
-    conversions.clear();
+    // The conversions moveAccess puts before accesses.
+    SmallVector<Operation *> conversions;
     SmallVector<tile::StoreOp> stores;
     getOperation().walk([&](tile::StoreOp st) { stores.push_back(st); });
     // The vector width each store allows along its layout's slower
@@ -311,12 +313,14 @@ struct StoreLayoutsPass
         storeTransposed(b, st, vo);
         continue;
       }
-      moveToAccessLayout(b, st, st.getPtr(), st.getValue(), st.getMask());
+      moveToAccessLayout(b, st, st.getPtr(), st.getValue(), st.getMask(),
+                         conversions);
     }
     // Atomic updates whose old values nobody reads (`red`) likewise.
     getOperation().walk([&](tile::AtomicRMWOp op) {
       if (op->use_empty())
-        moveToAccessLayout(b, op, op.getPtr(), op.getValue(), op.getMask());
+        moveToAccessLayout(b, op, op.getPtr(), op.getValue(), op.getMask(),
+                           conversions);
     });
     // A scan converted before its access runs in the access's layout where
     // that spans the scan's axis with no more lanes and warps
@@ -335,9 +339,6 @@ struct StoreLayoutsPass
         signalPassFailure();
     }
   }
-
-  /// The conversions moveAccess put before accesses.
-  SmallVector<Operation *> conversions;
 };
 
 } // namespace

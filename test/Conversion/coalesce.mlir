@@ -224,9 +224,11 @@ module attributes {tile.num_warps = 4 : i32} {
 // A [64, 1] column (a scale per row) loaded beside a [64, 64] tile: the
 // column alone would take 1 lane along the row (the [64, 64] tile then
 // replicated over 128 rows of lanes and warps: 64 elements a thread). Two
-// lanes along the row give the [64, 64] tile its share, 32 elements, and the
-// column 4.
-// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// to eight lanes along the row give the [64, 64] tile its share, 32
+// elements, and the column 4; of those, four and eight read runs of 64
+// bytes of the tile's rows (the fewest memory requests), and four are
+// nearer to the column's one.
+// CHECK: #[[B:.*]] = #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: func.func @scale_rows
 // CHECK: tile.load {{.*}} {tilegpu.vector = 4 : i32} : tensor<64x64x!tile.ptr<f32>, #[[B]]>
 // CHECK: tile.load {{.*}} {tilegpu.vector = 1 : i32} : tensor<64x1x!tile.ptr<f32>, #[[B]]>

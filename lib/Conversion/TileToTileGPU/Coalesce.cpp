@@ -59,7 +59,28 @@
 // Between arrangements that give a thread as many registers and as wide a
 // vector, the one that spreads fewer of the axes the layout's tiles are
 // reduced along (tile.reduce) over several warps wins: a reduction within
-// a warp needs no shared memory and no barrier. Column sums of [32, 128]
+// a warp needs no shared memory and no barrier. Then the one whose global
+// accesses take the fewest memory requests: a warp's instruction reads a
+// row's consecutive run (what its lanes along d cover, within the tile's
+// extent and the proven contiguity) in one request of up to 64 bytes, two
+// sectors, so an access of B bytes takes B / run requests; only then the
+// lanes nearest to the narrowest access. A [64, 4] weight tile beside
+// [64, 64] bf16 rows (fla's causal conv1d, 4 warps) had held the rows to 2
+// lanes and 32-byte runs, every thread 32 of a row's columns: 4 lanes and
+// 64-byte runs made its forward 0.0171 -> 0.0143 ms and its backward
+// 0.0577 -> 0.0490 (Triton 0.0134, 0.0490; H100, 2026-12-07). Runs of a
+// whole 128-byte line counted as fewer requests still gave threads more
+// rows (row pointers, row masks, more copies of the narrow tiles) and
+// measured slower where runs of 64 bytes had been the choice (its ragged
+// 8-warp forward 0.0104 -> 0.0123 ms, Liger's mHC residual forward 0.1307
+// -> 0.1344). The loads of tensor-core operands into shared memory (which
+// tilegpu-load-layouts gives layouts of their own: one whose threads would
+// hold copies under the kernel's layout too) and the stores of
+// accumulators converted from an MMA layout (whose conversion such a
+// layout can keep within warps) have no say: the fused attention
+// backward's 128x128 prologue loads and epilogue stores, given 8 lanes,
+// made its loop spill 356 more bytes and run 20% slower (H100,
+// 2026-12-07). Column sums of [32, 128]
 // tiles accumulated in a loop (Triton's layer-norm tutorial's weight
 // gradient) get the 4 warps along the columns, as Triton's default layout
 // has them (it fills the fastest dimension first), where they had been
@@ -153,6 +174,35 @@ struct Arrangement {
   unsigned spt, lanes, warps;
 };
 
+/// A global access through a rank-2 layout, as the arrangement weighs it:
+/// its tile's extent along d, its bytes, its element size and the run of
+/// consecutive addresses along d that the axis analysis proves.
+struct AccessExtent {
+  int64_t extent, bytes;
+  unsigned elemBytes;
+  int64_t contiguity;
+};
+
+/// The memory requests of `accesses` under an arrangement: a warp's
+/// instruction reads a row's consecutive run in one request of up to
+/// kRunBytes, the run being what the lanes along d cover of it (at most
+/// the tile's extent and the proven contiguity); requests = bytes / run
+/// bytes, summed.
+/// The longest run of a row that counts as one request (see the file
+/// comment: two 32-byte sectors).
+constexpr int64_t kRunBytes = 64;
+
+int64_t lineRequests(Arrangement a, ArrayRef<AccessExtent> accesses) {
+  int64_t n = 0;
+  for (const AccessExtent &x : accesses) {
+    int64_t run = std::min<int64_t>({int64_t(a.lanes) * a.spt, x.extent,
+                                     std::max<int64_t>(1, x.contiguity)});
+    int64_t runBytes = std::clamp<int64_t>(run * x.elemBytes, 1, kRunBytes);
+    n += (x.bytes + runBytes - 1) / runBytes;
+  }
+  return n;
+}
+
 /// The registers a thread of the layout (spt, tpw, wpc) holds of the
 /// largest of `shapes`.
 int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
@@ -171,12 +221,15 @@ int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
 /// copies of another's elements where some arrangement avoids it, and a
 /// tile smaller than the CTA spread as thin as it goes, as Triton caps a
 /// thread's elements at the tile's size over the threads); among those, the
-/// widest spt, then the fewest warps along d, then the lanes nearest to
-/// `preferred` and on a tie more of them along d (see the file comment).
+/// widest spt, then the fewest reductions across warps, then the fewest
+/// memory requests of `accesses`, then the fewest warps along d, then the
+/// lanes nearest to `preferred` and on a tie more of them along d (see the
+/// file comment).
 Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
-                              Arrangement preferred, unsigned reducedAxes) {
+                              Arrangement preferred, unsigned reducedAxes,
+                              ArrayRef<AccessExtent> accesses) {
   SmallVector<SmallVector<int64_t, 4>> tileShapes;
   for (auto [rows, cols] : shapes)
     tileShapes.push_back({rows, cols});
@@ -203,13 +256,13 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
       n += numWarps / a.warps > 1;
     return n;
   };
-  // Lexicographic: registers, narrower spt, reductions across warps, warps
-  // along d, lane distance, fewer lanes along d.
+  // Lexicographic: registers, narrower spt, reductions across warps,
+  // memory requests, warps along d, lane distance, fewer lanes along d.
   auto cost = [&](Arrangement a) {
-    return std::make_tuple(largest(a), preferred.spt / a.spt, acrossWarps(a),
-                           log2Distance(a.warps, preferred.warps),
-                           log2Distance(a.lanes, preferred.lanes),
-                           32 / a.lanes);
+    return std::make_tuple(
+        largest(a), preferred.spt / a.spt, acrossWarps(a),
+        lineRequests(a, accesses), log2Distance(a.warps, preferred.warps),
+        log2Distance(a.lanes, preferred.lanes), 32 / a.lanes);
   };
   Arrangement best = preferred;
   auto bestCost = cost(preferred);
@@ -224,6 +277,17 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
         }
       }
   return best;
+}
+
+/// A store of a tensor-core accumulator: its value converted from an MMA
+/// layout, through which the layout's lanes are placed by the conversion's
+/// cost as much as by the store's requests.
+bool storesAccumulator(Operation *op) {
+  auto store = dyn_cast<tile::StoreOp>(op);
+  if (!store)
+    return false;
+  auto cvt = store.getValue().getDefiningOp<ConvertLayoutOp>();
+  return cvt && isa<MmaAttr>(getLayout(cvt.getSrc().getType()));
 }
 
 /// For a tile whose layout is a slice of a blocked layout: the tensor
@@ -324,6 +388,8 @@ struct TileGPUCoalescePass
     // Rank-2 layouts: the narrowest tile along d and the widest vector any
     // access through the layout could use on it.
     llvm::MapVector<Attribute, std::pair<int64_t, unsigned>> rank2;
+    // Rank-2 layouts: each access's extent and bytes (chooseArrangement).
+    DenseMap<Attribute, SmallVector<AccessExtent>> rank2Accesses;
     // The narrowest width an access through each layout allows with prefix
     // masks (rank 2: fitted to the tile), to widen it no further.
     llvm::MapVector<Attribute, unsigned> minPrefix, rank2Prefix;
@@ -363,11 +429,17 @@ struct TileGPUCoalescePass
       // takes any layout.)
       if (isa<tile::LoadOp>(op) && !isStagedOperandLoad(op))
         if (unsigned vo = slowerDimVector(analysis, ptr, mask, layout);
-            vo && transposedOrderLayout(
-                      cast<RankedTensorType>(op->getResult(0).getType()),
-                      layout, vo))
+            vo &&
+            transposedOrderLayout(
+                cast<RankedTensorType>(op->getResult(0).getType()), layout, vo))
           return;
       if (layout.getRank() == 2 && layout.getWarpsPerCTA()[d] == 1) {
+        if (!isStagedOperandLoad(op) && !storesAccumulator(op)) {
+          unsigned elemBytes = pointeeBytes(type);
+          rank2Accesses[layout].push_back(
+              {type.getShape()[d], type.getNumElements() * elemBytes, elemBytes,
+               analysis.getInfo(ptr).getContiguity(d)});
+        }
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;
         r.first = std::min(r.first, type.getShape()[d]);
@@ -510,7 +582,8 @@ struct TileGPUCoalescePass
         unsigned numWarps = wpc[0] * wpc[1];
         Arrangement a = chooseArrangement(
             d, spt, numWarps, shapes->second.getArrayRef(),
-            {std::max(v, spt[d]), preferred, wpc[d]}, reducedAxes.lookup(attr));
+            {std::max(v, spt[d]), preferred, wpc[d]}, reducedAxes.lookup(attr),
+            rank2Accesses.lookup(attr));
         v = a.spt;
         spt[d] = a.spt;
         tpw[d] = a.lanes;

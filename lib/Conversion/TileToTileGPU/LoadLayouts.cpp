@@ -1,18 +1,20 @@
 //===- LoadLayouts.cpp - A layout of its own for each staged load ---------===//
 //
 // Every rank-2 tile of a kernel shares one blocked layout (elementwise ops
-// then need no conversion), and the coalesce pass fits its lanes to the
-// narrowest tile: with the seed matmul's 64x32 A and 32x64 B (f16, 16-byte
+// then need no conversion), whose lanes the coalesce pass fits to all of the
+// kernel's tiles: with the seed matmul's 64x32 A and 32x64 B (f16, 16-byte
 // vectors) four lanes cover a row, so a warp's copy of B reads 8 half lines
-// of 64 bytes where 8 lanes a row would read 4 full lines of 128 bytes. The
+// of 64 bytes where 8 lanes a row would read 4 full lines of 128 bytes;
+// where wider tiles decide, 8 lanes would give a 32-element row copies. The
 // loads of tensor-core operands are where that counts (they stream every K
 // step), and their value only goes to a shared-memory buffer, whose
 // register layout does not matter. This pass gives each such load (rank 2,
 // blocked, its only user a `local_alloc`) whose warps read less than one
-// 128-byte line of a row per access the layout that fits its own tile: as
-// many lanes along the fastest dimension as the tile has vectors there, up
-// to one line, the rest of the warp along the other, same warps and order,
-// when that holds no element twice. (The seed matmul's B: 258 -> 315
+// 128-byte line of a row per access, or whose threads hold copies of each
+// other's elements, the layout that fits its own tile: as many lanes along
+// the fastest dimension as the tile has vectors there, up to one line, the
+// rest of the warp along the other, same warps and order, when that holds
+// no element twice. (The seed matmul's B: 258 -> 315
 // TFLOP/s on the H200, = Triton; wider rows gained nothing and lost.) A
 // staged load whose pointers are contiguous along the layout's slower
 // dimension instead (an operand given transposed by its strides; axis
@@ -113,8 +115,8 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
 }
 
 // See Rematerializer.h.
-unsigned mlir::tilegpu::slowerDimVector(const AxisInfoAnalysis &axis,
-                                        Value ptr, Value mask, BlockedAttr cur,
+unsigned mlir::tilegpu::slowerDimVector(const AxisInfoAnalysis &axis, Value ptr,
+                                        Value mask, BlockedAttr cur,
                                         bool prefixMask) {
   if (!cur || cur.getRank() != 2)
     return 0;
@@ -134,9 +136,11 @@ constexpr int64_t kMinRun = 4;
 /// The layout a load of values of `type` (fastest dimension d, `vec`
 /// elements per access, consecutive along d; one element when the rows'
 /// alignment is unknown) would pick alone, or null when it gains nothing
-/// (its warps already read whole 128-byte lines) or would hold elements
-/// twice. A returned layout has more lanes along d than `cur`, so it is
-/// new.
+/// (its warps already read whole 128-byte lines of the tile, no element
+/// twice) or would hold elements twice itself. A returned layout has more
+/// lanes along d than `cur` or, where `cur`'s lanes cover more than the
+/// tile's row (threads holding copies: the kernel's layout fitted to wider
+/// tiles), fewer; so it is new.
 BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   if (cur.getRank() != 2 || vec < 1)
     return {};
@@ -150,11 +154,16 @@ BlockedAttr ownLayout(RankedTensorType type, BlockedAttr cur, unsigned vec) {
   // and 128x256x64 matmul: 545-596 -> 452-530 TFLOP/s on the H200).
   unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
   unsigned oldBytes = cur.getThreadsPerWarp()[d] * vecBytes;
-  if (oldBytes >= 128)
+  bool copies = int64_t(cur.getSizePerThread()[d]) *
+                    cur.getThreadsPerWarp()[d] * cur.getWarpsPerCTA()[d] >
+                type.getDimSize(d);
+  if (oldBytes >= 128 && !copies)
     return {};
   unsigned lanes = std::min<uint64_t>(
       {32, llvm::bit_floor(uint64_t(vectors)), uint64_t(128 / vecBytes)});
-  if (lanes * vecBytes <= oldBytes)
+  if (lanes * vecBytes <= oldBytes && !copies)
+    return {};
+  if (lanes == cur.getThreadsPerWarp()[d] && vec == cur.getSizePerThread()[d])
     return {};
   SmallVector<unsigned> spt(cur.getSizePerThread()), tpw(2);
   spt[d] = vec;
@@ -252,8 +261,8 @@ struct LoadLayoutsPass
         if (slowerDimVector(axis, load.getPtr(), load.getMask(), cur, staged)) {
           slowVec[load] = vo;
           slowPrefix[load] = !axis.maskConstantOver(load.getMask(), o, vo);
-        } else if (wordSized && vo == 1 && vd == 1 &&
-                   p.getContiguity(d) == 1 && p.getContiguity(o) >= kMinRun) {
+        } else if (wordSized && vo == 1 && vd == 1 && p.getContiguity(d) == 1 &&
+                   p.getContiguity(o) >= kMinRun) {
           // Consecutive along o but of unknown alignment (rows with a
           // runtime stride): one element an access, lanes along o.
           slowVec[load] = 1;

@@ -54,7 +54,8 @@
 // store and load rules): Liger's MoE token gather (two rows summed, 8
 // warps) 0.18x -> 0.88x Triton, its Sinkhorn kernels (4x4 tiles on one
 // warp) 0.38-0.76x -> 0.97-1.6x; a [32, 2] tile split into halves lost
-// its 2-element vectors (Llama 4 RoPE with BLOCK 32: 0.89x -> 0.83x).
+// its 2-element vectors (Llama 4 RoPE with BLOCK 32: 0.89x -> 0.83x), which
+// the rule for split pairs below gives back.
 //
 // Between arrangements that give a thread as many registers and as wide a
 // vector, the one that spreads fewer of the axes the layout's tiles are
@@ -85,6 +86,17 @@
 // gradient) get the 4 warps along the columns, as Triton's default layout
 // has them (it fills the fastest dimension first), where they had been
 // along the rows.
+//
+// A layout whose tiles are reduced along the fastest dimension where it
+// holds a pair (tl.split of a tile whose last dimension is 2 sums the
+// selected half of each pair) keeps the pair in a thread: sizePerThread 2
+// there at least, as Triton's split requires of its operand, whatever one
+// element a thread would save in registers. Liger's Llama 4 RoPE splits a
+// [32, 2] table of (re, im) pairs on 4 warps: with 2 lanes a pair each half
+// crossed lanes and then shared memory to reach the layout of the rows it
+// multiplies (7 barriers); kept in a thread, the halves are the rows'
+// layout's registers, and the launch with BLOCK 32 went 0.0866 -> 0.0765 ms
+// (Triton 0.0735; H100, 2026-12-07; test/Conversion/coalesce-split-pairs.py).
 //
 // Last, a tile.split whose operand's layout was widened (its split bit no
 // longer in registers) or whose results took a rewritten layout is made
@@ -142,6 +154,7 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/bit.h"
@@ -229,7 +242,8 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
                               Arrangement preferred, unsigned reducedAxes,
-                              ArrayRef<AccessExtent> accesses) {
+                              ArrayRef<AccessExtent> accesses,
+                              bool pairsInThread) {
   SmallVector<SmallVector<int64_t, 4>> tileShapes;
   for (auto [rows, cols] : shapes)
     tileShapes.push_back({rows, cols});
@@ -266,7 +280,8 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   };
   Arrangement best = preferred;
   auto bestCost = cost(preferred);
-  for (unsigned spt = preferred.spt; spt >= 1; spt /= 2)
+  unsigned minSpt = pairsInThread ? std::min(2u, preferred.spt) : 1;
+  for (unsigned spt = preferred.spt; spt >= minSpt; spt /= 2)
     for (unsigned warps = 1; warps <= numWarps; warps *= 2)
       for (unsigned lanes = 32; lanes >= 1; lanes /= 2) {
         Arrangement a{spt, lanes, warps};
@@ -519,10 +534,19 @@ struct TileGPUCoalescePass
     }
     // The axes along which tiles of each rank-2 layout are reduced.
     DenseMap<Attribute, unsigned> reducedAxes;
+    // The layouts whose tiles are reduced along their fastest dimension
+    // where it holds a pair (tl.split, which sums the selected half of each
+    // pair): the pair stays in a thread (see the file comment).
+    llvm::DenseSet<Attribute> pairReduced;
     module.walk([&](tile::ReduceOp red) {
       if (auto rt = dyn_cast<RankedTensorType>(red.getSrc().getType()))
-        if (rt.getRank() == 2 && rt.getEncoding())
+        if (rt.getRank() == 2 && rt.getEncoding()) {
           reducedAxes[rt.getEncoding()] |= 1u << red.getAxis();
+          auto layout = dyn_cast<BlockedAttr>(rt.getEncoding());
+          if (layout && layout.getOrder()[0] == unsigned(red.getAxis()) &&
+              rt.getShape()[red.getAxis()] == 2)
+            pairReduced.insert(layout);
+        }
     });
     for (auto &entry : tilesN) {
       auto layout = cast<BlockedAttr>(entry.first);
@@ -583,7 +607,7 @@ struct TileGPUCoalescePass
         Arrangement a = chooseArrangement(
             d, spt, numWarps, shapes->second.getArrayRef(),
             {std::max(v, spt[d]), preferred, wpc[d]}, reducedAxes.lookup(attr),
-            rank2Accesses.lookup(attr));
+            rank2Accesses.lookup(attr), pairReduced.contains(attr));
         v = a.spt;
         spt[d] = a.spt;
         tpw[d] = a.lanes;

@@ -196,16 +196,16 @@ struct AccessExtent {
   int64_t contiguity;
 };
 
+/// The longest run of a row that counts as one request (see the file
+/// comment: two 32-byte sectors).
+constexpr int64_t kRunBytes = 64;
+
 /// The memory requests of `accesses` under an arrangement: a warp's
 /// instruction reads a row's consecutive run in one request of up to
 /// kRunBytes, the run being what the lanes along d cover of it (at most
 /// the tile's extent and the proven contiguity); requests = bytes / run
 /// bytes, summed.
-/// The longest run of a row that counts as one request (see the file
-/// comment: two 32-byte sectors).
-constexpr int64_t kRunBytes = 64;
-
-int64_t lineRequests(Arrangement a, ArrayRef<AccessExtent> accesses) {
+int64_t memoryRequests(Arrangement a, ArrayRef<AccessExtent> accesses) {
   int64_t n = 0;
   for (const AccessExtent &x : accesses) {
     int64_t run = std::min<int64_t>({int64_t(a.lanes) * a.spt, x.extent,
@@ -275,7 +275,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   auto cost = [&](Arrangement a) {
     return std::make_tuple(
         largest(a), preferred.spt / a.spt, acrossWarps(a),
-        lineRequests(a, accesses), log2Distance(a.warps, preferred.warps),
+        memoryRequests(a, accesses), log2Distance(a.warps, preferred.warps),
         log2Distance(a.lanes, preferred.lanes), 32 / a.lanes);
   };
   Arrangement best = preferred;

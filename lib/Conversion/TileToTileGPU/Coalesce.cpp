@@ -81,7 +81,12 @@
 // layout can keep within warps) have no say: the fused attention
 // backward's 128x128 prologue loads and epilogue stores, given 8 lanes,
 // made its loop spill 356 more bytes and run 20% slower (H100,
-// 2026-12-07). Column sums of [32, 128]
+// 2026-12-07). Then the one whose threads hold the fewest registers of the
+// tiles those accesses load and store: fla's RWKV-7 token-mix addcmul loads
+// six [1, 4096] mixing vectors beside [4, 4096] rows on 4 warps, which the
+// largest tile alone leaves along the rows, each warp then holding and
+// loading every vector whole (255 registers and 152 bytes of spills); with
+// the warps along the row, 194 and none, as Triton's. Column sums of [32, 128]
 // tiles accumulated in a loop (Triton's layer-norm tutorial's weight
 // gradient) get the 4 warps along the columns, as Triton's default layout
 // has them (it fills the fastest dimension first), where they had been
@@ -194,6 +199,7 @@ struct AccessExtent {
   int64_t extent, bytes;
   unsigned elemBytes;
   int64_t contiguity;
+  SmallVector<int64_t, 4> shape;
 };
 
 /// The longest run of a row that counts as one request (see the file
@@ -235,9 +241,9 @@ int64_t largestTile(ArrayRef<unsigned> spt, ArrayRef<unsigned> tpw,
 /// tile smaller than the CTA spread as thin as it goes, as Triton caps a
 /// thread's elements at the tile's size over the threads); among those, the
 /// widest spt, then the fewest reductions across warps, then the fewest
-/// memory requests of `accesses`, then the fewest warps along d, then the
-/// lanes nearest to `preferred` and on a tie more of them along d (see the
-/// file comment).
+/// memory requests of `accesses`, then the fewest registers of their tiles,
+/// then the fewest warps along d, then the lanes nearest to `preferred` and
+/// on a tie more of them along d (see the file comment).
 Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
@@ -247,14 +253,32 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   SmallVector<SmallVector<int64_t, 4>> tileShapes;
   for (auto [rows, cols] : shapes)
     tileShapes.push_back({rows, cols});
+  // The layout's sizePerThread, threadsPerWarp and warpsPerCTA under `a`.
+  struct Dims {
+    SmallVector<unsigned, 2> spt, tpw, wpc;
+  };
+  auto dims = [&](Arrangement a) {
+    Dims r{SmallVector<unsigned, 2>(baseSpt), {0, 0}, {0, 0}};
+    r.spt[d] = a.spt;
+    r.tpw[d] = a.lanes;
+    r.tpw[1 - d] = 32 / a.lanes;
+    r.wpc[d] = a.warps;
+    r.wpc[1 - d] = numWarps / a.warps;
+    return r;
+  };
   auto largest = [&](Arrangement a) {
-    SmallVector<unsigned, 2> spt(baseSpt), tpw(2), wpc(2);
-    spt[d] = a.spt;
-    tpw[d] = a.lanes;
-    tpw[1 - d] = 32 / a.lanes;
-    wpc[d] = a.warps;
-    wpc[1 - d] = numWarps / a.warps;
-    return largestTile(spt, tpw, wpc, tileShapes);
+    Dims l = dims(a);
+    return largestTile(l.spt, l.tpw, l.wpc, tileShapes);
+  };
+  // The registers a thread holds of the tiles the layout's accesses load
+  // or store: a small tile that the arrangement copies into every warp
+  // costs registers and loads too.
+  auto accessRegisters = [&](Arrangement a) {
+    Dims l = dims(a);
+    int64_t n = 0;
+    for (const AccessExtent &x : accesses)
+      n += getElemsPerThread(x.shape, l.spt, l.tpw, l.wpc);
+    return n;
   };
   auto log2Distance = [](unsigned a, unsigned b) {
     return std::abs(int(llvm::Log2_32(a)) - int(llvm::Log2_32(b)));
@@ -271,12 +295,14 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
     return n;
   };
   // Lexicographic: registers, narrower spt, reductions across warps,
-  // memory requests, warps along d, lane distance, fewer lanes along d.
+  // memory requests, registers of the accessed tiles, warps along d, lane
+  // distance, fewer lanes along d.
   auto cost = [&](Arrangement a) {
-    return std::make_tuple(
-        largest(a), preferred.spt / a.spt, acrossWarps(a),
-        memoryRequests(a, accesses), log2Distance(a.warps, preferred.warps),
-        log2Distance(a.lanes, preferred.lanes), 32 / a.lanes);
+    return std::make_tuple(largest(a), preferred.spt / a.spt, acrossWarps(a),
+                           memoryRequests(a, accesses), accessRegisters(a),
+                           log2Distance(a.warps, preferred.warps),
+                           log2Distance(a.lanes, preferred.lanes),
+                           32 / a.lanes);
   };
   Arrangement best = preferred;
   auto bestCost = cost(preferred);
@@ -453,7 +479,8 @@ struct TileGPUCoalescePass
           unsigned elemBytes = pointeeBytes(type);
           rank2Accesses[layout].push_back(
               {type.getShape()[d], type.getNumElements() * elemBytes, elemBytes,
-               analysis.getInfo(ptr).getContiguity(d)});
+               analysis.getInfo(ptr).getContiguity(d),
+               SmallVector<int64_t, 4>(type.getShape())});
         }
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;

@@ -359,6 +359,13 @@ private:
   /// A call of predicate `m` (`is_fp16()`) on the type `self`.
   Val typeMethod(const Expr &call, const Val &self, const std::string &m,
                  bool hasArgs);
+  // ---- string methods at compile time (BuiltinsString.cpp)
+  /// Whether `s.name(...)` of a string constant is one tilec computes.
+  static bool isStringMethod(const std::string &name);
+  /// `self.name(args, kwargs)` of a string constant: format, join, split.
+  Val stringMethod(const Expr &call, const Val &self, const std::string &name,
+                   std::vector<Val> args,
+                   std::vector<std::pair<std::string, Val>> kwargs);
   /// `tl.float32(x)`: a scalar of the dtype `dt`.
   Val callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
                 bool hasKeywords);

@@ -311,6 +311,9 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
     e.insert(e.end(), c.elems.begin(), c.elems.end());
     return Val::tuple(std::move(e));
   }
+  // Strings that module code builds at compile time (BuiltinsString.cpp).
+  if (a.kind == Val::Str && c.kind == Val::Str && op == BinaryOpKind::Add)
+    return Val::str(a.s + c.s);
   bool aOk = a.isIR() || a.isNumber(), cOk = c.isIR() || c.isNumber();
   if (!aOk || !cOk)
     return error(where, "unsupported operand types for '" + spelling(op) +
@@ -711,6 +714,9 @@ Val CodeGen::genCall(const Expr &e) {
     return callBuiltin(callee.s, e, std::move(args), std::move(kwargs));
   case Val::Method: {
     Val self = callee.elems[0];
+    if (self.kind == Val::Str)
+      return stringMethod(e, self, callee.s, std::move(args),
+                          std::move(kwargs));
     if (self.kind == Val::DTypeV)
       return typeMethod(e, self, callee.s, !args.empty() || !kwargs.empty());
     args.insert(args.begin(), self);

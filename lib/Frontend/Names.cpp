@@ -144,7 +144,12 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   Scope saved = std::move(scope);
   scope.clear();
   unsigned before = diags.numErrors();
+  // A module's code runs when Python imports it: functions of host code
+  // that the value calls run at compile time, as in a compile-time
+  // function's body.
+  ++constexprDepth;
   Val v = genExpr(value);
+  --constexprDepth;
   scope = std::move(saved);
   if (v.isError() || diags.numErrors() != before) {
     diags.note(use.loc,
@@ -649,6 +654,13 @@ Val CodeGen::genAttribute(const Expr &e) {
     // `BLOCK.value` of a tl.constexpr: the value itself.
     if (attr == "value")
       return base;
+    // `template.format(...)`, `" ".join(parts)`: computed at compile time
+    // (BuiltinsString.cpp).
+    if (base.kind == Val::Str && isStringMethod(attr)) {
+      Val m = Val::named(Val::Method, attr);
+      m.elems.push_back(base);
+      return m;
+    }
     // Triton makes a constant assigned to a local a scalar tensor
     // (to_tensor), whose methods then apply (FlagGems' randperm:
     // `bs = BLOCK_SIZE; r % bs.to(tl.uint32)`): the constant as that scalar.

@@ -1,0 +1,64 @@
+# A module's code runs when Python imports it, so a module-level constant
+# that a function of host code computes is computed at compile time, in the
+# kernel language with the string methods it calls: `str.format` (keyword,
+# positional and automatic fields, `{{`/`}}`), `join`, `split` and `+`, as
+# fla's inline-PTX softplus builds its assembly (fla/ops/utils/softplus.py).
+# RUN: tilec %s --kernel k --signature "*fp32:16" --arch sm_90a --emit=ptx | FileCheck %s
+# CHECK: { mov.b32 [[OUT:%r[0-9]+]], [[IN:%r[0-9]+]]; add.f32 [[OUT]], [[OUT]], 0f3F800000; }
+# CHECK: // 0.5 {2} x y z
+# A format spec or a missing field is an error that says so.
+# RUN: not tilec %s --kernel spec --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPEC
+# SPEC: error: format field '{0:4}': format specs and conversions are not supported at compile time
+# SPEC: note: in the call, at compile time, to the function of host code 'padded' here
+# SPEC: note: while evaluating the global 'S_PADDED' used here
+# RUN: not tilec %s --kernel missing --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=MISSING
+# MISSING: error: format field '{reg}' has no keyword argument
+import triton
+import triton.language as tl
+
+
+def _asm(n):
+    template = """
+        mov.b32 ${out}, ${inp};
+        add.f32 ${out}, ${out}, 0f3F800000;
+    """
+    text = ""
+    for i in range(n):
+        text += "{" + template.format(out=i, inp=i + n) + "}\n"
+    return " ".join(text.split())
+
+
+def _comment(x):
+    return "// {} {{{}}} {}".format(x, 2, " ".join("x,y,z".split(",")))
+
+
+def padded(x):
+    return "{0:4}".format(x)
+
+
+def missing_field():
+    return "mov.b32 {reg}, 0;".format(out=1)
+
+
+S_ASM: tl.constexpr = tl.constexpr(_asm(1))
+S_COMMENT: tl.constexpr = tl.constexpr(_comment(0.5))
+S_PADDED: tl.constexpr = tl.constexpr(padded(1))
+S_MISSING: tl.constexpr = tl.constexpr(missing_field())
+
+
+@triton.jit
+def k(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 128))
+    y = tl.inline_asm_elementwise(asm=S_ASM + " " + S_COMMENT, constraints="=r,r", args=[x],
+                                  dtype=tl.float32, is_pure=True, pack=1)
+    tl.store(x_ptr + tl.arange(0, 128), y)
+
+
+@triton.jit
+def spec(x_ptr):
+    tl.store(x_ptr, len(S_PADDED))
+
+
+@triton.jit
+def missing(x_ptr):
+    tl.store(x_ptr, len(S_MISSING))

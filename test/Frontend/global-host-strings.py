@@ -5,7 +5,7 @@
 # fla's inline-PTX softplus builds its assembly (fla/ops/utils/softplus.py).
 # RUN: tilec %s --kernel k --signature "*fp32:16" --arch sm_90a --emit=ptx | FileCheck %s
 # CHECK: { mov.b32 [[OUT:%r[0-9]+]], [[IN:%r[0-9]+]]; add.f32 [[OUT]], [[OUT]], 0f3F800000; }
-# CHECK: // 0.5 {2} x y z
+# CHECK: // 0.5 {2} x y z 100.0 1e-05 1e+20 123.456 -2.0 0.0001 1.5e+16 inf
 # A format spec or a missing field is an error that says so.
 # RUN: not tilec %s --kernel spec --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPEC
 # SPEC: error: format field '{0:4}': format specs and conversions are not supported at compile time
@@ -29,7 +29,10 @@ def _asm(n):
 
 
 def _comment(x):
-    return "// {} {{{}}} {}".format(x, 2, " ".join("x,y,z".split(",")))
+    # Floats written as Python's str writes them.
+    floats = "{} {} {} {} {} {} {} {}".format(100.0, 1e-05, 1e20, 123.456, -2.0, 0.0001,
+                                             1.5e16, float("inf"))
+    return "// {} {{{}}} {} ".format(x, 2, " ".join("x,y,z".split(","))) + floats
 
 
 def padded(x):

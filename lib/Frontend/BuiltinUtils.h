@@ -1,7 +1,7 @@
 //===- BuiltinUtils.h - Argument readers shared by the builtins -*- C++ -*-===//
 //
 // Private to lib/Frontend: what more than one family of builtins
-// (Builtins*.cpp) reads from its arguments.
+// (Builtins*.cpp) reads from its arguments or writes as Python does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,9 @@ bool readShape(CodeGen &cg, const Val &v, const Expr &where,
                llvm::SmallVector<int64_t> &shape);
 /// Reads a dtype argument (`tl.float32`, a dtype value).
 bool readDType(CodeGen &cg, const Val &v, const Expr &where, DType &out);
+/// Python's repr() (and str()) of a float: the shortest digits that read
+/// back the same value, in fixed notation for exponents -4 .. 15.
+std::string pyFloat(double f);
 
 } // namespace tilec
 

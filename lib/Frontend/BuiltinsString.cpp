@@ -11,14 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodeGen.h"
+#include "BuiltinUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 using namespace tilec;
 
@@ -37,50 +33,8 @@ static std::optional<std::string> pyStr(const Val &v) {
     return std::string(v.i ? "True" : "False");
   case Val::None:
     return std::string("None");
-  case Val::Float: {
-    // Python's repr of a float: the fewest digits that read back the same,
-    // positional for exponents from -4 to 15, else d.ddde+XX.
-    if (std::isnan(v.f))
-      return std::string("nan");
-    if (std::isinf(v.f))
-      return std::string(v.f < 0 ? "-inf" : "inf");
-    for (int digits = 1; digits <= 17; ++digits) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, "%.*e", digits - 1, v.f);
-      if (std::strtod(buf, nullptr) != v.f)
-        continue;
-      llvm::StringRef text(buf);
-      bool negative = text.consume_front("-");
-      auto [mantissa, expText] = text.split('e');
-      int exp = 0;
-      expText.consume_front("+");
-      expText.getAsInteger(10, exp);
-      std::string d = (mantissa.take_front(1) + mantissa.drop_front(2)).str();
-      while (d.size() > 1 && d.back() == '0')
-        d.pop_back();
-      std::string out = negative ? "-" : "";
-      if (exp >= -4 && exp < 16) {
-        if (exp < 0) {
-          out += "0." + std::string(-exp - 1, '0') + d;
-        } else {
-          std::string whole = d.size() > size_t(exp) + 1
-                                  ? d.substr(0, exp + 1)
-                                  : d + std::string(exp + 1 - d.size(), '0');
-          std::string frac =
-              d.size() > size_t(exp) + 1 ? d.substr(exp + 1) : "0";
-          out += whole + "." + frac;
-        }
-        return out;
-      }
-      out += d.substr(0, 1);
-      if (d.size() > 1)
-        out += "." + d.substr(1);
-      char e[16];
-      std::snprintf(e, sizeof e, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
-      return out + e;
-    }
-    return std::nullopt;
-  }
+  case Val::Float:
+    return pyFloat(v.f);
   default:
     return std::nullopt;
   }
@@ -101,16 +55,14 @@ Val CodeGen::stringMethod(const Expr &call, const Val &self,
         continue;
       }
       if (c == '}')
-        return error(call,
-                     "format string " + describe(self) + " has a single '}'");
+        return error(call, describe(self) + " has a single '}'");
       if (c != '{') {
         out += c;
         continue;
       }
       size_t end = s.find('}', i);
       if (end == std::string::npos)
-        return error(call, "format string " + describe(self) +
-                               " has an unclosed '{'");
+        return error(call, describe(self) + " has an unclosed '{'");
       std::string field = s.substr(i + 1, end - i - 1);
       if (field.find_first_of(":!") != std::string::npos)
         return error(call, "format field '{" + field +

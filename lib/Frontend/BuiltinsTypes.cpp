@@ -216,9 +216,8 @@ Val CodeGen::callDType(const Expr &call, const Val &dt, std::vector<Val> &args,
 // tl.static_print
 //===----------------------------------------------------------------------===//
 
-/// Python's repr() of a float: the shortest digits that read back the same
-/// value, in fixed notation for exponents -4 .. 15.
-static std::string pyFloat(double f) {
+// See BuiltinUtils.h.
+std::string tilec::pyFloat(double f) {
   if (std::isnan(f))
     return "nan";
   if (std::isinf(f))

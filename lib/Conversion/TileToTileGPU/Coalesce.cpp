@@ -193,31 +193,31 @@ struct Arrangement {
 };
 
 /// A global access through a rank-2 layout, as the arrangement weighs it:
-/// its tile's extent along d, its bytes, its element size and the run of
-/// consecutive addresses along d that the axis analysis proves.
-struct AccessExtent {
-  int64_t extent, bytes;
+/// its tile's shape, its element size and the run of consecutive addresses
+/// along the layout's fastest dimension that the axis analysis proves.
+struct Access2D {
+  SmallVector<int64_t, 4> shape;
   unsigned elemBytes;
   int64_t contiguity;
-  SmallVector<int64_t, 4> shape;
 };
 
 /// The longest run of a row that counts as one request (see the file
 /// comment: two 32-byte sectors).
 constexpr int64_t kRunBytes = 64;
 
-/// The memory requests of `accesses` under an arrangement: a warp's
-/// instruction reads a row's consecutive run in one request of up to
-/// kRunBytes, the run being what the lanes along d cover of it (at most
-/// the tile's extent and the proven contiguity); requests = bytes / run
-/// bytes, summed.
-int64_t memoryRequests(Arrangement a, ArrayRef<AccessExtent> accesses) {
+/// The memory requests of `accesses` under an arrangement along d: a
+/// warp's instruction reads a row's consecutive run in one request of up to
+/// kRunBytes, the run being what the lanes along d cover of it (at most the
+/// tile's extent and the proven contiguity); requests = bytes / run bytes,
+/// summed.
+int64_t memoryRequests(unsigned d, Arrangement a, ArrayRef<Access2D> accesses) {
   int64_t n = 0;
-  for (const AccessExtent &x : accesses) {
-    int64_t run = std::min<int64_t>({int64_t(a.lanes) * a.spt, x.extent,
+  for (const Access2D &x : accesses) {
+    int64_t run = std::min<int64_t>({int64_t(a.lanes) * a.spt, x.shape[d],
                                      std::max<int64_t>(1, x.contiguity)});
     int64_t runBytes = std::clamp<int64_t>(run * x.elemBytes, 1, kRunBytes);
-    n += (x.bytes + runBytes - 1) / runBytes;
+    int64_t bytes = ShapedType::getNumElements(x.shape) * x.elemBytes;
+    n += (bytes + runBytes - 1) / runBytes;
   }
   return n;
 }
@@ -248,8 +248,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
                               unsigned numWarps,
                               ArrayRef<std::pair<int64_t, int64_t>> shapes,
                               Arrangement preferred, unsigned reducedAxes,
-                              ArrayRef<AccessExtent> accesses,
-                              bool pairsInThread) {
+                              ArrayRef<Access2D> accesses, bool pairsInThread) {
   SmallVector<SmallVector<int64_t, 4>> tileShapes;
   for (auto [rows, cols] : shapes)
     tileShapes.push_back({rows, cols});
@@ -276,7 +275,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   auto accessRegisters = [&](Arrangement a) {
     Dims l = dims(a);
     int64_t n = 0;
-    for (const AccessExtent &x : accesses)
+    for (const Access2D &x : accesses)
       n += getElemsPerThread(x.shape, l.spt, l.tpw, l.wpc);
     return n;
   };
@@ -299,7 +298,7 @@ Arrangement chooseArrangement(unsigned d, ArrayRef<unsigned> baseSpt,
   // distance, fewer lanes along d.
   auto cost = [&](Arrangement a) {
     return std::make_tuple(largest(a), preferred.spt / a.spt, acrossWarps(a),
-                           memoryRequests(a, accesses), accessRegisters(a),
+                           memoryRequests(d, a, accesses), accessRegisters(a),
                            log2Distance(a.warps, preferred.warps),
                            log2Distance(a.lanes, preferred.lanes),
                            32 / a.lanes);
@@ -429,8 +428,8 @@ struct TileGPUCoalescePass
     // Rank-2 layouts: the narrowest tile along d and the widest vector any
     // access through the layout could use on it.
     llvm::MapVector<Attribute, std::pair<int64_t, unsigned>> rank2;
-    // Rank-2 layouts: each access's extent and bytes (chooseArrangement).
-    DenseMap<Attribute, SmallVector<AccessExtent>> rank2Accesses;
+    // Rank-2 layouts: their accesses, as chooseArrangement weighs them.
+    DenseMap<Attribute, SmallVector<Access2D>> rank2Accesses;
     // The narrowest width an access through each layout allows with prefix
     // masks (rank 2: fitted to the tile), to widen it no further.
     llvm::MapVector<Attribute, unsigned> minPrefix, rank2Prefix;
@@ -478,9 +477,8 @@ struct TileGPUCoalescePass
         if (!isStagedOperandLoad(op) && !storesAccumulator(op)) {
           unsigned elemBytes = pointeeBytes(type);
           rank2Accesses[layout].push_back(
-              {type.getShape()[d], type.getNumElements() * elemBytes, elemBytes,
-               analysis.getInfo(ptr).getContiguity(d),
-               SmallVector<int64_t, 4>(type.getShape())});
+              {SmallVector<int64_t, 4>(type.getShape()), elemBytes,
+               analysis.getInfo(ptr).getContiguity(d)});
         }
         auto &r =
             rank2.insert({layout, {type.getShape()[d], 1u}}).first->second;

@@ -13,6 +13,16 @@
 # SPEC: note: while evaluating the global 'S_PADDED' used here
 # RUN: not tilec %s --kernel missing --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=MISSING
 # MISSING: error: format field '{reg}' has no keyword argument
+# RUN: not tilec %s --kernel unclosed --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=UNCLOSED
+# UNCLOSED: error: the string 'mov {0' has an unclosed '{'
+# RUN: not tilec %s --kernel brace --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=BRACE
+# BRACE: error: the string 'a } b' has a single '}'
+# RUN: not tilec %s --kernel position --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=POSITION
+# POSITION: error: format field '{1}' has no value: 1 positional arguments
+# RUN: not tilec %s --kernel joined --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=JOINED
+# JOINED: error: str.join of the constant 3, which is not a string
+# RUN: not tilec %s --kernel splits --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPLITS
+# SPLITS: error: str.split takes at most one separator string here
 import triton
 import triton.language as tl
 
@@ -47,6 +57,11 @@ S_ASM: tl.constexpr = tl.constexpr(_asm(1))
 S_COMMENT: tl.constexpr = tl.constexpr(_comment(0.5))
 S_PADDED: tl.constexpr = tl.constexpr(padded(1))
 S_MISSING: tl.constexpr = tl.constexpr(missing_field())
+S_UNCLOSED: tl.constexpr = tl.constexpr("mov {0".format(1))
+S_BRACE: tl.constexpr = tl.constexpr("a } b".format())
+S_POSITION: tl.constexpr = tl.constexpr("{0} {1}".format(1))
+S_JOINED: tl.constexpr = tl.constexpr(",".join(("a", 3)))
+S_SPLITS: tl.constexpr = tl.constexpr("a b".split(" ", 1))
 
 
 @triton.jit
@@ -65,3 +80,28 @@ def spec(x_ptr):
 @triton.jit
 def missing(x_ptr):
     tl.store(x_ptr, len(S_MISSING))
+
+
+@triton.jit
+def unclosed(x_ptr):
+    tl.store(x_ptr, len(S_UNCLOSED))
+
+
+@triton.jit
+def position(x_ptr):
+    tl.store(x_ptr, len(S_POSITION))
+
+
+@triton.jit
+def joined(x_ptr):
+    tl.store(x_ptr, len(S_JOINED))
+
+
+@triton.jit
+def splits(x_ptr):
+    tl.store(x_ptr, len(S_SPLITS))
+
+
+@triton.jit
+def brace(x_ptr):
+    tl.store(x_ptr, len(S_BRACE))

@@ -7,21 +7,21 @@
 # CHECK: { mov.b32 [[OUT:%r[0-9]+]], [[IN:%r[0-9]+]]; add.f32 [[OUT]], [[OUT]], 0f3F800000; }
 # CHECK: // 0.5 {2} x y z 100.0 1e-05 1e+20 123.456 -2.0 0.0001 1.5e+16 inf
 # A format spec or a missing field is an error that says so.
-# RUN: not tilec %s --kernel spec --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPEC
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 0" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPEC
 # SPEC: error: format field '{0:4}': format specs and conversions are not supported at compile time
 # SPEC: note: in the call, at compile time, to the function of host code 'padded' here
 # SPEC: note: while evaluating the global 'S_PADDED' used here
-# RUN: not tilec %s --kernel missing --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=MISSING
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 1" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=MISSING
 # MISSING: error: format field '{reg}' has no keyword argument
-# RUN: not tilec %s --kernel unclosed --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=UNCLOSED
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 2" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=UNCLOSED
 # UNCLOSED: error: the string 'mov {0' has an unclosed '{'
-# RUN: not tilec %s --kernel brace --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=BRACE
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 3" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=BRACE
 # BRACE: error: the string 'a } b' has a single '}'
-# RUN: not tilec %s --kernel position --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=POSITION
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 4" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=POSITION
 # POSITION: error: format field '{1}' has no value: 1 positional arguments
-# RUN: not tilec %s --kernel joined --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=JOINED
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 5" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=JOINED
 # JOINED: error: str.join of the constant 3, which is not a string
-# RUN: not tilec %s --kernel splits --signature "*fp32:16" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPLITS
+# RUN: not tilec %s --kernel bad --signature "*fp32:16, 6" --arch sm_90a --emit=ptx 2>&1 | FileCheck %s --check-prefix=SPLITS
 # SPLITS: error: str.split takes at most one separator string here
 import triton
 import triton.language as tl
@@ -73,35 +73,20 @@ def k(x_ptr):
 
 
 @triton.jit
-def spec(x_ptr):
-    tl.store(x_ptr, len(S_PADDED))
-
-
-@triton.jit
-def missing(x_ptr):
-    tl.store(x_ptr, len(S_MISSING))
-
-
-@triton.jit
-def unclosed(x_ptr):
-    tl.store(x_ptr, len(S_UNCLOSED))
-
-
-@triton.jit
-def position(x_ptr):
-    tl.store(x_ptr, len(S_POSITION))
-
-
-@triton.jit
-def joined(x_ptr):
-    tl.store(x_ptr, len(S_JOINED))
-
-
-@triton.jit
-def splits(x_ptr):
-    tl.store(x_ptr, len(S_SPLITS))
-
-
-@triton.jit
-def brace(x_ptr):
-    tl.store(x_ptr, len(S_BRACE))
+def bad(x_ptr, WHICH: tl.constexpr):
+    # Each error case reads one global; a constant condition compiles only
+    # the branch it takes.
+    if WHICH == 0:
+        tl.store(x_ptr, len(S_PADDED))
+    elif WHICH == 1:
+        tl.store(x_ptr, len(S_MISSING))
+    elif WHICH == 2:
+        tl.store(x_ptr, len(S_UNCLOSED))
+    elif WHICH == 3:
+        tl.store(x_ptr, len(S_BRACE))
+    elif WHICH == 4:
+        tl.store(x_ptr, len(S_POSITION))
+    elif WHICH == 5:
+        tl.store(x_ptr, len(S_JOINED))
+    else:
+        tl.store(x_ptr, len(S_SPLITS))

@@ -71,6 +71,13 @@ def install_stubs():
 
         def create_module(self, spec):
             m = StubModule()
+            # Host code subclasses torch.autograd.Function at import and
+            # reads the subclass's `apply` (fla's Based: `f =
+            # ParallelBasedFunction.apply`): a real class, as torch's.
+            function = type("Function", (), {"apply": classmethod(
+                lambda cls, *a, **k: None)})
+            if spec.name == "torch.autograd":
+                m.Function = function
             m.__path__ = []
             m.__name__ = spec.name
             m.__spec__ = spec
@@ -82,6 +89,7 @@ def install_stubs():
                 m.cuda.device_count.return_value = 1
                 m.cuda.get_device_capability.return_value = (9, 0)
                 m.cuda.get_device_name.return_value = "NVIDIA H200"
+                m.autograd.Function = function
                 m.version.cuda = "13.0"
                 m.version.hip = None
                 # Decorators that wrap host functions leave them as they are.

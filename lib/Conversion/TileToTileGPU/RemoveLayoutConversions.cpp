@@ -60,6 +60,11 @@
 //    of the scan is converted to one blocked layout that spans the axis
 //    with no more lanes and warps (HoistThroughScan); rule 2 then climbs
 //    on.
+// 8. convert_layout(arg) of a loop's induction tile (an iter_arg from a
+//    cheap start, updated by an elementwise op of it and cheap operands,
+//    used in the loop only by conversions and that update): the loop
+//    carries a twin of it in the target layout (HoistThroughInduction), as
+//    rule 5 does for pointer tiles.
 // Applied greedily to a fixed point.
 //
 //===----------------------------------------------------------------------===//
@@ -328,6 +333,19 @@ bool isSmallerBroadcast(Value v, Attribute target) {
              cast<RankedTensorType>(v.getType()).getNumElements();
 }
 
+/// The bits converting `v` to `target` moves through shared memory: its
+/// elements (i1 kept as i8), or its operand's for a smaller broadcast
+/// (isSmallerBroadcast; none without a target).
+int64_t movedBits(Value v, Attribute target) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t elements = type.getNumElements();
+  if (target && isSmallerBroadcast(v, target))
+    elements = cast<RankedTensorType>(
+                   v.getDefiningOp<tile::BroadcastOp>().getSrc().getType())
+                   .getNumElements();
+  return std::max(8u, elementBits(type)) * elements;
+}
+
 /// What converting a tile of `elements` elements costs, in 32-bit words a
 /// thread of `op`'s CTA: a fixed part for the barriers and addresses of one
 /// conversion, counted as 8 words, and its data.
@@ -360,7 +378,10 @@ bool worthHoisting(ValueRange operands, Value result, Attribute target,
     if (recomputable(v, target, rule5Runs) ||
         (cancelling && foldsInto(v, target)))
       continue;
-    if (elementBits(v.getType()) > elementBits(result.getType()))
+    // The data its conversion moves, no more than the result's: a smaller
+    // broadcast's conversion climbs to its operand (an i32 column index
+    // broadcast to the rows of an i1 mask moves 1/rows of its elements).
+    if (movedBits(v, target) > movedBits(result, Attribute()))
       return false;
     ++costly;
     if (isSmallerBroadcast(v, target)) {
@@ -565,6 +586,54 @@ struct SinkIntoStore : OpRewritePattern<tile::StoreOp> {
   }
 };
 
+/// The induction `arg` of its loop (updated by the elementwise op
+/// `update`, which only the yield uses) carried again in `target`: the new
+/// loop's block argument, from the start converted, updated by `update`
+/// recomputed in `target` (its other operands converted).
+Value twinInduction(PatternRewriter &rewriter, BlockArgument arg,
+                    Operation *update, Attribute target) {
+  auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+  // The new loop takes the body, its block arguments replacing `arg` and
+  // the others: the update's operands are found by position there.
+  SmallVector<bool> carried;
+  for (Value x : update->getOperands())
+    carried.push_back(x == arg);
+  rewriter.setInsertionPoint(loop);
+  Value init =
+      convertTo(rewriter, loop.getLoc(), loop.getInitArgs()[j], target);
+  FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+      rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
+        IRMapping map;
+        for (auto [x, isArg] : llvm::zip(update->getOperands(), carried))
+          if (isArg)
+            map.map(x, args[0]);
+          else if (isa<RankedTensorType>(x.getType()))
+            map.map(x, convertTo(b, loc, x, target));
+        Operation *next = b.clone(*update, map);
+        next->getResult(0).setType(args[0].getType());
+        return SmallVector<Value>{next->getResult(0)};
+      });
+  if (failed(replaced))
+    return {};
+  return cast<scf::ForOp>(replaced->getOperation()).getRegionIterArgs().back();
+}
+
+/// Makes the yield of iter_arg `arg` (used only by its own update, its
+/// result unused) pass it through, and drops the update.
+void passThrough(PatternRewriter &rewriter, BlockArgument arg) {
+  auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+  if (!loop.getResult(j).use_empty())
+    return;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  Operation *update = yield.getOperand(j).getDefiningOp();
+  rewriter.modifyOpInPlace(yield, [&] { yield.setOperand(j, arg); });
+  if (update && update->use_empty())
+    rewriter.eraseOp(update);
+}
+
 /// Rule 5: load a small tile in the layout it is converted to.
 struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -579,7 +648,8 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
     // feeding only its own update, passes through for the canonicalizer.
     Value ptr;
     if (tile::AddPtrOp update = pointerInduction(load.getPtr())) {
-      ptr = twinInduction(rewriter, update, target);
+      ptr = twinInduction(rewriter, cast<BlockArgument>(update.getPtr()),
+                          update, target);
       if (!ptr)
         return failure();
     }
@@ -606,44 +676,69 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
       passThrough(rewriter, cast<BlockArgument>(old));
     return success();
   }
+};
 
-  /// The pointer induction updated by `update` carried again in `target`:
-  /// the new loop's block argument.
-  static Value twinInduction(PatternRewriter &rewriter, tile::AddPtrOp update,
-                             Attribute target) {
-    auto arg = cast<BlockArgument>(update.getPtr());
-    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
-    rewriter.setInsertionPoint(loop);
-    Value init =
-        convertTo(rewriter, loop.getLoc(), loop.getInitArgs()[j], target);
-    FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
-        rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
-        [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument> args) {
-          Value step = convertTo(b, loc, update.getOffset(), target);
-          Value next =
-              b.create<tile::AddPtrOp>(loc, args[0].getType(), args[0], step);
-          return SmallVector<Value>{next};
-        });
-    if (failed(replaced))
-      return {};
-    return cast<scf::ForOp>(replaced->getOperation())
-        .getRegionIterArgs()
-        .back();
+/// The update of `arg` when it is an induction tile of its loop: carried
+/// from a cheap start, updated by one elementwise op of it and cheap
+/// operands that only the yield uses, and used in the loop by conversions
+/// and that update only. Null otherwise.
+Operation *inductionUpdate(BlockArgument arg) {
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return nullptr;
+  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+  Operation *update = loop.getYieldedValues()[j].getDefiningOp();
+  if (!isElementwise(update) || !update->hasOneUse() ||
+      !isCheap(loop.getInitArgs()[j]))
+    return nullptr;
+  for (Value x : update->getOperands())
+    if (x != arg && isa<RankedTensorType>(x.getType()) && !isCheap(x))
+      return nullptr;
+  for (Operation *user : arg.getUsers())
+    if (user != update && !isa<ConvertLayoutOp>(user))
+      return nullptr;
+  return llvm::is_contained(update->getOperands(), arg) ? update : nullptr;
+}
+
+/// Rule 8: a conversion of a loop's induction tile (inductionUpdate: fla's
+/// Based forward carries its column index `o_k += BTS` in the layout of
+/// its loads, and compares it in each iteration with the rows of a dot's
+/// result): the loop carries a twin of it in the target layout instead.
+struct HoistThroughInduction : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto arg = dyn_cast<BlockArgument>(op.getSrc());
+    Operation *update = inductionUpdate(arg);
+    if (!update)
+      return failure();
+    Value twin = twinInduction(rewriter, arg, update, getLayout(op.getType()));
+    if (!twin)
+      return failure();
+    rewriter.replaceOp(op, twin);
+    return success();
   }
+};
 
-  /// Makes the yield of iter_arg `arg` (used only by its own update, its
-  /// result unused) pass it through, and drops the update.
-  static void passThrough(PatternRewriter &rewriter, BlockArgument arg) {
-    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
-    if (!loop.getResult(j).use_empty())
-      return;
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    Operation *update = yield.getOperand(j).getDefiningOp();
-    rewriter.modifyOpInPlace(yield, [&] { yield.setOperand(j, arg); });
-    if (update && update->use_empty())
-      rewriter.eraseOp(update);
+/// An induction tile left feeding only its own update, its result unused
+/// (its conversions gone to twins, rules 5 and 8): the loop passes it
+/// through, for the canonicalizer to drop.
+struct DropDeadInduction : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (auto [j, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      Operation *update = loop.getYieldedValues()[j].getDefiningOp();
+      if (!isa<RankedTensorType>(arg.getType()) || !arg.hasOneUse() ||
+          !loop.getResult(j).use_empty() || !isElementwise(update) ||
+          !update->hasOneUse() || *arg.getUsers().begin() != update)
+        continue;
+      passThrough(rewriter, arg);
+      changed = true;
+    }
+    return success(changed);
   }
 };
 
@@ -865,7 +960,8 @@ struct RemoveLayoutConversionsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeSource, SinkIntoStore, HoistThroughLoad,
-                 HoistThroughScan>(&getContext());
+                 HoistThroughInduction, DropDeadInduction, HoistThroughScan>(
+        &getContext());
     patterns.add<HoistThroughElementwise, HoistThroughShapeOp>(
         &getContext(), /*cancelling=*/false);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());

@@ -22,6 +22,14 @@
 
 namespace tilec::detail {
 
+/// The operator of an augmented assignment token (`+=`: Add), if it is one.
+inline std::optional<BinaryOpKind> augOp(const Token &t) {
+  llvm::StringRef text = t.text;
+  if (t.kind != Tok::Op || !text.consume_back("="))
+    return std::nullopt;
+  return binaryOpKind(text);
+}
+
 class Parser {
 public:
   Parser(std::vector<Token> toks, DiagnosticEngine &diags,

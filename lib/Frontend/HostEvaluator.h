@@ -177,8 +177,8 @@ public:
 
   /// The functions of host code tilec calls, for messages.
   static constexpr llvm::StringLiteral kEvaluatedBodies =
-      "tilec evaluates functions whose bodies are 'return' statements and "
-      "'if' / 'elif' / 'else' over them";
+      "tilec evaluates functions whose bodies are assignments of names, "
+      "'return' statements and 'if' / 'elif' / 'else' and 'try' over them";
 
   /// The most elements a list may have, and the most steps (elements of
   /// comprehensions, calls) one evaluation may take.

@@ -3,12 +3,13 @@
 // A call of a module-level `def` that is no jit function (Module::
 // hostFunctions), as Python runs it: positional and keyword arguments (`**`
 // arguments spread) bound to the parameters, defaults for the others
-// (evaluated in the function's module), and a body of `return` statements
-// and `if` / `elif` / `else` over them, evaluated in the function's module
-// with its parameters as local names. A condition tilec cannot compute
-// gives a value when both ways return the same one, as a conditional
-// expression does. Anything else in the body (an assignment, a loop, a
-// call for its effect) is host code tilec does not run.
+// (evaluated in the function's module), and a body of assignments of
+// names, `return` statements and `if` / `elif` / `else` and `try` over them
+// (a `try` run as if nothing raises: its body and `else`), evaluated in the
+// function's module with its parameters as local names. A condition tilec
+// cannot compute gives a value when both ways return the same one, as a
+// conditional expression does (each way from the locals before it). Anything else in the body (a loop, an augmented
+// assignment, a call for its effect) is host code tilec does not run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,9 +70,9 @@ bool HostEvaluator::arguments(
 /// Whether the decorator `spelling` leaves a function's values as they are
 /// (it caches them).
 static bool isCache(llvm::StringRef spelling) {
-  return llvm::is_contained({"cache", "lru_cache", "functools.cache",
-                             "functools.lru_cache"},
-                            spelling);
+  return llvm::is_contained(
+      {"cache", "lru_cache", "functools.cache", "functools.lru_cache"},
+      spelling);
 }
 
 std::optional<HostValue> HostEvaluator::callHostFunction(
@@ -156,6 +157,24 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       break;
     case StmtKind::Return:
       return s.value ? eval(*s.value) : HostValue::none();
+    case StmtKind::Assign:
+    case StmtKind::AnnAssign: {
+      // `name = value` (or names unpacked from a tuple or list): a local.
+      auto isName = [](const ExprPtr &x) { return x->kind == ExprKind::Name; };
+      if (!s.value || !llvm::all_of(s.targets, [&](const ExprPtr &t) {
+            return isName(t) ||
+                   ((t->kind == ExprKind::Tuple || t->kind == ExprKind::List) &&
+                    llvm::all_of(t->args, isName));
+          }))
+        break;
+      std::optional<HostValue> v = eval(*s.value);
+      if (!v)
+        return std::nullopt;
+      for (const ExprPtr &t : s.targets)
+        if (!bindTarget(*t, *v))
+          return std::nullopt;
+      continue;
+    }
     case StmtKind::If: {
       // The branch taken, then the statements after the `if`.
       auto run = [&](const std::vector<StmtPtr> &branch) {
@@ -171,22 +190,38 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       if (t)
         return run(*t ? s.body : s.orelse);
       markDecisive(mark);
+      // Each arm from the locals before the `if`.
+      Bindings before_ = locals_.back();
       std::optional<HostValue> a = run(s.body);
+      locals_.back() = before_;
       std::optional<HostValue> b = run(s.orelse);
+      locals_.back() = std::move(before_);
       if (a && b && sameHostValue(*a, *b)) {
         restore(std::move(before));
         return a;
       }
       return std::nullopt;
     }
+    case StmtKind::Try: {
+      // Run as if nothing raises: the body, its `else`, then the statements
+      // after the `try`. What tilec cannot compute in the body fails the
+      // call; its handlers (what Python runs when the body raises) never
+      // run.
+      std::vector<const Stmt *> next;
+      for (const StmtPtr &b : s.body)
+        next.push_back(b.get());
+      for (const StmtPtr &b : s.orelse)
+        next.push_back(b.get());
+      next.insert(next.end(), stmts.begin() + i + 1, stmts.end());
+      return runBody(call, fn, next);
+    }
     default:
       break;
     }
-    return fail(call,
-                "'" + fn.name +
-                    "' is a function of host code tilec cannot evaluate",
-                {{s.loc, s.length,
-                  kEvaluatedBodies.str() + ", not this statement"}});
+    return fail(
+        call,
+        "'" + fn.name + "' is a function of host code tilec cannot evaluate",
+        {{s.loc, s.length, kEvaluatedBodies.str() + ", not this statement"}});
   }
   return HostValue::none();
 }

@@ -30,6 +30,61 @@ bool Parser::SpeculativeHostParse::failed() const {
   return p.diags.suppressedErrors() != 0;
 }
 
+StmtPtr Parser::parseTry() {
+  auto s = std::make_unique<Stmt>(StmtKind::Try, cur().loc);
+  s->length = cur().length;
+  consume();
+  if (!expectOp(":", "after 'try'")) {
+    skipStatement();
+    return nullptr;
+  }
+  parseBlock(s->body);
+  while (isKw("except")) {
+    auto h = std::make_unique<Stmt>(StmtKind::Except, cur().loc);
+    h->length = cur().length;
+    consume();
+    if (!isOp(":")) {
+      h->test = parseTest();
+      if (h->test && isKw("as")) {
+        consume();
+        if (!cur().is(Tok::Name)) {
+          error(cur(), "expected a name after 'as', found " + describe(cur()));
+          skipStatement();
+          return nullptr;
+        }
+        h->targets.push_back(std::make_unique<Expr>(ExprKind::Name, cur().loc));
+        h->targets.back()->str = cur().text;
+        consume();
+      }
+    }
+    if (!expectOp(":", "after the 'except' clause")) {
+      skipStatement();
+      return nullptr;
+    }
+    parseBlock(h->body);
+    s->handlers.push_back(std::move(h));
+  }
+  if (s->handlers.empty()) {
+    error(cur(),
+          "expected 'except' after the 'try' block, found " + describe(cur()));
+    return nullptr;
+  }
+  if (isKw("else")) {
+    consume();
+    if (!expectOp(":", "after 'else'")) {
+      skipStatement();
+      return nullptr;
+    }
+    parseBlock(s->orelse);
+  }
+  if (isKw("finally")) {
+    error(cur(), "'try ... finally' is not supported");
+    skipStatement();
+    return nullptr;
+  }
+  return s;
+}
+
 ExprPtr Parser::parseDict() {
   // {key: value, ...}: args alternate keys and values.
   DepthGuard guard(*this, cur());

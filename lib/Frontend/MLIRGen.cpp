@@ -315,6 +315,15 @@ void CodeGen::genStmt(const Stmt &s) {
   case StmtKind::If:
     genIf(s);
     return;
+  case StmtKind::Try:
+    // Host code run at compile time (jit functions do not parse `try`), as
+    // if nothing raises: the body, then its `else`.
+    genBlock(s.body);
+    if (returnState() == ReturnState::No)
+      genBlock(s.orelse);
+    return;
+  case StmtKind::Except:
+    return;
   case StmtKind::For:
     genFor(s);
     return;

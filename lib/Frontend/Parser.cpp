@@ -237,6 +237,8 @@ bool Parser::parseStatement(std::vector<StmtPtr> &out) {
              "functions; define a separate @triton.jit function");
     skipStatement();
     return false;
+  } else if (t.isKeyword("try") && hostSyntax) {
+    s = parseTry();
   } else if (t.isKeyword("with") || t.isKeyword("try") ||
              t.isKeyword("class") || t.isKeyword("async")) {
     error(t, "'" + t.text + "' statements are not supported in jit functions");

@@ -191,6 +191,9 @@ private:
     Parser &p;
     bool savedDepthReported, savedHostSyntax;
   };
+  /// `try:` ... `except [TYPE [as NAME]]:` ... [`else:` ...] of a function
+  /// of host code (an error unless hostSyntax; `finally` is not parsed).
+  StmtPtr parseTry();
   /// `{key: value, ...}` at the current '{'.
   ExprPtr parseDict();
   /// `lambda NAME: test` (an error unless hostSyntax).

@@ -6,17 +6,17 @@
 # first is read.
 # RUN: not tilec %s --list-configs 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error:
 # RUN: not tilec %s --list-configs -D HOST=True 2>/dev/null | FileCheck %s --check-prefix=HOST
-# CHECK:      {{^}}{{.*}}autotune-splat.py:[[@LINE+26]]:81: error: @triton.autotune: '**TUNING' may bind 'key', which tilec reads, and tilec cannot compute it: it reads 'HOST', host code's value that tilec cannot compute: give it with -D HOST=VALUE (a Python literal){{$}}
+# CHECK:      {{^}}{{.*}}autotune-splat.py:[[@LINE+27]]:81: error: @triton.autotune: '**TUNING' may bind 'key', which tilec reads, and tilec cannot compute it: it reads 'HOST', host code's value that tilec cannot compute: give it with -D HOST=VALUE (a Python literal){{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=[triton.Config({'B': 64}), triton.Config({'B': 128})], **TUNING){{$}}
 # CHECK-NEXT: {{^}}                                                                                ^~{{$}}
 # CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:19: note: tilec cannot compute this: it calls 'torch.cuda.is_available', which is host code; -D 'torch.cuda.is_available()=VALUE' gives its value{{$}}
 # CHECK-NEXT: {{^}}HOST = torch.cuda.is_available(){{$}}
 # CHECK-NEXT: {{^}}                  ^~~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+26]]:64: error: @triton.autotune: tilec cannot tell which arguments the '**' argument binds: 'make_tuning' is a function of host code tilec cannot evaluate{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+27]]:64: error: @triton.autotune: tilec cannot tell which arguments the '**' argument binds: 'make_tuning' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=[triton.Config({'B': 64})], key=[], **make_tuning()){{$}}
 # CHECK-NEXT: {{^}}                                                               ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+13]]:5: note: tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them, not this statement{{$}}
-# CHECK-NEXT: {{^}}    tuning = {'warmup': 5}{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:5: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements and 'if' / 'elif' / 'else' and 'try' over them, not this statement{{$}}
+# CHECK-NEXT: {{^}}    tuning['warmup'] = 5{{$}}
 # CHECK-NEXT: {{^}}    ^{{$}}
 # HOST:       k: 2 configs, key [n]{{$}}
 import torch
@@ -28,7 +28,8 @@ TUNING = {'key': ['n']} if HOST else {'key': ['n'], 'warmup': 5}
 
 
 def make_tuning():
-    tuning = {'warmup': 5}
+    tuning = {}
+    tuning['warmup'] = 5
     return tuning
 
 

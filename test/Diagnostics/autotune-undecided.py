@@ -1,8 +1,8 @@
 # @triton.autotune's configs that read host code's values tilec cannot
 # compute (as flash-linear-attention's do): the error names each value that
 # a -D would give (IS_WIDE, which decides NUM_WARPS, imported from the
-# package, and BK_LIST, whose condition calls a function tilec cannot
-# evaluate), a note shows where tilec stopped, and with the values given the
+# package, and BK_LIST, whose condition calls a function that asks torch for
+# the device's properties), a note shows where tilec stopped, and with the values given the
 # configs are read.
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error:
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs -D IS_WIDE=False 2>&1 | FileCheck %s --check-prefix=ONE --strict-whitespace --implicit-check-not=error:
@@ -13,15 +13,15 @@
 # CHECK:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+34]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', 'IS_WIDE', host code's values that tilec cannot compute: give them with -D BK_LIST=VALUE -D IS_WIDE=VALUE (Python literals){{$}}
 # CHECK-NEXT: {{^}}    configs=[{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+27]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them); -D 'check_shared_mem()=VALUE' gives its value{{$}}
-# CHECK-NEXT: {{^}}BK_LIST = [32, 64, 128] if check_shared_mem() else [16, 32]{{$}}
-# CHECK-NEXT: {{^}}                           ^~~~~~~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+22]]:27: note: tilec cannot compute this: it calls 'torch.cuda.get_device_properties', which is host code{{$}}
+# CHECK-NEXT: {{^}}        return torch.cuda.get_device_properties(0).shared_memory_per_block_optin >= 200000{{$}}
+# CHECK-NEXT: {{^}}                          ^~~~~~~~~~~~~~~~~~~~~{{$}}
 # ONE:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+28]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', host code's value that tilec cannot compute: give it with -D BK_LIST=VALUE (a Python literal){{$}}
 # ONE-NEXT: {{^}}    configs=[{{$}}
 # ONE-NEXT: {{^}}    ^~~~~~~{{$}}
-# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+21]]:28: note: tilec cannot compute this: it calls 'check_shared_mem', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them); -D 'check_shared_mem()=VALUE' gives its value{{$}}
-# ONE-NEXT: {{^}}BK_LIST = [32, 64, 128] if check_shared_mem() else [16, 32]{{$}}
-# ONE-NEXT: {{^}}                           ^~~~~~~~~~~~~~~~{{$}}
+# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+16]]:27: note: tilec cannot compute this: it calls 'torch.cuda.get_device_properties', which is host code{{$}}
+# ONE-NEXT: {{^}}        return torch.cuda.get_device_properties(0).shared_memory_per_block_optin >= 200000{{$}}
+# ONE-NEXT: {{^}}                          ^~~~~~~~~~~~~~~~~~~~~{{$}}
 # READ:       k: 24 configs, key [K]
 # READ-NEXT:    0: BK=16, BV=16, num_warps=2, num_stages=2
 import torch

@@ -1,9 +1,9 @@
 # list(filter(f, configs)) as @triton.autotune's configs (positional, as in
 # Triton's 06-fused-attention): a predicate tilec can evaluate (a function of
 # host code or a lambda, reading conf.kwargs[...] and conf.num_warps) is
-# applied; one it cannot run (06's keep(), whose body assigns and calls
-# torch) keeps every config, with a warning that names it and a note at what
-# tilec stopped at. NUM_STAGES_OPTIONS is bound by a module-level if/elif/else
+# applied; one it cannot run (06's keep(), which asks torch for the device's
+# capability) keeps every config, with a warning that names it and a note at
+# what tilec stopped at. NUM_STAGES_OPTIONS is bound by a module-level if/elif/else
 # whose branches tilec cannot all decide but that bind it to the same list.
 # RUN: env -u PYTEST_VERSION tilec %s --list-configs 2>%t.err | FileCheck %s
 # RUN: FileCheck %s --check-prefix=WARN --strict-whitespace < %t.err
@@ -22,9 +22,9 @@
 # WARN:      {{^}}{{.*}}autotune-filter.py:[[@LINE+58]]:38: warning: @triton.autotune: filter's function 'keep' is host Python tilec cannot run: it is not applied, and filter() keeps every element{{$}}
 # WARN-NEXT: {{^}}@triton.autotune(configs=list(filter(keep, configs)), key=["N_CTX"],{{$}}
 # WARN-NEXT: {{^}}                                     ^~~~{{$}}
-# WARN-NEXT: {{^}}{{.*}}autotune-filter.py:[[@LINE+44]]:5: note: tilec evaluates functions whose bodies are 'return' statements and 'if' / 'elif' / 'else' over them, not this statement{{$}}
-# WARN-NEXT: {{^}}    BLOCK_M = conf.kwargs["BLOCK_M"]{{$}}
-# WARN-NEXT: {{^}}    ^{{$}}
+# WARN-NEXT: {{^}}{{.*}}autotune-filter.py:[[@LINE+46]]:42: note: it calls 'torch.cuda.get_device_capability', which is host code; -D 'torch.cuda.get_device_capability()=VALUE' gives its value{{$}}
+# WARN-NEXT: {{^}}    return not (is_cuda() and torch.cuda.get_device_capability()[0] == 9 and BLOCK_M * BLOCK_N < 128 * 128{{$}}
+# WARN-NEXT: {{^}}                                         ^~~~~~~~~~~~~~~~~~~~~{{$}}
 # WARN-NEXT: {{^}}{{.*}}autotune-filter.py:[[@LINE+53]]:18: warning: @triton.autotune: prune_configs_by's functions are host Python tilec cannot run: they are not applied, and every config is timed{{$}}
 # WARN:      {{^}}{{ +}}^~~~~~~~~~~~~~~~{{$}}
 # WARN-NOT:  {{.}}

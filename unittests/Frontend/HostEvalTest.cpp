@@ -61,9 +61,9 @@ TEST(HostEvalTest, ListComprehensions) {
             "[10, 40]");
   EXPECT_EQ(valueOf("X = [k + v for k, v in [(1, 2), (3, 4)]]\n", "X"),
             "[3, 7]");
-  EXPECT_EQ(valueOf("X = [(i, j) for i in range(3) if i for j in range(i)]\n",
-                    "X"),
-            "[(1, 0), (2, 0), (2, 1)]");
+  EXPECT_EQ(
+      valueOf("X = [(i, j) for i in range(3) if i for j in range(i)]\n", "X"),
+      "[(1, 0), (2, 0), (2, 1)]");
   EXPECT_EQ(valueOf("X = [[j for j in range(i)] for i in range(3)]\n", "X"),
             "[[], [0], [0, 1]]");
   EXPECT_EQ(valueOf("X = [c for c in 'ab'] + [k for k in {'x': 1}]\n", "X"),
@@ -85,9 +85,9 @@ TEST(HostEvalTest, SequencesDictsAndSubscripts) {
   EXPECT_EQ(valueOf("X = [1] + [2] * 2\n", "X"), "[1, 2, 2]");
   EXPECT_EQ(valueOf("X = (1,) + (2,)\n", "X"), "(1, 2)");
   EXPECT_EQ(valueOf("X = 'ab' + 'c' * 2\n", "X"), "'abcc'");
-  EXPECT_EQ(valueOf("D = {'a': 1, 'b': [2, 3]}\nX = D['b'][-1] + D['a']\n",
-                    "X"),
-            "4");
+  EXPECT_EQ(
+      valueOf("D = {'a': 1, 'b': [2, 3]}\nX = D['b'][-1] + D['a']\n", "X"),
+      "4");
   EXPECT_EQ(valueOf("X = {'a': 1, 'a': 2}\n", "X"), "{'a': 2}");
   EXPECT_EQ(valueOf("X = (len([1, 2]), list((1, 2)), tuple([3]), "
                     "list(range(6, 0, -2)), 2 in [1, 2], 'k' in {'k': 0})\n",
@@ -170,7 +170,20 @@ TEST(HostEvalTest, FunctionsOfHostCode) {
                   "def loop():\n"
                   "    return loop()\n"
                   "def assigns():\n"
-                  "    x = 1\n"
+                  "    x, y = 1, [2]\n"
+                  "    z: int = x + 1\n"
+                  "    return y + [z]\n"
+                  "def loops():\n"
+                  "    for i in range(2):\n"
+                  "        pass\n"
+                  "    return 1\n"
+                  "def tries():\n"
+                  "    try:\n"
+                  "        x = [E]\n"
+                  "    except NameError:\n"
+                  "        return 0\n"
+                  "    else:\n"
+                  "        x = x + [1]\n"
                   "    return x\n"
                   "A = pick(2)\n"
                   "B = pick(2, scale=3)\n"
@@ -179,6 +192,8 @@ TEST(HostEvalTest, FunctionsOfHostCode) {
                   "E = is_cuda()\n"
                   "F = loop()\n"
                   "G = assigns()\n"
+                  "J = loops()\n"
+                  "K = tries()\n"
                   "H = pick()\n"
                   "I = pick(1, 2, 3, 4)\n";
   // `*` in the parameters is not read: pick is host code tilec reads only
@@ -192,8 +207,11 @@ TEST(HostEvalTest, FunctionsOfHostCode) {
   EXPECT_EQ(valueOf(n, "D"), "None");
   EXPECT_NE(valueOf(n, "F").find("calls functions more than 64 deep"),
             std::string::npos);
-  EXPECT_EQ(evalConstant(n, "G").reason,
-            "'assigns' is a function of host code tilec cannot evaluate");
+  EXPECT_EQ(valueOf(n, "G"), "[2, 2]");
+  EXPECT_EQ(evalConstant(n, "J").reason,
+            "'loops' is a function of host code tilec cannot evaluate");
+  // A `try` runs as if nothing raises: its body, its `else`, what follows.
+  EXPECT_EQ(valueOf(n, "K"), "[True, 1]");
   EXPECT_EQ(evalConstant(n, "H").reason,
             "'pick' is called without its argument 'n'");
   EXPECT_EQ(evalConstant(n, "I").reason,
@@ -309,7 +327,8 @@ TEST(HostEvalTest, SplatKeywords) {
   DiagnosticEngine diags(file, os);
   std::unique_ptr<Module> module = parseModule(file, diags);
   HostResult why;
-  auto keys = splatKeywords(*module->globals["K"], *module, nullptr, diags, why);
+  auto keys =
+      splatKeywords(*module->globals["K"], *module, nullptr, diags, why);
   ASSERT_TRUE(keys.has_value());
   EXPECT_EQ(llvm::join(*keys, ", "), "a, c");
   EXPECT_FALSE(
@@ -343,10 +362,10 @@ TEST(HostValueTest, SameValueAndEquality) {
   HostValue l = HostValue::list({one}), t = HostValue::tuple({one});
   EXPECT_FALSE(hostEquals(l, t));
   EXPECT_TRUE(sameHostValue(l, HostValue::list({HostValue::integer(1)})));
-  HostValue d1 = HostValue::dict({HostValue::str("a"), HostValue::str("b")},
-                                 {one, oneF});
-  HostValue d2 = HostValue::dict({HostValue::str("b"), HostValue::str("a")},
-                                 {one, one});
+  HostValue d1 =
+      HostValue::dict({HostValue::str("a"), HostValue::str("b")}, {one, oneF});
+  HostValue d2 =
+      HostValue::dict({HostValue::str("b"), HostValue::str("a")}, {one, one});
   EXPECT_TRUE(hostEquals(d1, d2)); // in any order
   EXPECT_FALSE(sameHostValue(d1, d2));
   HostValue c = HostValue::object("triton.Config", {{"num_warps", one}});
@@ -377,12 +396,12 @@ TEST(HostEvalTest, TritonVersionComparisons) {
   EXPECT_EQ(eval("Version(triton.__version__) != Version('3.6.0')"), "False");
   // Another function on each side, or a string that is not a release:
   // not a version comparison, and host code tilec does not run.
-  EXPECT_EQ(eval("Version(triton.__version__) < version.parse('4.0')")
-                .substr(0, 6),
-            "<none:");
-  EXPECT_EQ(eval("Version(triton.__version__) < Version('4.0rc1')")
-                .substr(0, 6),
-            "<none:");
+  EXPECT_EQ(
+      eval("Version(triton.__version__) < version.parse('4.0')").substr(0, 6),
+      "<none:");
+  EXPECT_EQ(
+      eval("Version(triton.__version__) < Version('4.0rc1')").substr(0, 6),
+      "<none:");
 }
 
 } // namespace

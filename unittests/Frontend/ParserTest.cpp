@@ -482,21 +482,19 @@ TEST(ParserTest, UnsupportedConstructs) {
 TEST(ParserTest, ModuleLevelHostSyntax) {
   // Constants of host code parse with comprehensions, dicts, lambdas and
   // `**` arguments; jit functions still reject them.
-  Parsed p = parseText(
-      "X = [f(a, b) for a, b in P if a for (c,) in Q]\n"
-      "Y = g(1, k=2, **{'a': [i for i in range(2)]})\n"
-      "Z = lambda c: c.num_warps\n"
-      "@triton.jit\n"
-      "def k():\n"
-      "    r = g(**d)\n");
+  Parsed p = parseText("X = [f(a, b) for a, b in P if a for (c,) in Q]\n"
+                       "Y = g(1, k=2, **{'a': [i for i in range(2)]})\n"
+                       "Z = lambda c: c.num_warps\n"
+                       "@triton.jit\n"
+                       "def k():\n"
+                       "    r = g(**d)\n");
   EXPECT_EQ(sexpr(p.module->globals["X"].get()),
             "(listcomp (call f a b) (for (tuple a b) P) (if a) "
             "(for (tuple c) Q))");
   EXPECT_EQ(sexpr(p.module->globals["Y"].get()),
             "(call g 1 k=2 **(dict 'a' (listcomp i (for i (call range "
             "2)))))");
-  EXPECT_EQ(sexpr(p.module->globals["Z"].get()),
-            "(lambda c (. c num_warps))");
+  EXPECT_EQ(sexpr(p.module->globals["Z"].get()), "(lambda c (. c num_warps))");
   EXPECT_EQ(p.numErrors, 1u) << p.errs;
   EXPECT_NE(p.errs.find("k.py:6:11: error: argument unpacking ('*', '**') is "
                         "not supported in jit functions"),
@@ -514,10 +512,31 @@ TEST(ParserTest, FunctionsOfHostCode) {
                        "def host():\n"
                        "    try:\n"
                        "        return 1\n"
-                       "    except Exception:\n"
-                       "        return 2\n");
+                       "    finally:\n"
+                       "        pass\n"
+                       "def probe():\n"
+                       "    try:\n"
+                       "        return 1\n"
+                       "    except (KeyError, OSError) as e:\n"
+                       "        return 2\n"
+                       "    except:\n"
+                       "        return 3\n"
+                       "    else:\n"
+                       "        pass\n");
   EXPECT_EQ(p.numErrors, 0u) << p.errs;
-  ASSERT_EQ(p.module->hostFunctions.size(), 1u);
+  ASSERT_EQ(p.module->hostFunctions.size(), 2u);
+  const Function &probe = *p.module->hostFunctions["probe"];
+  ASSERT_EQ(probe.body.size(), 1u);
+  const Stmt &t = *probe.body[0];
+  EXPECT_EQ(t.kind, StmtKind::Try);
+  EXPECT_EQ(t.body.size(), 1u);
+  EXPECT_EQ(t.orelse.size(), 1u);
+  ASSERT_EQ(t.handlers.size(), 2u);
+  EXPECT_EQ(t.handlers[0]->kind, StmtKind::Except);
+  EXPECT_EQ(sexpr(t.handlers[0]->test.get()), "(tuple KeyError OSError)");
+  ASSERT_EQ(t.handlers[0]->targets.size(), 1u);
+  EXPECT_EQ(t.handlers[0]->targets[0]->str, "e");
+  EXPECT_EQ(t.handlers[1]->test, nullptr);
   const Function &get = *p.module->hostFunctions["get"];
   EXPECT_EQ(get.params.size(), 2u);
   EXPECT_EQ(get.owner, p.module.get());

@@ -136,6 +136,10 @@ enum class StmtKind {
   Continue,
   Assert, // test, value (message, may be null)
   Raise,  // value (the exception, may be null): an error where compiled
+  // Host code only (jit functions do not parse them): body, handlers (each
+  // an Except), orelse.
+  Try,
+  Except, // test (the exception type, may be null), targets (`as NAME`), body
 };
 
 struct Stmt {
@@ -150,6 +154,7 @@ struct Stmt {
   ExprPtr annotation;
   std::vector<StmtPtr> body;
   std::vector<StmtPtr> orelse;
+  std::vector<StmtPtr> handlers; // Try
 
   Stmt(StmtKind kind, SourceLoc loc) : kind(kind), loc(loc) {}
 };

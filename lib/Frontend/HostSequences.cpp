@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace tilec;
 
@@ -94,8 +95,8 @@ bool HostEvaluator::bindTarget(const Expr &target, std::optional<HostValue> v) {
   // A tuple of names: the value unpacked.
   size_t n = target.args.size();
   if (v && !(v->isSequence() && v->elems.size() == n)) {
-    fail(target, llvm::formatv("cannot unpack {0} into {1} names",
-                               v->describe(), n));
+    fail(target,
+         llvm::formatv("cannot unpack {0} into {1} names", v->describe(), n));
     return false;
   }
   for (size_t i = 0; i < n; ++i)
@@ -110,8 +111,8 @@ bool HostEvaluator::clause(const Expr &e, size_t i,
     if (!step(e))
       return false;
     if (out.size() == kMaxElements) {
-      fail(e, llvm::formatv("the list has more than {0} elements",
-                            kMaxElements));
+      fail(e,
+           llvm::formatv("the list has more than {0} elements", kMaxElements));
       return false;
     }
     std::optional<HostValue> v = eval(*e.args[0]);
@@ -173,8 +174,8 @@ std::optional<HostValue> HostEvaluator::sequenceOp(const Expr &e,
   auto sized = [&](size_t n) {
     if (n <= kMaxElements)
       return true;
-    fail(e, llvm::formatv("the result has more than {0} elements",
-                          kMaxElements));
+    fail(e,
+         llvm::formatv("the result has more than {0} elements", kMaxElements));
     return false;
   };
   if (op == BinaryOpKind::Add && a.kind == b.kind) {
@@ -241,8 +242,8 @@ std::optional<HostValue> HostEvaluator::index(const Expr &e,
   if (key.kind != HostValue::Int && key.kind != HostValue::Bool)
     return fail(e, "the index of " + base.describe() + " must be an int, not " +
                        key.describe());
-  int64_t n = int64_t(base.kind == HostValue::Str ? base.s.size()
-                                                  : base.elems.size());
+  int64_t n =
+      int64_t(base.kind == HostValue::Str ? base.s.size() : base.elems.size());
   int64_t i = key.i < 0 ? key.i + n : key.i;
   if (i < 0 || i >= n)
     return fail(e, llvm::formatv("the index {0} is out of range of {1}", key.i,
@@ -274,12 +275,13 @@ std::optional<HostValue> HostEvaluator::sequenceCall(const Expr &e,
     return fail(e, "'" + fn + "' is called with keyword arguments");
   if (fn == "filter")
     return filter(e);
-  size_t lo = fn == "range" ? 1 : fn == "len" ? 1 : 0;
-  size_t hi = fn == "range" ? 3 : 1;
+  bool reduction = llvm::is_contained({"sum", "any", "all", "min", "max"}, fn);
+  size_t lo = fn == "range" || fn == "len" || reduction ? 1 : 0;
+  size_t hi = fn == "range" ? 3 : fn == "sum" ? 2 : 1;
   if (nargs < lo || nargs > hi)
-    return fail(e, llvm::formatv("'{0}' takes {1}{2} argument(s), got {3}", fn,
-                                 lo, lo == hi ? "" : " to " + std::to_string(hi),
-                                 nargs));
+    return fail(
+        e, llvm::formatv("'{0}' takes {1}{2} argument(s), got {3}", fn, lo,
+                         lo == hi ? "" : " to " + std::to_string(hi), nargs));
   std::vector<HostValue> args;
   bool ok = true;
   for (size_t i = 0; i < nargs; ++i) {
@@ -315,6 +317,47 @@ std::optional<HostValue> HostEvaluator::sequenceCall(const Expr &e,
   }
   if (nargs == 0) // list(), tuple()
     return fn == "list" ? HostValue::list({}) : HostValue::tuple({});
+  if (reduction) { // sum, any, all, min, max of an iterable
+    std::optional<std::vector<HostValue>> elems = items(*e.args[1], args[0]);
+    if (!elems)
+      return std::nullopt;
+    if (fn == "any" || fn == "all") {
+      bool want = fn == "any";
+      for (const HostValue &x : *elems)
+        if (x.truthy() == want)
+          return HostValue::boolean(want);
+      return HostValue::boolean(!want);
+    }
+    for (const HostValue &x : *elems)
+      if (!(x.kind == HostValue::Int || x.kind == HostValue::Bool ||
+            x.kind == HostValue::Float))
+        return fail(*e.args[1], "'" + fn + "' of " + x.describe() +
+                                    ", which is not a number");
+    if (fn == "min" || fn == "max") {
+      if (elems->empty())
+        return fail(e, "'" + fn + "' of an empty sequence");
+      HostValue best = elems->front();
+      for (const HostValue &x : *elems)
+        if (fn == "min" ? x.asDouble() < best.asDouble()
+                        : best.asDouble() < x.asDouble())
+          best = x;
+      return best;
+    }
+    HostValue total = nargs == 2 ? args[1] : HostValue::integer(0);
+    if (!(total.kind == HostValue::Int || total.kind == HostValue::Float ||
+          total.kind == HostValue::Bool))
+      return fail(*e.args[2], "'sum' starts from " + total.describe() +
+                                  ", which is not a number");
+    for (const HostValue &x : *elems) {
+      if (total.kind == HostValue::Float || x.kind == HostValue::Float)
+        total = HostValue::floating(total.asDouble() + x.asDouble());
+      else if (llvm::AddOverflow(total.i, x.i, total.i))
+        return fail(e, "the sum overflows 64 bits");
+      else
+        total = HostValue::integer(total.i);
+    }
+    return total;
+  }
   if (fn == "len") {
     const HostValue &v = args[0];
     if (v.kind == HostValue::Str)

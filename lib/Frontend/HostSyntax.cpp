@@ -184,10 +184,14 @@ ExprPtr Parser::parseCompTarget() {
   return tuple;
 }
 
-ExprPtr Parser::parseComprehension(ExprPtr elt, SourceLoc loc) {
+ExprPtr Parser::parseComprehension(ExprPtr elt, SourceLoc loc,
+                                   const char *close) {
   // [elt for T in ITER (for T in ITER | if C)*]: the iterables and
   // conditions are or_tests, as in Python (an `if` after them starts a
-  // condition, not a conditional expression).
+  // condition, not a conditional expression). A generator expression
+  // `(elt for ...)`, or a call's only argument `f(elt for ...)` (`close`
+  // null: the call's ')' closes it), is the same list: host code tilec
+  // evaluates consumes it whole (join, tuple, sum, any, ...).
   if (!hostSyntax) {
     error(cur(), "comprehensions are not supported in jit functions");
     return nullptr;
@@ -225,7 +229,7 @@ ExprPtr Parser::parseComprehension(ExprPtr elt, SourceLoc loc) {
     clause->args.push_back(std::move(iter));
     e->args.push_back(std::move(clause));
   }
-  if (!expectOp("]", "to close the comprehension"))
+  if (close && !expectOp(close, "to close the comprehension"))
     return nullptr;
   return e;
 }

@@ -363,9 +363,17 @@ bool Parser::parseCallArgs(Expr &call) {
       ExprPtr arg = parseTest();
       if (!arg)
         return false;
-      if (isKw("for"))
-        return error(cur(), "generator expressions are not supported in jit "
-                            "functions");
+      if (isKw("for")) {
+        // A generator expression, the call's only argument (host code):
+        // read as the list it yields (HostSyntax.cpp).
+        if (!hostSyntax || call.args.size() != 1 || !call.keywords.empty())
+          return error(cur(), "generator expressions are not supported in "
+                              "jit functions");
+        SourceLoc loc = arg->loc;
+        arg = parseComprehension(std::move(arg), loc, /*close=*/nullptr);
+        if (!arg)
+          return false;
+      }
       call.args.push_back(std::move(arg));
     }
     if (!acceptOp(","))
@@ -448,8 +456,10 @@ ExprPtr Parser::parseAtom() {
         ExprPtr item = parseTest();
         if (!item)
           return nullptr;
-        if (isList && e->args.empty() && isKw("for"))
-          return parseComprehension(std::move(item), loc); // HostSyntax.cpp
+        // [x for ...] and, in host code, the generator (x for ...), read
+        // as the list it yields (HostSyntax.cpp).
+        if (e->args.empty() && isKw("for") && (isList || hostSyntax))
+          return parseComprehension(std::move(item), loc, close);
         if (isKw("for")) {
           error(cur(), "comprehensions are not supported in jit functions");
           return nullptr;

@@ -199,8 +199,11 @@ private:
   /// `lambda NAME: test` (an error unless hostSyntax).
   ExprPtr parseLambda();
   /// The clauses of the list comprehension whose element `elt` (after the
-  /// '[' at `loc`) was parsed, up to its ']' (an error unless hostSyntax).
-  ExprPtr parseComprehension(ExprPtr elt, SourceLoc loc);
+  /// bracket at `loc`) was parsed, up to its `close` (a generator
+  /// expression's ')'; null: a call's only argument, whose ')' the call
+  /// takes), an error unless hostSyntax.
+  ExprPtr parseComprehension(ExprPtr elt, SourceLoc loc,
+                             const char *close = "]");
   ExprPtr parseCompTarget();
   /// `**value` among the arguments of `call` (a keyword named "").
   bool parseSplatArgument(Expr &call);

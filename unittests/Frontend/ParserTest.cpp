@@ -522,7 +522,11 @@ TEST(ParserTest, FunctionsOfHostCode) {
                        "    except:\n"
                        "        return 3\n"
                        "    else:\n"
-                       "        pass\n");
+                       "        pass\n"
+                       "def bare():\n"
+                       "    try:\n"
+                       "        return 1\n"
+                       "    return 2\n");
   EXPECT_EQ(p.numErrors, 0u) << p.errs;
   ASSERT_EQ(p.module->hostFunctions.size(), 2u);
   const Function &probe = *p.module->hostFunctions["probe"];
@@ -543,6 +547,8 @@ TEST(ParserTest, FunctionsOfHostCode) {
   EXPECT_EQ(get.body.size(), 2u);
   EXPECT_EQ(p.module->unparsedHostFunctions.count("configs"), 1u);
   EXPECT_EQ(p.module->unparsedHostFunctions.count("host"), 1u);
+  // `try` without `except` does not parse (nor in Python).
+  EXPECT_EQ(p.module->unparsedHostFunctions.count("bare"), 1u);
   EXPECT_EQ(p.module->lookup("get"), nullptr); // no jit function
 }
 

@@ -226,25 +226,39 @@ std::optional<int64_t> elemsPerThread(RankedTensorType type) {
   return getElemsPerThread(type.getShape(), spt, tpw, wpc);
 }
 
+/// The update of `v` when it is an induction tile of its loop: carried
+/// from a cheap start, updated by one elementwise op of it and cheap
+/// operands that only the yield uses, and used in the loop by that update
+/// and ops `usedBy` accepts only. Null otherwise.
+Operation *inductionUpdate(Value v, function_ref<bool(Operation *)> usedBy) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto loop =
+      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
+    return nullptr;
+  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
+  Operation *update = loop.getYieldedValues()[j].getDefiningOp();
+  if (!isElementwise(update) || !update->hasOneUse() ||
+      !isCheap(loop.getInitArgs()[j]) ||
+      !llvm::is_contained(update->getOperands(), v))
+    return nullptr;
+  for (Value x : update->getOperands())
+    if (x != v && isa<RankedTensorType>(x.getType()) && !isCheap(x))
+      return nullptr;
+  for (Operation *user : arg.getUsers())
+    if (user != update && !usedBy(user))
+      return nullptr;
+  return update;
+}
+
 /// The update `addptr(p, step)` of a pointer tile `p` carried by an
 /// scf.for, when its start and step are cheap and the loop uses it only in
 /// loads and that update (fla's `p_kj += H * K` row pointers): rule 5
 /// carries a twin of it in the target layout. Null otherwise.
 tile::AddPtrOp pointerInduction(Value ptr) {
-  auto arg = dyn_cast<BlockArgument>(ptr);
-  auto loop =
-      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
-  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
-    return {};
-  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
-  auto update = loop.getYieldedValues()[j].getDefiningOp<tile::AddPtrOp>();
-  if (!update || update.getPtr() != arg || !update->hasOneUse() ||
-      !isCheap(loop.getInitArgs()[j]) || !isCheap(update.getOffset()))
-    return {};
-  for (Operation *user : arg.getUsers())
-    if (user != update && !isa<tile::LoadOp>(user))
-      return {};
-  return update;
+  auto update = dyn_cast_or_null<tile::AddPtrOp>(inductionUpdate(
+      ptr, [](Operation *user) { return isa<tile::LoadOp>(user); }));
+  return update && update.getPtr() == ptr ? update : tile::AddPtrOp();
 }
 
 /// Whether `load` is small (fewer elements than the CTA has threads), not
@@ -644,8 +658,7 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
     if (!load || !loadableIn(load, target, /*wide=*/true))
       return failure();
     // A loop's pointer induction gets a twin iter_arg in the target
-    // layout (the loop is rebuilt around the same body); the old one, left
-    // feeding only its own update, passes through for the canonicalizer.
+    // layout (the loop is rebuilt around the same body).
     Value ptr;
     if (tile::AddPtrOp update = pointerInduction(load.getPtr())) {
       ptr = twinInduction(rewriter, cast<BlockArgument>(update.getPtr()),
@@ -670,36 +683,11 @@ struct HoistThroughLoad : OpRewritePattern<ConvertLayoutOp> {
       clone.getOtherMutable().assign(other);
     clone.getResult().setType(op.getType());
     rewriter.replaceOp(op, clone.getResult());
-    Value old = load.getPtr();
+    // The old pointer, left feeding only its update, is DropDeadInduction's.
     rewriter.eraseOp(load);
-    if (pointerInduction(old) && old.hasOneUse())
-      passThrough(rewriter, cast<BlockArgument>(old));
     return success();
   }
 };
-
-/// The update of `arg` when it is an induction tile of its loop: carried
-/// from a cheap start, updated by one elementwise op of it and cheap
-/// operands that only the yield uses, and used in the loop by conversions
-/// and that update only. Null otherwise.
-Operation *inductionUpdate(BlockArgument arg) {
-  auto loop =
-      arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
-  if (!loop || arg.getArgNumber() < loop.getNumInductionVars())
-    return nullptr;
-  unsigned j = arg.getArgNumber() - loop.getNumInductionVars();
-  Operation *update = loop.getYieldedValues()[j].getDefiningOp();
-  if (!isElementwise(update) || !update->hasOneUse() ||
-      !isCheap(loop.getInitArgs()[j]))
-    return nullptr;
-  for (Value x : update->getOperands())
-    if (x != arg && isa<RankedTensorType>(x.getType()) && !isCheap(x))
-      return nullptr;
-  for (Operation *user : arg.getUsers())
-    if (user != update && !isa<ConvertLayoutOp>(user))
-      return nullptr;
-  return llvm::is_contained(update->getOperands(), arg) ? update : nullptr;
-}
 
 /// Rule 8: a conversion of a loop's induction tile (inductionUpdate: fla's
 /// Based forward carries its column index `o_k += BTS` in the layout of
@@ -709,10 +697,12 @@ struct HoistThroughInduction : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    auto arg = dyn_cast<BlockArgument>(op.getSrc());
-    Operation *update = inductionUpdate(arg);
+    Operation *update = inductionUpdate(op.getSrc(), [](Operation *user) {
+      return isa<ConvertLayoutOp>(user);
+    });
     if (!update)
       return failure();
+    auto arg = cast<BlockArgument>(op.getSrc());
     Value twin = twinInduction(rewriter, arg, update, getLayout(op.getType()));
     if (!twin)
       return failure();

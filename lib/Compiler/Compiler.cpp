@@ -7,8 +7,8 @@
 #include "tilec/Frontend/MLIRGen.h"
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Types.h"
-#include "tilec/Pipeline/Arch.h"
 #include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Support/Arch.h"
 #include "tilec/Target/PTX.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -86,10 +86,12 @@ bool Compiler::validateOptions(const CompileOptions &opts,
 ParsedSource Compiler::parse(std::string filename, std::string text,
                              llvm::raw_ostream &errs,
                              llvm::ArrayRef<std::string> importPaths,
-                             llvm::ArrayRef<std::string> defines) {
+                             llvm::ArrayRef<std::string> defines,
+                             llvm::StringRef arch) {
   ParsedSource out;
   std::string name, package;
   HostDefines hostDefines;
+  hostDefines.arch = arch.str();
   std::string defineError;
   out.file = std::make_unique<SourceFile>(std::move(filename), std::move(text));
   if (!hostDefines.add(defines, defineError)) {

@@ -297,8 +297,9 @@ private:
   /// What an alternative of a module-level `if` / `try` binds its name to,
   /// evaluated at `use`.
   Val evalAlternative(const Expr &use, const Module::Alternative &a);
-  /// Whether `e` reads a name its module binds to torch or a part of it.
-  bool readsTorch(const Expr &e) const;
+  /// Whether `e` reads a name its module binds to torch or a part of it, or
+  /// triton.runtime (Names.cpp).
+  bool readsHostLibrary(const Expr &e) const;
   /// The value of `e`, an expression of a jit function that reads torch
   /// and no local, as host code computes it, if it is a constant.
   std::optional<Val> torchConstant(const Expr &e);

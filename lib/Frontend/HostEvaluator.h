@@ -94,6 +94,9 @@ public:
     (void)name;
     return std::nullopt;
   }
+  /// The GPU architecture compiled for (`sm_90a`; empty: not known here),
+  /// which host code's queries of the GPU read (HostTorch.cpp).
+  virtual llvm::StringRef arch() const { return {}; }
   /// Why the host code `e` (of `kind`; `path`: the dotted path it names,
   /// if any) is not evaluated, in this scope's words.
   virtual std::string hostCode(HostCode kind, const Expr &e,
@@ -270,6 +273,8 @@ private:
   /// Whether `path` is torch.finfo or torch.iinfo.
   static bool isTorchCall(llvm::StringRef path);
   std::optional<HostValue> torchCall(const Expr &e, llvm::StringRef fn);
+  /// torch.cuda's queries of the GPU (HostTorch.cpp).
+  std::optional<HostValue> deviceCall(const Expr &e, llvm::StringRef fn);
 
   HostScope &scope;
   std::string reason_;

@@ -81,6 +81,9 @@ public:
     return defines ? defines->lookup(text) : nullptr;
   }
   std::optional<std::string> getenv(const std::string &name) override;
+  llvm::StringRef arch() const override {
+    return defines ? llvm::StringRef(defines->arch) : llvm::StringRef();
+  }
   std::string hostCode(HostCode kind, const Expr &e,
                        const std::optional<std::string> &path) override;
 

@@ -1,7 +1,7 @@
-//===- HostTorch.cpp - torch's dtype limits in host code ------------------===//
+//===- HostTorch.cpp - torch's dtype limits and GPU queries in host code -===//
 //
 // What module-level host code reads of torch that is a property of its
-// number formats, not of a machine: the dtypes (`torch.float16`, its
+// number formats: the dtypes (`torch.float16`, its
 // aliases `torch.half`, ...), `torch.finfo(dtype)` (bits, eps, max, min,
 // tiny, smallest_normal, resolution) and `torch.iinfo(dtype)` (bits, max,
 // min), with torch's values; `torch.version.hip`, None in the CUDA build
@@ -10,10 +10,24 @@
 // `tl.constexpr(torch.finfo(torch.float32).min)`); and
 // `torch.utils._triton.has_triton()`, true where Triton's kernels run.
 //
+// Of the GPU, what its architecture decides (the compilation's `--arch`):
+// `torch.cuda.get_device_capability()` ((9, 0) for sm_90a) and of
+// `torch.cuda.get_device_properties()` major, minor, warp_size,
+// shared_memory_per_block(_optin) and regs_per_multiprocessor;
+// `torch.cuda.is_available()` is true (the kernel runs on a GPU). A
+// compilation is for one GPU, device 0. What differs between GPUs of one
+// architecture (the name, the number of SMs, the memory) is not known:
+// reading it is an error, except where another operand decides a
+// condition (`'NVIDIA H' in torch.cuda.get_device_name(0) or
+// torch.cuda.get_device_capability()[0] == 9`, HostEvaluator::truth).
+//
 //===----------------------------------------------------------------------===//
 
 #include "HostEvaluator.h"
 
+#include "tilec/Support/Arch.h"
+
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -99,8 +113,61 @@ std::optional<HostValue> HostEvaluator::torchAttribute(llvm::StringRef path) {
 static constexpr llvm::StringLiteral kHasTriton =
     "torch.utils._triton.has_triton";
 
+static constexpr llvm::StringLiteral kDeviceCalls[] = {
+    "torch.cuda.get_device_capability", "torch.cuda.get_device_properties",
+    "torch.cuda.get_device_name", "torch.cuda.is_available"};
+
 bool HostEvaluator::isTorchCall(llvm::StringRef path) {
-  return path == "torch.finfo" || path == "torch.iinfo" || path == kHasTriton;
+  return path == "torch.finfo" || path == "torch.iinfo" || path == kHasTriton ||
+         llvm::is_contained(kDeviceCalls, path);
+}
+
+std::optional<HostValue> HostEvaluator::deviceCall(const Expr &e,
+                                                   llvm::StringRef fn) {
+  if (fn == "torch.cuda.is_available") {
+    if (e.args.size() != 1 || !e.keywords.empty())
+      return fail(e, "'is_available' takes no arguments");
+    return HostValue::boolean(true);
+  }
+  // The device: none given, None, 0, "cuda" or "cuda:0".
+  if (e.args.size() > 2 || !e.keywords.empty())
+    return fail(e, "'" + fn.str() + "' takes one argument, the device");
+  if (e.args.size() == 2) {
+    std::optional<HostValue> d = eval(*e.args[1]);
+    if (!d)
+      return std::nullopt;
+    bool first =
+        d->kind == HostValue::None ||
+        (d->kind == HostValue::Int && d->i == 0) ||
+        (d->kind == HostValue::Str && (d->s == "cuda" || d->s == "cuda:0"));
+    if (!first)
+      return fail(*e.args[1],
+                  "tilec compiles for one GPU, device 0, not " + d->describe());
+  }
+  llvm::StringRef arch = scope.arch();
+  std::string what = fn == "torch.cuda.get_device_name"
+                         ? "the GPU's name"
+                         : "the GPU's compute capability";
+  if (fn == "torch.cuda.get_device_name" || arch.empty())
+    return fail(e,
+                what + " is host code's value that tilec does not know " +
+                    (arch.empty() ? std::string("here (no --arch given)")
+                                  : "when it compiles for an architecture (" +
+                                        arch.str() + ")"));
+  int cc = computeCapabilityOf(arch);
+  HostValue major = HostValue::integer(cc / 10);
+  HostValue minor = HostValue::integer(cc % 10);
+  if (fn == "torch.cuda.get_device_capability")
+    return HostValue::tuple({major, minor});
+  return HostValue::object(
+      "torch.cuda.device_properties",
+      {{"major", major},
+       {"minor", minor},
+       {"warp_size", HostValue::integer(32)},
+       {"shared_memory_per_block", HostValue::integer(49152)},
+       {"shared_memory_per_block_optin",
+        HostValue::integer(int64_t(maxSharedBytesPerBlock(arch)))},
+       {"regs_per_multiprocessor", HostValue::integer(65536)}});
 }
 
 std::optional<HostValue> HostEvaluator::torchCall(const Expr &e,
@@ -112,6 +179,8 @@ std::optional<HostValue> HostEvaluator::torchCall(const Expr &e,
       return fail(e, "'has_triton' takes no arguments");
     return HostValue::boolean(true);
   }
+  if (llvm::is_contained(kDeviceCalls, fn))
+    return deviceCall(e, fn);
   if (e.args.size() != 2 || !e.keywords.empty())
     return fail(e, "'" + fn.str() + "' takes one argument, a torch dtype");
   std::optional<HostValue> t = eval(*e.args[1]);

@@ -5,15 +5,17 @@
 // num_ctas=1, maxnreg=None, pre_hook=None, ir_override=None)` as an object
 // with those attributes; the target of
 // `triton.runtime.driver.active.get_current_target()`, whose backend is
-// "cuda" (tilec compiles for NVIDIA GPUs; its `arch` depends on the GPU, which
-// tilec does not know here); `tl.constexpr(v)`, v; the dtypes of
-// triton.language (`tl.float16`); and the attributes of such objects.
+// "cuda" (tilec compiles for NVIDIA GPUs) and whose `arch` is the compute
+// capability of the compilation's --arch (90 for sm_90a); `tl.constexpr(v)`, v;
+// the dtypes of triton.language (`tl.float16`); and the attributes of such
+// objects.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HostEvaluator.h"
 
 #include "tilec/Frontend/Types.h"
+#include "tilec/Support/Arch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -45,8 +47,13 @@ std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
   if (fn == kTargetPath) {
     if (e.args.size() != 1 || !e.keywords.empty())
       return fail(e, "'get_current_target' takes no arguments");
-    return HostValue::object("GPUTarget", {{"backend", HostValue::str("cuda")},
-                                           {"warp_size", HostValue::integer(32)}});
+    std::vector<std::pair<std::string, HostValue>> attrs = {
+        {"backend", HostValue::str("cuda")},
+        {"warp_size", HostValue::integer(32)}};
+    if (!scope.arch().empty())
+      attrs.push_back(
+          {"arch", HostValue::integer(computeCapabilityOf(scope.arch()))});
+    return HostValue::object("GPUTarget", std::move(attrs));
   }
   // triton.Config: its parameters in order, with their defaults.
   std::vector<std::pair<std::string, HostValue>> attrs = {
@@ -61,9 +68,8 @@ std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
   std::vector<std::pair<std::string, HostValue>> kwargs;
   if (!arguments(e, args, kwargs))
     return std::nullopt;
-  if (args.empty() && llvm::none_of(kwargs, [](auto &kw) {
-        return kw.first == "kwargs";
-      }))
+  if (args.empty() &&
+      llvm::none_of(kwargs, [](auto &kw) { return kw.first == "kwargs"; }))
     return fail(e, "triton.Config is called without its kwargs");
   if (args.size() > attrs.size())
     return fail(e, llvm::formatv("triton.Config takes {0} positional "
@@ -129,7 +135,16 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
       return fail(e, "the target's '" + e.str +
                          "' is host code's value that tilec cannot compute "
                          "(it compiles for NVIDIA GPUs: the backend is "
-                         "'cuda')");
+                         "'cuda'" +
+                         (e.str == "arch" ? ", the arch that of --arch, which "
+                                            "is not given here"
+                                          : "") +
+                         ")");
+    if (base->s == "torch.cuda.device_properties")
+      return fail(e, "the GPU's '" + e.str +
+                         "' is host code's value that tilec does not know: "
+                         "of the GPU, tilec knows what its architecture "
+                         "(--arch) decides");
     return fail(e, base->describe() + " has no attribute '" + e.str + "'");
   }
   return fail(e, scope.hostCode(HostCode::Attribute, e, std::nullopt));

@@ -80,21 +80,27 @@ static std::optional<Val> hostConstant(const HostResult &r) {
   return hostValue(*r.value);
 }
 
-/// Whether `e` reads a name its module binds to torch or a part of it.
-bool CodeGen::readsTorch(const Expr &e) const {
-  return anyExpr(e, [&](const Expr &x) {
+/// Whether `e` reads a name its module binds to torch or a part of it, or
+/// triton.runtime (`triton.runtime.driver.active.get_current_target()`).
+bool CodeGen::readsHostLibrary(const Expr &e) const {
+  auto bound = [&](const Expr &x, llvm::StringRef module) {
     if (x.kind != ExprKind::Name)
       return false;
     auto imp = mod->imports.find(x.str);
     return imp != mod->imports.end() &&
-           (imp->second == "torch" ||
-            llvm::StringRef(imp->second).starts_with("torch."));
+           (imp->second == module ||
+            llvm::StringRef(imp->second).starts_with((module + ".").str()));
+  };
+  return anyExpr(e, [&](const Expr &x) {
+    return bound(x, "torch") || bound(x, "triton.runtime") ||
+           (x.kind == ExprKind::Attribute && x.str == "runtime" &&
+            bound(*x.args[0], "triton"));
   });
 }
 
 std::optional<Val> CodeGen::torchConstant(const Expr &e) {
   // Only module-level names: a local would be host code's value otherwise.
-  if (!readsTorch(e) || anyExpr(e, [&](const Expr &x) {
+  if (!readsHostLibrary(e) || anyExpr(e, [&](const Expr &x) {
         return x.kind == ExprKind::Name && scope.count(x.str);
       }))
     return std::nullopt;
@@ -106,9 +112,10 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   if (!globalsInProgress.insert(key).second)
     return error(use, "global '" + use.str + "' is defined in terms of itself");
   auto done = llvm::make_scope_exit([&] { globalsInProgress.erase(key); });
-  // A constant that host code computes from torch's dtypes
-  // (`torch.finfo(torch.float8_e4m3fn).max`): the host evaluator's value.
-  if (readsTorch(value)) {
+  // A constant that host code computes from torch's dtypes or the target
+  // (`torch.finfo(torch.float8_e4m3fn).max`,
+  // `torch.cuda.get_device_capability()`): the host evaluator's value.
+  if (readsHostLibrary(value)) {
     HostResult r = evalModuleExpr(value, *mod, loader, diags);
     if (std::optional<Val> v = hostConstant(r))
       return *v;

@@ -295,8 +295,9 @@ KernelCache::compile(llvm::StringRef source, const CompileOptions &opts,
   auto ck = std::make_unique<CompiledKernel>();
   bool ok = Compiler::validateOptions(opts, os);
   if (ok) {
-    ParsedSource src = compiler->parse(filename.str(), source.str(), os,
-                                       opts.importPaths, opts.defines);
+    ParsedSource src =
+        compiler->parse(filename.str(), source.str(), os, opts.importPaths,
+                        opts.defines, opts.arch);
     ok = !src.numErrors && src.module &&
          compiler->compileToPTX(src, opts, *ck, os);
   }

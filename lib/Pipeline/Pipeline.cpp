@@ -3,7 +3,7 @@
 #include "tilec/Pipeline/Pipeline.h"
 
 #include "tilec/Conversion/Passes.h"
-#include "tilec/Pipeline/Arch.h"
+#include "tilec/Support/Arch.h"
 #include "tilec/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"

@@ -2,7 +2,7 @@
 # compute (as flash-linear-attention's do): the error names each value that
 # a -D would give (IS_WIDE, which decides NUM_WARPS, imported from the
 # package, and BK_LIST, whose condition calls a function that asks torch for
-# the device's properties), a note shows where tilec stopped, and with the values given the
+# the device's memory, which differs between GPUs of one architecture), a note shows where tilec stopped, and with the values given the
 # configs are read.
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error:
 # RUN: not tilec -I %S/../Frontend/Inputs %s --list-configs -D IS_WIDE=False 2>&1 | FileCheck %s --check-prefix=ONE --strict-whitespace --implicit-check-not=error:
@@ -13,15 +13,15 @@
 # CHECK:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+34]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', 'IS_WIDE', host code's values that tilec cannot compute: give them with -D BK_LIST=VALUE -D IS_WIDE=VALUE (Python literals){{$}}
 # CHECK-NEXT: {{^}}    configs=[{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+22]]:27: note: tilec cannot compute this: it calls 'torch.cuda.get_device_properties', which is host code{{$}}
-# CHECK-NEXT: {{^}}        return torch.cuda.get_device_properties(0).shared_memory_per_block_optin >= 200000{{$}}
-# CHECK-NEXT: {{^}}                          ^~~~~~~~~~~~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+22]]:52: note: tilec cannot compute this: the GPU's 'total_memory' is host code's value that tilec does not know: of the GPU, tilec knows what its architecture (--arch) decides{{$}}
+# CHECK-NEXT: {{^}}        return torch.cuda.get_device_properties(0).total_memory >= 80 * 2**30{{$}}
+# CHECK-NEXT: {{^}}                                                   ^~~~~~~~~~~~{{$}}
 # ONE:      {{^}}{{.*}}autotune-undecided.py:[[@LINE+28]]:5: error: @triton.autotune: tilec cannot compute 'configs': it reads 'BK_LIST', host code's value that tilec cannot compute: give it with -D BK_LIST=VALUE (a Python literal){{$}}
 # ONE-NEXT: {{^}}    configs=[{{$}}
 # ONE-NEXT: {{^}}    ^~~~~~~{{$}}
-# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+16]]:27: note: tilec cannot compute this: it calls 'torch.cuda.get_device_properties', which is host code{{$}}
-# ONE-NEXT: {{^}}        return torch.cuda.get_device_properties(0).shared_memory_per_block_optin >= 200000{{$}}
-# ONE-NEXT: {{^}}                          ^~~~~~~~~~~~~~~~~~~~~{{$}}
+# ONE-NEXT: {{^}}{{.*}}autotune-undecided.py:[[@LINE+16]]:52: note: tilec cannot compute this: the GPU's 'total_memory' is host code's value that tilec does not know: of the GPU, tilec knows what its architecture (--arch) decides{{$}}
+# ONE-NEXT: {{^}}        return torch.cuda.get_device_properties(0).total_memory >= 80 * 2**30{{$}}
+# ONE-NEXT: {{^}}                                                   ^~~~~~~~~~~~{{$}}
 # READ:       k: 24 configs, key [K]
 # READ-NEXT:    0: BK=16, BV=16, num_warps=2, num_stages=2
 import torch
@@ -35,7 +35,7 @@ NUM_WARPS = [2, 4, 8, 16] if IS_WIDE else [2, 4, 8]
 
 def check_shared_mem():
     try:
-        return torch.cuda.get_device_properties(0).shared_memory_per_block_optin >= 200000
+        return torch.cuda.get_device_properties(0).total_memory >= 80 * 2**30
     except Exception:
         return False
 

@@ -5,7 +5,7 @@
 # FINFO: host-torch-limits.py:[[@LINE+13]]:13: error: torch.finfo of the dtype torch.int32, which is no floating-point type
 # FINFO: host-torch-limits.py:[[@LINE+19]]:17: note: while evaluating the global 'BAD' used here
 # RUN: not tilec %s --kernel k2 --signature "*fp32:16" --emit=tile 2>&1 | FileCheck %s --check-prefix=DEVICE
-# DEVICE: error: it calls 'torch.cuda.get_device_capability', which is host code
+# DEVICE: error: the GPU's 'multi_processor_count' is host code's value that tilec does not know: of the GPU, tilec knows what its architecture (--arch) decides
 # RUN: tilec %s --kernel k2 --signature "*fp32:16" -D DEV=9 --emit=tile | FileCheck %s --check-prefix=DEFINED
 # DEFINED: arith.constant 9.000000e+00 : f32
 # RUN: not tilec %s --kernel k3 --signature "*i32:16" --emit=tile 2>&1 | FileCheck %s --check-prefix=IINFO
@@ -16,7 +16,7 @@ import triton
 import triton.language as tl
 
 BAD = torch.finfo(torch.int32).max
-DEV = torch.cuda.get_device_capability()[0]
+DEV = torch.cuda.get_device_properties(0).multi_processor_count
 BADI = torch.iinfo(torch.float32).max
 
 

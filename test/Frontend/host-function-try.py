@@ -17,7 +17,7 @@
 # CHECK: arith.constant dense<2.000000e+00>
 # CHECK-NOT: arith.constant dense<3.000000e+00>
 # RUN: not tilec %s --list-configs --kernel bad_device 2>&1 | FileCheck %s --check-prefix=DEVICE --strict-whitespace
-# DEVICE:      {{^}}{{.*}}host-function-try.py:[[@LINE+34]]:27: error: @triton.autotune: tilec cannot compute 'configs': it calls 'torch.cuda.get_device_name', which is host code{{$}}
+# DEVICE:      {{^}}{{.*}}host-function-try.py:[[@LINE+34]]:27: error: @triton.autotune: tilec cannot compute 'configs': the GPU's name is host code's value that tilec does not know when it compiles for an architecture (sm_90){{$}}
 # DEVICE-NEXT: {{^}}        return torch.cuda.get_device_name(0){{$}}
 # DEVICE-NEXT: {{^}}                          ^~~~~~~~~~~~~~~{{$}}
 # DEVICE-NEXT: {{^}}{{.*}}host-function-try.py:[[@LINE+66]]:18: note: needed by @triton.autotune here{{$}}

@@ -18,13 +18,13 @@
 # FALLBACK: tile.store
 # A function outside the branch does not know which one ran.
 # RUN: not tilec %s --kernel outside --signature "*fp32:16, 128" --emit=tile 2>&1 | FileCheck %s --check-prefix=OUTSIDE
-# OUTSIDE: error: 'STEP' is bound by only some branches of the module-level 'if' at line [[@LINE+6]], and tilec cannot decide its condition (it calls 'torch.cuda.is_available', which is host code; -D 'torch.cuda.is_available()=VALUE' gives its value)
+# OUTSIDE: error: 'STEP' is bound by only some branches of the module-level 'if' at line [[@LINE+6]], and tilec cannot decide its condition (it calls 'torch.cuda.device_count', which is host code; -D 'torch.cuda.device_count()=VALUE' gives its value)
 import triton
 from torch.utils._triton import has_triton
 
 import torch
 
-if torch.cuda.is_available() and has_triton():
+if torch.cuda.device_count() > 0 and has_triton():
     import triton.language as tl
     STEP = 1.0
 
@@ -33,7 +33,7 @@ if torch.cuda.is_available() and has_triton():
         offs = tl.arange(0, BLOCK)
         tl.store(x_ptr + offs, tl.load(x_ptr + offs) + STEP)
 
-    if torch.cuda.get_device_capability()[0] >= 9:
+    if torch.cuda.get_device_properties(0).multi_processor_count >= 100:
         TWICE = 2.0
 
         @triton.jit

@@ -45,7 +45,8 @@ for the same work, timed beside Triton and tilec (`torch_ms`).
 A manifest's "defines" ({"NAME": value}, after those of its package in
 sources.json) bind module-level names to host code's values, `tilec -D
 NAME=VALUE` (docs/language.md): names that the package's modules compute from
-the device at import (`IS_NVIDIA_BLACKWELL`), which tilec cannot compute.
+what tilec does not know of the device at import (its name, its number of
+SMs). No manifest needs one now.
 
 The signature tilec compiles with is the one Triton's JIT derives from the
 same arguments (runtime/jit.py): pointers and integers divisible by 16 get

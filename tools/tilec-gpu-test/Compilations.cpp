@@ -135,7 +135,10 @@ void Compilations::compile(const KernelKey &key, Compiled &c) {
   llvm::raw_string_ostream os(diags);
   auto pit = parsed_.find(key.file);
   if (pit == parsed_.end())
-    pit = parsed_.emplace(key.file, compiler_.parse(key.file, *text, os)).first;
+    pit = parsed_
+              .emplace(key.file,
+                       compiler_.parse(key.file, *text, os, {}, {}, opts_.arch))
+              .first;
   CompileOptions opts;
   opts.kernel = key.kernel;
   opts.signature = key.signature;

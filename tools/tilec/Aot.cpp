@@ -403,8 +403,9 @@ int aotMain() {
                 grid + "'");
 
   Compiler compiler;
-  ParsedSource src = compiler.parse(aotInput, (*buffer)->getBuffer().str(),
-                                    llvm::errs(), importDirs, hostDefines);
+  ParsedSource src =
+      compiler.parse(aotInput, (*buffer)->getBuffer().str(), llvm::errs(),
+                     importDirs, hostDefines, aotArch);
   if (src.numErrors)
     return 1;
   CompileOptions opts;

@@ -148,8 +148,9 @@ int runMain() {
   if (!file)
     return fail("cannot read '" + runInput + "': " + file.getError().message());
   Compiler compiler;
-  ParsedSource src = compiler.parse(runInput, (*file)->getBuffer().str(),
-                                    llvm::errs(), importDirs, hostDefines);
+  ParsedSource src =
+      compiler.parse(runInput, (*file)->getBuffer().str(), llvm::errs(),
+                     importDirs, hostDefines, runArch);
   if (src.numErrors)
     return 1;
   std::string kernel = runKernel;

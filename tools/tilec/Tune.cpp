@@ -118,8 +118,8 @@ int tuneMain() {
                 "': " + file.getError().message());
   std::string source = (*file)->getBuffer().str();
   Compiler compiler;
-  ParsedSource src =
-      compiler.parse(tuneInput, source, llvm::errs(), importDirs, hostDefines);
+  ParsedSource src = compiler.parse(tuneInput, source, llvm::errs(), importDirs,
+                                    hostDefines, tuneArch);
   if (src.numErrors)
     return 1;
   std::string kernel = tuneKernel;

@@ -152,8 +152,9 @@ int main(int argc, char **argv) {
   }
   Compiler compiler;
   std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
-  ParsedSource src = compiler.parse(name, (*buffer)->getBuffer().str(),
-                                    llvm::errs(), importDirs, hostDefines);
+  ParsedSource src =
+      compiler.parse(name, (*buffer)->getBuffer().str(), llvm::errs(),
+                     importDirs, hostDefines, arch);
 
   std::error_code ec;
   llvm::ToolOutputFile out(outputFile, ec, llvm::sys::fs::OF_Text);

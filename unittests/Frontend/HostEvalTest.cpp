@@ -108,7 +108,7 @@ TEST(HostEvalTest, SequencesDictsAndSubscripts) {
 
 TEST(HostEvalTest, ConditionsTilecCannotDecide) {
   std::string m = "import torch\n"
-                  "H = torch.cuda.is_available()\n"
+                  "H = torch.cuda.device_count() > 0\n"
                   "SAME = [1] if H else [1]\n"
                   "DIFF = [1] if H else [2]\n"
                   "MORE = DIFF + [3]\n"
@@ -131,7 +131,7 @@ TEST(HostEvalTest, ConditionsTilecCannotDecide) {
 
 TEST(HostEvalTest, ConditionalBindingsWithOneValue) {
   std::string m = "import torch\n"
-                  "if torch.cuda.is_available():\n"
+                  "if torch.cuda.device_count() > 0:\n"
                   "    W = [2, 4]\n"
                   "else:\n"
                   "    W = [2, 4]\n"
@@ -297,7 +297,7 @@ TEST(HostEvalTest, Filter) {
                   "def even(x):\n"
                   "    return x % 2 == 0\n"
                   "def device(x):\n"
-                  "    return torch.cuda.is_available() and x > 1\n"
+                  "    return torch.cuda.device_count() > 0 and x > 1\n"
                   "A = list(filter(even, XS))\n"
                   "B = list(filter(lambda x: x > 2, XS))\n"
                   "C = list(filter(None, [0, 1, '', 'a']))\n"
@@ -314,8 +314,8 @@ TEST(HostEvalTest, Filter) {
             "is not applied, and filter() keeps every element");
   ASSERT_EQ(d.warnings[0].notes.size(), 1u);
   EXPECT_EQ(d.warnings[0].notes[0].text,
-            "it calls 'torch.cuda.is_available', which is host code; -D "
-            "'torch.cuda.is_available()=VALUE' gives its value");
+            "it calls 'torch.cuda.device_count', which is host code; -D "
+            "'torch.cuda.device_count()=VALUE' gives its value");
 }
 
 TEST(HostEvalTest, Limits) {
@@ -337,7 +337,7 @@ TEST(HostEvalTest, Limits) {
 
 TEST(HostEvalTest, SplatKeywords) {
   std::string source = "import torch\n"
-                       "H = torch.cuda.is_available()\n"
+                       "H = torch.cuda.device_count() > 0\n"
                        "if H:\n"
                        "    B = {'c': 1}\n"
                        "else:\n"
@@ -425,6 +425,30 @@ TEST(HostEvalTest, TritonVersionComparisons) {
   EXPECT_EQ(
       eval("Version(triton.__version__) < Version('4.0rc1')").substr(0, 6),
       "<none:");
+}
+
+TEST(HostEvalTest, DeviceQueriesWithoutArch) {
+  // With no architecture given (no loader here), the capability is not
+  // known; is_available() is, and a condition another operand decides
+  // holds (the architecture-dependent cases: test/Frontend/
+  // host-device-queries.py).
+  std::string m = "import torch\n"
+                  "CAP = torch.cuda.get_device_capability()\n"
+                  "AVAIL = torch.cuda.is_available()\n"
+                  "EITHER = torch.cuda.is_available() or "
+                  "torch.cuda.get_device_capability()[0] >= 9\n"
+                  "NAME = torch.cuda.get_device_name(0)\n"
+                  "TWO = torch.cuda.get_device_capability(1)\n";
+  EXPECT_EQ(valueOf(m, "CAP"),
+            "<none:  | the GPU's compute capability is host code's value that "
+            "tilec does not know here (no --arch given)>");
+  EXPECT_EQ(valueOf(m, "AVAIL"), "True");
+  EXPECT_EQ(valueOf(m, "EITHER"), "True");
+  EXPECT_EQ(valueOf(m, "NAME"),
+            "<none:  | the GPU's name is host code's value that tilec does not "
+            "know here (no --arch given)>");
+  EXPECT_EQ(valueOf(m, "TWO"),
+            "<none:  | tilec compiles for one GPU, device 0, not 1>");
 }
 
 } // namespace

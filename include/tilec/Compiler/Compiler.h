@@ -50,11 +50,14 @@ public:
   /// from the directory that holds the file's package
   /// (ModuleLoader::searchPathFor). `defines` (tilec -D, NAME=VALUE each)
   /// bind module-level names to host code's values in every module
-  /// (Frontend/HostDefines.h).
+  /// (Frontend/HostDefines.h). `arch` is the GPU architecture host code's
+  /// device queries see (`torch.cuda.get_device_capability()`); compile the
+  /// result for that architecture.
   ParsedSource parse(std::string filename, std::string text,
                      llvm::raw_ostream &errs,
                      llvm::ArrayRef<std::string> importPaths = {},
-                     llvm::ArrayRef<std::string> defines = {});
+                     llvm::ArrayRef<std::string> defines = {},
+                     llvm::StringRef arch = {});
 
   /// Specializes `opts.kernel` of a parsed file for `opts.signature` and
   /// returns its `tile` IR, or null after printing diagnostics to `errs`.

@@ -58,6 +58,11 @@ struct HostDefines {
     return it == modules.end() ? nullptr : &it->second;
   }
 
+  /// The GPU architecture the compilation is for (`sm_90a`; empty: none
+  /// given): host code's queries of the GPU read it
+  /// (`torch.cuda.get_device_capability()` is (9, 0) for sm_90a; HostTorch.cpp).
+  std::string arch;
+
   /// The environment variables module-level code read, with the values it
   /// saw (nullopt: unset): what a compiled kernel depends on besides its
   /// sources (rt::KernelCache recompiles when one of them changes).

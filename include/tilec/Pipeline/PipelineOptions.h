@@ -16,7 +16,7 @@
 namespace tilec {
 
 struct PipelineOptions {
-  /// PTX target: sm_60 ... sm_89, sm_90, sm_90a (tilec/Pipeline/Arch.h).
+  /// PTX target: sm_60 ... sm_89, sm_90, sm_90a (tilec/Support/Arch.h).
   std::string arch = "sm_90";
   /// Software-pipelining stages of loops feeding tensor-core dots (Triton's
   /// num_stages; a loop's tl.range(num_stages=) wins; <= 1: off).

@@ -1,13 +1,14 @@
 //===- Arch.h - The GPU targets tilec compiles for --------------*- C++ -*-===//
 //
 // Names of the PTX targets (`sm_80`, `sm_90a`, ...), their compute
-// capability and the shared memory a block may use: what the pass pipeline
-// and the compiler's checks need to know of a target.
+// capability and the shared memory a block may use: what the pass pipeline,
+// the compiler's checks and host code's device queries (HostTorch.cpp) need
+// to know of a target.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEC_PIPELINE_ARCH_H
-#define TILEC_PIPELINE_ARCH_H
+#ifndef TILEC_SUPPORT_ARCH_H
+#define TILEC_SUPPORT_ARCH_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -33,4 +34,4 @@ uint64_t maxSharedBytesPerBlock(llvm::StringRef arch);
 
 } // namespace tilec
 
-#endif // TILEC_PIPELINE_ARCH_H
+#endif // TILEC_SUPPORT_ARCH_H

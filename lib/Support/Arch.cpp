@@ -1,6 +1,6 @@
 //===- Arch.cpp - The GPU targets tilec compiles for ----------------------===//
 
-#include "tilec/Pipeline/Arch.h"
+#include "tilec/Support/Arch.h"
 
 #include "llvm/ADT/STLExtras.h"
 

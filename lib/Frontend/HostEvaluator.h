@@ -28,6 +28,7 @@
 #include "llvm/ADT/Twine.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -182,7 +183,8 @@ public:
   /// The functions of host code tilec calls, for messages.
   static constexpr llvm::StringLiteral kEvaluatedBodies =
       "tilec evaluates functions whose bodies are assignments of names, "
-      "'return' statements and 'if' / 'elif' / 'else' and 'try' over them";
+      "'return' statements, appends to lists and 'if' / 'elif' / 'else', "
+      "'for' and 'try' over them";
 
   /// The most elements a list may have, and the most steps (elements of
   /// comprehensions, calls) one evaluation may take.
@@ -259,6 +261,12 @@ private:
                    std::vector<std::pair<std::string, HostValue>> kwargs);
   std::optional<HostValue> runBody(const Expr &call, const Function &fn,
                                    llvm::ArrayRef<const Stmt *> stmts);
+  /// The next iteration of the innermost loop (loops_), then `rest`.
+  std::optional<HostValue> iterate(const Expr &call, const Function &fn,
+                                   llvm::ArrayRef<const Stmt *> rest);
+  /// `xs.append(v)` or `xs.extend(vs)` of a local list `xs`: true when
+  /// done, false when it failed, nullopt when `e` is no such call.
+  std::optional<bool> listMethod(const Expr &e);
 
   // HostTriton.cpp
   /// Whether `path` is a function of triton that HostTriton.cpp computes.
@@ -283,6 +291,17 @@ private:
   std::vector<Undecided> names_;
   std::vector<HostWarning> warnings_;
   std::vector<Bindings> locals_;
+  /// A `for` loop of the host function being run: its statement, the
+  /// elements it takes, the next one, and the statement that ends an
+  /// iteration in the statements runBody goes on with (then the loop takes
+  /// its next element).
+  struct Loop {
+    const Stmt *loop;
+    std::vector<HostValue> elems;
+    size_t next = 0;
+    std::shared_ptr<const Stmt> end;
+  };
+  std::vector<Loop> loops_;
   size_t frameBase_ = 0;
   unsigned depth_ = 0;
   size_t steps_ = 0;

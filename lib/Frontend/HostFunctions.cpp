@@ -4,12 +4,22 @@
 // hostFunctions), as Python runs it: positional and keyword arguments (`**`
 // arguments spread) bound to the parameters, defaults for the others
 // (evaluated in the function's module), and a body of assignments of
-// names, `return` statements and `if` / `elif` / `else` and `try` over them
-// (a `try` run as if nothing raises: its body and `else`), evaluated in the
-// function's module with its parameters as local names. A condition tilec
-// cannot compute gives a value when both ways return the same one, as a
-// conditional expression does (each way from the locals before it). Anything else in the body (a loop, an augmented
-// assignment, a call for its effect) is host code tilec does not run.
+// names, `return` statements, `xs.append(v)` / `xs.extend(vs)` of local
+// lists and `if` / `elif` / `else`, `for` (with `break` and `continue`;
+// not `for ... else`) and `try` over them (a `try` run as if nothing
+// raises: its body and `else`), evaluated in the function's module with its
+// parameters as local names: the config builders that append to a list in
+// nested loops. A condition tilec cannot compute gives a value when both
+// ways return the same one, as a conditional expression does (each way
+// from the locals before it). Anything else in the body (a `while` loop, an
+// augmented assignment, another call for its effect) is host code tilec
+// does not run.
+//
+// Statements run in continuation-passing style: an `if` runs its branch
+// followed by the statements after it, so that an undecided condition can
+// run both ways to the end. A loop's iteration is its body followed by the
+// loop's end marker (Loop::end) and the statements after the loop; the
+// marker takes the next element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,6 +116,7 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
 
   if (fn.owner)
     scope.enterModule(*fn.owner);
+  std::vector<Loop> callerLoops = std::exchange(loops_, {});
   std::optional<HostValue> result;
   {
     Frame frame(*this);
@@ -136,9 +147,59 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
       locals_.pop_back();
     }
   }
+  loops_ = std::move(callerLoops);
   if (fn.owner)
     scope.leaveModule();
   return result;
+}
+
+std::optional<HostValue>
+HostEvaluator::iterate(const Expr &call, const Function &fn,
+                       llvm::ArrayRef<const Stmt *> rest) {
+  Loop &l = loops_.back();
+  if (l.next == l.elems.size()) {
+    loops_.pop_back();
+    return runBody(call, fn, rest);
+  }
+  if (!bindTarget(*l.loop->targets[0], l.elems[l.next++]))
+    return std::nullopt;
+  std::vector<const Stmt *> next;
+  for (const StmtPtr &b : l.loop->body)
+    next.push_back(b.get());
+  next.push_back(l.end.get());
+  next.insert(next.end(), rest.begin(), rest.end());
+  return runBody(call, fn, next);
+}
+
+std::optional<bool> HostEvaluator::listMethod(const Expr &e) {
+  if (e.kind != ExprKind::Call || e.args.size() != 2 || !e.keywords.empty())
+    return std::nullopt;
+  const Expr &callee = *e.args[0];
+  if (callee.kind != ExprKind::Attribute ||
+      (callee.str != "append" && callee.str != "extend") ||
+      callee.args[0]->kind != ExprKind::Name)
+    return std::nullopt;
+  Bindings &b = locals_.back();
+  auto it = b.find(callee.args[0]->str);
+  if (it == b.end() || !it->second || it->second->kind != HostValue::List)
+    return std::nullopt;
+  std::optional<HostValue> v = eval(*e.args[1]);
+  if (!v)
+    return false;
+  std::vector<HostValue> &elems = it->second->elems;
+  if (callee.str == "append") {
+    elems.push_back(std::move(*v));
+  } else {
+    std::optional<std::vector<HostValue>> xs = items(*e.args[1], *v);
+    if (!xs)
+      return false;
+    elems.insert(elems.end(), xs->begin(), xs->end());
+  }
+  if (elems.size() > kMaxElements) {
+    fail(e, llvm::formatv("the list has more than {0} elements", kMaxElements));
+    return false;
+  }
+  return true;
 }
 
 std::optional<HostValue>
@@ -148,13 +209,55 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
     const Stmt &s = *stmts[i];
     if (!step(call))
       return std::nullopt;
+    // The end of an iteration of the innermost loop: its next element.
+    if (!loops_.empty() && loops_.back().end.get() == &s)
+      return iterate(call, fn, stmts.drop_front(i + 1));
+    // Where the statements go on after the innermost loop's end marker.
+    auto endOfLoop = [&]() -> std::optional<size_t> {
+      for (size_t j = i + 1; j < stmts.size(); ++j)
+        if (!loops_.empty() && stmts[j] == loops_.back().end.get())
+          return j;
+      return std::nullopt;
+    };
     switch (s.kind) {
     case StmtKind::Pass:
       continue;
     case StmtKind::Expr:
       if (s.value && s.value->kind == ExprKind::Str)
         continue; // a string (a docstring) does nothing
+      if (s.value) {
+        std::optional<bool> done = listMethod(*s.value);
+        if (done && !*done)
+          return std::nullopt;
+        if (done)
+          continue;
+      }
       break;
+    case StmtKind::For: {
+      // The elements of what tilec computes, each bound to the target in
+      // turn (iterate).
+      if (!s.orelse.empty())
+        break;
+      std::optional<HostValue> it = eval(*s.iter);
+      if (!it)
+        return std::nullopt;
+      std::optional<std::vector<HostValue>> elems = items(*s.iter, *it);
+      if (!elems)
+        return std::nullopt;
+      loops_.push_back({&s, std::move(*elems), 0,
+                        std::make_shared<Stmt>(StmtKind::Pass, s.loc)});
+      return iterate(call, fn, stmts.drop_front(i + 1));
+    }
+    case StmtKind::Break:
+    case StmtKind::Continue: {
+      std::optional<size_t> j = endOfLoop();
+      if (!j)
+        break;
+      if (s.kind == StmtKind::Continue)
+        return runBody(call, fn, stmts.drop_front(*j));
+      loops_.pop_back();
+      return runBody(call, fn, stmts.drop_front(*j + 1));
+    }
     case StmtKind::Return:
       return s.value ? eval(*s.value) : HostValue::none();
     case StmtKind::Assign:
@@ -190,12 +293,15 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       if (t)
         return run(*t ? s.body : s.orelse);
       markDecisive(mark);
-      // Each arm from the locals before the `if`.
+      // Each arm from the locals and loops before the `if`.
       Bindings before_ = locals_.back();
+      std::vector<Loop> loopsBefore = loops_;
       std::optional<HostValue> a = run(s.body);
       locals_.back() = before_;
+      loops_ = loopsBefore;
       std::optional<HostValue> b = run(s.orelse);
       locals_.back() = std::move(before_);
+      loops_ = std::move(loopsBefore);
       if (a && b && sameHostValue(*a, *b)) {
         restore(std::move(before));
         return a;

@@ -197,7 +197,7 @@ TEST(HostEvalTest, FunctionsOfHostCode) {
                   "    z: int = x + 1\n"
                   "    return y + [z]\n"
                   "def loops():\n"
-                  "    for i in range(2):\n"
+                  "    while True:\n"
                   "        pass\n"
                   "    return 1\n"
                   "def tries():\n"
@@ -449,6 +449,42 @@ TEST(HostEvalTest, DeviceQueriesWithoutArch) {
             "know here (no --arch given)>");
   EXPECT_EQ(valueOf(m, "TWO"),
             "<none:  | tilec compiles for one GPU, device 0, not 1>");
+}
+
+TEST(HostEvalTest, LoopsInFunctions) {
+  // An undecided condition inside a loop runs both ways to the end, each
+  // from the loop's state before it; equal results give the value.
+  std::string m = "import torch\n"
+                  "H = torch.cuda.device_count() > 1\n"
+                  "def same():\n"
+                  "    out = []\n"
+                  "    for x in [1, 2]:\n"
+                  "        if H:\n"
+                  "            out.append(x)\n"
+                  "        else:\n"
+                  "            out.extend([x])\n"
+                  "    return out\n"
+                  "def differ():\n"
+                  "    out = []\n"
+                  "    for x in [1, 2]:\n"
+                  "        if H:\n"
+                  "            break\n"
+                  "        out.append(x)\n"
+                  "    return out\n"
+                  "def pairs():\n"
+                  "    out = []\n"
+                  "    for a, b in {'x': 1, 'y': 2}.items() if False else "
+                  "[('x', 1), ('y', 2)]:\n"
+                  "        for c in a:\n"
+                  "            out.append(c * b)\n"
+                  "    return out\n"
+                  "A = same()\n"
+                  "B = differ()\n"
+                  "C = pairs()\n";
+  EXPECT_EQ(valueOf(m, "A"), "[1, 2]");
+  EXPECT_EQ(evalConstant(m, "B").value, "");
+  EXPECT_EQ(evalConstant(m, "B").names, "H");
+  EXPECT_EQ(valueOf(m, "C"), "['x', 'yy']");
 }
 
 } // namespace

@@ -757,14 +757,31 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
   }
   case ExprKind::BoolOp: {
     // Python returns the operand that decides: the first falsy one of an
-    // `and`, the first truthy one of an `or`, else the last.
+    // `and`, the first truthy one of an `or`, else the last. An operand
+    // tilec cannot compute that is a bool by its syntax (a comparison, a
+    // `not`) does not matter when a later one is the bool that decides:
+    // `'NVIDIA H' in get_device_name() or get_device_capability()[0] == 9`
+    // is True on sm_90 whatever the name.
     bool isAnd = e.boolOp == BoolOpKind::And;
+    State before = save();
+    bool skipped = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       std::optional<HostValue> v = eval(*e.args[i]);
-      if (!v)
-        return std::nullopt;
-      if (i + 1 == e.args.size() || v->truthy() != isAnd)
+      if (!v) {
+        if (i + 1 == e.args.size() || !isBoolSyntax(*e.args[i]))
+          return std::nullopt;
+        skipped = true;
+        continue;
+      }
+      bool decides = v->truthy() != isAnd;
+      if (!skipped && (i + 1 == e.args.size() || decides))
         return v;
+      if (skipped && decides && v->kind == HostValue::Bool) {
+        restore(std::move(before));
+        return v;
+      }
+      if (skipped && (decides || i + 1 == e.args.size()))
+        return std::nullopt;
     }
     return std::nullopt;
   }
@@ -775,6 +792,15 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
   default:
     return fail(e, scope.hostCode(HostCode::Expression, e, std::nullopt));
   }
+}
+
+bool HostEvaluator::isBoolSyntax(const Expr &e) {
+  if (e.kind == ExprKind::Compare ||
+      (e.kind == ExprKind::UnaryOp && e.unaryOp == UnaryOpKind::Not))
+    return true;
+  return e.kind == ExprKind::BoolOp &&
+         llvm::all_of(e.args,
+                      [](const ExprPtr &a) { return isBoolSyntax(*a); });
 }
 
 std::optional<HostValue> HostEvaluator::conditional(const Expr &e) {

@@ -30,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -224,6 +225,9 @@ private:
                               const HostValue &lhs, const Expr &rhsExpr,
                               std::optional<HostValue> &rhs);
   std::optional<HostValue> conditional(const Expr &e);
+  /// Whether `e` gives a bool whatever its operands (a comparison, a `not`,
+  /// an `and` / `or` of such).
+  static bool isBoolSyntax(const Expr &e);
   std::optional<HostValue> subscript(const Expr &e);
   std::optional<HostValue> call(const Expr &e);
   std::optional<HostValue> convert(const Expr &e, llvm::StringRef fn,
@@ -302,6 +306,17 @@ private:
     std::shared_ptr<const Stmt> end;
   };
   std::vector<Loop> loops_;
+  /// The local lists of the host function being run that `append` and
+  /// `extend` may change: made by a list display, comprehension or `list()`
+  /// and bound to one name, held by no other binding since (lists are
+  /// values here, so a change must not be one another holder would see).
+  std::set<std::string> ownedLists_;
+  /// How deep runBody recurses (an iteration or a branch is a level).
+  unsigned bodyDepth_ = 0;
+  static constexpr unsigned kMaxBodyDepth = 4096;
+  /// Drops from ownedLists_ the names `e` reads: what they hold may now be
+  /// held elsewhere too.
+  void shareLists(const Expr &e);
   size_t frameBase_ = 0;
   unsigned depth_ = 0;
   size_t steps_ = 0;

@@ -26,6 +26,7 @@
 #include "HostEvaluator.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace tilec;
@@ -117,6 +118,7 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
   if (fn.owner)
     scope.enterModule(*fn.owner);
   std::vector<Loop> callerLoops = std::exchange(loops_, {});
+  std::set<std::string> callerLists = std::exchange(ownedLists_, {});
   std::optional<HostValue> result;
   {
     Frame frame(*this);
@@ -148,6 +150,7 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
     }
   }
   loops_ = std::move(callerLoops);
+  ownedLists_ = std::move(callerLists);
   if (fn.owner)
     scope.leaveModule();
   return result;
@@ -163,12 +166,24 @@ HostEvaluator::iterate(const Expr &call, const Function &fn,
   }
   if (!bindTarget(*l.loop->targets[0], l.elems[l.next++]))
     return std::nullopt;
+  shareLists(*l.loop->targets[0]);
   std::vector<const Stmt *> next;
   for (const StmtPtr &b : l.loop->body)
     next.push_back(b.get());
   next.push_back(l.end.get());
   next.insert(next.end(), rest.begin(), rest.end());
   return runBody(call, fn, next);
+}
+
+void HostEvaluator::shareLists(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    ownedLists_.erase(e.str);
+  for (const ExprPtr &a : e.args)
+    if (a)
+      shareLists(*a);
+  for (const Keyword &kw : e.keywords)
+    if (kw.value)
+      shareLists(*kw.value);
 }
 
 std::optional<bool> HostEvaluator::listMethod(const Expr &e) {
@@ -179,32 +194,60 @@ std::optional<bool> HostEvaluator::listMethod(const Expr &e) {
       (callee.str != "append" && callee.str != "extend") ||
       callee.args[0]->kind != ExprKind::Name)
     return std::nullopt;
-  Bindings &b = locals_.back();
-  auto it = b.find(callee.args[0]->str);
-  if (it == b.end() || !it->second || it->second->kind != HostValue::List)
+  const std::string &name = callee.args[0]->str;
+  const std::optional<HostValue> *held = local(name);
+  if (!held || !*held || (*held)->kind != HostValue::List)
     return std::nullopt;
+  if (!ownedLists_.count(name)) {
+    fail(callee, "tilec changes only a list the function made and holds in "
+                 "one name, and '" +
+                     name +
+                     "' may be held elsewhere too (a parameter, or bound to "
+                     "another name or put in a list)");
+    return false;
+  }
   std::optional<HostValue> v = eval(*e.args[1]);
   if (!v)
     return false;
-  std::vector<HostValue> &elems = it->second->elems;
+  shareLists(*e.args[1]); // `grid.append(row)`: row is in grid too
+  std::vector<HostValue> add;
   if (callee.str == "append") {
-    elems.push_back(std::move(*v));
+    add.push_back(std::move(*v));
   } else {
     std::optional<std::vector<HostValue>> xs = items(*e.args[1], *v);
     if (!xs)
       return false;
-    elems.insert(elems.end(), xs->begin(), xs->end());
+    add = std::move(*xs);
   }
-  if (elems.size() > kMaxElements) {
+  std::vector<HostValue> &elems = locals_.back()[name]->elems;
+  if (elems.size() + add.size() > kMaxElements) {
     fail(e, llvm::formatv("the list has more than {0} elements", kMaxElements));
     return false;
   }
+  elems.insert(elems.end(), std::make_move_iterator(add.begin()),
+               std::make_move_iterator(add.end()));
   return true;
+}
+
+/// Whether `t` is a name, or a tuple or list of names: the assignment and
+/// `for` targets runBody binds.
+static bool isNamesTarget(const ExprPtr &t) {
+  auto isName = [](const ExprPtr &x) { return x->kind == ExprKind::Name; };
+  return isName(t) ||
+         ((t->kind == ExprKind::Tuple || t->kind == ExprKind::List) &&
+          llvm::all_of(t->args, isName));
 }
 
 std::optional<HostValue>
 HostEvaluator::runBody(const Expr &call, const Function &fn,
                        llvm::ArrayRef<const Stmt *> stmts) {
+  if (bodyDepth_ >= kMaxBodyDepth)
+    return fail(call, "'" + fn.name + "' runs more than " +
+                          llvm::Twine(kMaxBodyDepth) +
+                          " loop iterations and branches in one call, more "
+                          "than tilec evaluates");
+  ++bodyDepth_;
+  auto leave = llvm::make_scope_exit([&] { --bodyDepth_; });
   for (size_t i = 0; i < stmts.size(); ++i) {
     const Stmt &s = *stmts[i];
     if (!step(call))
@@ -236,7 +279,7 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
     case StmtKind::For: {
       // The elements of what tilec computes, each bound to the target in
       // turn (iterate).
-      if (!s.orelse.empty())
+      if (!s.orelse.empty() || !isNamesTarget(s.targets[0]))
         break;
       std::optional<HostValue> it = eval(*s.iter);
       if (!it)
@@ -263,19 +306,26 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
     case StmtKind::Assign:
     case StmtKind::AnnAssign: {
       // `name = value` (or names unpacked from a tuple or list): a local.
-      auto isName = [](const ExprPtr &x) { return x->kind == ExprKind::Name; };
-      if (!s.value || !llvm::all_of(s.targets, [&](const ExprPtr &t) {
-            return isName(t) ||
-                   ((t->kind == ExprKind::Tuple || t->kind == ExprKind::List) &&
-                    llvm::all_of(t->args, isName));
-          }))
+      if (!s.value || !llvm::all_of(s.targets, isNamesTarget))
         break;
       std::optional<HostValue> v = eval(*s.value);
       if (!v)
         return std::nullopt;
-      for (const ExprPtr &t : s.targets)
+      shareLists(*s.value);
+      for (const ExprPtr &t : s.targets) {
         if (!bindTarget(*t, *v))
           return std::nullopt;
+        shareLists(*t);
+      }
+      // A new list bound to one name is that name's alone.
+      const Expr &x = *s.value;
+      bool fresh =
+          x.kind == ExprKind::List || x.kind == ExprKind::ListComp ||
+          (x.kind == ExprKind::Call && x.args[0]->kind == ExprKind::Name &&
+           x.args[0]->str == "list");
+      if (fresh && s.targets.size() == 1 &&
+          s.targets[0]->kind == ExprKind::Name && v->kind == HostValue::List)
+        ownedLists_.insert(s.targets[0]->str);
       continue;
     }
     case StmtKind::If: {
@@ -296,12 +346,15 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       // Each arm from the locals and loops before the `if`.
       Bindings before_ = locals_.back();
       std::vector<Loop> loopsBefore = loops_;
+      std::set<std::string> listsBefore = ownedLists_;
       std::optional<HostValue> a = run(s.body);
       locals_.back() = before_;
       loops_ = loopsBefore;
+      ownedLists_ = listsBefore;
       std::optional<HostValue> b = run(s.orelse);
       locals_.back() = std::move(before_);
       loops_ = std::move(loopsBefore);
+      ownedLists_ = std::move(listsBefore);
       if (a && b && sameHostValue(*a, *b)) {
         restore(std::move(before));
         return a;

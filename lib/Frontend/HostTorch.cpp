@@ -15,10 +15,10 @@
 // `torch.cuda.get_device_properties()` major, minor, warp_size,
 // shared_memory_per_block(_optin) and regs_per_multiprocessor;
 // `torch.cuda.is_available()` is true (the kernel runs on a GPU). A
-// compilation is for one GPU, device 0. What differs between GPUs of one
-// architecture (the name, the number of SMs, the memory) is not known:
-// reading it is an error, except where another operand decides a
-// condition (`'NVIDIA H' in torch.cuda.get_device_name(0) or
+// compilation is for one GPU, device 0 (`torch.cuda.current_device()`). What
+// differs between GPUs of one architecture (the name, the number of SMs, the
+// memory) is not known: reading it is an error, except where another operand
+// decides a condition (`'NVIDIA H' in torch.cuda.get_device_name(0) or
 // torch.cuda.get_device_capability()[0] == 9`, HostEvaluator::truth).
 //
 //===----------------------------------------------------------------------===//
@@ -115,7 +115,8 @@ static constexpr llvm::StringLiteral kHasTriton =
 
 static constexpr llvm::StringLiteral kDeviceCalls[] = {
     "torch.cuda.get_device_capability", "torch.cuda.get_device_properties",
-    "torch.cuda.get_device_name", "torch.cuda.is_available"};
+    "torch.cuda.get_device_name", "torch.cuda.is_available",
+    "torch.cuda.current_device"};
 
 bool HostEvaluator::isTorchCall(llvm::StringRef path) {
   return path == "torch.finfo" || path == "torch.iinfo" || path == kHasTriton ||
@@ -124,16 +125,24 @@ bool HostEvaluator::isTorchCall(llvm::StringRef path) {
 
 std::optional<HostValue> HostEvaluator::deviceCall(const Expr &e,
                                                    llvm::StringRef fn) {
-  if (fn == "torch.cuda.is_available") {
+  if (fn == "torch.cuda.is_available" || fn == "torch.cuda.current_device") {
     if (e.args.size() != 1 || !e.keywords.empty())
-      return fail(e, "'is_available' takes no arguments");
+      return fail(e, "'" + fn.str() + "' takes no arguments");
+    if (fn == "torch.cuda.current_device")
+      return HostValue::integer(0);
     return HostValue::boolean(true);
   }
-  // The device: none given, None, 0, "cuda" or "cuda:0".
-  if (e.args.size() > 2 || !e.keywords.empty())
+  // The device (positional or `device=`): none given, None, 0, "cuda" or
+  // "cuda:0".
+  bool byKeyword = e.keywords.size() == 1 && e.keywords[0].name == "device";
+  if (e.args.size() + e.keywords.size() > 2 ||
+      (!e.keywords.empty() && !byKeyword))
     return fail(e, "'" + fn.str() + "' takes one argument, the device");
-  if (e.args.size() == 2) {
-    std::optional<HostValue> d = eval(*e.args[1]);
+  const Expr *device = byKeyword            ? e.keywords[0].value.get()
+                       : e.args.size() == 2 ? e.args[1].get()
+                                            : nullptr;
+  if (device) {
+    std::optional<HostValue> d = eval(*device);
     if (!d)
       return std::nullopt;
     bool first =
@@ -141,12 +150,13 @@ std::optional<HostValue> HostEvaluator::deviceCall(const Expr &e,
         (d->kind == HostValue::Int && d->i == 0) ||
         (d->kind == HostValue::Str && (d->s == "cuda" || d->s == "cuda:0"));
     if (!first)
-      return fail(*e.args[1],
+      return fail(*device,
                   "tilec compiles for one GPU, device 0, not " + d->describe());
   }
   llvm::StringRef arch = scope.arch();
-  std::string what = fn == "torch.cuda.get_device_name"
-                         ? "the GPU's name"
+  std::string what = fn == "torch.cuda.get_device_name" ? "the GPU's name"
+                     : fn == "torch.cuda.get_device_properties"
+                         ? "the GPU's properties"
                          : "the GPU's compute capability";
   if (fn == "torch.cuda.get_device_name" || arch.empty())
     return fail(e,

@@ -136,7 +136,7 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
                          "' is host code's value that tilec cannot compute "
                          "(it compiles for NVIDIA GPUs: the backend is "
                          "'cuda'" +
-                         (e.str == "arch" ? ", the arch that of --arch, which "
+                         (e.str == "arch" ? ", the arch is that of --arch, which "
                                             "is not given here"
                                           : "") +
                          ")");

@@ -61,17 +61,25 @@ struct rt::HeuristicsState {
 llvm::Expected<Specializer>
 Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
                     const std::map<std::string, std::string> &constexprs,
-                    llvm::StringRef filename) {
+                    llvm::StringRef filename, llvm::StringRef arch,
+                    llvm::ArrayRef<std::string> defines,
+                    llvm::ArrayRef<std::string> importPaths) {
   auto state = std::make_shared<HeuristicsState>(filename.str(), source.str());
   const SourceFile &file = state->file;
   std::string diagText;
   llvm::raw_string_ostream os(diagText);
   DiagnosticEngine diags(file, os);
-  state->module = parseModule(file, diags);
-  const std::unique_ptr<Module> &module = state->module;
+  HostDefines hostDefines;
+  std::string defineError;
+  if (!hostDefines.add(defines, defineError))
+    return llvm::createStringError(defineError);
+  hostDefines.arch = arch.str();
   std::string moduleName, package;
   state->loader = std::make_unique<ModuleLoader>(
-      ModuleLoader::searchPathFor(filename, {}, moduleName, package));
+      ModuleLoader::searchPathFor(filename, importPaths, moduleName, package),
+      std::move(hostDefines));
+  state->module = parseModule(file, diags, &state->loader->defines());
+  const std::unique_ptr<Module> &module = state->module;
   module->name = moduleName;
   module->package = package;
   if (!moduleName.empty())
@@ -406,8 +414,12 @@ llvm::Expected<JitKernel> JitKernel::create(const Device &dev,
                                             std::string source,
                                             llvm::StringRef kernel,
                                             JitOptions opts) {
-  auto spec =
-      Specializer::create(source, kernel, opts.constexprs, opts.filename);
+  std::string arch = opts.compile.arch.empty()
+                         ? archForComputeCapability(dev.computeCapability())
+                         : opts.compile.arch;
+  auto spec = Specializer::create(source, kernel, opts.constexprs,
+                                  opts.filename, arch, opts.compile.defines,
+                                  opts.compile.importPaths);
   if (!spec)
     return spec.takeError();
   return JitKernel(dev, std::move(source), std::move(*spec), std::move(opts));

@@ -21,9 +21,13 @@
 # SM86-DAG: arith.constant dense<101376> : tensor<16xi32>
 # SM86-DAG: arith.constant dense<86> : tensor<16xi32>
 # SM86-DAG: arith.constant dense<1086> : tensor<16xi32>
+# IS_NVIDIA_HOPPER as a value (a jit function reads it): the name does not
+# matter where the capability decides the `or`.
+# RUN: tilec %s --arch sm_90a --kernel hopper_flag --signature "*i32:16" --emit=tile | FileCheck %s --check-prefix=FLAG
+# FLAG: arith.constant dense<7> : tensor<16xi32>
 # RUN: not tilec %s --arch sm_90a --list-configs --kernel by_name 2>&1 | FileCheck %s --check-prefix=NAME --strict-whitespace
-# NAME:      {{^}}{{.*}}host-device-queries.py:[[@LINE+48]]:18: error: @triton.autotune: tilec cannot compute 'configs': it reads 'IS_H100', host code's value that tilec cannot compute: give it with -D IS_H100=VALUE (a Python literal){{$}}
-# NAME:      {{^}}{{.*}}host-device-queries.py:[[@LINE+44]]:32: note: tilec cannot compute this: the GPU's name is host code's value that tilec does not know when it compiles for an architecture (sm_90a){{$}}
+# NAME:      {{^}}{{.*}}host-device-queries.py:[[@LINE+54]]:18: error: @triton.autotune: tilec cannot compute 'configs': it reads 'IS_H100', host code's value that tilec cannot compute: give it with -D IS_H100=VALUE (a Python literal){{$}}
+# NAME:      {{^}}{{.*}}host-device-queries.py:[[@LINE+50]]:32: note: tilec cannot compute this: the GPU's name is host code's value that tilec does not know when it compiles for an architecture (sm_90a){{$}}
 # NAME-NEXT: {{^}}IS_H100 = 'H100' in torch.cuda.get_device_name(){{$}}
 # RUN: not tilec %s --arch sm_90a --list-configs --kernel by_sms 2>&1 | FileCheck %s --check-prefix=SMS
 # SMS: note: tilec cannot compute this: the GPU's 'multi_processor_count' is host code's value that tilec does not know: of the GPU, tilec knows what its architecture (--arch) decides
@@ -47,7 +51,8 @@ IS_NVIDIA_BLACKWELL = (IS_NVIDIA and torch.cuda.get_device_capability()[0] in (1
 IS_TF32_SUPPORTED = (IS_NVIDIA and torch.cuda.get_device_capability(0)[0] >= 8)
 SMEM = torch.cuda.get_device_properties(0).shared_memory_per_block_optin
 TARGET_ARCH = triton.runtime.driver.active.get_current_target().arch
-CAP = torch.cuda.get_device_capability('cuda')
+CAP = torch.cuda.get_device_capability(device=torch.cuda.current_device())
+CAP_STR = torch.cuda.get_device_capability('cuda:0')
 FLAGS = IS_NVIDIA_BLACKWELL * 4 + IS_TF32_SUPPORTED * torch.cuda.is_available()
 
 
@@ -64,7 +69,12 @@ def consts(x):
     o = tl.arange(0, 16)
     tl.store(x + o, SMEM + tl.zeros([16], dtype=tl.int32))
     tl.store(x + 16 + o, TARGET_ARCH + tl.zeros([16], dtype=tl.int32))
-    tl.store(x + 32 + o, FLAGS * 1000 + CAP[0] * 10 + CAP[1] + tl.zeros([16], dtype=tl.int32))
+    tl.store(x + 32 + o, FLAGS * 1000 + CAP[0] * 10 + CAP_STR[1] + tl.zeros([16], dtype=tl.int32))
+
+
+@triton.jit
+def hopper_flag(x):
+    tl.store(x + tl.arange(0, 16), IS_NVIDIA_HOPPER * 7 + tl.zeros([16], dtype=tl.int32))
 
 
 IS_H100 = 'H100' in torch.cuda.get_device_name()

@@ -28,6 +28,20 @@
 # WHILE: error: @triton.autotune: tilec cannot compute 'configs': 'grow' is a function of host code tilec cannot evaluate
 # WHILE: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement
 # WHILE-NEXT: {{^}}    while len(out) < 3:{{$}}
+# RUN: tilec %s --list-configs --kernel calls | FileCheck %s --check-prefix=CALLS
+# CALLS: calls: 3 configs, key [n]
+# CALLS-NEXT: 0: BN=32, num_warps=4, num_stages=3
+# CALLS-NEXT: 1: BN=64, num_warps=4, num_stages=3
+# CALLS-NEXT: 2: BN=128, num_warps=4, num_stages=3
+# Lists are values in tilec's evaluator: a change to a list that another
+# binding may hold is an error, not a silently different result.
+# RUN: not tilec %s --list-configs --kernel aliased 2>&1 | FileCheck %s --check-prefix=ALIASED
+# ALIASED: error: @triton.autotune: tilec cannot compute 'configs': tilec changes only a list the function made and holds in one name, and 'row' may be held elsewhere too (a parameter, or bound to another name or put in a list)
+# ALIASED-NEXT: {{^}}    row.append(16){{$}}
+# RUN: not tilec %s --list-configs --kernel param 2>&1 | FileCheck %s --check-prefix=PARAM
+# PARAM: error: @triton.autotune: tilec cannot compute 'configs': tilec changes only a list the function made and holds in one name, and 'xs' may be held elsewhere too
+# RUN: not tilec %s --list-configs --kernel deep 2>&1 | FileCheck %s --check-prefix=DEEP
+# DEEP: error: @triton.autotune: tilec cannot compute 'configs': 'spin' runs more than 4096 loop iterations and branches in one call, more than tilec evaluates
 # RUN: not tilec %s --list-configs --kernel bad_iter 2>&1 | FileCheck %s --check-prefix=ITER
 # ITER: error: @triton.autotune: tilec cannot compute 'configs': 4 is not iterable
 # ITER-NEXT: {{^}}    for x in 4:{{$}}
@@ -115,4 +129,63 @@ def bad_while(x, n, BN: tl.constexpr):
 @triton.autotune(configs=[triton.Config({"BN": len(bad())})], key=["n"])
 @triton.jit
 def bad_iter(x, n, BN: tl.constexpr):
+    tl.store(x + tl.arange(0, BN), 0)
+
+
+def first_of_pair(pairs):
+    for xs in pairs:
+        for x in xs:
+            if x > 16:
+                return x
+    return 0
+
+
+def calls_configs():
+    out = []
+    for pairs in [[[8, 32]], [[4], [64, 2]], [[1, 2], [3, 128]]]:
+        out.append(triton.Config({"BN": first_of_pair(pairs)}, num_warps=4))
+    return out
+
+
+def aliased_configs():
+    grid = []
+    row = []
+    grid.append(row)
+    row.append(16)
+    return [triton.Config({"BN": len(grid[0]) + 16})]
+
+
+def param_configs(xs=[16]):
+    xs.append(32)
+    return [triton.Config({"BN": x}) for x in xs]
+
+
+def spin():
+    n = 0
+    for i in range(5000):
+        n = i
+    return [triton.Config({"BN": n})]
+
+
+@triton.autotune(configs=calls_configs(), key=["n"])
+@triton.jit
+def calls(x, n, BN: tl.constexpr):
+    tl.store(x + tl.arange(0, BN), 0)
+
+
+@triton.autotune(configs=aliased_configs(), key=["n"])
+@triton.jit
+def aliased(x, n, BN: tl.constexpr):
+    tl.store(x + tl.arange(0, BN), 0)
+
+
+@triton.autotune(configs=param_configs(), key=["n"])
+@triton.jit
+def param(x, n, BN: tl.constexpr):
+    tl.store(x + tl.arange(0, BN), 0)
+
+
+@triton.autotune(configs=spin(), key=["n"])
+@triton.jit
+def deep(x, n, BN: tl.constexpr):
     tl.store(x + tl.arange(0, BN), 0)

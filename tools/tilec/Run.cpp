@@ -148,9 +148,12 @@ int runMain() {
   if (!file)
     return fail("cannot read '" + runInput + "': " + file.getError().message());
   Compiler compiler;
-  ParsedSource src =
-      compiler.parse(runInput, (*file)->getBuffer().str(), llvm::errs(),
-                     importDirs, hostDefines, runArch);
+  ParsedSource src = compiler.parse(
+      runInput, (*file)->getBuffer().str(), llvm::errs(), importDirs,
+      hostDefines,
+      // What a GPU run compiles for: host code's device
+      // queries see it.
+      runInterpret || !runArch.empty() ? runArch.getValue() : deviceArch());
   if (src.numErrors)
     return 1;
   std::string kernel = runKernel;

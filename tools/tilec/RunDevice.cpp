@@ -25,6 +25,8 @@ using namespace tilec;
 
 bool tilec::deviceRunAvailable() { return false; }
 
+std::string tilec::deviceArch() { return {}; }
+
 llvm::Error tilec::runOnDevice(Compiler &, const ParsedSource &, CompileOptions,
                                const DeviceRunOptions &,
                                std::array<unsigned, 3>,
@@ -39,6 +41,15 @@ llvm::Error tilec::runOnDevice(Compiler &, const ParsedSource &, CompileOptions,
 #else
 
 bool tilec::deviceRunAvailable() { return true; }
+
+std::string tilec::deviceArch() {
+  auto dev = rt::Device::open();
+  if (!dev) {
+    llvm::consumeError(dev.takeError());
+    return {};
+  }
+  return rt::archForComputeCapability(dev->computeCapability());
+}
 
 llvm::Error tilec::runOnDevice(Compiler &compiler, const ParsedSource &src,
                                CompileOptions opts, const DeviceRunOptions &run,

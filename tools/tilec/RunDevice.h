@@ -37,6 +37,10 @@ struct DeviceRunOptions {
 /// Whether this tilec can run kernels on a GPU (built with TilecRuntime).
 bool deviceRunAvailable();
 
+/// The PTX target of GPU 0 (`sm_90a` on an H100), what a run or tune
+/// without --arch compiles for; empty where there is no GPU.
+std::string deviceArch();
+
 /// Compiles `opts.kernel` of `src`, runs it on GPU 0 over a grid of `grid`
 /// programs with `args` (buffers from `buffers`, copied in before and out
 /// after the launch), and prints the median time of `run.repeat` further

@@ -118,8 +118,11 @@ int tuneMain() {
                 "': " + file.getError().message());
   std::string source = (*file)->getBuffer().str();
   Compiler compiler;
-  ParsedSource src = compiler.parse(tuneInput, source, llvm::errs(), importDirs,
-                                    hostDefines, tuneArch);
+  // The arch the configs are timed for (the device's without --arch):
+  // host code's device queries see it.
+  ParsedSource src =
+      compiler.parse(tuneInput, source, llvm::errs(), importDirs, hostDefines,
+                     tuneArch.empty() ? deviceArch() : tuneArch.getValue());
   if (src.numErrors)
     return 1;
   std::string kernel = tuneKernel;

@@ -435,8 +435,8 @@ TEST(HostEvalTest, DeviceQueriesWithoutArch) {
   std::string m = "import torch\n"
                   "CAP = torch.cuda.get_device_capability()\n"
                   "AVAIL = torch.cuda.is_available()\n"
-                  "EITHER = torch.cuda.is_available() or "
-                  "torch.cuda.get_device_capability()[0] >= 9\n"
+                  "EITHER = torch.cuda.get_device_capability()[0] >= 9 or "
+                  "torch.cuda.is_available()\n"
                   "NAME = torch.cuda.get_device_name(0)\n"
                   "TWO = torch.cuda.get_device_capability(1)\n";
   EXPECT_EQ(valueOf(m, "CAP"),
@@ -478,13 +478,31 @@ TEST(HostEvalTest, LoopsInFunctions) {
                   "        for c in a:\n"
                   "            out.append(c * b)\n"
                   "    return out\n"
+                  "def skips():\n"
+                  "    out = []\n"
+                  "    for x in [1, 2, 3]:\n"
+                  "        if H:\n"
+                  "            continue\n"
+                  "        else:\n"
+                  "            continue\n"
+                  "        out.append(x)\n"
+                  "    for y in [4]:\n"
+                  "        if H:\n"
+                  "            out.append(y)\n"
+                  "            continue\n"
+                  "        out.append(y)\n"
+                  "    return out\n"
                   "A = same()\n"
                   "B = differ()\n"
-                  "C = pairs()\n";
+                  "C = pairs()\n"
+                  "D = skips()\n";
   EXPECT_EQ(valueOf(m, "A"), "[1, 2]");
   EXPECT_EQ(evalConstant(m, "B").value, "");
   EXPECT_EQ(evalConstant(m, "B").names, "H");
   EXPECT_EQ(valueOf(m, "C"), "['x', 'yy']");
+  // `continue` under an undecided condition: each way goes on with the
+  // loop's next element.
+  EXPECT_EQ(valueOf(m, "D"), "[4]");
 }
 
 } // namespace

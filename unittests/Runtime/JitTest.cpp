@@ -229,6 +229,34 @@ TEST(JitSpecialize, AutotunedKernel) {
   EXPECT_EQ(meta["NOPE"], 0);
 }
 
+TEST(JitSpecialize, AutotuneConfigsSeeTheArch) {
+  // The configs host code builds from the GPU's capability follow the
+  // architecture the kernel is compiled for (JitKernel passes the
+  // device's), and -D names are seen as in a compilation.
+  std::string src =
+      "import torch\n"
+      "import triton\n"
+      "import triton.language as tl\n"
+      "HOPPER = 'NVIDIA H' in torch.cuda.get_device_name() or "
+      "torch.cuda.get_device_capability()[0] == 9\n"
+      "@triton.autotune(configs=[triton.Config({'B': b}) for b in "
+      "([64, 128] if HOPPER else [32]) + EXTRA], key=['n'])\n"
+      "@triton.jit\n"
+      "def k(x, n, B: tl.constexpr):\n"
+      "    tl.store(x + tl.arange(0, B), 0)\n";
+  auto hopper =
+      Specializer::create(src, "k", {}, "k.py", "sm_90a", {"EXTRA=[16]"});
+  ASSERT_TRUE(bool(hopper)) << llvm::toString(hopper.takeError());
+  ASSERT_TRUE(hopper->autotune().has_value());
+  EXPECT_EQ(hopper->autotune()->configs.size(), 3u);
+  // On sm_80 the name would decide HOPPER: an error that names it.
+  auto ampere =
+      Specializer::create(src, "k", {}, "k.py", "sm_80", {"EXTRA=[16]"});
+  ASSERT_FALSE(bool(ampere));
+  EXPECT_NE(llvm::toString(ampere.takeError()).find("the GPU's name"),
+            std::string::npos);
+}
+
 // @triton.heuristics: evaluated at each specialization from the launch's
 // arguments and the config's values (after the config, as in Triton); the
 // parameters they set are not passed and reach the grid's Meta.

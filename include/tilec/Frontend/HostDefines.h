@@ -23,7 +23,7 @@ namespace tilec {
 
 /// Module-level names bound on the command line (`tilec -D NAME=VALUE`):
 /// host code's value of NAME, which tilec cannot compute (`-D
-/// IS_NVIDIA_BLACKWELL=False`). Wherever module-level code of any module of
+/// IS_NVIDIA_HOPPER=False`, which reads the GPU's name on sm_80). Wherever module-level code of any module of
 /// the compilation reads NAME, and wherever a jit function reads the
 /// module-level NAME, it is VALUE.
 struct HostDefines {

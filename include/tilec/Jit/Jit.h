@@ -47,8 +47,8 @@
 
 #include "tilec/Compiler/AutotuneConfig.h"
 #include "tilec/Jit/Cache.h"
-#include "tilec/Runtime/Runtime.h"
 #include "tilec/Jit/Tuner.h"
+#include "tilec/Runtime/Runtime.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -160,12 +160,17 @@ struct HeuristicsState;
 class Specializer {
 public:
   /// Parses `source` and finds `kernel`'s parameters; `constexprs` are the
-  /// values fixed ahead (signature text by parameter name). Errors carry the
-  /// frontend's diagnostics, or name the unknown parameter.
+  /// values fixed ahead (signature text by parameter name). Host code
+  /// (@triton.autotune's arguments) sees the GPU architecture `arch`, the
+  /// module-level names `defines` bind (NAME=VALUE each) and the modules
+  /// of `importPaths`, as the compilation does. Errors carry the frontend's
+  /// diagnostics, or name the unknown parameter.
   static llvm::Expected<Specializer>
   create(llvm::StringRef source, llvm::StringRef kernel,
          const std::map<std::string, std::string> &constexprs,
-         llvm::StringRef filename = "<source>");
+         llvm::StringRef filename = "<source>", llvm::StringRef arch = {},
+         llvm::ArrayRef<std::string> defines = {},
+         llvm::ArrayRef<std::string> importPaths = {});
 
   /// The specialization for `args` (the launch's arguments in parameter
   /// order, fixed and autotuned constexprs left out), with the values of

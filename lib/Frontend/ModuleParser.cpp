@@ -18,6 +18,7 @@
 #include "tilec/Frontend/Parser.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <set>
 
@@ -148,6 +149,75 @@ static bool renameReads(Expr &e, const std::string &from,
   return reads;
 }
 
+bool Parser::parseModuleUnpacking(Module &module) {
+  size_t save = idx;
+  StmtPtr s;
+  bool ok;
+  {
+    SpeculativeHostParse speculative(*this);
+    s = parseSmallStatement();
+    ok = s && !speculative.failed() && s->kind == StmtKind::Assign &&
+         s->value && s->targets.size() == 1 &&
+         s->targets[0]->kind == ExprKind::Tuple &&
+         (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+  }
+  std::vector<std::string> names;
+  if (ok)
+    for (const ExprPtr &t : s->targets[0]->args) {
+      ok &=
+          t->kind == ExprKind::Name && llvm::find(names, t->str) == names.end();
+      if (ok)
+        names.push_back(t->str);
+    }
+  if (!ok) {
+    idx = save;
+    return false;
+  }
+  // A value that reads a name it rebinds (`A, B = B, A`) reads the binding
+  // it replaces, kept under a name no Python code can spell.
+  for (const std::string &n : names) {
+    auto old = module.globals.find(n);
+    if (old == module.globals.end())
+      continue;
+    std::string previous = n + "#" + std::to_string(rebindings + 1);
+    if (renameReads(*s->value, n, previous)) {
+      ++rebindings;
+      module.globals[previous] = std::move(old->second);
+    }
+  }
+  Expr &value = *s->value;
+  bool display =
+      (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) &&
+      value.args.size() == names.size();
+  // A tuple display: each name its element. Otherwise the value is a
+  // global of its own, under a name no Python code can spell, and each
+  // name its subscript.
+  std::string whole = "(" + llvm::join(names, ", ") + ")";
+  for (size_t i = 0; i < names.size(); ++i) {
+    const Expr &target = *s->targets[0]->args[i];
+    ExprPtr element;
+    if (display) {
+      element = std::move(value.args[i]);
+    } else {
+      element = std::make_unique<Expr>(ExprKind::Subscript, target.loc);
+      auto base = std::make_unique<Expr>(ExprKind::Name, target.loc);
+      base->str = whole;
+      auto index = std::make_unique<Expr>(ExprKind::Int, target.loc);
+      index->intValue = i;
+      element->args.push_back(std::move(base));
+      element->args.push_back(std::move(index));
+    }
+    module.unbind(names[i]);
+    module.globals[names[i]] = std::move(element);
+  }
+  if (!display)
+    module.globals[whole] = std::move(s->value);
+  ++module.skippedStatements;
+  if (cur().is(Tok::Newline))
+    consume();
+  return true;
+}
+
 void Parser::parseModuleStatement(Module &module) {
   if (cur().is(Tok::Newline)) {
     consume();
@@ -162,6 +232,10 @@ void Parser::parseModuleStatement(Module &module) {
     parseModuleBranches(module);
     return;
   }
+  if (((cur().is(Tok::Name) && peekTok().isOp(",")) ||
+       (cur().isOp("(") && peekTok().is(Tok::Name))) &&
+      parseModuleUnpacking(module))
+    return;
   // A global constant (`BLOCK: tl.constexpr = 128`, `LOG2E = 1.44`,
   // `CONFIGS = [triton.Config(...) for ...]`): parsed speculatively, with the
   // syntax of module-level host code, and silently skipped if it does not

@@ -80,6 +80,10 @@ private:
   /// One statement at module level (or in a module-level `if` / `try`):
   /// a constant, an import, a jit function, or host code, skipped.
   void parseModuleStatement(Module &module);
+  /// `A, B = VALUE` at module level (names unpacked from a tuple or list):
+  /// each name a global, its element of VALUE. False, with nothing
+  /// consumed, where the statement is not of that form.
+  bool parseModuleUnpacking(Module &module);
   /// A module-level `if` / `try`: its branches parsed as module-level
   /// statements, their bindings merged into `module` (mergeBranches).
   void parseModuleBranches(Module &module);

@@ -169,6 +169,11 @@ bool Parser::parseModuleUnpacking(Module &module) {
       if (ok)
         names.push_back(t->str);
     }
+  // A display of another length raises ValueError when Python imports the
+  // module: its names stay unbound.
+  if (ok && (s->value->kind == ExprKind::Tuple ||
+             s->value->kind == ExprKind::List))
+    ok = s->value->args.size() == names.size();
   if (!ok) {
     idx = save;
     return false;

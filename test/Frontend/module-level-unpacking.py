@@ -15,9 +15,13 @@
 # CONFIGS-NEXT: 0: B=64, num_warps=4, num_stages=3
 # CONFIGS-NEXT: 1: B=128, num_warps=4, num_stages=3
 # RUN: not tilec %s --arch sm_90a --kernel bad --signature "*fp32:16" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD --strict-whitespace
-# BAD:      {{^}}{{.*}}module-level-unpacking.py:[[@LINE+15]]:29: error: the GPU's name is host code's value that tilec does not know when it compiles for an architecture (sm_90a){{$}}
+# BAD:      {{^}}{{.*}}module-level-unpacking.py:[[@LINE+19]]:29: error: the GPU's name is host code's value that tilec does not know when it compiles for an architecture (sm_90a){{$}}
 # BAD-NEXT: {{^}}NAME_A, NAME_B = torch.cuda.get_device_name(), 1{{$}}
-# BAD:      {{^}}{{.*}}module-level-unpacking.py:[[@LINE+33]]:17: note: while evaluating the global 'NAME_A' used here{{$}}
+# BAD:      {{^}}{{.*}}module-level-unpacking.py:[[@LINE+38]]:17: note: while evaluating the global 'NAME_A' used here{{$}}
+# A display of another length (Python raises ValueError at import) binds
+# nothing:
+# RUN: not tilec %s --arch sm_90a --kernel uneven --signature "*fp32:16" --emit=tile 2>&1 | FileCheck %s --check-prefix=UNEVEN
+# UNEVEN: error: name 'C' is not defined
 import torch
 import triton
 import triton.language as tl
@@ -31,6 +35,7 @@ A = 1
 B = 2
 A, B = B, A
 NAME_A, NAME_B = torch.cuda.get_device_name(), 1
+C, D = 1, 2, 3
 
 
 @triton.jit
@@ -51,3 +56,8 @@ def tuned(x, n, B: tl.constexpr):
 @triton.jit
 def bad(x):
     tl.store(x, NAME_A)
+
+
+@triton.jit
+def uneven(x):
+    tl.store(x, C)

@@ -11,6 +11,8 @@
 using namespace tilec;
 
 std::string Heuristic::text() const {
+  if (function)
+    return function->name + "(" + function->params[0].name + ")";
   return lambda ? "lambda " + lambda->args[1]->str + ": " + lambda->str : "";
 }
 
@@ -43,11 +45,20 @@ tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
       if (k.kind != ExprKind::Str)
         return bad(diags, k.loc, "its keys must be parameter names (strings)",
                    k.length);
-      if (v.kind != ExprKind::Lambda)
+      // A function of host code of the kernel's module, by its name.
+      const Function *named = nullptr;
+      if (v.kind == ExprKind::Name && fn.owner) {
+        auto it = fn.owner->hostFunctions.find(v.str);
+        if (it != fn.owner->hostFunctions.end() &&
+            it->second->params.size() == 1)
+          named = it->second.get();
+      }
+      if (v.kind != ExprKind::Lambda && !named)
         return bad(diags, v.loc,
                    "the value for '" + k.str +
                        "' must be a lambda of one parameter (lambda args: "
-                       "...)",
+                       "...) or the name of a function of one parameter "
+                       "defined in this module",
                    v.length);
       if (llvm::none_of(fn.params,
                         [&](const Param &p) { return p.name == k.str; }))
@@ -55,7 +66,10 @@ tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
                    "sets '" + k.str + "', which is not a parameter of '" +
                        fn.name + "'",
                    k.length);
-      out.push_back({k.str, &v, k.loc});
+      if (named)
+        out.push_back({k.str, nullptr, named, &v, k.loc});
+      else
+        out.push_back({k.str, &v, nullptr, nullptr, k.loc});
     }
   }
   return std::move(out);
@@ -67,9 +81,13 @@ tilec::evaluateHeuristic(const Heuristic &h,
                          DiagnosticEngine &diags, llvm::StringRef missing) {
   LaunchScope scope;
   scope.values = &values;
-  scope.argsName = h.lambda->args[1]->str;
   scope.what = "@triton.heuristics value of '" + h.name + "'";
   scope.missing = missing.str();
+  if (h.function) {
+    scope.argsName = h.function->params[0].name;
+    return evaluateHostFunction(*h.function, *h.at, scope, diags);
+  }
+  scope.argsName = h.lambda->args[1]->str;
   return evaluateHostExpr(*h.lambda->args[0], scope, diags);
 }
 

@@ -214,6 +214,11 @@ public:
   /// constant's evaluation); false (with a failure at `at`) past kMaxSteps.
   bool step(const Expr &at);
 
+  /// The value the body of the function of host code `fn` returns, run as
+  /// a call at `at` with its parameters unbound: what they read comes from
+  /// the scope (a heuristic given as a function reads `args['name']`).
+  std::optional<HostValue> runFunctionBody(const Expr &at, const Function &fn);
+
 private:
   // HostEvaluator.cpp
   std::optional<HostValue> number(const Expr &e);

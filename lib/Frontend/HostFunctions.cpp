@@ -156,6 +156,27 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
   return result;
 }
 
+std::optional<HostValue> HostEvaluator::runFunctionBody(const Expr &at,
+                                                        const Function &fn) {
+  std::vector<Loop> callerLoops = std::exchange(loops_, {});
+  std::set<std::string> callerLists = std::exchange(ownedLists_, {});
+  std::optional<HostValue> result;
+  {
+    Frame frame(*this);
+    locals_.emplace_back();
+    ++depth_;
+    std::vector<const Stmt *> body;
+    for (const StmtPtr &s : fn.body)
+      body.push_back(s.get());
+    result = runBody(at, fn, body);
+    --depth_;
+    locals_.pop_back();
+  }
+  loops_ = std::move(callerLoops);
+  ownedLists_ = std::move(callerLists);
+  return result;
+}
+
 std::optional<HostValue>
 HostEvaluator::iterate(const Expr &call, const Function &fn,
                        llvm::ArrayRef<const Stmt *> rest) {

@@ -85,13 +85,11 @@ private:
 
 } // namespace
 
-llvm::Expected<HostValue> tilec::evaluateHostExpr(const Expr &e,
-                                                  const LaunchScope &scope,
-                                                  DiagnosticEngine &diags) {
-  LaunchNames names(scope);
-  HostEvaluator ev(names);
-  if (std::optional<HostValue> v = ev.eval(e))
-    return std::move(*v);
+/// The error of `ev`'s failed evaluation of `e` in `scope`, reported to
+/// `diags`.
+static llvm::Error launchError(HostEvaluator &ev, const Expr &e,
+                               const LaunchScope &scope,
+                               DiagnosticEngine &diags) {
   const Expr &at = ev.failedAt() ? *ev.failedAt() : e;
   std::string msg = scope.what + ": " + ev.reason();
   SourceLoc loc = at.loc;
@@ -106,4 +104,25 @@ llvm::Expected<HostValue> tilec::evaluateHostExpr(const Expr &e,
   }
   diags.error(loc, msg, length);
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+llvm::Expected<HostValue> tilec::evaluateHostExpr(const Expr &e,
+                                                  const LaunchScope &scope,
+                                                  DiagnosticEngine &diags) {
+  LaunchNames names(scope);
+  HostEvaluator ev(names);
+  if (std::optional<HostValue> v = ev.eval(e))
+    return std::move(*v);
+  return launchError(ev, e, scope, diags);
+}
+
+llvm::Expected<HostValue> tilec::evaluateHostFunction(const Function &fn,
+                                                      const Expr &at,
+                                                      const LaunchScope &scope,
+                                                      DiagnosticEngine &diags) {
+  LaunchNames names(scope);
+  HostEvaluator ev(names);
+  if (std::optional<HostValue> v = ev.runFunctionBody(at, fn))
+    return std::move(*v);
+  return launchError(ev, at, scope, diags);
 }

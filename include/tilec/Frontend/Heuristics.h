@@ -4,7 +4,9 @@
 // 0, 'BLOCK_N': lambda args: triton.next_power_of_2(args['N'])})` sets
 // parameters of a kernel from the values of the others at each launch. The
 // lambdas are read from the decorator (a dict literal of lambdas of one
-// parameter) and evaluated with HostEval.h. As in Triton, the decorators are
+// parameter, or of the names of functions of host code of one parameter
+// in the kernel's module, whose bodies HostFunctions.cpp runs) and
+// evaluated with HostEval.h. As in Triton, the decorators are
 // evaluated outermost first, each seeing the values of the launch, of the
 // autotuner's config and of the heuristics before it.
 //
@@ -37,14 +39,20 @@ namespace tilec {
 struct Heuristic {
   std::string name;             // the parameter it sets
   const Expr *lambda = nullptr; // ExprKind::Lambda (owned by the Function)
-  SourceLoc loc;                // its key
+  /// Or a function of host code of one parameter, given by its name (`{'B':
+  /// heur_block}`, `def heur_block(args): ...`), owned by its module; `at`
+  /// is its name in the decorator.
+  const Function *function = nullptr;
+  const Expr *at = nullptr;
+  SourceLoc loc; // its key
   /// The lambda as written, for listings ("args['K'] % 16 == 0").
   std::string text() const;
 };
 
 /// `fn`'s heuristics in evaluation order (none without the decorator). A
-/// decorator whose argument is not a dict literal of `lambda P: ...` keyed
-/// by parameter names is an error, reported to `diags` at it.
+/// decorator whose argument is not a dict literal of `lambda P: ...` (or
+/// names of functions of host code of one parameter) keyed by parameter
+/// names is an error, reported to `diags` at it.
 llvm::Expected<std::vector<Heuristic>> readHeuristics(const Function &fn,
                                                       DiagnosticEngine &diags);
 

@@ -61,6 +61,7 @@
 namespace tilec {
 
 struct Expr;
+struct Function;
 struct Module;
 class ModuleLoader;
 
@@ -163,6 +164,15 @@ struct LaunchScope {
 llvm::Expected<HostValue> evaluateHostExpr(const Expr &e,
                                            const LaunchScope &scope,
                                            DiagnosticEngine &diags);
+
+/// The value the body of the function of host code `fn` returns in `scope`
+/// (its parameter is `scope.argsName`, read as `P['name']`), as for a call
+/// at `at` (HostFunctions.cpp: assignments, `return`, `if`, `for`, ...); an
+/// error reported to `diags` where tilec cannot evaluate it.
+llvm::Expected<HostValue> evaluateHostFunction(const Function &fn,
+                                               const Expr &at,
+                                               const LaunchScope &scope,
+                                               DiagnosticEngine &diags);
 
 } // namespace tilec
 

@@ -270,6 +270,10 @@ private:
                    std::vector<std::pair<std::string, HostValue>> kwargs);
   std::optional<HostValue> runBody(const Expr &call, const Function &fn,
                                    llvm::ArrayRef<const Stmt *> stmts);
+  /// `fn`'s body run in a new local scope of `bound` (its parameters), in
+  /// the current Frame, with loops and owned lists of its own.
+  std::optional<HostValue> runFrame(const Expr &call, const Function &fn,
+                                    Bindings bound);
   /// The next iteration of the innermost loop (loops_), then `rest`.
   std::optional<HostValue> iterate(const Expr &call, const Function &fn,
                                    llvm::ArrayRef<const Stmt *> rest);

@@ -117,8 +117,6 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
 
   if (fn.owner)
     scope.enterModule(*fn.owner);
-  std::vector<Loop> callerLoops = std::exchange(loops_, {});
-  std::set<std::string> callerLists = std::exchange(ownedLists_, {});
   std::optional<HostValue> result;
   {
     Frame frame(*this);
@@ -138,19 +136,9 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
       }
       bound[p.name] = std::move(*v);
     }
-    if (ok) {
-      locals_.push_back(std::move(bound));
-      ++depth_;
-      std::vector<const Stmt *> body;
-      for (const StmtPtr &s : fn.body)
-        body.push_back(s.get());
-      result = runBody(e, fn, body);
-      --depth_;
-      locals_.pop_back();
-    }
+    if (ok)
+      result = runFrame(e, fn, std::move(bound));
   }
-  loops_ = std::move(callerLoops);
-  ownedLists_ = std::move(callerLists);
   if (fn.owner)
     scope.leaveModule();
   return result;
@@ -158,20 +146,22 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
 
 std::optional<HostValue> HostEvaluator::runFunctionBody(const Expr &at,
                                                         const Function &fn) {
+  Frame frame(*this);
+  return runFrame(at, fn, {});
+}
+
+std::optional<HostValue>
+HostEvaluator::runFrame(const Expr &call, const Function &fn, Bindings bound) {
   std::vector<Loop> callerLoops = std::exchange(loops_, {});
   std::set<std::string> callerLists = std::exchange(ownedLists_, {});
-  std::optional<HostValue> result;
-  {
-    Frame frame(*this);
-    locals_.emplace_back();
-    ++depth_;
-    std::vector<const Stmt *> body;
-    for (const StmtPtr &s : fn.body)
-      body.push_back(s.get());
-    result = runBody(at, fn, body);
-    --depth_;
-    locals_.pop_back();
-  }
+  locals_.push_back(std::move(bound));
+  ++depth_;
+  std::vector<const Stmt *> body;
+  for (const StmtPtr &s : fn.body)
+    body.push_back(s.get());
+  std::optional<HostValue> result = runBody(call, fn, body);
+  --depth_;
+  locals_.pop_back();
   loops_ = std::move(callerLoops);
   ownedLists_ = std::move(callerLists);
   return result;

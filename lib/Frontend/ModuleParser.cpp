@@ -149,6 +149,18 @@ static bool renameReads(Expr &e, const std::string &from,
   return reads;
 }
 
+void Parser::keepReboundGlobal(Module &module, const std::string &name,
+                               Expr &value) {
+  auto old = module.globals.find(name);
+  if (old == module.globals.end())
+    return;
+  std::string previous = name + "#" + std::to_string(rebindings + 1);
+  if (renameReads(value, name, previous)) {
+    ++rebindings;
+    module.globals[previous] = std::move(old->second);
+  }
+}
+
 bool Parser::parseModuleUnpacking(Module &module) {
   size_t save = idx;
   StmtPtr s;
@@ -171,25 +183,16 @@ bool Parser::parseModuleUnpacking(Module &module) {
     }
   // A display of another length raises ValueError when Python imports the
   // module: its names stay unbound.
-  if (ok && (s->value->kind == ExprKind::Tuple ||
-             s->value->kind == ExprKind::List))
+  if (ok &&
+      (s->value->kind == ExprKind::Tuple || s->value->kind == ExprKind::List))
     ok = s->value->args.size() == names.size();
   if (!ok) {
     idx = save;
     return false;
   }
-  // A value that reads a name it rebinds (`A, B = B, A`) reads the binding
-  // it replaces, kept under a name no Python code can spell.
-  for (const std::string &n : names) {
-    auto old = module.globals.find(n);
-    if (old == module.globals.end())
-      continue;
-    std::string previous = n + "#" + std::to_string(rebindings + 1);
-    if (renameReads(*s->value, n, previous)) {
-      ++rebindings;
-      module.globals[previous] = std::move(old->second);
-    }
-  }
+  // `A, B = B, A` reads the bindings it replaces.
+  for (const std::string &n : names)
+    keepReboundGlobal(module, n, *s->value);
   Expr &value = *s->value;
   bool display =
       (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) &&
@@ -259,17 +262,9 @@ void Parser::parseModuleStatement(Module &module) {
            (cur().is(Tok::Newline) || cur().is(Tok::Eof));
     }
     if (ok) {
-      // `configs = [... for c in configs]` reads the binding it replaces:
-      // that one stays, under a name no Python code can spell, and the
-      // new value reads it there (torchao's int8_mm autotune configs).
-      auto old = module.globals.find(name);
-      if (old != module.globals.end()) {
-        std::string previous = name + "#" + std::to_string(rebindings + 1);
-        if (renameReads(*s->value, name, previous)) {
-          ++rebindings;
-          module.globals[previous] = std::move(old->second);
-        }
-      }
+      // `configs = [... for c in configs]` reads the binding it replaces
+      // (torchao's int8_mm autotune configs).
+      keepReboundGlobal(module, name, *s->value);
       module.unbind(name);
       module.globals[name] = std::move(s->value);
       ++module.skippedStatements;

@@ -84,6 +84,10 @@ private:
   /// each name a global, its element of VALUE. False, with nothing
   /// consumed, where the statement is not of that form.
   bool parseModuleUnpacking(Module &module);
+  /// Where `value`, about to be bound to the global `name`, reads the
+  /// binding it replaces, that one stays, under a name no Python code can
+  /// spell (`name#N`), and `value` reads it there.
+  void keepReboundGlobal(Module &module, const std::string &name, Expr &value);
   /// A module-level `if` / `try`: its branches parsed as module-level
   /// statements, their bindings merged into `module` (mergeBranches).
   void parseModuleBranches(Module &module);

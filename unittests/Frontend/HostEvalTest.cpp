@@ -438,7 +438,11 @@ TEST(HostEvalTest, DeviceQueriesWithoutArch) {
                   "EITHER = torch.cuda.get_device_capability()[0] >= 9 or "
                   "torch.cuda.is_available()\n"
                   "NAME = torch.cuda.get_device_name(0)\n"
-                  "TWO = torch.cuda.get_device_capability(1)\n";
+                  "TWO = torch.cuda.get_device_capability(1)\n"
+                  "KW = torch.cuda.get_device_capability(device=2)\n"
+                  "ARGS = torch.cuda.get_device_capability(0, 1)\n"
+                  "OTHER = torch.cuda.get_device_name(index=0)\n"
+                  "AVAIL1 = torch.cuda.is_available(0)\n";
   EXPECT_EQ(valueOf(m, "CAP"),
             "<none:  | the GPU's compute capability is host code's value that "
             "tilec does not know here (no --arch given)>");
@@ -449,6 +453,16 @@ TEST(HostEvalTest, DeviceQueriesWithoutArch) {
             "know here (no --arch given)>");
   EXPECT_EQ(valueOf(m, "TWO"),
             "<none:  | tilec compiles for one GPU, device 0, not 1>");
+  EXPECT_EQ(valueOf(m, "KW"),
+            "<none:  | tilec compiles for one GPU, device 0, not 2>");
+  EXPECT_EQ(valueOf(m, "ARGS"),
+            "<none:  | 'torch.cuda.get_device_capability' takes one "
+            "argument, the device>");
+  EXPECT_EQ(valueOf(m, "OTHER"),
+            "<none:  | 'torch.cuda.get_device_name' takes one argument, the "
+            "device>");
+  EXPECT_EQ(valueOf(m, "AVAIL1"),
+            "<none:  | 'torch.cuda.is_available' takes no arguments>");
 }
 
 TEST(HostEvalTest, LoopsInFunctions) {

@@ -255,6 +255,11 @@ TEST(JitSpecialize, AutotuneConfigsSeeTheArch) {
   ASSERT_FALSE(bool(ampere));
   EXPECT_NE(llvm::toString(ampere.takeError()).find("the GPU's name"),
             std::string::npos);
+  // A -D that is no NAME=VALUE is an error, as on the command line.
+  auto bad = Specializer::create(src, "k", {}, "k.py", "sm_90a", {"2X=1"});
+  ASSERT_FALSE(bool(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("-D expects NAME=VALUE"),
+            std::string::npos);
 }
 
 // @triton.heuristics: evaluated at each specialization from the launch's

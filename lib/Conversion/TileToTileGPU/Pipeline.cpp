@@ -48,6 +48,10 @@
 // read of the carried value passes it through, so that nothing reads the
 // registers before a wait.
 //
+// In a tile loop marked flatten (a persistent kernel), the prologue of a
+// loop of cp.async copies moves to the end of the previous tile, before its
+// epilogue (PipelineNextTile.h).
+//
 // The loop's other loads are staged the same way first (stageOtherLoads:
 // load -> local_alloc -> local_load in the layout of the conversion that
 // read the load), where they read nothing the loop writes (their kernel
@@ -73,6 +77,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PipelineNextTile.h"
 #include "PipelineStaging.h"
 #include "PipelineWarpSpec.h"
 
@@ -481,9 +486,20 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       }
     }
 
+    // In a tile loop marked flatten, the prologue of the next tile runs
+    // during the epilogue of this one (PipelineNextTile.cpp).
+    std::optional<NextTilePrefetch> nextTile;
+    if (!useTma && carried.empty())
+      nextTile = planNextTilePrefetch(loop, stage0.getArrayRef(),
+                                      uint64_t(slots * bytesPerStage),
+                                      uint64_t(sharedLimit));
+
     // 4. Rewrite.
     Location loc = loop.getLoc();
     OpBuilder b(loop);
+    // Where the slots are allocated: before the tile loop when its
+    // iterations issue each other's prologue.
+    OpBuilder ab = nextTile ? OpBuilder(nextTile->outer) : b;
     Type ivType = loop.getInductionVar().getType();
     auto cst = [&](OpBuilder &bb, int64_t v) -> Value {
       return bb.create<arith::ConstantOp>(loc, bb.getIntegerAttr(ivType, v));
@@ -496,7 +512,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       MemDescType t = s.alloc.getType();
       SmallVector<int64_t> shape = {slots};
       shape.append(t.getShape().begin(), t.getShape().end());
-      buffers.push_back(b.create<LocalAllocOp>(
+      buffers.push_back(ab.create<LocalAllocOp>(
           loc, MemDescType::get(shape, t.getElementType(), t.getEncoding()),
           Value()));
     }
@@ -518,7 +534,7 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
         b.create<MBarrierInitOp>(loc, barSlot(b, i32(b, s)),
                                  b.getI32IntegerAttr(1));
     }
-    b.create<BarrierOp>(loc); // earlier users of these ranges are done
+    ab.create<BarrierOp>(loc); // earlier users of these ranges are done
 
     Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
           st = loop.getStep();
@@ -529,8 +545,8 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
       m.map(loop.getInductionVar(), iv);
       for (unsigned j : carried)
         m.map(loop.getRegionIterArgs()[j], args[j]);
-      Value pred =
-          bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, ub);
+      Value pred = bb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv,
+                                            m.lookupOrDefault(ub));
       Value bar = useTma ? barSlot(bb, slot) : Value();
       if (useTma)
         bb.create<MBarrierExpectOp>(loc, bar, bb.getI32IntegerAttr(tmaBytes),
@@ -585,16 +601,36 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
 
     SmallVector<Value> args(loop.getInitArgs().begin(),
                             loop.getInitArgs().end());
-    for (int s = 0; s < ahead; ++s) {
-      IRMapping m;
-      Value iv = b.create<arith::AddIOp>(
-          loc, lb, b.create<arith::MulIOp>(loc, st, cst(b, s)));
-      emitStage0(b, iv, args, i32(b, s), m);
-      SmallVector<Value> next = args;
-      for (unsigned j : carried)
-        next[j] = m.lookupOrDefault(yield.getOperand(j));
-      args = next;
-    }
+    // The copies of the first `ahead` iterations; `seed` maps the values of
+    // the tile loop's body they read (its next iteration's, for nextTile).
+    auto emitPrologue = [&](OpBuilder &pb, const IRMapping &seed) {
+      for (int s = 0; s < ahead; ++s) {
+        IRMapping m = seed;
+        Value iv = pb.create<arith::AddIOp>(
+            loc, m.lookupOrDefault(lb),
+            pb.create<arith::MulIOp>(loc, m.lookupOrDefault(st), cst(pb, s)));
+        emitStage0(pb, iv, args, i32(pb, s), m);
+        SmallVector<Value> next = args;
+        for (unsigned j : carried)
+          next[j] = m.lookupOrDefault(yield.getOperand(j));
+        args = next;
+      }
+    };
+    // The prologue of tile loop iteration `tile`, where it exists.
+    auto emitTilePrologue = [&](OpBuilder &at, Value tile) {
+      scf::ForOp outer = nextTile->outer;
+      Value exists = at.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                              tile, outer.getUpperBound());
+      auto ifOp = at.create<scf::IfOp>(loc, exists, /*withElseRegion=*/false);
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      IRMapping seed;
+      nextTile->cloneSlice(tb, tile, seed);
+      emitPrologue(tb, seed);
+    };
+    if (nextTile)
+      emitTilePrologue(ab, nextTile->outer.getLowerBound());
+    else
+      emitPrologue(b, IRMapping());
 
     SmallVector<Value> inits = args;
     // The accumulators of async wgmmas enter the loop through a (no-op)
@@ -732,6 +768,11 @@ struct PipelinePass : mlir::tilegpu::impl::TileGPUPipelineBase<PipelinePass> {
     if (useCpAsync)
       b.create<AsyncWaitOp>(loc, b.getI32IntegerAttr(0));
     b.create<BarrierOp>(loc);
+    if (nextTile) {
+      scf::ForOp outer = nextTile->outer;
+      emitTilePrologue(b, b.create<arith::AddIOp>(loc, outer.getInductionVar(),
+                                                  outer.getStep()));
+    }
     // Every thread is done with the mbarriers (the copies of iterations past
     // the end were never issued).
     if (useTma)

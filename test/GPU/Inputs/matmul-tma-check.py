@@ -1,6 +1,7 @@
-"""Inputs and checks of warp-specialize.test: C = A B^T in fp16 through host
-descriptors, A M x K and B N x K row-major fp16, C M x N (M = K = 200,
-N = 296: no dimension a multiple of its block).
+"""Inputs and checks of warp-specialize.test (through host descriptors) and
+persistent-flatten.test (pointers): C = A B^T in fp16, A M x K and B N x K
+row-major fp16, C M x N (M = K = 200, N = 296: no dimension a multiple of
+its block).
 
     gen DIR        writes DIR/a, DIR/b (fp16, uniform in [-1, 1)) and a
                    poisoned DIR/c (fp16)

@@ -156,6 +156,14 @@ def TileGPUPipeline : Pass<"tilegpu-pipeline", "mlir::ModuleOp"> {
     producer warpgroup instead (tilegpu.warp_specialize at the top of the
     kernel issues the copies; the kernel's warps wait on a `full` mbarrier a
     slot and release the slot on an `empty` one; PipelineWarpSpec.cpp).
+    A loop pipelined with cp.async copies directly in a loop marked
+    `tile.flatten` (tl.range(..., flatten=True): a persistent kernel's tile
+    loop) gets its slots before the tile loop, and its prologue moves: the
+    first tile's before the tile loop, and each tile issues the next tile's
+    first copies after its loop's final wait and barrier, before its
+    epilogue, where the values they read come from pure code of the tile
+    loop's induction variable and the slots fit beside the epilogue's
+    staging (PipelineNextTile.cpp).
   }];
   let options = [
     Option<"numStages", "num-stages", "int", /*default=*/"3",

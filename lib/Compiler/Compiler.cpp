@@ -89,27 +89,18 @@ ParsedSource Compiler::parse(std::string filename, std::string text,
                              llvm::ArrayRef<std::string> defines,
                              llvm::StringRef arch) {
   ParsedSource out;
-  std::string name, package;
-  HostDefines hostDefines;
-  hostDefines.arch = arch.str();
-  std::string defineError;
   out.file = std::make_unique<SourceFile>(std::move(filename), std::move(text));
-  if (!hostDefines.add(defines, defineError)) {
+  sources_[out.file->name().str()] = out.file->text().str();
+  DiagnosticEngine diags(*out.file, errs);
+  std::string defineError;
+  out.loader = ModuleLoader::forKernelFile(
+      *out.file, diags, importPaths, defines, arch, out.module, defineError);
+  if (!out.loader) {
     errs << "tilec: error: " << defineError << "\n";
     out.module = std::make_unique<Module>();
     out.numErrors = 1;
     return out;
   }
-  out.loader = std::make_unique<ModuleLoader>(
-      ModuleLoader::searchPathFor(out.file->name(), importPaths, name, package),
-      std::move(hostDefines));
-  sources_[out.file->name().str()] = out.file->text().str();
-  DiagnosticEngine diags(*out.file, errs);
-  out.module = parseModule(*out.file, diags, &out.loader->defines());
-  out.module->name = name;
-  out.module->package = package;
-  if (!name.empty())
-    out.loader->adopt(name, *out.module);
   out.numErrors = diags.numErrors();
   return out;
 }

@@ -29,6 +29,27 @@ static bool isPackageDir(llvm::StringRef dir) {
   return fs::exists(init);
 }
 
+std::unique_ptr<ModuleLoader> ModuleLoader::forKernelFile(
+    const SourceFile &file, DiagnosticEngine &diags,
+    llvm::ArrayRef<std::string> importPaths,
+    llvm::ArrayRef<std::string> defines, llvm::StringRef arch,
+    std::unique_ptr<Module> &module, std::string &error) {
+  HostDefines hostDefines;
+  if (!hostDefines.add(defines, error))
+    return nullptr;
+  hostDefines.arch = arch.str();
+  std::string name, package;
+  auto loader = std::make_unique<ModuleLoader>(
+      searchPathFor(file.name(), importPaths, name, package),
+      std::move(hostDefines));
+  module = parseModule(file, diags, &loader->defines());
+  module->name = name;
+  module->package = package;
+  if (!name.empty())
+    loader->adopt(name, *module);
+  return loader;
+}
+
 std::vector<std::string>
 ModuleLoader::searchPathFor(llvm::StringRef file,
                             llvm::ArrayRef<std::string> extra,

@@ -69,21 +69,13 @@ Specializer::create(llvm::StringRef source, llvm::StringRef kernel,
   std::string diagText;
   llvm::raw_string_ostream os(diagText);
   DiagnosticEngine diags(file, os);
-  HostDefines hostDefines;
   std::string defineError;
-  if (!hostDefines.add(defines, defineError))
+  state->loader =
+      ModuleLoader::forKernelFile(file, diags, importPaths, defines, arch,
+                                  state->module, defineError);
+  if (!state->loader)
     return llvm::createStringError(defineError);
-  hostDefines.arch = arch.str();
-  std::string moduleName, package;
-  state->loader = std::make_unique<ModuleLoader>(
-      ModuleLoader::searchPathFor(filename, importPaths, moduleName, package),
-      std::move(hostDefines));
-  state->module = parseModule(file, diags, &state->loader->defines());
   const std::unique_ptr<Module> &module = state->module;
-  module->name = moduleName;
-  module->package = package;
-  if (!moduleName.empty())
-    state->loader->adopt(moduleName, *module);
   if (diags.numErrors())
     return llvm::createStringError("cannot parse " + filename + ": " +
                      llvm::StringRef(os.str()).trim());

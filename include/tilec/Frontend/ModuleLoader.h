@@ -45,6 +45,18 @@ public:
   searchPathFor(llvm::StringRef file, llvm::ArrayRef<std::string> extra,
                 std::string &moduleName, std::string &package);
 
+  /// The loader of a compilation whose kernel file is `file`, with `module`
+  /// set to that file's module, parsed (its syntax errors go to `diags`)
+  /// and adopted under its dotted name: host code sees the module-level
+  /// names `defines` bind (NAME=VALUE each), the target architecture `arch`
+  /// and the modules of `importPaths` and of the file's package. Null, with
+  /// `error` set, where a define is malformed.
+  static std::unique_ptr<ModuleLoader>
+  forKernelFile(const SourceFile &file, DiagnosticEngine &diags,
+                llvm::ArrayRef<std::string> importPaths,
+                llvm::ArrayRef<std::string> defines, llvm::StringRef arch,
+                std::unique_ptr<Module> &module, std::string &error);
+
   /// `path` with its leading dots resolved against `package` (`..x` in
   /// pkg.ops: pkg.x); nullopt, with `error` set, when it climbs above the
   /// top-level package or there is no package.

@@ -60,11 +60,22 @@ tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
                        "...) or the name of a function of one parameter "
                        "defined in this module",
                    v.length);
+      // Triton passes such a key to the launch as an option.
+      bool launchOption = k.str == "num_warps" || k.str == "num_stages" ||
+                          k.str == "num_ctas" || k.str == "maxnreg";
       if (llvm::none_of(fn.params,
                         [&](const Param &p) { return p.name == k.str; }))
         return bad(diags, k.loc,
-                   "sets '" + k.str + "', which is not a parameter of '" +
-                       fn.name + "'",
+                   launchOption
+                       ? "sets the launch option '" + k.str +
+                             "', which tilec takes from --" +
+                             (k.str == "num_warps"    ? "num-warps"
+                              : k.str == "num_stages" ? "num-stages"
+                                                      : k.str) +
+                             " or an @triton.autotune config, not from "
+                             "@triton.heuristics"
+                       : "sets '" + k.str + "', which is not a parameter of '" +
+                             fn.name + "'",
                    k.length);
       if (named)
         out.push_back({k.str, nullptr, named, &v, k.loc});

@@ -183,8 +183,9 @@ public:
 
   /// The functions of host code tilec calls, for messages.
   static constexpr llvm::StringLiteral kEvaluatedBodies =
-      "tilec evaluates functions whose bodies are assignments of names, "
-      "'return' statements, appends to lists and 'if' / 'elif' / 'else', "
+      "tilec evaluates functions whose bodies are assignments of names "
+      "(augmented ones of local names too), 'return' statements, appends to "
+      "lists and 'if' / 'elif' / 'else', "
       "'for' and 'try' over them";
 
   /// The most elements a list may have, and the most steps (elements of
@@ -246,6 +247,10 @@ private:
   bool clause(const Expr &e, size_t i, std::vector<HostValue> &out);
   void probe(const Expr &e, size_t i);
   bool bindTarget(const Expr &target, std::optional<HostValue> v);
+  /// `a op b` for the augmented assignment `s` (`a op= b`), an expression
+  /// the evaluator keeps (binary() and its messages point at its operands'
+  /// places).
+  const Expr &augmentedOp(const Stmt &s);
   std::optional<std::vector<HostValue>> items(const Expr &e,
                                               const HostValue &v);
   std::optional<HostValue> sequenceOp(const Expr &e, const HostValue &a,
@@ -327,6 +332,8 @@ private:
   /// held elsewhere too.
   void shareLists(const Expr &e);
   size_t frameBase_ = 0;
+  /// The expressions augmentedOp made, alive as long as the evaluator.
+  std::vector<std::unique_ptr<Expr>> synthesized_;
   unsigned depth_ = 0;
   size_t steps_ = 0;
 };

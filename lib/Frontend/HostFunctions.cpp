@@ -11,9 +11,10 @@
 // parameters as local names: the config builders that append to a list in
 // nested loops. A condition tilec cannot compute gives a value when both
 // ways return the same one, as a conditional expression does (each way
-// from the locals before it). Anything else in the body (a `while` loop, an
-// augmented assignment, another call for its effect) is host code tilec
-// does not run.
+// from the locals before it). An augmented assignment of a local (`n *= 2`,
+// `s += "x"`; a list only where the function holds it alone) binds the name
+// to the operation's value. Anything else in the body (a `while` loop,
+// another call for its effect) is host code tilec does not run.
 //
 // Statements run in continuation-passing style: an `if` runs its branch
 // followed by the statements after it, so that an undecided condition can
@@ -186,6 +187,20 @@ HostEvaluator::iterate(const Expr &call, const Function &fn,
   return runBody(call, fn, next);
 }
 
+const Expr &HostEvaluator::augmentedOp(const Stmt &s) {
+  auto op = std::make_unique<Expr>(ExprKind::BinOp, s.loc);
+  op->binaryOp = s.op;
+  op->length = s.targets[0]->length;
+  for (const Expr *side : {s.targets[0].get(), s.value.get()}) {
+    auto copy = std::make_unique<Expr>(side->kind, side->loc);
+    copy->length = side->length;
+    copy->str = side->str;
+    op->args.push_back(std::move(copy));
+  }
+  synthesized_.push_back(std::move(op));
+  return *synthesized_.back();
+}
+
 void HostEvaluator::shareLists(const Expr &e) {
   if (e.kind == ExprKind::Name)
     ownedLists_.erase(e.str);
@@ -337,6 +352,34 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       if (fresh && s.targets.size() == 1 &&
           s.targets[0]->kind == ExprKind::Name && v->kind == HostValue::List)
         ownedLists_.insert(s.targets[0]->str);
+      continue;
+    }
+    case StmtKind::AugAssign: {
+      // `name op= value` of a local: the name bound to `name op value`. A
+      // list's `+=` extends it in place in Python, so only a list the
+      // function made and holds in one name (as for append).
+      if (!s.value || s.targets.size() != 1 ||
+          s.targets[0]->kind != ExprKind::Name || !local(s.targets[0]->str))
+        break;
+      const Expr &t = *s.targets[0];
+      std::optional<HostValue> a = eval(t);
+      if (!a)
+        return std::nullopt;
+      if (a->kind == HostValue::List && !ownedLists_.count(t.str)) {
+        fail(t, "tilec changes only a list the function made and holds in "
+                "one name, and '" +
+                    t.str +
+                    "' may be held elsewhere too (a parameter, or bound to "
+                    "another name or put in a list)");
+        return std::nullopt;
+      }
+      std::optional<HostValue> b = eval(*s.value);
+      if (!b)
+        return std::nullopt;
+      shareLists(*s.value);
+      std::optional<HostValue> v = binary(augmentedOp(s), *a, *b);
+      if (!v || !bindTarget(t, *v))
+        return std::nullopt;
       continue;
     }
     case StmtKind::If: {

@@ -7,7 +7,7 @@
 # CHECK:      {{^}}{{.*}}autotune-host-function.py:[[@LINE+54]]:26: error: @triton.autotune: tilec cannot compute 'configs': 'get_configs' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=get_configs(), key=['n']){{$}}
 # CHECK-NEXT: {{^}}                         ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+33]]:5: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+33]]:5: note: tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
 # CHECK-NEXT: {{^}}    while len(configs) < 2:{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~{{$}}
 # CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+57]]:18: error: @triton.autotune: tilec cannot compute 'configs': it reads 'CONFIGS', host code's value that tilec cannot compute: give it with -D CONFIGS=VALUE (a Python literal){{$}}
@@ -16,7 +16,7 @@
 # CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+51]]:11: note: tilec cannot compute this: 'get_configs' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}CONFIGS = get_configs(){{$}}
 # CHECK-NEXT: {{^}}          ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+24]]:5: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+24]]:5: note: tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
 # CHECK-NEXT: {{^}}    while len(configs) < 2:{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~{{$}}
 # CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+54]]:26: error: @triton.autotune: tilec cannot compute 'configs': 'sized' is called without its argument 'n'{{$}}
@@ -28,7 +28,7 @@
 # CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+61]]:12: error: @triton.autotune: tilec cannot compute 'configs': 'get_configs' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}    return get_configs(){{$}}
 # CHECK-NEXT: {{^}}           ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+12]]:5: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+12]]:5: note: tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
 # CHECK-NEXT: {{^}}    while len(configs) < 2:{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~{{$}}
 # CHECK-NEXT: {{^}}{{.*}}autotune-host-function.py:[[@LINE+58]]:18: note: needed by @triton.autotune here{{$}}

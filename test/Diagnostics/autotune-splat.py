@@ -15,7 +15,7 @@
 # CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+27]]:64: error: @triton.autotune: tilec cannot tell which arguments the '**' argument binds: 'make_tuning' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=[triton.Config({'B': 64})], key=[], **make_tuning()){{$}}
 # CHECK-NEXT: {{^}}                                                               ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:5: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:5: note: tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement{{$}}
 # CHECK-NEXT: {{^}}    tuning['warmup'] = 5{{$}}
 # CHECK-NEXT: {{^}}    ^{{$}}
 # HOST:       k: 2 configs, key [n]{{$}}

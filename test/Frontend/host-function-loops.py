@@ -26,7 +26,7 @@
 # EARLY-NEXT: 0: BN=48, num_warps=4, num_stages=3
 # RUN: not tilec %s --list-configs --kernel bad_while 2>&1 | FileCheck %s --check-prefix=WHILE
 # WHILE: error: @triton.autotune: tilec cannot compute 'configs': 'grow' is a function of host code tilec cannot evaluate
-# WHILE: note: tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement
+# WHILE: note: tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them, not this statement
 # WHILE-NEXT: {{^}}    while len(out) < 3:{{$}}
 # RUN: tilec %s --list-configs --kernel calls | FileCheck %s --check-prefix=CALLS
 # CALLS: calls: 3 configs, key [n]

@@ -22,7 +22,7 @@
 # DEVICE-NEXT: {{^}}                          ^~~~~~~~~~~~~~~{{$}}
 # DEVICE-NEXT: {{^}}{{.*}}host-function-try.py:[[@LINE+66]]:18: note: needed by @triton.autotune here{{$}}
 # RUN: not tilec %s --list-configs --kernel bad_finally 2>&1 | FileCheck %s --check-prefix=FINALLY --strict-whitespace
-# FINALLY:      {{^}}{{.*}}host-function-try.py:[[@LINE+77]]:26: error: @triton.autotune: tilec cannot compute 'configs': it calls 'cleaned_up', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are assignments of names, 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them); -D 'cleaned_up()=VALUE' gives its value{{$}}
+# FINALLY:      {{^}}{{.*}}host-function-try.py:[[@LINE+77]]:26: error: @triton.autotune: tilec cannot compute 'configs': it calls 'cleaned_up', a function of host code tilec cannot evaluate (tilec evaluates functions whose bodies are assignments of names (augmented ones of local names too), 'return' statements, appends to lists and 'if' / 'elif' / 'else', 'for' and 'try' over them); -D 'cleaned_up()=VALUE' gives its value{{$}}
 import functools
 from functools import cache
 

@@ -251,6 +251,9 @@ private:
   /// the evaluator keeps (binary() and its messages point at its operands'
   /// places).
   const Expr &augmentedOp(const Stmt &s);
+  /// Whether the function may change the list `name` holds in place: one it
+  /// made and holds in that name alone (else a failure at `at`).
+  bool mayChangeList(const Expr &at, const std::string &name);
   std::optional<std::vector<HostValue>> items(const Expr &e,
                                               const HostValue &v);
   std::optional<HostValue> sequenceOp(const Expr &e, const HostValue &a,

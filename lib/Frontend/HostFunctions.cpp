@@ -187,6 +187,17 @@ HostEvaluator::iterate(const Expr &call, const Function &fn,
   return runBody(call, fn, next);
 }
 
+bool HostEvaluator::mayChangeList(const Expr &at, const std::string &name) {
+  if (ownedLists_.count(name))
+    return true;
+  fail(at, "tilec changes only a list the function made and holds in one "
+           "name, and '" +
+               name +
+               "' may be held elsewhere too (a parameter, or bound to "
+               "another name or put in a list)");
+  return false;
+}
+
 const Expr &HostEvaluator::augmentedOp(const Stmt &s) {
   auto op = std::make_unique<Expr>(ExprKind::BinOp, s.loc);
   op->binaryOp = s.op;
@@ -224,14 +235,8 @@ std::optional<bool> HostEvaluator::listMethod(const Expr &e) {
   const std::optional<HostValue> *held = local(name);
   if (!held || !*held || (*held)->kind != HostValue::List)
     return std::nullopt;
-  if (!ownedLists_.count(name)) {
-    fail(callee, "tilec changes only a list the function made and holds in "
-                 "one name, and '" +
-                     name +
-                     "' may be held elsewhere too (a parameter, or bound to "
-                     "another name or put in a list)");
+  if (!mayChangeList(callee, name))
     return false;
-  }
   std::optional<HostValue> v = eval(*e.args[1]);
   if (!v)
     return false;
@@ -365,14 +370,8 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       std::optional<HostValue> a = eval(t);
       if (!a)
         return std::nullopt;
-      if (a->kind == HostValue::List && !ownedLists_.count(t.str)) {
-        fail(t, "tilec changes only a list the function made and holds in "
-                "one name, and '" +
-                    t.str +
-                    "' may be held elsewhere too (a parameter, or bound to "
-                    "another name or put in a list)");
+      if (a->kind == HostValue::List && !mayChangeList(t, t.str))
         return std::nullopt;
-      }
       std::optional<HostValue> b = eval(*s.value);
       if (!b)
         return std::nullopt;

@@ -23,6 +23,24 @@ static llvm::Error bad(DiagnosticEngine &diags, SourceLoc loc,
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
+/// Why the heuristic key `key` of `kernel` names no parameter: a launch
+/// option, which Triton passes to the launch, says where tilec takes it from.
+static std::string unknownKeyMessage(const std::string &key,
+                                     const std::string &kernel) {
+  std::string option = key == "num_warps"    ? "--num-warps"
+                       : key == "num_stages" ? "--num-stages"
+                                             : "";
+  if (!option.empty())
+    return "sets the launch option '" + key + "', which tilec takes from " +
+           option +
+           " or an @triton.autotune config, not from "
+           "@triton.heuristics";
+  if (key == "num_ctas" || key == "maxnreg")
+    return "sets the launch option '" + key +
+           "', which tilec does not take from @triton.heuristics";
+  return "sets '" + key + "', which is not a parameter of '" + kernel + "'";
+}
+
 llvm::Expected<std::vector<Heuristic>>
 tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
   std::vector<Heuristic> out;
@@ -60,23 +78,9 @@ tilec::readHeuristics(const Function &fn, DiagnosticEngine &diags) {
                        "...) or the name of a function of one parameter "
                        "defined in this module",
                    v.length);
-      // Triton passes such a key to the launch as an option.
-      bool launchOption = k.str == "num_warps" || k.str == "num_stages" ||
-                          k.str == "num_ctas" || k.str == "maxnreg";
       if (llvm::none_of(fn.params,
                         [&](const Param &p) { return p.name == k.str; }))
-        return bad(diags, k.loc,
-                   launchOption
-                       ? "sets the launch option '" + k.str +
-                             "', which tilec takes from --" +
-                             (k.str == "num_warps"    ? "num-warps"
-                              : k.str == "num_stages" ? "num-stages"
-                                                      : k.str) +
-                             " or an @triton.autotune config, not from "
-                             "@triton.heuristics"
-                       : "sets '" + k.str + "', which is not a parameter of '" +
-                             fn.name + "'",
-                   k.length);
+        return bad(diags, k.loc, unknownKeyMessage(k.str, fn.name), k.length);
       if (named)
         out.push_back({k.str, nullptr, named, &v, k.loc});
       else

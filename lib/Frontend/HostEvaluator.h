@@ -185,8 +185,7 @@ public:
   static constexpr llvm::StringLiteral kEvaluatedBodies =
       "tilec evaluates functions whose bodies are assignments of names "
       "(augmented ones of local names too), 'return' statements, appends to "
-      "lists and 'if' / 'elif' / 'else', "
-      "'for' and 'try' over them";
+      "lists and 'if' / 'elif' / 'else', 'for' and 'try' over them";
 
   /// The most elements a list may have, and the most steps (elements of
   /// comprehensions, calls) one evaluation may take.
@@ -247,10 +246,10 @@ private:
   bool clause(const Expr &e, size_t i, std::vector<HostValue> &out);
   void probe(const Expr &e, size_t i);
   bool bindTarget(const Expr &target, std::optional<HostValue> v);
-  /// `a op b` for the augmented assignment `s` (`a op= b`), an expression
-  /// the evaluator keeps (binary() and its messages point at its operands'
-  /// places).
-  const Expr &augmentedOp(const Stmt &s);
+  /// The value of the augmented assignment `s` (`x op= y`), from x's value
+  /// `a` and y's `b`: binary()'s, a failure at the statement's nodes.
+  std::optional<HostValue> augmented(const Stmt &s, const HostValue &a,
+                                     const HostValue &b);
   /// Whether the function may change the list `name` holds in place: one it
   /// made and holds in that name alone (else a failure at `at`).
   bool mayChangeList(const Expr &at, const std::string &name);
@@ -335,8 +334,6 @@ private:
   /// held elsewhere too.
   void shareLists(const Expr &e);
   size_t frameBase_ = 0;
-  /// The expressions augmentedOp made, alive as long as the evaluator.
-  std::vector<std::unique_ptr<Expr>> synthesized_;
   unsigned depth_ = 0;
   size_t steps_ = 0;
 };

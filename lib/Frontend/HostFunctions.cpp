@@ -198,18 +198,26 @@ bool HostEvaluator::mayChangeList(const Expr &at, const std::string &name) {
   return false;
 }
 
-const Expr &HostEvaluator::augmentedOp(const Stmt &s) {
-  auto op = std::make_unique<Expr>(ExprKind::BinOp, s.loc);
-  op->binaryOp = s.op;
-  op->length = s.targets[0]->length;
+std::optional<HostValue> HostEvaluator::augmented(const Stmt &s,
+                                                  const HostValue &a,
+                                                  const HostValue &b) {
+  // `a op b` as an expression for binary(), its operands at the places of
+  // the statement's; a failure there moves to the statement's own nodes.
+  Expr op(ExprKind::BinOp, s.loc);
+  op.binaryOp = s.op;
+  op.length = s.targets[0]->length;
   for (const Expr *side : {s.targets[0].get(), s.value.get()}) {
     auto copy = std::make_unique<Expr>(side->kind, side->loc);
     copy->length = side->length;
     copy->str = side->str;
-    op->args.push_back(std::move(copy));
+    op.args.push_back(std::move(copy));
   }
-  synthesized_.push_back(std::move(op));
-  return *synthesized_.back();
+  std::optional<HostValue> v = binary(op, a, b);
+  if (failedAt_ == op.args[1].get())
+    failedAt_ = s.value.get();
+  else if (failedAt_ == &op || failedAt_ == op.args[0].get())
+    failedAt_ = s.targets[0].get();
+  return v;
 }
 
 void HostEvaluator::shareLists(const Expr &e) {
@@ -376,7 +384,7 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       if (!b)
         return std::nullopt;
       shareLists(*s.value);
-      std::optional<HostValue> v = binary(augmentedOp(s), *a, *b);
+      std::optional<HostValue> v = augmented(s, *a, *b);
       if (!v || !bindTarget(t, *v))
         return std::nullopt;
       continue;

@@ -183,8 +183,9 @@ bool Parser::parseModuleUnpacking(Module &module) {
     }
   // A display of another length raises ValueError when Python imports the
   // module: its names stay unbound.
-  if (ok &&
-      (s->value->kind == ExprKind::Tuple || s->value->kind == ExprKind::List))
+  bool display = ok && (s->value->kind == ExprKind::Tuple ||
+                        s->value->kind == ExprKind::List);
+  if (display)
     ok = s->value->args.size() == names.size();
   if (!ok) {
     idx = save;
@@ -194,9 +195,6 @@ bool Parser::parseModuleUnpacking(Module &module) {
   for (const std::string &n : names)
     keepReboundGlobal(module, n, *s->value);
   Expr &value = *s->value;
-  bool display =
-      (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) &&
-      value.args.size() == names.size();
   // A tuple display: each name its element. Otherwise the value is a
   // global of its own, under a name no Python code can spell, and each
   // name its subscript.

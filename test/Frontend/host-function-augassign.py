@@ -5,7 +5,8 @@
 # another name may hold is an error, not a silently different result, as
 # for append; so is the augmented assignment of a name the function does
 # not bind (Python's UnboundLocalError), left to the error for host code
-# tilec does not run.
+# tilec does not run; an operation Python rejects is an error at the
+# statement.
 # RUN: tilec %s --list-configs --kernel doubling | FileCheck %s --check-prefix=DOUBLING
 # DOUBLING: doubling: 4 configs, key [n]
 # DOUBLING-NEXT: 0: BN=16, BK=64, num_warps=4, num_stages=3
@@ -18,11 +19,15 @@
 # JOINED-NEXT: 1: BN=64, num_warps=2, num_stages=3
 # JOINED-NEXT: 2: BN=256, num_warps=2, num_stages=3
 # RUN: not tilec %s --list-configs --kernel shared 2>&1 | FileCheck %s --check-prefix=SHARED
-# SHARED: host-function-augassign.py:[[@LINE+35]]:5: error: @triton.autotune: tilec cannot compute 'configs': tilec changes only a list the function made and holds in one name, and 'sizes' may be held elsewhere too (a parameter, or bound to another name or put in a list)
+# SHARED: host-function-augassign.py:[[@LINE+39]]:5: error: @triton.autotune: tilec cannot compute 'configs': tilec changes only a list the function made and holds in one name, and 'sizes' may be held elsewhere too (a parameter, or bound to another name or put in a list)
 # SHARED-NEXT: {{^}}    sizes += [256]{{$}}
 # RUN: not tilec %s --list-configs --kernel unbound 2>&1 | FileCheck %s --check-prefix=UNBOUND
 # UNBOUND: error: @triton.autotune: tilec cannot compute 'configs': 'bump' is a function of host code tilec cannot evaluate
 # UNBOUND: {{^}}    LIMIT += 1{{$}}
+# RUN: not tilec %s --list-configs --kernel mixed 2>&1 | FileCheck %s --check-prefix=MIXED
+# MIXED: host-function-augassign.py:[[@LINE+39]]:5: error: @triton.autotune: tilec cannot compute 'configs': '+' of the string 'block' and 1
+# MIXED-NEXT: {{^}}    name += 1{{$}}
+# MIXED-NEXT: {{^}}    ^~~~{{$}}
 import triton
 import triton.language as tl
 
@@ -57,6 +62,12 @@ def shared_configs():
     return [triton.Config({"BN": s}) for s in other]
 
 
+def mixed_configs():
+    name = "block"
+    name += 1
+    return [triton.Config({"BN": 16})]
+
+
 def bump():
     LIMIT += 1
     return [triton.Config({"BN": LIMIT})]
@@ -83,4 +94,10 @@ def shared(x, n, BN: tl.constexpr):
 @triton.autotune(configs=bump(), key=["n"])
 @triton.jit
 def unbound(x, n, BN: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=mixed_configs(), key=["n"])
+@triton.jit
+def mixed(x, n, BN: tl.constexpr):
     pass

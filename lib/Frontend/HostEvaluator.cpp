@@ -42,6 +42,16 @@ std::nullopt_t HostEvaluator::fail(const Expr &at, const llvm::Twine &why,
   return std::nullopt;
 }
 
+std::nullopt_t HostEvaluator::raise(const Expr &at, llvm::StringRef type,
+                                    const llvm::Twine &why) {
+  fail(at, why + " (Python raises " + type + ")");
+  raised_ = type.str();
+  raisedIn_.clear();
+  for (const Try &t : tries_)
+    raisedIn_.push_back(t.stmt);
+  return std::nullopt;
+}
+
 std::nullopt_t HostEvaluator::undecided(const std::string &name,
                                         bool decisive) {
   for (Undecided &u : names_)
@@ -70,6 +80,7 @@ void HostEvaluator::restore(State s) {
   failedAt_ = s.failedAt;
   notes_ = std::move(s.notes);
   names_ = std::move(s.names);
+  raised_ = std::move(s.raised);
 }
 
 void HostEvaluator::markDecisive(size_t from) {
@@ -292,7 +303,8 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
   case CompareOpKind::Eq:
   case CompareOpKind::Ne:
     for (const HostValue *v : {&lhs, &r})
-      if (v->kind == HostValue::Other || v->kind == HostValue::Object) {
+      if (v->kind == HostValue::Other ||
+          (v->kind == HostValue::Object && !v->enumClass)) {
         fail(e, "cannot compare " + v->describe());
         return std::nullopt;
       }
@@ -304,8 +316,12 @@ std::optional<bool> HostEvaluator::compare(const Expr &e, CompareOpKind op,
     bool singleton = lhs.kind == HostValue::None ||
                      lhs.kind == HostValue::Bool || r.kind == HostValue::None ||
                      r.kind == HostValue::Bool;
+    // Enumerations and their members are one object each.
+    if (!singleton && lhs.enumClass && r.enumClass)
+      return hostEquals(lhs, r) != (op == CompareOpKind::IsNot);
     if (!singleton) {
-      fail(e, "'is' of values other than None, True and False");
+      fail(e, "'is' of values other than None, True, False, enumerations "
+              "and their members");
       return std::nullopt;
     }
     bool same = lhs.kind == r.kind && lhs.i == r.i;
@@ -470,6 +486,8 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
     if (std::string text = dottedName(callee); !text.empty())
       if (const HostValue *v = scope.defined(text + "()"))
         return *v;
+  if (isEnumCall(e)) // HostEnums.cpp
+    return enumCall(e);
   if (const Function *f = scope.hostFunction(*this, callee)) {
     std::vector<HostValue> args;
     std::vector<std::pair<std::string, HostValue>> kwargs;
@@ -831,12 +849,15 @@ std::optional<bool> HostEvaluator::truth(const Expr &e) {
     // compute does not matter when another one decides.
     bool isAnd = e.boolOp == BoolOpKind::And;
     bool unknown = false;
+    std::string raised = raised_;
     for (const ExprPtr &a : e.args) {
       std::optional<bool> t = truth(*a);
-      if (!t)
+      if (!t) {
         unknown = true;
-      else if (*t != isAnd)
+      } else if (*t != isAnd) {
+        raised_ = raised; // what an operand raised does not happen
         return !isAnd;
+      }
     }
     if (unknown)
       return std::nullopt;

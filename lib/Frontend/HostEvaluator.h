@@ -74,6 +74,12 @@ public:
   /// The value a -D option gives the text `text` of a method call without
   /// arguments (`current_platform.is_rocm()`), null for none.
   virtual const HostValue *defined(llvm::StringRef text) { return nullptr; }
+  /// The enumeration that the module-level name `name` binds (a class of
+  /// this module or one it imports), null for none.
+  virtual const EnumClass *enumClass(const std::string &name) {
+    (void)name;
+    return nullptr;
+  }
   /// The module-level function of host code that `callee` names, null for
   /// none.
   virtual const Function *hostFunction(HostEvaluator &ev, const Expr &callee) {
@@ -120,6 +126,14 @@ public:
   /// `notes`); returns nullopt.
   std::nullopt_t fail(const Expr &at, const llvm::Twine &why,
                       std::vector<HostNote> notes = {});
+  /// Records that `at` raises the Python exception `type` (KeyError,
+  /// IndexError, ValueError, AttributeError) because `why`: a failure
+  /// (fail()) that a `try` of a function of host code whose handler names
+  /// the type, a base of it or none catches; returns nullopt. A value
+  /// computed in spite of it (the other operand of an `or` decides) forgets
+  /// it, as restore() does.
+  std::nullopt_t raise(const Expr &at, llvm::StringRef type,
+                       const llvm::Twine &why);
   /// Records `name` as a host value tilec cannot compute. A decisive name
   /// decides a condition that tilec cannot (`IS_AMD` of `[2, 4] if IS_AMD
   /// else [4, 8]`): it stays named where a constant's value depends on it,
@@ -203,8 +217,9 @@ public:
     const Expr *failedAt;
     std::vector<HostNote> notes;
     std::vector<Undecided> names;
+    std::string raised;
   };
-  State save() const { return {reason_, failedAt_, notes_, names_}; }
+  State save() const { return {reason_, failedAt_, notes_, names_, raised_}; }
   void restore(State s);
   /// Marks the names recorded since the first `from` as decisive.
   void markDecisive(size_t from);
@@ -213,6 +228,12 @@ public:
   /// Counts a step (an element of a comprehension, a call, a statement, a
   /// constant's evaluation); false (with a failure at `at`) past kMaxSteps.
   bool step(const Expr &at);
+
+  /// The members of the enumeration `cls` (HostEnums.cpp), one a name it
+  /// binds, in order (an alias: the member of the earlier name with its
+  /// value); nullopt when tilec cannot compute one.
+  std::optional<std::vector<HostValue>> enumMembers(const Expr &at,
+                                                    const EnumClass &cls);
 
   /// The value the body of the function of host code `fn` returns, run as
   /// a call at `at` with its parameters unbound: what they read comes from
@@ -271,10 +292,22 @@ private:
   /// spread); false when one cannot be computed (all are evaluated).
   bool arguments(const Expr &e, std::vector<HostValue> &args,
                  std::vector<std::pair<std::string, HostValue>> &kwargs);
+  /// `fn` called at `e` with `args` and `kwargs`; `method`: a method of an
+  /// enumeration (it may be a @classmethod or @staticmethod).
   std::optional<HostValue>
   callHostFunction(const Expr &e, const Function &fn,
                    std::vector<HostValue> args,
-                   std::vector<std::pair<std::string, HostValue>> kwargs);
+                   std::vector<std::pair<std::string, HostValue>> kwargs,
+                   bool method = false);
+  /// The statements after the `try` whose body raised, from its handler
+  /// that catches the exception (raise()); nullopt when none does, with
+  /// `handled` false.
+  /// `before`: what fail() had recorded when the `try` began, restored
+  /// when a handler catches.
+  std::optional<HostValue> runHandler(const Expr &call, const Function &fn,
+                                      const Stmt &tryStmt,
+                                      llvm::ArrayRef<const Stmt *> rest,
+                                      State before, bool &handled);
   std::optional<HostValue> runBody(const Expr &call, const Function &fn,
                                    llvm::ArrayRef<const Stmt *> stmts);
   /// `fn`'s body run in a new local scope of `bound` (its parameters), in
@@ -293,6 +326,26 @@ private:
   static bool isTritonCall(llvm::StringRef path);
   std::optional<HostValue> tritonCall(const Expr &e, llvm::StringRef fn);
   std::optional<HostValue> attribute(const Expr &e);
+  /// `props[key]` of Triton's device properties (`props`).
+  std::optional<HostValue> deviceProperty(const Expr &e, const HostValue &props,
+                                          const HostValue &key);
+  /// Whether `v` is Triton's device properties.
+  static bool isDeviceProperties(const HostValue &v);
+
+  // HostEnums.cpp
+  /// Whether `e` calls an enumeration (`Backend(value)`) or a method of one
+  /// or of a member.
+  bool isEnumCall(const Expr &e);
+  std::optional<HostValue> enumCall(const Expr &e);
+  /// The attribute `e` of the enumeration `cls`: a member.
+  std::optional<HostValue> enumAttribute(const Expr &e, const HostValue &cls);
+  /// The member of `cls` named `key` (byName: `cls[key]`) or of the value
+  /// `key` (`cls(key)`).
+  std::optional<HostValue> enumLookup(const Expr &e, const HostValue &cls,
+                                      const HostValue &key, bool byName);
+  /// The members of `cls` as a `for` over it takes them (no aliases).
+  std::optional<std::vector<HostValue>> enumItems(const Expr &at,
+                                                  const HostValue &cls);
 
   // HostTorch.cpp
   /// The value of torch's `path` that tilec knows: a dtype (`torch.float16`,
@@ -322,6 +375,17 @@ private:
     std::shared_ptr<const Stmt> end;
   };
   std::vector<Loop> loops_;
+  /// The `try` statements whose bodies run (innermost last), each with the
+  /// statement that marks its body's end in the statements runBody goes on
+  /// with; raise() notes which ran (raisedIn_), and the exception's type
+  /// and place.
+  struct Try {
+    const Stmt *stmt;
+    std::shared_ptr<const Stmt> end;
+  };
+  std::vector<Try> tries_;
+  std::vector<const Stmt *> raisedIn_;
+  std::string raised_;
   /// The local lists of the host function being run that `append` and
   /// `extend` may change: made by a list display, comprehension or `list()`
   /// and bound to one name, held by no other binding since (lists are

@@ -6,8 +6,9 @@
 // (evaluated in the function's module), and a body of assignments of
 // names, `return` statements, `xs.append(v)` / `xs.extend(vs)` of local
 // lists and `if` / `elif` / `else`, `for` (with `break` and `continue`;
-// not `for ... else`) and `try` over them (a `try` run as if nothing
-// raises: its body and `else`), evaluated in the function's module with its
+// not `for ... else`) and `try` over them (its body and `else`; where the
+// body raises an exception tilec computes, HostEvaluator::raise, the handler
+// that catches it), evaluated in the function's module with its
 // parameters as local names: the config builders that append to a list in
 // nested loops. A condition tilec cannot compute gives a value when both
 // ways return the same one, as a conditional expression does (each way
@@ -89,10 +90,10 @@ static bool isCache(llvm::StringRef spelling) {
 
 std::optional<HostValue> HostEvaluator::callHostFunction(
     const Expr &e, const Function &fn, std::vector<HostValue> args,
-    std::vector<std::pair<std::string, HostValue>> kwargs) {
+    std::vector<std::pair<std::string, HostValue>> kwargs, bool method) {
   std::string name = "'" + fn.name + "'";
   for (const std::string &d : fn.decorators)
-    if (!isCache(d))
+    if (!isCache(d) && !(method && (d == "classmethod" || d == "staticmethod")))
       return fail(e, name + " is decorated with @" + d +
                          ", which is host code tilec does not run");
   if (depth_ >= kMaxDepth)
@@ -268,6 +269,51 @@ std::optional<bool> HostEvaluator::listMethod(const Expr &e) {
   return true;
 }
 
+/// The exceptions an `except` clause naming `type` catches, and their bases.
+static bool catches(llvm::StringRef handler, llvm::StringRef raised) {
+  handler.consume_front("builtins.");
+  if (handler == raised || handler == "Exception" || handler == "BaseException")
+    return true;
+  return handler == "LookupError" &&
+         (raised == "KeyError" || raised == "IndexError");
+}
+
+std::optional<HostValue> HostEvaluator::runHandler(
+    const Expr &call, const Function &fn, const Stmt &tryStmt,
+    llvm::ArrayRef<const Stmt *> rest, State before, bool &handled) {
+  handled = false;
+  if (raised_.empty() || !llvm::is_contained(raisedIn_, &tryStmt))
+    return std::nullopt;
+  for (const StmtPtr &h : tryStmt.handlers) {
+    bool match = !h->test;
+    if (h->test) {
+      std::vector<const Expr *> types;
+      if (h->test->kind == ExprKind::Tuple)
+        for (const ExprPtr &t : h->test->args)
+          types.push_back(t.get());
+      else
+        types.push_back(h->test.get());
+      for (const Expr *t : types)
+        match |= catches(dottedName(*t), raised_);
+    }
+    if (!match)
+      continue;
+    // Caught: the failure forgotten, the name after `as` bound.
+    std::string type = raised_;
+    restore(std::move(before));
+    if (!h->targets.empty())
+      locals_.back()[h->targets[0]->str] =
+          HostValue::other("a " + type + " exception");
+    handled = true;
+    std::vector<const Stmt *> next;
+    for (const StmtPtr &b : h->body)
+      next.push_back(b.get());
+    next.insert(next.end(), rest.begin(), rest.end());
+    return runBody(call, fn, next);
+  }
+  return std::nullopt;
+}
+
 /// Whether `t` is a name, or a tuple or list of names: the assignment and
 /// `for` targets runBody binds.
 static bool isNamesTarget(const ExprPtr &t) {
@@ -294,6 +340,12 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
     // The end of an iteration of the innermost loop: its next element.
     if (!loops_.empty() && loops_.back().end.get() == &s)
       return iterate(call, fn, stmts.drop_front(i + 1));
+    // The end of the innermost `try`'s body: what raises from here on is
+    // not its to catch.
+    if (!tries_.empty() && tries_.back().end.get() == &s) {
+      tries_.pop_back();
+      continue;
+    }
     // Where the statements go on after the innermost loop's end marker.
     auto endOfLoop = [&]() -> std::optional<size_t> {
       for (size_t j = i + 1; j < stmts.size(); ++j)
@@ -335,6 +387,10 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       std::optional<size_t> j = endOfLoop();
       if (!j)
         break;
+      // Out of the bodies of the `try`s it leaves.
+      for (size_t k = i + 1; k < *j; ++k)
+        if (!tries_.empty() && tries_.back().end.get() == stmts[k])
+          tries_.pop_back();
       if (s.kind == StmtKind::Continue)
         return runBody(call, fn, stmts.drop_front(*j));
       loops_.pop_back();
@@ -404,17 +460,20 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       if (t)
         return run(*t ? s.body : s.orelse);
       markDecisive(mark);
-      // Each arm from the locals and loops before the `if`.
+      // Each arm from the locals, loops and `try`s before the `if`.
       Bindings before_ = locals_.back();
       std::vector<Loop> loopsBefore = loops_;
+      std::vector<Try> triesBefore = tries_;
       std::set<std::string> listsBefore = ownedLists_;
       std::optional<HostValue> a = run(s.body);
       locals_.back() = before_;
       loops_ = loopsBefore;
+      tries_ = triesBefore;
       ownedLists_ = listsBefore;
       std::optional<HostValue> b = run(s.orelse);
       locals_.back() = std::move(before_);
       loops_ = std::move(loopsBefore);
+      tries_ = std::move(triesBefore);
       ownedLists_ = std::move(listsBefore);
       if (a && b && sameHostValue(*a, *b)) {
         restore(std::move(before));
@@ -423,17 +482,32 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       return std::nullopt;
     }
     case StmtKind::Try: {
-      // Run as if nothing raises: the body, its `else`, then the statements
-      // after the `try`. What tilec cannot compute in the body fails the
-      // call; its handlers (what Python runs when the body raises) never
-      // run.
+      // The body, its `else`, then the statements after the `try`. Where
+      // the body raises an exception that tilec computes (raise()), a
+      // handler that catches it runs instead of the rest of the body and
+      // the `else`; what tilec cannot compute in the body fails the call
+      // (no handler runs for it: Python's exception is not known).
+      size_t triesBefore = tries_.size();
+      tries_.push_back({&s, std::make_shared<Stmt>(StmtKind::Pass, s.loc)});
       std::vector<const Stmt *> next;
       for (const StmtPtr &b : s.body)
         next.push_back(b.get());
+      next.push_back(tries_.back().end.get());
       for (const StmtPtr &b : s.orelse)
         next.push_back(b.get());
       next.insert(next.end(), stmts.begin() + i + 1, stmts.end());
-      return runBody(call, fn, next);
+      size_t loopsBefore = loops_.size();
+      raised_.clear();
+      State before = save();
+      std::optional<HostValue> r = runBody(call, fn, next);
+      tries_.resize(std::min(tries_.size(), triesBefore));
+      if (r)
+        return r;
+      loops_.resize(std::min(loops_.size(), loopsBefore));
+      bool handled = false;
+      std::optional<HostValue> h = runHandler(
+          call, fn, s, stmts.drop_front(i + 1), std::move(before), handled);
+      return handled ? h : std::nullopt;
     }
     default:
       break;

@@ -38,6 +38,7 @@ struct Binding {
     Conditional,      // by the branches of a module-level `if` / `try`
     HostFunction,     // a function of host code tilec may call
     UnparsedFunction, // a function of host code tilec does not read
+    EnumClass,        // an enumeration (HostEnums.cpp)
     JitFunction,
     PackageModule, // a module of the package
     Path,          // a module or function outside the package (`os.environ`)
@@ -46,6 +47,7 @@ struct Binding {
   const Expr *global = nullptr;
   const Module::Conditional *conditional = nullptr;
   const Function *function = nullptr;
+  const tilec::EnumClass *enumClass = nullptr;
   /// The module of a Global or a Conditional; the module a PackageModule
   /// is.
   const Module *module = nullptr;
@@ -71,9 +73,16 @@ public:
     return ev.subscriptValue(e);
   }
   std::optional<std::string> namePath(const Expr &e) override;
+  /// The dotted path of `getattr(MODULE, ATTR)` (`e`, a constant of `m`)
+  /// where ATTR is a string host code computes: fla's `getattr(torch,
+  /// device)`; nullopt for any other expression.
+  std::optional<std::string> getattrPath(const Expr &e, const Module &m);
   std::optional<HostValue> pathValue(HostEvaluator &ev, const Expr &e,
                                      const std::string &path) override;
   const Function *hostFunction(HostEvaluator &ev, const Expr &callee) override;
+  const EnumClass *enumClass(const std::string &name) override {
+    return lookup(name).enumClass;
+  }
   void enterModule(const Module &m) override { frames.push_back({&m}); }
   void leaveModule() override { frames.pop_back(); }
   bool readsEnvironment() const override { return true; }
@@ -127,6 +136,9 @@ private:
   ModuleLoader *loader;
   DiagnosticEngine *diags;
   unsigned depth = 0;
+  /// How deep getattrPath recurses (a getattr of a getattr's name).
+  unsigned pathDepth = 0;
+  static constexpr unsigned kMaxPathDepth = 16;
 };
 
 } // namespace
@@ -148,6 +160,9 @@ Binding ModuleScope::bindingIn(const Module &m, const std::string &name,
     b.function = f->second.get();
   } else if (m.unparsedHostFunctions.count(name)) {
     b.kind = Binding::UnparsedFunction;
+  } else if (auto c = m.enumClasses.find(name); c != m.enumClasses.end()) {
+    b.kind = Binding::EnumClass;
+    b.enumClass = c->second.get();
   } else if (m.lookup(name)) {
     b.kind = Binding::JitFunction;
   } else if (auto i = m.imports.find(name); i != m.imports.end()) {
@@ -279,6 +294,8 @@ std::optional<HostValue> ModuleScope::value(HostEvaluator &ev, const Expr &e,
   case Binding::HostFunction:
   case Binding::UnparsedFunction:
     return HostValue::other("the function '" + e.str + "'");
+  case Binding::EnumClass:
+    return HostValue::enumeration(*b.enumClass);
   case Binding::JitFunction:
     return HostValue::other("the jit function '" + e.str + "'");
   case Binding::PackageModule:
@@ -363,7 +380,34 @@ std::optional<std::string> ModuleScope::namePath(const Expr &e) {
     return b.path;
   if (b.kind == Binding::PackageModule)
     return b.module->name;
+  if (b.kind == Binding::Global)
+    return getattrPath(*b.global, *b.module);
   return std::nullopt;
+}
+
+std::optional<std::string> ModuleScope::getattrPath(const Expr &e,
+                                                    const Module &m) {
+  if (e.kind != ExprKind::Call || e.args.size() != 3 || !e.keywords.empty() ||
+      e.args[0]->kind != ExprKind::Name || e.args[0]->str != "getattr" ||
+      pathDepth >= kMaxPathDepth)
+    return std::nullopt;
+  ++pathDepth;
+  frames.push_back({&m});
+  auto leave = llvm::make_scope_exit([&] {
+    frames.pop_back();
+    --pathDepth;
+  });
+  Binding::Kind getattrKind = lookup("getattr").kind;
+  if (getattrKind != Binding::Unbound && getattrKind != Binding::Path)
+    return std::nullopt; // a getattr of the module's own
+  HostEvaluator ev(*this);
+  std::optional<std::string> base = ev.dottedPath(*e.args[1]);
+  if (!base)
+    return std::nullopt;
+  std::optional<HostValue> attr = ev.eval(*e.args[2]);
+  if (!attr || attr->kind != HostValue::Str)
+    return std::nullopt;
+  return *base + "." + attr->s;
 }
 
 std::optional<HostValue> ModuleScope::pathValue(HostEvaluator &ev,

@@ -80,6 +80,8 @@ std::optional<std::vector<HostValue>> HostEvaluator::items(const Expr &e,
       chars.push_back(HostValue::str(std::string(1, c)));
     return chars;
   }
+  case HostValue::Class: // an enumeration's members
+    return enumItems(e, v);
   default:
     fail(e, v.describe() + " is not iterable");
     return std::nullopt;
@@ -235,8 +237,13 @@ std::optional<HostValue> HostEvaluator::index(const Expr &e,
     for (size_t k = 0; k < base.elems.size(); ++k)
       if (hostEquals(base.elems[k], key))
         return base.values[k];
-    return fail(e, "the key " + key.repr() + " is not in " + base.describe());
+    return raise(e, "KeyError",
+                 "the key " + key.repr() + " is not in " + base.describe());
   }
+  if (base.kind == HostValue::Class) // Enum['NAME']
+    return enumLookup(e, base, key, /*byName=*/true);
+  if (isDeviceProperties(base)) // HostTriton.cpp
+    return deviceProperty(e, base, key);
   if (!base.isSequence() && base.kind != HostValue::Str)
     return fail(e, "a subscript of " + base.describe());
   if (key.kind != HostValue::Int && key.kind != HostValue::Bool)
@@ -246,8 +253,9 @@ std::optional<HostValue> HostEvaluator::index(const Expr &e,
       int64_t(base.kind == HostValue::Str ? base.s.size() : base.elems.size());
   int64_t i = key.i < 0 ? key.i + n : key.i;
   if (i < 0 || i >= n)
-    return fail(e, llvm::formatv("the index {0} is out of range of {1}", key.i,
-                                 base.describe()));
+    return raise(e, "IndexError",
+                 llvm::formatv("the index {0} is out of range of {1}", key.i,
+                               base.describe()));
   if (base.kind == HostValue::Str)
     return HostValue::str(std::string(1, base.s[size_t(i)]));
   return base.elems[size_t(i)];
@@ -359,6 +367,12 @@ std::optional<HostValue> HostEvaluator::sequenceCall(const Expr &e,
       return HostValue::integer(int64_t(v.s.size()));
     if (v.isSequence() || v.kind == HostValue::Dict)
       return HostValue::integer(int64_t(v.elems.size()));
+    if (v.kind == HostValue::Class) {
+      std::optional<std::vector<HostValue>> members = enumItems(e, v);
+      if (!members)
+        return std::nullopt;
+      return HostValue::integer(int64_t(members->size()));
+    }
     return fail(e, "'len' of " + v.describe());
   }
   std::optional<std::vector<HostValue>> elems = items(*e.args[1], args[0]);

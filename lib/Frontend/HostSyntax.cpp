@@ -248,4 +248,119 @@ bool Parser::parseSplatArgument(Expr &call) {
   return true;
 }
 
+std::vector<std::string> Parser::parseDecoratorSpellings() {
+  std::vector<std::string> spellings;
+  while (isOp("@")) {
+    consume();
+    std::string spelling;
+    while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof) && !isOp("(")) {
+      spelling += cur().text;
+      consume();
+    }
+    while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+      consume();
+    if (cur().is(Tok::Newline))
+      consume();
+    spellings.push_back(std::move(spelling));
+  }
+  return spellings;
+}
+
+/// Whether the dotted name `base` of a class's base, in `module`, is one of
+/// enum's enumerations.
+static bool isEnumBase(const Module &module, llvm::StringRef base) {
+  auto [head, rest] = base.split('.');
+  std::string path = base.str();
+  if (auto it = module.imports.find(head.str()); it != module.imports.end())
+    path = rest.empty() ? it->second : it->second + "." + rest.str();
+  return path == "enum.Enum" || path == "enum.IntEnum" ||
+         path == "enum.StrEnum";
+}
+
+void Parser::parseModuleClass(Module &module) {
+  size_t start = idx;
+  auto skip = [&] {
+    idx = start;
+    ++module.skippedStatements;
+    skipStatement();
+  };
+  consume(); // class
+  if (!cur().is(Tok::Name))
+    return skip();
+  auto cls = std::make_unique<EnumClass>();
+  cls->name = cur().text;
+  cls->loc = cur().loc;
+  consume();
+  module.unbind(cls->name);
+  // The bases: dotted names; one of them enum's.
+  bool isEnum = false;
+  if (isOp("(")) {
+    consume();
+    while (cur().is(Tok::Name)) {
+      std::string base;
+      while (cur().is(Tok::Name) || isOp(".")) {
+        base += cur().text;
+        consume();
+      }
+      isEnum |= isEnumBase(module, base);
+      if (!isOp(","))
+        break;
+      consume();
+    }
+    if (!isOp(")"))
+      return skip();
+    consume();
+  }
+  if (!isEnum || !isOp(":"))
+    return skip();
+  consume();
+  if (!cur().is(Tok::Newline))
+    return skip();
+  consume();
+  if (!cur().is(Tok::Indent))
+    return skip();
+  consume();
+  bool ok = true;
+  {
+    SpeculativeHostParse speculative(*this);
+    while (ok && !cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+      if (cur().is(Tok::Newline)) {
+        consume();
+      } else if (cur().is(Tok::String) || isKw("pass")) {
+        // A docstring, `pass`.
+        while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+          consume();
+      } else if (cur().is(Tok::Name) && peekTok().isOp("=")) {
+        std::string name = cur().text;
+        consume();
+        consume(); // =
+        ExprPtr value = parseTest();
+        ok = value && !speculative.failed() &&
+             (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+        if (ok)
+          cls->members.emplace_back(std::move(name), std::move(value));
+      } else if (isOp("@") || isKw("def")) {
+        std::vector<std::string> decorators = parseDecoratorSpellings();
+        if (!isKw("def") || !peekTok().is(Tok::Name)) {
+          ok = false;
+          break;
+        }
+        std::unique_ptr<Function> fn = parseFunction(std::move(decorators));
+        ok = fn && !speculative.failed();
+        if (ok) {
+          std::string name = fn->name;
+          cls->methods[name] = std::move(fn);
+        }
+      } else {
+        ok = false;
+      }
+    }
+  }
+  if (!ok || !cur().is(Tok::Dedent))
+    return skip();
+  consume();
+  ++module.skippedStatements;
+  module.enumClasses[cls->name] = std::move(cls);
+}
+
 } // namespace tilec::detail

@@ -15,7 +15,8 @@
 // `torch.cuda.get_device_properties()` major, minor, warp_size,
 // shared_memory_per_block(_optin) and regs_per_multiprocessor;
 // `torch.cuda.is_available()` is true (the kernel runs on a GPU). A
-// compilation is for one GPU, device 0 (`torch.cuda.current_device()`). What
+// compilation is for one GPU, device 0 (`torch.cuda.current_device()`), the
+// one device host code sees (`torch.cuda.device_count()` is 1). What
 // differs between GPUs of one architecture (the name, the number of SMs, the
 // memory) is not known: reading it is an error, except where another operand
 // decides a condition (`'NVIDIA H' in torch.cuda.get_device_name(0) or
@@ -115,8 +116,8 @@ static constexpr llvm::StringLiteral kHasTriton =
 
 static constexpr llvm::StringLiteral kDeviceCalls[] = {
     "torch.cuda.get_device_capability", "torch.cuda.get_device_properties",
-    "torch.cuda.get_device_name", "torch.cuda.is_available",
-    "torch.cuda.current_device"};
+    "torch.cuda.get_device_name",       "torch.cuda.is_available",
+    "torch.cuda.current_device",        "torch.cuda.device_count"};
 
 bool HostEvaluator::isTorchCall(llvm::StringRef path) {
   return path == "torch.finfo" || path == "torch.iinfo" || path == kHasTriton ||
@@ -125,11 +126,14 @@ bool HostEvaluator::isTorchCall(llvm::StringRef path) {
 
 std::optional<HostValue> HostEvaluator::deviceCall(const Expr &e,
                                                    llvm::StringRef fn) {
-  if (fn == "torch.cuda.is_available" || fn == "torch.cuda.current_device") {
+  if (fn == "torch.cuda.is_available" || fn == "torch.cuda.current_device" ||
+      fn == "torch.cuda.device_count") {
     if (e.args.size() != 1 || !e.keywords.empty())
       return fail(e, "'" + fn.str() + "' takes no arguments");
     if (fn == "torch.cuda.current_device")
       return HostValue::integer(0);
+    if (fn == "torch.cuda.device_count")
+      return HostValue::integer(1);
     return HostValue::boolean(true);
   }
   // The device (positional or `device=`): none given, None, 0, "cuda" or

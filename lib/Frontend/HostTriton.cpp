@@ -6,7 +6,11 @@
 // with those attributes; the target of
 // `triton.runtime.driver.active.get_current_target()`, whose backend is
 // "cuda" (tilec compiles for NVIDIA GPUs) and whose `arch` is the compute
-// capability of the compilation's --arch (90 for sm_90a); `tl.constexpr(v)`, v;
+// capability of the compilation's --arch (90 for sm_90a); of
+// `triton.runtime.driver.active.utils.get_device_properties(0)` what the
+// architecture decides (max_shared_mem: the opt-in shared memory of a block,
+// max_num_regs, warpSize), the rest (the number of SMs, the clocks, the
+// memory bus) an error to read; `tl.constexpr(v)`, v;
 // the dtypes of triton.language (`tl.float16`); and the attributes of such
 // objects.
 //
@@ -27,12 +31,22 @@ static constexpr llvm::StringLiteral kConfigPaths[] = {
     "triton.runtime.autotuner.Config"};
 static constexpr llvm::StringLiteral kTargetPath =
     "triton.runtime.driver.active.get_current_target";
+static constexpr llvm::StringLiteral kPropertiesPath =
+    "triton.runtime.driver.active.utils.get_device_properties";
+/// The class of the properties' object, in messages.
+static constexpr llvm::StringLiteral kPropertiesClass =
+    "triton device properties";
+/// The keys of Triton's device properties that differ between GPUs of one
+/// architecture.
+static constexpr llvm::StringLiteral kDeviceKeys[] = {
+    "multiprocessor_count", "sm_clock_rate", "mem_clock_rate", "mem_bus_width"};
 
 static constexpr llvm::StringLiteral kConstexprPaths[] = {
     "triton.language.constexpr", "triton.language.core.constexpr"};
 
 bool HostEvaluator::isTritonCall(llvm::StringRef path) {
-  return path == kTargetPath || llvm::is_contained(kConfigPaths, path) ||
+  return path == kTargetPath || path == kPropertiesPath ||
+         llvm::is_contained(kConfigPaths, path) ||
          llvm::is_contained(kConstexprPaths, path);
 }
 
@@ -54,6 +68,26 @@ std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
       attrs.push_back(
           {"arch", HostValue::integer(computeCapabilityOf(scope.arch()))});
     return HostValue::object("GPUTarget", std::move(attrs));
+  }
+  if (fn == kPropertiesPath) {
+    // The device: 0, the one a compilation is for (HostTorch.cpp).
+    if (e.args.size() != 2 || !e.keywords.empty())
+      return fail(e, "'get_device_properties' takes one argument, the device");
+    std::optional<HostValue> d = eval(*e.args[1]);
+    if (!d)
+      return std::nullopt;
+    if (d->kind != HostValue::Int || d->i != 0)
+      return fail(*e.args[1],
+                  "tilec compiles for one GPU, device 0, not " + d->describe());
+    if (scope.arch().empty())
+      return fail(e, "the GPU's properties are host code's value that tilec "
+                     "does not know here (no --arch given)");
+    return HostValue::object(
+        kPropertiesClass.str(),
+        {{"max_shared_mem",
+          HostValue::integer(int64_t(maxSharedBytesPerBlock(scope.arch())))},
+         {"max_num_regs", HostValue::integer(65536)},
+         {"warpSize", HostValue::integer(32)}});
   }
   // triton.Config: its parameters in order, with their defaults.
   std::vector<std::pair<std::string, HostValue>> attrs = {
@@ -108,6 +142,27 @@ std::optional<HostValue> HostEvaluator::tritonCall(const Expr &e,
   return HostValue::object("triton.Config", std::move(attrs));
 }
 
+bool HostEvaluator::isDeviceProperties(const HostValue &v) {
+  return v.kind == HostValue::Object && v.s == kPropertiesClass;
+}
+
+std::optional<HostValue> HostEvaluator::deviceProperty(const Expr &e,
+                                                       const HostValue &props,
+                                                       const HostValue &key) {
+  if (const HostValue *v =
+          key.kind == HostValue::Str ? props.item(key.s) : nullptr)
+    return *v;
+  if (key.kind == HostValue::Str && llvm::is_contained(kDeviceKeys, key.s))
+    return fail(e, "the GPU's '" + key.s +
+                       "' is host code's value that tilec does not know: of "
+                       "the GPU, tilec knows what its architecture (--arch) "
+                       "decides");
+  return raise(e, "KeyError",
+               "the key " + key.repr() +
+                   " is not in Triton's device "
+                   "properties");
+}
+
 std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
   if (std::optional<std::string> path = dottedPath(e)) {
     llvm::StringRef name(*path);
@@ -128,6 +183,8 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
   std::optional<HostValue> base = eval(*e.args[0]);
   if (!base)
     return std::nullopt;
+  if (base->kind == HostValue::Class) // HostEnums.cpp
+    return enumAttribute(e, *base);
   if (base->kind == HostValue::Object) {
     if (const HostValue *v = base->item(e.str))
       return *v;

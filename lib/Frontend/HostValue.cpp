@@ -2,6 +2,8 @@
 
 #include "tilec/Frontend/HostValue.h"
 
+#include "tilec/Frontend/AST.h"
+
 #include "tilec/Frontend/Autotune.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -81,6 +83,22 @@ HostValue HostValue::dtype(std::string name) {
   HostValue h;
   h.kind = DType;
   h.s = std::move(name);
+  return h;
+}
+
+HostValue HostValue::enumeration(const EnumClass &cls) {
+  HostValue h;
+  h.kind = Class;
+  h.s = cls.name;
+  h.enumClass = &cls;
+  return h;
+}
+
+HostValue HostValue::enumMember(const EnumClass &cls, std::string name,
+                                HostValue value) {
+  HostValue h = object(
+      cls.name, {{"name", str(std::move(name))}, {"value", std::move(value)}});
+  h.enumClass = &cls;
   return h;
 }
 
@@ -219,6 +237,7 @@ bool HostValue::truthy() const {
     return !elems.empty();
   case Object:
   case DType:
+  case Class:
   case Other:
     return true;
   }
@@ -254,8 +273,12 @@ std::string HostValue::repr() const {
                                    : elems[k].s + "=" + values[k].repr());
     if (kind == Dict)
       return "{" + llvm::join(parts, ", ") + "}";
+    if (enumClass) // <Backend.HOPPER: 232448>
+      return "<" + s + "." + values[0].s + ": " + values[1].repr() + ">";
     return s + "(" + llvm::join(parts, ", ") + ")";
   }
+  case Class:
+    return "<enum '" + s + "'>";
   case DType:
   case Other:
     return s;
@@ -288,9 +311,11 @@ std::string HostValue::describe() const {
   case Dict:
     return "the dict " + repr();
   case Object:
-    return "a " + s;
+    return enumClass ? "the member " + s + "." + values[0].s : "a " + s;
   case DType:
     return "the dtype " + s;
+  case Class:
+    return "the enumeration '" + s + "'";
   default:
     return repr();
   }
@@ -310,6 +335,11 @@ bool tilec::hostEquals(const HostValue &a, const HostValue &b) {
     return a.s == b.s;
   case HostValue::DType:
     return a.s == b.s;
+  case HostValue::Class:
+    return a.enumClass == b.enumClass;
+  case HostValue::Object: // a member of an enumeration: itself alone
+    return a.enumClass && a.enumClass == b.enumClass &&
+           a.values[0].s == b.values[0].s;
   case HostValue::Tuple:
   case HostValue::List:
     return a.elems.size() == b.elems.size() &&
@@ -332,7 +362,8 @@ bool tilec::hostEquals(const HostValue &a, const HostValue &b) {
 
 bool tilec::sameHostValue(const HostValue &a, const HostValue &b) {
   if (a.kind != b.kind || a.i != b.i || a.s != b.s ||
-      a.elems.size() != b.elems.size() || a.values.size() != b.values.size())
+      a.enumClass != b.enumClass || a.elems.size() != b.elems.size() ||
+      a.values.size() != b.values.size())
     return false;
   if (a.kind == HostValue::Float &&
       !(a.f == b.f || (std::isnan(a.f) && std::isnan(b.f))))

@@ -60,6 +60,11 @@ std::unique_ptr<Module> Parser::parseModule() {
     fn->owner = module.get();
   for (auto &[name, fn] : module->hostFunctions)
     fn->owner = module.get();
+  for (auto &[name, cls] : module->enumClasses) {
+    cls->owner = module.get();
+    for (auto &[method, fn] : cls->methods)
+      fn->owner = module.get();
+  }
   return module;
 }
 
@@ -272,6 +277,10 @@ void Parser::parseModuleStatement(Module &module) {
     }
     idx = save;
   }
+  if (isKw("class")) {
+    parseModuleClass(module);
+    return;
+  }
   if (isKw("import") || isKw("from")) {
     parseImport(module);
     ++module.skippedStatements;
@@ -469,7 +478,7 @@ void Parser::parseModuleSuite(Module &branch, bool *plain) {
 static bool binds(const Module &b, const std::string &name) {
   return b.lookup(name) || b.globals.count(name) || b.imports.count(name) ||
          b.conditional.count(name) || b.hostFunctions.count(name) ||
-         b.unparsedHostFunctions.count(name);
+         b.unparsedHostFunctions.count(name) || b.enumClasses.count(name);
 }
 
 /// Moves the jit function `name` out of `b`.

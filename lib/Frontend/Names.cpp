@@ -444,6 +444,7 @@ static Val hostValue(const HostValue &h) {
   case HostValue::Dict: // -D gives literals, lists and tuples only
   case HostValue::Object:
   case HostValue::DType:
+  case HostValue::Class:
   case HostValue::Other:
     break;
   }

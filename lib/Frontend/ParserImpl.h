@@ -219,6 +219,13 @@ private:
   /// current token): a function of host code, kept in `module` when it
   /// parses (Module::hostFunctions), else skipped.
   void parseHostFunction(Module &module, std::vector<std::string> decorators);
+  /// A module-level `class` (the current token): an enumeration whose body
+  /// is members, methods, docstrings and `pass` is kept in `module`
+  /// (Module::enumClasses); any other class is skipped.
+  void parseModuleClass(Module &module);
+  /// The decorators before a `def` (the current token is '@'): each one's
+  /// spelling up to its arguments, which are skipped.
+  std::vector<std::string> parseDecoratorSpellings();
 };
 
 } // namespace tilec::detail

@@ -9,9 +9,9 @@
 # CHECK:      {{^}}{{.*}}autotune-splat.py:[[@LINE+27]]:81: error: @triton.autotune: '**TUNING' may bind 'key', which tilec reads, and tilec cannot compute it: it reads 'HOST', host code's value that tilec cannot compute: give it with -D HOST=VALUE (a Python literal){{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=[triton.Config({'B': 64}), triton.Config({'B': 128})], **TUNING){{$}}
 # CHECK-NEXT: {{^}}                                                                                ^~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:19: note: tilec cannot compute this: it calls 'torch.cuda.device_count', which is host code; -D 'torch.cuda.device_count()=VALUE' gives its value{{$}}
-# CHECK-NEXT: {{^}}HOST = torch.cuda.device_count() > 1{{$}}
-# CHECK-NEXT: {{^}}                  ^~~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+14]]:19: note: tilec cannot compute this: it calls 'torch.cuda.memory_allocated', which is host code; -D 'torch.cuda.memory_allocated()=VALUE' gives its value{{$}}
+# CHECK-NEXT: {{^}}HOST = torch.cuda.memory_allocated() > 1{{$}}
+# CHECK-NEXT: {{^}}                  ^~~~~~~~~~~~~~~~{{$}}
 # CHECK-NEXT: {{^}}{{.*}}autotune-splat.py:[[@LINE+27]]:64: error: @triton.autotune: tilec cannot tell which arguments the '**' argument binds: 'make_tuning' is a function of host code tilec cannot evaluate{{$}}
 # CHECK-NEXT: {{^}}@triton.autotune(configs=[triton.Config({'B': 64})], key=[], **make_tuning()){{$}}
 # CHECK-NEXT: {{^}}                                                               ^~~~~~~~~~~{{$}}
@@ -23,7 +23,7 @@ import torch
 import triton
 import triton.language as tl
 
-HOST = torch.cuda.device_count() > 1
+HOST = torch.cuda.memory_allocated() > 1
 TUNING = {'key': ['n']} if HOST else {'key': ['n'], 'warmup': 5}
 
 

@@ -18,13 +18,13 @@
 # FALLBACK: tile.store
 # A function outside the branch does not know which one ran.
 # RUN: not tilec %s --kernel outside --signature "*fp32:16, 128" --emit=tile 2>&1 | FileCheck %s --check-prefix=OUTSIDE
-# OUTSIDE: error: 'STEP' is bound by only some branches of the module-level 'if' at line [[@LINE+6]], and tilec cannot decide its condition (it calls 'torch.cuda.device_count', which is host code; -D 'torch.cuda.device_count()=VALUE' gives its value)
+# OUTSIDE: error: 'STEP' is bound by only some branches of the module-level 'if' at line [[@LINE+6]], and tilec cannot decide its condition (it calls 'torch.cuda.memory_allocated', which is host code; -D 'torch.cuda.memory_allocated()=VALUE' gives its value)
 import triton
 from torch.utils._triton import has_triton
 
 import torch
 
-if torch.cuda.device_count() > 0 and has_triton():
+if torch.cuda.memory_allocated() > 0 and has_triton():
     import triton.language as tl
     STEP = 1.0
 

@@ -200,6 +200,19 @@ struct Function {
   std::vector<std::pair<SourceLoc, unsigned>> branchPath;
 };
 
+/// A module-level enumeration, `class NAME(Enum):` (enum's Enum, IntEnum or
+/// StrEnum as its base): its members (`NAME = value`, in order) and its
+/// methods (a `def` of host code, with its decorators: `classmethod`,
+/// `staticmethod`), which host code that tilec evaluates reads and calls.
+struct EnumClass {
+  std::string name;
+  SourceLoc loc;
+  /// The module its members' values and its methods' bodies see.
+  const Module *owner = nullptr;
+  std::vector<std::pair<std::string, ExprPtr>> members;
+  std::map<std::string, std::unique_ptr<Function>> methods;
+};
+
 /// A parsed source file: its jit functions; all other top-level code skipped.
 struct Module {
   /// The dotted name the module is imported under ("" for a kernel file
@@ -276,6 +289,8 @@ struct Module {
   std::map<std::string, std::unique_ptr<Function>> hostFunctions;
   /// The other module-level functions of host code: their names and places.
   std::map<std::string, SourceLoc> unparsedHostFunctions;
+  /// Module-level enumerations whose bodies are members and methods.
+  std::map<std::string, std::unique_ptr<EnumClass>> enumClasses;
   unsigned skippedStatements = 0;
 
   const Function *lookup(llvm::StringRef name) const;
@@ -290,6 +305,7 @@ struct Module {
     conditional.erase(name);
     hostFunctions.erase(name);
     unparsedHostFunctions.erase(name);
+    enumClasses.erase(name);
   }
 };
 

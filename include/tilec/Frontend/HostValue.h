@@ -20,11 +20,15 @@
 
 namespace tilec {
 
+struct EnumClass;
+
 /// A Python value of host code: None, a bool, an int, a float, a string, a
 /// tuple, a list or a dict of them, an object with the attributes tilec knows
 /// (a triton.Config, the target of triton.runtime.driver.active), a
-/// triton.language dtype, or Other: a value tilec does not compute with (a
-/// pointer argument, a function), described in `s`.
+/// triton.language dtype, an enumeration class of the module's host code
+/// (Class) or one of its members (an Object of `enumClass`, with the
+/// attributes `name` and `value`), or Other: a value tilec does not compute
+/// with (a pointer argument, a function), described in `s`.
 struct HostValue {
   enum Kind {
     None,
@@ -37,18 +41,22 @@ struct HostValue {
     Dict,
     Object,
     DType,
+    Class,
     Other
   } kind = None;
   int64_t i = 0; // Int; Bool (0 or 1)
   double f = 0;  // Float
   /// Str: the string; Object: its class (`triton.Config`); DType: its name
-  /// (`tl.float16`); Other: what it is.
+  /// (`tl.float16`); Class: the class's name; Other: what it is.
   std::string s;
   /// Tuple, List: the elements; Dict: the keys; Object: the attributes'
   /// names (strings).
   std::vector<HostValue> elems;
   /// Dict: the values of the keys; Object: the values of the attributes.
   std::vector<HostValue> values;
+  /// Class: the enumeration; Object: the enumeration it is a member of
+  /// (null for other objects).
+  const EnumClass *enumClass = nullptr;
 
   static HostValue none() { return {}; }
   static HostValue boolean(bool v);
@@ -63,6 +71,10 @@ struct HostValue {
   object(std::string cls,
          std::vector<std::pair<std::string, HostValue>> attributes);
   static HostValue dtype(std::string name);
+  static HostValue enumeration(const EnumClass &cls);
+  /// The member `name` of the enumeration `cls`, whose value is `value`.
+  static HostValue enumMember(const EnumClass &cls, std::string name,
+                              HostValue value);
   static HostValue other(std::string what);
 
   /// A Python literal: True, False, None, an int, a float, a string in
@@ -95,8 +107,9 @@ struct HostValue {
   std::string describe() const;
 };
 
-/// Python's `==` on host values (1 == 1.0 == True, [1] != (1,); an Object
-/// and Other are equal to nothing: tilec does not compare them).
+/// Python's `==` on host values (1 == 1.0 == True, [1] != (1,); an
+/// enumeration or its member equal to itself alone; other Objects and Other
+/// are equal to nothing: tilec does not compare them).
 bool hostEquals(const HostValue &a, const HostValue &b);
 /// Whether `a` and `b` are the same value: of one kind, with the same
 /// contents (1 and 1.0 are not; two objects with the same attributes are).

@@ -2,8 +2,11 @@
 //
 // A module-level `class NAME(Enum):` (IntEnum, StrEnum; Module::enumClasses)
 // as Python's enum module makes it: `NAME.MEMBER` is the member, whose
-// `name` and `value` are its name and the value of its assignment (`auto()`
-// numbers them on from the previous int, from 1); `NAME['MEMBER']` finds a
+// `name` and `value` are its name and the value of its assignment, which
+// sees the members before it by name (`auto()`: one more than the previous
+// int, from 1, where that is the largest so far; a StrEnum's, the name in
+// lower case); IntEnum and StrEnum members are equal to their values too;
+// `NAME['MEMBER']` finds a
 // member by name and raises KeyError for another name, `NAME(value)` by
 // value and raises ValueError; iterating the class (`for m in NAME`,
 // `len(NAME)`, `list(NAME)`) takes its members in order; members are equal
@@ -20,6 +23,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 
+#include <climits>
+
 using namespace tilec;
 
 /// Whether `e` is a call of enum's `auto()`.
@@ -28,6 +33,31 @@ static bool isAutoCall(const Expr &e) {
     return false;
   std::string callee = dottedName(*e.args[0]);
   return callee == "auto" || callee == "enum.auto";
+}
+
+std::optional<HostValue>
+HostEvaluator::autoValue(const Expr &at, const EnumClass &cls,
+                         const std::string &name,
+                         llvm::ArrayRef<HostValue> earlier) {
+  if (cls.strEnum) // StrEnum: the name in lower case
+    return HostValue::str(llvm::StringRef(name).lower());
+  if (earlier.empty())
+    return HostValue::integer(1);
+  // One more than the last value where that is the largest (Python's
+  // versions differ otherwise: the last, or the largest, plus one).
+  int64_t largest = INT64_MIN;
+  for (const HostValue &m : earlier) {
+    const HostValue &v = m.values[1];
+    if (v.kind != HostValue::Int)
+      return fail(at,
+                  "auto() after " + v.describe() + ", a value that is no int");
+    largest = std::max(largest, v.i);
+  }
+  int64_t last = earlier.back().values[1].i;
+  if (last != largest)
+    return fail(at, "auto() after a value smaller than an earlier one: "
+                    "Python's versions differ on its value");
+  return HostValue::integer(last + 1);
 }
 
 std::optional<std::vector<HostValue>>
@@ -39,24 +69,25 @@ HostEvaluator::enumMembers(const Expr &at, const EnumClass &cls) {
   ++depth_;
   auto leave = llvm::make_scope_exit([&] { --depth_; });
   std::vector<HostValue> members;
-  std::optional<int64_t> last; // the previous member's int value, for auto()
   if (cls.owner)
     scope.enterModule(*cls.owner);
   bool ok = true;
   {
     Frame frame(*this);
+    Apart apart(*this); // the class body ran at import
+    // The body's names: the members' values so far (`B = A + 1`).
+    locals_.emplace_back();
     for (const auto &[name, expr] : cls.members) {
       std::optional<HostValue> v;
       if (isAutoCall(*expr))
-        v = HostValue::integer(last ? *last + 1 : 1);
+        v = autoValue(*expr, cls, name, members);
       else
         v = eval(*expr);
       if (!v) {
         ok = false;
         break;
       }
-      if (v->kind == HostValue::Int)
-        last = v->i;
+      locals_.back()[name] = *v;
       // A name of a value an earlier member has is an alias of it.
       const HostValue *earlier = nullptr;
       for (const HostValue &m : members)
@@ -65,6 +96,7 @@ HostEvaluator::enumMembers(const Expr &at, const EnumClass &cls) {
       members.push_back(earlier ? *earlier
                                 : HostValue::enumMember(cls, name, *v));
     }
+    locals_.pop_back();
   }
   if (cls.owner)
     scope.leaveModule();
@@ -119,6 +151,11 @@ std::optional<HostValue> HostEvaluator::enumAttribute(const Expr &e,
   if (c.methods.count(e.str))
     return fail(e, "the method '" + c.name + "." + e.str +
                        "' is called, not read, in host code tilec evaluates");
+  // Enum's own names (`__members__`, `_value2member_map_`) are not known
+  // here: no exception.
+  if (llvm::StringRef(e.str).starts_with("_"))
+    return fail(e, "'" + c.name + "." + e.str +
+                       "' is an attribute of enumerations tilec does not know");
   return raise(e, "AttributeError",
                c.name + " has no attribute '" + e.str + "'");
 }
@@ -142,6 +179,9 @@ std::optional<HostValue> HostEvaluator::enumLookup(const Expr &e,
   for (const HostValue &m : withoutAliases(c, std::move(*members)))
     if (hostEquals(m.values[1], key) || hostEquals(m, key))
       return m;
+  if (c.methods.count("_missing_"))
+    return fail(e, c.name + " looks up values no member has with its "
+                            "_missing_, which tilec does not run");
   return raise(e, "ValueError",
                key.repr() + " is the value of no member of " + c.name);
 }

@@ -34,6 +34,7 @@ std::optional<HostValue> HostScope::pathValue(HostEvaluator &ev, const Expr &e,
 
 std::nullopt_t HostEvaluator::fail(const Expr &at, const llvm::Twine &why,
                                    std::vector<HostNote> notes) {
+  raised_.clear(); // what fails now is no exception (raise() sets it after)
   if (!failedAt_) {
     failedAt_ = &at;
     reason_ = why.str();
@@ -48,7 +49,7 @@ std::nullopt_t HostEvaluator::raise(const Expr &at, llvm::StringRef type,
   raised_ = type.str();
   raisedIn_.clear();
   for (const Try &t : tries_)
-    raisedIn_.push_back(t.stmt);
+    raisedIn_.push_back(t.id);
   return std::nullopt;
 }
 
@@ -447,10 +448,20 @@ std::optional<HostValue>
 HostEvaluator::convert(const Expr &e, llvm::StringRef fn, const HostValue &v) {
   if (fn == "bool")
     return HostValue::boolean(v.truthy());
+  if (v.kind == HostValue::Object && v.enumClass) {
+    // A member: str() is `Cls.NAME` (Python's versions differ for IntEnum
+    // and StrEnum members); int() and float() of an IntEnum's, its value.
+    if (fn == "str" && v.enumClass->mixin.empty())
+      return HostValue::str(v.s + "." + v.values[0].s);
+    if (fn == "str" || v.enumClass->mixin != "int")
+      return fail(e, fn + "() of " + v.describe());
+    return convert(e, fn, v.values[1]);
+  }
   if (fn == "str") {
     if (v.kind == HostValue::Str)
       return v;
-    if (v.kind == HostValue::Tuple || v.kind == HostValue::Other)
+    if (v.kind == HostValue::Tuple || v.kind == HostValue::Other ||
+        v.kind == HostValue::Class)
       return fail(e, "str() of " + v.describe());
     return HostValue::str(v.repr());
   }
@@ -785,6 +796,12 @@ std::optional<HostValue> HostEvaluator::eval(const Expr &e) {
     bool skipped = false;
     for (size_t i = 0; i < e.args.size(); ++i) {
       std::optional<HostValue> v = eval(*e.args[i]);
+      if (!v && !raised_.empty()) {
+        // It raises, where Python gets to it: unknown after a skipped one.
+        if (skipped)
+          raised_.clear();
+        return std::nullopt;
+      }
       if (!v) {
         if (i + 1 == e.args.size() || !isBoolSyntax(*e.args[i]))
           return std::nullopt;
@@ -829,6 +846,8 @@ std::optional<HostValue> HostEvaluator::conditional(const Expr &e) {
   std::optional<bool> t = truth(*e.args[1]);
   if (t)
     return eval(*e.args[*t ? 0 : 2]);
+  if (!raised_.empty())
+    return std::nullopt; // the condition raises
   markDecisive(mark);
   std::optional<HostValue> a = eval(*e.args[0]);
   std::optional<HostValue> b = eval(*e.args[2]);
@@ -836,6 +855,7 @@ std::optional<HostValue> HostEvaluator::conditional(const Expr &e) {
     restore(std::move(before));
     return a;
   }
+  raised_.clear(); // an arm's exception may not happen
   return std::nullopt;
 }
 
@@ -849,15 +869,18 @@ std::optional<bool> HostEvaluator::truth(const Expr &e) {
     // compute does not matter when another one decides.
     bool isAnd = e.boolOp == BoolOpKind::And;
     bool unknown = false;
-    std::string raised = raised_;
     for (const ExprPtr &a : e.args) {
       std::optional<bool> t = truth(*a);
-      if (!t) {
-        unknown = true;
-      } else if (*t != isAnd) {
-        raised_ = raised; // what an operand raised does not happen
-        return !isAnd;
+      if (!t && !raised_.empty()) {
+        // It raises, where Python gets to it: unknown after an unknown one.
+        if (unknown)
+          raised_.clear();
+        return std::nullopt;
       }
+      if (!t)
+        unknown = true;
+      else if (*t != isAnd)
+        return !isAnd;
     }
     if (unknown)
       return std::nullopt;

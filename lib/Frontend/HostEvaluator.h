@@ -129,9 +129,12 @@ public:
   /// Records that `at` raises the Python exception `type` (KeyError,
   /// IndexError, ValueError, AttributeError) because `why`: a failure
   /// (fail()) that a `try` of a function of host code whose handler names
-  /// the type, a base of it or none catches; returns nullopt. A value
-  /// computed in spite of it (the other operand of an `or` decides) forgets
-  /// it, as restore() does.
+  /// the type, a base of it or none catches; returns nullopt. It stays an
+  /// exception while it is what fails: another failure after it (fail()),
+  /// a value computed in spite of it (the other operand of an `or`
+  /// decides; restore()) and a condition tilec cannot decide on whose
+  /// value it depends (Python may not run the code that raises) make it a
+  /// plain failure.
   std::nullopt_t raise(const Expr &at, llvm::StringRef type,
                        const llvm::Twine &why);
   /// Records `name` as a host value tilec cannot compute. A decisive name
@@ -174,6 +177,35 @@ public:
   private:
     HostEvaluator &ev;
     size_t savedBase;
+  };
+
+private:
+  /// A `try` whose body runs: an id of this run of the statement (a
+  /// recursive call's own), and the statement that marks its body's end.
+  struct Try {
+    unsigned id;
+    std::shared_ptr<const Stmt> end;
+  };
+
+public:
+  /// While alive, code runs apart from the `try`s of the function that
+  /// reads its value: module-level code (a constant, an enumeration's
+  /// members, a parameter's default), which Python ran at import. What it
+  /// raises is a value tilec cannot compute, not an exception a handler of
+  /// that function catches.
+  class Apart {
+  public:
+    explicit Apart(HostEvaluator &ev)
+        : ev(ev), tries(std::exchange(ev.tries_, {})), raised(ev.raised_) {}
+    ~Apart() {
+      ev.tries_ = std::move(tries);
+      ev.raised_ = std::move(raised);
+    }
+
+  private:
+    HostEvaluator &ev;
+    std::vector<Try> tries;
+    std::string raised;
   };
   /// The local binding of `name` in the current frame, null if none.
   const std::optional<HostValue> *local(const std::string &name) const;
@@ -305,7 +337,7 @@ private:
   /// `before`: what fail() had recorded when the `try` began, restored
   /// when a handler catches.
   std::optional<HostValue> runHandler(const Expr &call, const Function &fn,
-                                      const Stmt &tryStmt,
+                                      const Stmt &tryStmt, unsigned tryId,
                                       llvm::ArrayRef<const Stmt *> rest,
                                       State before, bool &handled);
   std::optional<HostValue> runBody(const Expr &call, const Function &fn,
@@ -343,6 +375,11 @@ private:
   /// `key` (`cls(key)`).
   std::optional<HostValue> enumLookup(const Expr &e, const HostValue &cls,
                                       const HostValue &key, bool byName);
+  /// The value of `auto()` (at `at`) for the member `name` of `cls` after
+  /// the members `earlier`.
+  std::optional<HostValue> autoValue(const Expr &at, const EnumClass &cls,
+                                     const std::string &name,
+                                     llvm::ArrayRef<HostValue> earlier);
   /// The members of `cls` as a `for` over it takes them (no aliases).
   std::optional<std::vector<HostValue>> enumItems(const Expr &at,
                                                   const HostValue &cls);
@@ -375,16 +412,12 @@ private:
     std::shared_ptr<const Stmt> end;
   };
   std::vector<Loop> loops_;
-  /// The `try` statements whose bodies run (innermost last), each with the
-  /// statement that marks its body's end in the statements runBody goes on
-  /// with; raise() notes which ran (raisedIn_), and the exception's type
-  /// and place.
-  struct Try {
-    const Stmt *stmt;
-    std::shared_ptr<const Stmt> end;
-  };
+  /// The `try`s whose bodies run (innermost last), each with the statement
+  /// that marks its body's end in the statements runBody goes on with;
+  /// raise() notes which ran (raisedIn_) and the exception's type.
   std::vector<Try> tries_;
-  std::vector<const Stmt *> raisedIn_;
+  unsigned nextTryId_ = 0;
+  std::vector<unsigned> raisedIn_;
   std::string raised_;
   /// The local lists of the host function being run that `append` and
   /// `extend` may change: made by a list display, comprehension or `list()`

@@ -131,7 +131,11 @@ std::optional<HostValue> HostEvaluator::callHostFunction(
         fail(e, name + " is called without its argument '" + p.name + "'");
         break;
       }
-      std::optional<HostValue> v = eval(*p.defaultValue);
+      std::optional<HostValue> v;
+      {
+        Apart apart(*this); // a default is computed at import
+        v = eval(*p.defaultValue);
+      }
       if (!v) {
         ok = false;
         break;
@@ -279,10 +283,10 @@ static bool catches(llvm::StringRef handler, llvm::StringRef raised) {
 }
 
 std::optional<HostValue> HostEvaluator::runHandler(
-    const Expr &call, const Function &fn, const Stmt &tryStmt,
+    const Expr &call, const Function &fn, const Stmt &tryStmt, unsigned tryId,
     llvm::ArrayRef<const Stmt *> rest, State before, bool &handled) {
   handled = false;
-  if (raised_.empty() || !llvm::is_contained(raisedIn_, &tryStmt))
+  if (raised_.empty() || !llvm::is_contained(raisedIn_, tryId))
     return std::nullopt;
   for (const StmtPtr &h : tryStmt.handlers) {
     bool match = !h->test;
@@ -459,6 +463,8 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       std::optional<bool> t = truth(*s.test);
       if (t)
         return run(*t ? s.body : s.orelse);
+      if (!raised_.empty())
+        return std::nullopt; // the condition raises
       markDecisive(mark);
       // Each arm from the locals, loops and `try`s before the `if`.
       Bindings before_ = locals_.back();
@@ -479,6 +485,7 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
         restore(std::move(before));
         return a;
       }
+      raised_.clear(); // an arm's exception may not happen
       return std::nullopt;
     }
     case StmtKind::Try: {
@@ -488,7 +495,8 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       // the `else`; what tilec cannot compute in the body fails the call
       // (no handler runs for it: Python's exception is not known).
       size_t triesBefore = tries_.size();
-      tries_.push_back({&s, std::make_shared<Stmt>(StmtKind::Pass, s.loc)});
+      unsigned id = nextTryId_++;
+      tries_.push_back({id, std::make_shared<Stmt>(StmtKind::Pass, s.loc)});
       std::vector<const Stmt *> next;
       for (const StmtPtr &b : s.body)
         next.push_back(b.get());
@@ -506,7 +514,7 @@ HostEvaluator::runBody(const Expr &call, const Function &fn,
       loops_.resize(std::min(loops_.size(), loopsBefore));
       bool handled = false;
       std::optional<HostValue> h = runHandler(
-          call, fn, s, stmts.drop_front(i + 1), std::move(before), handled);
+          call, fn, s, id, stmts.drop_front(i + 1), std::move(before), handled);
       return handled ? h : std::nullopt;
     }
     default:

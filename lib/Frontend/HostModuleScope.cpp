@@ -263,6 +263,7 @@ auto ModuleScope::viaGlobal(HostEvaluator &ev, const Expr &e, const Binding &b,
   decltype(compute()) v;
   {
     HostEvaluator::Frame frame(ev); // a module's code sees no local names
+    HostEvaluator::Apart apart(ev); // nor the reader's handlers
     v = compute();
   }
   if (push)

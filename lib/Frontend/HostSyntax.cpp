@@ -10,6 +10,8 @@
 
 #include "ParserImpl.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace tilec;
 
 namespace tilec::detail {
@@ -266,15 +268,17 @@ std::vector<std::string> Parser::parseDecoratorSpellings() {
   return spellings;
 }
 
-/// Whether the dotted name `base` of a class's base, in `module`, is one of
-/// enum's enumerations.
-static bool isEnumBase(const Module &module, llvm::StringRef base) {
+/// What the dotted name `base` of a class's base names in `module`: enum's
+/// "enum.Enum", "enum.IntEnum" or "enum.StrEnum", the builtins "int" and
+/// "str", or another path.
+static std::string basePath(const Module &module, llvm::StringRef base) {
   auto [head, rest] = base.split('.');
-  std::string path = base.str();
   if (auto it = module.imports.find(head.str()); it != module.imports.end())
-    path = rest.empty() ? it->second : it->second + "." + rest.str();
-  return path == "enum.Enum" || path == "enum.IntEnum" ||
-         path == "enum.StrEnum";
+    return rest.empty() ? it->second : it->second + "." + rest.str();
+  if (module.globals.count(head.str()) ||
+      module.hostFunctions.count(head.str()))
+    return "";
+  return base.str();
 }
 
 void Parser::parseModuleClass(Module &module) {
@@ -302,7 +306,14 @@ void Parser::parseModuleClass(Module &module) {
         base += cur().text;
         consume();
       }
-      isEnum |= isEnumBase(module, base);
+      std::string path = basePath(module, base);
+      isEnum |= path == "enum.Enum" || path == "enum.IntEnum" ||
+                path == "enum.StrEnum";
+      if (path == "enum.IntEnum" || path == "int")
+        cls->mixin = "int";
+      if (path == "enum.StrEnum" || path == "str")
+        cls->mixin = "str";
+      cls->strEnum |= path == "enum.StrEnum";
       if (!isOp(","))
         break;
       consume();
@@ -335,8 +346,12 @@ void Parser::parseModuleClass(Module &module) {
         consume();
         consume(); // =
         ExprPtr value = parseTest();
+        // A name bound twice is Python's TypeError at import.
         ok = value && !speculative.failed() &&
-             (cur().is(Tok::Newline) || cur().is(Tok::Eof));
+             (cur().is(Tok::Newline) || cur().is(Tok::Eof)) &&
+             !cls->methods.count(name) &&
+             llvm::none_of(cls->members,
+                           [&](const auto &m) { return m.first == name; });
         if (ok)
           cls->members.emplace_back(std::move(name), std::move(value));
       } else if (isOp("@") || isKw("def")) {
@@ -346,7 +361,9 @@ void Parser::parseModuleClass(Module &module) {
           break;
         }
         std::unique_ptr<Function> fn = parseFunction(std::move(decorators));
-        ok = fn && !speculative.failed();
+        ok = fn && !speculative.failed() &&
+             llvm::none_of(cls->members,
+                           [&](const auto &m) { return m.first == fn->name; });
         if (ok) {
           std::string name = fn->name;
           cls->methods[name] = std::move(fn);

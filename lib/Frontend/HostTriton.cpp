@@ -185,6 +185,10 @@ std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
     return std::nullopt;
   if (base->kind == HostValue::Class) // HostEnums.cpp
     return enumAttribute(e, *base);
+  if (isDeviceProperties(*base)) // a dict: props['max_shared_mem']
+    return fail(e, "Triton's device properties are a dict, which has no "
+                   "attribute '" +
+                       e.str + "'");
   if (base->kind == HostValue::Object) {
     if (const HostValue *v = base->item(e.str))
       return *v;

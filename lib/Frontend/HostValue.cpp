@@ -321,7 +321,16 @@ std::string HostValue::describe() const {
   }
 }
 
-bool tilec::hostEquals(const HostValue &a, const HostValue &b) {
+/// A member of an IntEnum or StrEnum as the int or str it also is; any
+/// other value as it is.
+static const HostValue &plainValue(const HostValue &v) {
+  if (v.kind == HostValue::Object && v.enumClass && !v.enumClass->mixin.empty())
+    return v.values[1];
+  return v;
+}
+
+bool tilec::hostEquals(const HostValue &a0, const HostValue &b0) {
+  const HostValue &a = plainValue(a0), &b = plainValue(b0);
   if (a.isNumber() && b.isNumber())
     return a.kind == HostValue::Float || b.kind == HostValue::Float
                ? a.asDouble() == b.asDouble()

@@ -34,8 +34,10 @@ uint64_t tilec::maxSharedBytesPerBlock(llvm::StringRef arch) {
   unsigned cc = 0;
   if (arch.take_while([](char c) { return isdigit(c); }).getAsInteger(10, cc))
     return 0;
+  if (cc >= 120)
+    return 101376; // 99 KB (sm_120: RTX 50 series)
   if (cc >= 90)
-    return 232448; // 227 KB (H100, H200)
+    return 232448; // 227 KB (H100, H200, B200)
   if (cc == 80 || cc == 87)
     return 166912; // 163 KB (A100)
   if (cc >= 86)

@@ -8,7 +8,11 @@
 # (self). An exception tilec computes (KeyError, IndexError, ValueError)
 # runs the first handler of a `try` that names its type, a base of it
 # (LookupError, Exception) or none; one no handler catches is an error that
-# says so, and what tilec cannot compute runs no handler.
+# says so, and what tilec cannot compute runs no handler. IntEnum and StrEnum
+# members equal their values; the class body sees its earlier members; a
+# recursive call's `try` is its own; an exception that a condition tilec
+# cannot decide may skip, or that module-level code raised at import, is no
+# exception a handler catches.
 # RUN: tilec %s --list-configs --kernel smem | FileCheck %s --check-prefix=SMEM
 # SMEM: smem: 3 configs, key [n]
 # SMEM-NEXT: 0: BK=232448, num_warps=4, num_stages=3
@@ -31,6 +35,15 @@
 # UNCAUGHT-NEXT: {{^}}        return Width[name].value{{$}}
 # RUN: not tilec %s --list-configs --kernel hostonly 2>&1 | FileCheck %s --check-prefix=HOSTONLY
 # HOSTONLY: error: @triton.autotune: tilec cannot compute 'configs': it calls 'torch.cuda.mem_get_info', which is host code
+# RUN: tilec %s --list-configs --kernel python | FileCheck %s --check-prefix=PYTHON
+# PYTHON: python: 2 configs, key [n]
+# PYTHON-NEXT: 0: BK=21, NAME='Mode.B', num_warps=4, num_stages=3
+# PYTHON-NEXT: 1: BK=120, NAME='x', num_warps=4, num_stages=3
+# RUN: not tilec %s --list-configs --kernel maybe 2>&1 | FileCheck %s --check-prefix=MAYBE
+# MAYBE: error: @triton.autotune: tilec cannot compute 'configs': the GPU's name is host code's value that tilec does not know
+# RUN: not tilec %s --list-configs --kernel atimport 2>&1 | FileCheck %s --check-prefix=ATIMPORT
+# ATIMPORT: error: @triton.autotune: tilec cannot compute 'configs': it reads 'MISSING', host code's value that tilec cannot compute
+# ATIMPORT: note: tilec cannot compute this: the key 'zz' is not in the dict {'a': 1} (Python raises KeyError)
 # RUN: not tilec %s --list-configs --kernel novalue 2>&1 | FileCheck %s --check-prefix=NOVALUE
 # NOVALUE: error: @triton.autotune: tilec cannot compute 'configs': 3 is the value of no member of Width (Python raises ValueError)
 import enum
@@ -81,6 +94,19 @@ class Mode(enum.Enum):
     B = "b"
 
 
+class Level(IntEnum):
+    LOW = 1
+    HIGH = LOW + 1
+
+
+class Name(enum.StrEnum):
+    X = auto()
+
+
+TABLE = {"a": 1}
+MISSING = TABLE["zz"]
+
+
 def smem_configs():
     return [triton.Config({"BK": Backend.get_shared_memory(a)})
             for a in ["hopper", "none", "Ampere"]]
@@ -114,6 +140,41 @@ def handler_configs():
     except KeyError:
         out.append(-4)
     return [triton.Config({"BK": v}) for v in out]
+
+
+def recurse(n):
+    w = 0
+    try:
+        v = recurse(n - 1) if n > 0 else 0
+    except KeyError:
+        v = 100
+        w = 1
+    if n == 0 and v == 0:
+        return {}["x"]
+    return v + w * (n + 1) * 10
+
+
+def python_configs():
+    table = {1: 10, 2: 20}
+    bk = table[Level.HIGH] + (1 if Level.LOW == 1 and 2 in [Level.HIGH] else 0)
+    return [triton.Config({"BK": bk, "NAME": str(Mode.B)}),
+            triton.Config({"BK": recurse(1), "NAME": Name.X.value})]
+
+
+def maybe_configs():
+    try:
+        v = {}["k"] if "H100" in torch.cuda.get_device_name(0) else 5
+    except KeyError:
+        v = 7
+    return [triton.Config({"BK": v})]
+
+
+def atimport_configs():
+    try:
+        v = MISSING
+    except KeyError:
+        v = 7
+    return [triton.Config({"BK": v})]
 
 
 def uncaught_configs():
@@ -164,4 +225,22 @@ def hostonly(x, n, BK: tl.constexpr):
 @triton.autotune(configs=[triton.Config({"BK": Width(3).value})], key=["n"])
 @triton.jit
 def novalue(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=python_configs(), key=["n"])
+@triton.jit
+def python(x, n, BK: tl.constexpr, NAME: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=maybe_configs(), key=["n"])
+@triton.jit
+def maybe(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=atimport_configs(), key=["n"])
+@triton.jit
+def atimport(x, n, BK: tl.constexpr):
     pass

@@ -209,6 +209,11 @@ struct EnumClass {
   SourceLoc loc;
   /// The module its members' values and its methods' bodies see.
   const Module *owner = nullptr;
+  /// The type its members are also values of: "int" (IntEnum, a base
+  /// `int`), "str" (StrEnum, a base `str`), or "" (Enum).
+  std::string mixin;
+  /// Whether it is a StrEnum (its auto() is the member's name in lower case).
+  bool strEnum = false;
   std::vector<std::pair<std::string, ExprPtr>> members;
   std::map<std::string, std::unique_ptr<Function>> methods;
 };

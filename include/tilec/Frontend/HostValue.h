@@ -108,8 +108,9 @@ struct HostValue {
 };
 
 /// Python's `==` on host values (1 == 1.0 == True, [1] != (1,); an
-/// enumeration or its member equal to itself alone; other Objects and Other
-/// are equal to nothing: tilec does not compare them).
+/// enumeration or its member equal to itself alone, a member of an IntEnum
+/// or StrEnum also to its value; other Objects and Other are equal to
+/// nothing: tilec does not compare them).
 bool hostEquals(const HostValue &a, const HostValue &b);
 /// Whether `a` and `b` are the same value: of one kind, with the same
 /// contents (1 and 1.0 are not; two objects with the same attributes are).

@@ -5,16 +5,16 @@
 // `name` and `value` are its name and the value of its assignment, which
 // sees the members before it by name (`auto()`: one more than the previous
 // int, from 1, where that is the largest so far; a StrEnum's, the name in
-// lower case); IntEnum and StrEnum members are equal to their values too;
-// `NAME['MEMBER']` finds a
-// member by name and raises KeyError for another name, `NAME(value)` by
-// value and raises ValueError; iterating the class (`for m in NAME`,
-// `len(NAME)`, `list(NAME)`) takes its members in order; members are equal
-// to themselves alone. Its methods are called through the class or a member:
-// a `@classmethod` gets the class first, a `@staticmethod` its arguments, any
-// other the member it is called on. fla's `Backend.get_shared_memory(arch)`,
-// which looks its argument up by name and falls back on `DEFAULT` under
-// `except KeyError`, is the kind of code this computes.
+// lower case); `NAME['MEMBER']` finds a member by name and raises KeyError
+// for another name, `NAME(value)` by value and raises ValueError; iterating
+// the class (`for m in NAME`, `len(NAME)`, `list(NAME)`) takes its members
+// in order, without aliases; members are equal to themselves, an IntEnum's
+// or StrEnum's also to its value. Its methods are called through the class
+// or a member: a `@classmethod` gets the class first, a `@staticmethod` its
+// arguments, any other the member it is called on. fla's
+// `Backend.get_shared_memory(arch)`, which looks its argument up by name and
+// falls back on `DEFAULT` under `except KeyError`, is the kind of code this
+// computes.
 //
 //===----------------------------------------------------------------------===//
 

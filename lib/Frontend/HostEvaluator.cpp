@@ -554,6 +554,10 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
       break;
   bool env = scope.readsEnvironment() &&
              (name == "os.environ.get" || name == "os.getenv");
+  // A method of a dict, string, list or tuple (HostMethods.cpp), also of a
+  // value a dotted path names (`triton.__version__.split(".")`).
+  if (std::optional<HostValue> self; !env && receiverWithMethod(e, self))
+    return valueMethod(e, *self);
   bool method =
       !path && callee.kind == ExprKind::Attribute &&
       llvm::is_contained({"lower", "upper", "strip", "join"}, callee.str);

@@ -3,9 +3,11 @@
 // HostEvaluator computes the Python that HostEval.h describes; a HostScope
 // gives its names their values. The module scope (HostModuleScope.cpp) and
 // the launch scope (HostLaunchScope.cpp) are the two. The evaluator is in
-// four files: HostEvaluator.cpp (numbers, strings, comparisons, the
+// several files: HostEvaluator.cpp (numbers, strings, comparisons, the
 // builtins of numbers), HostSequences.cpp (lists, tuples, dicts,
-// comprehensions, subscripts and the builtins of sequences),
+// comprehensions, subscripts and the builtins of sequences), HostMethods.cpp
+// (the methods of dicts, strings, lists and tuples), HostEnums.cpp
+// (enumerations), HostTorch.cpp (torch's dtypes and GPU queries),
 // HostFunctions.cpp (calls of module-level functions of host code) and
 // HostTriton.cpp (triton.Config, the target, dtypes and the attributes of
 // objects).
@@ -383,6 +385,16 @@ private:
   /// The members of `cls` as a `for` over it takes them (no aliases).
   std::optional<std::vector<HostValue>> enumItems(const Expr &at,
                                                   const HostValue &cls);
+
+  // HostMethods.cpp
+  /// Whether `name` is a method of dicts, strings, lists or tuples that
+  /// valueMethod computes.
+  static bool isValueMethod(llvm::StringRef name);
+  /// Whether the call `e` is `x.m(...)` of such a method, with `x` a value
+  /// that has it (put in `self`).
+  bool receiverWithMethod(const Expr &e, std::optional<HostValue> &self);
+  /// The call `e` of a method of `self`.
+  std::optional<HostValue> valueMethod(const Expr &e, const HostValue &self);
 
   // HostTorch.cpp
   /// The value of torch's `path` that tilec knows: a dtype (`torch.float16`,

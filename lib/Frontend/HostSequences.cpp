@@ -13,6 +13,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+
 using namespace tilec;
 
 std::optional<HostValue> HostEvaluator::display(const Expr &e) {
@@ -261,13 +263,64 @@ std::optional<HostValue> HostEvaluator::index(const Expr &e,
   return base.elems[size_t(i)];
 }
 
+/// Python's `base[lower:upper:step]` of a list, tuple or string, the
+/// bounds clamped as Python clamps them.
+static HostValue sliceOf(const HostValue &base, std::optional<int64_t> lower,
+                         std::optional<int64_t> upper, int64_t step) {
+  int64_t n =
+      int64_t(base.kind == HostValue::Str ? base.s.size() : base.elems.size());
+  auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    return step > 0 ? std::clamp<int64_t>(x, 0, n)
+                    : std::clamp<int64_t>(x, -1, n - 1);
+  };
+  int64_t lo = clamp(lower, step > 0 ? 0 : n - 1);
+  int64_t hi = clamp(upper, step > 0 ? n : -1);
+  std::string chars;
+  std::vector<HostValue> elems;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+    if (base.kind == HostValue::Str)
+      chars += base.s[size_t(i)];
+    else
+      elems.push_back(base.elems[size_t(i)]);
+  }
+  if (base.kind == HostValue::Str)
+    return HostValue::str(chars);
+  return base.kind == HostValue::List ? HostValue::list(std::move(elems))
+                                      : HostValue::tuple(std::move(elems));
+}
+
 std::optional<HostValue> HostEvaluator::subscriptValue(const Expr &e) {
-  if (e.args.size() != 2 || e.args[1]->kind == ExprKind::Slice ||
-      e.args[1]->kind == ExprKind::Ellipsis)
-    return fail(e, "tilec computes subscripts by one key or index");
+  if (e.args.size() != 2 || e.args[1]->kind == ExprKind::Ellipsis)
+    return fail(e, "tilec computes subscripts by one key, index or slice");
   std::optional<HostValue> base = eval(*e.args[0]);
   if (!base)
     return std::nullopt;
+  if (e.args[1]->kind == ExprKind::Slice) {
+    const Expr &sl = *e.args[1];
+    if (!base->isSequence() && base->kind != HostValue::Str)
+      return fail(e, "a slice of " + base->describe());
+    std::optional<int64_t> bound[3];
+    for (size_t i = 0; i < 3; ++i) {
+      if (i >= sl.args.size() || !sl.args[i])
+        continue;
+      std::optional<HostValue> v = eval(*sl.args[i]);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == HostValue::None)
+        continue;
+      if (v->kind != HostValue::Int && v->kind != HostValue::Bool)
+        return fail(*sl.args[i], "a slice's bound must be an int or None, "
+                                 "not " +
+                                     v->describe());
+      bound[i] = v->i;
+    }
+    if (bound[2] && *bound[2] == 0)
+      return raise(e, "ValueError", "a slice step of zero");
+    return sliceOf(*base, bound[0], bound[1], bound[2].value_or(1));
+  }
   std::optional<HostValue> key = eval(*e.args[1]);
   if (!key)
     return std::nullopt;

@@ -58,7 +58,7 @@ static std::vector<HostValue> splitString(llvm::StringRef s,
     s = s.ltrim();
     while (!s.empty()) {
       if (maxsplit >= 0 && int64_t(parts.size()) == maxsplit) {
-        parts.push_back(HostValue::str(s.rtrim().str()));
+        parts.push_back(HostValue::str(s.str())); // the rest, as it is
         return parts;
       }
       size_t end = s.find_first_of(" \t\n\r\f\v");

@@ -13,7 +13,7 @@
 # TABLES-NEXT: 2: BK=32, BN=512, num_warps=4, num_stages=3
 # RUN: tilec %s --list-configs --kernel strings | FileCheck %s --check-prefix=STRINGS
 # STRINGS: strings: 1 configs, key [n]
-# STRINGS-NEXT: 0: MAJOR=3, MINOR=6, PARTS=4, WORDS=3, NAME='a-b-c.d', XS='-a-b-', FLAGS=101, AT=2, N=2, REV='dcbabc4', num_warps=4, num_stages=3
+# STRINGS-NEXT: 0: MAJOR=3, MINOR=6, PARTS=4, WORDS=3, NAME='a-b-c.d', XS='-a-b-', FLAGS=101, AT=2, N=2, REV='dcbabc4b ', num_warps=4, num_stages=3
 # RUN: tilec %s --list-configs --kernel sequences | FileCheck %s --check-prefix=SEQUENCES
 # SEQUENCES: sequences: 1 configs, key [n]
 # SEQUENCES-NEXT: 0: AT=1, N=2, MISSING=-1, EMPTY=-2, num_warps=4, num_stages=3
@@ -40,7 +40,7 @@ def table_configs():
 
 def string_configs():
     major, minor = triton.__version__.split(".")[:2]
-    rev = "abcd"[::-1] + "abcd"[-3:-1] + str([1, 2, 3, 4][1::2][-1])
+    rev = "abcd"[::-1] + "abcd"[-3:-1] + str([1, 2, 3, 4][1::2][-1]) + " a b ".split(None, 1)[1]
     name = "a b  c.d".split(None, 2)
     flags = (int("sm_90a".startswith(("sm_8", "sm_9"))) * 100 + int("x.py".endswith(".pyc")) * 10
              + int("x.py".endswith(".py")))

@@ -33,8 +33,7 @@ static std::string unknownKeyMessage(const std::string &key,
   if (!option.empty())
     return "sets the launch option '" + key + "', which tilec takes from " +
            option +
-           " or an @triton.autotune config, not from "
-           "@triton.heuristics";
+           " or an @triton.autotune config, not from @triton.heuristics";
   if (key == "num_ctas" || key == "maxnreg")
     return "sets the launch option '" + key +
            "', which tilec does not take from @triton.heuristics";

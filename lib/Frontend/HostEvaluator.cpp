@@ -123,7 +123,7 @@ bool HostEvaluator::isBuiltin(llvm::StringRef name) {
 
 std::optional<std::string> HostEvaluator::dottedPath(const Expr &e) {
   if (e.kind == ExprKind::Name)
-    return local(e.str) ? std::nullopt : scope.namePath(e);
+    return local(e.str) ? std::nullopt : scope.namePath(*this, e);
   if (e.kind == ExprKind::Attribute && !e.args.empty() && e.args[0])
     if (std::optional<std::string> base = dottedPath(*e.args[0]))
       return *base + "." + e.str;
@@ -558,23 +558,18 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   // value a dotted path names (`triton.__version__.split(".")`).
   if (std::optional<HostValue> self; !env && receiverWithMethod(e, self))
     return valueMethod(e, *self);
-  bool method =
-      !path && callee.kind == ExprKind::Attribute &&
-      llvm::is_contained({"lower", "upper", "strip", "join"}, callee.str);
   // A method of a module-level object called without arguments
   // (`current_platform.is_rocm()`, an object host code builds): host
   // code's value that a -D could give its text (one that does was taken
   // above).
   std::string noArgs; // the text a -D would give such a call
-  if (!method && callee.kind == ExprKind::Attribute && nargs == 0 &&
-      e.keywords.empty())
+  if (callee.kind == ExprKind::Attribute && nargs == 0 && e.keywords.empty())
     if (std::string text = dottedName(callee); !text.empty()) {
       noArgs = text + "()";
       if (!path)
         return undecided(noArgs);
     }
-  if (!env && !method && !isBuiltin(name) && fn != "cdiv" &&
-      fn != "next_power_of_2") {
+  if (!env && !isBuiltin(name) && fn != "cdiv" && fn != "next_power_of_2") {
     std::string why = scope.hostCode(HostCode::Call, e, path);
     if (noArgs.empty() && callee.kind == ExprKind::Name && nargs == 0 &&
         e.keywords.empty())
@@ -584,8 +579,7 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
     return fail(callee, why);
   }
   if (!e.keywords.empty())
-    return fail(e, "'" + (method ? "." + callee.str + "()" : name) +
-                       "' is called with keyword arguments");
+    return fail(e, "'" + name + "' is called with keyword arguments");
   auto arity = [&](size_t lo, size_t hi) {
     if (nargs >= lo && nargs <= hi)
       return true;
@@ -593,9 +587,8 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
                         : hi == lo + 1
                             ? llvm::formatv("{0} or {1}", lo, hi).str()
                             : llvm::formatv("at least {0}", lo).str();
-    fail(e,
-         llvm::formatv("'{0}' takes {1} argument(s), got {2}",
-                       method ? "." + callee.str + "()" : name, takes, nargs));
+    fail(e, llvm::formatv("'{0}' takes {1} argument(s), got {2}", name, takes,
+                          nargs));
     return false;
   };
 
@@ -610,36 +603,6 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
     if (nargs == 2)
       return eval(arg(1));
     return HostValue::none();
-  }
-  if (method) { // str.lower() / upper() / strip() / join(iterable)
-    const std::string &m = callee.str;
-    if (!arity(m == "join" ? 1 : 0, m == "join" ? 1 : 0))
-      return std::nullopt;
-    std::optional<HostValue> s = eval(*callee.args[0]);
-    if (!s)
-      return std::nullopt;
-    if (s->kind != HostValue::Str)
-      return fail(e, "'" + m + "()' of " + s->describe());
-    if (m == "join") {
-      std::optional<HostValue> v = eval(arg(0));
-      if (!v)
-        return std::nullopt;
-      std::optional<std::vector<HostValue>> parts = items(arg(0), *v);
-      if (!parts)
-        return std::nullopt;
-      std::string joined;
-      for (auto [i, part] : llvm::enumerate(*parts)) {
-        if (part.kind != HostValue::Str)
-          return fail(arg(0), "'join' of " + part.describe() +
-                                  ", which is not a string");
-        joined += (i ? s->s : "") + part.s;
-      }
-      return HostValue::str(joined);
-    }
-    llvm::StringRef r = s->s;
-    return HostValue::str(m == "lower"   ? r.lower()
-                          : m == "upper" ? r.upper()
-                                         : r.trim().str());
   }
   if (name == "hasattr") {
     if (!arity(2, 2))

@@ -66,8 +66,10 @@ public:
   virtual std::optional<HostValue> subscript(HostEvaluator &ev,
                                              const Expr &e) = 0;
   /// The dotted path that the name `e` names as a module or a function
-  /// (`os` after `import os`, `min`), nullopt for a value.
-  virtual std::optional<std::string> namePath(const Expr &e) = 0;
+  /// (`os` after `import os`, `min`), nullopt for a value; `ev` computes
+  /// what a name bound by host code names (`getattr(torch, device)`).
+  virtual std::optional<std::string> namePath(HostEvaluator &ev,
+                                              const Expr &e) = 0;
   /// The value of the attribute `e`, whose dotted path is `path`, where
   /// `path` is no value tilec knows (a module's constant: `U.BLOCK` after
   /// `import pkg.utils as U`); by default host code.

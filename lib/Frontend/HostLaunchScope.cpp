@@ -43,7 +43,11 @@ public:
                           "['name'] only");
   }
 
-  std::optional<std::string> namePath(const Expr &e) override { return e.str; }
+  std::optional<std::string> namePath(HostEvaluator &ev,
+                                      const Expr &e) override {
+    (void)ev;
+    return e.str;
+  }
   /// The values of a launch are numbers, strings and tuples.
   bool objects() const override { return false; }
 

@@ -4,7 +4,8 @@
 // calls on values tilec computes, as Python computes them:
 //
 //   dict   get(key[, default]), keys(), values(), items()
-//   str    startswith(prefix), endswith(suffix) (a string or a tuple of
+//   str    lower(), upper(), strip(), join(iterable of strings),
+//          startswith(prefix), endswith(suffix) (a string or a tuple of
 //          them), split([sep[, maxsplit]]), replace(old, new[, count]),
 //          index(sub), count(sub)
 //   list, tuple   index(x), count(x)
@@ -13,8 +14,9 @@
 // and test membership alike); `index` of what is not there raises
 // ValueError, and `split('')` ValueError, as Python's do (HostEvaluator::
 // raise). A version check such as `triton.__version__.split(".")[:2]` or a
-// table lookup `CONFIGS.get(arch, DEFAULT)` computes so. (lower, upper,
-// strip and join: HostEvaluator::call.)
+// table lookup `CONFIGS.get(arch, DEFAULT)` computes so. Such a method of
+// another value tilec computes (a list's `get`) is an error; of an object
+// tilec does not know, host code (HostEvaluator::call).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +29,9 @@
 using namespace tilec;
 
 bool HostEvaluator::isValueMethod(llvm::StringRef name) {
-  return llvm::is_contained({"get", "keys", "values", "items", "startswith",
-                             "endswith", "split", "replace", "index", "count"},
+  return llvm::is_contained({"get", "keys", "values", "items", "lower", "upper",
+                             "strip", "join", "startswith", "endswith", "split",
+                             "replace", "index", "count"},
                             name);
 }
 
@@ -38,8 +41,10 @@ static bool hasMethod(const HostValue &self, llvm::StringRef name) {
   case HostValue::Dict:
     return llvm::is_contained({"get", "keys", "values", "items"}, name);
   case HostValue::Str:
-    return llvm::is_contained(
-        {"startswith", "endswith", "split", "replace", "index", "count"}, name);
+    return llvm::is_contained({"lower", "upper", "strip", "join", "startswith",
+                               "endswith", "split", "replace", "index",
+                               "count"},
+                              name);
   case HostValue::List:
   case HostValue::Tuple:
     return name == "index" || name == "count";
@@ -82,6 +87,8 @@ static std::vector<HostValue> splitString(llvm::StringRef s,
 std::optional<HostValue> HostEvaluator::valueMethod(const Expr &e,
                                                     const HostValue &self) {
   const std::string &m = e.args[0]->str;
+  if (!hasMethod(self, m))
+    return fail(e, "'" + m + "()' of " + self.describe());
   if (!e.keywords.empty())
     return fail(e, "'." + m + "()' is called with keyword arguments");
   std::vector<HostValue> args;
@@ -138,6 +145,28 @@ std::optional<HostValue> HostEvaluator::valueMethod(const Expr &e,
 
   if (self.kind == HostValue::Str) {
     llvm::StringRef s = self.s;
+    if (m == "lower" || m == "upper" || m == "strip") {
+      if (!arity(0, 0))
+        return std::nullopt;
+      return HostValue::str(m == "lower"   ? s.lower()
+                            : m == "upper" ? s.upper()
+                                           : s.trim().str());
+    }
+    if (m == "join") {
+      if (!arity(1, 1))
+        return std::nullopt;
+      std::optional<std::vector<HostValue>> parts = items(*e.args[1], args[0]);
+      if (!parts)
+        return std::nullopt;
+      std::string joined;
+      for (auto [i, part] : llvm::enumerate(*parts)) {
+        if (part.kind != HostValue::Str)
+          return fail(*e.args[1], "'join' of " + part.describe() +
+                                      ", which is not a string");
+        joined += (i ? self.s : "") + part.s;
+      }
+      return HostValue::str(joined);
+    }
     if (m == "startswith" || m == "endswith") {
       if (!arity(1, 1))
         return std::nullopt;
@@ -263,8 +292,8 @@ bool HostEvaluator::receiverWithMethod(const Expr &e,
   // belong to, the call is left to the other rules (host code, a -D).
   State before = save();
   self = eval(*callee.args[0]);
-  if (self && hasMethod(*self, callee.str))
-    return true;
+  if (self && self->kind != HostValue::Object && self->kind != HostValue::Other)
+    return true; // valueMethod computes it or says the value has no such method
   restore(std::move(before));
   return false;
 }

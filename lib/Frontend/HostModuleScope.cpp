@@ -72,11 +72,13 @@ public:
                                      const Expr &e) override {
     return ev.subscriptValue(e);
   }
-  std::optional<std::string> namePath(const Expr &e) override;
+  std::optional<std::string> namePath(HostEvaluator &ev,
+                                      const Expr &e) override;
   /// The dotted path of `getattr(MODULE, ATTR)` (`e`, a constant of `m`)
-  /// where ATTR is a string host code computes: fla's `getattr(torch,
+  /// where ATTR is a string `ev` computes there: fla's `getattr(torch,
   /// device)`; nullopt for any other expression.
-  std::optional<std::string> getattrPath(const Expr &e, const Module &m);
+  std::optional<std::string> getattrPath(HostEvaluator &ev, const Expr &e,
+                                         const Module &m);
   std::optional<HostValue> pathValue(HostEvaluator &ev, const Expr &e,
                                      const std::string &path) override;
   const Function *hostFunction(HostEvaluator &ev, const Expr &callee) override;
@@ -366,7 +368,8 @@ std::optional<bool> ModuleScope::nameTruth(HostEvaluator &ev, const Expr &e) {
   return HostScope::nameTruth(ev, e);
 }
 
-std::optional<std::string> ModuleScope::namePath(const Expr &e) {
+std::optional<std::string> ModuleScope::namePath(HostEvaluator &ev,
+                                                 const Expr &e) {
   Binding b = lookup(e.str);
   // A module a module-level `if` imports in the branch that runs (vLLM's
   // `triton` from vllm.triton_utils).
@@ -382,12 +385,12 @@ std::optional<std::string> ModuleScope::namePath(const Expr &e) {
   if (b.kind == Binding::PackageModule)
     return b.module->name;
   if (b.kind == Binding::Global)
-    return getattrPath(*b.global, *b.module);
+    return getattrPath(ev, *b.global, *b.module);
   return std::nullopt;
 }
 
-std::optional<std::string> ModuleScope::getattrPath(const Expr &e,
-                                                    const Module &m) {
+std::optional<std::string>
+ModuleScope::getattrPath(HostEvaluator &ev, const Expr &e, const Module &m) {
   if (e.kind != ExprKind::Call || e.args.size() != 3 || !e.keywords.empty() ||
       e.args[0]->kind != ExprKind::Name || e.args[0]->str != "getattr" ||
       pathDepth >= kMaxPathDepth)
@@ -401,11 +404,16 @@ std::optional<std::string> ModuleScope::getattrPath(const Expr &e,
   Binding::Kind getattrKind = lookup("getattr").kind;
   if (getattrKind != Binding::Unbound && getattrKind != Binding::Path)
     return std::nullopt; // a getattr of the module's own
-  HostEvaluator ev(*this);
+  // Module-level code, computed quietly: where it is no path, the name is
+  // a value (ModuleScope::value says why it has none).
+  HostEvaluator::Frame frame(ev);
+  HostEvaluator::Apart apart(ev);
+  HostEvaluator::State before = ev.save();
   std::optional<std::string> base = ev.dottedPath(*e.args[1]);
-  if (!base)
-    return std::nullopt;
-  std::optional<HostValue> attr = ev.eval(*e.args[2]);
+  std::optional<HostValue> attr;
+  if (base)
+    attr = ev.eval(*e.args[2]);
+  ev.restore(std::move(before));
   if (!attr || attr->kind != HostValue::Str)
     return std::nullopt;
   return *base + "." + attr->s;

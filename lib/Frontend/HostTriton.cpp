@@ -159,8 +159,7 @@ std::optional<HostValue> HostEvaluator::deviceProperty(const Expr &e,
                        "decides");
   return raise(e, "KeyError",
                "the key " + key.repr() +
-                   " is not in Triton's device "
-                   "properties");
+                   " is not in Triton's device properties");
 }
 
 std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {

@@ -44,6 +44,12 @@
 # RUN: not tilec %s --list-configs --kernel atimport 2>&1 | FileCheck %s --check-prefix=ATIMPORT
 # ATIMPORT: error: @triton.autotune: tilec cannot compute 'configs': it reads 'MISSING', host code's value that tilec cannot compute
 # ATIMPORT: note: tilec cannot compute this: the key 'zz' is not in the dict {'a': 1} (Python raises KeyError)
+# RUN: not tilec %s --list-configs --kernel missing 2>&1 | FileCheck %s --check-prefix=MISSINGHOOK
+# MISSINGHOOK: error: @triton.autotune: tilec cannot compute 'configs': Lenient looks up values no member has with its _missing_, which tilec does not run
+# RUN: not tilec %s --list-configs --kernel autoafter 2>&1 | FileCheck %s --check-prefix=AUTOAFTER
+# AUTOAFTER: error: @triton.autotune: tilec cannot compute 'configs': auto() after a value smaller than an earlier one: Python's versions differ on its value
+# RUN: not tilec %s --list-configs --kernel private 2>&1 | FileCheck %s --check-prefix=PRIVATE
+# PRIVATE: error: @triton.autotune: tilec cannot compute 'configs': 'Mode.__members__' is an attribute of enumerations tilec does not know
 # RUN: not tilec %s --list-configs --kernel novalue 2>&1 | FileCheck %s --check-prefix=NOVALUE
 # NOVALUE: error: @triton.autotune: tilec cannot compute 'configs': 3 is the value of no member of Width (Python raises ValueError)
 import enum
@@ -101,6 +107,28 @@ class Level(IntEnum):
 
 class Name(enum.StrEnum):
     X = auto()
+
+
+class Lenient(Enum):
+    A = 1
+
+    @classmethod
+    def _missing_(cls, value):
+        return cls.A
+
+
+class Unordered(Enum):
+    A = 5
+    B = 1
+    C = auto()
+
+
+def private_configs():
+    try:
+        n = len(Mode.__members__)
+    except AttributeError:
+        n = -1
+    return [triton.Config({"BK": n})]
 
 
 TABLE = {"a": 1}
@@ -243,4 +271,22 @@ def maybe(x, n, BK: tl.constexpr):
 @triton.autotune(configs=atimport_configs(), key=["n"])
 @triton.jit
 def atimport(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=[triton.Config({"BK": Lenient(7).value})], key=["n"])
+@triton.jit
+def missing(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=[triton.Config({"BK": Unordered.C.value})], key=["n"])
+@triton.jit
+def autoafter(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=private_configs(), key=["n"])
+@triton.jit
+def private(x, n, BK: tl.constexpr):
     pass

@@ -4,8 +4,9 @@
 # maxsplit), replace (with a count; an empty old part), index, count; list
 # and tuple index and count; slices of lists, tuples and strings (`[:2]`,
 # `[::-1]`). `index` of what is not there and `split('')`
-# raise ValueError, which a handler catches. A method of a value tilec does
-# not know is host code, as before (the -D text of the call).
+# raise ValueError, which a handler catches. Such a method of another value
+# tilec computes is an error; of a value tilec does not know, host code, as
+# before (the -D text of the call).
 # RUN: tilec %s --list-configs --kernel tables | FileCheck %s --check-prefix=TABLES
 # TABLES: tables: 3 configs, key [n]
 # TABLES-NEXT: 0: BK=64, BN=128, num_warps=4, num_stages=3
@@ -21,6 +22,8 @@
 # UNKNOWN: error: @triton.autotune: tilec cannot compute 'configs': it reads 'platform.get()', host code's value that tilec cannot compute
 # RUN: not tilec %s --list-configs --kernel badarg 2>&1 | FileCheck %s --check-prefix=BADARG
 # BADARG: error: @triton.autotune: tilec cannot compute 'configs': '.startswith()' takes a string or a tuple of strings, not 3
+# RUN: not tilec %s --list-configs --kernel nomethod 2>&1 | FileCheck %s --check-prefix=NOMETHOD
+# NOMETHOD: error: @triton.autotune: tilec cannot compute 'configs': 'get()' of the tuple (1, 2)
 import triton
 import triton.language as tl
 
@@ -97,4 +100,10 @@ def unknown(x, n, BK: tl.constexpr):
 @triton.autotune(configs=[triton.Config({"BK": 1 if "abc".startswith(3) else 2})], key=["n"])
 @triton.jit
 def badarg(x, n, BK: tl.constexpr):
+    pass
+
+
+@triton.autotune(configs=[triton.Config({"BK": (1, 2).get(0)})], key=["n"])
+@triton.jit
+def nomethod(x, n, BK: tl.constexpr):
     pass

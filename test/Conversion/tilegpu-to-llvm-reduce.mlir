@@ -131,10 +131,12 @@ module attributes {tile.num_warps = 4 : i32} {
 
 // argmax: (value, index) pairs are shuffled together; ties keep the smaller
 // index; the partials' values and indices both go through shared memory.
-// A thread's first element enters as the identity (-inf, INT_MAX) when it is
-// NaN; its second is combined in as the challenger, which an ordered compare
-// never lets win when NaN, so no combination tests for NaN; an index of
-// INT_MAX at the end (all NaN) becomes 0.
+// A thread's two elements (indices t and t + 64) are combined from the last:
+// it enters as the identity (-inf, INT_MAX) when it is NaN, and the first is
+// combined in as the challenger with the smaller index, which wins when it
+// is at least as large (one ordered compare, which a NaN never passes), so
+// no combination tests for NaN; an index of INT_MAX at the end (all NaN)
+// becomes 0.
 #b1 = #tilegpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 module attributes {tile.num_warps = 2 : i32} {
   // CHECK: tilegpu.shared_bytes = 512 : i64
@@ -145,8 +147,9 @@ module attributes {tile.num_warps = 2 : i32} {
   // CHECK-NEXT: %[[ACC:.*]] = llvm.select %[[NAN]], %[[NEG_INF]], %[[X]] : i1, f32
   // CHECK-NEXT: llvm.select %[[NAN]], %[[IDX_ID]], %{{.*}} : i1, i32
   // CHECK-NOT: "uno"
-  // CHECK: llvm.fcmp "ogt" %[[Y:.*]], %[[ACC]] : f32
-  // CHECK-NEXT: llvm.fcmp "oeq" %[[Y]], %[[ACC]] : f32
+  // CHECK: %[[GE:.*]] = llvm.fcmp "oge" %[[Y:.*]], %[[ACC]] : f32
+  // CHECK-NEXT: llvm.select %[[GE]], %[[Y]], %[[ACC]] : i1, f32
+  // CHECK-NEXT: llvm.select %[[GE]], %{{.*}}, %{{.*}} : i1, i32
   // CHECK-NOT: "uno"
   // CHECK: nvvm.shfl.sync bfly
   // CHECK: nvvm.shfl.sync bfly
@@ -190,6 +193,44 @@ module attributes {tile.num_warps = 4 : i32} {
   // CHECK: nvvm.shfl.sync bfly
   func.func @replicated(%x: tensor<16xi32, #b1>) -> i32 {
     %r = tile.reduce sum %x {axis = 0 : i32} : tensor<16xi32, #b1> -> i32
+    return %r : i32
+  }
+}
+
+// -----
+
+// argmin where a thread's elements include replicas (the identity, index
+// INT_MAX, in 64 threads of 2 elements over 96): combined in order with the
+// full comparison (better, or equal at a smaller index), as a replica may
+// come first.
+#b1 = #tilegpu.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {tile.num_warps = 2 : i32} {
+  // CHECK-LABEL: llvm.func @argmin_replicated
+  // CHECK: llvm.icmp "uge"
+  // CHECK: llvm.icmp "slt" %[[Y:.*]], %[[X:.*]] : i32
+  // CHECK-NEXT: llvm.icmp "eq" %[[Y]], %[[X]] : i32
+  // CHECK-NEXT: llvm.icmp "slt"
+  // CHECK-NEXT: llvm.and
+  // CHECK-NEXT: llvm.or
+  func.func @argmin_replicated(%x: tensor<96xi32, #b1>) -> i32 {
+    %r = tile.reduce argmin %x {axis = 0 : i32} : tensor<96xi32, #b1> -> i32
+    return %r : i32
+  }
+}
+
+// -----
+
+// argmin of ints over 4 elements a thread, with indices 4t .. 4t+3: from the
+// last to the first, the challenger winning when it is at most as large.
+#b1 = #tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {tile.num_warps = 1 : i32} {
+  // CHECK-LABEL: llvm.func @argmin_ordered
+  // CHECK-NOT: "uno"
+  // CHECK-COUNT-3: llvm.icmp "sle"
+  // CHECK-NOT: llvm.and
+  // CHECK: nvvm.shfl.sync bfly
+  func.func @argmin_ordered(%x: tensor<128xi32, #b1>) -> i32 {
+    %r = tile.reduce argmin %x {axis = 0 : i32} : tensor<128xi32, #b1> -> i32
     return %r : i32
   }
 }

@@ -53,6 +53,13 @@
 //    so the combination is a plain ordered compare, as Triton's (half the
 //    instructions of one that tests both operands for NaN). A result index
 //    of INT_MAX then means that every element was NaN, and becomes 0.
+//    Within a thread whose elements' indices along the axis grow with their
+//    number (checked for every thread; no replicas), they are combined from
+//    the last to the first: the challenger then has the smaller index, so
+//    it wins when it is at least as good (`y >= x`: one compare and two
+//    selects an element, where the general combination needs three compares
+//    and two predicate operations), and the last element is the one that
+//    enters as the identity when it is NaN.
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,6 +165,52 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
             b.create<LLVM::SelectOp>(loc, takeY, y.idx, x.idx)};
   }
 
+  /// `y` combined into the partial `x` of argmax / argmin where y's index
+  /// is the smaller: y wins when it is at least as good (a NaN y never
+  /// does: ordered compares).
+  static Acc combineBefore(OpBuilder &b, Location loc, ReduceKind kind, Acc x,
+                           Acc y) {
+    bool mx = isMaxLike(kind);
+    Value takeY;
+    if (isa<FloatType>(x.v.getType()))
+      takeY = b.create<LLVM::FCmpOp>(
+          loc, mx ? LLVM::FCmpPredicate::oge : LLVM::FCmpPredicate::ole, y.v,
+          x.v);
+    else
+      takeY = b.create<LLVM::ICmpOp>(
+          loc, mx ? LLVM::ICmpPredicate::sge : LLVM::ICmpPredicate::sle, y.v,
+          x.v);
+    return {b.create<LLVM::SelectOp>(loc, takeY, y.v, x.v),
+            b.create<LLVM::SelectOp>(loc, takeY, y.idx, x.idx)};
+  }
+
+  /// Whether, in every thread, the elements of each result element along
+  /// `axis` (thread-local coordinates 0 .. n-1 there) have indices along
+  /// `axis` that grow with the coordinate.
+  static bool indicesGrowAlong(const LayoutInfo &src, unsigned axis,
+                               const std::optional<LayoutInfo> &dst,
+                               unsigned numOut) {
+    unsigned n = src.elemsAlong(axis);
+    if (n < 2 || !hostEvaluable(src.numThreads(), src.numElems()))
+      return false;
+    for (unsigned t = 0; t < src.numThreads(); ++t)
+      for (unsigned k2 = 0; k2 < numOut; ++k2) {
+        SmallVector<unsigned> c;
+        if (dst)
+          c = dst->elemCoords(k2);
+        c.insert(c.begin() + axis, 0);
+        int64_t prev = 0;
+        for (unsigned e = 0; e < n; ++e) {
+          c[axis] = e;
+          int64_t at = src.hostIndices(t, src.elemIndex(c))[axis];
+          if (e > 0 && at <= prev)
+            return false;
+          prev = at;
+        }
+      }
+    return true;
+  }
+
   LogicalResult
   matchAndRewrite(tile::ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -205,6 +258,9 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
     bool warpLocal = warpLocalReduce(op);
     unsigned nAxis = src.elemsAlong(axis);
     Value idIdx = i32Const(b, loc, INT_MAX);
+    // argmax / argmin over elements whose indices grow: last to first.
+    bool backwards =
+        arg && !mayReplicate && indicesGrowAlong(src, axis, dst, numOut);
     SmallVector<Acc> accs;
     for (unsigned k2 = 0; k2 < numOut; ++k2) {
       SmallVector<unsigned> c;
@@ -212,7 +268,8 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
         c = dst->elemCoords(k2);
       c.insert(c.begin() + axis, 0);
       Acc acc;
-      for (unsigned e = 0; e < nAxis; ++e) {
+      for (unsigned step = 0; step < nAxis; ++step) {
+        unsigned e = backwards ? nAxis - 1 - step : step;
         c[axis] = e;
         unsigned k = src.elemIndex(c);
         Acc x{in[k], {}};
@@ -223,7 +280,7 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
           SmallVector<Value> idx = src.emitIndices(b, loc, tc, k, &unwrapped);
           if (arg)
             x.idx = idx[axis];
-          if (arg && isa<FloatType>(acT) && e == 0) {
+          if (arg && isa<FloatType>(acT) && step == 0) {
             // A NaN enters as the identity: it loses against any number.
             // Only the thread's first element needs it: every later one is
             // combined in as the challenger (`y` of combine), and a NaN
@@ -247,7 +304,9 @@ struct ReduceOpConversion : OpConversionPattern<tile::ReduceOp> {
               x.idx = b.create<LLVM::SelectOp>(loc, replica, idIdx, x.idx);
           }
         }
-        acc = e == 0 ? x : combine(b, loc, kind, acc, x);
+        acc = step == 0    ? x
+              : backwards ? combineBefore(b, loc, kind, acc, x)
+                          : combine(b, loc, kind, acc, x);
       }
       accs.push_back(acc);
     }

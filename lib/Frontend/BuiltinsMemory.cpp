@@ -61,12 +61,16 @@ std::vector<mlir::Value> CodeGen::tmaBlockCoords(const Val &bp,
                                                  const Val &boundaryCheck,
                                                  mlir::Location l) {
   // A 2-D block of a host descriptor (its base is the kernel argument),
-  // every dimension checked: what a TMA copy reads (zeros outside) or
-  // writes.
+  // or one of rank 3 to 5 whose leading dimensions are 1 (a batched
+  // tensor's [1, M, K] block: the access is 2-D, blockPtrAddress), every
+  // dimension checked: what a TMA copy reads (zeros outside) or writes.
   size_t rank = bp.blockShape.size();
-  if (!tmaBlocks || !bp.isDescriptor || rank != 2 ||
+  if (!tmaBlocks || !bp.isDescriptor || rank < 2 || rank > 5 ||
       boundaryCheck.kind != Val::Tuple || boundaryCheck.elems.size() != rank)
     return {};
+  for (size_t d = 0; d + 2 < rank; ++d)
+    if (bp.blockShape[d] != 1)
+      return {};
   std::vector<bool> checked(rank, false);
   for (const Val &d : boundaryCheck.elems)
     if (d.kind == Val::Int && d.i >= 0 && d.i < int64_t(rank))
@@ -92,6 +96,13 @@ std::vector<mlir::Value> CodeGen::tmaBlockCoords(const Val &bp,
       return {};
   }
   return coords;
+}
+
+/// The shape of an access of the block of `bp` that carries coordinates
+/// (tmaBlockCoords): the block's last two dimensions where it has more.
+static llvm::ArrayRef<int64_t> blockCoordsShape(const Val &bp) {
+  llvm::ArrayRef<int64_t> shape = bp.blockShape;
+  return shape.size() > 2 ? shape.take_back(2) : shape;
 }
 
 Val CodeGen::emitLoad(BuiltinCall &c) {
@@ -161,7 +172,7 @@ Val CodeGen::emitLoad(BuiltinCall &c) {
       l, ptr.v, mask.isIR() ? mask.v : mlir::Value(),
       other.isIR() ? other.v : mlir::Value());
   if (!blockCoords.empty() && op.getMask() &&
-      llvm::equal(ptr.shape(), a[0].blockShape))
+      llvm::equal(ptr.shape(), blockCoordsShape(a[0])))
     op.getBlockCoordsMutable().assign(blockCoords);
   for (int k : {5, 6}) {
     if (a[k].kind == Val::Str && !a[k].s.empty()) {
@@ -194,7 +205,7 @@ Val CodeGen::emitStore(BuiltinCall &c) {
                          "not mask");
     if (!blockPtrAddress(a[0], a[3], call, ptr, mask))
       return Val::error();
-    if (llvm::equal(ptr.shape(), a[0].blockShape))
+    if (llvm::equal(ptr.shape(), blockCoordsShape(a[0])))
       blockCoords = tmaBlockCoords(a[0], a[3], l);
     if (value.isIR() && !llvm::equal(ptr.shape(), a[0].blockShape)) {
       // The block's unit dimensions are not addressed (blockPtrAddress).

@@ -417,8 +417,9 @@ private:
   static void registerMemoryBuiltins(BuiltinRegistry &r);
   Val emitLoad(BuiltinCall &c);
   /// The coordinates of an access of `bp` (a host descriptor's 2-D block,
-  /// every dimension checked) for tile.load's and tile.store's blockCoords
-  /// when tmaBlocks is on; else none.
+  /// or one of rank 3 to 5 with leading unit dimensions, every dimension
+  /// checked) for tile.load's and tile.store's blockCoords when tmaBlocks
+  /// is on; else none.
   std::vector<mlir::Value>
   tmaBlockCoords(const Val &bp, const Val &boundaryCheck, mlir::Location l);
   Val emitStore(BuiltinCall &c);

@@ -167,7 +167,31 @@ void forEachColumnBlock(OpBuilder &b, Location loc, MemDescType type,
   }
 }
 
-/// One `cp.async.bulk.tensor.2d` a column block of the buffer.
+/// The tensor coordinates of a copy in PTX's order, innermost first: the
+/// column block's `col`, then the other coordinates of `coords` (outermost
+/// first) from the inside out; as operands `$first`... of an asm string.
+static std::string tmaCoordList(ValueRange coords, Value col,
+                                SmallVectorImpl<Value> &operands,
+                                unsigned first) {
+  std::string list = "{";
+  for (size_t i = 0; i < coords.size(); ++i) {
+    if (i)
+      list += ", ";
+    list += "$" + std::to_string(first + i);
+    operands.push_back(i == 0 ? col : coords[coords.size() - 1 - i]);
+  }
+  return list + "}";
+}
+
+/// The asm constraints of `rank` i32 coordinates.
+static std::string tmaConstraints(size_t rank) {
+  std::string c;
+  for (size_t i = 0; i < rank; ++i)
+    c += "r,";
+  return c;
+}
+
+/// One `cp.async.bulk.tensor.<rank>d` a column block of the buffer.
 struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -176,16 +200,22 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
     OpBuilder &b = rewriter;
     Location loc = op.getLoc();
     Value p = electedThreadAnd(b, loc, adaptor.getPred(), op);
-    Value outer = adaptor.getCoords()[0];
+    ValueRange coords = adaptor.getCoords();
+    size_t rank = coords.size();
     forEachColumnBlock(
-        b, loc, op.getDst().getType(), adaptor.getDst(), adaptor.getCoords()[1],
+        b, loc, op.getDst().getType(), adaptor.getDst(), coords.back(),
         [&](Value dst, Value col) {
+          SmallVector<Value> operands{dst, adaptor.getMap()};
+          std::string list = tmaCoordList(coords, col, operands, 2);
+          operands.append({adaptor.getBar(), p});
           emitPredicatedAsm(
               b, loc,
-              "@$5 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
-              "complete_tx::bytes [$0], [$1, {$2, $3}], [$4];",
-              "r,l,r,r,r,b",
-              {dst, adaptor.getMap(), col, outer, adaptor.getBar(), p});
+              "@$" + std::to_string(rank + 3) + " cp.async.bulk.tensor." +
+                  std::to_string(rank) +
+                  "d.shared::cluster.global.mbarrier::complete_tx::bytes "
+                  "[$0], [$1, " +
+                  list + "], [$" + std::to_string(rank + 2) + "];",
+              "r,l," + tmaConstraints(rank) + "r,b", operands);
         });
     rewriter.eraseOp(op);
     return success();
@@ -193,9 +223,9 @@ struct TmaCopyOpConversion : OpConversionPattern<TmaCopyOp> {
 };
 
 /// The elected thread writes each column block with a bulk-group
-/// `cp.async.bulk.tensor.2d` store, commits the group and waits until the
-/// copies have read the buffer (the writes to global memory complete on
-/// their own).
+/// `cp.async.bulk.tensor.<rank>d` store, commits the group and waits until
+/// the copies have read the buffer (the writes to global memory complete
+/// on their own).
 struct TmaStoreOpConversion : OpConversionPattern<TmaStoreOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -204,16 +234,22 @@ struct TmaStoreOpConversion : OpConversionPattern<TmaStoreOp> {
     OpBuilder &b = rewriter;
     Location loc = op.getLoc();
     Value p = electedThreadAnd(b, loc, Value(), op);
-    Value outer = adaptor.getCoords()[0];
-    forEachColumnBlock(b, loc, op.getSrc().getType(), adaptor.getSrc(),
-                       adaptor.getCoords()[1], [&](Value src, Value col) {
-                         emitPredicatedAsm(
-                             b, loc,
-                             "@$4 cp.async.bulk.tensor.2d.global.shared::cta."
-                             "bulk_group [$0, {$1, $2}], [$3];",
-                             "l,r,r,r,b",
-                             {adaptor.getMap(), col, outer, src, p});
-                       });
+    ValueRange coords = adaptor.getCoords();
+    size_t rank = coords.size();
+    forEachColumnBlock(
+        b, loc, op.getSrc().getType(), adaptor.getSrc(), coords.back(),
+        [&](Value src, Value col) {
+          SmallVector<Value> operands{adaptor.getMap()};
+          std::string list = tmaCoordList(coords, col, operands, 1);
+          operands.append({src, p});
+          emitPredicatedAsm(b, loc,
+                            "@$" + std::to_string(rank + 2) +
+                                " cp.async.bulk.tensor." +
+                                std::to_string(rank) +
+                                "d.global.shared::cta.bulk_group [$0, " + list +
+                                "], [$" + std::to_string(rank + 1) + "];",
+                            "l," + tmaConstraints(rank) + "r,b", operands);
+        });
     emitPredicatedAsm(b, loc, "@$0 cp.async.bulk.commit_group;", "b", {p});
     emitPredicatedAsm(b, loc, "@$0 cp.async.bulk.wait_group.read 0;", "b", {p});
     rewriter.eraseOp(op);

@@ -58,7 +58,10 @@ BlockArgument mlir::tilegpu::kernelArgumentOf(Value p, bool throughViews) {
 
 std::optional<TmaStaging> mlir::tilegpu::planTmaStaging(tile::LoadOp load,
                                                         MemDescType slot) {
-  if (load.getBlockCoords().size() != 2 || slot.getRank() != 2)
+  // A 2-D block, or one of a tensor of rank 3 to 5 with leading unit
+  // dimensions (tile.load's blockCoords).
+  size_t rank = load.getBlockCoords().size();
+  if (rank < 2 || rank > 5 || slot.getRank() != 2)
     return std::nullopt;
   BlockArgument base = kernelArgumentOf(load.getPtr(), /*throughViews=*/true);
   if (!base)
@@ -82,10 +85,12 @@ std::optional<TmaStaging> mlir::tilegpu::planTmaStaging(tile::LoadOp load,
   if (blockBytes % 1024 != 0)
     return std::nullopt;
   Builder b(load.getContext());
+  SmallVector<int64_t> box(rank - 2, 1);
+  box.append({l->rows, l->rowElems});
   NamedAttribute entries[] = {
       b.getNamedAttr("desc", desc),
       b.getNamedAttr("dtype", b.getStringAttr(dtype)),
-      b.getNamedAttr("box", b.getDenseI64ArrayAttr({l->rows, l->rowElems})),
+      b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
       b.getNamedAttr("swizzle", b.getI32IntegerAttr(l->swizzleBytes))};
   return TmaStaging{b.getDictionaryAttr(entries), blockBytes * l->blocks};
 }

@@ -113,12 +113,12 @@ uint64_t liveBufferBytes(func::FuncOp func, Operation *at) {
 /// (elements of `elemBytes`): they end on whole 16-byte chunks (the inner
 /// size a multiple of 16 / elemBytes). Null where the size's divisibility
 /// proves it.
-Value wholeChunks(OpBuilder &b, Location loc, BlockArgument base,
+Value wholeChunks(OpBuilder &b, Location loc, BlockArgument base, unsigned rank,
                   int64_t elemBytes) {
   auto func = cast<func::FuncOp>(base.getOwner()->getParentOp());
   // The descriptor's arguments: base, shape (i32, outermost first),
   // strides (MLIRGen.cpp).
-  unsigned inner = base.getArgNumber() + 2;
+  unsigned inner = base.getArgNumber() + rank;
   int64_t chunk = 16 / elemBytes;
   if (auto d = func.getArgAttrOfType<IntegerAttr>(inner, "tile.divisibility"))
     if (d.getInt() % chunk == 0)
@@ -172,11 +172,15 @@ struct TileGPUTmaStores
     Value value = store.getValue();
     while (auto cvt = value.getDefiningOp<ConvertLayoutOp>())
       value = cvt.getSrc();
+    // The block's leading unit dimensions, if it has more than two.
+    unsigned rank = store.getBlockCoords().size();
+    SmallVector<int64_t> box(rank - 2, 1);
+    box.append({l->rows, l->rowElems});
     Builder ab(ctx);
     NamedAttribute entries[] = {
         ab.getNamedAttr("desc", desc),
         ab.getNamedAttr("dtype", ab.getStringAttr(dtype)),
-        ab.getNamedAttr("box", ab.getDenseI64ArrayAttr({l->rows, l->rowElems})),
+        ab.getNamedAttr("box", ab.getDenseI64ArrayAttr(box)),
         ab.getNamedAttr("swizzle", ab.getI32IntegerAttr(l->swizzleBytes))};
     Value map = getOrAddTensorMap(func, ab.getDictionaryAttr(entries));
 
@@ -187,7 +191,7 @@ struct TileGPUTmaStores
       auto buf = b.create<LocalAllocOp>(loc, bufType, value);
       b.create<TmaStoreOp>(loc, map, coords, buf);
     };
-    Value ok = wholeChunks(b, loc, base, elemBytes);
+    Value ok = wholeChunks(b, loc, base, rank, elemBytes);
     if (!ok) {
       emitTmaStore(b);
       store.erase();
@@ -207,7 +211,7 @@ struct TileGPUTmaStores
     SmallVector<std::pair<tile::StoreOp, BlockArgument>> stores;
     DenseMap<BlockArgument, bool> conflicts;
     getOperation().walk([&](tile::StoreOp store) {
-      if (store.getBlockCoords().size() != 2)
+      if (store.getBlockCoords().size() < 2)
         return;
       BlockArgument base = descriptorBase(store);
       if (!base)

@@ -656,11 +656,16 @@ static LogicalResult verifyBlockCoords(Operation *op, StringRef what, Type type,
                                        ValueRange coords, Value mask) {
   if (coords.empty())
     return success();
+  // A block of rank 3 to 5 whose leading dimensions are 1 is accessed as
+  // the tile of its last two: the coordinates of those come first.
   auto t = dyn_cast<RankedTensorType>(type);
-  if (!t || t.getRank() != int64_t(coords.size()) || !mask)
+  int64_t n = coords.size();
+  if (!t || !mask ||
+      !(n == t.getRank() || (t.getRank() == 2 && n > 2 && n <= 5)))
     return op->emitOpError("block needs one coordinate per dimension of a "
                            "masked tile ")
-           << what << ", got " << coords.size() << " for " << type;
+           << what << " (2 to 5 for a 2-D tile of a block with leading unit "
+           << "dimensions), got " << coords.size() << " for " << type;
   return success();
 }
 

@@ -101,10 +101,22 @@ static LogicalResult verifyTmaBlock(Operation *op, MemDescType buffer,
            << ": TMA copies 2-D buffers of numbers unswizzled or with a "
               "32/64/128-byte swizzle (rows of that many bytes, 16-byte "
               "chunks), at most 256 elements a dimension";
-  if (coords != 2)
+  if (coords < 2 || coords > 5)
     return op->emitOpError()
-           << "expects 2 coordinates for a 2-D block, got " << coords;
+           << "expects 2 coordinates for a 2-D block, or 3 to 5 for one of a "
+              "tensor of that rank with leading unit dimensions, got "
+           << coords;
   return success();
+}
+
+/// The box of a block of `buffer` in a tensor of rank `coords`: the
+/// leading dimensions 1, then the buffer's stored rows and a column
+/// block's elements.
+static SmallVector<int64_t> tmaBox(MemDescType buffer, size_t coords) {
+  TmaLayout l = *getTmaLayout(buffer);
+  SmallVector<int64_t> box(coords - 2, 1);
+  box.append({l.rows, l.rowElems});
+  return box;
 }
 
 LogicalResult TmaCopyOp::verify() {
@@ -118,11 +130,9 @@ LogicalResult TmaStoreOp::verify() {
 }
 
 SmallVector<int64_t> TmaStoreOp::getBox() {
-  TmaLayout l = *getTmaLayout(getSrc().getType());
-  return {l.rows, l.rowElems};
+  return tmaBox(getSrc().getType(), getCoords().size());
 }
 
 SmallVector<int64_t> TmaCopyOp::getBox() {
-  TmaLayout l = *getTmaLayout(getDst().getType());
-  return {l.rows, l.rowElems};
+  return tmaBox(getDst().getType(), getCoords().size());
 }

@@ -234,15 +234,31 @@ func.func @load_other_type(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi1>, %
 // -----
 
 func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %m: tensor<64x64xi1>, %r: i32) {
-  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load, got 1 for 'tensor<64x64xf16>'}}
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load (2 to 5 for a 2-D tile of a block with leading unit dimensions), got 1 for 'tensor<64x64xf16>'}}
   %0 = tile.load %p, %m block[%r] : tensor<64x64x!tile.ptr<f16>>
   return
 }
 
 // -----
 
+func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %m: tensor<64x64xi1>, %r: i32) {
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load (2 to 5 for a 2-D tile of a block with leading unit dimensions), got 6 for 'tensor<64x64xf16>'}}
+  %0 = tile.load %p, %m block[%r, %r, %r, %r, %r, %r] : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tile.ptr<f16>>, %m: tensor<64xi1>, %r: i32) {
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load (2 to 5 for a 2-D tile of a block with leading unit dimensions), got 2 for 'tensor<64xf16>'}}
+  %0 = tile.load %p, %m block[%r, %r] : tensor<64x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
 func.func @f(%p: tensor<64x64x!tile.ptr<f16>>, %r: i32) {
-  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load, got 2 for 'tensor<64x64xf16>'}}
+  // expected-error @+1 {{'tile.load' op block needs one coordinate per dimension of a masked tile load (2 to 5 for a 2-D tile of a block with leading unit dimensions), got 2 for 'tensor<64x64xf16>'}}
   %0 = tile.load %p block[%r, %r] : tensor<64x64x!tile.ptr<f16>>
   return
 }
@@ -266,7 +282,7 @@ func.func @store_parse_not_pointer(%p: i64, %v: i64) {
 // -----
 
 func.func @store_block(%p: tensor<64x64x!tile.ptr<f16>>, %v: tensor<64x64xf16>, %r: i32) {
-  // expected-error @+1 {{'tile.store' op block needs one coordinate per dimension of a masked tile store, got 2 for 'tensor<64x64xf16>'}}
+  // expected-error @+1 {{'tile.store' op block needs one coordinate per dimension of a masked tile store (2 to 5 for a 2-D tile of a block with leading unit dimensions), got 2 for 'tensor<64x64xf16>'}}
   tile.store %p, %v block[%r, %r] : tensor<64x64x!tile.ptr<f16>>
   return
 }

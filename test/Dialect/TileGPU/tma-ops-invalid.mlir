@@ -60,7 +60,7 @@ func.func @f(%map: !tilegpu.tensormap, %i: i32) {
 func.func @f(%map: !tilegpu.tensormap, %i: i32) {
   %bar = tilegpu.local_alloc : !tilegpu.memdesc<1xi64>
   %buf = tilegpu.local_alloc : !tilegpu.memdesc<16x8xf16>
-  // expected-error @+1 {{expects 2 coordinates for a 2-D block, got 1}}
+  // expected-error @+1 {{expects 2 coordinates for a 2-D block, or 3 to 5 for one of a tensor of that rank with leading unit dimensions, got 1}}
   tilegpu.tma_copy %map[%i], %buf, %bar : !tilegpu.tensormap, !tilegpu.memdesc<16x8xf16>, !tilegpu.memdesc<1xi64>
   return
 }
@@ -78,7 +78,7 @@ func.func @f(%map: !tilegpu.tensormap, %i: i32) {
 
 func.func @f(%map: !tilegpu.tensormap, %i: i32) {
   %buf = tilegpu.local_alloc : !tilegpu.memdesc<16x8xf16>
-  // expected-error @+1 {{'tilegpu.tma_store' op expects 2 coordinates for a 2-D block, got 3}}
-  tilegpu.tma_store %map[%i, %i, %i], %buf : !tilegpu.tensormap, !tilegpu.memdesc<16x8xf16>
+  // expected-error @+1 {{'tilegpu.tma_store' op expects 2 coordinates for a 2-D block, or 3 to 5 for one of a tensor of that rank with leading unit dimensions, got 6}}
+  tilegpu.tma_store %map[%i, %i, %i, %i, %i, %i], %buf : !tilegpu.tensormap, !tilegpu.memdesc<16x8xf16>
   return
 }

@@ -342,7 +342,9 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     host tensor descriptor: the kernel argument its pointers are computed
     from is the descriptor's base (marked `tile.host_descriptor`), they
     are the coordinates of the block's first element, outermost first, the
-    block has the result's shape (its transpose with `blockTransposed`),
+    block has the result's shape (its transpose with `blockTransposed`;
+    a 2-D result may have 3 to 5 coordinates: the block's leading
+    dimensions, those beyond the result's, are 1),
     and the mask is the block's bounds, elements outside the tensor reading
     zero. The pointers and the mask say the same; the GPU pipeline may copy
     such a block with TMA instead (tilegpu.tma_copy). A rewrite that changes

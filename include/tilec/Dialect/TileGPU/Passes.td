@@ -212,7 +212,8 @@ def TileGPUTmaStores : Pass<"tilegpu-tma-stores", "mlir::ModuleOp"> {
   let summary = "Write host-descriptor blocks with TMA stores";
   let description = [{
     A `tile.store` with block coordinates (a 2-D block of a host tensor
-    descriptor, every dimension bounds-checked: `desc.store(...)`) of 16-bit
+    descriptor, or one of rank 3 to 5 with leading unit dimensions, every
+    dimension bounds-checked: `desc.store(...)`) of 16-bit
     elements becomes
     a `tilegpu.local_alloc` of the value, in the layout it is computed in
     (before the conversions to the store's layout), in the swizzled layout

@@ -633,7 +633,9 @@ def TileGPU_TmaCopyOp : TileGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
     Thread 0, where the optional `pred` holds, copies the block of the
     tensor that `map` describes whose first element is at `coords` (i32, one
     per dimension, outermost first; elements outside the tensor read as
-    zero) into `dst`, and signals `bar` with the bytes written. `dst` is a
+    zero) into `dst`, and signals `bar` with the bytes written. Of a tensor
+    of rank 3 to 5 the block's leading dimensions are 1, `dst` holding its
+    last two. `dst` is a
     2-D buffer laid out as the hardware's swizzle mode of the map writes it:
     unswizzled row-major, or `#tilegpu.shared` with 16-byte chunks permuted
     over 2, 4 or 8 rows of 32, 64 or 128 bytes (perPhase 4, 2, 1); wider
@@ -670,7 +672,8 @@ def TileGPU_TmaStoreOp : TileGPU_Op<"tma_store", [
   let description = [{
     One thread writes `src` to the block of the tensor that `map` describes
     whose first element is at `coords` (i32, one per dimension, outermost
-    first; elements outside the tensor are not written), and waits until
+    first, as for tilegpu.tma_copy; elements outside the tensor are not
+    written), and waits until
     the copy has read `src` (cp.async.bulk.wait_group.read), so that the
     buffer may be written again after a barrier. `src` is laid out as for
     tilegpu.tma_copy (one copy per column block). Its writers must have

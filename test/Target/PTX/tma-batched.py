@@ -39,6 +39,23 @@
 # PTX4: cp.async.bulk.tensor.4d.global.shared::cta.bulk_group
 # RUN: %if ptxas %{ %ptxas --gpu-name sm_90a %t4.ptx -o %t4.cubin %}
 #
+# B^T of [1, N, K] blocks: the load reads the block transposed, the box is
+# the block's ([1, N, K]).
+# RUN: tilec %s --kernel bmm3d_bt --signature "tensordesc<fp16[1, 64, 32]>, tensordesc<fp16[1, 64, 32]>, tensordesc<fp16[1, 64, 64]>, i32, 64, 64, 32" --arch sm_90a --emit=tile | FileCheck %s --check-prefix=BT
+# BT: tile.load %{{.*}}, %{{.*}}, %{{.*}} block[%{{.*}}, %{{.*}}, %{{.*}}] {blockTransposed} : tensor<32x64x!tile.ptr<f16>>
+# RUN: tilec %s --kernel bmm3d_bt --signature "tensordesc<fp16[1, 64, 32]>, tensordesc<fp16[1, 64, 32]>, tensordesc<fp16[1, 64, 64]>, i32, 64, 64, 32" --arch sm_90a --emit=ptx -o %tbt.ptx
+# RUN: FileCheck %s --check-prefix=BTPTX < %tbt.ptx
+# BTPTX-NOT: cp.async.cg
+# BTPTX: cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes
+# RUN: FileCheck %s --check-prefix=BTMETA < %tbt.json
+# BTMETA: "desc": "a_desc",
+# BTMETA: "box": [
+# BTMETA-NEXT: 1,
+# BTMETA-NEXT: 64,
+# BTMETA-NEXT: 32
+# BTMETA-NEXT: ],
+# BTMETA-NEXT: "desc": "b_desc",
+#
 # RUN: tilec %s --kernel pairs --signature "tensordesc<fp16[2, 64, 64]>, *fp32:16, 64" --arch sm_90a --emit=tile | FileCheck %s --check-prefix=PAIRS
 # PAIRS: tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x64x64x!tile.ptr<f16>>
 # PAIRS-NOT: block[
@@ -58,6 +75,22 @@ def bmm3d(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
         a = tl.reshape(a_desc.load([b, pid_m * BM, k]), [BM, BK])
         w = tl.reshape(b_desc.load([b, k, pid_n * BN]), [BK, BN])
         acc = tl.dot(a, w, acc)
+    c = acc.to(c_desc.dtype)
+    c_desc.store([b, pid_m * BM, pid_n * BN], tl.reshape(c, [1, BM, BN]))
+
+
+@triton.jit
+def bmm3d_bt(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
+             BK: tl.constexpr):
+    # C[b] = A[b] @ B[b]^T with B given as [B, N, K].
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    b = tl.program_id(2)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.reshape(a_desc.load([b, pid_m * BM, k]), [BM, BK])
+        w = tl.reshape(b_desc.load([b, pid_n * BN, k]), [BN, BK])
+        acc = tl.dot(a, w.T, acc)
     c = acc.to(c_desc.dtype)
     c_desc.store([b, pid_m * BM, pid_n * BN], tl.reshape(c, [1, BM, BN]))
 

@@ -653,8 +653,12 @@ Val CodeGen::genAttribute(const Expr &e) {
       m.elems.push_back(base);
       return m;
     }
+    // A descriptor's dtype is its element type; a block pointer's is a
+    // pointer type (Triton's pointer<block<T>>: `p.dtype.element_ty`,
+    // kept here as pointer<T>, casts to T).
     if (attr == "dtype")
-      return Val::dtypeVal(base.elems[0].dtype.pointee());
+      return Val::dtypeVal(base.isDescriptor ? base.elems[0].dtype.pointee()
+                                             : base.elems[0].dtype);
     if (attr == "block_shape") {
       std::vector<Val> dims;
       for (int64_t d : base.blockShape)

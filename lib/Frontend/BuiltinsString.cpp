@@ -28,7 +28,7 @@ static std::optional<std::string> pyStr(const Val &v) {
   case Val::Str:
     return v.s;
   case Val::Int:
-    return std::to_string(v.i);
+    return intString(v.wide());
   case Val::Bool:
     return std::string(v.i ? "True" : "False");
   case Val::None:

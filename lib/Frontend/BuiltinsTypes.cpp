@@ -267,7 +267,7 @@ static std::string pyStr(const Val &v, bool repr) {
   case Val::None:
     return "None";
   case Val::Int:
-    return std::to_string(v.i);
+    return intString(v.wide());
   case Val::Bool:
     return v.i ? "True" : "False";
   case Val::Float:

@@ -56,6 +56,12 @@ struct Val {
   };
   Kind kind = Error;
   int64_t i = 0;
+  /// Int: the value, where it lies outside int64 (`i` then holds its low
+  /// 64 bits). Compile-time integers are Python's, computed here in 128
+  /// bits; where they become values they must fit 64 bits, signed or
+  /// unsigned (from 2**63 on Triton types them uint64).
+  bool isWide = false;
+  __int128 big = 0;
   double f = 0;
   std::string s;
   DType dtype;
@@ -79,6 +85,19 @@ struct Val {
     r.kind = Int;
     r.i = x;
     return r;
+  }
+  /// The Int constant `x` (Python's int).
+  static Val wideInteger(__int128 x) {
+    Val r = integer(int64_t(uint64_t(x)));
+    r.isWide = x < __int128(INT64_MIN) || x > __int128(INT64_MAX);
+    r.big = r.isWide ? x : 0;
+    return r;
+  }
+  /// The value of an Int or Bool constant.
+  __int128 wide() const { return isWide ? big : __int128(i); }
+  /// Whether the value of an Int constant fits 64 bits, signed or unsigned.
+  bool fits64() const {
+    return !isWide || (big >= 0 && big < (__int128(1) << 64));
   }
   static Val floating(double x) {
     Val r;
@@ -608,6 +627,9 @@ std::string partName(const std::string &name, const Val &whole, size_t k);
 /// Names assigned anywhere in `stmts` (recursively), for loop carries.
 void collectAssigned(const std::vector<StmtPtr> &stmts,
                      std::set<std::string> &out);
+
+/// The decimal digits of an integer (Val::wide of a constant).
+std::string intString(__int128 v);
 
 } // namespace tilec
 

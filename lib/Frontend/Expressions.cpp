@@ -62,7 +62,7 @@ std::string tilec::describe(const Val &v) {
   case Val::None:
     return "None";
   case Val::Int:
-    return "the constant " + std::to_string(v.i);
+    return "the constant " + intString(v.wide());
   case Val::Float: {
     char buf[64];
     snprintf(buf, sizeof buf, "%.17g", v.f);
@@ -139,6 +139,17 @@ static DType promoteInts(DType a, DType c) {
   return a.isUnsigned() ? a : c;
 }
 
+std::string tilec::intString(__int128 v) {
+  if (v == 0)
+    return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+  std::string d;
+  for (; u; u /= 10)
+    d.insert(d.begin(), char('0' + int(u % 10)));
+  return neg ? "-" + d : d;
+}
+
 std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
                                       const Expr &where, llvm::StringRef op,
                                       Promotion purpose) {
@@ -173,17 +184,18 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   // in fp32.
   if (purpose == Promotion::Division && r.isFloat() && r.bitwidth() == 16)
     r = DType::scalar(ScalarKind::F32);
-  // A weak integer constant must fit in the type it is converted to.
+  // A weak integer constant must fit in the type it is converted to; a
+  // signed type also takes the values of the unsigned one of its width,
+  // wrapped (Triton types 0x80000000 uint32 and casts it to an int32
+  // operand's type: the sign-bit masks of bit manipulation).
   for (const Val *v : {&a, &c}) {
     if (v->kind != Val::Int || !r.isInt() || r.isBool())
       continue;
     unsigned w = r.bitwidth();
-    bool fits = r.isUnsigned()
-                    ? v->i >= 0 && (w == 64 || v->i < (int64_t(1) << w))
-                    : w == 64 || (v->i >= -(int64_t(1) << (w - 1)) &&
-                                  v->i < (int64_t(1) << (w - 1)));
+    __int128 x = v->wide(), top = __int128(1) << w;
+    bool fits = r.isUnsigned() ? x >= 0 && x < top : x >= -(top / 2) && x < top;
     if (!fits) {
-      error(where, "the constant " + llvm::Twine(v->i) + " does not fit in " +
+      error(where, "the constant " + intString(x) + " does not fit in " +
                        r.tlName() + " (the type of the other operand of '" +
                        op +
                        "'); convert that operand first, e.g. with "
@@ -198,8 +210,9 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
 // Operators
 //===----------------------------------------------------------------------===//
 
-static int64_t floorDiv(int64_t a, int64_t c) {
-  int64_t q = a / c;
+/// Python's floor division and remainder of 128-bit integers (c != 0).
+static __int128 floorDiv(__int128 a, __int128 c) {
+  __int128 q = a / c;
   if ((a % c != 0) && ((a < 0) != (c < 0)))
     --q;
   return q;
@@ -208,37 +221,34 @@ static int64_t floorDiv(int64_t a, int64_t c) {
 Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
                          const Expr &where) {
   bool isFloat = a.kind == Val::Float || c.kind == Val::Float;
-  double fa = a.kind == Val::Float ? a.f : double(a.i);
-  double fc = c.kind == Val::Float ? c.f : double(c.i);
-  int64_t ia = a.i, ic = c.i;
+  double fa = a.kind == Val::Float ? a.f : double(a.wide());
+  double fc = c.kind == Val::Float ? c.f : double(c.wide());
+  // Integers as Python computes them (in 128 bits here), each result
+  // within [-2**63, 2**64) (Val::wideInteger).
+  __int128 ia = a.wide(), ic = c.wide();
   auto overflow = [&]() {
     return error(where, "integer overflow in constant expression");
   };
+  auto result = [&](__int128 r) { return Val::wideInteger(r); };
   bool bools = a.kind == Val::Bool && c.kind == Val::Bool;
   switch (op) {
-  case BinaryOpKind::Add: {
-    if (isFloat)
-      return Val::floating(fa + fc);
-    int64_t r;
-    if (__builtin_add_overflow(ia, ic, &r))
-      return overflow();
-    return Val::integer(r);
-  }
+  case BinaryOpKind::Add:
   case BinaryOpKind::Sub: {
     if (isFloat)
-      return Val::floating(fa - fc);
-    int64_t r;
-    if (__builtin_sub_overflow(ia, ic, &r))
+      return Val::floating(op == BinaryOpKind::Add ? fa + fc : fa - fc);
+    __int128 r;
+    if (op == BinaryOpKind::Add ? __builtin_add_overflow(ia, ic, &r)
+                                : __builtin_sub_overflow(ia, ic, &r))
       return overflow();
-    return Val::integer(r);
+    return result(r);
   }
   case BinaryOpKind::Mul: {
     if (isFloat)
       return Val::floating(fa * fc);
-    int64_t r;
+    __int128 r;
     if (__builtin_mul_overflow(ia, ic, &r))
       return overflow();
-    return Val::integer(r);
+    return result(r);
   }
   case BinaryOpKind::Div:
     if (fc == 0)
@@ -255,22 +265,22 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
     }
     if (ic == 0)
       return error(where, "division by zero in constant expression");
-    if (ia == std::numeric_limits<int64_t>::min() && ic == -1)
+    if (ia == std::numeric_limits<__int128>::min() && ic == -1)
       return overflow();
-    int64_t q = floorDiv(ia, ic);
-    return floorDivision ? Val::integer(q) : Val::integer(ia - q * ic);
+    __int128 q = floorDiv(ia, ic);
+    return result(floorDivision ? q : ia - q * ic);
   }
   case BinaryOpKind::Pow: {
     if (isFloat || ic < 0)
       return Val::floating(std::pow(fa, fc));
-    int64_t r = 1;
-    for (int64_t i = 0; i < ic; ++i) {
+    __int128 r = 1;
+    for (__int128 i = 0; i < ic; ++i) {
       if (__builtin_mul_overflow(r, ia, &r))
         return overflow();
       if (r == 0 || r == 1)
         break;
     }
-    return Val::integer(r);
+    return result(r);
   }
   default:
     break;
@@ -281,20 +291,24 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
                             " and " + describe(c));
   switch (op) {
   case BinaryOpKind::BitAnd:
-    return bools ? Val::boolean(ia & ic) : Val::integer(ia & ic);
+    return bools ? Val::boolean(ia & ic) : result(ia & ic);
   case BinaryOpKind::BitOr:
-    return bools ? Val::boolean(ia | ic) : Val::integer(ia | ic);
+    return bools ? Val::boolean(ia | ic) : result(ia | ic);
   case BinaryOpKind::BitXor:
-    return bools ? Val::boolean(ia ^ ic) : Val::integer(ia ^ ic);
+    return bools ? Val::boolean(ia ^ ic) : result(ia ^ ic);
   case BinaryOpKind::Shl:
   case BinaryOpKind::Shr:
     if (ic < 0)
       return error(where, "negative shift count in constant expression");
     if (op == BinaryOpKind::Shr)
-      return Val::integer(ic >= 64 ? (ia < 0 ? -1 : 0) : ia >> ic);
-    if (ic >= 63 || (ia != 0 && (std::abs(ia) >> (62 - ic)) != 0))
+      return result(ic >= 127 ? (ia < 0 ? -1 : 0) : ia >> int(ic));
+    if (ia == 0)
+      return result(0);
+    if (__int128 r;
+        ic >= 127 || __builtin_mul_overflow(ia, __int128(1) << int(ic), &r))
       return overflow();
-    return Val::integer(ia << ic);
+    else
+      return result(r);
   default:
     return error(where, "operator '" + spelling(op) +
                             "' is not supported on constants");
@@ -439,27 +453,28 @@ static bool constCompare(CompareOpKind op, const Val &a, const Val &c,
                          bool &out) {
   if (!(a.isNumber() && c.isNumber()))
     return false;
-  double x = a.kind == Val::Float ? a.f : double(a.i);
-  double y = c.kind == Val::Float ? c.f : double(c.i);
+  double x = a.kind == Val::Float ? a.f : double(a.wide());
+  double y = c.kind == Val::Float ? c.f : double(c.wide());
   bool useInt = a.kind != Val::Float && c.kind != Val::Float;
+  __int128 m = a.wide(), n = c.wide();
   switch (op) {
   case CompareOpKind::Lt:
-    out = useInt ? a.i < c.i : x < y;
+    out = useInt ? m < n : x < y;
     return true;
   case CompareOpKind::Le:
-    out = useInt ? a.i <= c.i : x <= y;
+    out = useInt ? m <= n : x <= y;
     return true;
   case CompareOpKind::Gt:
-    out = useInt ? a.i > c.i : x > y;
+    out = useInt ? m > n : x > y;
     return true;
   case CompareOpKind::Ge:
-    out = useInt ? a.i >= c.i : x >= y;
+    out = useInt ? m >= n : x >= y;
     return true;
   case CompareOpKind::Eq:
-    out = useInt ? a.i == c.i : x == y;
+    out = useInt ? m == n : x == y;
     return true;
   case CompareOpKind::Ne:
-    out = useInt ? a.i != c.i : x != y;
+    out = useInt ? m != n : x != y;
     return true;
   default:
     return false;
@@ -469,14 +484,14 @@ static bool constCompare(CompareOpKind op, const Val &a, const Val &c,
 static bool sameConstant(const Val &a, const Val &c) {
   if (a.kind != c.kind)
     return a.isNumber() && c.isNumber() &&
-           (a.kind == Val::Float ? a.f : double(a.i)) ==
-               (c.kind == Val::Float ? c.f : double(c.i));
+           (a.kind == Val::Float ? a.f : double(a.wide())) ==
+               (c.kind == Val::Float ? c.f : double(c.wide()));
   switch (a.kind) {
   case Val::None:
     return true;
   case Val::Int:
   case Val::Bool:
-    return a.i == c.i;
+    return a.wide() == c.wide();
   case Val::Float:
     return a.f == c.f;
   case Val::Str:
@@ -596,15 +611,12 @@ Val CodeGen::unaryOp(UnaryOpKind op, Val a, const Expr &where) {
     return Val::ir(b.create<arith::XOrIOp>(loc(where), a.v, one.v), a.dtype);
   }
   if (a.kind == Val::Int || a.kind == Val::Bool) {
-    if (op == UnaryOpKind::Neg) {
-      if (a.i == std::numeric_limits<int64_t>::min())
-        return error(where, "integer overflow in constant expression");
-      return Val::integer(-a.i);
-    }
-    if (op == UnaryOpKind::Plus)
-      return Val::integer(a.i);
-    if (op == UnaryOpKind::Invert)
-      return Val::integer(~a.i);
+    if (op == UnaryOpKind::Neg &&
+        a.wide() == std::numeric_limits<__int128>::min())
+      return error(where, "integer overflow in constant expression");
+    return Val::wideInteger(op == UnaryOpKind::Neg      ? -a.wide()
+                            : op == UnaryOpKind::Invert ? ~a.wide()
+                                                        : a.wide());
   }
   if (a.kind == Val::Float) {
     if (op == UnaryOpKind::Neg)
@@ -792,12 +804,13 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::Name:
     return lookupName(e);
   case ExprKind::Int:
-    if (e.intOverflow ||
-        e.intValue > uint64_t(std::numeric_limits<int64_t>::max()))
+    // Up to 2**64 - 1: from 2**63 on, an unsigned 64-bit value (Triton
+    // types it uint64).
+    if (e.intOverflow)
       return error(e, "integer literal '" + e.str +
                           "' is too large (the "
-                          "limit is 2**63 - 1)");
-    return Val::integer(int64_t(e.intValue));
+                          "limit is 2**64 - 1)");
+    return Val::wideInteger(__int128(e.intValue));
   case ExprKind::Float:
     if (!std::isfinite(e.floatValue))
       return error(e, "floating-point literal '" + e.str + "' is out of range");

@@ -30,6 +30,11 @@ bool CodeGen::requireInt(const Val &v, const Expr &where, llvm::StringRef what,
                          int64_t &out) {
   if (v.isError())
     return false;
+  if (v.kind == Val::Int && v.isWide) {
+    error(where,
+          what + " must be an integer of int64's range, got " + describe(v));
+    return false;
+  }
   if (v.kind == Val::Int || v.kind == Val::Bool) {
     out = v.i;
     return true;
@@ -43,7 +48,7 @@ bool CodeGen::truthy(const Val &v, const Expr &where, bool &out) {
   switch (v.kind) {
   case Val::Int:
   case Val::Bool:
-    out = v.i != 0;
+    out = v.wide() != 0;
     return true;
   case Val::Float:
     out = v.f != 0;
@@ -105,6 +110,10 @@ Val CodeGen::toIR(const Val &c, mlir::Location l, const Expr &where) {
   case Val::Bool:
     return materialize(c, DType::scalar(ScalarKind::I1), l);
   case Val::Int:
+    if (!c.fits64())
+      return error(where, describe(c) + " does not fit in 64 bits");
+    if (c.isWide) // from 2**63 on (Triton: uint64)
+      return materialize(c, DType::scalar(ScalarKind::U64), l);
     if (c.i >= std::numeric_limits<int32_t>::min() &&
         c.i <= std::numeric_limits<int32_t>::max())
       return materialize(c, DType::scalar(ScalarKind::I32), l);
@@ -124,6 +133,8 @@ Val CodeGen::cast(const Val &x, DType to, mlir::Location l, const Expr &where,
     if (to.isPointer)
       return error(where,
                    "cannot convert " + describe(x) + " to " + to.tlName());
+    if (x.kind == Val::Int && !x.fits64())
+      return error(where, describe(x) + " does not fit in 64 bits");
     return materialize(x, to, l);
   }
   if (!x.isIR())

@@ -11,6 +11,6 @@ def k(X, Y, n, B: tl.constexpr):
     offs = tl.arange(0, B)
     x = offs + 123456789012345678901234567890
 
-# CHECK: {{^}}{{.*}}huge-literal.py:[[@LINE-2]]:16: error: integer literal '123456789012345678901234567890' is too large (the limit is 2**63 - 1){{$}}
+# CHECK: {{^}}{{.*}}huge-literal.py:[[@LINE-2]]:16: error: integer literal '123456789012345678901234567890' is too large (the limit is 2**64 - 1){{$}}
 # CHECK-NEXT: {{^}}    x = offs + 123456789012345678901234567890{{$}}
 # CHECK-NEXT: {{^}}               ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}

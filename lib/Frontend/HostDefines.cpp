@@ -35,16 +35,18 @@ std::optional<HostDefines::Define> HostDefines::parse(llvm::StringRef define,
                                                       std::string &error) {
   auto [name, value] = define.split('=');
   name = name.trim();
-  // A name, or a call without arguments that module-level code makes of a
-  // function (`is_hip()`) or of a method of an object host code built
-  // (`current_platform.is_rocm()`), given by its text.
+  // A name, an attribute of an object host code built (`device.vendor_name`,
+  // by its text or the path of the module attribute), or a call without
+  // arguments that module-level code makes of a function (`is_hip()`) or of
+  // a method (`current_platform.is_rocm()`), given by its text.
   llvm::StringRef dotted = name;
   bool call = dotted.consume_back("()");
   llvm::SmallVector<llvm::StringRef> parts;
   dotted.split(parts, '.');
-  bool ok = llvm::all_of(parts, isIdentifier) && (call || parts.size() == 1);
+  bool ok = llvm::all_of(parts, isIdentifier);
   if (!ok || !define.contains('=')) {
-    error = "-D expects NAME=VALUE with NAME a Python identifier, or a call "
+    error = "-D expects NAME=VALUE with NAME a Python identifier, an "
+            "attribute that host code reads (device.vendor_name), or a call "
             "without arguments that module-level code makes (is_hip(), "
             "current_platform.is_rocm()), got '" +
             define.str() + "'";

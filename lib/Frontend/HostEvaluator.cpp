@@ -494,9 +494,16 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
   // A call without arguments whose value a -D gives by its text
   // (`is_hip()`, `current_platform.is_rocm()`), before host code's own.
   if (e.args.size() == 1 && e.keywords.empty())
-    if (std::string text = dottedName(callee); !text.empty())
+    if (std::string text = dottedName(callee); !text.empty()) {
       if (const HostValue *v = scope.defined(text + "()"))
         return *v;
+      // A -D of the callee itself (the method, not its call) is a slip.
+      if (callee.kind == ExprKind::Attribute && scope.defined(text))
+        return fail(callee, "-D gives '" + text +
+                                "' a value, but the code calls it: give its "
+                                "call's value with -D '" +
+                                text + "()=VALUE'");
+    }
   if (isEnumCall(e)) // HostEnums.cpp
     return enumCall(e);
   if (const Function *f = scope.hostFunction(*this, callee)) {

@@ -481,7 +481,8 @@ std::string ModuleScope::hostCode(HostCode kind, const Expr &e,
   }
   case HostCode::Attribute:
     if (path)
-      return "'" + *path + "' is host code";
+      return "'" + *path + "' is host code; -D '" + *path +
+             "=VALUE' gives its value";
     return "an attribute of host code";
   case HostCode::Expression:
     break;

@@ -163,7 +163,17 @@ std::optional<HostValue> HostEvaluator::deviceProperty(const Expr &e,
 }
 
 std::optional<HostValue> HostEvaluator::attribute(const Expr &e) {
-  if (std::optional<std::string> path = dottedPath(e)) {
+  // An attribute whose value a -D gives, by its text (`device.vendor_name`)
+  // or by the path of the module attribute it reads
+  // (`flag_gems.runtime.device.vendor_name`), before host code's own.
+  if (std::string text = dottedName(e); !text.empty())
+    if (const HostValue *v = scope.defined(text))
+      return *v;
+  std::optional<std::string> path = dottedPath(e);
+  if (path)
+    if (const HostValue *v = scope.defined(*path))
+      return *v;
+  if (path) {
     llvm::StringRef name(*path);
     // The Triton whose language tilec compiles (docs/language.md).
     if (name == "triton.__version__")

@@ -27,6 +27,6 @@ def k(x_ptr, BLOCK: tl.constexpr):
 # CHECK-NEXT: {{^}}^~{{$}}
 
 # VALUE: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them) or the path of one of Triton's modules (triton.language.extra.cuda.libdevice), got 'yes'
-# NAME: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got '2X=1'
+# NAME: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, an attribute that host code reads (device.vendor_name), or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got '2X=1'
 # VALUE2: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them) or the path of one of Triton's modules (triton.language.extra.cuda.libdevice), got ''it's''
 # VALUE3: tilec: error: the value of -D IS_NEW_GPU must be a Python literal (True, False, None, an int, a float, a quoted string, or a list or tuple of them) or the path of one of Triton's modules (triton.language.extra.cuda.libdevice), got '[1, (2, 3]'

@@ -11,7 +11,8 @@
 # OTHER-NOT: math.round
 # ERR: error: 'round_int8' is bound differently by the branches of the module-level 'if' at line {{[0-9]+}}
 # ERR-SAME: -D 'current_platform.is_rocm()=VALUE' gives its value
-# BAD: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got 'current_platform.is_rocm=False'
+# BAD: error: 'round_int8' is bound differently
+# BAD-SAME: (-D gives 'current_platform.is_rocm' a value, but the code calls it: give its call's value with -D 'current_platform.is_rocm()=VALUE')
 import triton
 import triton.language as tl
 

@@ -9,7 +9,7 @@
 # RUN: not tilec %s -D tl_extra_shim=numpy.linalg --kernel k --signature "*fp32:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD
 # BAD: tilec: error: the value of -D tl_extra_shim must be a Python literal {{.*}} or the path of one of Triton's modules (triton.language.extra.cuda.libdevice), got 'numpy.linalg'
 # RUN: not tilec %s -D 2shim=tl.math --kernel k --signature "*fp32:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=NAME
-# NAME: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got '2shim=tl.math'
+# NAME: tilec: error: -D expects NAME=VALUE with NAME a Python identifier, an attribute that host code reads (device.vendor_name), or a call without arguments that module-level code makes (is_hip(), current_platform.is_rocm()), got '2shim=tl.math'
 # RUN: not tilec %s --kernel k --signature "*fp32:16, 16" --emit=tile 2>&1 | FileCheck %s --check-prefix=NODEF
 # NODEF: error: the global 'tl_extra_shim' is the result of 'pick_math_library', a function of host code, which tilec does not run: give its value with -D tl_extra_shim=VALUE (a Python literal, or the path of one of Triton's modules)
 # NODEF: note: while evaluating the global 'tl_extra_shim' used here

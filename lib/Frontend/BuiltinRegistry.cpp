@@ -9,6 +9,10 @@
 
 #include "BuiltinRegistry.h"
 
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+
 #include <cassert>
 
 using namespace tilec;
@@ -82,6 +86,47 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
     return error(call, "'" + name + "' is not supported by tilec");
   const BuiltinSpec &sig = entry->spec;
   std::string shown = name.str() + "()";
+
+  // A compile-time integer outside int64 (Val::isWide) reaches only the
+  // builtins that take it as a number (values of tiles, Python's numeric
+  // builtins, printing); as a size, offset, axis or hint it is an error.
+  static const llvm::StringSet<> wideOk = {"tl.full",
+                                           "tl.where",
+                                           "tl.maximum",
+                                           "tl.minimum",
+                                           "tl.store",
+                                           "tl.static_print",
+                                           "tl.static_assert",
+                                           "float",
+                                           "int",
+                                           "bool",
+                                           "abs",
+                                           "min",
+                                           "max"};
+  if (!wideOk.contains(name)) {
+    std::function<const Val *(const Val &)> wide =
+        [&](const Val &v) -> const Val * {
+      if (v.kind == Val::Int && v.isWide)
+        return &v;
+      if (v.kind == Val::Tuple)
+        for (const Val &e : v.elems)
+          if (const Val *w = wide(e))
+            return w;
+      return nullptr;
+    };
+    for (const Val &v : args)
+      if (const Val *w = wide(v))
+        return error(call, shown +
+                               " takes compile-time integers of int64's "
+                               "range, got " +
+                               describe(*w));
+    for (auto &kv : kwargs)
+      if (const Val *w = wide(kv.second))
+        return error(call, shown +
+                               " takes compile-time integers of int64's "
+                               "range, got " +
+                               describe(*w));
+  }
 
   // 1. Bind arguments by position and keyword.
   if ((sig.flags & VariadicShape) && args.size() > 2) {

@@ -123,7 +123,7 @@ Val CodeGen::emitFloat(BuiltinCall &c) {
     return error(c.call, "could not convert the string '" + x.s + "' to float");
   }
   if (x.isNumber())
-    return Val::floating(x.kind == Val::Float ? x.f : double(x.i));
+    return Val::floating(x.kind == Val::Float ? x.f : double(x.wide()));
   if (x.isIR())
     return cast(x, DType::scalar(ScalarKind::F32), c.loc, c.call);
   return error(c.call,
@@ -145,7 +145,7 @@ Val CodeGen::emitIntOrBool(BuiltinCall &c) {
       return error(c.call, "cannot convert " + describe(x) + " to int");
     return Val::integer(int64_t(x.f));
   }
-  return Val::integer(x.i);
+  return Val::wideInteger(x.wide());
 }
 
 Val CodeGen::emitLen(BuiltinCall &c) {
@@ -157,7 +157,8 @@ Val CodeGen::emitLen(BuiltinCall &c) {
 Val CodeGen::emitAbs(BuiltinCall &c) {
   Val x = c.a[0];
   if (x.kind == Val::Int)
-    return unaryOp(x.i < 0 ? UnaryOpKind::Neg : UnaryOpKind::Plus, x, c.call);
+    return unaryOp(x.wide() < 0 ? UnaryOpKind::Neg : UnaryOpKind::Plus, x,
+                   c.call);
   if (x.kind == Val::Float)
     return Val::floating(std::fabs(x.f));
   return callBuiltin("tl.abs", c.call, {x}, {});
@@ -222,9 +223,11 @@ Val CodeGen::emitMinMax(BuiltinCall &c) {
   }
   Val best = vals[0];
   for (auto &v : vals) {
-    double x = v.kind == Val::Float ? v.f : double(v.i);
-    double y = best.kind == Val::Float ? best.f : double(best.i);
-    if (isMin ? x < y : x > y)
+    bool ints = v.kind != Val::Float && best.kind != Val::Float;
+    double x = v.kind == Val::Float ? v.f : double(v.wide());
+    double y = best.kind == Val::Float ? best.f : double(best.wide());
+    if (ints ? (isMin ? v.wide() < best.wide() : v.wide() > best.wide())
+             : (isMin ? x < y : x > y))
       best = v;
   }
   return best;

@@ -221,8 +221,10 @@ Val CodeGen::emitMinimumMaximum(BuiltinCall &c) {
   bool mx = Extremum(entry.variant) == Extremum::Maximum;
   Val x = a[0], y = a[1];
   if (x.isNumber() && y.isNumber()) {
-    double p = x.kind == Val::Float ? x.f : double(x.i);
-    double q = y.kind == Val::Float ? y.f : double(y.i);
+    if (x.kind != Val::Float && y.kind != Val::Float)
+      return mx == (x.wide() >= y.wide()) ? x : y;
+    double p = x.kind == Val::Float ? x.f : double(x.wide());
+    double q = y.kind == Val::Float ? y.f : double(y.wide());
     return mx == (p >= q) ? x : y;
   }
   if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
@@ -402,7 +404,8 @@ Val CodeGen::emitUnaryMath(BuiltinCall &c) {
   const DType f32 = DType::scalar(ScalarKind::F32);
   Val x = a[0];
   if (x.isNumber() && fn != UnaryMath::Abs) // math on a constant: in fp32
-    x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l, call);
+    x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.wide())), l,
+             call);
   x = tensorArg(c, x);
   if (x.isError())
     return x;

@@ -164,7 +164,7 @@ bool tilec::identicalVals(const Val &a, const Val &b) {
     return true;
   case Val::Int:
   case Val::Bool:
-    return a.i == b.i;
+    return a.wide() == b.wide();
   case Val::Float:
     return a.f == b.f || (std::isnan(a.f) && std::isnan(b.f));
   case Val::Str:
@@ -333,8 +333,8 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
     size_t firstResult = resultSlots.size();
     for (size_t k = 0; k < leaves[0].size() && !bad; ++k) {
       Val &x = *leaves[0][k], &y = *leaves[1][k];
-      if (x.isNumber() && y.isNumber() && x.kind == y.kind && x.i == y.i &&
-          x.f == y.f)
+      if (x.isNumber() && y.isNumber() && x.kind == y.kind &&
+          x.wide() == y.wide() && x.f == y.f)
         continue; // equal constants stay constants
       if (x.isIR() && y.isIR() && x.v == y.v)
         continue;
@@ -346,8 +346,17 @@ void CodeGen::genBranches(mlir::Value cond, SourceLoc where, unsigned length,
         bool anyFloat = x.kind == Val::Float || y.kind == Val::Float;
         bool bools = x.kind == Val::Bool && y.kind == Val::Bool;
         auto fits = [](const Val &v) {
-          return v.kind != Val::Int || (v.i >= INT32_MIN && v.i <= INT32_MAX);
+          return v.kind != Val::Int ||
+                 (v.wide() >= INT32_MIN && v.wide() <= INT32_MAX);
         };
+        if (!anyFloat && ((x.kind == Val::Int && x.isWide) ||
+                          (y.kind == Val::Int && y.isWide))) {
+          // Constants that differ between the branches become a value of
+          // i32 or i64.
+          mismatch(x, y, k, true);
+          bad = true;
+          break;
+        }
         DType common = DType::scalar(
             anyFloat ? ScalarKind::F32
             : bools  ? ScalarKind::I1

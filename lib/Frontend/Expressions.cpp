@@ -184,16 +184,15 @@ std::optional<DType> CodeGen::promote(const Val &a, const Val &c,
   // in fp32.
   if (purpose == Promotion::Division && r.isFloat() && r.bitwidth() == 16)
     r = DType::scalar(ScalarKind::F32);
-  // A weak integer constant must fit in the type it is converted to; a
-  // signed type also takes the values of the unsigned one of its width,
-  // wrapped (Triton types 0x80000000 uint32 and casts it to an int32
-  // operand's type: the sign-bit masks of bit manipulation).
+  // A weak integer constant must fit in the type it is converted to (as
+  // Triton checks: `x_i32 | 0x80000000` is an error there too).
   for (const Val *v : {&a, &c}) {
     if (v->kind != Val::Int || !r.isInt() || r.isBool())
       continue;
     unsigned w = r.bitwidth();
     __int128 x = v->wide(), top = __int128(1) << w;
-    bool fits = r.isUnsigned() ? x >= 0 && x < top : x >= -(top / 2) && x < top;
+    bool fits =
+        r.isUnsigned() ? x >= 0 && x < top : x >= -(top / 2) && x < top / 2;
     if (!fits) {
       error(where, "the constant " + intString(x) + " does not fit in " +
                        r.tlName() + " (the type of the other operand of '" +
@@ -265,21 +264,27 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
     }
     if (ic == 0)
       return error(where, "division by zero in constant expression");
+    if (!floorDivision) { // the remainder has the divisor's sign
+      if (ic == -1)
+        return result(0);
+      __int128 r = ia % ic;
+      return result(r != 0 && ((r < 0) != (ic < 0)) ? r + ic : r);
+    }
     if (ia == std::numeric_limits<__int128>::min() && ic == -1)
       return overflow();
-    __int128 q = floorDiv(ia, ic);
-    return result(floorDivision ? q : ia - q * ic);
+    return result(floorDiv(ia, ic));
   }
   case BinaryOpKind::Pow: {
     if (isFloat || ic < 0)
       return Val::floating(std::pow(fa, fc));
-    __int128 r = 1;
-    for (__int128 i = 0; i < ic; ++i) {
+    if (ia == 0 || ia == 1)
+      return result(ic == 0 ? 1 : ia);
+    if (ia == -1)
+      return result(ic % 2 == 0 ? 1 : -1);
+    __int128 r = 1; // |ia| >= 2: overflows within 127 steps
+    for (__int128 i = 0; i < ic; ++i)
       if (__builtin_mul_overflow(r, ia, &r))
         return overflow();
-      if (r == 0 || r == 1)
-        break;
-    }
     return result(r);
   }
   default:

@@ -183,7 +183,7 @@ Val CodeGen::emitLibdevice(BuiltinCall &c) {
   DType argType;
   if (y.kind != Val::Error) {
     if (x.isNumber() && y.isNumber())
-      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l,
+      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.wide())), l,
                call);
     auto dt = promote(x, y, call, name);
     if (!dt)
@@ -191,7 +191,7 @@ Val CodeGen::emitLibdevice(BuiltinCall &c) {
     argType = *dt;
   } else {
     if (x.isNumber())
-      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.i)), l,
+      x = toIR(Val::floating(x.kind == Val::Float ? x.f : double(x.wide())), l,
                call);
     if (!x.isIR())
       return error(call, name + " expects a tensor, got " + describe(x));

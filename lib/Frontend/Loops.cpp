@@ -162,9 +162,18 @@ void CodeGen::genFor(const Stmt &s) {
   // 2. scf.for. Bounds in i32 unless one of them is i64.
   mlir::Location l = loc(s.loc);
   DType ivType = DType::scalar(ScalarKind::I32);
-  for (Val *v : {&r.start, &r.end, &r.step})
+  for (Val *v : {&r.start, &r.end, &r.step}) {
     if (v->isIR() && v->dtype.bitwidth() == 64)
       ivType = DType::scalar(ScalarKind::I64);
+    // A constant bound past int32 takes i64 too; past int64 is an error.
+    if (v->kind == Val::Int && v->isWide) {
+      error(iter,
+            callee.s + "() takes bounds of int64's range, got " + describe(*v));
+      return;
+    }
+    if (v->kind == Val::Int && (v->i < INT32_MIN || v->i > INT32_MAX))
+      ivType = DType::scalar(ScalarKind::I64);
+  }
   int64_t constStep = 1;
   bool negativeStep = false;
   if (!r.step.isIR()) {

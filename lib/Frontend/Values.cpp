@@ -88,7 +88,7 @@ Val CodeGen::materialize(const Val &c, DType dt, mlir::Location l) {
   mlir::Type t = dt.toMLIR(&ctx);
   mlir::TypedAttr attr;
   if (dt.isFloat()) {
-    double x = c.kind == Val::Float ? c.f : double(c.i);
+    double x = c.kind == Val::Float ? c.f : double(c.wide());
     attr = b.getFloatAttr(t, x);
   } else if (dt.isInt()) {
     int64_t x = c.kind == Val::Float ? int64_t(c.f) : c.i;

@@ -33,14 +33,17 @@ def clamp_limits(x_ptr, o_ptr, BLOCK: tl.constexpr):
 
 @triton.jit
 def radix_keys(x_ptr, o_ptr, BLOCK: tl.constexpr):
-    # FlagGems' randperm: int64 keys made to sort as unsigned ones, the
-    # sign-bit masks written as literals of 2**63 and up; and the int32 form.
+    # Keys made to sort as unsigned ones (a radix sort's first step), with
+    # the sign-bit masks as literals from 2**63 on on uint64 operands (a
+    # signed operand takes no such constant, in Triton neither), and the
+    # 32-bit form; then constants computed past 64 bits and back.
     offs = tl.arange(0, BLOCK)
     ik = tl.load(x_ptr + offs)
-    mask = (ik >> 63) & 0x1
-    o = tl.where(mask, ik & 0x7FFFFFFFFFFFFFFF, ik | 0x8000000000000000)
-    tl.store(o_ptr + offs, o)
-    i32 = ik.to(tl.int32)
-    o32 = tl.where(i32 < 0, i32 & 0x7FFFFFFF, i32 | 0x80000000)
-    tl.store(o_ptr + BLOCK + offs, o32.to(tl.int64))
-    tl.store(o_ptr + 2 * BLOCK + offs, ik ^ 0xFFFFFFFFFFFFFFFF)
+    uk = ik.to(tl.uint64, bitcast=True)
+    o = tl.where(ik < 0, uk & 0x7FFFFFFFFFFFFFFF, uk | 0x8000000000000000)
+    tl.store(o_ptr + offs, o.to(tl.int64, bitcast=True))
+    u32 = ik.to(tl.int32).to(tl.uint32, bitcast=True)
+    o32 = tl.where(ik.to(tl.int32) < 0, u32 & 0x7FFFFFFF, u32 | 0x80000000)
+    tl.store(o_ptr + BLOCK + offs, o32.to(tl.int32, bitcast=True).to(tl.int64))
+    back: tl.constexpr = (2 ** 100 + 5) % 2 ** 64 - 2 ** 64 * 0  # 5
+    tl.store(o_ptr + 2 * BLOCK + offs, (uk ^ 0xFFFFFFFFFFFFFFFF).to(tl.int64, bitcast=True) + back)

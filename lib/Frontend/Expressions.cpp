@@ -391,11 +391,6 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
                             " and " + describe(c));
   if (op == BinaryOpKind::Div && dt.isInt())
     dt = DType::scalar(ScalarKind::F32); // true division of integers
-  if ((op == BinaryOpKind::Add || op == BinaryOpKind::Sub ||
-       op == BinaryOpKind::Mul || op == BinaryOpKind::FloorDiv ||
-       op == BinaryOpKind::Mod) &&
-      dt.isBool())
-    dt = DType::scalar(ScalarKind::I32);
   a = cast(a, dt, l, where);
   c = cast(c, dt, l, where);
   if (a.isError() || c.isError() || !broadcastPair(a, c, l, where))

@@ -425,11 +425,20 @@ void Parser::parseHostFunction(Module &module,
 
 bool Parser::plainStatement() const {
   // pass | import ... | from ... import ... | NAME = NAME(.NAME)*
+  // | NAME = literal (a number, a string, True, False, None)
   const Token &t = cur();
   if (t.is(Tok::Newline) || t.isKeyword("pass") || t.isKeyword("import") ||
       t.isKeyword("from"))
     return true;
   size_t i = idx;
+  if (toks[i].is(Tok::Name) && i + 3 < toks.size() && toks[i + 1].isOp("=")) {
+    const Token &v = toks[i + 2];
+    bool literal = v.is(Tok::Int) || v.is(Tok::Float) || v.is(Tok::String) ||
+                   v.isKeyword("True") || v.isKeyword("False") ||
+                   v.isKeyword("None");
+    if (literal)
+      return toks[i + 3].is(Tok::Newline) || toks[i + 3].is(Tok::Eof);
+  }
   if (!(toks[i].is(Tok::Name) && i + 2 < toks.size() && toks[i + 1].isOp("=") &&
         toks[i + 2].is(Tok::Name)))
     return false;
@@ -748,14 +757,18 @@ void Parser::parseModuleBranches(Module &module) {
                      [](const HostEval &c) { return !c.truth && !c.test; }))
       guards.clear();
   }
-  // What a plain `try` body reads: its import paths, its dotted names.
+  // What a plain `try` body reads: its import paths, its dotted names (a
+  // literal it binds reads nothing: `_HAS_TRITON = True` after the imports).
   std::shared_ptr<const std::vector<std::string>> tryReads;
   if (plainTry) {
     auto reads = std::make_shared<std::vector<std::string>>();
     for (auto &kv : branches.front()->imports)
       reads->push_back(kv.second);
     for (auto &kv : branches.front()->globals)
-      reads->push_back(dottedName(*kv.second));
+      if (!llvm::is_contained({ExprKind::Int, ExprKind::Float, ExprKind::Str,
+                               ExprKind::Bool, ExprKind::None},
+                              kv.second->kind))
+        reads->push_back(dottedName(*kv.second));
     tryReads = std::move(reads);
   }
   mergeBranches(module, branches, where, statement, undecided, diags, guards,

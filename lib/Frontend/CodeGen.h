@@ -310,6 +310,9 @@ private:
   Val evalGlobal(const Expr &use, const Expr &value);
   /// What an import of `path`, used as `use`, names in a jit function.
   Val evalImport(const Expr &use, const std::string &path);
+  /// The value a -D gives a call without arguments by its text
+  /// (`is_hip()`), for module-level code; none where no -D gives it.
+  std::optional<Val> definedCall(const Expr &call);
   /// A name bound by a module-level `if` / `try`: its one meaning, or an
   /// error when its branches disagree or do not all bind it.
   Val evalConditional(const Expr &use, const Module::Conditional &c);

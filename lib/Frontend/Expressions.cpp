@@ -700,6 +700,12 @@ Val CodeGen::boolOp(const Expr &e) {
 //===----------------------------------------------------------------------===//
 
 Val CodeGen::genCall(const Expr &e) {
+  // In module-level code, a call without arguments whose value a -D gives
+  // by its text (`is_gfx942_supported()`, also of a function imported
+  // from another module), before host code's own.
+  if (constexprDepth > 0)
+    if (std::optional<Val> v = definedCall(e)) // Names.cpp
+      return *v;
   Val callee = genExpr(*e.args[0]);
   std::vector<Val> args;
   std::vector<std::pair<std::string, Val>> kwargs;

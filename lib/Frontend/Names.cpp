@@ -191,6 +191,17 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
   return v;
 }
 
+std::optional<Val> CodeGen::definedCall(const Expr &call) {
+  if (!loader || call.args.size() != 1 || !call.keywords.empty())
+    return std::nullopt;
+  std::string text = dottedName(*call.args[0]);
+  if (text.empty())
+    return std::nullopt;
+  if (const HostValue *d = loader->defines().lookup(text + "()"))
+    return hostValue(*d);
+  return std::nullopt;
+}
+
 Val CodeGen::packageModule(const std::string &dotted) {
   Val v = Val::named(Val::Module, dotted);
   if (loader)
@@ -221,6 +232,16 @@ Val CodeGen::evalImport(const Expr &use, const std::string &path) {
       if (pm.pyModule) {
         if (std::optional<Val> r = lookupIn(*pm.pyModule, use, name))
           return *r;
+        // A function of host code: module-level code that calls it
+        // (`X = A if is_hip() else B`) is decided by a -D of the call.
+        if (pm.pyModule->hostFunctions.count(name) ||
+            pm.pyModule->unparsedHostFunctions.count(name))
+          return error(use, "cannot import name '" + name + "' from '" +
+                                parent +
+                                "' into a jit function: it is a function "
+                                "of host code; where module-level code "
+                                "calls it without arguments, -D '" +
+                                use.str + "()=VALUE' gives the call's value");
         return error(use, "cannot import name '" + name + "' from '" + parent +
                               "': it binds no jit function, "
                               "constant or import of that name");

@@ -29,6 +29,12 @@ Val CodeGen::inlineAsm(const Expr &call, llvm::StringRef shown,
     Val x = v.isNumber() ? toIR(v, l, call) : v;
     if (x.isError())
       return x;
+    // A pointer goes in as its 64-bit address (an "l" operand: the
+    // symmetric-memory barriers of torchtitan and sglang).
+    if (x.isIR() && x.dtype.isPointer)
+      x = cast(x, DType::scalar(ScalarKind::I64), l, call);
+    if (x.isError())
+      return x;
     if (!x.isIR() || x.dtype.isPointer)
       return error(call, shown +
                              " takes tensors and numbers as arguments, "

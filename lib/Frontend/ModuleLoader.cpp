@@ -11,6 +11,8 @@
 #include "llvm/Support/Path.h"
 
 using namespace tilec;
+#include <cctype>
+
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
@@ -71,6 +73,35 @@ ModuleLoader::searchPathFor(llvm::StringRef file,
     if (up == dir)
       break;
     dir = up;
+  }
+  // Folders without __init__.py between an -I folder and the file are
+  // namespace packages (Python 3): the module's name runs from the -I
+  // folder, so that relative imports find its siblings (sglang's
+  // `from ..common.tile_ptr import ...`).
+  for (const std::string &root : extra) {
+    llvm::SmallString<256> r(root);
+    if (fs::make_absolute(r))
+      continue;
+    path::remove_dots(r, /*remove_dot_dot=*/true);
+    llvm::StringRef d = dir.str();
+    if (!d.consume_front(r) || d.empty() || !path::is_separator(d.front()))
+      continue;
+    llvm::SmallVector<llvm::StringRef> between;
+    d.drop_front().split(between, path::get_separator(), -1,
+                         /*KeepEmpty=*/false);
+    if (!llvm::all_of(between, [](llvm::StringRef p) {
+          return !p.empty() &&
+                 (std::isalpha(static_cast<unsigned char>(p[0])) ||
+                  p[0] == '_') &&
+                 llvm::all_of(p, [](char c) {
+                   return std::isalnum(static_cast<unsigned char>(c)) ||
+                          c == '_';
+                 });
+        }))
+      continue;
+    parts.insert(parts.begin(), between.begin(), between.end());
+    dir = r;
+    break;
   }
   out.push_back(dir.str().str());
   moduleName = llvm::join(parts, ".");

@@ -27,6 +27,31 @@ mlir::Location CodeGen::loc(SourceLoc l) {
   return mlir::CallSiteLoc::get(fileLoc, callStack.back());
 }
 
+/// The compile-time value of a constant signature entry (a tuple's
+/// elements recursively).
+static Val constantOf(const SignatureEntry &e) {
+  switch (e.kind) {
+  case SignatureEntry::IntValue:
+    return Val::integer(e.intValue);
+  case SignatureEntry::FloatValue:
+    return Val::floating(e.floatValue);
+  case SignatureEntry::BoolValue:
+    return Val::boolean(e.intValue);
+  case SignatureEntry::StrValue:
+    return Val::str(e.strValue);
+  case SignatureEntry::DTypeValue:
+    return Val::dtypeVal(e.type);
+  case SignatureEntry::TupleValue: {
+    std::vector<Val> elems;
+    for (const SignatureEntry &x : e.elems)
+      elems.push_back(constantOf(x));
+    return Val::tuple(std::move(elems));
+  }
+  default:
+    return Val::none();
+  }
+}
+
 static void collectTargetNames(const Expr &t, std::set<std::string> &out) {
   if (t.kind == ExprKind::Name)
     out.insert(t.str);
@@ -171,6 +196,9 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       continue;
     case SignatureEntry::DTypeValue:
       scope[p.name] = Val::dtypeVal(e.type);
+      continue;
+    case SignatureEntry::TupleValue:
+      scope[p.name] = constantOf(e);
       continue;
     case SignatureEntry::Type:
     case SignatureEntry::Descriptor:

@@ -208,6 +208,78 @@ std::optional<ScalarKind> tilec::parseTLDTypeName(llvm::StringRef s) {
       .Default(std::nullopt);
 }
 
+/// The commas of `text` outside brackets.
+static llvm::SmallVector<llvm::StringRef> splitTopLevel(llvm::StringRef text) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '<' || c == '[' || c == '(')
+      ++depth;
+    else if ((c == '>' || c == ']' || c == ')') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (!text.drop_front(start).trim().empty() || !parts.empty())
+    parts.push_back(text.drop_front(start).trim());
+  return parts;
+}
+
+/// A tuple of constants, `(2, 3)` (Triton's value of a tuple constexpr):
+/// ints, floats, True/False/None, quoted strings, tl dtypes and tuples of
+/// them. Returns the first element it cannot read, or none.
+static std::optional<std::string> parseTupleConstant(llvm::StringRef item,
+                                                     SignatureEntry &e) {
+  e.kind = SignatureEntry::TupleValue;
+  llvm::StringRef body = item.drop_front().drop_back();
+  llvm::SmallVector<llvm::StringRef> parts = splitTopLevel(body);
+  // `(2,)`: the one element before a trailing comma.
+  if (!parts.empty() && parts.back().empty() && parts.size() > 1)
+    parts.pop_back();
+  for (llvm::StringRef p : parts) {
+    SignatureEntry x;
+    x.text = p.str();
+    llvm::StringRef dt = p;
+    bool tlDType =
+        dt.consume_front("tl.") || dt.consume_front("triton.language.");
+    int64_t iv;
+    char *endp = nullptr;
+    std::string s = p.str();
+    double d = s.empty() ? 0 : std::strtod(s.c_str(), &endp);
+    if (p.size() >= 2 && p.front() == '(' && p.back() == ')') {
+      if (std::optional<std::string> bad = parseTupleConstant(p, x))
+        return bad;
+    } else if (tlDType && parseTLDTypeName(dt)) {
+      x.kind = SignatureEntry::DTypeValue;
+      x.type = DType::scalar(*parseTLDTypeName(dt));
+    } else if (p == "True" || p == "False") {
+      x.kind = SignatureEntry::BoolValue;
+      x.intValue = p == "True";
+    } else if (p == "None") {
+      x.kind = SignatureEntry::NoneValue;
+    } else if (p.size() >= 2 && (p.front() == '"' || p.front() == '\'') &&
+               p.back() == p.front()) {
+      x.kind = SignatureEntry::StrValue;
+      x.strValue = p.drop_front().drop_back().str();
+    } else if (!p.getAsInteger(0, iv)) {
+      x.kind = SignatureEntry::IntValue;
+      x.intValue = iv;
+    } else if (endp && *endp == '\0' &&
+               (p.contains('.') || p.contains('e') || p.contains('E'))) {
+      x.kind = SignatureEntry::FloatValue;
+      x.floatValue = d;
+    } else {
+      return p.str();
+    }
+    e.elems.push_back(std::move(x));
+  }
+  return std::nullopt;
+}
+
 bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
                            Signature &out) {
   llvm::StringRef text = file.text();
@@ -247,6 +319,12 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
                    dtypeName.consume_front("triton.language.");
     if (item.empty()) {
       fail("empty signature entry");
+    } else if (item.size() >= 2 && item.front() == '(' && item.back() == ')') {
+      if (std::optional<std::string> bad = parseTupleConstant(item, e))
+        fail("a tuple in a signature holds compile-time constants (the value "
+             "of a tl.constexpr parameter: (2, 3)); '" +
+             *bad +
+             "' is not one (tuples of runtime arguments are not supported)");
     } else if (tlDType && parseTLDTypeName(dtypeName)) {
       e.kind = SignatureEntry::DTypeValue;
       e.type = DType::scalar(*parseTLDTypeName(dtypeName));

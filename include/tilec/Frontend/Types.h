@@ -90,8 +90,10 @@ struct SignatureEntry {
     StrValue,
     NoneValue,
     DTypeValue,
-    Descriptor
+    Descriptor,
+    TupleValue ///< a tuple of constants, in `elems`: `(2, 3)`
   } kind = Type;
+  std::vector<SignatureEntry> elems;
   DType type;
   std::vector<int64_t> blockShape;
   /// `:16`: Type: the argument is a multiple of 16 (a pointer: its address,

@@ -1,0 +1,30 @@
+# A tuple of constants in a signature is the value of a tuple constexpr
+# parameter (sglang's joint_qkv_cat: IMAGE_STRIDES: tl.constexpr, read as
+# IMAGE_STRIDES[0]): ints, floats, bools, strings, dtypes and nested
+# tuples. A tuple of runtime arguments is an error.
+# RUN: tilec %s --kernel k --signature "*fp32:16, (2, 3), ((1.5, True), tl.float16), 64" --emit=tile | FileCheck %s
+# CHECK-DAG: arith.constant dense<2> : tensor<64xi32>
+# CHECK-DAG: arith.constant dense<3> : tensor<64xi32>
+# CHECK-DAG: arith.constant dense<1.500000e+00> : tensor<64xf32>
+# CHECK: arith.truncf %{{.*}} : tensor<64xf32> to tensor<64xf16>
+# RUN: tilec %s --kernel one --signature "*fp32:16, (7,), 64" --emit=tile | FileCheck %s --check-prefix=ONE
+# ONE: arith.constant dense<7> : tensor<64xi32>
+# RUN: not tilec %s --kernel k --signature "*fp32:16, (i32, i32), ((1.5, True), tl.float16), 64" --emit=tile 2>&1 | FileCheck %s --check-prefix=RT
+# RT: <signature>:1:11: error: a tuple in a signature holds compile-time constants (the value of a tl.constexpr parameter: (2, 3)); 'i32' is not one (tuples of runtime arguments are not supported)
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(p, STRIDES: tl.constexpr, MORE: tl.constexpr, B: tl.constexpr):
+    o = tl.arange(0, B)
+    x = tl.load(p + o * STRIDES[0] + STRIDES[1])
+    if MORE[0][1]:
+        x = x * MORE[0][0]
+    tl.store(p + o, x.to(MORE[1]).to(tl.float32))
+
+
+@triton.jit
+def one(p, S: tl.constexpr, B: tl.constexpr):
+    o = tl.arange(0, B)
+    tl.store(p + o * S[0], tl.load(p + o))

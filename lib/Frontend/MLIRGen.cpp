@@ -47,9 +47,12 @@ static Val constantOf(const SignatureEntry &e) {
       elems.push_back(constantOf(x));
     return Val::tuple(std::move(elems));
   }
-  default:
-    return Val::none();
+  case SignatureEntry::NoneValue:
+  case SignatureEntry::Type:
+  case SignatureEntry::Descriptor:
+    break;
   }
+  return Val::none();
 }
 
 static void collectTargetNames(const Expr &t, std::set<std::string> &out) {
@@ -178,31 +181,10 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       return nullptr;
     }
     const SignatureEntry &e = entries[i];
-    switch (e.kind) {
-    case SignatureEntry::IntValue:
-      scope[p.name] = Val::integer(e.intValue);
+    if (e.kind != SignatureEntry::Type &&
+        e.kind != SignatureEntry::Descriptor) {
+      scope[p.name] = constantOf(e); // a constant: the parameter's value
       continue;
-    case SignatureEntry::FloatValue:
-      scope[p.name] = Val::floating(e.floatValue);
-      continue;
-    case SignatureEntry::BoolValue:
-      scope[p.name] = Val::boolean(e.intValue);
-      continue;
-    case SignatureEntry::StrValue:
-      scope[p.name] = Val::str(e.strValue);
-      continue;
-    case SignatureEntry::NoneValue:
-      scope[p.name] = Val::none();
-      continue;
-    case SignatureEntry::DTypeValue:
-      scope[p.name] = Val::dtypeVal(e.type);
-      continue;
-    case SignatureEntry::TupleValue:
-      scope[p.name] = constantOf(e);
-      continue;
-    case SignatureEntry::Type:
-    case SignatureEntry::Descriptor:
-      break;
     }
     if (p.isConstexpr) {
       sigDiags.error(e.loc,

@@ -610,6 +610,8 @@ private:
   /// Kernel parameters given a host tensor descriptor: (parameter index,
   /// index of its base pointer among the kernel's arguments).
   std::vector<std::pair<size_t, size_t>> hostDescriptors;
+  /// The parameters given tuples of runtime arguments (MLIRGen.cpp).
+  std::vector<size_t> runtimeTuples;
   bool sizeLimitReported = false;
   std::set<std::string> globalsInProgress;
 };

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen.h"
+#include <functional>
 
 #include "tilec/Dialect/Tile/TileDialect.h"
 
@@ -53,6 +54,14 @@ static Val constantOf(const SignatureEntry &e) {
     break;
   }
   return Val::none();
+}
+
+/// Whether a signature entry is or holds a type (a tuple of runtime
+/// arguments).
+static bool hasRuntime(const SignatureEntry &e) {
+  if (e.kind == SignatureEntry::TupleValue)
+    return llvm::any_of(e.elems, hasRuntime);
+  return e.kind == SignatureEntry::Type || e.kind == SignatureEntry::Descriptor;
 }
 
 static void collectTargetNames(const Expr &t, std::set<std::string> &out) {
@@ -181,9 +190,36 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       return nullptr;
     }
     const SignatureEntry &e = entries[i];
-    if (e.kind != SignatureEntry::Type &&
-        e.kind != SignatureEntry::Descriptor) {
+    if (!hasRuntime(e)) {
       scope[p.name] = constantOf(e); // a constant: the parameter's value
+      continue;
+    }
+    if (e.kind == SignatureEntry::TupleValue && !p.isConstexpr) {
+      // A tuple of runtime arguments: its typed elements are arguments of
+      // their own, in order (`t.0`, `t.1.0`: abiArguments), as Triton's
+      // ABI flattens them; the parameter is the tuple of them.
+      std::function<bool(const SignatureEntry &, const std::string &)> flatten =
+          [&](const SignatureEntry &x, const std::string &name) {
+            if (x.kind == SignatureEntry::Type) {
+              argTypes.push_back(x.type.toMLIR(&ctx));
+              args.push_back({name, x.type});
+              divisibility.push_back(x.divisibility);
+            } else if (x.kind == SignatureEntry::TupleValue) {
+              for (size_t k = 0; k < x.elems.size(); ++k)
+                if (!flatten(x.elems[k], name + "." + std::to_string(k)))
+                  return false;
+            } else if (x.kind == SignatureEntry::Descriptor) {
+              sigDiags.error(e.loc,
+                             "a tensor descriptor inside a tuple is not "
+                             "supported",
+                             e.length);
+              return false;
+            }
+            return true;
+          };
+      if (!flatten(e, p.name))
+        return nullptr;
+      runtimeTuples.push_back(i);
       continue;
     }
     if (p.isConstexpr) {
@@ -238,6 +274,24 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
     if (divisibility[i] > 1)
       func.setArgAttr(i, "tile.divisibility",
                       b.getI32IntegerAttr(divisibility[i]));
+  }
+  // Tuples of runtime arguments, made of their flattened elements.
+  for (size_t i : runtimeTuples) {
+    std::function<Val(const SignatureEntry &, const std::string &)> build =
+        [&](const SignatureEntry &x, const std::string &name) -> Val {
+      if (x.kind == SignatureEntry::Type) {
+        Val v = scope[name];
+        scope.erase(name);
+        return v;
+      }
+      if (x.kind != SignatureEntry::TupleValue)
+        return constantOf(x);
+      std::vector<Val> elems;
+      for (size_t k = 0; k < x.elems.size(); ++k)
+        elems.push_back(build(x.elems[k], name + "." + std::to_string(k)));
+      return Val::tuple(std::move(elems));
+    };
+    scope[fn.params[i].name] = build(entries[i], fn.params[i].name);
   }
   if (tmaBlocks)
     for (auto [param, first] : hostDescriptors)

@@ -229,9 +229,11 @@ static llvm::SmallVector<llvm::StringRef> splitTopLevel(llvm::StringRef text) {
   return parts;
 }
 
-/// A tuple of constants, `(2, 3)` (Triton's value of a tuple constexpr):
-/// ints, floats, True/False/None, quoted strings, tl dtypes and tuples of
-/// them. Returns the first element it cannot read, or none.
+/// A tuple, `(2, 3)` (Triton's value of a tuple constexpr) or `(i32, i32)`
+/// (a tuple of runtime arguments, which the ABI flattens): ints, floats,
+/// True/False/None, quoted strings, tl dtypes, scalar and pointer types
+/// (with `:16`/`:1` hints) and tuples of them. Returns the first element it
+/// cannot read, or none.
 static std::optional<std::string> parseTupleConstant(llvm::StringRef item,
                                                      SignatureEntry &e) {
   e.kind = SignatureEntry::TupleValue;
@@ -273,7 +275,20 @@ static std::optional<std::string> parseTupleConstant(llvm::StringRef item,
       x.kind = SignatureEntry::FloatValue;
       x.floatValue = d;
     } else {
-      return p.str();
+      llvm::StringRef t = p;
+      bool isPtr = t.consume_front("*");
+      auto [name, hint] = t.split(':');
+      std::optional<ScalarKind> kind = parseSignatureScalar(name.trim());
+      unsigned div = 1;
+      if (!kind ||
+          (!isPtr &&
+           (*kind == ScalarKind::F8E4NV || *kind == ScalarKind::F8E5)) ||
+          (t.contains(':') &&
+           (hint.trim().getAsInteger(10, div) || (div != 1 && div != 16))))
+        return p.str();
+      x.kind = SignatureEntry::Type;
+      x.type = {*kind, isPtr};
+      x.divisibility = div;
     }
     e.elems.push_back(std::move(x));
   }
@@ -321,10 +336,9 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       fail("empty signature entry");
     } else if (item.size() >= 2 && item.front() == '(' && item.back() == ')') {
       if (std::optional<std::string> bad = parseTupleConstant(item, e))
-        fail("a tuple in a signature holds compile-time constants (the value "
-             "of a tl.constexpr parameter: (2, 3)); '" +
-             *bad +
-             "' is not one (tuples of runtime arguments are not supported)");
+        fail("a tuple in a signature holds constants and types ((2, 3), "
+             "(i32, *fp32:16)); '" +
+             *bad + "' is neither");
     } else if (tlDType && parseTLDTypeName(dtypeName)) {
       e.kind = SignatureEntry::DTypeValue;
       e.type = DType::scalar(*parseTLDTypeName(dtypeName));
@@ -486,7 +500,12 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
 std::vector<std::pair<std::string, std::string>>
 tilec::abiArguments(const SignatureEntry &e, const std::string &name) {
   std::vector<std::pair<std::string, std::string>> out;
-  if (e.kind == SignatureEntry::Type) {
+  if (e.kind == SignatureEntry::TupleValue) {
+    // A tuple's runtime elements, flattened in order (`t.0`, `t.1.0`).
+    for (size_t k = 0; k < e.elems.size(); ++k)
+      for (auto &a : abiArguments(e.elems[k], name + "." + std::to_string(k)))
+        out.push_back(std::move(a));
+  } else if (e.kind == SignatureEntry::Type) {
     out.push_back({name, e.type.str()});
   } else if (e.kind == SignatureEntry::Descriptor) {
     out.push_back({name, DType::pointerTo(e.type.kind).str()});

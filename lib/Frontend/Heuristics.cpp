@@ -174,7 +174,10 @@ llvm::Expected<std::string> tilec::resolveHeuristicSignature(
       values[fn.params[i].name] = v;
       continue;
     }
-    if (llvm::StringRef(e).starts_with("tensordesc"))
+    // A descriptor or a tuple takes several arguments: the values after it
+    // are not known by position.
+    if (llvm::StringRef(e).starts_with("tensordesc") ||
+        llvm::StringRef(e).starts_with("("))
       mapping = false;
     if (mapping && typed < runtimeValues.size() && runtimeValues[typed])
       values[fn.params[i].name] = *runtimeValues[typed];

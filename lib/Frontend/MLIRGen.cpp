@@ -198,7 +198,8 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
       // A tuple of runtime arguments: its typed elements are arguments of
       // their own, in order (`t.0`, `t.1.0`: abiArguments), as Triton's
       // ABI flattens them; the parameter is the tuple of them.
-      std::function<bool(const SignatureEntry &, const std::string &)> flatten =
+      // (A tuple holds no descriptor: parseSignature rejects one.)
+      std::function<void(const SignatureEntry &, const std::string &)> flatten =
           [&](const SignatureEntry &x, const std::string &name) {
             if (x.kind == SignatureEntry::Type) {
               argTypes.push_back(x.type.toMLIR(&ctx));
@@ -206,19 +207,10 @@ mlir::OwningOpRef<mlir::ModuleOp> CodeGen::run(const KernelSpec &spec) {
               divisibility.push_back(x.divisibility);
             } else if (x.kind == SignatureEntry::TupleValue) {
               for (size_t k = 0; k < x.elems.size(); ++k)
-                if (!flatten(x.elems[k], name + "." + std::to_string(k)))
-                  return false;
-            } else if (x.kind == SignatureEntry::Descriptor) {
-              sigDiags.error(e.loc,
-                             "a tensor descriptor inside a tuple is not "
-                             "supported",
-                             e.length);
-              return false;
+                flatten(x.elems[k], name + "." + std::to_string(k));
             }
-            return true;
           };
-      if (!flatten(e, p.name))
-        return nullptr;
+      flatten(e, p.name);
       runtimeTuples.push_back(i);
       continue;
     }

@@ -74,11 +74,14 @@ ModuleLoader::searchPathFor(llvm::StringRef file,
       break;
     dir = up;
   }
-  // Folders without __init__.py between an -I folder and the file are
-  // namespace packages (Python 3): the module's name runs from the -I
-  // folder, so that relative imports find its siblings (sglang's
-  // `from ..common.tile_ptr import ...`).
+  // A file in no package, in folders without __init__.py under an -I
+  // folder: those are namespace packages (Python 3), and the module's name
+  // runs from the -I folder, so that relative imports find its siblings
+  // (sglang's `from ..common.tile_ptr import ...`). The file's own folder
+  // stays on the search path.
   for (const std::string &root : extra) {
+    if (parts.size() != 1)
+      break;
     llvm::SmallString<256> r(root);
     if (fs::make_absolute(r))
       continue;
@@ -100,6 +103,7 @@ ModuleLoader::searchPathFor(llvm::StringRef file,
         }))
       continue;
     parts.insert(parts.begin(), between.begin(), between.end());
+    out.push_back(dir.str().str());
     dir = r;
     break;
   }

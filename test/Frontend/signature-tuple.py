@@ -22,6 +22,11 @@
 # RT-NOT: "name": "s.2"
 # RUN: not tilec %s --kernel strided --signature "*fp32:16, (i32, f16x), 64" --emit=tile 2>&1 | FileCheck %s --check-prefix=BAD
 # BAD: <signature>:1:11: error: a tuple in a signature holds constants and types ((2, 3), (i32, *fp32:16)); 'f16x' is neither
+# tilec aot makes no launcher of tuples (run_tuple_args.test: heuristics
+# after a tuple).
+# RUN: rm -rf %t.aot && mkdir -p %t.aot
+# RUN: not tilec aot %s --kernel strided --signature "*fp32:16, (i32, i32:16, 3), 64" --grid 1,1,1 -o %t.aot/s --no-cubin 2>&1 | FileCheck %s --check-prefix=AOT
+# AOT: tilec aot: error: parameter 's': tuples have no launcher form in tilec aot; give their elements as parameters of their own
 # RUN: not tilec %s --kernel k --signature "*fp32:16, (i32, i32), ((1.5, True), tl.float16), 64" --emit=tile 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 # CONSTEXPR: error: parameter 'STRIDES' is tl.constexpr: the signature must give its value
 import triton
@@ -47,3 +52,4 @@ def one(p, S: tl.constexpr, B: tl.constexpr):
 def strided(p, s, B: tl.constexpr):
     o = tl.arange(0, B)
     tl.store(p + o * s[0] + s[1] * s[2], tl.load(p + o))
+

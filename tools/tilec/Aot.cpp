@@ -450,6 +450,10 @@ int aotMain() {
                   "': host tensor descriptors have "
                   "no launcher form; pass the base pointer, shape and strides "
                   "and make the descriptor in the kernel");
+    if (e.kind == SignatureEntry::TupleValue)
+      return fail("parameter '" + p.name +
+                  "': tuples have no launcher form in tilec aot; give their "
+                  "elements as parameters of their own");
     if (e.kind == SignatureEntry::Type) {
       p.kind = aot::Param::Runtime;
       auto it = llvm::find_if(ck.params,

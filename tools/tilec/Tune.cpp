@@ -219,6 +219,10 @@ int tuneMain() {
       return signatureError(i, "tilec tune does not take tensor descriptors "
                                "(parameter '" +
                                    fn->params[i].name + "')");
+    if (llvm::StringRef(entries[i]).starts_with("("))
+      return signatureError(i, "tilec tune does not take tuples of runtime "
+                               "arguments (parameter '" +
+                                   fn->params[i].name + "')");
     names.push_back(fn->params[i].name);
     runtimeParam.push_back(i);
   }

@@ -497,6 +497,10 @@ std::optional<HostValue> HostEvaluator::call(const Expr &e) {
     if (std::string text = dottedName(callee); !text.empty()) {
       if (const HostValue *v = scope.defined(text + "()"))
         return *v;
+      // By the path of the function it calls (`pkg.platform.is_hip()`).
+      if (std::optional<std::string> path = dottedPath(callee))
+        if (const HostValue *v = scope.defined(*path + "()"))
+          return *v;
       // A -D of the callee itself (the method, not its call) is a slip.
       if (callee.kind == ExprKind::Attribute && scope.defined(text))
         return fail(callee, "-D gives '" + text +

@@ -199,6 +199,13 @@ std::optional<Val> CodeGen::definedCall(const Expr &call) {
     return std::nullopt;
   if (const HostValue *d = loader->defines().lookup(text + "()"))
     return hostValue(*d);
+  // By the path of the imported function (`import pkg.platform as plat`,
+  // `plat.is_hip()`: -D 'pkg.platform.is_hip()=False').
+  llvm::StringRef head = llvm::StringRef(text).split('.').first;
+  if (auto imp = mod->imports.find(head.str()); imp != mod->imports.end())
+    if (const HostValue *d = loader->defines().lookup(
+            imp->second + text.substr(head.size()) + "()"))
+      return hostValue(*d);
   return std::nullopt;
 }
 

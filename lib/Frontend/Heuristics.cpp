@@ -105,38 +105,6 @@ tilec::evaluateHeuristic(const Heuristic &h,
   return evaluateHostExpr(*h.lambda->args[0], scope, diags);
 }
 
-std::vector<SignatureItem> tilec::signatureItems(llvm::StringRef signature) {
-  std::vector<SignatureItem> out;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= signature.size(); ++i) {
-    char c = i < signature.size() ? signature[i] : ',';
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"')
-      quote = c;
-    else if (c == '[' || c == '(' || c == '<')
-      ++depth;
-    else if (c == ']' || c == ')' || c == '>')
-      --depth;
-    else if (c == ',' && depth <= 0) {
-      llvm::StringRef raw = signature.slice(start, i);
-      llvm::StringRef item = raw.trim();
-      size_t lead = raw.size() - raw.ltrim().size();
-      out.push_back({item.str(), unsigned(start + lead + 1),
-                     std::max(1u, unsigned(item.size()))});
-      start = i + 1;
-    }
-  }
-  if (out.size() == 1 && out[0].text.empty())
-    out.clear();
-  return out;
-}
-
 std::vector<std::string> tilec::splitSignature(llvm::StringRef signature) {
   std::vector<std::string> out;
   for (SignatureItem &item : signatureItems(signature))

@@ -208,25 +208,36 @@ std::optional<ScalarKind> tilec::parseTLDTypeName(llvm::StringRef s) {
       .Default(std::nullopt);
 }
 
-/// The commas of `text` outside brackets.
-static llvm::SmallVector<llvm::StringRef> splitTopLevel(llvm::StringRef text) {
-  llvm::SmallVector<llvm::StringRef> parts;
+std::vector<SignatureItem> tilec::signatureItems(llvm::StringRef signature) {
+  std::vector<SignatureItem> out;
   int depth = 0;
+  char quote = 0;
   size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '<' || c == '[' || c == '(')
+  for (size_t i = 0; i <= signature.size(); ++i) {
+    char c = i < signature.size() ? signature[i] : ',';
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '[' || c == '(' || c == '<')
       ++depth;
-    else if ((c == '>' || c == ']' || c == ')') && depth > 0)
+    else if (c == ']' || c == ')' || c == '>')
       --depth;
-    else if (c == ',' && depth == 0) {
-      parts.push_back(text.slice(start, i).trim());
+    else if (c == ',' && depth <= 0) {
+      llvm::StringRef raw = signature.slice(start, i);
+      llvm::StringRef item = raw.trim();
+      size_t lead = raw.size() - raw.ltrim().size();
+      out.push_back({item.str(), unsigned(start + lead + 1),
+                     std::max(1u, unsigned(item.size()))});
       start = i + 1;
     }
   }
-  if (!text.drop_front(start).trim().empty() || !parts.empty())
-    parts.push_back(text.drop_front(start).trim());
-  return parts;
+  if (out.size() == 1 && out[0].text.empty())
+    out.clear();
+  return out;
 }
 
 /// A tuple, `(2, 3)` (Triton's value of a tuple constexpr) or `(i32, i32)`
@@ -237,12 +248,13 @@ static llvm::SmallVector<llvm::StringRef> splitTopLevel(llvm::StringRef text) {
 static std::optional<std::string> parseTupleConstant(llvm::StringRef item,
                                                      SignatureEntry &e) {
   e.kind = SignatureEntry::TupleValue;
-  llvm::StringRef body = item.drop_front().drop_back();
-  llvm::SmallVector<llvm::StringRef> parts = splitTopLevel(body);
+  std::vector<SignatureItem> items =
+      signatureItems(item.drop_front().drop_back());
   // `(2,)`: the one element before a trailing comma.
-  if (!parts.empty() && parts.back().empty() && parts.size() > 1)
-    parts.pop_back();
-  for (llvm::StringRef p : parts) {
+  if (items.size() > 1 && items.back().text.empty())
+    items.pop_back();
+  for (const SignatureItem &it : items) {
+    llvm::StringRef p = it.text;
     SignatureEntry x;
     x.text = p.str();
     llvm::StringRef dt = p;
@@ -299,32 +311,16 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
                            Signature &out) {
   llvm::StringRef text = file.text();
   bool ok = true;
-  size_t pos = 0;
   if (text.trim().empty())
     return true; // a kernel without parameters
-  // The entries' commas: not those inside brackets (`tensordesc<bf16[1,64]>`).
-  auto nextComma = [&](size_t from) {
-    int depth = 0;
-    for (size_t i = from; i < text.size(); ++i) {
-      char c = text[i];
-      if (c == '<' || c == '[' || c == '(')
-        ++depth;
-      else if ((c == '>' || c == ']' || c == ')') && depth > 0)
-        --depth;
-      else if (c == ',' && depth == 0)
-        return i;
-    }
-    return text.size();
-  };
-  while (pos <= text.size()) {
-    size_t end = nextComma(pos);
-    llvm::StringRef raw = text.slice(pos, end);
-    size_t lead = raw.size() - raw.ltrim().size();
-    llvm::StringRef item = raw.trim();
+  // The entries: commas inside brackets (`tensordesc<bf16[1,64]>`) and
+  // quotes do not separate them.
+  for (const SignatureItem &it : signatureItems(text)) {
+    llvm::StringRef item = it.text;
     SignatureEntry e;
-    e.loc = {1, unsigned(pos + lead + 1)};
-    e.length = item.empty() ? 1 : item.size();
-    e.text = item.str();
+    e.loc = it.loc();
+    e.length = it.length;
+    e.text = it.text;
     auto fail = [&](const llvm::Twine &msg) {
       diags.error(e.loc, msg, e.length);
       ok = false;
@@ -490,9 +486,6 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       }
     }
     out.entries.push_back(std::move(e));
-    if (end == text.size())
-      break;
-    pos = end + 1;
   }
   return ok;
 }

@@ -23,6 +23,7 @@
 
 #include "tilec/Frontend/AST.h"
 #include "tilec/Frontend/HostEval.h"
+#include "tilec/Frontend/Types.h"
 #include "tilec/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -65,18 +66,6 @@ evaluateHeuristic(const Heuristic &h,
                   const std::map<std::string, HostValue> &values,
                   DiagnosticEngine &diags, llvm::StringRef missing = "");
 
-/// One comma-separated entry of a signature: its text, trimmed, and where
-/// it is in the signature (1-based column; length at least 1).
-struct SignatureItem {
-  std::string text;
-  unsigned col = 1;
-  unsigned length = 1;
-  SourceLoc loc() const { return {1, col}; }
-};
-
-/// The entries of a signature (commas inside brackets and quotes do not
-/// separate).
-std::vector<SignatureItem> signatureItems(llvm::StringRef signature);
 /// Their texts.
 std::vector<std::string> splitSignature(llvm::StringRef signature);
 

@@ -118,6 +118,19 @@ struct Signature {
 std::vector<std::pair<std::string, std::string>>
 abiArguments(const SignatureEntry &e, const std::string &name);
 
+/// One comma-separated entry of a signature: its text, trimmed, and where
+/// it is in the signature (1-based column; length at least 1).
+struct SignatureItem {
+  std::string text;
+  unsigned col = 1;
+  unsigned length = 1;
+  SourceLoc loc() const { return {1, col}; }
+};
+
+/// The entries of a signature (commas inside brackets and quotes do not
+/// separate).
+std::vector<SignatureItem> signatureItems(llvm::StringRef signature);
+
 /// Parses `text`; errors are reported against a SourceFile holding the
 /// signature text (named e.g. "<signature>"). Returns false on error.
 bool parseSignature(const SourceFile &text, DiagnosticEngine &diags,

@@ -114,14 +114,13 @@ Val CodeGen::callBuiltin(llvm::StringRef name, const Expr &call,
             return w;
       return nullptr;
     };
+    std::vector<const Val *> given;
     for (const Val &v : args)
-      if (const Val *w = wide(v))
-        return error(call, shown +
-                               " takes compile-time integers of int64's "
-                               "range, got " +
-                               describe(*w));
+      given.push_back(&v);
     for (auto &kv : kwargs)
-      if (const Val *w = wide(kv.second))
+      given.push_back(&kv.second);
+    for (const Val *v : given)
+      if (const Val *w = wide(*v))
         return error(call, shown +
                                " takes compile-time integers of int64's "
                                "range, got " +

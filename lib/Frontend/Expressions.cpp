@@ -222,13 +222,12 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
   bool isFloat = a.kind == Val::Float || c.kind == Val::Float;
   double fa = a.kind == Val::Float ? a.f : double(a.wide());
   double fc = c.kind == Val::Float ? c.f : double(c.wide());
-  // Integers as Python computes them (in 128 bits here), each result
-  // within [-2**63, 2**64) (Val::wideInteger).
+  // Integers as Python computes them (in 128 bits here; Val::wideInteger),
+  // a value that leaves 128 bits an overflow.
   __int128 ia = a.wide(), ic = c.wide();
   auto overflow = [&]() {
     return error(where, "integer overflow in constant expression");
   };
-  auto result = [&](__int128 r) { return Val::wideInteger(r); };
   bool bools = a.kind == Val::Bool && c.kind == Val::Bool;
   switch (op) {
   case BinaryOpKind::Add:
@@ -239,7 +238,7 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
     if (op == BinaryOpKind::Add ? __builtin_add_overflow(ia, ic, &r)
                                 : __builtin_sub_overflow(ia, ic, &r))
       return overflow();
-    return result(r);
+    return Val::wideInteger(r);
   }
   case BinaryOpKind::Mul: {
     if (isFloat)
@@ -247,7 +246,7 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
     __int128 r;
     if (__builtin_mul_overflow(ia, ic, &r))
       return overflow();
-    return result(r);
+    return Val::wideInteger(r);
   }
   case BinaryOpKind::Div:
     if (fc == 0)
@@ -266,26 +265,26 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
       return error(where, "division by zero in constant expression");
     if (!floorDivision) { // the remainder has the divisor's sign
       if (ic == -1)
-        return result(0);
+        return Val::wideInteger(0);
       __int128 r = ia % ic;
-      return result(r != 0 && ((r < 0) != (ic < 0)) ? r + ic : r);
+      return Val::wideInteger(r != 0 && ((r < 0) != (ic < 0)) ? r + ic : r);
     }
     if (ia == std::numeric_limits<__int128>::min() && ic == -1)
       return overflow();
-    return result(floorDiv(ia, ic));
+    return Val::wideInteger(floorDiv(ia, ic));
   }
   case BinaryOpKind::Pow: {
     if (isFloat || ic < 0)
       return Val::floating(std::pow(fa, fc));
     if (ia == 0 || ia == 1)
-      return result(ic == 0 ? 1 : ia);
+      return Val::wideInteger(ic == 0 ? 1 : ia);
     if (ia == -1)
-      return result(ic % 2 == 0 ? 1 : -1);
+      return Val::wideInteger(ic % 2 == 0 ? 1 : -1);
     __int128 r = 1; // |ia| >= 2: overflows within 127 steps
     for (__int128 i = 0; i < ic; ++i)
       if (__builtin_mul_overflow(r, ia, &r))
         return overflow();
-    return result(r);
+    return Val::wideInteger(r);
   }
   default:
     break;
@@ -296,24 +295,24 @@ Val CodeGen::constBinary(BinaryOpKind op, const Val &a, const Val &c,
                             " and " + describe(c));
   switch (op) {
   case BinaryOpKind::BitAnd:
-    return bools ? Val::boolean(ia & ic) : result(ia & ic);
+    return bools ? Val::boolean(ia & ic) : Val::wideInteger(ia & ic);
   case BinaryOpKind::BitOr:
-    return bools ? Val::boolean(ia | ic) : result(ia | ic);
+    return bools ? Val::boolean(ia | ic) : Val::wideInteger(ia | ic);
   case BinaryOpKind::BitXor:
-    return bools ? Val::boolean(ia ^ ic) : result(ia ^ ic);
+    return bools ? Val::boolean(ia ^ ic) : Val::wideInteger(ia ^ ic);
   case BinaryOpKind::Shl:
   case BinaryOpKind::Shr:
     if (ic < 0)
       return error(where, "negative shift count in constant expression");
     if (op == BinaryOpKind::Shr)
-      return result(ic >= 127 ? (ia < 0 ? -1 : 0) : ia >> int(ic));
+      return Val::wideInteger(ic >= 127 ? (ia < 0 ? -1 : 0) : ia >> int(ic));
     if (ia == 0)
-      return result(0);
+      return Val::wideInteger(0);
     if (__int128 r;
         ic >= 127 || __builtin_mul_overflow(ia, __int128(1) << int(ic), &r))
       return overflow();
     else
-      return result(r);
+      return Val::wideInteger(r);
   default:
     return error(where, "operator '" + spelling(op) +
                             "' is not supported on constants");

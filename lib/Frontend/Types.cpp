@@ -311,16 +311,34 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
                            Signature &out) {
   llvm::StringRef text = file.text();
   bool ok = true;
+  size_t pos = 0;
   if (text.trim().empty())
     return true; // a kernel without parameters
-  // The entries: commas inside brackets (`tensordesc<bf16[1,64]>`) and
-  // quotes do not separate them.
-  for (const SignatureItem &it : signatureItems(text)) {
-    llvm::StringRef item = it.text;
+  // The entries' commas: not those inside brackets (`tensordesc<bf16[1,64]>`;
+  // unlike signatureItems, quotes do not group, so that a string missing
+  // its closing quote is reported as one entry).
+  auto nextComma = [&](size_t from) {
+    int depth = 0;
+    for (size_t i = from; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '<' || c == '[' || c == '(')
+        ++depth;
+      else if ((c == '>' || c == ']' || c == ')') && depth > 0)
+        --depth;
+      else if (c == ',' && depth == 0)
+        return i;
+    }
+    return text.size();
+  };
+  while (pos <= text.size()) {
+    size_t end = nextComma(pos);
+    llvm::StringRef raw = text.slice(pos, end);
+    size_t lead = raw.size() - raw.ltrim().size();
+    llvm::StringRef item = raw.trim();
     SignatureEntry e;
-    e.loc = it.loc();
-    e.length = it.length;
-    e.text = it.text;
+    e.loc = {1, unsigned(pos + lead + 1)};
+    e.length = item.empty() ? 1 : item.size();
+    e.text = item.str();
     auto fail = [&](const llvm::Twine &msg) {
       diags.error(e.loc, msg, e.length);
       ok = false;
@@ -486,6 +504,9 @@ bool tilec::parseSignature(const SourceFile &file, DiagnosticEngine &diags,
       }
     }
     out.entries.push_back(std::move(e));
+    if (end == text.size())
+      break;
+    pos = end + 1;
   }
   return ok;
 }

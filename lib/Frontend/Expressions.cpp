@@ -448,32 +448,57 @@ Val CodeGen::binaryOp(BinaryOpKind op, Val a, Val c, const Expr &where) {
   return Val::ir(r, dt);
 }
 
+/// Python's order of two numbers: -1, 0 or 1, none when one is a NaN. An
+/// int and a float compare exactly (2**64 + 1 > 2.0**64), not as doubles.
+static std::optional<int> numberOrder(const Val &a, const Val &c) {
+  if (a.kind != Val::Float && c.kind != Val::Float)
+    return a.wide() < c.wide() ? -1 : a.wide() > c.wide() ? 1 : 0;
+  if (a.kind == Val::Float && c.kind == Val::Float) {
+    if (std::isnan(a.f) || std::isnan(c.f))
+      return std::nullopt;
+    return a.f < c.f ? -1 : a.f > c.f ? 1 : 0;
+  }
+  bool intFirst = a.kind != Val::Float;
+  __int128 m = intFirst ? a.wide() : c.wide();
+  double f = intFirst ? c.f : a.f;
+  if (std::isnan(f))
+    return std::nullopt;
+  int order; // of m against f
+  // Every int here is within 2**127 (Val's range), every float past it
+  // is larger in magnitude; below it its integer part fits in 128 bits.
+  if (std::fabs(f) >= 0x1p127)
+    order = f > 0 ? -1 : 1;
+  else {
+    double floor = std::floor(f);
+    __int128 n = __int128(floor);
+    order = m < n ? -1 : m > n ? 1 : (f > floor ? -1 : 0);
+  }
+  return intFirst ? order : -order;
+}
+
 static bool constCompare(CompareOpKind op, const Val &a, const Val &c,
                          bool &out) {
   if (!(a.isNumber() && c.isNumber()))
     return false;
-  double x = a.kind == Val::Float ? a.f : double(a.wide());
-  double y = c.kind == Val::Float ? c.f : double(c.wide());
-  bool useInt = a.kind != Val::Float && c.kind != Val::Float;
-  __int128 m = a.wide(), n = c.wide();
+  std::optional<int> order = numberOrder(a, c);
   switch (op) {
   case CompareOpKind::Lt:
-    out = useInt ? m < n : x < y;
+    out = order && *order < 0;
     return true;
   case CompareOpKind::Le:
-    out = useInt ? m <= n : x <= y;
+    out = order && *order <= 0;
     return true;
   case CompareOpKind::Gt:
-    out = useInt ? m > n : x > y;
+    out = order && *order > 0;
     return true;
   case CompareOpKind::Ge:
-    out = useInt ? m >= n : x >= y;
+    out = order && *order >= 0;
     return true;
   case CompareOpKind::Eq:
-    out = useInt ? m == n : x == y;
+    out = order && *order == 0;
     return true;
   case CompareOpKind::Ne:
-    out = useInt ? m != n : x != y;
+    out = !order || *order != 0;
     return true;
   default:
     return false;
@@ -482,9 +507,7 @@ static bool constCompare(CompareOpKind op, const Val &a, const Val &c,
 
 static bool sameConstant(const Val &a, const Val &c) {
   if (a.kind != c.kind)
-    return a.isNumber() && c.isNumber() &&
-           (a.kind == Val::Float ? a.f : double(a.wide())) ==
-               (c.kind == Val::Float ? c.f : double(c.wide()));
+    return a.isNumber() && c.isNumber() && numberOrder(a, c) == 0;
   switch (a.kind) {
   case Val::None:
     return true;

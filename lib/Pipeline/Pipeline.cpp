@@ -20,16 +20,16 @@ void FailedPassRecorder::runAfterPassFailed(mlir::Pass *pass,
 }
 
 static void addCleanup(mlir::OpPassManager &pm) {
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::tile::createTileCanonicalize());
   pm.addPass(mlir::createCSEPass());
 }
 
 void tilec::populateTileOptimizationPipeline(mlir::OpPassManager &pm) {
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::tile::createTileCanonicalize());
   pm.addPass(mlir::createLoopInvariantCodeMotionPass());
   pm.addPass(mlir::createCSEPass());
   pm.addPass(mlir::tile::createTileCombine());
-  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::tile::createTileCanonicalize());
 }
 
 void tilec::populateTilePreparationPipeline(mlir::OpPassManager &pm,

@@ -11,12 +11,12 @@ def k(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2.0)
 
-# CHECK: IR Dump After Canonicalizer (canonicalize)
+# CHECK: IR Dump After TileCanonicalize (tile-canonicalize)
 # CHECK-NEXT: module
 # CHECK: IR Dump After LoopInvariantCodeMotion (loop-invariant-code-motion)
 # CHECK: IR Dump After CSE (cse)
 # CHECK: IR Dump After TileCombine (tile-combine)
-# CHECK: IR Dump After Canonicalizer (canonicalize)
+# CHECK: IR Dump After TileCanonicalize (tile-canonicalize)
 # CHECK: IR Dump After TileGroupPrograms (tile-group-programs)
 # CHECK: IR Dump After TileLoopPointerOffsets (tile-loop-pointer-offsets)
 # CHECK: IR Dump After TileRematAcrossReductions (tile-remat-across-reductions)

@@ -164,8 +164,17 @@ bool isFreeTransposeUse(OpOperand &use) {
          (!store.getMask() || freeToTranspose(store.getMask(), kSwap));
 }
 
+/// A 2-D tile.trans.
+bool isTrans2D(Value v) {
+  auto tr = v.getDefiningOp<TransOp>();
+  return tr && tr.getType().getRank() == 2;
+}
+
 /// Is `v`'s one use such a place, directly or through elementwise ops that
-/// are each their operand's one use?
+/// are each their operand's one use and whose other operands are
+/// transposes or free to transpose (so that a transpose of `v` moved there
+/// goes on moving: HoistTransToSink stops nowhere short of the place,
+/// where SinkTrans would move it back)?
 bool flowsIntoFreeTranspose(Value v, unsigned depth = 0) {
   if (depth > 8 || !v.hasOneUse())
     return false;
@@ -173,8 +182,13 @@ bool flowsIntoFreeTranspose(Value v, unsigned depth = 0) {
   if (isFreeTransposeUse(use))
     return true;
   Operation *user = use.getOwner();
-  return isElementwise(user) &&
-         flowsIntoFreeTranspose(user->getResult(0), depth + 1);
+  if (!isElementwise(user))
+    return false;
+  for (OpOperand &other : user->getOpOperands())
+    if (&other != &use && !isTrans2D(other.get()) &&
+        !freeToTranspose(other.get(), kSwap))
+      return false;
+  return flowsIntoFreeTranspose(user->getResult(0), depth + 1);
 }
 
 /// Whether an elementwise op `op` flowing into a dot operand or a store
@@ -185,13 +199,9 @@ bool flowsIntoFreeTranspose(Value v, unsigned depth = 0) {
 bool hoistableTrans(Operation *op) {
   if (!isElementwise(op) || !flowsIntoFreeTranspose(op->getResult(0)))
     return false;
-  auto transposed = [](Value v) {
-    auto tr = v.getDefiningOp<TransOp>();
-    return tr && tr.getType().getRank() == 2;
-  };
-  return llvm::any_of(op->getOperands(), transposed) &&
+  return llvm::any_of(op->getOperands(), isTrans2D) &&
          llvm::all_of(op->getOperands(), [&](Value v) {
-           return transposed(v) || freeToTranspose(v, kSwap);
+           return isTrans2D(v) || freeToTranspose(v, kSwap);
          });
 }
 

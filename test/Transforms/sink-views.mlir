@@ -217,3 +217,26 @@ func.func @trans_load(%base: !tile.ptr<f32>, %n: i32) -> tensor<32x64xf32> {
   %e = math.exp %t : tensor<32x64xf32>
   return %e : tensor<32x64xf32>
 }
+
+// -----
+
+// x + trans(y + 1) stored: the transpose cannot reach the store (x is not
+// free to transpose), so it is not hoisted toward it; it sinks through the
+// add to y's load. (The hoist had moved it back onto the add each time the
+// sink moved it off, without end.)
+// CHECK-LABEL: func.func @trans_short_of_store
+// CHECK: %[[Y:.*]] = tile.load %arg1
+// CHECK-NEXT: %[[T:.*]] = tile.trans %[[Y]]
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[T]], %{{.*}} : tensor<8x8xf32>
+// CHECK-NEXT: %[[R:.*]] = arith.addf %arg0, %[[S]] : tensor<8x8xf32>
+// CHECK: tile.store %{{.*}}, %[[R]]
+func.func @trans_short_of_store(%x: tensor<8x8xf32>, %py: tensor<8x8x!tile.ptr<f32>>, %po: !tile.ptr<f32>) {
+  %one = arith.constant dense<1.0> : tensor<8x8xf32>
+  %y = tile.load %py : tensor<8x8x!tile.ptr<f32>>
+  %s = arith.addf %y, %one : tensor<8x8xf32>
+  %t = tile.trans %s {order = array<i32: 1, 0>} : tensor<8x8xf32> -> tensor<8x8xf32>
+  %r = arith.addf %x, %t : tensor<8x8xf32>
+  %o = tile.splat %po : !tile.ptr<f32> -> tensor<8x8x!tile.ptr<f32>>
+  tile.store %o, %r : tensor<8x8x!tile.ptr<f32>>
+  return
+}

@@ -63,12 +63,14 @@ struct RecomputeWalk {
       return false;
     if (!isElementwise(op) && !isa<tile::BroadcastOp, tile::ExpandDimsOp>(op))
       return false;
-    // An expand_dims operand is in the target's slice (no slices of dot
-    // operand layouts: nothing lowers them).
+    // Broadcasts and expand_dims lower only in layouts described by
+    // dimensions (not dot operand layouts nor the transposed mma layout);
+    // an expand_dims operand is in the target's slice.
+    if (isa<tile::BroadcastOp, tile::ExpandDimsOp>(op) && target &&
+        !describedByDims(target))
+      return false;
     Attribute inner = target;
     if (auto ex = dyn_cast<tile::ExpandDimsOp>(op); ex && target) {
-      if (isa<DotOperandAttr>(target))
-        return false;
       inner = SliceAttr::get(op->getContext(), ex.getAxis(), target);
     }
     return llvm::all_of(op->getOperands(), [&](Value x) {

@@ -168,9 +168,11 @@ struct HoistThroughShapeOp : HoistPattern {
       return failure();
     Value in = src->getOperand(0);
     Attribute target = getLayout(op.getType());
-    // No slices of dot operand layouts: nothing lowers them (a `where` on a
-    // dot operand computed in registers, its mask a broadcast column).
-    if (isa<tile::ExpandDimsOp>(src) && isa<DotOperandAttr>(target))
+    // Not into dot operand layouts nor the transposed mma layout: nothing
+    // lowers broadcasts, expand_dims or slices there (a `where` on a dot
+    // operand computed in registers, its mask a broadcast column; a column
+    // broadcast into a tf32 dot's transposed accumulator).
+    if (!describedByDims(target))
       return failure();
     Attribute inTarget =
         isa<tile::ExpandDimsOp>(src)

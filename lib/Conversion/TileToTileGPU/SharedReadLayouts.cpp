@@ -134,11 +134,12 @@ Value convertOnce(Value v, Attribute target,
     b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
   Type type = withLayout(v.getType(), target);
   Value c;
-  if (auto bc = dyn_cast_or_null<tile::BroadcastOp>(def)) {
+  if (auto bc = dyn_cast_or_null<tile::BroadcastOp>(def);
+      bc && describedByDims(target)) {
     Value src = convertOnce(bc.getSrc(), target, done);
     c = b.create<tile::BroadcastOp>(v.getLoc(), type, src);
   } else if (auto ed = dyn_cast_or_null<tile::ExpandDimsOp>(def);
-             ed && isRegisterLayout(target)) {
+             ed && describedByDims(target)) {
     Attribute slice = SliceAttr::get(v.getContext(), ed.getAxis(), target);
     Value src = convertOnce(ed.getSrc(), slice, done);
     c = b.create<tile::ExpandDimsOp>(v.getLoc(), type, src, ed.getAxisAttr());

@@ -107,6 +107,9 @@ struct SinkThroughReduce : OpRewritePattern<tile::ReduceOp> {
       return failure();
     Value src = cvt.getSrc();
     Type type = op.getType();
+    // Reductions lower from layouts that have slices.
+    if (!describedByDims(getLayout(src.getType())))
+      return failure();
     if (auto t = dyn_cast<RankedTensorType>(type))
       type = withLayout(t, SliceAttr::get(op.getContext(), op.getAxis(),
                                           getLayout(src.getType())));

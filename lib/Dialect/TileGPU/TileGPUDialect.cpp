@@ -558,6 +558,12 @@ bool mlir::tilegpu::isStagedOperandLoad(Operation *op) {
          isa<LocalAllocOp>(*op->user_begin());
 }
 
+bool mlir::tilegpu::describedByDims(Attribute layout) {
+  if (auto mma = dyn_cast_or_null<MmaAttr>(layout))
+    return !mma.getTransposed();
+  return isa_and_nonnull<BlockedAttr, SliceAttr>(layout);
+}
+
 Attribute mlir::tilegpu::getLayout(Type type) {
   if (auto t = dyn_cast<RankedTensorType>(type))
     return t.getEncoding();

@@ -73,6 +73,14 @@ Attribute getLayout(Type type);
 /// `type` (a ranked tensor) with its encoding replaced by `layout`.
 RankedTensorType withLayout(Type type, Attribute layout);
 
+/// Is `layout` one whose elements a thread holds are described dimension by
+/// dimension (blocked layouts, slices, the accumulator mma layout): the
+/// layouts broadcasts and expand_dims lower in, and reductions from, and
+/// the parents a #tilegpu.slice may have. Not dot operand layouts nor the
+/// transposed mma layout (wgmma's C^T = B^T A^T), which only elementwise
+/// ops, dots and conversions take.
+bool describedByDims(Attribute layout);
+
 /// The buffer a memdesc is a view of: `view` with its views (memdesc_subview,
 /// memdesc_trans; any depth) stripped.
 Value rootBuffer(Value view);

@@ -356,6 +356,13 @@ private:
   Val materialize(const Val &c, DType dt, mlir::Location loc);
   /// Makes an IR value of the constant's natural type (i32/i64, f32, i1).
   Val toIR(const Val &c, mlir::Location loc, const Expr &where);
+  /// What an assignment binds, or a jit function returns: a number becomes
+  /// a scalar IR value (also inside tuples), as Triton makes it a tensor
+  /// there (`to_tensor`: bool i1; int i32, u32, i64 or u64 by its range;
+  /// float fp32, or fp64 outside fp32's normal range), so that what is
+  /// computed from it is a tensor's (wrapping, truncating `//` and `%`, `~`
+  /// of a bool), not Python's. Compile-time functions keep numbers.
+  Val boundValue(const Val &v, mlir::Location loc, const Expr &where);
   Val cast(const Val &x, DType to, mlir::Location loc, const Expr &where,
            bool bitcast = false);
   Val broadcastTo(const Val &x, llvm::ArrayRef<int64_t> shape,

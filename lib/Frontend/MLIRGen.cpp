@@ -338,7 +338,7 @@ void CodeGen::genStmt(const Stmt &s) {
       genExpr(*s.value);
     return;
   case StmtKind::Assign: {
-    Val v = genExpr(*s.value);
+    Val v = boundValue(genExpr(*s.value), loc(*s.value), *s.value);
     for (auto &t : s.targets)
       genAssign(*t, v, s);
     return;
@@ -350,7 +350,14 @@ void CodeGen::genStmt(const Stmt &s) {
     // so a runtime v stays a runtime value there (FlagGems' radix sort:
     // `CTA_TILE_N: tl.constexpr = TILE_N * tiles_n_per_cta` of an i32
     // argument); a use that needs a constant reports it where it is made.
+    // Any other annotation (`x: tl.int32 = 0`) binds as `=` does.
+    const Expr *a = s.annotation.get();
+    bool constexprAnnotation =
+        a && (a->kind == ExprKind::Name || a->kind == ExprKind::Attribute) &&
+        a->str == "constexpr";
     Val v = genExpr(*s.value);
+    if (!constexprAnnotation)
+      v = boundValue(v, loc(*s.value), *s.value);
     genAssign(*s.targets[0], v, s);
     return;
   }
@@ -364,7 +371,7 @@ void CodeGen::genStmt(const Stmt &s) {
     Val rhs = genExpr(*s.value);
     Expr where(ExprKind::BinOp, s.loc);
     where.length = target.length;
-    Val result = binaryOp(s.op, cur, rhs, where);
+    Val result = boundValue(binaryOp(s.op, cur, rhs, where), loc(where), where);
     genAssign(target, result, s);
     return;
   }
@@ -400,7 +407,9 @@ void CodeGen::genStmt(const Stmt &s) {
       return;
     }
     if (inHelper)
-      scope[kReturnValueVar] = s.value ? genExpr(*s.value) : Val::none();
+      scope[kReturnValueVar] =
+          s.value ? boundValue(genExpr(*s.value), loc(*s.value), *s.value)
+                  : Val::none();
     scope[kReturnedVar] = Val::boolean(true);
     return;
   }

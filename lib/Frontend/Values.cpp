@@ -102,6 +102,31 @@ Val CodeGen::materialize(const Val &c, DType dt, mlir::Location l) {
   return Val::ir(b.create<arith::ConstantOp>(l, attr), dt);
 }
 
+Val CodeGen::boundValue(const Val &v, mlir::Location l, const Expr &where) {
+  if (constexprDepth > 0)
+    return v;
+  if (v.kind == Val::Tuple) {
+    Val r = v;
+    for (Val &e : r.elems)
+      e = boundValue(e, l, where);
+    return r;
+  }
+  if (v.kind == Val::Int && !v.isWide && v.i >= (int64_t(1) << 31) &&
+      v.i < (int64_t(1) << 32))
+    return materialize(v, DType::scalar(ScalarKind::U32), l);
+  if (v.kind == Val::Float) {
+    double a = std::fabs(v.f);
+    bool f32 =
+        std::isinf(a) || a == 0 || std::isnan(a) ||
+        (a >= 0x1p-126 && a <= double(std::numeric_limits<float>::max()));
+    return materialize(
+        v, DType::scalar(f32 ? ScalarKind::F32 : ScalarKind::F64), l);
+  }
+  if (v.isNumber())
+    return toIR(v, l, where);
+  return v;
+}
+
 Val CodeGen::toIR(const Val &c, mlir::Location l, const Expr &where) {
   switch (c.kind) {
   case Val::IR:

@@ -1,5 +1,7 @@
 # Checks literals: ints, floats, hex/underscore ints, float('-inf'), -float('inf'),
-# float("nan"), True/False/None used as values, and that they become weakly typed constants.
+# float("nan"), True/False/None used as values: weakly typed constants where
+# they are used, scalars of Triton's types where a variable is bound to them
+# (`t = True` is an i1: t + t is their xor, as Triton computes it).
 # RUN: tilec %s --kernel lit_kernel --signature "*fp32:16, *fp32:16" --emit=tile --no-opt | FileCheck %s
 import triton
 import triton.language as tl
@@ -37,9 +39,15 @@ def lit_kernel(fptr, iptr):
 # CHECK: %[[HEX:.*]] = arith.constant dense<1016> : tensor<16xi32>
 # CHECK: %[[HEXF:.*]] = arith.sitofp %[[HEX]] : tensor<16xi32> to tensor<16xf32>
 # CHECK: tile.store %{{.*}}, %[[HEXF]] : tensor<16x!tile.ptr<f32>>
-# CHECK: %[[TWO:.*]] = arith.constant dense<2> : tensor<16xi32>
-# CHECK: %[[TWOF:.*]] = arith.sitofp %[[TWO]] : tensor<16xi32> to tensor<16xf32>
-# CHECK: tile.store %{{.*}}, %[[TWOF]] : tensor<16x!tile.ptr<f32>>
+# CHECK: %[[T:.*]] = arith.constant true
+# CHECK: %[[F:.*]] = arith.constant false
+# CHECK: %[[TT:.*]] = arith.addi %[[T]], %[[T]] : i1
+# CHECK: %[[TTI:.*]] = arith.extui %[[TT]] : i1 to i32
+# CHECK: %[[TTS:.*]] = tile.splat %[[TTI]] : i32 -> tensor<16xi32>
+# CHECK: %[[TTF:.*]] = arith.sitofp %[[TTS]] : tensor<16xi32> to tensor<16xf32>
+# CHECK: tile.store %{{.*}}, %[[TTF]] : tensor<16x!tile.ptr<f32>>
+# CHECK: %[[NF:.*]] = arith.xori %[[F]], %{{.*}} : i1
+# CHECK: scf.if %[[NF]]
 # CHECK: %[[M7:.*]] = arith.constant dense<-7> : tensor<16xi32>
 # CHECK: %[[M7F:.*]] = arith.sitofp %[[M7]] : tensor<16xi32> to tensor<16xf32>
 # CHECK: tile.store %{{.*}}, %[[M7F]] : tensor<16x!tile.ptr<f32>>

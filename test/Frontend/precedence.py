@@ -27,14 +27,15 @@ def prec(p, n):
 # CHECK: %[[ANDS:.*]] = tile.splat %[[AND]] : i32 -> tensor<16xi32>
 # CHECK: %[[XOR:.*]] = arith.xori %[[R]], %[[ANDS]] : tensor<16xi32>
 # CHECK: %[[B:.*]] = arith.ori %[[R]], %[[XOR]] : tensor<16xi32>
+# c = -(2 ** 2) = -4, an i32 scalar from its assignment on
+# CHECK: %[[CM4:.*]] = arith.constant -4 : i32
 # m = (offs + 1) < (n * 2)
 # CHECK: %[[ADD1:.*]] = arith.addi %[[R]], %{{.*}} : tensor<16xi32>
 # CHECK: %[[N2:.*]] = arith.muli %[[N]], %{{.*}} : i32
 # CHECK: %[[N2S:.*]] = tile.splat %[[N2]] : i32 -> tensor<16xi32>
 # CHECK: %[[M:.*]] = arith.cmpi slt, %[[ADD1]], %[[N2S]] : tensor<16xi32>
-# c = -(2 ** 2) = -4
+# c (above: its assignment makes the i32 scalar)
 # CHECK: %[[AB:.*]] = arith.addi %[[A]], %[[B]] : tensor<16xi32>
-# CHECK: %[[CM4:.*]] = arith.constant -4 : i32
 # CHECK: %[[CM4S:.*]] = tile.splat %[[CM4]]
 # CHECK: arith.addi %[[AB]], %[[CM4S]] : tensor<16xi32>
 # CHECK: tile.store %{{.*}}, %{{.*}}, %[[M]]

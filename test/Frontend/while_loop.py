@@ -18,8 +18,8 @@ def wl(p, n):
 
 # CHECK-LABEL: func.func @wl
 # CHECK-SAME: %[[N:arg1]]: i32
-# CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16xf32>
-# CHECK: %[[C0:.*]] = arith.constant 0 : i32
+# CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16xf32>
+# CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i32
 # CHECK: %[[W:.*]]:2 = scf.while (%[[A:.*]] = %[[ZERO]], %[[I:.*]] = %[[C0]]) : (tensor<16xf32>, i32) -> (tensor<16xf32>, i32) {
 # CHECK:   %[[C:.*]] = arith.cmpi slt, %[[I]], %[[N]] : i32
 # CHECK:   scf.condition(%[[C]]) %[[A]], %[[I]] : tensor<16xf32>, i32

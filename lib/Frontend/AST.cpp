@@ -272,6 +272,9 @@ private:
     case ExprKind::CompIf:
       os << "CompIf";
       break;
+    case ExprKind::Starred:
+      os << "Starred";
+      break;
     }
     os << " " << loc(e.loc) << "\n";
     for (auto &a : e.args) {

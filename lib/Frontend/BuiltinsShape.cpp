@@ -103,7 +103,7 @@ void CodeGen::registerShapeBuiltins(BuiltinRegistry &r) {
   r.add("tl.broadcast", {"input", "other"}, 2, &CodeGen::emitBroadcast, moves);
   r.add("tl.expand_dims", {"input", "axis"}, 2, &CodeGen::emitExpandDims,
         method);
-  r.add("tl.ravel", {"x"}, 1, &CodeGen::emitRavel, method);
+  r.add("tl.ravel", {"x", "can_reorder"}, 1, &CodeGen::emitRavel, method);
   r.add("tl.item", {"input"}, 1, &CodeGen::emitItem, method);
   r.add("tl.cat", {"input", "other", "can_reorder"}, 2, &CodeGen::emitJoinSplit,
         moves, unsigned(JoinSplitKind::Cat));

@@ -346,6 +346,8 @@ private:
   Val genAttribute(const Expr &e);
   Val genCall(const Expr &e);
   Val genSubscript(const Expr &e);
+  /// `t[lo:hi:step]` of a tuple, as Python slices it.
+  Val sliceTuple(const Val &t, const Expr &slice);
   Val binaryOp(BinaryOpKind op, Val a, Val b, const Expr &where);
   Val compareOp(CompareOpKind op, Val a, Val b, const Expr &where);
   Val unaryOp(UnaryOpKind op, Val a, const Expr &where);

@@ -733,6 +733,22 @@ Val CodeGen::genCall(const Expr &e) {
   std::vector<std::pair<std::string, Val>> kwargs;
   bool bad = callee.isError();
   for (size_t i = 1; i < e.args.size(); ++i) {
+    if (e.args[i]->kind == ExprKind::Starred) {
+      // f(a, *t): the parts of the tuple t as arguments (vLLM's
+      // `FN(acc, *fn_args)`, `tl.reshape(x, *x.shape[1:])`).
+      Val t = genExpr(*e.args[i]->args[0]);
+      if (t.isError()) {
+        bad = true;
+        continue;
+      }
+      if (t.kind != Val::Tuple) {
+        error(*e.args[i], "'*' unpacks a tuple here, got " + describe(t));
+        bad = true;
+        continue;
+      }
+      args.insert(args.end(), t.elems.begin(), t.elems.end());
+      continue;
+    }
     args.push_back(genExpr(*e.args[i]));
     bad |= args.back().isError();
   }
@@ -770,6 +786,42 @@ Val CodeGen::genCall(const Expr &e) {
   }
 }
 
+Val CodeGen::sliceTuple(const Val &t, const Expr &slice) {
+  // Python's slice.indices: bounds clamped to the tuple, negative ones
+  // counted from its end, the defaults by the step's sign.
+  int64_t n = t.elems.size(), bound[3];
+  const char *what[3] = {"slice start", "slice stop", "slice step"};
+  for (int k = 0; k < 3; ++k) {
+    const Expr *x = slice.args[k].get();
+    Val v = x ? genExpr(*x) : Val::none();
+    if (v.isError())
+      return v;
+    if (v.kind == Val::None) {
+      bound[k] = k == 2 ? 1 : INT64_MIN;
+      continue;
+    }
+    if (!requireInt(v, *x, what[k], bound[k]))
+      return Val::error();
+  }
+  int64_t step = bound[2];
+  if (step == 0)
+    return error(slice, "slice step cannot be zero");
+  auto clamp = [&](int64_t i, int64_t dflt) {
+    if (i == INT64_MIN)
+      return dflt;
+    if (i < 0)
+      i += n;
+    return step > 0 ? std::clamp<int64_t>(i, 0, n)
+                    : std::clamp<int64_t>(i, -1, n - 1);
+  };
+  int64_t lo = clamp(bound[0], step > 0 ? 0 : n - 1);
+  int64_t hi = clamp(bound[1], step > 0 ? n : -1);
+  std::vector<Val> elems;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step)
+    elems.push_back(t.elems[i]);
+  return Val::tuple(std::move(elems));
+}
+
 Val CodeGen::genSubscript(const Expr &e) {
   Val base = genExpr(*e.args[0]);
   if (base.isError())
@@ -777,6 +829,8 @@ Val CodeGen::genSubscript(const Expr &e) {
   if (base.kind == Val::Tuple) {
     if (e.args.size() != 2)
       return error(e, "a tuple takes a single index");
+    if (e.args[1]->kind == ExprKind::Slice)
+      return sliceTuple(base, *e.args[1]);
     Val idx = genExpr(*e.args[1]);
     int64_t i;
     if (!requireInt(idx, *e.args[1], "tuple index", i))
@@ -927,6 +981,9 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::CompFor:
   case ExprKind::CompIf:
     error(e, "comprehensions are not supported in jit functions");
+    return Val::error();
+  case ExprKind::Starred: // genCall expands it
+    error(e, "'*' unpacking is only supported in the arguments of a call");
     return Val::error();
   }
   return Val::error();

@@ -338,10 +338,24 @@ ExprPtr Parser::parseSubscriptItem() {
 
 bool Parser::parseCallArgs(Expr &call) {
   while (!isOp(")")) {
-    if (isOp("*") || (isOp("**") && !hostSyntax))
-      return error(cur(), "argument unpacking ('*', '**') is not supported in "
+    if (isOp("**") && !hostSyntax)
+      return error(cur(), "argument unpacking ('**') is not supported in "
                           "jit functions");
-    if (isOp("**")) {
+    if (isOp("*") && hostSyntax)
+      return error(cur(), "argument unpacking ('*') is not supported in "
+                          "module-level code");
+    if (isOp("*")) {
+      // f(*t) in a jit function: genCall passes the parts of the tuple t.
+      SourceLoc loc = cur().loc;
+      consume();
+      ExprPtr value = parseTest();
+      if (!value)
+        return false;
+      auto star = std::make_unique<Expr>(ExprKind::Starred, loc);
+      star->length = 1;
+      star->args.push_back(std::move(value));
+      call.args.push_back(std::move(star));
+    } else if (isOp("**")) {
       if (!parseSplatArgument(call)) // HostSyntax.cpp
         return false;
     } else if (cur().is(Tok::Name) && peekTok().isOp("=")) {

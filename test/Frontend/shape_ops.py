@@ -1,6 +1,6 @@
 # Checks the shape builtins: tl.reshape (tuple and varargs), tl.view, tl.trans (2-D and with
 # dims), x.T, tl.permute, tl.broadcast_to, tl.broadcast (pair), tl.expand_dims (one axis,
-# negative axis, tuple of axes) and tl.ravel.
+# negative axis, tuple of axes) and tl.ravel (can_reorder=True keeps the order).
 # RUN: tilec %s --kernel sh --signature "*fp32:16" --emit=tile --no-opt | FileCheck %s
 import triton
 import triton.language as tl
@@ -26,7 +26,7 @@ def sh(p):
     et = tl.expand_dims(v, (0, 2))
     tl.store(p + offs, tl.ravel(a) + tl.ravel(d) + tl.ravel(e) + tl.ravel(c) + tl.ravel(g) + tl.ravel(h))
     tl.store(p + tl.ravel(l + r), 1.0)
-    tl.store(p + tl.ravel(bt), 2.0)
+    tl.store(p + tl.ravel(bt, can_reorder=True), 2.0)
     tl.store(p + ed + en + et, 3.0)
 
 

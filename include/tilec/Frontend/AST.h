@@ -89,6 +89,7 @@ enum class ExprKind {
   CompFor,   // `for T in ITER` of a ListComp; args: T (a Name or a Tuple of
              // Names), ITER
   CompIf,    // `if C` of a ListComp; args: C
+  Starred,   // `*args[0]`, a positional argument of a call in a jit function
 };
 
 struct Keyword {

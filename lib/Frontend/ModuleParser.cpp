@@ -515,7 +515,7 @@ static void mergeBranches(
     SourceLoc where, const std::string &statement, const HostEval *undecided,
     DiagnosticEngine &diags, const std::vector<Guard> &guards = {},
     std::shared_ptr<const std::vector<std::string>> tryReads = nullptr,
-    bool tagBranches = true) {
+    bool tagBranches = true, bool tritonGuard = false) {
   auto guardOf = [&](size_t bi) {
     return bi < guards.size() ? guards[bi] : Guard();
   };
@@ -592,9 +592,10 @@ static void mergeBranches(
       c.reason = undecided->reason;
     }
     c.tryReads = tryReads;
+    c.tritonGuard = tritonGuard;
     for (size_t bi = 0; bi < branches.size(); ++bi) {
       auto &b = branches[bi];
-      if (bi == 0 && tryReads && binds(*b, name))
+      if (bi == 0 && (tryReads || tritonGuard) && binds(*b, name))
         c.tryBranch = c.alternatives.size();
       if (std::unique_ptr<Function> f = takeFunction(*b, name)) {
         if (module.lookup(name))
@@ -771,8 +772,19 @@ void Parser::parseModuleBranches(Module &module) {
         reads->push_back(dottedName(*kv.second));
     tryReads = std::move(reads);
   }
+  // A `try` that imports Triton and whose handler sets `triton = None`.
+  bool tritonGuard = false;
+  if (!isIf) {
+    auto imp = branches.front()->imports.find("triton");
+    bool importsTriton =
+        imp != branches.front()->imports.end() && imp->second == "triton";
+    for (size_t bi = 1; bi < branches.size() && importsTriton; ++bi)
+      if (auto g = branches[bi]->globals.find("triton");
+          g != branches[bi]->globals.end() && g->second->kind == ExprKind::None)
+        tritonGuard = true;
+  }
   mergeBranches(module, branches, where, statement, undecided, diags, guards,
-                tryReads);
+                tryReads, /*tagBranches=*/true, tritonGuard);
   if (hasFinally) {
     std::vector<std::unique_ptr<Module>> once;
     once.push_back(std::move(finally));

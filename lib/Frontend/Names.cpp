@@ -376,6 +376,8 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   // A `try` body that only imports what tilec knows (Triton's names, the
   // package's modules) raises nothing: its bindings hold, its handlers do
   // not run (FlagGems' `try: from triton.language.standard import _log2`).
+  if (c.tritonGuard && c.tryBranch >= 0)
+    return evalAlternative(use, c.alternatives[c.tryBranch]);
   const std::string *unknown =
       c.tryReads ? tryBodyUnknown(use, *c.tryReads) : nullptr;
   if (c.tryReads && !unknown && c.tryBranch >= 0)

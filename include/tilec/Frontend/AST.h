@@ -278,6 +278,12 @@ struct Module {
     /// the body binds none) is the one that does (CodeGen::evalConditional).
     std::shared_ptr<const std::vector<std::string>> tryReads;
     int tryBranch = -1;
+    /// For a `try` whose body runs `import triton` and one of whose handlers
+    /// binds `triton` to None (DeepSpeed's availability check): where a
+    /// handler ran, `@triton.jit` fails, so no kernel of a module using it
+    /// exists; the body's bindings are the ones kernels see, whatever else
+    /// the body runs (alternative `tryBranch`).
+    bool tritonGuard = false;
   };
   std::map<std::string, Conditional> conditional;
   /// Names bound to a jit function by a call of triton.jit at module level

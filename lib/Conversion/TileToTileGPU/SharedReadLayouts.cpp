@@ -139,7 +139,7 @@ Value convertOnce(Value v, Attribute target,
     Value src = convertOnce(bc.getSrc(), target, done);
     c = b.create<tile::BroadcastOp>(v.getLoc(), type, src);
   } else if (auto ed = dyn_cast_or_null<tile::ExpandDimsOp>(def);
-             ed && describedByDims(target)) {
+             ed && isRegisterLayout(target) && describedByDims(target)) {
     Attribute slice = SliceAttr::get(v.getContext(), ed.getAxis(), target);
     Value src = convertOnce(ed.getSrc(), slice, done);
     c = b.create<tile::ExpandDimsOp>(v.getLoc(), type, src, ed.getAxisAttr());

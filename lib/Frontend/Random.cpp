@@ -66,8 +66,13 @@ std::vector<Val> CodeGen::philox(Val seed, std::vector<Val> counter,
       return {};
     if (c.isNumber())
       c = toIR(c, l, call);
-    if (!c.isIR() || !c.dtype.isInt() || c.dtype.isBool() ||
-        c.dtype.bitwidth() != 32) {
+    if (!c.isIR() || !c.dtype.isInt() || c.dtype.isBool()) {
+      error(call, "the counters (offsets) of Philox random numbers must be "
+                  "integers, got " +
+                      describe(c));
+      return {};
+    }
+    if (c.dtype.bitwidth() != 32) {
       error(call, "the counters of Philox random numbers must be 32-bit "
                   "integers (tl.philox's 64-bit counters are not supported by "
                   "tilec), got " +

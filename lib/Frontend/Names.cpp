@@ -99,8 +99,21 @@ bool CodeGen::readsHostLibrary(const Expr &e) const {
 }
 
 std::optional<Val> CodeGen::torchConstant(const Expr &e) {
+  // Also an attribute of a module-level global that host code computes
+  // from torch (vLLM's `FP8_MIN: tl.constexpr = float8_info.min` with
+  // `float8_info = torch.finfo(current_platform.fp8_dtype())`).
+  auto ofHostGlobal = [&] {
+    const Expr *x = &e;
+    while (x->kind == ExprKind::Attribute)
+      x = x->args[0].get();
+    if (x == &e || x->kind != ExprKind::Name || scope.count(x->str))
+      return false;
+    auto g = mod->globals.find(x->str);
+    return g != mod->globals.end() && readsHostLibrary(*g->second);
+  };
   // Only module-level names: a local would be host code's value otherwise.
-  if (!readsHostLibrary(e) || anyExpr(e, [&](const Expr &x) {
+  if (!(readsHostLibrary(e) || ofHostGlobal()) ||
+      anyExpr(e, [&](const Expr &x) {
         return x.kind == ExprKind::Name && scope.count(x.str);
       }))
     return std::nullopt;
@@ -177,7 +190,8 @@ Val CodeGen::evalGlobal(const Expr &use, const Expr &value) {
                  "-D " + use.str +
                      "=VALUE gives the global's value where host code "
                      "computes it (a Python literal, or the path of one of "
-                     "Triton's modules)",
+                     "Triton's modules), -D " +
+                     use.str + ".ATTRIBUTE=VALUE one of its attributes",
                  value.length);
     return Val::error();
   }

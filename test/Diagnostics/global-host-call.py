@@ -11,7 +11,7 @@ import triton.language as tl
 shim = importlib.import_module("triton.language.math")
 # CHECK: {{^}}{{.*}}global-host-call.py:[[@LINE-1]]:8: error: the module 'importlib' cannot be used in jit functions{{$}}
 # CHECK: {{^}}{{.*}}global-host-call.py:[[@LINE+7]]:21: note: while evaluating the global 'shim' used here{{$}}
-# CHECK: {{^}}{{.*}}global-host-call.py:[[@LINE-3]]:18: note: -D shim=VALUE gives the global's value where host code computes it (a Python literal, or the path of one of Triton's modules){{$}}
+# CHECK: {{^}}{{.*}}global-host-call.py:[[@LINE-3]]:18: note: -D shim=VALUE gives the global's value where host code computes it (a Python literal, or the path of one of Triton's modules), -D shim.ATTRIBUTE=VALUE one of its attributes{{$}}
 
 
 @triton.jit

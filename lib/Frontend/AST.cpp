@@ -307,6 +307,11 @@ std::string tilec::dottedName(const Expr &e) {
   return "";
 }
 
+bool tilec::isConstexprAnnotation(const Expr *a) {
+  return a && (a->kind == ExprKind::Name || a->kind == ExprKind::Attribute) &&
+         a->str == "constexpr";
+}
+
 bool tilec::anyExpr(const Expr &e,
                     llvm::function_ref<bool(const Expr &)> pred) {
   return pred(e) ||

@@ -351,12 +351,8 @@ void CodeGen::genStmt(const Stmt &s) {
     // `CTA_TILE_N: tl.constexpr = TILE_N * tiles_n_per_cta` of an i32
     // argument); a use that needs a constant reports it where it is made.
     // Any other annotation (`x: tl.int32 = 0`) binds as `=` does.
-    const Expr *a = s.annotation.get();
-    bool constexprAnnotation =
-        a && (a->kind == ExprKind::Name || a->kind == ExprKind::Attribute) &&
-        a->str == "constexpr";
     Val v = genExpr(*s.value);
-    if (!constexprAnnotation)
+    if (!isConstexprAnnotation(s.annotation.get()))
       v = boundValue(v, loc(*s.value), *s.value);
     genAssign(*s.targets[0], v, s);
     return;

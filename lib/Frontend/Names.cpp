@@ -387,11 +387,13 @@ Val CodeGen::evalConditional(const Expr &use, const Module::Conditional &c) {
   // `if has_triton(): import triton.language as tl` / `@triton.jit def k`).
   if (const Module::Alternative *own = ownBranchAlternative(c))
     return evalAlternative(use, *own);
+  // A `try` whose handler sets `triton = None`: no kernel exists where it
+  // ran (Module::Conditional::tritonGuard).
+  if (c.tritonGuard && c.tryBranch >= 0)
+    return evalAlternative(use, c.alternatives[c.tryBranch]);
   // A `try` body that only imports what tilec knows (Triton's names, the
   // package's modules) raises nothing: its bindings hold, its handlers do
   // not run (FlagGems' `try: from triton.language.standard import _log2`).
-  if (c.tritonGuard && c.tryBranch >= 0)
-    return evalAlternative(use, c.alternatives[c.tryBranch]);
   const std::string *unknown =
       c.tryReads ? tryBodyUnknown(use, *c.tryReads) : nullptr;
   if (c.tryReads && !unknown && c.tryBranch >= 0)

@@ -147,10 +147,7 @@ Parser::parseFunction(std::vector<std::string> decorators) {
         ok = false;
         break;
       }
-      const Expr *a = p.annotation.get();
-      if ((a->kind == ExprKind::Name && a->str == "constexpr") ||
-          (a->kind == ExprKind::Attribute && a->str == "constexpr"))
-        p.isConstexpr = true;
+      p.isConstexpr = isConstexprAnnotation(p.annotation.get());
     }
     if (acceptOp("=")) {
       p.defaultValue = parseTest();

@@ -324,6 +324,9 @@ struct Module {
 /// The dotted name of a name or attribute chain (`tl.float16`), or "".
 std::string dottedName(const Expr &e);
 
+/// Whether an annotation (may be null) is `tl.constexpr` or `constexpr`.
+bool isConstexprAnnotation(const Expr *annotation);
+
 /// Whether `pred` holds for `e` or for one of the expressions under it
 /// (arguments and keyword values).
 bool anyExpr(const Expr &e, llvm::function_ref<bool(const Expr &)> pred);

@@ -345,6 +345,9 @@ private:
   Val packageModule(const std::string &dotted);
   Val genAttribute(const Expr &e);
   Val genCall(const Expr &e);
+  /// The positional arguments of `call` (args[1..]) into `args`, each `*t`
+  /// as the parts of the tuple t; false where one is an error.
+  bool genPositionalArgs(const Expr &call, std::vector<Val> &args);
   Val genSubscript(const Expr &e);
   /// `t[lo:hi:step]` of a tuple, as Python slices it.
   Val sliceTuple(const Val &t, const Expr &slice);

@@ -732,26 +732,7 @@ Val CodeGen::genCall(const Expr &e) {
   std::vector<Val> args;
   std::vector<std::pair<std::string, Val>> kwargs;
   bool bad = callee.isError();
-  for (size_t i = 1; i < e.args.size(); ++i) {
-    if (e.args[i]->kind == ExprKind::Starred) {
-      // f(a, *t): the parts of the tuple t as arguments (vLLM's
-      // `FN(acc, *fn_args)`, `tl.reshape(x, *x.shape[1:])`).
-      Val t = genExpr(*e.args[i]->args[0]);
-      if (t.isError()) {
-        bad = true;
-        continue;
-      }
-      if (t.kind != Val::Tuple) {
-        error(*e.args[i], "'*' unpacks a tuple here, got " + describe(t));
-        bad = true;
-        continue;
-      }
-      args.insert(args.end(), t.elems.begin(), t.elems.end());
-      continue;
-    }
-    args.push_back(genExpr(*e.args[i]));
-    bad |= args.back().isError();
-  }
+  bad |= !genPositionalArgs(e, args);
   for (auto &kw : e.keywords) {
     if (kw.name.empty()) { // parsed in module-level host code only
       error(*kw.value, "argument unpacking ('**') is not supported in jit "
@@ -784,6 +765,30 @@ Val CodeGen::genCall(const Expr &e) {
   default:
     return error(*e.args[0], describe(callee) + " is not callable");
   }
+}
+
+bool CodeGen::genPositionalArgs(const Expr &call, std::vector<Val> &args) {
+  bool ok = true;
+  for (size_t i = 1; i < call.args.size(); ++i) {
+    const Expr &a = *call.args[i];
+    if (a.kind != ExprKind::Starred) {
+      args.push_back(genExpr(a));
+      ok &= !args.back().isError();
+      continue;
+    }
+    // f(a, *t): the parts of the tuple t as arguments (vLLM's
+    // `FN(acc, *fn_args)`, `tl.reshape(x, *x.shape[1:])`).
+    Val t = genExpr(*a.args[0]);
+    if (!t.isError() && t.kind != Val::Tuple)
+      error(a, "'*' unpacks a tuple here, got " + describe(t));
+    if (t.kind != Val::Tuple) {
+      args.push_back(Val::error());
+      ok = false;
+      continue;
+    }
+    args.insert(args.end(), t.elems.begin(), t.elems.end());
+  }
+  return ok;
 }
 
 Val CodeGen::sliceTuple(const Val &t, const Expr &slice) {
@@ -982,7 +987,7 @@ Val CodeGen::genExpr(const Expr &e) {
   case ExprKind::CompIf:
     error(e, "comprehensions are not supported in jit functions");
     return Val::error();
-  case ExprKind::Starred: // genCall expands it
+  case ExprKind::Starred: // not reached: only in calls (genPositionalArgs)
     error(e, "'*' unpacking is only supported in the arguments of a call");
     return Val::error();
   }

@@ -54,8 +54,7 @@ void CodeGen::genFor(const Stmt &s) {
   RangeSpec r;
   r.isStatic = callee.s == "tl.static_range";
   std::vector<Val> pos;
-  for (size_t i = 1; i < iter.args.size(); ++i)
-    pos.push_back(genExpr(*iter.args[i]));
+  genPositionalArgs(iter, pos); // errors stay in `pos`, checked below
   // Python's range() inside a jit function is Triton's loop too: it takes
   // tl.range's scheduling keywords (unsloth's MoE grouped GEMM writes
   // `range(E, flatten=FLATTEN)`), but Triton 3.6 steps it by its third

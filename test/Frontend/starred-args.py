@@ -11,7 +11,11 @@
 # SHAPE-DAG: tile.reshape %{{.*}} : tensor<1x16x16xf32> -> tensor<16x16xf32>
 # SHAPE-DAG: arith.constant dense<3.000000e+00> : tensor<16x16xf32>
 # RUN: not tilec %s --kernel star_scalar --signature "*fp32:16, 64" --emit=tile 2>&1 | FileCheck %s --check-prefix=ERR
-# ERR: starred-args.py:[[@LINE+30]]:36: error: '*' unpacks a tuple here, got a scalar of type i32
+# ERR: starred-args.py:[[@LINE+34]]:36: error: '*' unpacks a tuple here, got a scalar of type i32
+# Loops take `*t` in their range too.
+# RUN: tilec %s --kernel starred_range --signature "*fp32:16" --emit=tile | FileCheck %s --check-prefix=RANGE
+# RANGE: scf.for %{{.*}} = %c0_i32 to %c4_i32 step %c1_i32
+# RANGE-COUNT-2: tile.store %{{.*}}, %cst : !tile.ptr<f32>
 import triton
 import triton.language as tl
 
@@ -42,3 +46,12 @@ def star_scalar(p, B: tl.constexpr):
     o = tl.arange(0, B)
     n = 3
     tl.store(p + o, scale_shift(o, *n))
+
+
+@triton.jit
+def starred_range(p):
+    t = (0, 4)
+    for i in range(*t):
+        tl.store(p + i, 1.0)
+    for j in tl.static_range(*(0, 2)):
+        tl.store(p + j, 2.0)

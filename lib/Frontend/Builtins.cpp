@@ -222,13 +222,9 @@ Val CodeGen::emitMinMax(BuiltinCall &c) {
     return acc;
   }
   Val best = vals[0];
-  for (auto &v : vals) {
-    bool ints = v.kind != Val::Float && best.kind != Val::Float;
-    double x = v.kind == Val::Float ? v.f : double(v.wide());
-    double y = best.kind == Val::Float ? best.f : double(best.wide());
-    if (ints ? (isMin ? v.wide() < best.wide() : v.wide() > best.wide())
-             : (isMin ? x < y : x > y))
+  for (auto &v : vals)
+    if (std::optional<int> o = numberOrder(v, best);
+        o && (isMin ? *o < 0 : *o > 0))
       best = v;
-  }
   return best;
 }

@@ -221,11 +221,8 @@ Val CodeGen::emitMinimumMaximum(BuiltinCall &c) {
   bool mx = Extremum(entry.variant) == Extremum::Maximum;
   Val x = a[0], y = a[1];
   if (x.isNumber() && y.isNumber()) {
-    if (x.kind != Val::Float && y.kind != Val::Float)
-      return mx == (x.wide() >= y.wide()) ? x : y;
-    double p = x.kind == Val::Float ? x.f : double(x.wide());
-    double q = y.kind == Val::Float ? y.f : double(y.wide());
-    return mx == (p >= q) ? x : y;
+    std::optional<int> o = numberOrder(x, y);
+    return mx == (o && *o >= 0) ? x : y;
   }
   if (!(x.isIR() || x.isNumber()) || !(y.isIR() || y.isNumber()))
     return error(call, shown + " expects tensors or numbers");

@@ -164,6 +164,11 @@ bool collectLeaves(Val &v, std::vector<Val *> &out);
 /// leaves.
 bool sameStructure(const Val &a, const Val &b);
 
+/// Python's order of two numbers (compile-time ints, floats, bools): -1, 0
+/// or 1, none when one is a NaN. An int and a float compare exactly
+/// (2**64 + 1 > 2.0**64), not as doubles.
+std::optional<int> numberOrder(const Val &a, const Val &c);
+
 /// Describes a Val for diagnostics: "tensor<128xfp32>", "int constant 3", ...
 std::string describe(const Val &v);
 /// Types as values (BuiltinsTypes.cpp): describe() of a DTypeV; whether two

@@ -84,6 +84,32 @@ bool CodeGen::truthy(const Val &v, const Expr &where, bool &out) {
 // Constants, casts, broadcasting
 //===----------------------------------------------------------------------===//
 
+std::optional<int> tilec::numberOrder(const Val &a, const Val &c) {
+  if (a.kind != Val::Float && c.kind != Val::Float)
+    return a.wide() < c.wide() ? -1 : a.wide() > c.wide() ? 1 : 0;
+  if (a.kind == Val::Float && c.kind == Val::Float) {
+    if (std::isnan(a.f) || std::isnan(c.f))
+      return std::nullopt;
+    return a.f < c.f ? -1 : a.f > c.f ? 1 : 0;
+  }
+  bool intFirst = a.kind != Val::Float;
+  __int128 m = intFirst ? a.wide() : c.wide();
+  double f = intFirst ? c.f : a.f;
+  if (std::isnan(f))
+    return std::nullopt;
+  int order; // of m against f
+  // Every int here is within 2**127 (Val's range), every float past it
+  // is larger in magnitude; below it its integer part fits in 128 bits.
+  if (std::fabs(f) >= 0x1p127)
+    order = f > 0 ? -1 : 1;
+  else {
+    double floor = std::floor(f);
+    __int128 n = __int128(floor);
+    order = m < n ? -1 : m > n ? 1 : (f > floor ? -1 : 0);
+  }
+  return intFirst ? order : -order;
+}
+
 Val CodeGen::materialize(const Val &c, DType dt, mlir::Location l) {
   mlir::Type t = dt.toMLIR(&ctx);
   mlir::TypedAttr attr;

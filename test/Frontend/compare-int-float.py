@@ -1,9 +1,10 @@
 # Compile-time comparisons of an int with a float are exact, as Python's
 # (and so Triton's): 2**64 + 1 > 2.0**64, 2**53 + 1 != 2.0**53; a NaN is
-# unordered. Every condition below holds, so the stored value is 511
-# (Triton 3.6 folds the same source to the same constant).
+# unordered; max() and tl.maximum of an int and a float pick by the same
+# order. Every condition below holds, so the stored value is 2047 (Triton
+# 3.6 folds the same source to the same constant).
 # RUN: tilec %s --kernel k --signature "*i32" --emit=tile | FileCheck %s
-# CHECK: arith.constant 511 : i32
+# CHECK: arith.constant 2047 : i32
 # CHECK-NEXT: tile.store
 import triton
 import triton.language as tl
@@ -30,4 +31,8 @@ def k(out):
         r += 128
     if -2**63 == -2.0**63:
         r += 256
+    if max(2.0**53, 2**53 + 1) == 2**53 + 1:
+        r += 512
+    if tl.maximum(2.0**53, 2**53 + 1) == 2**53 + 1:
+        r += 1024
     tl.store(out, r)
